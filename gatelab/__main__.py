@@ -1,0 +1,5 @@
+"""``python -m gatelab`` starts the desktop app."""
+
+from gatelab.app import main
+
+raise SystemExit(main())

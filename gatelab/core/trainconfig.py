@@ -1,0 +1,205 @@
+"""The training engine's contract: what a run is asked to do, and what it reports back.
+
+Both sides of the GUI/engine boundary import only this module's plain types. A ``Snapshot`` holds
+floats and numpy arrays, never tensors, so the GUI thread never touches torch and a snapshot can be
+written to ``metrics.jsonl`` or sent across a process boundary unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from gatelab.core.gates import VARIANTS as GATED_VARIANTS
+
+CLASSIC_VARIANTS: tuple[str, ...] = ("gelu", "relu")
+FFN_VARIANTS: tuple[str, ...] = GATED_VARIANTS + CLASSIC_VARIANTS
+DEVICES: tuple[str, ...] = ("auto", "cpu", "cuda", "mps")
+POSITIONS: tuple[str, ...] = ("rope", "learned")
+PROBE_TEXT = "def gate(x):\n    return silu(gate_proj(x)) * up_proj(x)\n"
+
+
+def is_gated(variant: str) -> bool:
+    return variant in GATED_VARIANTS
+
+
+def _positive_int(name: str, value: Any, maximum: int | None = None) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{name} must be a whole number ≥ 1, got {value!r}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be ≤ {maximum}, got {value}")
+
+
+def _positive_float(name: str, value: Any, allow_zero: bool = False) -> None:
+    if not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    if value < 0 or (value == 0 and not allow_zero):
+        raise ValueError(f"{name} must be {'≥' if allow_zero else '>'} 0, got {value}")
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    # data
+    corpus: str = "generated"  # "python" | "generated" | path to a UTF-8 text file
+    # model
+    variant: str = "swiglu"  # any of FFN_VARIANTS
+    n_layer: int = 4
+    n_head: int = 4
+    n_kv_head: int | None = None  # None: same as n_head (MHA); fewer: GQA; 1: MQA
+    n_embd: int = 128  # width d
+    intermediate: int | None = None  # None: by rule (gated 8d/3 rounded up to multiple_of; classic 4d)
+    multiple_of: int = 16
+    block_size: int = 64
+    attn_gate: bool = False  # per-head sigmoid output gate (q_proj's output doubled)
+    positions: str = "rope"
+    tie_embeddings: bool = True
+    dropout: float = 0.0
+    # optimisation
+    batch_size: int = 12
+    steps: int = 2000
+    lr: float = 1e-3
+    min_lr_ratio: float = 0.1
+    warmup_steps: int = 100
+    weight_decay: float = 0.1
+    grad_clip: float = 1.0
+    eval_interval: int = 250
+    eval_iters: int = 20
+    seed: int = 1337
+    # execution
+    device: str = "auto"
+    compile: bool = False
+    threads: int | None = None  # CPU threads; None: all cores but one (the GUI keeps one)
+    # instrumentation
+    stats: bool = True
+    stats_interval: int = 10  # materialise layer statistics every N steps (and on eval steps)
+    gate_eps: float = 0.1
+    hist_bins: int = 41
+    probe_position: int = -1  # position in the probe text whose (g, u) pairs are sampled
+    # persistence
+    checkpoint_interval: int = 500
+    sample_chars: int = 200
+
+    def validate(self) -> TrainConfig:
+        """Raise ``ValueError`` with a message naming the field; return self when valid."""
+        if not isinstance(self.corpus, str) or not self.corpus.strip():
+            raise ValueError("corpus must be 'python', 'generated' or a path to a text file")
+        if self.variant not in FFN_VARIANTS:
+            raise ValueError(f"unknown FFN variant {self.variant!r}; valid: {', '.join(FFN_VARIANTS)}")
+        for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "steps",
+                     "eval_interval", "eval_iters", "stats_interval", "multiple_of",
+                     "checkpoint_interval", "hist_bins"):
+            _positive_int(name, getattr(self, name), maximum=10**7)
+        if self.n_layer > 256 or self.n_head > 1024 or self.n_embd > 65536:
+            raise ValueError("model too large for gatelab's trainer (layers ≤ 256, width ≤ 65536)")
+        if self.n_embd % self.n_head:
+            raise ValueError(f"width {self.n_embd} must be divisible by heads {self.n_head}")
+        if (self.n_embd // self.n_head) % 2 and self.positions == "rope":
+            raise ValueError("rotary positions need an even head size (width ÷ heads)")
+        kv = self.kv_heads
+        _positive_int("n_kv_head", kv)
+        if self.n_head % kv:
+            raise ValueError(f"heads {self.n_head} must be divisible by KV heads {kv}")
+        if self.intermediate is not None:
+            _positive_int("intermediate", self.intermediate, maximum=10**6)
+        if self.positions not in POSITIONS:
+            raise ValueError(f"positions must be one of {', '.join(POSITIONS)}")
+        if self.device not in DEVICES:
+            raise ValueError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
+        if self.threads is not None:
+            _positive_int("threads", self.threads, maximum=4096)
+        _positive_float("lr", self.lr)
+        _positive_float("weight_decay", self.weight_decay, allow_zero=True)
+        _positive_float("grad_clip", self.grad_clip, allow_zero=True)
+        _positive_float("gate_eps", self.gate_eps)
+        if not 0.0 <= self.min_lr_ratio <= 1.0:
+            raise ValueError(f"min_lr_ratio must lie in [0, 1], got {self.min_lr_ratio}")
+        if not 0.0 <= self.dropout < 1.0:
+            raise ValueError(f"dropout must lie in [0, 1), got {self.dropout}")
+        if not isinstance(self.warmup_steps, int) or self.warmup_steps < 0:
+            raise ValueError(f"warmup_steps must be a whole number ≥ 0, got {self.warmup_steps!r}")
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a whole number ≥ 0, got {self.seed!r}")
+        return self
+
+    @property
+    def kv_heads(self) -> int:
+        return self.n_head if self.n_kv_head is None else self.n_kv_head
+
+    @property
+    def gated(self) -> bool:
+        return is_gated(self.variant)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
+        """Build from a dict (e.g. a run's config.json), ignoring keys this version does not know."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+    def replace(self, **changes: Any) -> TrainConfig:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass
+class LayerStats:
+    """Per-layer instrumentation, one entry per layer in every array (length n_layer)."""
+
+    frac_neg: np.ndarray  # fraction of pre-gates g < 0
+    frac_closed: np.ndarray  # fraction with |act(g)| < gate_eps
+    act_hist: np.ndarray  # [n_layer, hist_bins] counts of act(g), normalised to sum 1 per layer
+    hist_edges: np.ndarray  # [hist_bins + 1] bin edges shared by all layers
+    mean_abs_h: np.ndarray
+    max_abs_h: np.ndarray
+    mlp_ratio: np.ndarray  # mean over tokens of ‖MLP out‖₂ / ‖layer out‖₂
+    attn_sink: np.ndarray  # mean attention weight on the first token
+    gate_pairs: np.ndarray  # [n_layer, intermediate, 2]: (g, u) of every neuron at the probe position
+    neuron_acts: np.ndarray  # [n_layer, probe_len, intermediate]: h over the probe text
+
+
+@dataclass
+class Snapshot:
+    """One report from ``train_steps``: plain floats and numpy arrays only."""
+
+    step: int  # optimizer steps completed
+    steps_total: int
+    tokens_seen: int
+    train_loss: float
+    lr: float
+    tokens_per_s: float
+    elapsed_s: float
+    val_loss: float | None = None  # set on evaluation steps
+    stats: LayerStats | None = None  # set every stats_interval steps when instrumentation is on
+    status: str = "running"  # "running", then "finished" or "stopped" on the last snapshot
+    run_dir: str = ""
+    device: str = ""
+    sample: str | None = None  # text sampled at the end of a run
+
+    def metrics_row(self) -> dict[str, Any]:
+        """The JSON object written as one line of metrics.jsonl (scalars and per-layer lists)."""
+        row: dict[str, Any] = {
+            "step": self.step,
+            "tokens_seen": self.tokens_seen,
+            "train_loss": self.train_loss,
+            "lr": self.lr,
+            "tokens_per_s": self.tokens_per_s,
+            "elapsed_s": self.elapsed_s,
+        }
+        if self.val_loss is not None:
+            row["val_loss"] = self.val_loss
+        if self.stats is not None:
+            for key in ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h", "mlp_ratio",
+                        "attn_sink"):
+                row[key] = [float(x) for x in getattr(self.stats, key)]
+        if self.status != "running":
+            row["status"] = self.status
+        return row
+
+
+class TrainingError(RuntimeError):
+    """A run could not go on (non-finite loss, out of memory, …); the message says why and where."""

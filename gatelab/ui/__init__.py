@@ -1,0 +1,1 @@
+"""Qt widgets for gatelab. One module per panel; panels render plain state from ``gatelab.core``."""
