@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Regenerates the README's screenshots: one PNG per tab, rendered offscreen by the app itself.
+# Usage: bash scripts/make_screenshots.sh   (from the repository root, with gatelab installed)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export QT_QPA_PLATFORM=offscreen
+for tab in activations gate-plane budget trainer; do
+  python -m gatelab --screenshot "docs/screenshots/${tab}.png" --tab "$tab" --size 1400x900
+done

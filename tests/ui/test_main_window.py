@@ -1,0 +1,94 @@
+"""The app shell: tabs, shortcuts, remembered state, About, and the --screenshot CLI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
+
+from gatelab.app import build_parser, main
+from gatelab.ui.main_window import MainWindow
+from gatelab.ui.tabs import TAB_NAMES
+
+
+def test_tab_names_are_the_public_contract() -> None:
+    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer")
+
+
+def test_one_tab_per_panel_built_lazily(main_window: MainWindow) -> None:
+    assert main_window.tabs.count() == len(TAB_NAMES)
+    assert main_window.current_tab_name() == "activations"
+    assert set(main_window._panels) == {"activations"}  # others are built when first shown
+    panel = main_window.show_tab("gate-plane")
+    assert panel is not None and type(panel).__name__ == "GatePlanePanel"
+    assert main_window.current_tab_name() == "gate-plane"
+
+
+def test_ctrl_number_switches_tabs(qtbot, main_window: MainWindow) -> None:  # noqa: ANN001
+    qtbot.waitExposed(main_window)
+    qtbot.keyClick(main_window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.current_tab_name() == "gate-plane"
+    qtbot.keyClick(main_window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.current_tab_name() == "activations"
+
+
+def test_geometry_and_last_tab_are_remembered(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    first = MainWindow(settings=settings)
+    qtbot.addWidget(first)
+    first.resize(900, 640)
+    first.show()
+    first.show_tab("gate-plane")
+    first.close()
+    second = MainWindow(settings=settings)
+    qtbot.addWidget(second)
+    assert second.current_tab_name() == "gate-plane"
+    assert (second.width(), second.height()) == (900, 640)
+    second.shutdown()
+
+
+def test_garbage_settings_fall_back_to_defaults(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    settings.setValue("window/last_tab", "no-such-tab")
+    settings.setValue("window/geometry", "not a geometry")
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    assert window.current_tab_name() == "activations"
+    window.shutdown()
+
+
+def test_unknown_tab_raises_clear_error(main_window: MainWindow) -> None:
+    with pytest.raises(ValueError, match="gate-plane"):
+        main_window.show_tab("nope")
+
+
+def test_about_mentions_version_and_shortcuts(main_window: MainWindow, monkeypatch) -> None:  # noqa: ANN001
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    main_window.show_about()
+    assert shown and "gatelab 0.1.0" in shown[0] and "Ctrl+1" in shown[0]
+
+
+def test_cli_rejects_unknown_tab_and_bad_size(capsys) -> None:  # noqa: ANN001
+    assert main(["--screenshot", "x.png", "--tab", "nope"]) == 2
+    assert "valid:" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--size", "big"])
+
+
+@pytest.mark.parametrize("tab", ["activations", "gate-plane"])
+def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
+    out = tmp_path / f"{tab}.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "gatelab", "--screenshot", str(out), "--tab", tab, "--size", "1000x700"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1000, 700)
+    # not a blank canvas: a real render has many distinct colours
+    colours = {image.pixel(x, y) for x in range(0, 1000, 25) for y in range(0, 700, 25)}
+    assert len(colours) > 20
