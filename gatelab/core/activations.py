@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
-Array = NDArray[np.floating[Any]]
+from gatelab.core.activations_types import Array
+from gatelab.core.special import erf as _erf
 
 _SQRT2 = math.sqrt(2.0)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
@@ -35,12 +36,6 @@ def sigmoid(x: Array) -> Array:
     """Overflow-free logistic: one exp of −|x|."""
     e = np.exp(-np.abs(x))
     return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e)).astype(x.dtype, copy=False)
-
-
-def _erf(x: Array) -> Array:
-    from scipy.special import erf  # imported on first GELU use only
-
-    return erf(x)
 
 
 def _relu(z: Array) -> tuple[Array, Array]:

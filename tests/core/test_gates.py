@@ -164,3 +164,14 @@ def test_unknown_names_and_bad_params_list_valid_choices() -> None:
         gates.evaluate("swiglu_clamped", 1.0, 1.0, limit=float("nan"))
     with pytest.raises(ValueError, match="> 0"):
         gates.evaluate("swiglu_softcap", 1.0, 1.0, beta1=0.0)
+
+
+def test_erf_matches_math_erf_to_machine_precision() -> None:
+    import math
+
+    from gatelab.core.special import erf
+
+    x = np.concatenate([np.linspace(-30, 30, 60001), RNG.normal(0, 3, 20000), [0.0, -0.0, 0.46875, 4.0]])
+    ref = np.array([math.erf(v) for v in x])
+    np.testing.assert_allclose(erf(x), ref, rtol=0, atol=5e-16)
+    assert erf(np.float32([0.5])).dtype == np.float32
