@@ -98,6 +98,14 @@ class MainWindow(QMainWindow):
         status = getattr(panel, "sig_status", None)
         if status is not None:
             status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        pairs = getattr(panel, "sig_gate_pairs", None)
+        if pairs is not None:  # a trained model's real (g, u) go onto the gate plane
+            pairs.connect(self._on_gate_pairs)
+
+    def _on_gate_pairs(self, pairs: object, label: str) -> None:
+        plane = self.panel("gate-plane")
+        if plane is not None and hasattr(plane, "set_neuron_points"):
+            plane.set_neuron_points(pairs, label)
 
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:
