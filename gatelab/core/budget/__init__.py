@@ -1,0 +1,34 @@
+"""Exact parameter accounting for gated and classic MLPs, whole models, configs and checkpoints.
+
+Why a package: the rules (what m to pick), the model count, the config.json reader and the
+safetensors header reader are separate concerns with separate failure modes; this module only
+re-exports the public API so callers write ``from gatelab.core.budget import ffn_params``.
+"""
+
+from gatelab.core.budget.model import (
+    PARTS,
+    LayerGroup,
+    ModelCount,
+    ModelSpec,
+    count_model,
+)
+from gatelab.core.budget.rules import (
+    MAX_DIM,
+    attention_params,
+    break_even_width,
+    check_dim,
+    ffn_in_h2,
+    ffn_params,
+    llama_rule,
+    minimind_rule,
+    partner_width,
+    round_up,
+    rounding_error,
+    rule_8_3,
+)
+
+__all__ = [
+    "MAX_DIM", "PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
+    "break_even_width", "check_dim", "count_model", "ffn_in_h2", "ffn_params", "llama_rule",
+    "minimind_rule", "partner_width", "round_up", "rounding_error", "rule_8_3",
+]

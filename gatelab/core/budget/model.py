@@ -1,0 +1,323 @@
+"""A whole model's parameter count from a small, explicit description (``ModelSpec``).
+
+Why: "7B" hides where the parameters live. Counting every tensor the way the checkpoints store
+them (embeddings, each attention projection, each norm, every expert) makes the MLP's share and
+the cost of the third matrix visible, and lets tests compare against real checkpoints exactly.
+Plain Python ints throughout; a layer stack is kept as a few groups, never as a per-layer list, so
+even absurd sizes are counted instantly and exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from gatelab.core.budget.rules import check_dim, ffn_params
+
+PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
+NORM_KINDS: tuple[str, ...] = ("rms", "layer")
+ATTENTION_KINDS: tuple[str, ...] = ("standard", "mla")
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """What it takes to count a decoder-only (or T5-style encoder-decoder) transformer exactly.
+
+    Build gatelab's own toy trainer model from its numbers like this (all ints)::
+
+        ModelSpec(hidden=d, intermediate=m, n_layer=n_layer, n_head=n_head,
+                  n_kv_head=n_kv_head,            # None → n_head (MHA)
+                  head_dim=d // n_head,           # None means the same
+                  vocab=vocab,
+                  gated=variant_is_gated,         # 3·d·m (gate, up, down) vs 2·d·m (up, down)
+                  attn_out_gate=attn_gate,        # doubles q_proj's output rows
+                  tie_embeddings=tie,             # False adds lm_head [vocab, d]
+                  max_positions=block_size if learned positions else 0)  # 0 for rotary
+
+    Every other field keeps its default: no biases anywhere (``mlp_bias``, ``qkv_bias``,
+    ``o_bias`` False), ``norm="rms"`` (weight only, d each), ``norms_per_layer=2``,
+    ``final_norm=True``, no experts. That gives exactly: token embedding [vocab, d]; learned
+    position embedding [block, d] or nothing; per layer two RMSNorm weights, q_proj
+    [n_head·head_dim (×2 with the output gate), d], k_proj and v_proj [n_kv_head·head_dim, d], o_proj
+    [d, n_head·head_dim], the FFN; a final RMSNorm [d]; lm_head [vocab, d] unless tied.
+
+    MoE: ``n_experts`` > 0 turns every layer from ``first_dense_layers`` on into a routed layer of
+    ``n_experts`` FFNs of width ``moe_intermediate`` (``experts_per_token`` active), plus an
+    optional shared expert FFN of width ``shared_intermediate`` and a router [n_experts, d].
+    Encoder-decoder (T5): ``encoder_layers`` > 0 adds an encoder stack; the ``n_layer`` decoder
+    layers then also carry cross-attention and a third norm.
+    """
+
+    hidden: int
+    intermediate: int
+    n_layer: int
+    n_head: int
+    vocab: int
+    n_kv_head: int | None = None
+    head_dim: int | None = None
+    gated: bool = True
+    mlp_bias: bool = False
+    qkv_bias: bool = False
+    o_bias: bool = False
+    attn_out_gate: bool = False
+    qk_norm: bool = False  # per-head RMSNorm weights on q and k (Qwen3): 2·head_dim per layer
+    attn_sinks: bool = False  # one learned sink logit per head per layer (gpt-oss)
+    norm: str = "rms"  # "rms": weight only; "layer": weight and bias
+    norms_per_layer: int = 2
+    final_norm: bool = True
+    tie_embeddings: bool = False
+    max_positions: int = 0  # learned absolute position embeddings [max_positions, d]; 0 for none
+    # mixture of experts
+    n_experts: int = 0
+    experts_per_token: int = 0
+    moe_intermediate: int = 0
+    n_shared_experts: int = 0
+    shared_intermediate: int = 0  # width of the (single, merged) shared-expert FFN
+    shared_expert_gate: bool = False  # a [1, d] sigmoid gate on the shared expert (Qwen2-MoE)
+    first_dense_layers: int = 0
+    router_bias: bool = False
+    router_correction_bias: bool = False  # DeepSeek-V3's e_score_correction_bias [n_experts]
+    expert_bias: bool = False
+    # encoder-decoder
+    encoder_layers: int = 0
+    relative_attention_buckets: int = 0  # T5: one [buckets, heads] table per stack
+    # multi-head latent attention (DeepSeek-V3); counted from the ranks but not verified
+    attention: str = "standard"
+    q_lora_rank: int = 0
+    kv_lora_rank: int = 0
+    qk_rope_head_dim: int = 0
+    qk_nope_head_dim: int = 0
+    v_head_dim: int = 0
+    name: str = "custom"
+    notes: tuple[str, ...] = field(default=())
+    exact: bool = True  # False when the family has parts this model does not verify exactly
+
+    # -- derived -------------------------------------------------------------------------------
+    @property
+    def kv_heads(self) -> int:
+        return self.n_head if self.n_kv_head is None else self.n_kv_head
+
+    @property
+    def head_size(self) -> int:
+        return self.hidden // self.n_head if self.head_dim is None else self.head_dim
+
+    @property
+    def is_moe(self) -> bool:
+        return self.n_experts > 0
+
+    def replace(self, **changes: object) -> ModelSpec:
+        return dataclasses.replace(self, **changes)
+
+    def validate(self) -> ModelSpec:
+        """Raise ``ValueError`` naming the bad field; return self when valid."""
+        for name in ("hidden", "n_layer", "n_head", "vocab"):
+            check_dim(name, getattr(self, name))
+        check_dim("intermediate", self.intermediate,
+                  minimum=0 if self.n_experts and self.first_dense_layers == 0 else 1)
+        for name in ("max_positions", "n_experts", "experts_per_token", "moe_intermediate",
+                     "n_shared_experts", "shared_intermediate", "first_dense_layers",
+                     "encoder_layers", "relative_attention_buckets", "q_lora_rank",
+                     "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"):
+            check_dim(name, getattr(self, name), minimum=0)
+        check_dim("norms_per_layer", self.norms_per_layer, minimum=0, maximum=16)
+        if self.n_kv_head is not None:
+            check_dim("n_kv_head", self.n_kv_head)
+            if self.n_head % self.n_kv_head:
+                raise ValueError(f"heads ({self.n_head}) must be a multiple of KV heads "
+                                 f"({self.n_kv_head})")
+        if self.head_dim is not None:
+            check_dim("head_dim", self.head_dim)
+        elif self.hidden // self.n_head < 1:
+            raise ValueError(f"hidden size {self.hidden} is smaller than the number of heads "
+                             f"{self.n_head}")
+        if self.norm not in NORM_KINDS:
+            raise ValueError(f"norm must be one of {', '.join(NORM_KINDS)}, got {self.norm!r}")
+        if self.attention not in ATTENTION_KINDS:
+            raise ValueError(f"attention must be one of {', '.join(ATTENTION_KINDS)}, "
+                             f"got {self.attention!r}")
+        if self.n_experts:
+            check_dim("moe_intermediate", self.moe_intermediate)
+            check_dim("experts_per_token", self.experts_per_token, maximum=self.n_experts)
+            if self.first_dense_layers > self.n_layer:
+                raise ValueError(f"first_dense_layers ({self.first_dense_layers}) exceeds the "
+                                 f"number of layers ({self.n_layer})")
+        if self.n_shared_experts:
+            check_dim("shared_intermediate", self.shared_intermediate)
+        if self.attention == "mla":
+            for name in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"):
+                check_dim(name, getattr(self, name))
+        for name in ("gated", "mlp_bias", "qkv_bias", "o_bias", "attn_out_gate", "qk_norm",
+                     "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
+                     "router_bias", "router_correction_bias", "expert_bias", "exact"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        return self
+
+
+@dataclass(frozen=True)
+class LayerGroup:
+    """``count`` consecutive layers with the same MLP (dense or routed)."""
+
+    kind: str  # "dense", "moe", "encoder" or "decoder"
+    count: int
+    mlp: int  # MLP parameters of one such layer (all experts, shared expert, router)
+    mlp_active: int  # of those, used per token
+
+
+@dataclass(frozen=True)
+class ModelCount:
+    """The exact parameter count of one model, split by part."""
+
+    total: int
+    active: int  # used per token (equals total for dense models)
+    parts: dict[str, int]  # keys: PARTS
+    active_parts: dict[str, int]
+    mlp_per_layer: int  # one layer's MLP: the routed layer's for MoE, else the dense FFN
+    ffn_per_mlp: int  # one FFN of the model's main width (a dense layer's FFN, or one expert)
+    attention_per_layer: int
+    layers: tuple[LayerGroup, ...]
+    mlp_detail: dict[str, int]  # "dense", "experts", "shared", "router"
+    exact: bool
+    notes: tuple[str, ...]
+    spec: ModelSpec
+
+    @property
+    def mlp(self) -> int:
+        return self.parts["mlp"]
+
+    @property
+    def mlp_share(self) -> float:
+        return self.parts["mlp"] / self.total
+
+    @property
+    def mlp_flops_per_token(self) -> int:
+        """Forward MLP FLOPs per token: 2 × the MLP parameters active per token."""
+        return 2 * self.active_parts["mlp"]
+
+    def share(self, part: str) -> float:
+        return self.parts[part] / self.total
+
+
+def _attention(spec: ModelSpec) -> int:
+    h, hd = spec.hidden, spec.head_size
+    if spec.attention == "mla":
+        q_head = spec.qk_nope_head_dim + spec.qk_rope_head_dim
+        if spec.q_lora_rank:
+            q = h * spec.q_lora_rank + spec.q_lora_rank + spec.q_lora_rank * spec.n_head * q_head
+        else:
+            q = h * spec.n_head * q_head
+        kv = (h * (spec.kv_lora_rank + spec.qk_rope_head_dim) + spec.kv_lora_rank
+              + spec.kv_lora_rank * spec.n_head * (spec.qk_nope_head_dim + spec.v_head_dim))
+        return q + kv + spec.n_head * spec.v_head_dim * h
+    q_out = spec.n_head * hd * (2 if spec.attn_out_gate else 1)
+    kv_out = spec.kv_heads * hd
+    n = h * q_out + 2 * h * kv_out + spec.n_head * hd * h
+    if spec.qkv_bias:
+        n += q_out + 2 * kv_out
+    if spec.o_bias:
+        n += h
+    if spec.qk_norm:
+        n += 2 * hd
+    if spec.attn_sinks:
+        n += spec.n_head
+    return n
+
+
+def _cross_attention(spec: ModelSpec) -> int:
+    hd = spec.head_size
+    return 4 * spec.hidden * spec.n_head * hd
+
+
+def _moe_layer(spec: ModelSpec) -> tuple[int, int, dict[str, int]]:
+    h = spec.hidden
+    expert = ffn_params(h, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
+    router = spec.n_experts * h + (spec.n_experts if spec.router_bias else 0) \
+        + (spec.n_experts if spec.router_correction_bias else 0)
+    shared = 0
+    if spec.n_shared_experts:
+        shared = ffn_params(h, spec.shared_intermediate, spec.gated, bias=spec.mlp_bias)
+        shared += h if spec.shared_expert_gate else 0
+    total = spec.n_experts * expert + shared + router
+    active = spec.experts_per_token * expert + shared + router
+    return total, active, {"experts": spec.n_experts * expert, "shared": shared, "router": router}
+
+
+def count_model(spec: ModelSpec) -> ModelCount:
+    """Count every parameter tensor of ``spec`` (validated first); exact Python ints."""
+    spec.validate()
+    h = spec.hidden
+    norm_size = h * (2 if spec.norm == "layer" else 1)
+    emb = spec.vocab * h + spec.max_positions * h
+    lm_head = 0 if spec.tie_embeddings else spec.vocab * h
+    attn = _attention(spec)
+    dense_ffn = ffn_params(h, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
+        if spec.intermediate else 0
+    detail = {"dense": 0, "experts": 0, "shared": 0, "router": 0}
+    groups: list[LayerGroup] = []
+    attention = norms = mlp = mlp_active = 0
+    rel = spec.relative_attention_buckets * spec.n_head
+
+    if spec.encoder_layers:  # encoder-decoder: the encoder stack first
+        n = spec.encoder_layers
+        groups.append(LayerGroup("encoder", n, dense_ffn, dense_ffn))
+        attention += n * attn + rel
+        norms += n * spec.norms_per_layer * norm_size + (norm_size if spec.final_norm else 0)
+        mlp += n * dense_ffn
+        detail["dense"] += n * dense_ffn
+        dec_attn = attn + _cross_attention(spec)
+        n = spec.n_layer
+        groups.append(LayerGroup("decoder", n, dense_ffn, dense_ffn))
+        attention += n * dec_attn + rel
+        norms += n * (spec.norms_per_layer + 1) * norm_size
+        mlp += n * dense_ffn
+        detail["dense"] += n * dense_ffn
+        mlp_active = mlp
+        main_layer_mlp = dense_ffn
+        ffn_one = dense_ffn
+    else:
+        attention = spec.n_layer * attn
+        norms = spec.n_layer * spec.norms_per_layer * norm_size
+        n_dense = spec.first_dense_layers if spec.is_moe else spec.n_layer
+        if n_dense:
+            groups.append(LayerGroup("dense", n_dense, dense_ffn, dense_ffn))
+            mlp += n_dense * dense_ffn
+            mlp_active += n_dense * dense_ffn
+            detail["dense"] = n_dense * dense_ffn
+        main_layer_mlp = dense_ffn
+        ffn_one = dense_ffn
+        if spec.is_moe:
+            n_moe = spec.n_layer - spec.first_dense_layers
+            total_l, active_l, parts_l = _moe_layer(spec)
+            if n_moe:
+                groups.append(LayerGroup("moe", n_moe, total_l, active_l))
+            mlp += n_moe * total_l
+            mlp_active += n_moe * active_l
+            for key, value in parts_l.items():
+                detail[key] = n_moe * value
+            main_layer_mlp = total_l
+            ffn_one = ffn_params(h, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
+    if spec.final_norm:  # (for encoder-decoder: the decoder's; the encoder's was added above)
+        norms += norm_size
+
+    parts = {"embeddings": emb, "attention": attention, "mlp": mlp, "norms": norms,
+             "lm_head": lm_head}
+    active_parts = dict(parts, mlp=mlp_active)
+    notes = list(spec.notes)
+    exact = spec.exact and spec.attention != "mla"
+    if spec.attention == "mla":
+        notes.append("MLA attention is computed from the config's ranks but not verified against "
+                     "a checkpoint, so the total is an estimate; the MoE part is exact.")
+    return ModelCount(
+        total=sum(parts.values()),
+        active=sum(active_parts.values()),
+        parts=parts,
+        active_parts=active_parts,
+        mlp_per_layer=main_layer_mlp,
+        ffn_per_mlp=ffn_one,
+        attention_per_layer=attn,
+        layers=tuple(groups),
+        mlp_detail=detail,
+        exact=exact,
+        notes=tuple(dict.fromkeys(notes)),
+        spec=spec,
+    )
