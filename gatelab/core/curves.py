@@ -1,0 +1,105 @@
+"""Pure computation behind the activation-curves panel: sampled curves, the z probe and its note.
+
+Kept out of the UI so the readout numbers and the plain-language note are testable without Qt
+and can never drift from ``activations.evaluate``. The note is returned as a structured
+``ZNote`` (a kind plus the numbers it quotes); the panel turns it into a translated sentence.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from gatelab.core import activations
+
+DEFAULT_SHOWN: tuple[str, ...] = ("silu", "relu", "gelu", "gelu_tanh", "sigmoid")
+CURVE_SAMPLES = 1201
+
+
+def validate_range(lo: float, hi: float) -> tuple[float, float]:
+    """A z range: finite, lo < hi, not absurdly wide; raise ``ValueError`` otherwise."""
+    lo, hi = float(lo), float(hi)
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise ValueError(f"z range must be finite, got ({lo}, {hi})")
+    if lo >= hi:
+        raise ValueError(f"z range: minimum {lo} must be below maximum {hi}")
+    if hi - lo > 1e6:
+        raise ValueError("z range is wider than 10⁶")
+    return lo, hi
+
+
+def sample(name: str, lo: float, hi: float, n: int = CURVE_SAMPLES) -> tuple[np.ndarray, ...]:
+    """(z, f(z), f'(z)) on n evenly spaced points of [lo, hi]; the kinks (ReLU's 0) included."""
+    z = np.linspace(lo, hi, n)
+    kinks = [k for k in activations.get(name).kinks if lo < k < hi]
+    if kinks:
+        z = np.union1d(z, np.array(kinks))
+    f, df = activations.evaluate(name, z)
+    return z, f, df
+
+
+@dataclass(frozen=True)
+class ProbeRow:
+    """One row of the readout table: an activation's value and derivative at the probe z."""
+
+    name: str
+    value: float
+    derivative: float
+
+
+def probe(names: tuple[str, ...] | list[str], z: float) -> list[ProbeRow]:
+    """Exact f(z) and f'(z) of each named activation, in the given order."""
+    rows = []
+    for name in names:
+        f, df = activations.evaluate(name, float(z))
+        rows.append(ProbeRow(name, float(f), float(df)))
+    return rows
+
+
+def silu_minus_relu(z: float) -> ProbeRow:
+    """SiLU(z) − ReLU(z) and its derivative: what the smooth gate adds over the hard one."""
+    s, ds = activations.evaluate("silu", float(z))
+    r, dr = activations.evaluate("relu", float(z))
+    return ProbeRow("silu-relu", float(s - r), float(ds - dr))
+
+
+# -- the plain-language note -----------------------------------------------------------------
+NOTE_FAR_NEGATIVE = "far_negative"  # z ≤ −5: both off (SiLU's leak is tiny)
+NOTE_SILU_MINIMUM = "silu_minimum"  # within 0.05 of SiLU's minimum
+NOTE_NEGATIVE = "negative"  # z < 0: ReLU is 0, SiLU leaks a negative value and has gradient
+NOTE_ZERO = "zero"  # z = 0: ReLU's kink, SiLU's slope is ½
+NOTE_POSITIVE = "positive"  # z > 0: ReLU passes z, SiLU a little less
+
+
+@dataclass(frozen=True)
+class ZNote:
+    kind: str
+    z: float
+    silu: float
+    dsilu: float
+    relu: float
+    z_min: float  # SiLU's minimum, for the note near it
+    silu_min: float
+
+
+def describe_z(z: float) -> ZNote:
+    """Which lesson applies at z, with the exact numbers the sentence quotes."""
+    z = float(z)
+    if not math.isfinite(z):
+        raise ValueError(f"z must be finite, got {z}")
+    s, ds = (float(x) for x in activations.evaluate("silu", z))
+    r, _ = activations.evaluate("relu", z)
+    z_min, s_min = activations.silu_minimum()
+    if z <= -5.0:
+        kind = NOTE_FAR_NEGATIVE
+    elif abs(z - z_min) < 0.05:
+        kind = NOTE_SILU_MINIMUM
+    elif z < 0:
+        kind = NOTE_NEGATIVE
+    elif z == 0:
+        kind = NOTE_ZERO
+    else:
+        kind = NOTE_POSITIVE
+    return ZNote(kind, z, s, ds, float(r), z_min, s_min)

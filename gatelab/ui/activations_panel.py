@@ -1,0 +1,369 @@
+"""The activation-curves tab: probe SiLU, ReLU, GELU and friends at any z.
+
+Why a panel for 1-D curves in a gated-MLP app: the gate of every GLU variant *is* one of these
+curves, and the lesson "SiLU still leaks and has gradient where ReLU is dead" is easiest to feel
+by dragging a z marker across 0 and watching exact numbers change. All numbers come from
+``gatelab.core.curves`` / ``activations``; this module only draws and formats them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QSettings, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.core import activations, curves
+from gatelab.ui.widgets import (
+    NumberField,
+    ReadoutTable,
+    fmt_number,
+    style_axes,
+    settings_bool,
+    settings_float,
+    settings_str_list,
+)
+
+SHORT_NAMES: dict[str, str] = {
+    "silu": "SiLU", "relu": "ReLU", "gelu": "GELU", "gelu_tanh": "GELU tanh",
+    "swish": "Swish β=1", "sigmoid": "σ sigmoid", "tanh": "tanh", "identity": "identity",
+    "softplus": "softplus", "mish": "Mish",
+}
+COLOURS: dict[str, str] = {
+    "silu": "#1f77b4", "relu": "#d62728", "gelu": "#2ca02c", "gelu_tanh": "#17becf",
+    "swish": "#8c564b", "sigmoid": "#ff7f0e", "tanh": "#9467bd", "identity": "#7f7f7f",
+    "softplus": "#bcbd22", "mish": "#e377c2",
+}
+SILU_MINUS_RELU = "SiLU − ReLU"
+DEFAULT_RANGE = (-6.0, 6.0)
+DEFAULT_Z = -1.0
+
+
+class ActivationsPanel(QWidget):
+    """Curves (and derivatives) of chosen activations with a draggable z probe and readout."""
+
+    sig_status = Signal(str)
+    z_changed = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._range = DEFAULT_RANGE
+        self._z = DEFAULT_Z
+        self._syncing = False
+        self._curves: dict[str, pg.PlotDataItem] = {}
+        self._dcurves: dict[str, pg.PlotDataItem] = {}
+        self._build_plot()
+        self._build_controls()
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        left = QWidget()
+        left_lay = QVBoxLayout(left)
+        left_lay.setContentsMargins(0, 0, 0, 0)
+        left_lay.addWidget(self.plot_widget, 1)
+        left_lay.addWidget(self.hover_label)
+        left_lay.addWidget(self.note_label)
+        splitter.addWidget(left)
+        splitter.addWidget(self.controls)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 380])
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(splitter)
+        self._redraw_curves()
+        self._update_probe()
+
+    # -- construction -------------------------------------------------------------------------
+    def _build_plot(self) -> None:
+        self.plot_widget = pg.PlotWidget(background="w")
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.setTitle(self.tr("Activation functions f(z) (solid) and derivatives f′(z) (dashed)"),
+                           color="#222", size="11pt")
+        self.plot.setLabel("bottom", self.tr("z (pre-activation, unitless)"))
+        self.plot.setLabel("left", self.tr("f(z), f′(z)"))
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        style_axes(self.plot)
+        self.plot.setMenuEnabled(False)
+        self.plot.addLine(y=0, pen=pg.mkPen("#888", width=1))
+        self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222",
+                                          brush=pg.mkBrush(255, 255, 255, 220))
+        for name in activations.NAMES:
+            colour = COLOURS.get(name, "#444")
+            self._curves[name] = self.plot.plot(pen=pg.mkPen(colour, width=2.5))
+            self._dcurves[name] = self.plot.plot(
+                pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine))
+        z_min, s_min = activations.silu_minimum()
+        self.silu_min_marker = pg.ScatterPlotItem(
+            [z_min], [s_min], symbol="o", size=10, brush=pg.mkBrush(COLOURS["silu"]),
+            pen=pg.mkPen("w", width=1.5))
+        self.silu_min_marker.setToolTip(self.tr("SiLU's minimum"))
+        self.silu_min_label = pg.TextItem(
+            self.tr("SiLU min {0} at z = {1}").format(fmt_number(s_min), fmt_number(z_min)),
+            color=COLOURS["silu"], anchor=(0.5, -0.4))
+        self.silu_min_label.setPos(z_min, s_min)
+        self.plot.addItem(self.silu_min_marker)
+        self.plot.addItem(self.silu_min_label)
+        self.z_line = pg.InfiniteLine(
+            pos=self._z, angle=90, movable=True, pen=pg.mkPen("#333", width=2),
+            hoverPen=pg.mkPen("#e67e22", width=3), label="z = {value:.3f}",
+            labelOpts={"position": 0.95, "color": "#222", "fill": (255, 255, 255, 200)})
+        self.z_line.setToolTip(self.tr("Drag to probe the curves at z"))
+        self.z_line.sigPositionChanged.connect(self._on_line_moved)
+        self.plot.addItem(self.z_line)
+        self.hover_label = QLabel(self)
+        self.hover_label.setStyleSheet("color: #555;")
+        self.hover_label.setText(self.tr("Hover over the plot to read every curve at that z."))
+        self.note_label = QLabel(self)
+        self.note_label.setObjectName("activations-note")
+        self.note_label.setWordWrap(True)
+        self.note_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
+        self.note_label.setToolTip(self.tr("What the curves do at the probe z, in plain words"))
+        self._hover_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
+                                           slot=self._on_mouse_moved)
+
+    def _build_controls(self) -> None:
+        self.controls = QWidget(self)
+        lay = QVBoxLayout(self.controls)
+        lay.setContentsMargins(4, 0, 0, 0)
+
+        box = QGroupBox(self.tr("Activations shown"), self.controls)
+        grid = QGridLayout(box)
+        self.checkboxes: dict[str, QCheckBox] = {}
+        for i, name in enumerate(activations.NAMES):
+            cb = QCheckBox(activations.get(name).label, box)
+            cb.setChecked(name in curves.DEFAULT_SHOWN)
+            cb.setToolTip(self.tr("Show {0} and its derivative").format(SHORT_NAMES[name]))
+            cb.setStyleSheet(f"QCheckBox {{ color: {COLOURS.get(name, '#444')}; }}")
+            cb.toggled.connect(self._on_selection_changed)
+            grid.addWidget(cb, i // 2, i % 2)
+            self.checkboxes[name] = cb
+        self.derivative_box = QCheckBox(self.tr("Show derivatives f′(z) (dashed)"), box)
+        self.derivative_box.setChecked(True)
+        self.derivative_box.setToolTip(self.tr("Draw each activation's exact derivative"))
+        self.derivative_box.toggled.connect(self._on_selection_changed)
+        grid.addWidget(self.derivative_box, (len(activations.NAMES) + 1) // 2, 0, 1, 2)
+        lay.addWidget(box)
+
+        form_box = QGroupBox(self.tr("Range and probe"), self.controls)
+        form = QFormLayout(form_box)
+        self.z_min_field = NumberField(self._range[0], check=self._check_min)
+        self.z_min_field.setToolTip(self.tr("Left end of the z axis"))
+        self.z_max_field = NumberField(self._range[1], check=self._check_max)
+        self.z_max_field.setToolTip(self.tr("Right end of the z axis"))
+        self.z_min_field.value_changed.connect(self._on_range_edited)
+        self.z_max_field.value_changed.connect(self._on_range_edited)
+        self.z_spin = QDoubleSpinBox(form_box)
+        self.z_spin.setDecimals(3)
+        self.z_spin.setSingleStep(0.1)
+        self.z_spin.setKeyboardTracking(False)
+        self.z_spin.setRange(*self._range)
+        self.z_spin.setValue(self._z)
+        self.z_spin.setToolTip(self.tr("Probe position z (or drag the vertical line)"))
+        self.z_spin.valueChanged.connect(self._on_spin_changed)
+        form.addRow(self.tr("z min"), self.z_min_field)
+        form.addRow(self.tr("z max"), self.z_max_field)
+        form.addRow(self.tr("probe z"), self.z_spin)
+        lay.addWidget(form_box)
+
+        table_box = QGroupBox(self.tr("Readout at z"), self.controls)
+        tlay = QVBoxLayout(table_box)
+        self.table = ReadoutTable([self.tr("activation"), "f(z)", "f′(z)"], decimals=4)
+        self.table.setToolTip(self.tr("Exact value and derivative of each shown activation at z"))
+        tlay.addWidget(self.table)
+        lay.addWidget(table_box, 1)
+
+    # -- public API ---------------------------------------------------------------------------
+    def z(self) -> float:
+        return self._z
+
+    def set_z(self, z: float) -> None:
+        """Move the probe to z (clamped into the range); non-finite values are ignored."""
+        if not math.isfinite(z):
+            self.sig_status.emit(self.tr("z must be a finite number"))
+            return
+        z = min(max(float(z), self._range[0]), self._range[1])
+        self._syncing = True
+        try:
+            self.z_spin.setValue(z)
+            self.z_line.setValue(z)
+        finally:
+            self._syncing = False
+        if z != self._z:
+            self._z = z
+            self.z_changed.emit(z)
+        self._update_probe()
+
+    def z_range(self) -> tuple[float, float]:
+        return self._range
+
+    def set_range(self, lo: float, hi: float) -> bool:
+        """Set the z range; bad ranges show a message by the fields and change nothing."""
+        try:
+            lo, hi = curves.validate_range(lo, hi)
+        except ValueError as exc:
+            self.z_max_field.show_error(str(exc))
+            return False
+        self._range = (lo, hi)
+        self.z_min_field.set_value(lo)
+        self.z_max_field.set_value(hi)
+        self.z_spin.setRange(lo, hi)
+        self._redraw_curves()
+        self.set_z(self._z)
+        return True
+
+    def shown(self) -> list[str]:
+        return [n for n, cb in self.checkboxes.items() if cb.isChecked()]
+
+    def note_text(self) -> str:
+        return self.note_label.text()
+
+    # -- settings ----------------------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        settings.setValue("shown", ",".join(self.shown()))
+        settings.setValue("derivatives", self.derivative_box.isChecked())
+        settings.setValue("z_min", self._range[0])
+        settings.setValue("z_max", self._range[1])
+        settings.setValue("z", self._z)
+
+    def restore_settings(self, settings: QSettings) -> None:
+        shown = settings_str_list(settings, "shown", curves.DEFAULT_SHOWN, activations.NAMES)
+        for name, cb in self.checkboxes.items():
+            cb.blockSignals(True)
+            cb.setChecked(name in shown)
+            cb.blockSignals(False)
+        self.derivative_box.setChecked(settings_bool(settings, "derivatives", True))
+        lo = settings_float(settings, "z_min", DEFAULT_RANGE[0], -1e5, 1e5)
+        hi = settings_float(settings, "z_max", DEFAULT_RANGE[1], -1e5, 1e5)
+        if not self.set_range(lo, hi):
+            self.z_max_field.clear_error()
+            self.set_range(*DEFAULT_RANGE)
+        self._redraw_curves()
+        self.set_z(settings_float(settings, "z", DEFAULT_Z, -1e5, 1e5))
+
+    # -- slots ------------------------------------------------------------------------------
+    def _check_min(self, value: float) -> None:
+        if value >= self._range[1]:
+            raise ValueError(self.tr("z min must be below z max ({0})").format(
+                fmt_number(self._range[1], 2)))
+
+    def _check_max(self, value: float) -> None:
+        if value <= self._range[0]:
+            raise ValueError(self.tr("z max must be above z min ({0})").format(
+                fmt_number(self._range[0], 2)))
+
+    def _on_range_edited(self, _value: float) -> None:
+        self.set_range(self.z_min_field.value(), self.z_max_field.value())
+
+    def _on_selection_changed(self, _checked: bool = False) -> None:
+        self._redraw_curves()
+        self._update_probe()
+
+    def _on_line_moved(self, line: pg.InfiniteLine) -> None:
+        if not self._syncing:
+            self.set_z(float(line.value()))
+
+    def _on_spin_changed(self, value: float) -> None:
+        if not self._syncing:
+            self.set_z(float(value))
+
+    def _on_mouse_moved(self, event: tuple[QPointF]) -> None:
+        pos = event[0]
+        if not self.plot.sceneBoundingRect().contains(pos):
+            return
+        z = float(self.plot.vb.mapSceneToView(pos).x())
+        if not math.isfinite(z):
+            return
+        parts = [f"{SHORT_NAMES[r.name]} {fmt_number(r.value, 3)}"
+                 for r in curves.probe(self.shown(), z)]
+        self.hover_label.setText(self.tr("hover z = {0}:  {1}").format(
+            fmt_number(z, 3), "  ·  ".join(parts) or self.tr("no curve shown")))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _redraw_curves(self) -> None:
+        shown = set(self.shown())
+        show_d = self.derivative_box.isChecked()
+        self.legend.clear()
+        lo, hi = self._range
+        for name in activations.NAMES:
+            curve, dcurve = self._curves[name], self._dcurves[name]
+            visible = name in shown
+            if visible:
+                z, f, df = curves.sample(name, lo, hi)
+                curve.setData(z, f)
+                dcurve.setData(z, df)
+                self.legend.addItem(curve, SHORT_NAMES[name])
+            curve.setVisible(visible)
+            dcurve.setVisible(visible and show_d)
+        if show_d and shown:
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#444", width=1.5,
+                                                             style=Qt.PenStyle.DashLine)),
+                                self.tr("dashed: derivative f′(z)"))
+        z_min, _ = activations.silu_minimum()
+        silu_min_visible = "silu" in shown and lo <= z_min <= hi
+        self.silu_min_marker.setVisible(silu_min_visible)
+        self.silu_min_label.setVisible(silu_min_visible)
+        self.plot.setXRange(lo, hi, padding=0.02)
+        self._fit_y(shown, show_d)
+
+    def _fit_y(self, shown: set[str], show_d: bool) -> None:
+        ys = []
+        for name in shown:
+            _, f = self._curves[name].getData()
+            if f is not None:
+                ys.append(f)
+            if show_d:
+                _, df = self._dcurves[name].getData()
+                if df is not None:
+                    ys.append(df)
+        if not ys:
+            self.plot.setYRange(-1, 1)
+            return
+        allv = np.concatenate(ys)
+        allv = allv[np.isfinite(allv)]
+        lo, hi = float(allv.min()), float(allv.max())
+        # keep the interesting region around 0 legible: the linear tails may leave the top
+        self.plot.setYRange(min(lo, -0.5), max(min(hi, 0.5 * hi), 1.2), padding=0.05)
+
+    def _update_probe(self) -> None:
+        z = self._z
+        shown = self.shown()
+        rows = [(SHORT_NAMES[r.name], (r.value, r.derivative)) for r in curves.probe(shown, z)]
+        colours = [QColor(COLOURS.get(n, "#444")) for n in shown]
+        diff = curves.silu_minus_relu(z)
+        rows.append((SILU_MINUS_RELU, (diff.value, diff.derivative)))
+        colours.append(None)
+        self.table.set_rows(rows, colours)
+        self.note_label.setText(self._note(curves.describe_z(z)))
+
+    def _note(self, note: curves.ZNote) -> str:
+        if note.kind == curves.NOTE_FAR_NEGATIVE:
+            return self.tr("z ≤ −5: SiLU ≈ {0} is nearly 0 like ReLU, and its gradient {1} is "
+                           "tiny but not exactly 0.").format(fmt_number(note.silu, 4),
+                                                              fmt_number(note.dsilu, 4))
+        if note.kind == curves.NOTE_SILU_MINIMUM:
+            return self.tr("Near SiLU's minimum: it bottoms out at {0} at z = {1}; its gradient "
+                           "is ≈ 0 here ({2}), ReLU is exactly 0.").format(
+                fmt_number(note.silu_min, 4), fmt_number(note.z_min, 4),
+                fmt_number(note.dsilu, 3))
+        if note.kind == curves.NOTE_NEGATIVE:
+            return self.tr("z < 0: ReLU is exactly 0, SiLU still leaks {0} and has gradient "
+                           "{1}.").format(fmt_number(note.silu, 3), fmt_number(note.dsilu, 3))
+        if note.kind == curves.NOTE_ZERO:
+            return self.tr("z = 0: ReLU has its kink here; SiLU passes through 0 smoothly with "
+                           "slope {0}.").format(fmt_number(note.dsilu, 3))
+        return self.tr("z > 0: ReLU passes z = {0} through unchanged; SiLU gives {1} (a little "
+                       "less, approaching z as z grows) with gradient {2}.").format(
+            fmt_number(note.z, 3), fmt_number(note.silu, 3), fmt_number(note.dsilu, 3))

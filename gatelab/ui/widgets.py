@@ -1,0 +1,295 @@
+"""Small reusable widgets and helpers shared by gatelab's panels.
+
+They exist so that every panel handles bad input the same way: a field that refuses a value
+shows why right next to itself and keeps its last valid value, and nothing raises. Numbers are
+displayed with a true minus sign (U+2212) and parsed back whether typed with '−' or '-'.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+MINUS = "\u2212"
+
+
+def fmt_number(x: float, decimals: int = 4, plus: bool = False) -> str:
+    """Fixed-point text with a true minus sign; '−0.0000' is shown as '0.0000'."""
+    if not math.isfinite(x):
+        return "nan" if math.isnan(x) else ("∞" if x > 0 else MINUS + "∞")
+    text = f"{x:+.{decimals}f}" if plus else f"{x:.{decimals}f}"
+    if float(text) == 0.0:
+        text = f"{0.0:.{decimals}f}"
+    return text.replace("-", MINUS)
+
+
+def parse_number(text: str) -> float:
+    """Parse a finite number typed by a person ('−1.5', ' 2e-3 ', '1,5' is refused)."""
+    cleaned = text.strip().replace(MINUS, "-").replace("\u2013", "-")
+    if not cleaned:
+        raise ValueError("empty")
+    value = float(cleaned)  # ValueError for garbage
+    if not math.isfinite(value):
+        raise ValueError("not finite")
+    return value
+
+
+def style_axes(plot: Any, colour: str = "#333") -> None:
+    """Dark, legible axes and labels on a white pyqtgraph PlotItem."""
+    for name in ("left", "bottom", "right", "top"):
+        axis = plot.getAxis(name)
+        axis.setPen(colour)
+        axis.setTextPen(colour)
+
+
+def mono_font() -> QFont:
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+    return font
+
+
+class NumberField(QWidget):
+    """A line edit for one number with an inline error label; ``value()`` is the last valid one.
+
+    ``check`` may raise ``ValueError`` with a (translated) message for values out of bounds.
+    ``value_changed`` fires only for accepted, changed values (on Enter or focus out).
+    """
+
+    value_changed = Signal(float)
+
+    def __init__(self, value: float, *, decimals: int = 4, integer: bool = False,
+                 minimum: float = -math.inf, maximum: float = math.inf,
+                 check: Callable[[float], None] | None = None, width: int = 80,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._value = float(value)
+        self._decimals = decimals
+        self._integer = integer
+        self._min, self._max = minimum, maximum
+        self._check = check
+        self.edit = QLineEdit(self)
+        self.edit.setFixedWidth(width)
+        self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.error_label = QLabel(self)
+        self.error_label.setStyleSheet("color: #c0392b;")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.edit)
+        lay.addWidget(self.error_label, 1)
+        self.edit.editingFinished.connect(self._on_edited)
+        self._show(self._value)
+
+    # -- public ---------------------------------------------------------------------------
+    def value(self) -> float:
+        return self._value
+
+    def int_value(self) -> int:
+        return int(round(self._value))
+
+    def error_text(self) -> str:
+        return self.error_label.text() if self.error_label.isVisible() else ""
+
+    def set_value(self, value: float, emit: bool = False) -> bool:
+        """Set programmatically; returns False (and shows the error) when refused."""
+        message = self._problem(value)
+        if message:
+            self.show_error(message)
+            return False
+        self.clear_error()
+        changed = float(value) != self._value
+        self._value = float(value)
+        self._show(self._value)
+        if emit and changed:
+            self.value_changed.emit(self._value)
+        return True
+
+    def set_text_and_commit(self, text: str) -> bool:
+        """What typing ``text`` and pressing Enter does (used by tests and scripts)."""
+        self.edit.setText(text)
+        return self._on_edited()
+
+    def show_error(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.setVisible(True)
+        self.edit.setStyleSheet("border: 1px solid #c0392b;")
+
+    def clear_error(self) -> None:
+        self.error_label.clear()
+        self.error_label.hide()
+        self.edit.setStyleSheet("")
+
+    def setToolTip(self, text: str) -> None:  # noqa: N802 (Qt naming)
+        super().setToolTip(text)
+        self.edit.setToolTip(text)
+
+    # -- internals --------------------------------------------------------------------------
+    def _show(self, value: float) -> None:
+        text = fmt_number(value, 0 if self._integer else self._decimals)
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        self.edit.setText(text)
+
+    def _problem(self, value: float) -> str:
+        if not isinstance(value, (int, float)) or not math.isfinite(value):
+            return self.tr("enter a finite number")
+        if self._integer and value != int(value):
+            return self.tr("enter a whole number")
+        if value < self._min or value > self._max:
+            lo = fmt_number(self._min, 0 if self._integer else 2)
+            hi = fmt_number(self._max, 0 if self._integer else 2)
+            return self.tr("must lie in [{0}, {1}]").format(lo, hi)
+        if self._check is not None:
+            try:
+                self._check(float(value))
+            except ValueError as exc:
+                return str(exc)
+        return ""
+
+    def _on_edited(self) -> bool:
+        text = self.edit.text()
+        try:
+            value = parse_number(text)
+        except ValueError:
+            self.show_error(self.tr("“{0}” is not a finite number").format(text.strip())
+                            if text.strip() else self.tr("enter a number"))
+            return False
+        return self.set_value(value, emit=True)
+
+
+class ReadoutTable(QTableWidget):
+    """A read-only table of labelled numeric rows: ``set_rows([(label, [numbers…]), …])``."""
+
+    def __init__(self, headers: Sequence[str], decimals: int = 4,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(0, len(headers), parent)
+        self._decimals = decimals
+        self.setHorizontalHeaderLabels(list(headers))
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, len(headers)):
+            self.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.setFont(mono_font())
+
+    def set_rows(self, rows: Sequence[tuple[str, Sequence[float]]],
+                 colours: Sequence[Any] | None = None) -> None:
+        self.setRowCount(len(rows))
+        for r, (label, values) in enumerate(rows):
+            item = self._item(r, 0)
+            item.setText(label)
+            if colours is not None and colours[r] is not None:
+                item.setForeground(colours[r])
+            for c, value in enumerate(values, start=1):
+                cell = self._item(r, c)
+                cell.setText(fmt_number(float(value), self._decimals))
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def cell_text(self, row_label: str, column: int) -> str:
+        """Text in ``column`` of the row labelled ``row_label`` (KeyError when absent)."""
+        for r in range(self.rowCount()):
+            item = self.item(r, 0)
+            if item is not None and item.text() == row_label:
+                return self.item(r, column).text()
+        raise KeyError(row_label)
+
+    def row_labels(self) -> list[str]:
+        return [self.item(r, 0).text() for r in range(self.rowCount())]
+
+    def _item(self, r: int, c: int) -> QTableWidgetItem:
+        item = self.item(r, c)
+        if item is None:
+            item = QTableWidgetItem()
+            self.setItem(r, c, item)
+        return item
+
+
+class ReadoutForm(QWidget):
+    """Labelled read-outs (name: value) in a monospace column; values addressable by key."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._values: dict[str, QLabel] = {}
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(2)
+
+    def add_row(self, key: str, label: str, tooltip: str = "") -> QLabel:
+        row = QWidget(self)
+        lay = QHBoxLayout(row)
+        lay.setContentsMargins(0, 0, 0, 0)
+        name = QLabel(label, row)
+        value = QLabel("", row)
+        value.setObjectName(f"readout-{key}")
+        value.setFont(mono_font())
+        value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(name)
+        lay.addStretch(1)
+        lay.addWidget(value)
+        if tooltip:
+            row.setToolTip(tooltip)
+        self._layout.addWidget(row)
+        self._values[key] = value
+        return value
+
+    def set_value(self, key: str, text: str) -> None:
+        self._values[key].setText(text)
+
+    def value_text(self, key: str) -> str:
+        return self._values[key].text()
+
+
+# -- QSettings helpers that survive garbage ------------------------------------------------
+def settings_float(settings: QSettings, key: str, default: float,
+                   lo: float = -math.inf, hi: float = math.inf) -> float:
+    try:
+        value = float(settings.value(key, default))
+    except (TypeError, ValueError):
+        return default
+    return value if math.isfinite(value) and lo <= value <= hi else default
+
+
+def settings_int(settings: QSettings, key: str, default: int, lo: int, hi: int) -> int:
+    value = settings_float(settings, key, float(default), lo, hi)
+    return int(value) if value == int(value) else default
+
+
+def settings_bool(settings: QSettings, key: str, default: bool) -> bool:
+    value = settings.value(key, default)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+        return value.lower() in ("true", "1")
+    return default
+
+
+def settings_choice(settings: QSettings, key: str, default: str, choices: Sequence[str]) -> str:
+    value = settings.value(key, default)
+    return value if isinstance(value, str) and value in choices else default
+
+
+def settings_str_list(settings: QSettings, key: str, default: Sequence[str],
+                      choices: Sequence[str]) -> list[str]:
+    value = settings.value(key, list(default))
+    if isinstance(value, str):
+        value = [v for v in value.split(",") if v]
+    if not isinstance(value, list):
+        return list(default)
+    return [v for v in value if isinstance(v, str) and v in choices]
