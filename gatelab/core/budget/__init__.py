@@ -5,6 +5,13 @@ safetensors header reader are separate concerns with separate failure modes; thi
 re-exports the public API so callers write ``from gatelab.core.budget import ffn_params``.
 """
 
+from gatelab.core.budget.hfconfig import (
+    EXACT_FAMILIES,
+    KNOWN_FAMILIES,
+    count_from_hf_config,
+    load_hf_config,
+    spec_from_hf_config,
+)
 from gatelab.core.budget.model import (
     PARTS,
     LayerGroup,
@@ -12,6 +19,7 @@ from gatelab.core.budget.model import (
     ModelSpec,
     count_model,
 )
+from gatelab.core.budget.presets import Preset, load_preset, load_presets, presets_dir
 from gatelab.core.budget.rules import (
     MAX_DIM,
     attention_params,
@@ -28,6 +36,8 @@ from gatelab.core.budget.rules import (
 )
 
 __all__ = [
+    "EXACT_FAMILIES", "KNOWN_FAMILIES", "Preset", "count_from_hf_config", "load_hf_config",
+    "load_preset", "load_presets", "presets_dir", "spec_from_hf_config",
     "MAX_DIM", "PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
     "break_even_width", "check_dim", "count_model", "ffn_in_h2", "ffn_params", "llama_rule",
     "minimind_rule", "partner_width", "round_up", "rounding_error", "rule_8_3",

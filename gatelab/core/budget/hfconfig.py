@@ -1,0 +1,297 @@
+"""Turn a Hugging Face ``config.json`` into a ``ModelSpec``: aliases, family defaults, MoE layouts.
+
+Why: real configs spell the same number half a dozen ways (``n_embd``, ``d_model``,
+``hidden_size``…), leave keys out when the family default applies, nest the language model under
+``text_config``, and hide which layers are routed behind ``first_k_dense_replace`` or
+``decoder_sparse_step``. Every value is type-checked, so a garbled or hostile file can only ever
+produce a ``ValueError`` with a message a learner can act on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
+from gatelab.core.budget.rules import MAX_DIM, minimind_rule
+
+MAX_CONFIG_BYTES = 16 * 1024 * 1024
+
+#: Families counted exactly (every tensor of the checkpoint has a term in ``count_model``).
+EXACT_FAMILIES: tuple[str, ...] = (
+    "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
+    "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind",
+)
+KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + ("deepseek_v3", "deepseek_v2")
+
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "hidden": ("hidden_size", "n_embd", "d_model", "dim", "model_dim"),
+    "intermediate": ("intermediate_size", "n_inner", "d_ff", "ffn_dim", "ffn_hidden_size"),
+    "n_layer": ("num_hidden_layers", "n_layer", "num_layers", "n_layers"),
+    "n_head": ("num_attention_heads", "n_head", "num_heads", "n_heads"),
+    "n_kv_head": ("num_key_value_heads", "n_kv_heads", "num_kv_heads", "n_kv_head"),
+    "head_dim": ("head_dim", "d_kv", "kv_channels"),
+    "vocab": ("vocab_size", "n_vocab", "padded_vocab_size"),
+    "n_experts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
+    "experts_per_token": ("num_experts_per_tok", "experts_per_token", "num_selected_experts",
+                          "moe_topk", "top_k"),
+}
+
+
+def _lookup(cfg: Mapping[str, Any], key: str) -> tuple[str | None, Any]:
+    for alias in _ALIASES[key]:
+        if alias in cfg and cfg[alias] is not None:
+            return alias, cfg[alias]
+    return None, None
+
+
+def _int(name: str, value: Any, minimum: int = 0) -> int:
+    """A whole number from JSON (integral floats such as 4096.0 are accepted)."""
+    if isinstance(value, bool):
+        raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
+        value = int(value)
+    if not isinstance(value, int):
+        raise ValueError(f"config key {name!r} must be a whole number, got {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"config key {name!r} must be ≥ {minimum}, got {value}")
+    if value > MAX_DIM:
+        raise ValueError(f"config key {name!r} is absurdly large ({value:.3g})")
+    return value
+
+
+def _get(cfg: Mapping[str, Any], key: str, default: int | None = None, minimum: int = 1) -> int:
+    alias, value = _lookup(cfg, key)
+    if alias is None:
+        if default is None:
+            raise ValueError(f"config.json lacks the {key.replace('_', ' ')} "
+                             f"(any of: {', '.join(_ALIASES[key])})")
+        return default
+    return _int(alias, value, minimum)
+
+
+def _opt(cfg: Mapping[str, Any], key: str, default: int = 0, minimum: int = 0) -> int:
+    """An optional plain key (no aliases)."""
+    value = cfg.get(key)
+    return default if value is None else _int(key, value, minimum)
+
+
+def _flag(cfg: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = cfg.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise ValueError(f"config key {key!r} must be true or false, got {value!r}")
+    return value
+
+
+def _str(cfg: Mapping[str, Any], key: str, default: str) -> str:
+    value = cfg.get(key, default)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise ValueError(f"config key {key!r} must be a string, got {type(value).__name__}")
+    return value
+
+
+def _unwrap(cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Use the language model of a multimodal config (``text_config``), keeping top-level keys."""
+    notes: list[str] = []
+    text = cfg.get("text_config")
+    if text is None:
+        return dict(cfg), notes
+    if not isinstance(text, Mapping):
+        raise ValueError("config key 'text_config' must be an object")
+    merged = {k: v for k, v in cfg.items() if k not in ("text_config", "vision_config",
+                                                          "audio_config")}
+    merged.pop("model_type", None)
+    merged.update(text)
+    notes.append("Counted the language model of text_config; vision/audio towers are not counted.")
+    return merged, notes
+
+
+def _layer_types(cfg: Mapping[str, Any], n_layer: int) -> None:
+    layer_types = cfg.get("layer_types")
+    if layer_types is None:
+        return
+    if not isinstance(layer_types, list) or not all(isinstance(t, str) for t in layer_types):
+        raise ValueError("config key 'layer_types' must be a list of strings")
+    odd = sorted({t for t in layer_types if "linear" in t or "mamba" in t or "recurrent" in t})
+    if odd:
+        raise ValueError("layers of type {} (linear attention / recurrent) are not supported; "
+                         "their parameters cannot be counted exactly".format(", ".join(odd)))
+
+
+def _dense_count_qwen_moe(cfg: Mapping[str, Any], n_layer: int) -> int:
+    step = _opt(cfg, "decoder_sparse_step", 1, minimum=1)
+    mlp_only = cfg.get("mlp_only_layers") or []
+    if not isinstance(mlp_only, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in mlp_only):
+        raise ValueError("config key 'mlp_only_layers' must be a list of layer indices")
+    sparse = n_layer // step
+    forced = {i for i in mlp_only if 0 <= i < n_layer and (i + 1) % step == 0}
+    return n_layer - (sparse - len(forced))
+
+
+def _dense_count_deepseek(cfg: Mapping[str, Any], n_layer: int) -> int:
+    first = min(_opt(cfg, "first_k_dense_replace", 0), n_layer)
+    freq = _opt(cfg, "moe_layer_freq", 1, minimum=1)
+    sparse = -(-n_layer // freq) - (-(-first // freq))  # multiples of freq in [first, n_layer)
+    return n_layer - sparse
+
+
+def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
+    """Build (and validate) a ``ModelSpec`` from a parsed Hugging Face config."""
+    if not isinstance(config, Mapping):
+        raise ValueError(f"config.json must hold a JSON object, got {type(config).__name__}")
+    cfg, notes = _unwrap(config)
+    family = _str(cfg, "model_type", "")
+    if family == "mistral" and cfg.get("num_local_experts"):
+        family = "mixtral"
+    if family in ("t5", "mt5"):
+        return _t5_spec(cfg, family, notes)
+    if family == "gpt2":
+        return _gpt2_spec(cfg, notes)
+
+    hidden = _get(cfg, "hidden")
+    n_head = _get(cfg, "n_head")
+    n_layer = _get(cfg, "n_layer")
+    _layer_types(cfg, n_layer)
+    head_default = 256 if family.startswith("gemma") else max(hidden // n_head, 1)
+    spec: dict[str, Any] = {
+        "name": _str(cfg, "_name_or_path", family or "config.json"),
+        "hidden": hidden, "n_layer": n_layer, "n_head": n_head,
+        "n_kv_head": _get(cfg, "n_kv_head", default=n_head),
+        "head_dim": _get(cfg, "head_dim", default=head_default),
+        "vocab": _get(cfg, "vocab"),
+        "tie_embeddings": _flag(cfg, "tie_word_embeddings",
+                                family in ("gemma", "gemma2", "gemma3_text", "minimind")),
+        "gated": True,
+    }
+    exact = family in KNOWN_FAMILIES
+    if not exact:
+        notes.append("Unknown model_type {!r}: counted as a Llama-style decoder (not verified)."
+                     .format(family))
+    attn_bias = _flag(cfg, "attention_bias", family == "gpt_oss")
+    spec["qkv_bias"] = attn_bias or family in ("qwen2", "qwen2_moe")
+    spec["o_bias"] = attn_bias
+    spec["mlp_bias"] = _flag(cfg, "mlp_bias", False)
+    spec["qk_norm"] = family in ("qwen3", "qwen3_moe", "gemma3_text")
+    spec["norms_per_layer"] = 4 if family in ("gemma2", "gemma3_text") else 2
+    spec["attn_sinks"] = family == "gpt_oss"
+
+    n_experts = _get(cfg, "n_experts", default=0, minimum=0)
+    if family == "minimind" and not _flag(cfg, "use_moe", False):
+        n_experts = 0
+    if family == "minimind" and cfg.get("intermediate_size") is None:
+        spec["intermediate"] = minimind_rule(hidden)
+        notes.append("intermediate_size not set: MiniMind's rule ceil(h·π/64)·64 gives {}."
+                     .format(spec["intermediate"]))
+    else:
+        spec["intermediate"] = _get(cfg, "intermediate", default=0 if n_experts else None,
+                                    minimum=0 if n_experts else 1)
+    if n_experts:
+        top_k = _get(cfg, "experts_per_token", default=min(2, n_experts))
+        moe_m = _opt(cfg, "moe_intermediate_size", 0, minimum=1)
+        if family in ("mixtral", "gpt_oss") or not moe_m:
+            moe_m = spec["intermediate"]
+        spec.update(n_experts=n_experts, experts_per_token=top_k, moe_intermediate=moe_m)
+        if family in ("qwen2_moe", "qwen3_moe"):
+            spec["first_dense_layers"] = _dense_count_qwen_moe(cfg, n_layer)
+            shared = _opt(cfg, "shared_expert_intermediate_size", 0)
+            if shared:
+                spec.update(n_shared_experts=1, shared_intermediate=shared,
+                            shared_expert_gate=True)
+        elif family.startswith("deepseek") or "first_k_dense_replace" in cfg:
+            spec["first_dense_layers"] = _dense_count_deepseek(cfg, n_layer)
+            n_shared = _opt(cfg, "n_shared_experts", 0)
+            if n_shared:
+                spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+            spec["router_correction_bias"] = _str(cfg, "topk_method", "") == "noaux_tc"
+        elif family == "minimind":
+            n_shared = _opt(cfg, "n_shared_experts", 0)
+            if n_shared:
+                spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+        if family == "gpt_oss":
+            spec.update(router_bias=True, expert_bias=True)
+            notes.append("gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this "
+                         "counts the logical (unpacked) parameters.")
+        if spec.get("first_dense_layers", 0) and not spec["intermediate"]:
+            raise ValueError("config.json has dense layers but no intermediate_size")
+    if family.startswith("deepseek") and _opt(cfg, "kv_lora_rank", 0):
+        spec.update(attention="mla", q_lora_rank=_opt(cfg, "q_lora_rank", 0),
+                    kv_lora_rank=_opt(cfg, "kv_lora_rank", 0),
+                    qk_rope_head_dim=_opt(cfg, "qk_rope_head_dim", 0),
+                    qk_nope_head_dim=_opt(cfg, "qk_nope_head_dim", 0),
+                    v_head_dim=_opt(cfg, "v_head_dim", 0))
+        if _opt(cfg, "num_nextn_predict_layers", 0):
+            notes.append("The checkpoint's multi-token-prediction layer is not counted.")
+    return ModelSpec(notes=tuple(notes), exact=exact, **spec).validate()
+
+
+def _gpt2_spec(cfg: Mapping[str, Any], notes: list[str]) -> ModelSpec:
+    hidden = _get(cfg, "hidden")
+    return ModelSpec(
+        name=_str(cfg, "_name_or_path", "gpt2"), hidden=hidden,
+        intermediate=_get(cfg, "intermediate", default=4 * hidden),
+        n_layer=_get(cfg, "n_layer"), n_head=_get(cfg, "n_head"), vocab=_get(cfg, "vocab"),
+        gated=False, mlp_bias=True, qkv_bias=True, o_bias=True, norm="layer",
+        max_positions=_opt(cfg, "n_positions", 1024) if "n_positions" in cfg
+        else _opt(cfg, "max_position_embeddings", 1024),
+        tie_embeddings=_flag(cfg, "tie_word_embeddings", True), notes=tuple(notes),
+    ).validate()
+
+
+def _t5_spec(cfg: Mapping[str, Any], family: str, notes: list[str]) -> ModelSpec:
+    hidden = _get(cfg, "hidden")
+    n_head = _get(cfg, "n_head")
+    n_enc = _get(cfg, "n_layer")
+    proj = _str(cfg, "feed_forward_proj", "relu")
+    return ModelSpec(
+        name=_str(cfg, "_name_or_path", family), hidden=hidden,
+        intermediate=_get(cfg, "intermediate", default=4 * hidden), n_layer=_opt(
+            cfg, "num_decoder_layers", n_enc, minimum=1), n_head=n_head,
+        head_dim=_get(cfg, "head_dim", default=max(hidden // n_head, 1)), vocab=_get(cfg, "vocab"),
+        gated=proj.startswith("gated"), encoder_layers=n_enc,
+        relative_attention_buckets=_opt(cfg, "relative_attention_num_buckets", 32),
+        tie_embeddings=_flag(cfg, "tie_word_embeddings", True), notes=tuple(notes),
+    ).validate()
+
+
+def load_hf_config(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read and parse a config.json (≤ 16 MB); every failure is a ``ValueError``."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_CONFIG_BYTES:
+            raise ValueError(f"{p.name} is {size:,} bytes; a config.json is never that large")
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{p.name} is not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{p.name} is nested too deeply to be a config") from None
+    except ValueError as exc:
+        raise ValueError(f"{p.name} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{p.name} must hold a JSON object, got {type(data).__name__}")
+    return data
+
+
+def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any]) -> ModelCount:
+    """Exact parameter count of the model a Hugging Face config (file or parsed dict) describes."""
+    cfg = path_or_dict if isinstance(path_or_dict, Mapping) else load_hf_config(path_or_dict)
+    try:
+        return count_model(spec_from_hf_config(cfg))
+    except (TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
+        raise ValueError(f"malformed config: {exc}") from None

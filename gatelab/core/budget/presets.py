@@ -1,0 +1,63 @@
+"""Real models as data: one JSON file per preset in ``resources/presets/``.
+
+Why data, not code: each preset is the model's own ``config.json`` (trimmed to what the count
+needs) plus the config's source, so adding a model never touches the counting code, and every
+preset also exercises the config reader. ``checkpoint_total`` is present only where the sum of the
+real checkpoint's tensor element counts is known; tests hold the computed total to it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.budget.hfconfig import count_from_hf_config
+from gatelab.core.budget.model import ModelCount
+from gatelab.paths import resources_dir
+
+
+@dataclass(frozen=True)
+class Preset:
+    key: str  # file stem, stable (used in settings)
+    name: str
+    source: str  # where the config comes from, e.g. "meta-llama/Llama-2-7b-hf config.json"
+    config: Mapping[str, Any] = field(repr=False)
+    checkpoint_total: int | None = None  # sum of the real checkpoint's tensor elements, if known
+    note: str = ""
+
+    def count(self) -> ModelCount:
+        return count_from_hf_config(self.config)
+
+
+def presets_dir() -> Path:
+    return resources_dir() / "presets"
+
+
+def load_preset(path: str | os.PathLike[str]) -> Preset:
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ValueError(f"preset {p.name}: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("config"), dict):
+        raise ValueError(f"preset {p.name} must be an object with a 'config' object")
+    name, source = data.get("name"), data.get("source")
+    if not isinstance(name, str) or not isinstance(source, str) or not source:
+        raise ValueError(f"preset {p.name} needs 'name' and 'source' strings")
+    total = data.get("checkpoint_total")
+    if total is not None and (not isinstance(total, int) or isinstance(total, bool) or total < 1):
+        raise ValueError(f"preset {p.name}: checkpoint_total must be a positive integer")
+    note = data.get("note", "")
+    return Preset(key=p.stem, name=name, source=source, config=data["config"],
+                  checkpoint_total=total, note=note if isinstance(note, str) else "")
+
+
+def load_presets(directory: str | os.PathLike[str] | None = None) -> tuple[Preset, ...]:
+    """All presets in ``directory`` (default: the shipped ones), ordered by total size."""
+    folder = Path(directory) if directory is not None else presets_dir()
+    presets = [load_preset(p) for p in sorted(folder.glob("*.json"))]
+    return tuple(sorted(presets, key=lambda pr: pr.count().total))
