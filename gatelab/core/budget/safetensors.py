@@ -1,0 +1,179 @@
+"""Read a ``.safetensors`` header (and a sharded index) without ever touching tensor data.
+
+Why by hand: the format is an 8-byte little-endian header length followed by a JSON header, so
+the tensor names, dtypes and shapes of a 100 GB checkpoint can be listed from a few kilobytes.
+Because such files come from anywhere, everything is checked (length prefix, UTF-8, JSON, dtype,
+shape × dtype size = byte range, ranges inside the data area and not overlapping) and every
+defect is reported as a ``ValueError`` with a clear message — never another exception, never a
+read of more than the header.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+MAX_HEADER_BYTES = 100 * 1024 * 1024
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+MAX_DIMS = 64
+
+#: Bits per element of every dtype the safetensors format defines.
+DTYPE_BITS: dict[str, int] = {
+    "BOOL": 8, "U8": 8, "I8": 8, "F8_E5M2": 8, "F8_E4M3": 8, "F8_E8M0": 8, "E8M0": 8,
+    "I16": 16, "U16": 16, "F16": 16, "BF16": 16, "I32": 32, "U32": 32, "F32": 32,
+    "I64": 64, "U64": 64, "F64": 64, "C64": 64, "F4": 4, "F6_E2M3": 6, "F6_E3M2": 6,
+}
+
+TensorInfo = tuple[str, tuple[int, ...]]
+
+
+def numel(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int, ...], int, int]:
+    if not isinstance(entry, dict):
+        raise ValueError(f"tensor {name!r}: entry must be an object")
+    dtype = entry.get("dtype")
+    if not isinstance(dtype, str) or dtype not in DTYPE_BITS:
+        raise ValueError(f"tensor {name!r}: unknown dtype {dtype!r}")
+    shape = entry.get("shape")
+    if not isinstance(shape, list) or len(shape) > MAX_DIMS or not all(
+            isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
+        raise ValueError(f"tensor {name!r}: shape must be a list of whole numbers ≥ 0")
+    offsets = entry.get("data_offsets")
+    if not isinstance(offsets, list) or len(offsets) != 2 or not all(
+            isinstance(o, int) and not isinstance(o, bool) for o in offsets):
+        raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
+    begin, end = offsets
+    if not 0 <= begin <= end <= data_size:
+        raise ValueError(f"tensor {name!r}: data_offsets [{begin}, {end}] lie outside the "
+                         f"data area of {data_size:,} bytes")
+    bits = numel(tuple(shape)) * DTYPE_BITS[dtype]
+    if bits % 8 or bits // 8 != end - begin:
+        raise ValueError(f"tensor {name!r}: shape {shape} of {dtype} needs {bits / 8:,.0f} bytes "
+                         f"but data_offsets span {end - begin:,}")
+    return dtype, tuple(shape), begin, end
+
+
+def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str, TensorInfo]:
+    """Validate a raw JSON header for a data area of ``data_size`` bytes."""
+    try:
+        text = header.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{label}: safetensors header is not UTF-8 (byte {exc.start})") from None
+    try:
+        obj = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{label}: safetensors header is nested too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"{label}: safetensors header is not valid JSON ({exc})") from None
+    if not isinstance(obj, dict):
+        raise ValueError(f"{label}: safetensors header must be a JSON object")
+    meta = obj.get("__metadata__")
+    if meta is not None and not (isinstance(meta, dict)
+                                 and all(isinstance(v, str) for v in meta.values())):
+        raise ValueError(f"{label}: __metadata__ must map strings to strings")
+    tensors: dict[str, TensorInfo] = {}
+    ranges: list[tuple[int, int, str]] = []
+    for name, entry in obj.items():
+        if name == "__metadata__":
+            continue
+        dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        tensors[name] = (dtype, shape)
+        if end > begin:
+            ranges.append((begin, end, name))
+    ranges.sort()
+    for (b0, e0, n0), (b1, _e1, n1) in zip(ranges, ranges[1:]):
+        if b1 < e0:
+            raise ValueError(f"{label}: tensors {n0!r} and {n1!r} overlap (bytes {b1:,}–{e0:,})")
+    return tensors
+
+
+def read_safetensors_header(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
+    """``{tensor name: (dtype, shape)}`` from a .safetensors file, reading only its header."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            prefix = fh.read(8)
+            if len(prefix) < 8:
+                raise ValueError(f"{p.name}: too short to be a safetensors file ({size} bytes)")
+            (length,) = struct.unpack("<Q", prefix)
+            if length > MAX_HEADER_BYTES:
+                raise ValueError(f"{p.name}: header length {length:,} bytes exceeds the "
+                                 f"{MAX_HEADER_BYTES // 2**20} MB cap (not a safetensors file?)")
+            if 8 + length > size:
+                raise ValueError(f"{p.name}: header length {length:,} bytes is longer than the "
+                                 f"file ({size:,} bytes); truncated or not a safetensors file")
+            header = fh.read(length)
+    except OSError as exc:
+        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
+    if len(header) != length:
+        raise ValueError(f"{p.name}: file shrank while reading its header")
+    return parse_header(header, size - 8 - length, label=p.name)
+
+
+def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
+    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_INDEX_BYTES:
+            raise ValueError(f"{p.name}: too large for a safetensors index")
+        obj = json.loads(p.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{p.name} is not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError(f"{p.name} is nested too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"{p.name} is not valid JSON ({exc})") from None
+    weight_map = obj.get("weight_map") if isinstance(obj, dict) else None
+    if not isinstance(weight_map, Mapping) or not all(
+            isinstance(v, str) for v in weight_map.values()):
+        raise ValueError(f"{p.name}: expected an object with a 'weight_map' of name → shard file")
+    folder = p.parent.resolve()
+    tensors: dict[str, TensorInfo] = {}
+    for shard in sorted(set(weight_map.values())):
+        shard_path = (folder / shard).resolve()
+        if shard_path.parent != folder or not shard.endswith(".safetensors"):
+            raise ValueError(f"{p.name}: shard {shard!r} must be a .safetensors file beside the "
+                             "index")
+        for name, info in read_safetensors_header(shard_path).items():
+            if name in tensors:
+                raise ValueError(f"tensor {name!r} appears in more than one shard")
+            tensors[name] = info
+    missing = [n for n in weight_map if n not in tensors]
+    if missing:
+        raise ValueError(f"{p.name}: {len(missing)} tensor(s) listed in the index are missing "
+                         f"from their shards, e.g. {missing[0]!r}")
+    return tensors
+
+
+def read_checkpoint(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
+    """A .safetensors file or a sharded index (chosen by the file name)."""
+    return read_index(path) if str(path).endswith(".json") else read_safetensors_header(path)
+
+
+def write_safetensors_header_only(path: str | os.PathLike[str],
+                                  tensors: Mapping[str, TensorInfo]) -> None:
+    """Write a valid .safetensors file of zero-filled tensors (for tests and examples)."""
+    header: dict[str, Any] = {}
+    offset = 0
+    for name, (dtype, shape) in tensors.items():
+        nbytes = numel(tuple(shape)) * DTYPE_BITS[dtype] // 8
+        header[name] = {"dtype": dtype, "shape": list(shape), "data_offsets": [offset,
+                                                                               offset + nbytes]}
+        offset += nbytes
+    raw = json.dumps(header).encode("utf-8")
+    with open(path, "wb") as fh:
+        fh.write(struct.pack("<Q", len(raw)) + raw)
+        fh.truncate(8 + len(raw) + offset)  # sparse zeros: cheap even for big shapes
