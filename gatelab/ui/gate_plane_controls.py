@@ -1,0 +1,325 @@
+"""The gate-plane tab's side column: point entry and readout, variant, map window, neurons.
+
+Kept apart from ``gate_plane_panel`` so that the panel reads as "what happens" and this module as
+"what the learner can touch". It owns no state beyond what its fields show: every change is
+*requested* through a signal, the panel validates it against core and calls ``show_spec`` /
+``show_reading`` back, so a refused value never leaves the maps and the fields out of step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.core import gates, plane
+from gatelab.core.plane import PlaneSpec, PointReading
+from gatelab.ui.widgets import NumberField, ReadoutForm, fmt_number
+
+QUICK_POINTS: tuple[tuple[float, float, str], ...] = (
+    (1.5, -2.0, QT_TRANSLATE_NOOP("GatePlaneControls", "open gate, negative u: h = −2.4527")),
+    (-3.0, -2.0, QT_TRANSLATE_NOOP("GatePlaneControls", "negative gate flips the sign: h = +0.2846")),
+    (2.0, 0.5, QT_TRANSLATE_NOOP("GatePlaneControls", "SiLU(2) = 1.7616, times u = 0.5: h = 0.8808")),
+    (0.0, 1.0, QT_TRANSLATE_NOOP("GatePlaneControls", "closed gate, yet ∂h/∂g = 0.5: it can still be pushed open")),
+    (10.0, 10.0, QT_TRANSLATE_NOOP("GatePlaneControls", "outside the map: h = 99.9955 (SwiGLU is unbounded)")),
+)
+PARAM_NAMES: tuple[str, ...] = ("beta", "limit", "alpha", "beta1", "beta2")
+_ERROR_STYLE = "color: #c0392b;"
+
+
+def _view_choices() -> list[tuple[str, str, tuple[str, ...]]]:
+    tr = QCoreApplication.translate
+    return [
+        ("all", tr("GatePlaneControls", "all three side by side"), plane.MAP_KEYS),
+        ("h", tr("GatePlaneControls", "h only"), ("h",)),
+        ("dh_dg", tr("GatePlaneControls", "∂h/∂g only"), ("dh_dg",)),
+        ("dh_du", tr("GatePlaneControls", "∂h/∂u only"), ("dh_du",)),
+    ]
+
+
+class GatePlaneControls(QWidget):
+    point_requested = Signal(float, float)
+    variant_requested = Signal(str)
+    spec_requested = Signal(dict)
+    view_changed = Signal(object)  # tuple of map keys to show
+    load_requested = Signal()
+    layer_changed = Signal(int)
+    clear_neurons_requested = Signal()
+
+    def __init__(self, spec: PlaneSpec, params: dict[str, dict[str, float]],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._spec = spec
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 0, 4, 0)
+        lay.addWidget(self._build_point_box())
+        lay.addWidget(self._build_variant_box())
+        lay.addWidget(self._build_window_box())
+        lay.addWidget(self._build_neuron_box())
+        lay.addStretch(1)
+        self.show_spec(spec)
+
+    # -- construction -------------------------------------------------------------------------
+    def _build_point_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Point (g, u)"), self)
+        v = QVBoxLayout(box)
+        form = QFormLayout()
+        self.g_field = NumberField(1.5, minimum=-1e4, maximum=1e4, width=90)
+        self.g_field.setToolTip(self.tr("Gate pre-activation g; type a value and press Enter"))
+        self.u_field = NumberField(-2.0, minimum=-1e4, maximum=1e4, width=90)
+        self.u_field.setToolTip(self.tr("Up pre-activation u; type a value and press Enter"))
+        for f in (self.g_field, self.u_field):
+            f.value_changed.connect(self._on_point_typed)
+        form.addRow("g", self.g_field)
+        form.addRow("u", self.u_field)
+        v.addLayout(form)
+        self.point_error = QLabel(box)
+        self.point_error.setStyleSheet(_ERROR_STYLE)
+        self.point_error.setWordWrap(True)
+        self.point_error.hide()
+        v.addWidget(self.point_error)
+        grid = QGridLayout()
+        self.quick_buttons: list[QPushButton] = []
+        for i, (g, u, tip) in enumerate(QUICK_POINTS):
+            button = QPushButton(f"({fmt_number(g, 1).rstrip('0').rstrip('.')}, "
+                                 f"{fmt_number(u, 1).rstrip('0').rstrip('.')})", box)
+            button.setToolTip(QCoreApplication.translate("GatePlaneControls", tip))
+            button.clicked.connect(lambda _=False, g=g, u=u: self.point_requested.emit(g, u))
+            grid.addWidget(button, i // 3, i % 3)
+            self.quick_buttons.append(button)
+        v.addWidget(QLabel(self.tr("Quick points from the lessons:"), box))
+        v.addLayout(grid)
+        self.readout = ReadoutForm(box)
+        self.readout.add_row("g", "g", self.tr("gate pre-activation"))
+        self.readout.add_row("u", "u", self.tr("up pre-activation"))
+        self.readout.add_row("act", self.tr("act(g)  gate value"), self.tr("the gate branch"))
+        self.readout.add_row("h", self.tr("h = act(g)·u"), self.tr("the neuron's output"))
+        self.readout.add_row("dh_dg", "∂h/∂g", self.tr("gradient reaching the gate input g"))
+        self.readout.add_row("dh_du", "∂h/∂u", self.tr("gradient reaching the up input u"))
+        v.addWidget(self.readout)
+        hint = QLabel(self.tr("Click or drag on a map; arrow keys nudge by 0.1 (Shift: 0.01)."), box)
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #555;")
+        v.addWidget(hint)
+        return box
+
+    def _build_variant_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Gate variant"), self)
+        form = QFormLayout(box)
+        self.variant_combo = QComboBox(box)
+        for name in gates.VARIANTS:
+            self.variant_combo.addItem(gates.get(name).label, name)
+        self.variant_combo.setToolTip(self.tr("Which gated MLP: h = A(g)·B(u)"))
+        self.variant_combo.activated.connect(
+            lambda i: self.variant_requested.emit(self.variant_combo.itemData(i)))
+        form.addRow(self.variant_combo)
+        self.variant_error = QLabel(box)
+        self.variant_error.setStyleSheet(_ERROR_STYLE)
+        self.variant_error.setWordWrap(True)
+        self.variant_error.hide()
+        form.addRow(self.variant_error)
+        self._param_form = form
+        tips = {
+            "beta": self.tr("β in SiLU(βg)·u (β = 1 is SwiGLU)"),
+            "limit": self.tr("gpt-oss clamp: g ≤ limit, u ∈ [−limit, limit]"),
+            "alpha": self.tr("gpt-oss α in g·σ(αg)"),
+            "beta1": self.tr("soft cap β₁ of the gate: β₁·tanh(SiLU(g)/β₁)"),
+            "beta2": self.tr("soft cap β₂ of the up branch: β₂·tanh(u/β₂)"),
+        }
+        labels = {"beta": "β", "limit": self.tr("limit"), "alpha": "α", "beta1": "β₁",
+                  "beta2": "β₂"}
+        self.param_fields: dict[str, NumberField] = {}
+        for name in PARAM_NAMES:
+            field = NumberField(1.0, minimum=-1e3, maximum=1e3,
+                                check=lambda v, n=name: self._check_param(n, v))
+            field.setToolTip(tips[name])
+            field.value_changed.connect(
+                lambda v, n=name: self.spec_requested.emit({"params": {n: v}}))
+            form.addRow(labels[name], field)
+            self.param_fields[name] = field
+        return box
+
+    def _build_window_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Map window"), self)
+        form = QFormLayout(box)
+        s = self._spec
+        self.g_min = NumberField(s.g_range[0], check=lambda v: self._check_range("g", 0, v))
+        self.g_max = NumberField(s.g_range[1], check=lambda v: self._check_range("g", 1, v))
+        self.u_min = NumberField(s.u_range[0], check=lambda v: self._check_range("u", 0, v))
+        self.u_max = NumberField(s.u_range[1], check=lambda v: self._check_range("u", 1, v))
+        for f, tip in ((self.g_min, self.tr("left edge of the maps (g)")),
+                       (self.g_max, self.tr("right edge of the maps (g)")),
+                       (self.u_min, self.tr("bottom edge of the maps (u)")),
+                       (self.u_max, self.tr("top edge of the maps (u)"))):
+            f.setToolTip(tip)
+        self.g_min.value_changed.connect(lambda _: self._emit_range("g"))
+        self.g_max.value_changed.connect(lambda _: self._emit_range("g"))
+        self.u_min.value_changed.connect(lambda _: self._emit_range("u"))
+        self.u_max.value_changed.connect(lambda _: self._emit_range("u"))
+        self.resolution = NumberField(s.resolution, integer=True, minimum=plane.MIN_RESOLUTION,
+                                      maximum=plane.MAX_RESOLUTION)
+        self.resolution.setToolTip(self.tr("pixels per side ({0}…{1})").format(
+            plane.MIN_RESOLUTION, plane.MAX_RESOLUTION))
+        self.resolution.value_changed.connect(
+            lambda v: self.spec_requested.emit({"resolution": int(v)}))
+        self.eps = NumberField(s.eps, maximum=1e3, check=self._check_eps)
+        self.eps.setToolTip(self.tr("the gate counts as closed where |act(g)| < ε"))
+        self.eps.value_changed.connect(lambda v: self.spec_requested.emit({"eps": v}))
+        self.view_combo = QComboBox(box)
+        for key, label, keys in _view_choices():
+            self.view_combo.addItem(label, key)
+        self.view_combo.setToolTip(self.tr("Show the three maps side by side or one at a time"))
+        self.view_combo.currentIndexChanged.connect(self._on_view_changed)
+        form.addRow(self.tr("g min"), self.g_min)
+        form.addRow(self.tr("g max"), self.g_max)
+        form.addRow(self.tr("u min"), self.u_min)
+        form.addRow(self.tr("u max"), self.u_max)
+        form.addRow(self.tr("resolution"), self.resolution)
+        form.addRow(self.tr("ε (closed)"), self.eps)
+        form.addRow(self.tr("show"), self.view_combo)
+        self.spec_error = QLabel(box)
+        self.spec_error.setStyleSheet(_ERROR_STYLE)
+        self.spec_error.setWordWrap(True)
+        self.spec_error.hide()
+        form.addRow(self.spec_error)
+        return box
+
+    def _build_neuron_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Trained neurons"), self)
+        v = QVBoxLayout(box)
+        row = QHBoxLayout()
+        self.load_button = QPushButton(self.tr("Load neurons from run…"), box)
+        self.load_button.setToolTip(self.tr("Overlay the (g, u) of a trained model's neurons "
+                                            "(the run's stats.npz)"))
+        self.load_button.clicked.connect(self.load_requested)
+        self.clear_button = QPushButton(self.tr("Clear"), box)
+        self.clear_button.setToolTip(self.tr("Remove the neuron overlay"))
+        self.clear_button.clicked.connect(self.clear_neurons_requested)
+        row.addWidget(self.load_button, 1)
+        row.addWidget(self.clear_button)
+        v.addLayout(row)
+        layer_row = QHBoxLayout()
+        layer_row.addWidget(QLabel(self.tr("layer"), box))
+        self.layer_spin = QSpinBox(box)
+        self.layer_spin.setRange(1, 1)
+        self.layer_spin.setEnabled(False)
+        self.layer_spin.setToolTip(self.tr("Which layer's neurons to show"))
+        self.layer_spin.valueChanged.connect(lambda v: self.layer_changed.emit(v - 1))
+        layer_row.addWidget(self.layer_spin)
+        layer_row.addStretch(1)
+        v.addLayout(layer_row)
+        self.neuron_message = QLabel(self.tr("No neurons loaded."), box)
+        self.neuron_message.setWordWrap(True)
+        v.addWidget(self.neuron_message)
+        return box
+
+    # -- checks (raise ValueError with a translated message) --------------------------------
+    def _check_param(self, name: str, value: float) -> None:
+        if name != "beta" and value <= 0:
+            raise ValueError(self.tr("must be > 0"))
+        if name == "beta" and value == 0:
+            raise ValueError(self.tr("β must not be 0"))
+
+    def _check_range(self, axis: str, end: int, value: float) -> None:
+        lo, hi = self._spec.g_range if axis == "g" else self._spec.u_range
+        if end == 0 and value >= hi:
+            raise ValueError(self.tr("{0} min must be below {0} max ({1})").format(
+                axis, fmt_number(hi, 2)))
+        if end == 1 and value <= lo:
+            raise ValueError(self.tr("{0} max must be above {0} min ({1})").format(
+                axis, fmt_number(lo, 2)))
+        if abs(value) > 1e4:
+            raise ValueError(self.tr("keep |{0}| ≤ 10000").format(axis))
+
+    def _check_eps(self, value: float) -> None:
+        if not value > 0:
+            raise ValueError(self.tr("ε must be > 0"))
+
+    # -- slots / outward ---------------------------------------------------------------------
+    def _emit_range(self, axis: str) -> None:
+        if axis == "g":
+            self.spec_requested.emit({"g_range": (self.g_min.value(), self.g_max.value())})
+        else:
+            self.spec_requested.emit({"u_range": (self.u_min.value(), self.u_max.value())})
+
+    def _on_point_typed(self, _value: float) -> None:
+        self.point_requested.emit(self.g_field.value(), self.u_field.value())
+
+    def _on_view_changed(self, index: int) -> None:
+        self.view_changed.emit(_view_choices()[max(index, 0)][2])
+
+    # -- inward (called by the panel) ----------------------------------------------------------
+    def show_spec(self, spec: PlaneSpec) -> None:
+        self._spec = spec
+        self.variant_combo.setCurrentIndex(gates.VARIANTS.index(spec.variant))
+        for name, field in self.param_fields.items():
+            present = name in spec.params
+            self._param_form.setRowVisible(field, present)
+            if present:
+                field.set_value(spec.params[name])
+        self.g_min.set_value(spec.g_range[0])
+        self.g_max.set_value(spec.g_range[1])
+        self.u_min.set_value(spec.u_range[0])
+        self.u_max.set_value(spec.u_range[1])
+        self.resolution.set_value(spec.resolution)
+        self.eps.set_value(spec.eps)
+        self.spec_error.hide()
+
+    def show_spec_error(self, message: str) -> None:
+        self.spec_error.setText(message)
+        self.spec_error.show()
+
+    def show_reading(self, r: PointReading) -> None:
+        for key in ("g", "u", "act", "h", "dh_dg", "dh_du"):
+            self.readout.set_value(key, fmt_number(getattr(r, key), 4))
+        self.g_field.set_value(r.g)
+        self.u_field.set_value(r.u)
+
+    def show_point_error(self, message: str) -> None:
+        self.point_error.setText(message)
+        self.point_error.show()
+
+    def clear_point_error(self) -> None:
+        self.point_error.hide()
+
+    def show_variant_error(self, message: str) -> None:
+        self.variant_error.setText(message)
+        self.variant_error.show()
+
+    def clear_variant_error(self) -> None:
+        self.variant_error.hide()
+
+    def set_layers(self, n: int) -> None:
+        self.layer_spin.blockSignals(True)
+        self.layer_spin.setRange(1, max(n, 1))
+        self.layer_spin.setEnabled(n > 1)
+        self.layer_spin.blockSignals(False)
+        if n == 0:
+            self.show_neuron_message(self.tr("No neurons loaded."))
+
+    def layer(self) -> int:
+        return self.layer_spin.value() - 1
+
+    def show_neuron_message(self, text: str, error: bool = False) -> None:
+        self.neuron_message.setText(text)
+        self.neuron_message.setStyleSheet(_ERROR_STYLE if error else "")
+
+    def view_names(self) -> list[str]:
+        return [key for key, _, _ in _view_choices()]
+
+    def view_name(self) -> str:
+        return str(self.view_combo.currentData())
+
+    def set_view_name(self, name: str) -> None:
+        names = self.view_names()
+        self.view_combo.setCurrentIndex(names.index(name) if name in names else 0)

@@ -1,0 +1,333 @@
+"""The gate-plane tab: click anywhere on (g, u) and read h, ∂h/∂g and ∂h/∂u exactly.
+
+Why: "h = SiLU(g)·u" only becomes intuitive when you can see where the gate is closed, where a
+negative gate flips the sign of u, and that gradient still reaches a closed SiLU gate but not a
+closed ReLU one. The maps come from ``gatelab.core.plane.compute_maps`` and every readout from
+``plane.read_point`` (``gates.evaluate`` in float64), never from the image, so a point outside
+the map window, like (10, 10), still reads exactly. Controls live in ``gate_plane_controls``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from gatelab.core import gates, plane
+from gatelab.core.plane import PlaneSpec, PointReading
+from gatelab.paths import runs_dir
+from gatelab.ui.gate_plane_controls import GatePlaneControls
+from gatelab.ui.gate_plane_maps import GatePlaneMaps
+from gatelab.ui.widgets import (
+    fmt_number,
+    settings_choice,
+    settings_float,
+    settings_int,
+)
+
+NUDGE = 0.1
+FINE_NUDGE = 0.01
+POINT_LIMIT = 1e4  # |g|, |u| accepted for typed points (beyond this float32 maps are meaningless)
+DEFAULT_POINT = (1.5, -2.0)
+
+
+class GatePlanePanel(QWidget):
+    """Heatmaps of h, ∂h/∂g, ∂h/∂u over (g, u), a clickable marker and an exact readout."""
+
+    sig_status = Signal(str)
+    point_changed = Signal(float, float)
+    variant_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._spec = PlaneSpec(resolution=256).validate()
+        self._params: dict[str, dict[str, float]] = {v: dict(gates.get(v).params)
+                                                     for v in gates.VARIANTS}
+        self._point = DEFAULT_POINT
+        self._reading: PointReading | None = None
+        self._neuron_layers: np.ndarray | None = None
+        self._neuron_label = ""
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+        self.maps = GatePlaneMaps(self)
+        self.maps.sig_point.connect(self._on_picked)
+        self.maps.sig_nudge.connect(self._on_nudge)
+        self.legend_label = QLabel(self)
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        self.meaning_label = QLabel(self)
+        self.meaning_label.setObjectName("gate-plane-meaning")
+        self.meaning_label.setWordWrap(True)
+        self.meaning_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
+        self.meaning_label.setToolTip(self.tr("What the selected point means, in plain words"))
+
+        self.controls = GatePlaneControls(self._spec, self._params, self)
+        self.controls.point_requested.connect(self.set_point)
+        self.controls.variant_requested.connect(self.set_variant)
+        self.controls.spec_requested.connect(self._on_spec_requested)
+        self.controls.view_changed.connect(self.maps.show_maps)
+        self.controls.load_requested.connect(self._on_load_clicked)
+        self.controls.layer_changed.connect(self._on_layer_changed)
+        self.controls.clear_neurons_requested.connect(lambda: self.set_neuron_points(None))
+        scroll = QScrollArea(self)
+        scroll.setWidget(self.controls)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(360)
+        scroll.setMaximumWidth(440)
+
+        left = QVBoxLayout()
+        left.addWidget(self.maps, 1)
+        left.addWidget(self.legend_label)
+        left.addWidget(self.meaning_label)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addLayout(left, 1)
+        lay.addWidget(scroll)
+        self._update_legend()
+        self.refresh()
+        self.set_point(*self._point)
+
+    # -- public API ---------------------------------------------------------------------------
+    def spec(self) -> PlaneSpec:
+        return self._spec
+
+    def point(self) -> tuple[float, float]:
+        return self._point
+
+    def reading(self) -> PointReading | None:
+        return self._reading
+
+    def set_point(self, g: float, u: float) -> bool:
+        """Move the marker to (g, u) and read it exactly; bad values leave the point unchanged."""
+        try:
+            g, u = float(g), float(u)
+        except (TypeError, ValueError):
+            g = u = math.nan
+        if not (math.isfinite(g) and math.isfinite(u)) or max(abs(g), abs(u)) > POINT_LIMIT:
+            self.controls.show_point_error(self.tr("g and u must be finite numbers within "
+                                                   "±{0}").format(fmt_number(POINT_LIMIT, 0)))
+            return False
+        self.controls.clear_point_error()
+        self._point = (g, u)
+        self._reading = plane.read_point(self._spec, g, u)
+        self.maps.set_marker(g, u, self._reading.in_range)
+        self.controls.show_reading(self._reading)
+        self.meaning_label.setText(self.meaning(self._reading))
+        self.point_changed.emit(g, u)
+        return True
+
+    def set_variant(self, name: str) -> bool:
+        """Switch the gate variant; an unknown name shows a message and keeps the current one."""
+        if name not in gates.VARIANTS:
+            self.controls.show_variant_error(
+                self.tr("unknown variant “{0}”; choose one from the list").format(name))
+            return False
+        ok = self._apply(variant=name, params=dict(self._params[name]))
+        if ok:
+            self.controls.clear_variant_error()
+            self.variant_changed.emit(name)
+        return ok
+
+    def set_neuron_points(self, pairs: np.ndarray | None, label: str = "") -> bool:
+        """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears."""
+        if pairs is None:
+            self._neuron_layers = None
+            self._neuron_label = ""
+            self.controls.set_layers(0)
+            self.maps.set_neurons(None)
+            self._update_legend()
+            return True
+        arr = np.asarray(pairs, dtype=np.float64)
+        if arr.ndim == 2 and arr.shape[1] == 2:
+            arr = arr[None]
+        if arr.ndim != 3 or arr.shape[2] != 2 or arr.shape[1] == 0:
+            self.controls.show_neuron_message(
+                self.tr("neuron points must be an array of (g, u) pairs, got shape {0}").format(
+                    list(np.shape(pairs))), error=True)
+            return False
+        self._neuron_layers = arr
+        self._neuron_label = label
+        self.controls.set_layers(arr.shape[0])
+        self._on_layer_changed(self.controls.layer())
+        return True
+
+    def load_neurons_from(self, run_dir: str) -> bool:
+        """Read ``stats.npz`` ``gate_pairs`` of a run folder; errors are shown by the button."""
+        try:
+            pairs = plane.load_gate_pairs(run_dir)
+        except ValueError as exc:
+            self.controls.show_neuron_message(str(exc), error=True)
+            self.sig_status.emit(str(exc))
+            return False
+        return self.set_neuron_points(pairs, self.tr("run {0}").format(_basename(run_dir)))
+
+    def neuron_points(self) -> np.ndarray | None:
+        """The (g, u) pairs currently drawn (finite rows of the chosen layer), or None."""
+        if self._neuron_layers is None:
+            return None
+        layer = self._neuron_layers[min(self.controls.layer(), len(self._neuron_layers) - 1)]
+        return layer[np.all(np.isfinite(layer), axis=1)]
+
+    def refresh(self) -> None:
+        """Recompute all three maps, contour and bands for the current spec and redraw them."""
+        spec = self._spec
+        maps = plane.compute_maps(spec)
+        zero_g, zero_u = plane.zero_lines(spec)
+        self.maps.set_maps(spec, maps, zero_g, zero_u, plane.closed_intervals(spec))
+
+    def meaning(self, r: PointReading) -> str:
+        """One plain-language sentence (or two) on what the point means."""
+        a, h = fmt_number(r.act, 4), fmt_number(r.h, 4)
+        if r.gate == plane.GATE_CLOSED:
+            first = self.tr("Gate closed: |act(g)| = {0} < ε = {1}, so h = {2} ≈ 0 whatever u "
+                            "is").format(fmt_number(abs(r.act), 4), fmt_number(self._spec.eps, 3), h)
+        elif r.gate == plane.GATE_NEGATIVE and r.sign_flipped:
+            first = self.tr("Negative gate: act(g) = {0} < 0 flips the sign of u, so h = {1} has "
+                            "the opposite sign of u").format(a, fmt_number(r.h, 4, plus=True))
+        elif r.gate == plane.GATE_NEGATIVE:
+            first = self.tr("Negative gate: act(g) = {0} < 0 would flip the sign of u; here h = "
+                            "{1}").format(a, h)
+        else:
+            first = self.tr("Gate open: act(g) = {0} scales u, so h = {1}").format(a, h)
+        if r.up_zero:
+            first += self.tr("; the up branch is 0 here, so h = 0 whatever the gate")
+        if r.gate_grad_flows and r.gate == plane.GATE_CLOSED:
+            second = self.tr("but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training "
+                             "can push it open.").format(fmt_number(r.dh_dg, 4))
+        elif r.gate_grad_flows:
+            second = self.tr("gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = "
+                             "{1}).").format(fmt_number(r.dh_dg, 4), fmt_number(r.dh_du, 4))
+        else:
+            second = self.tr("no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this "
+                             "input.")
+        text = self.tr("{0}; {1}").format(first, second)
+        if not r.in_range:
+            text += " " + self.tr("(Outside the map window: the marker is pinned to the nearest "
+                                  "edge; the numbers are exact.)")
+        return text
+
+    # -- settings ----------------------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        s = self._spec
+        settings.setValue("variant", s.variant)
+        for variant, params in self._params.items():
+            for key, value in params.items():
+                settings.setValue(f"params/{variant}/{key}", value)
+        settings.setValue("g_min", s.g_range[0])
+        settings.setValue("g_max", s.g_range[1])
+        settings.setValue("u_min", s.u_range[0])
+        settings.setValue("u_max", s.u_range[1])
+        settings.setValue("resolution", s.resolution)
+        settings.setValue("eps", s.eps)
+        settings.setValue("view", self.controls.view_name())
+        settings.setValue("g", self._point[0])
+        settings.setValue("u", self._point[1])
+
+    def restore_settings(self, settings: QSettings) -> None:
+        for variant, params in self._params.items():
+            for key, default in gates.get(variant).params.items():
+                params[key] = settings_float(settings, f"params/{variant}/{key}", default)
+            try:
+                gates.resolve_params(variant, **params)
+            except ValueError:
+                params.update(gates.get(variant).params)
+        variant = settings_choice(settings, "variant", "swiglu", gates.VARIANTS)
+        candidate = PlaneSpec(
+            variant=variant, params=dict(self._params[variant]),
+            g_range=(settings_float(settings, "g_min", -6.0), settings_float(settings, "g_max", 6.0)),
+            u_range=(settings_float(settings, "u_min", -6.0), settings_float(settings, "u_max", 6.0)),
+            resolution=settings_int(settings, "resolution", 256, plane.MIN_RESOLUTION,
+                                    plane.MAX_RESOLUTION),
+            eps=settings_float(settings, "eps", 0.1, 1e-9, 1e6))
+        try:
+            candidate.validate()
+        except ValueError:
+            candidate = PlaneSpec(variant=variant, params=dict(self._params[variant]))
+        self._set_spec(candidate)
+        self.controls.set_view_name(settings_choice(settings, "view", "all",
+                                                    self.controls.view_names()))
+        self.set_point(settings_float(settings, "g", DEFAULT_POINT[0], -POINT_LIMIT, POINT_LIMIT),
+                       settings_float(settings, "u", DEFAULT_POINT[1], -POINT_LIMIT, POINT_LIMIT))
+
+    # -- internals ---------------------------------------------------------------------------
+    def _apply(self, **changes: object) -> bool:
+        candidate = dataclasses.replace(self._spec, **changes)  # type: ignore[arg-type]
+        try:
+            candidate.validate()
+        except ValueError as exc:
+            self.sig_status.emit(str(exc))
+            self.controls.show_spec_error(str(exc))
+            return False
+        self._set_spec(candidate)
+        return True
+
+    def _set_spec(self, spec: PlaneSpec) -> None:
+        self._spec = spec
+        self._params[spec.variant] = dict(spec.params)
+        self.controls.show_spec(spec)
+        self.refresh()
+        self.set_point(*self._point)
+
+    def _on_spec_requested(self, changes: dict) -> None:
+        if "params" in changes:
+            merged = dict(self._spec.params)
+            merged.update(changes["params"])
+            changes = {**changes, "params": merged}
+        self._apply(**changes)
+
+    def _on_picked(self, g: float, u: float) -> None:
+        self.set_point(g, u)
+
+    def _on_nudge(self, dg: int, du: int, fine: bool) -> None:
+        step = FINE_NUDGE if fine else NUDGE
+        g, u = self._point
+        self.set_point(round(g + dg * step, 6), round(u + du * step, 6))
+
+    def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
+                 Qt.Key.Key_Up: (0, 1), Qt.Key.Key_Down: (0, -1)}
+        step = steps.get(Qt.Key(ev.key()))
+        if step is None:
+            super().keyPressEvent(ev)
+            return
+        ev.accept()
+        self._on_nudge(*step, bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+
+    def _on_load_clicked(self) -> None:
+        start = runs_dir()
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Choose a run folder (with stats.npz)"),
+            str(start if start.is_dir() else start.parent))
+        if folder:
+            self.load_neurons_from(folder)
+
+    def _on_layer_changed(self, _layer: int) -> None:
+        pts = self.neuron_points()
+        self.maps.set_neurons(pts)
+        if pts is not None and self._neuron_layers is not None:
+            self.controls.show_neuron_message(self.tr("{0}: layer {1} of {2}, {3} neurons").format(
+                self._neuron_label or self.tr("neurons"), self.controls.layer() + 1,
+                len(self._neuron_layers), len(pts)))
+        self._update_legend()
+
+    def _update_legend(self) -> None:
+        parts = [
+            self.tr("<b style='color:#000'>━━</b> h = 0"),
+            self.tr("<span style='background:#d0d0d0'>&nbsp;┆&nbsp;┆&nbsp;</span> gate closed "
+                    "|act(g)| &lt; ε"),
+            self.tr("<span style='color:#e6b800'>●</span> your point (◆ when pinned to the edge)"),
+        ]
+        if self._neuron_layers is not None:
+            parts.append(self.tr("<b>•</b> trained neurons: {0}").format(
+                self._neuron_label or self.tr("layer {0}").format(self.controls.layer() + 1)))
+        self.legend_label.setText("&nbsp;&nbsp;&nbsp;".join(parts) + "&nbsp;&nbsp;&nbsp;" + self.tr(
+            "Colours: blue &lt; 0 &lt; red (each map has its own symmetric scale)."))
+
+
+def _basename(path: str) -> str:
+    from pathlib import Path
+
+    return Path(path).name or str(path)
