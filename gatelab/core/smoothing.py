@@ -8,6 +8,7 @@ weight the average has actually accumulated, 1 − β^t, removes that bias (Adam
 from __future__ import annotations
 
 import numpy as np
+from scipy.signal import lfilter
 from numpy.typing import ArrayLike
 
 
@@ -21,14 +22,15 @@ def debiased_ema(values: ArrayLike, beta: float = 0.9) -> np.ndarray:
         raise ValueError(f"beta must lie in [0, 1), got {beta}")
     x = np.asarray(values, dtype=np.float64).ravel()
     out = np.full(x.shape, np.nan)
-    ema = 0.0
-    weight = 0.0  # 1 − β^t for the t finite values seen so far
-    for i, v in enumerate(x):
-        if np.isfinite(v):
-            ema = beta * ema + (1.0 - beta) * v
-            weight = beta * weight + (1.0 - beta)
-        if weight > 0.0:
-            out[i] = ema / weight
+    finite = np.flatnonzero(np.isfinite(x))
+    if finite.size == 0:
+        return out
+    ema = lfilter([1.0 - beta], [1.0, -beta], x[finite])
+    weight = 1.0 - beta ** np.arange(1, finite.size + 1, dtype=np.float64)
+    # hold the last smoothed value across skipped points
+    filled = np.searchsorted(finite, np.arange(x.size), side="right") - 1
+    valid = filled >= 0
+    out[valid] = (ema / weight)[filled[valid]]
     return out
 
 

@@ -1,0 +1,232 @@
+"""Experiment mode: is variant A better than variant B at equal parameters, beyond the noise?
+
+One run proves nothing: two seeds of the same config already differ. So the experiment trains
+every variant with N seeds, one after another (in a worker thread, the same one the live trainer
+uses), draws each variant's mean loss curve with a ± std band, and reports the difference of the
+final validation losses against the noise floor (3σ of same-config reruns), with a verdict. The
+statistics come from the engine's ``run_experiment``; this view only shows them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.core.trainconfig import FFN_VARIANTS
+from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.trainer_engine import ExperimentSummary, experiment_job
+from gatelab.ui.trainer_plots import layer_color
+from gatelab.ui.trainer_worker import Outcome, Progress, TrainingController
+
+
+class ExperimentView(QWidget):
+    sig_status = Signal(str)
+    busy_changed = Signal(bool)
+
+    def __init__(self, controls: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._controls = controls  # TrainerControls: the model and training settings to use
+        self.controller = TrainingController(self)
+        self.result: ExperimentSummary | None = None
+        self.error_text = ""
+
+        self.variant_a = QComboBox()
+        self.variant_b = QComboBox()
+        for combo, default in ((self.variant_a, "swiglu"), (self.variant_b, "gelu")):
+            for name in FFN_VARIANTS:
+                combo.addItem(name, name)
+            combo.setCurrentIndex(combo.findData(default))
+        self.variant_a.setToolTip(self.tr("First FFN variant"))
+        self.variant_b.setToolTip(self.tr("Second FFN variant"))
+        self.seeds = QSpinBox()
+        self.seeds.setRange(2, 20)
+        self.seeds.setValue(3)
+        self.seeds.setPrefix(self.tr("seeds: "))
+        self.seeds.setToolTip(self.tr("Runs per variant; the spread across seeds is the noise"))
+        self.btn_run = QPushButton(self.tr("▶ Run experiment"))
+        self.btn_run.setToolTip(self.tr("Train every variant with every seed, one after another, "
+                                        "using the model and training settings on the left"))
+        self.btn_stop = QPushButton(self.tr("■ Stop"))
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("not started"))
+        self.message = QLabel(self.tr(
+            "Trains both variants at equal FFN parameters (gated m matched to classic 4·d, or to "
+            "the form's intermediate width for the first variant) with several seeds, using the "
+            "other settings on the left. Tip: a few hundred steps on the generated text take a "
+            "minute or two on a CPU."))
+        self.message.setWordWrap(True)
+
+        self.curves = PlotCard(self.tr("Validation loss: mean ± std over seeds"), self.tr(
+            "Each band spans mean − std … mean + std of the seeds' curves"))
+        self.curves.plot.addLegend(offset=(-10, 10))
+        self.curves.plot.setLabel("bottom", self.tr("step"))
+        self.curves.set_hover_x_label(self.tr("step"))
+        self._items: list[pg.GraphicsObject] = []
+
+        self.table = QTableWidget(0, 2)
+        self.table.setHorizontalHeaderLabels([self.tr("Quantity"), self.tr("Value")])
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setMaximumHeight(190)
+
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Compare")))
+        row.addWidget(self.variant_a)
+        row.addWidget(QLabel(self.tr("with")))
+        row.addWidget(self.variant_b)
+        row.addWidget(self.seeds)
+        row.addStretch(1)
+        row.addWidget(self.btn_run)
+        row.addWidget(self.btn_stop)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.curves, 1)
+        layout.addWidget(self.table)
+
+        self.btn_run.clicked.connect(self.run)
+        self.btn_stop.clicked.connect(self.controller.stop)
+        self.controller.sig_progress.connect(self._on_progress)
+        self.controller.sig_done.connect(self._on_done)
+        self.controller.state_changed.connect(self._on_state)
+        self._on_state("idle")
+
+    def is_busy(self) -> bool:
+        return self.controller.is_busy()
+
+    def shutdown(self) -> None:
+        self.controller.shutdown()
+
+    def run(self) -> bool:
+        """Start the experiment with the form's settings; False (message shown) if invalid."""
+        if self.controller.is_busy():
+            return False
+        try:
+            cfg = self._controls.config()
+        except ValueError as exc:
+            self._set_message(self.tr("Not started: {0}").format(exc), error=True)
+            return False
+        variants = [str(self.variant_a.currentData()), str(self.variant_b.currentData())]
+        if variants[0] == variants[1]:
+            self._set_message(self.tr("Not started: pick two different variants"), error=True)
+            return False
+        seeds = [cfg.seed + i for i in range(self.seeds.value())]
+        self.result = None
+        self.error_text = ""
+        self._clear_result()
+        self.progress.setRange(0, len(variants) * len(seeds) * cfg.steps)
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("starting…"))
+        self._set_message(self.tr("Training {0} runs…").format(len(variants) * len(seeds)))
+        self.controller.start(experiment_job(variants, seeds, cfg))
+        return True
+
+    # -- private -------------------------------------------------------------------------------
+    def _set_message(self, text: str, error: bool = False) -> None:
+        if error:
+            self.error_text = text
+        self.message.setText(text)
+        self.message.setStyleSheet("color: #b00020; font-weight: bold;" if error else "")
+
+    def _on_state(self, state: str) -> None:
+        busy = state != "idle"
+        self.btn_run.setEnabled(not busy)
+        self.btn_stop.setEnabled(state in ("running", "paused"))
+        for w in (self.variant_a, self.variant_b, self.seeds):
+            w.setEnabled(not busy)
+        self.busy_changed.emit(busy)
+
+    def _on_progress(self, progress: Progress) -> None:
+        extra = progress.extra
+        if extra is None:
+            return
+        self.progress.setValue(min(extra.done_steps, self.progress.maximum()))
+        self.progress.setFormat(self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
+                                .format(extra.run_index + 1, extra.n_runs, extra.variant,
+                                        extra.seed, extra.step))
+
+    def _on_done(self, outcome: Outcome) -> None:
+        if outcome.status == "error":
+            self._set_message(self.tr("The experiment stopped with an error: {0}")
+                              .format(outcome.message), error=True)
+            return
+        if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
+            self._set_message(self.tr("Experiment stopped; finished runs are kept in Runs."))
+            return
+        self.result = outcome.result
+        self.progress.setValue(self.progress.maximum())
+        self.progress.setFormat(self.tr("done"))
+        self._show_result(outcome.result)
+        self._set_message(self.tr("Verdict: {0}").format(outcome.result.verdict))
+        self.sig_status.emit(self.tr("Experiment: {0}").format(outcome.result.verdict))
+
+    def _clear_result(self) -> None:
+        for item in self._items:
+            self.curves.plot.removeItem(item)
+        self._items.clear()
+        legend = self.curves.plot.getPlotItem().legend
+        if legend is not None:
+            legend.clear()
+        self.curves._hover.clear()
+        self.table.setRowCount(0)
+
+    def _show_result(self, res: ExperimentSummary) -> None:
+        """Draw mean ± std bands per variant and fill the table (a new result: new items)."""
+        self._clear_result()
+        for i, var in enumerate(res.variants):
+            color = pg.mkColor(layer_color(i))
+            steps = np.asarray(var.steps, dtype=np.float64)
+            mean, std = np.asarray(var.mean), np.asarray(var.std)
+            upper = self.curves.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
+            lower = self.curves.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
+            band_color = pg.mkColor(color)
+            band_color.setAlpha(60)
+            band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
+            self.curves.plot.addItem(band)
+            line = self.curves.curve("{0} (m={1})".format(var.name, var.intermediate),
+                                     pen=pg.mkPen(color, width=2.5))
+            line.setData(steps, mean)
+            self._items += [upper, lower, band, line]
+        rows: list[tuple[str, str]] = []
+        for var in res.variants:
+            rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
+                         .format(var.name, var.intermediate, var.n_params),
+                         "{0:.4f} ± {1}  (n = {2})".format(var.final_mean, _num(var.final_std),
+                                                           var.n)))
+        rows.append((self.tr("difference (runner-up − best)"), _num(res.difference)))
+        rows.append((self.tr("noise floor (3σ of reruns)"), _num(res.noise_floor)))
+        rows.append((self.tr("verdict"), res.verdict))
+        self.table.setRowCount(len(rows))
+        for r, (name, value) in enumerate(rows):
+            self.table.setItem(r, 0, QTableWidgetItem(name))
+            item = QTableWidgetItem(value)
+            if r == len(rows) - 1:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(r, 1, item)
+
+
+def _num(x: float) -> str:
+    return "—" if x != x else "{0:.4f}".format(x)

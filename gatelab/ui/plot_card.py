@@ -1,0 +1,129 @@
+"""A titled pyqtgraph plot with a hover readout and an explicit "Export…" button.
+
+pyqtgraph's own export dialog hides behind a right click on the plot, which a learner never finds;
+a visible button that writes PNG, SVG or CSV by file suffix (through pyqtgraph's exporters) makes
+every trainer plot shareable. The hover readout names each curve's value at the nearest x, so the
+learner reads numbers instead of guessing them from the axis.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+import pyqtgraph.exporters as pg_exporters
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+EXPORT_SUFFIXES = (".png", ".svg", ".csv")
+
+
+class PlotCard(QWidget):
+    """Title, hover readout, Export… button and one PlotWidget (``self.plot``)."""
+
+    sig_exported = Signal(str)
+
+    def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.plot = pg.PlotWidget()
+        self.plot.setBackground("w")
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.setMinimumHeight(150)
+        self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
+        self.title = QLabel("<b>{0}</b>".format(title))
+        self.title.setToolTip(tooltip)
+        self.readout = QLabel("")
+        self.readout.setStyleSheet("color: #555;")
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.export_button = QToolButton()
+        self.export_button.setText(self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG, or its data as CSV"))
+        self.export_button.clicked.connect(self._on_export_clicked)
+        head = QHBoxLayout()
+        head.setContentsMargins(2, 0, 2, 0)
+        head.addWidget(self.title)
+        head.addWidget(self.readout, 1)
+        head.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(1)
+        layout.addLayout(head)
+        layout.addWidget(self.plot, 1)
+        self._hover: list[tuple[str, pg.PlotDataItem]] = []
+        self._x_label = "x"
+        self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+
+    # -- building ------------------------------------------------------------------------------
+    def curve(self, name: str, hover: bool = True, **opts: object) -> pg.PlotDataItem:
+        """Create a curve once (later updates use ``setData``); ``name`` shows in legend and CSV."""
+        item = self.plot.plot([], [], name=name, **opts)
+        if hover:
+            self._hover.append((name, item))
+        return item
+
+    def set_hover_x_label(self, label: str) -> None:
+        self._x_label = label
+
+    # -- hover ---------------------------------------------------------------------------------
+    def readout_at(self, x: float) -> str:
+        """The readout text for data x (nearest point of every hover curve)."""
+        parts: list[str] = []
+        nearest_x: float | None = None
+        for name, item in self._hover:
+            xs, ys = item.getData()
+            if xs is None or len(xs) == 0:
+                continue
+            i = int(np.clip(np.searchsorted(xs, x), 0, len(xs) - 1))
+            if i > 0 and abs(xs[i - 1] - x) < abs(xs[i] - x):
+                i -= 1
+            if nearest_x is None:
+                nearest_x = float(xs[i])
+            parts.append("{0} {1:.4g}".format(name, float(ys[i])))
+        if nearest_x is None:
+            return ""
+        return "{0} {1:g}: ".format(self._x_label, nearest_x) + ", ".join(parts)
+
+    def _on_mouse_moved(self, pos: QPointF) -> None:
+        vb = self.plot.getPlotItem().getViewBox()
+        if not vb.sceneBoundingRect().contains(pos):
+            return
+        self.readout.setText(self.readout_at(vb.mapSceneToView(pos).x()))
+
+    # -- export --------------------------------------------------------------------------------
+    def export(self, path: str | Path) -> Path:
+        """Write the plot to ``path``: .png / .svg image, or .csv of the curves' data."""
+        path = Path(path)
+        suffix = path.suffix.lower()
+        item = self.plot.getPlotItem()
+        if suffix == ".png":
+            exporter = pg_exporters.ImageExporter(item)
+        elif suffix == ".svg":
+            exporter = pg_exporters.SVGExporter(item)
+        elif suffix == ".csv":
+            exporter = pg_exporters.CSVExporter(item)
+        else:
+            raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
+                             .format(suffix or "(none)"))
+        exporter.export(str(path))
+        self.sig_exported.emit(str(path))
+        return path
+
+    def _on_export_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export plot"), "plot.png",
+            self.tr("PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"))
+        if not path:
+            return
+        try:
+            self.export(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, self.tr("Export failed"), str(exc))

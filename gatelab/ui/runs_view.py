@@ -1,0 +1,168 @@
+"""The list of saved runs (from the GUI or ``gatelab-train``): replay, resume, delete, open folder.
+
+Runs live as plain folders under ``gatelab.paths.runs_dir()``, so this view is only a window onto
+them: it re-reads the folder on refresh, shows each run's model and final numbers, and hands the
+chosen folder to the panel (replay, resume). Deleting asks first (``confirm_delete`` is an
+attribute so tests can answer for the user).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.ui.trainer_engine import RunRow, delete_run_folder, run_rows
+
+
+class RunsView(QWidget):
+    sig_open = Signal(str)  # replay this run's plots
+    sig_resume = Signal(str)  # continue training this run
+    sig_status = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.confirm_delete: Callable[[str], bool] = self._ask_delete
+        self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
+        self.rows: list[RunRow] = []
+        self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
+                        self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
+                        self.tr("Status"))
+        self.table = QTableWidget(0, len(self.headers))
+        self.table.setHorizontalHeaderLabels(list(self.headers))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
+        self.table.doubleClicked.connect(lambda _index: self._on_open())
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+
+        self.empty = QLabel(self.tr("No runs yet. Press Start to train one; runs made with "
+                                    "gatelab-train appear here too."))
+        self.empty.setStyleSheet("color: #666;")
+        self.btn_refresh = QPushButton(self.tr("Refresh"))
+        self.btn_open = QPushButton(self.tr("Open (replay plots)"))
+        self.btn_resume = QPushButton(self.tr("Resume training"))
+        self.btn_delete = QPushButton(self.tr("Delete…"))
+        self.btn_folder = QPushButton(self.tr("Open folder"))
+        self.btn_open.setToolTip(self.tr("Show this run's curves in the Live plots tab"))
+        self.btn_resume.setToolTip(self.tr("Continue from the run's last checkpoint"))
+        self.btn_delete.setToolTip(self.tr("Delete the run folder (asks first)"))
+        self.btn_folder.setToolTip(self.tr("Show the run's files in the file manager"))
+        buttons = QHBoxLayout()
+        for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
+                  self.btn_folder):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.table, 1)
+
+        self.btn_refresh.clicked.connect(self.refresh)
+        self.btn_open.clicked.connect(self._on_open)
+        self.btn_resume.clicked.connect(self._on_resume)
+        self.btn_delete.clicked.connect(self._on_delete)
+        self.btn_folder.clicked.connect(self._on_folder)
+        self._update_buttons()
+
+    # -- public --------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read the runs folder (newest first); keeps the selected run selected."""
+        selected = self.selected_path()
+        self.rows = run_rows()
+        self.table.setRowCount(len(self.rows))
+        for r, row in enumerate(self.rows):
+            cells = (row.name, row.variant, row.model, row.corpus, row.steps,
+                     _fmt(row.train_loss), _fmt(row.val_loss), row.status)
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(str(text))
+                item.setData(Qt.ItemDataRole.UserRole, row.path)
+                item.setToolTip(row.path)
+                if c >= 4:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, c, item)
+            if row.path == selected:
+                self.table.selectRow(r)
+        self.empty.setVisible(not self.rows)
+        self._update_buttons()
+
+    def selected_path(self) -> str:
+        items = self.table.selectedItems()
+        return str(items[0].data(Qt.ItemDataRole.UserRole)) if items else ""
+
+    def select_path(self, path: str) -> bool:
+        for r, row in enumerate(self.rows):
+            if row.path == path:
+                self.table.selectRow(r)
+                return True
+        return False
+
+    def row_for(self, path: str) -> RunRow | None:
+        return next((row for row in self.rows if row.path == path), None)
+
+    def set_busy(self, busy: bool) -> None:
+        """While training, a run cannot be resumed or deleted."""
+        self._busy = busy
+        self._update_buttons()
+
+    # -- private -------------------------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        has = bool(self.selected_path())
+        busy = getattr(self, "_busy", False)
+        self.btn_open.setEnabled(has)
+        self.btn_folder.setEnabled(has)
+        self.btn_resume.setEnabled(has and not busy)
+        self.btn_delete.setEnabled(has and not busy)
+
+    def _on_open(self) -> None:
+        if self.selected_path():
+            self.sig_open.emit(self.selected_path())
+
+    def _on_resume(self) -> None:
+        if self.selected_path():
+            self.sig_resume.emit(self.selected_path())
+
+    def _on_folder(self) -> None:
+        if self.selected_path():
+            self.open_url(QUrl.fromLocalFile(self.selected_path()))
+
+    def _on_delete(self) -> None:
+        path = self.selected_path()
+        if not path or not self.confirm_delete(path):
+            return
+        try:
+            delete_run_folder(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, self.tr("Delete failed"), str(exc))
+            return
+        self.sig_status.emit(self.tr("Deleted run {0}").format(path))
+        self.refresh()
+
+    def _ask_delete(self, path: str) -> bool:
+        answer = QMessageBox.question(
+            self, self.tr("Delete run?"),
+            self.tr("Delete this run and all its files?\n\n{0}").format(path),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+
+def _fmt(value: float | None) -> str:
+    return "—" if value is None else "{0:.4f}".format(value)

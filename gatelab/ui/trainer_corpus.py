@@ -1,0 +1,131 @@
+"""The corpus picker: built-in Python source, the generated demo text, or a UTF-8 file.
+
+A learner should see what the model will read before training starts: the size, the vocabulary
+(the model's whole "alphabet") and the first lines. Reading the stdlib corpus or a big file (and
+importing torch through the data module) happens on a background thread, so the form never
+freezes; a bad file shows the data module's own message in red and Start stays refused.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.ui.trainer_engine import CorpusSummary, corpus_summary
+from gatelab.ui.trainer_worker import BackgroundCalls
+
+BUILTIN = ("python", "generated")
+
+
+class CorpusBox(QGroupBox):
+    """Choose the corpus; ``corpus()`` is the TrainConfig.corpus string ('python', … or a path)."""
+
+    corpus_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Text to learn (corpus)"), parent)
+        self.combo = QComboBox()
+        self.combo.addItem(self.tr("Python source (standard library, ~1 MB)"), "python")
+        self.combo.addItem(self.tr("Generated demo text (60 kB, quick)"), "generated")
+        self.combo.setToolTip(self.tr("What the model learns to continue, one character at a time"))
+        self.open_button = QPushButton(self.tr("Open text file…"))
+        self.open_button.setToolTip(self.tr("Train on any UTF-8 text file"))
+        self.info = QLabel(self.tr("Reading…"))
+        self.info.setWordWrap(True)
+        self.preview = QPlainTextEdit()
+        self.preview.setReadOnly(True)
+        self.preview.setMaximumHeight(70)
+        self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.preview.setToolTip(self.tr("The first characters of the corpus"))
+        row = QHBoxLayout()
+        row.addWidget(self.combo, 1)
+        row.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.info)
+        layout.addWidget(self.preview)
+        self.error = ""  # the data module's message when the corpus is unusable
+        self.summary: CorpusSummary | None = None
+        self._cache: dict[str, CorpusSummary | str] = {}
+        self._calls = BackgroundCalls(self)
+        self._calls.sig_result.connect(self._on_summary)
+        self._loaded = False
+        self.combo.currentIndexChanged.connect(self._on_combo)
+        self.open_button.clicked.connect(self._on_open)
+
+    def corpus(self) -> str:
+        return str(self.combo.currentData())
+
+    def set_corpus(self, spec: str) -> None:
+        index = self.combo.findData(spec)
+        if index < 0:
+            self.combo.addItem(spec.rsplit("/", 1)[-1], spec)
+            self.combo.setItemData(self.combo.count() - 1, spec, Qt.ItemDataRole.ToolTipRole)
+            index = self.combo.count() - 1
+        self.combo.setCurrentIndex(index)
+        if self._loaded:
+            self.refresh()
+
+    def activate(self) -> None:
+        """Start reading corpus details (first time the tab is shown)."""
+        if not self._loaded:
+            self._loaded = True
+            self.refresh()
+
+    def refresh(self) -> None:
+        spec = self.corpus()
+        cached = self._cache.get(spec)
+        if cached is not None:
+            self._show(spec, cached)
+            return
+        self.info.setText(self.tr("Reading the corpus…"))
+        self.preview.clear()
+        self._calls.submit(spec, lambda: corpus_summary(spec))
+
+    def shutdown(self) -> None:
+        self._calls.join()
+
+    # -- private -------------------------------------------------------------------------------
+    def _on_combo(self) -> None:
+        self.summary = None
+        self.error = ""
+        self.corpus_changed.emit()
+        if self._loaded:
+            self.refresh()
+
+    def _on_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a text file to train on"), "",
+                                              self.tr("Text files (*.txt *.md *.py);;All files (*)"))
+        if path:
+            self._cache.pop(path, None)
+            self.set_corpus(path)
+
+    def _on_summary(self, spec: str, result: object, error: str) -> None:
+        self._cache[spec] = result if isinstance(result, CorpusSummary) else (error or "?")
+        if spec == self.corpus():
+            self._show(spec, self._cache[spec])
+
+    def _show(self, spec: str, item: CorpusSummary | str) -> None:
+        if isinstance(item, str):
+            self.summary, self.error = None, item
+            self.info.setText(self.tr("<span style='color:#b00020'>Cannot use this corpus: {0}"
+                                      "</span>").format(item))
+            self.preview.clear()
+        else:
+            self.summary, self.error = item, ""
+            self.info.setText(self.tr("{0:,} characters ({1:,} bytes), vocabulary {2} symbols. "
+                                      "<span style='color:#666'>{3}</span>")
+                              .format(item.chars, item.bytes, item.vocab_size, item.provenance))
+            self.preview.setPlainText(item.preview)
+        self.corpus_changed.emit()

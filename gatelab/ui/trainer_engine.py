@@ -1,0 +1,259 @@
+"""The trainer tab's single doorway into the engine (core.engine, data, runs, experiment, devices).
+
+Why one adapter module: the GUI widgets stay free of engine details, torch is imported only when
+a function here is first called (the tab opens fast), and if the engine's API shifts only this
+file changes. Nothing here touches Qt; the functions run in worker threads as well as the GUI.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.budget import ModelSpec, count_model, partner_width, rule_8_3
+from gatelab.core.trainconfig import Snapshot, TrainConfig, is_gated
+
+DEFAULT_VOCAB = 96  # printable ASCII + newline/tab: used for the count until the corpus is read
+
+
+# -- parameter budget (no torch) ---------------------------------------------------------------
+def intermediate_of(cfg: TrainConfig) -> int:
+    """The FFN width the engine will build: explicit, else 8d/3 (gated) or 4d (classic)."""
+    if cfg.intermediate is not None:
+        return cfg.intermediate
+    return rule_8_3(cfg.n_embd, cfg.multiple_of) if cfg.gated else 4 * cfg.n_embd
+
+
+def count_params(cfg: TrainConfig, vocab: int | None = None) -> int:
+    """Exact parameter count of the model ``cfg`` describes (raises ValueError if it can't)."""
+    spec = ModelSpec(hidden=cfg.n_embd, intermediate=intermediate_of(cfg), n_layer=cfg.n_layer,
+                     n_head=cfg.n_head, n_kv_head=cfg.n_kv_head, head_dim=cfg.n_embd // cfg.n_head
+                     if cfg.n_head else None, vocab=vocab or DEFAULT_VOCAB, gated=cfg.gated,
+                     attn_out_gate=cfg.attn_gate, tie_embeddings=cfg.tie_embeddings,
+                     max_positions=cfg.block_size if cfg.positions == "learned" else 0)
+    return count_model(spec.validate()).total
+
+
+def rule_width(d: int, multiple_of: int = 16) -> int:
+    return rule_8_3(d, multiple_of)
+
+
+def matched_width(d: int, variant: str, multiple_of: int = 16) -> int:
+    """The lessons' pairing: gated m = partner of classic 4d (d = 256: 688); classic m = 4d (1024).
+
+    ``partner_width`` of the gated 8/3 width would give the classic side 1040 at d = 256, more
+    than the 4d the gated width was matched to, so the classic side keeps 4d.
+    """
+    if is_gated(variant):
+        return partner_width(4 * d, gated=False, multiple_of=multiple_of)
+    return 4 * d
+
+
+# -- corpus and devices (import torch) ---------------------------------------------------------
+@dataclass(frozen=True)
+class CorpusSummary:
+    name: str
+    chars: int
+    bytes: int
+    vocab_size: int
+    provenance: str
+    preview: str
+
+
+def corpus_summary(spec: str, preview_chars: int = 600) -> CorpusSummary:
+    """Size, vocabulary and a preview of a corpus; raises the engine's CorpusError (a ValueError)."""
+    from gatelab.core.data import load_corpus
+
+    corpus = load_corpus(spec)
+    info = corpus.info
+    return CorpusSummary(info.name, info.chars, info.bytes, info.vocab_size, info.provenance,
+                         corpus.text[:preview_chars])
+
+
+def device_choices() -> list[tuple[str, str]]:
+    """(TrainConfig.device key, label) pairs: 'auto' first, then what the detector found.
+
+    TrainConfig.device names a kind (cuda, mps, cpu), so only the first device of a kind is a
+    choice; its label carries the name, memory or thread count.
+    """
+    from gatelab.core.devices import detect_devices
+
+    choices: list[tuple[str, str]] = [("auto", "auto")]
+    for dev in detect_devices():
+        if all(dev.kind != key for key, _ in choices):
+            choices.append((dev.kind, dev.label))
+    auto = choices[1][1] if len(choices) > 1 else "CPU"
+    choices[0] = ("auto", "auto → " + auto)
+    return choices
+
+
+# -- training ----------------------------------------------------------------------------------
+def training_iter(cfg: TrainConfig, run_dir: str | None = None, resume: bool = False
+                  ) -> Callable[[threading.Event], Iterator[Snapshot]]:
+    """A factory the worker calls with its stop event; the engine is imported in the worker."""
+
+    def make(stop_event: threading.Event) -> Iterator[Snapshot]:
+        from gatelab.core.engine import train_steps
+
+        return train_steps(cfg, stop_event=stop_event, run_dir=run_dir, resume=resume)
+
+    return make
+
+
+def sample_from_run(run_dir: str, chars: int = 300, seed: int = 0) -> str:
+    """Text sampled on the CPU from a run's latest checkpoint (call it from a worker thread)."""
+    from gatelab.core.engine import load_trained, sample_text
+
+    model, vocab, _config = load_trained(run_dir, device="cpu")
+    return str(sample_text(model, vocab, n_chars=chars, seed=seed))
+
+
+# -- runs --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RunRow:
+    """One line of the runs list, already in display units."""
+
+    path: str
+    name: str
+    variant: str
+    model: str  # e.g. "4L d128 m352 4h"
+    corpus: str
+    steps: str  # "1000/1000"
+    train_loss: float | None
+    val_loss: float | None
+    status: str
+
+
+def run_rows(root: str | Path | None = None) -> list[RunRow]:
+    """Every run under ``root`` (default runs_dir()), newest first, with its model summary."""
+    from gatelab.core import runs
+
+    rows: list[RunRow] = []
+    for info in runs.list_runs(root):
+        model = ""
+        try:
+            cfg = TrainConfig.from_dict(runs.read_json(Path(info.path) / runs.CONFIG))
+            model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd, intermediate_of(cfg),
+                                                 cfg.n_head)
+        except (TypeError, ValueError):
+            pass
+        rows.append(RunRow(str(info.path), info.name, info.variant, model, info.corpus,
+                           "{0}/{1}".format(info.steps, info.steps_total), info.final_train_loss,
+                           info.final_val_loss, info.status))
+    return rows
+
+
+def load_run_record(path: str) -> Any:
+    """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken."""
+    from gatelab.core.runs import load_run
+
+    return load_run(path)
+
+
+def delete_run_folder(path: str) -> None:
+    from gatelab.core.runs import delete_run
+
+    delete_run(path)
+
+
+def new_run_folder() -> str:
+    from gatelab.core.runs import new_run_dir
+
+    return str(new_run_dir())
+
+
+def stats_from_arrays(arrays: dict[str, Any] | None) -> Any:
+    """A LayerStats rebuilt from a run's stats.npz arrays (None when absent or incomplete)."""
+    if not arrays:
+        return None
+    from gatelab.core.runs import stats_from_npz
+
+    return stats_from_npz(arrays)
+
+
+# -- experiments -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class VariantSummary:
+    name: str
+    intermediate: int
+    n_params: int  # whole model
+    n: int  # seeds that finished
+    final_mean: float
+    final_std: float  # nan with one seed
+    steps: list[float]  # x of the mean curve (validation steps)
+    mean: list[float]
+    std: list[float]
+
+
+@dataclass(frozen=True)
+class ExperimentSummary:
+    variants: list[VariantSummary]
+    difference: float  # runner-up mean − best mean (≥ 0)
+    noise_floor: float  # 3σ of same-config reruns
+    verdict: str
+    winner: str  # "" when within noise
+    path: str
+    status: str
+
+
+@dataclass(frozen=True)
+class ExperimentProgress:
+    run_index: int
+    n_runs: int
+    variant: str
+    seed: int
+    step: int
+    done_steps: int  # over the whole experiment
+
+
+def experiment_widths(variants: list[str], cfg: TrainConfig) -> dict[str, int]:
+    """The parameter-matched widths run_experiment will use (imports torch via core.model)."""
+    from gatelab.core.experiment import widths_for
+
+    return widths_for(variants, cfg)
+
+
+def summarise_experiment(res: Any) -> ExperimentSummary:
+    """The engine's ExperimentResult → per-variant mean ± std validation curves and numbers."""
+    from gatelab.core.smoothing import mean_std
+
+    out: list[VariantSummary] = []
+    for var in res.variants:
+        runs = [[r for r in rows if r.get("val_loss") is not None]
+                for key, rows in res.curves.items() if key.split("/")[0] == var.variant]
+        runs = [r for r in runs if r]
+        steps: list[float] = []
+        mean: Any = []
+        std: Any = []
+        if runs:
+            mean, std = mean_std([[float(r["val_loss"]) for r in run] for run in runs])
+            steps = [float(r["step"]) for r in min(runs, key=len)][: len(mean)]
+        out.append(VariantSummary(var.variant, var.intermediate, var.total_params,
+                                  len(var.final_val), var.mean, var.std, steps, list(mean),
+                                  list(std)))
+    return ExperimentSummary(out, res.difference, res.noise_floor, res.verdict, res.winner,
+                             res.path, res.status)
+
+
+def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> Any:
+    """A worker job running the engine's experiment and reporting overall progress."""
+    order = {(v, s): i for i, (s, v) in enumerate((s, v) for s in seeds for v in variants)}
+    n_runs = len(order)
+
+    def job(worker: Any) -> ExperimentSummary:
+        from gatelab.core.experiment import run_experiment
+
+        def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
+            index = order.get((variant, seed), 0)
+            worker.report(snap, extra=ExperimentProgress(index, n_runs, variant, seed, snap.step,
+                                                         index * cfg.steps + snap.step))
+            if snap.status == "running":
+                worker.wait_if_paused()
+
+        return summarise_experiment(run_experiment(variants, seeds, cfg, worker.stop_event,
+                                                   on_snapshot))
+
+    return job

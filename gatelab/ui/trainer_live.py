@@ -1,0 +1,176 @@
+"""The trainer's run bar (Start / Pause / Stop, progress, state) and the live-plots page.
+
+Before any training the live page explains, in three steps, what to do and what the plots will
+show, so a learner who opens the tab for the first time is never faced with six empty axes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.ui.trainer_plots import TrainerPlots
+
+
+def format_duration(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return "{0}:{1:02d}:{2:02d}".format(h, m, s) if h else "{0}:{1:02d}".format(m, s)
+
+
+class RunBar(QWidget):
+    """Start / Pause / Stop, a progress bar with step, tokens/s and ETA, state and errors."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.btn_start = QPushButton(self.tr("▶ Start"))
+        self.btn_start.setToolTip(self.tr("Train a new model with these settings (Ctrl+Return)"))
+        self.btn_start.setShortcut(QKeySequence("Ctrl+Return"))
+        self.btn_start.setStyleSheet("font-weight: bold;")
+        self.btn_pause = QPushButton(self.tr("Pause"))
+        self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
+        self.btn_stop = QPushButton(self.tr("■ Stop"))
+        self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed"))
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("not started"))
+        self.progress.setTextVisible(True)
+        self.state = QLabel(self.tr("Ready"))
+        self.state.setStyleSheet("color: #333;")
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error.setVisible(False)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.btn_start, 2)
+        buttons.addWidget(self.btn_pause, 1)
+        buttons.addWidget(self.btn_stop, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.state)
+        layout.addWidget(self.error)
+
+    def begin(self, steps: int) -> None:
+        self.progress.setRange(0, max(1, steps))
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("starting… (building the model)"))
+
+    def show_progress(self, step: int, total: int, tokens_per_s: float, elapsed_s: float,
+                      steps_done: int, device: str) -> None:
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(min(step, total))
+        eta = (total - step) * elapsed_s / steps_done if steps_done > 0 else float("nan")
+        eta_text = format_duration(eta) if eta == eta else "…"
+        self.progress.setFormat(self.tr("step {0} / {1} · {2:,.0f} tok/s · ETA {3}")
+                                .format(step, total, tokens_per_s, eta_text))
+        if device:
+            self.progress.setToolTip(self.tr("Training on {0}").format(device))
+
+    def finish(self) -> None:
+        self.progress.setValue(self.progress.maximum())
+        self.progress.setFormat(self.tr("done: {0} steps").format(self.progress.maximum()))
+
+    def set_state(self, text: str) -> None:
+        self.state.setText(text)
+
+    def set_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+
+class LiveView(QWidget):
+    """An intro page until the first run (or replay), then the plots, layer choice and samples."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.plots = TrainerPlots()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self._intro_page())
+        self.stack.addWidget(self.plots)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold;")
+
+        self.layer = QSpinBox()
+        self.layer.setRange(0, 0)
+        self.layer.setPrefix(self.tr("layer "))
+        self.layer.setToolTip(self.tr(
+            "Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)"))
+        self.btn_sample = QPushButton(self.tr("Sample text"))
+        self.btn_sample.setToolTip(self.tr("Let the model write from its latest checkpoint"))
+        self.sample = QPlainTextEdit()
+        self.sample.setReadOnly(True)
+        self.sample.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.sample.setPlaceholderText(self.tr("A text sample from the model appears here at "
+                                               "the end of a run, or when you press Sample text."))
+        self.sample.setMaximumHeight(90)
+        row = QHBoxLayout()
+        row.addWidget(self.title, 1)
+        row.addWidget(QLabel(self.tr("Gate plane shows")))
+        row.addWidget(self.layer)
+        row.addWidget(self.btn_sample)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(row)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.sample)
+
+    def _intro_page(self) -> QWidget:
+        page = QWidget()
+        text = QLabel(self.tr(
+            "<h2>Train a small transformer and watch its gates</h2>"
+            "<ol>"
+            "<li><b>Pick the text</b> it should learn to continue (left, top): Python source "
+            "is built in, no download needed.</li>"
+            "<li><b>Pick the FFN variant</b> — SwiGLU is the gated MLP of Llama, Qwen and "
+            "friends; GELU is the classic two-matrix MLP. The parameter count updates as you "
+            "type.</li>"
+            "<li><b>Press Start.</b> Training runs in the background; the window stays usable, "
+            "and Pause and Stop act at once.</li>"
+            "</ol>"
+            "<p>You will see, live:</p><ul>"
+            "<li><b>Loss</b> falling (raw and smoothed), and the validation loss on unseen text;</li>"
+            "<li><b>Gate sparsity</b>: how many of each layer's gates are nearly closed;</li>"
+            "<li><b>MLP contribution</b>: each MLP writes a small correction into the residual "
+            "stream, not a replacement;</li>"
+            "<li><b>Largest |h|</b>: where activation outliers appear.</li></ul>"
+            "<p>The real (g, u) pairs of every neuron go to the <i>Gate plane</i> tab. Saved runs "
+            "are in <i>Runs</i>; the <i>Experiment</i> tab asks whether SwiGLU beats GELU at "
+            "equal parameters, over several seeds.</p>"))
+        text.setWordWrap(True)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        text.setMaximumWidth(760)
+        self.btn_intro_start = QPushButton(self.tr("▶ Start training with these settings"))
+        self.btn_intro_start.setStyleSheet("font-size: 14px; font-weight: bold; padding: 8px;")
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.addWidget(text)
+        layout.addWidget(self.btn_intro_start, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
+        return page
+
+    def show_plots(self, title: str) -> None:
+        self.stack.setCurrentWidget(self.plots)
+        self.title.setText(title)
+
+    def showing_intro(self) -> bool:
+        return self.stack.currentIndex() == 0
+
+    def set_sample(self, text: str) -> None:
+        self.sample.setPlainText(text)

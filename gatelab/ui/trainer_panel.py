@@ -1,0 +1,315 @@
+"""The "Live trainer" tab: configure a small transformer, train it, and watch its gates live.
+
+The panel only wires parts together: the form (trainer_controls) produces a validated
+TrainConfig, a worker thread (trainer_worker) pulls snapshots from the engine and hands plain rows
+to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and resumes saved runs,
+and the experiment view (experiment_view) compares variants over seeds. The GUI thread never
+touches a tensor; every engine call goes through trainer_engine.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.core.trainconfig import LayerStats, TrainConfig
+from gatelab.ui.experiment_view import ExperimentView
+from gatelab.ui.runs_view import RunsView
+from gatelab.ui.trainer_controls import TrainerControls
+from gatelab.ui.trainer_engine import (
+    load_run_record,
+    new_run_folder,
+    sample_from_run,
+    stats_from_arrays,
+    training_iter,
+)
+from gatelab.ui.trainer_live import LiveView, RunBar
+from gatelab.ui.trainer_worker import (
+    BackgroundCalls,
+    Outcome,
+    Progress,
+    TrainingController,
+    snapshot_job,
+)
+
+GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
+
+
+class TrainerPanel(QWidget):
+    sig_status = Signal(str)
+    sig_gate_pairs = Signal(object, str)  # (numpy [m, 2] of (g, u), label) for the gate plane
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controls = TrainerControls()
+        self.bar = RunBar()
+        self.live = LiveView()
+        self.plots = self.live.plots
+        self.runs = RunsView()
+        self.experiment = ExperimentView(self.controls)
+        self.controller = TrainingController(self)
+        self._calls = BackgroundCalls(self)
+        self.run_state = "idle"  # idle, running, paused, stopping, finished, stopped, error
+        self.run_dir = ""
+        self.error_text = ""
+        self._started = 0.0
+        self._first_step: int | None = None
+        self._stats: LayerStats | None = None
+        self._stats_step = 0
+        self._pairs_sent = 0.0
+        self._activated = False
+        self._shut = False
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(4, 4, 4, 4)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.controls)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        left_layout.addWidget(scroll, 1)
+        left_layout.addWidget(self.bar)
+        left.setMinimumWidth(340)
+        left.setMaximumWidth(460)
+
+        self.views = QTabWidget()
+        self.views.addTab(self.live, self.tr("Live plots"))
+        self.views.addTab(self.runs, self.tr("Runs"))
+        self.views.addTab(self.experiment, self.tr("Experiment: variant vs variant"))
+        self.views.setTabToolTip(1, self.tr("Every saved run: replay, resume, delete"))
+        self.views.setTabToolTip(2, self.tr("SwiGLU vs GELU at equal parameters, over several "
+                                            "seeds, with a noise floor"))
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self.views)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        self.bar.btn_start.clicked.connect(self.start)
+        self.live.btn_intro_start.clicked.connect(self.start)
+        self.bar.btn_pause.clicked.connect(self.toggle_pause)
+        self.bar.btn_stop.clicked.connect(self.stop)
+        self.live.btn_sample.clicked.connect(self.request_sample)
+        self.live.layer.valueChanged.connect(lambda _v: self._send_gate_pairs(force=True))
+        self.controller.sig_progress.connect(self._on_progress)
+        self.controller.sig_done.connect(self._on_done)
+        self.controller.state_changed.connect(self._on_controller_state)
+        self.controls.config_changed.connect(self._update_buttons)
+        self._calls.sig_result.connect(self._on_call_result)
+        self.runs.sig_open.connect(self.open_run)
+        self.runs.sig_resume.connect(self.resume_run)
+        self.runs.sig_status.connect(self.sig_status)
+        self.experiment.sig_status.connect(self.sig_status)
+        self.experiment.busy_changed.connect(lambda _b: self._update_buttons())
+        self._update_buttons()
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        self.activate()
+
+    def activate(self) -> None:
+        """First time the tab is shown: detect devices (imports torch), read corpus and runs."""
+        if self._activated:
+            return
+        self._activated = True
+        self.controls.load_devices()
+        self.controls.corpus.activate()
+        self.runs.refresh()
+
+    def shutdown(self) -> None:
+        """Stop training and every helper thread, waiting for them; idempotent."""
+        if self._shut:
+            return
+        self._shut = True
+        self.controller.shutdown()
+        self.experiment.shutdown()
+        self._calls.join()
+        self.controls.corpus.shutdown()
+
+    # -- actions -------------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Validate the form and start a new run; False (with the message shown) if invalid."""
+        if self.controller.is_busy() or self.experiment.is_busy():
+            return False
+        try:
+            cfg = self.controls.config()
+        except ValueError as exc:
+            self._show_error(self.tr("Not started: {0}").format(exc))
+            return False
+        if self.controls.corpus.error:
+            self._show_error(self.tr("Not started: {0}").format(self.controls.corpus.error))
+            return False
+        self._launch(cfg, new_run_folder(), resume=False)
+        return True
+
+    def resume_run(self, path: str) -> bool:
+        if self.controller.is_busy() or self.experiment.is_busy():
+            return False
+        try:
+            record = load_run_record(path)
+        except ValueError as exc:
+            self._show_error(str(exc))
+            return False
+        self.plots.set_rows(record.metrics)
+        self._launch(record.config, path, resume=True, keep_plots=True)
+        return True
+
+    def toggle_pause(self) -> None:
+        if self.controller.state == "running":
+            self.controller.pause()
+        elif self.controller.state == "paused":
+            self.controller.resume()
+
+    def stop(self) -> None:
+        self.controller.stop()
+
+    def open_run(self, path: str) -> bool:
+        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics."""
+        try:
+            record = load_run_record(path)
+        except ValueError as exc:
+            self._show_error(str(exc))
+            return False
+        self.plots.set_rows(record.metrics)
+        self.run_dir = str(path)
+        self._stats = stats_from_arrays(record.stats)
+        self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
+        self.live.show_plots(self.tr("Replay of {0}").format(record.path.name))
+        self.live.set_sample(record.samples[-2000:])
+        self.views.setCurrentWidget(self.live)
+        self._send_gate_pairs(force=True)
+        self.sig_status.emit(self.tr("Opened run {0}").format(path))
+        return True
+
+    def request_sample(self) -> None:
+        """Sample text from the latest checkpoint of the current run, off the GUI thread."""
+        if not self.run_dir or self._calls.busy():
+            return
+        self.live.set_sample(self.tr("Sampling from the latest checkpoint…"))
+        run_dir = self.run_dir
+        self._calls.submit("sample", lambda: sample_from_run(run_dir))
+
+    # -- private -------------------------------------------------------------------------------
+    def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
+                ) -> None:
+        self.run_dir = run_dir
+        self.error_text = ""
+        self.bar.set_error("")
+        if not keep_plots:
+            self.plots.clear()
+        self._stats, self._started, self._first_step = None, time.monotonic(), None
+        self.live.show_plots(self.tr("Run {0}").format(run_dir.rsplit("/", 1)[-1]))
+        self.views.setCurrentWidget(self.live)
+        self.bar.begin(cfg.steps)
+        self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume)))
+        self.runs.set_busy(True)
+
+    def _on_progress(self, progress: Progress) -> None:
+        self.plots.add_rows(progress.rows)
+        snap = progress.latest
+        if snap is None:
+            return
+        if self._first_step is None:
+            self._first_step = snap.step
+            self._started = time.monotonic() - 1e-9
+            self.sig_status.emit(self.tr("Training on {0}").format(snap.device or "?"))
+        self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
+                               time.monotonic() - self._started, snap.step - self._first_step,
+                               snap.device)
+        if progress.stats is not None:
+            self._stats, self._stats_step = progress.stats, snap.step
+            self._send_gate_pairs()
+        if snap.sample:
+            self.live.set_sample(snap.sample)
+
+    def _on_done(self, outcome: Outcome) -> None:
+        self.plots.redraw_now()
+        self.run_state = outcome.status
+        if outcome.status == "error":
+            self._show_error(self.tr("The run ended with an error: {0}").format(outcome.message))
+        elif outcome.status == "finished":
+            self.bar.finish()
+        self.bar.set_state(self._state_text(outcome.status))
+        self._send_gate_pairs(force=True)
+        self.runs.set_busy(False)
+        self.runs.refresh()
+        if outcome.run_dir:
+            self.runs.select_path(outcome.run_dir)
+        self.sig_status.emit(self._state_text(outcome.status))
+        self._update_buttons()
+
+    def _on_controller_state(self, state: str) -> None:
+        if state != "idle":
+            self.run_state = state
+            self.bar.set_state(self._state_text(state))
+        self._update_buttons()
+
+    def _on_call_result(self, tag: str, result: object, error: str) -> None:
+        if tag == "sample":
+            self.live.set_sample(str(result) if not error else
+                                 self.tr("No sample: {0}").format(error))
+
+    def _send_gate_pairs(self, force: bool = False) -> None:
+        stats = self._stats
+        now = time.monotonic()
+        if stats is None or (not force and now - self._pairs_sent < GATE_PAIRS_INTERVAL_S):
+            return
+        pairs = np.asarray(stats.gate_pairs)
+        if pairs.ndim != 3 or pairs.shape[0] == 0:
+            return
+        self.live.layer.setMaximum(pairs.shape[0] - 1)
+        layer = min(self.live.layer.value(), pairs.shape[0] - 1)
+        self._pairs_sent = now
+        self.sig_gate_pairs.emit(pairs[layer], self.tr("layer {0}, step {1}")
+                                 .format(layer, self._stats_step))
+
+    def _show_error(self, text: str) -> None:
+        self.error_text = text
+        self.bar.set_error(text)
+        self.sig_status.emit(text)
+
+    def _state_text(self, state: str) -> str:
+        return {"running": self.tr("Running"), "paused": self.tr("Paused"),
+                "stopping": self.tr("Stopping…"), "finished": self.tr("Finished"),
+                "stopped": self.tr("Stopped"), "error": self.tr("Error"),
+                "idle": self.tr("Ready")}.get(state, state)
+
+    def _update_buttons(self) -> None:
+        state = self.controller.state
+        busy = self.controller.is_busy() or self.experiment.is_busy()
+        valid = not self.controls.validation_error()
+        self.bar.btn_start.setEnabled(not busy and valid)
+        self.live.btn_intro_start.setEnabled(not busy and valid)
+        self.bar.btn_pause.setEnabled(state in ("running", "paused"))
+        self.bar.btn_pause.setText(self.tr("Resume") if state == "paused" else self.tr("Pause"))
+        self.bar.btn_stop.setEnabled(state in ("running", "paused"))
+        self.live.btn_sample.setEnabled(bool(self.run_dir))
+
+    # -- settings ------------------------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        self.controls.save_settings(settings)
+        settings.setValue("view", self.views.currentIndex())
+
+    def restore_settings(self, settings: QSettings) -> None:
+        self.controls.restore_settings(settings)
+        try:
+            index = int(settings.value("view", 0))
+        except (TypeError, ValueError):
+            index = 0
+        if 0 <= index < self.views.count():
+            self.views.setCurrentIndex(index)

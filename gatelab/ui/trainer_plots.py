@@ -1,0 +1,221 @@
+"""The trainer's live plots: loss, gate sparsity, MLP contribution, max |h|, schedule and speed.
+
+Live training and a replayed run feed the same rows (``Snapshot.metrics_row()`` objects, the very
+lines of ``metrics.jsonl``), so what a learner sees while training is exactly what reopening the
+run shows later. Items are created once per run (per layer where needed) and only ``setData`` is
+called afterwards; redraws are coalesced by a 100 ms timer so a burst of rows costs one repaint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from gatelab.core.smoothing import debiased_ema
+from gatelab.ui.plot_card import PlotCard
+
+EMA_BETA = 0.95
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22", "#17becf")
+PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio")
+
+
+def layer_color(i: int) -> str:
+    return PALETTE[i % len(PALETTE)]
+
+
+class MetricsHistory:
+    """Every row of a run, as growing columns (scalars per step, per-layer lists per stats step)."""
+
+    def __init__(self) -> None:
+        self.steps: list[int] = []
+        self.train_loss: list[float] = []
+        self.lr: list[float] = []
+        self.tokens_per_s: list[float] = []
+        self.val_steps: list[int] = []
+        self.val_loss: list[float] = []
+        self.stat_steps: list[int] = []
+        self.layers: dict[str, list[list[float]]] = {k: [] for k in PER_LAYER_KEYS}
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def add_rows(self, rows: Iterable[dict[str, Any]]) -> None:
+        for row in rows:
+            step = int(row.get("step", len(self.steps)))
+            if "train_loss" in row:
+                self.steps.append(step)
+                self.train_loss.append(float(row["train_loss"]))
+                self.lr.append(float(row.get("lr", np.nan)))
+                self.tokens_per_s.append(float(row.get("tokens_per_s", np.nan)))
+            if row.get("val_loss") is not None:
+                self.val_steps.append(step)
+                self.val_loss.append(float(row["val_loss"]))
+            if all(k in row for k in ("frac_closed", "frac_neg", "max_abs_h")):
+                self.stat_steps.append(step)
+                for k in PER_LAYER_KEYS:
+                    self.layers[k].append([float(v) for v in row.get(k, [])])
+
+    @property
+    def n_layer(self) -> int:
+        return len(self.layers["frac_closed"][-1]) if self.stat_steps else 0
+
+    def layer_matrix(self, key: str) -> np.ndarray:
+        """[n_stat_steps, n_layer] of ``key`` (rows of another length are padded with NaN)."""
+        n = self.n_layer
+        out = np.full((len(self.stat_steps), n), np.nan)
+        for i, values in enumerate(self.layers[key]):
+            m = min(n, len(values))
+            out[i, :m] = values[:m]
+        return out
+
+    def last_val(self) -> float | None:
+        return self.val_loss[-1] if self.val_loss else None
+
+
+class TrainerPlots(QWidget):
+    """Six plot cards in a grid; feed rows with ``add_rows``; ``redraw_now`` for tests/replay."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.history = MetricsHistory()
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(6)
+
+        self.loss = PlotCard(self.tr("Loss (nats per character)"), self.tr(
+            "Cross-entropy on the training batch (thin), its debiased moving average (thick) and "
+            "on held-out validation text (dots). Lower is better; ln(vocab) is a random guess."))
+        self.loss.plot.addLegend(offset=(-10, 10))
+        self.loss.plot.setLabel("bottom", self.tr("step"))
+        self.c_train = self.loss.curve(self.tr("train"), pen=pg.mkPen("#9ecae1", width=1))
+        self.c_ema = self.loss.curve(self.tr("train (smoothed)"), pen=pg.mkPen("#1f77b4", width=2.5))
+        self.c_val = self.loss.curve(self.tr("validation"), pen=pg.mkPen("#d62728", width=2),
+                                     symbol="o", symbolSize=7, symbolBrush="#d62728")
+        self.loss.set_hover_x_label(self.tr("step"))
+
+        self.sparsity = PlotCard(self.tr("Gate sparsity per layer"), self.tr(
+            "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
+            "Dashed: fraction of pre-gates g < 0. One colour per layer."))
+        self.sparsity.plot.setLabel("bottom", self.tr("step"))
+        self.sparsity.plot.setYRange(0.0, 1.0)
+        self.sparsity.set_hover_x_label(self.tr("step"))
+        self.maxh = PlotCard(self.tr("Largest |h| per layer"), self.tr(
+            "The biggest MLP hidden activation h = act(g)·u seen: outliers grow here first."))
+        self.maxh.plot.setLabel("bottom", self.tr("step"))
+        self.maxh.set_hover_x_label(self.tr("step"))
+
+        self.ratio = PlotCard(self.tr("MLP contribution per layer"), self.tr(
+            "‖MLP output‖ / ‖layer output‖ averaged over tokens: each MLP writes a correction "
+            "into the residual stream, not a replacement (values well below 1)."))
+        self.ratio.plot.setLabel("bottom", self.tr("layer"))
+        self.ratio.set_hover_x_label(self.tr("layer"))
+        self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
+        self.ratio.plot.addItem(self.ratio_bars)
+        self.c_ratio = self.ratio.curve(self.tr("ratio"), pen=None, symbol="t1", symbolSize=8,
+                                        symbolBrush="#08519c")  # bar tops: hover + CSV export
+
+        self.lr = PlotCard(self.tr("Learning rate"), self.tr("Warm-up, then cosine decay."))
+        self.lr.plot.setLabel("bottom", self.tr("step"))
+        self.c_lr = self.lr.curve(self.tr("lr"), pen=pg.mkPen("#2ca02c", width=2))
+        self.lr.set_hover_x_label(self.tr("step"))
+        self.speed = PlotCard(self.tr("Throughput (tokens/s)"), self.tr(
+            "Characters processed per second of training."))
+        self.speed.plot.setLabel("bottom", self.tr("step"))
+        self.c_speed = self.speed.curve(self.tr("tokens/s"), pen=pg.mkPen("#9467bd", width=2))
+        self.speed.set_hover_x_label(self.tr("step"))
+
+        grid.addWidget(self.loss, 0, 0, 1, 2)
+        grid.addWidget(self.sparsity, 0, 2, 1, 2)
+        grid.addWidget(self.maxh, 1, 0, 1, 2)
+        grid.addWidget(self.ratio, 1, 2, 1, 2)
+        grid.addWidget(self.lr, 2, 0, 1, 2)
+        grid.addWidget(self.speed, 2, 2, 1, 2)
+        grid.setRowStretch(0, 3)
+        grid.setRowStretch(1, 2)
+        grid.setRowStretch(2, 1)
+        for col in range(4):
+            grid.setColumnStretch(col, 1)
+
+        self._closed: list[pg.PlotDataItem] = []
+        self._neg: list[pg.PlotDataItem] = []
+        self._maxh: list[pg.PlotDataItem] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(100)
+        self._timer.timeout.connect(self.redraw_now)
+
+    def cards(self) -> dict[str, PlotCard]:
+        return {"loss": self.loss, "sparsity": self.sparsity, "max_h": self.maxh,
+                "mlp_ratio": self.ratio, "lr": self.lr, "tokens_per_s": self.speed}
+
+    # -- data ----------------------------------------------------------------------------------
+    def clear(self) -> None:
+        """Forget the current run (a new run or a replay starts from an empty history)."""
+        self.history = MetricsHistory()
+        self.redraw_now()
+
+    def add_rows(self, rows: Iterable[dict[str, Any]]) -> None:
+        self.history.add_rows(rows)
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def set_rows(self, rows: Iterable[dict[str, Any]]) -> None:
+        self.history = MetricsHistory()
+        self.history.add_rows(rows)
+        self.redraw_now()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _ensure_layers(self, n: int) -> None:
+        """Per-layer curves are created once for a given layer count (a new model: new items)."""
+        if len(self._closed) == n:
+            return
+        for items, card in ((self._closed, self.sparsity), (self._neg, self.sparsity),
+                            (self._maxh, self.maxh)):
+            for item in items:
+                card.plot.removeItem(item)
+            items.clear()
+        self.sparsity._hover.clear()
+        self.maxh._hover.clear()
+        for i in range(n):
+            color = layer_color(i)
+            self._closed.append(self.sparsity.curve(self.tr("L{0} closed").format(i),
+                                                    pen=pg.mkPen(color, width=2)))
+            self._neg.append(self.sparsity.curve(self.tr("L{0} g<0").format(i), pen=pg.mkPen(
+                color, width=1, style=Qt.PenStyle.DashLine)))
+            self._maxh.append(self.maxh.curve(self.tr("L{0}").format(i),
+                                              pen=pg.mkPen(color, width=2)))
+
+    def redraw_now(self) -> None:
+        h = self.history
+        steps = np.asarray(h.steps, dtype=np.float64)
+        loss = np.asarray(h.train_loss, dtype=np.float64)
+        self.c_train.setData(steps, loss)
+        self.c_ema.setData(steps, debiased_ema(loss, EMA_BETA) if len(loss) else loss)
+        self.c_val.setData(np.asarray(h.val_steps, dtype=np.float64), np.asarray(h.val_loss))
+        self.c_lr.setData(steps, np.asarray(h.lr))
+        self.c_speed.setData(steps, np.asarray(h.tokens_per_s))
+
+        n = h.n_layer
+        self._ensure_layers(n)
+        if n:
+            x = np.asarray(h.stat_steps, dtype=np.float64)
+            closed, neg, maxh = (h.layer_matrix(k) for k in ("frac_closed", "frac_neg",
+                                                               "max_abs_h"))
+            for i in range(n):
+                self._closed[i].setData(x, closed[:, i])
+                self._neg[i].setData(x, neg[:, i])
+                self._maxh[i].setData(x, maxh[:, i])
+            ratio = h.layer_matrix("mlp_ratio")[-1]
+            layers = np.arange(n, dtype=np.float64)
+            ratio = np.nan_to_num(ratio, nan=0.0)
+            self.ratio_bars.setOpts(x=layers, height=ratio, width=0.6)
+            self.c_ratio.setData(layers, ratio)
+        else:
+            self.ratio_bars.setOpts(x=[], height=[], width=0.6)
+            self.c_ratio.setData([], [])

@@ -1,0 +1,284 @@
+"""Training off the GUI thread: a QObject worker moved to a QThread, driven by plain data.
+
+Why a thread and not a process: torch releases the GIL inside its kernels, so a worker thread
+leaves the event loop responsive while sharing the run folder, the stop flag and the snapshots
+without pickling (benchmarks/bench_ui_latency.py measures both; see docs/BENCHMARKS-trainer.md).
+
+The worker keeps every scalar row (eval points are never dropped) but hands them to the GUI in
+batches at most every ``interval_s`` (≈10 Hz), together with the latest snapshot and the latest
+layer statistics; the final batch is always delivered. Pause means the worker simply stops
+pulling from the engine's generator; stop sets the engine's ``stop_event`` (the engine ends within
+one step) and also wakes a paused worker. ``shutdown()`` stops, quits and waits for the thread so
+no QThread is ever destroyed while running.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from gatelab.core.trainconfig import LayerStats, Snapshot
+
+# A job runs in the worker thread. It gets the worker (to report through) and returns a result.
+Job = Callable[["JobWorker"], Any]
+
+# Threads that refused to end within the shutdown timeout are parked here so that Python never
+# destroys a running QThread (that aborts the process); see TrainingController.shutdown.
+_PARKED: list[tuple[QThread, QObject]] = []
+
+
+@dataclass
+class Progress:
+    """One throttled delivery to the GUI: all rows since the last one, plus the latest state."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    latest: Snapshot | None = None
+    stats: LayerStats | None = None  # the newest layer statistics, when new since last delivery
+    extra: Any = None  # job-specific (the experiment's overall progress)
+
+
+@dataclass
+class Outcome:
+    status: str  # "finished", "stopped" or "error"
+    message: str = ""
+    run_dir: str = ""
+    result: Any = None
+
+
+class JobWorker(QObject):
+    """Runs one job in its thread; reports ``sig_progress(Progress)`` then ``sig_done(Outcome)``."""
+
+    sig_progress = Signal(object)
+    sig_done = Signal(object)
+
+    def __init__(self, job: Job, interval_s: float = 0.1) -> None:
+        super().__init__()
+        self._job = job
+        self.interval_s = interval_s
+        self.stop_event = threading.Event()
+        self._running = threading.Event()  # cleared while paused
+        self._running.set()
+        self._pending = Progress()
+        self._last_emit = 0.0
+        self.run_dir = ""
+
+    # -- called from the GUI thread (thread-safe: events only) -----------------------------
+    def request_stop(self) -> None:
+        self.stop_event.set()
+        self._running.set()  # a paused worker must wake up to see the stop
+
+    def set_paused(self, paused: bool) -> None:
+        if paused:
+            self._running.clear()
+        else:
+            self._running.set()
+
+    @property
+    def paused(self) -> bool:
+        return not self._running.is_set()
+
+    # -- called from the worker thread ------------------------------------------------------
+    def wait_if_paused(self) -> None:
+        """Block while paused (the engine's generator is simply not pulled)."""
+        if not self._running.is_set():
+            self.flush()  # show everything up to the pause
+        while not self._running.wait(0.05):
+            pass
+
+    def report(self, snap: Snapshot, force: bool = False, extra: Any = None) -> None:
+        """Queue ``snap``'s row; deliver the batch if the interval has passed or ``force``."""
+        pending = self._pending
+        pending.rows.append(snap.metrics_row())
+        pending.latest = snap
+        if snap.stats is not None:
+            pending.stats = snap.stats
+        if extra is not None:
+            pending.extra = extra
+        if snap.run_dir:
+            self.run_dir = snap.run_dir
+        now = time.monotonic()
+        if force or snap.status != "running" or now - self._last_emit >= self.interval_s:
+            self.flush()
+            self._last_emit = now
+
+    def flush(self) -> None:
+        if self._pending.rows or self._pending.extra is not None:
+            self.sig_progress.emit(self._pending)
+            self._pending = Progress()
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            result = self._job(self)
+        except Exception as exc:  # every failure becomes a message in the tab, never a crash
+            self.flush()
+            self.sig_done.emit(Outcome("error", describe_error(exc), self.run_dir))
+            return
+        self.flush()
+        status = "stopped" if self.stop_event.is_set() else "finished"
+        if isinstance(result, Snapshot):
+            status = result.status if result.status in ("stopped", "finished") else status
+        self.sig_done.emit(Outcome(status, "", self.run_dir, result))
+
+
+def describe_error(exc: BaseException) -> str:
+    """A one-paragraph message for the tab: the engine's own text, with the type for surprises."""
+    text = str(exc).strip() or exc.__class__.__name__
+    if "out of memory" in text.lower():
+        return text
+    if exc.__class__.__name__ in ("TrainingError", "ValueError", "FileNotFoundError",
+                                  "UnicodeDecodeError", "IsADirectoryError", "PermissionError"):
+        return text
+    where = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+    loc = f" ({where[0].filename.rsplit('/', 1)[-1]}:{where[0].lineno})" if where else ""
+    return f"{exc.__class__.__name__}: {text}{loc}"
+
+
+def snapshot_job(make_iter: Callable[[threading.Event], Iterator[Snapshot]]) -> Job:
+    """A job that pulls snapshots from ``make_iter(stop_event)`` and reports each one."""
+
+    def job(worker: JobWorker) -> Snapshot | None:
+        last: Snapshot | None = None
+        for snap in make_iter(worker.stop_event):
+            last = snap
+            worker.report(snap)
+            if snap.status == "running":
+                worker.wait_if_paused()
+        return last
+
+    return job
+
+
+class TrainingController(QObject):
+    """Owns at most one worker thread at a time; the GUI talks only to this object."""
+
+    sig_progress = Signal(object)  # Progress
+    sig_done = Signal(object)  # Outcome
+    state_changed = Signal(str)  # "idle", "running", "paused", "stopping"
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread: QThread | None = None
+        self._worker: JobWorker | None = None
+        self._state = "idle"
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+    def is_busy(self) -> bool:
+        return self._thread is not None
+
+    def start(self, job: Job, interval_s: float = 0.1) -> None:
+        if self._thread is not None:
+            raise RuntimeError("a job is already running")
+        thread = QThread()
+        thread.setObjectName("gatelab-trainer")
+        worker = JobWorker(job, interval_s)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.sig_progress.connect(self._on_progress)
+        worker.sig_done.connect(self._on_done)
+        worker.sig_done.connect(thread.quit)
+        self._thread, self._worker = thread, worker
+        self._set_state("running")
+        thread.start()
+
+    def pause(self) -> None:
+        if self._worker is not None and self._state == "running":
+            self._worker.set_paused(True)
+            self._set_state("paused")
+
+    def resume(self) -> None:
+        if self._worker is not None and self._state == "paused":
+            self._worker.set_paused(False)
+            self._set_state("running")
+
+    def stop(self) -> None:
+        if self._worker is not None and self._state in ("running", "paused"):
+            self._worker.request_stop()
+            self._set_state("stopping")
+
+    def shutdown(self, timeout_ms: int = 30000) -> None:
+        """Stop the job and wait for its thread to end; idempotent, safe during teardown."""
+        thread, worker = self._thread, self._worker
+        if thread is None or worker is None:
+            return
+        worker.request_stop()
+        for signal, slot in ((worker.sig_progress, self._on_progress),
+                             (worker.sig_done, self._on_done)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+        thread.quit()
+        if not thread.wait(timeout_ms):  # a step longer than the timeout: never destroy it running
+            _PARKED.append((thread, worker))
+            thread.finished.connect(lambda: _PARKED.remove((thread, worker)))
+        self._thread = self._worker = None
+        self._set_state("idle")
+
+    # -- private -----------------------------------------------------------------------------
+    def _set_state(self, state: str) -> None:
+        if state != self._state:
+            self._state = state
+            self.state_changed.emit(state)
+
+    @Slot(object)
+    def _on_progress(self, progress: Progress) -> None:
+        self.sig_progress.emit(progress)
+
+    @Slot(object)
+    def _on_done(self, outcome: Outcome) -> None:
+        thread = self._thread
+        if thread is not None:
+            thread.quit()
+            thread.wait()  # the worker has returned from run(); this is immediate
+        self._thread = self._worker = None
+        self._set_state("idle")
+        self.sig_done.emit(outcome)
+
+
+class BackgroundCalls(QObject):
+    """Short one-off calls (corpus summary, text sample) on plain Python threads.
+
+    ``sig_result(tag, result, error)`` arrives in the GUI thread; ``error`` is a message or "".
+    ``join()`` waits for every call still running (used by the panel's shutdown).
+    """
+
+    sig_result = Signal(str, object, str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._threads: list[threading.Thread] = []
+
+    def submit(self, tag: str, fn: Callable[[], Any]) -> None:
+        def target() -> None:
+            try:
+                result, error = fn(), ""
+            except Exception as exc:  # reported, never raised in the thread
+                result, error = None, describe_error(exc)
+            try:
+                self.sig_result.emit(tag, result, error)
+            except RuntimeError:  # the receiver went away during shutdown
+                pass
+
+        self._threads = [t for t in self._threads if t.is_alive()]
+        thread = threading.Thread(target=target, name="gatelab-" + tag, daemon=True)
+        self._threads.append(thread)
+        thread.start()
+
+    def busy(self) -> bool:
+        return any(t.is_alive() for t in self._threads)
+
+    def join(self, timeout_s: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        self._threads = [t for t in self._threads if t.is_alive()]
