@@ -73,6 +73,10 @@ class TrainConfig:
     device: str = "auto"
     compile: bool = False
     threads: int | None = None  # CPU threads; None: all cores but one (the GUI keeps one)
+    # added by the engine helper: report a snapshot every N steps (the train loss is the mean over
+    # them); 1 on CPU, ~10 on a GPU so the loss is not copied to the host (a sync) every step.
+    # Eval, stats, stop and last steps always report.
+    log_interval: int = 1
     # instrumentation
     stats: bool = True
     stats_interval: int = 10  # materialise layer statistics every N steps (and on eval steps)
@@ -91,7 +95,7 @@ class TrainConfig:
             raise ValueError(f"unknown FFN variant {self.variant!r}; valid: {', '.join(FFN_VARIANTS)}")
         for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "steps",
                      "eval_interval", "eval_iters", "stats_interval", "multiple_of",
-                     "checkpoint_interval", "hist_bins"):
+                     "checkpoint_interval", "hist_bins", "log_interval"):
             _positive_int(name, getattr(self, name), maximum=10**7)
         if self.n_layer > 256 or self.n_head > 1024 or self.n_embd > 65536:
             raise ValueError("model too large for gatelab's trainer (layers ≤ 256, width ≤ 65536)")

@@ -1,0 +1,269 @@
+"""Command-line front ends of the training engine: ``gatelab-train`` and ``gatelab-experiment``.
+
+They drive the same ``train_steps`` / ``run_experiment`` as the GUI and write the same run folders,
+so a run started in a terminal can be opened in the app. Bad input gives one clear line on stderr
+and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory) exit code 1;
+Ctrl-C stops gracefully at the next step, keeping a checkpoint to ``--resume`` from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from gatelab.core.trainconfig import DEVICES, FFN_VARIANTS, POSITIONS, Snapshot, TrainConfig, TrainingError
+
+# flag -> TrainConfig field (flags left out keep the config's default, or the resumed run's value)
+_FLAG_FIELDS = {
+    "corpus": "corpus", "variant": "variant", "layers": "n_layer", "heads": "n_head",
+    "kv_heads": "n_kv_head", "width": "n_embd", "intermediate": "intermediate",
+    "multiple_of": "multiple_of", "block": "block_size", "batch": "batch_size", "steps": "steps",
+    "lr": "lr", "warmup": "warmup_steps", "dropout": "dropout", "eval_interval": "eval_interval",
+    "eval_iters": "eval_iters", "seed": "seed", "device": "device", "threads": "threads",
+    "positions": "positions", "stats_interval": "stats_interval",
+    "checkpoint_interval": "checkpoint_interval", "sample_chars": "sample_chars",
+    "log_interval": "log_interval",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _common_flags(p: argparse.ArgumentParser) -> None:
+    a = p.add_argument
+    a("--corpus", help="'python' (the stdlib, ~1 MB), 'generated' (tiny) or a UTF-8 text file path")
+    a("--layers", type=int, help="transformer blocks")
+    a("--heads", type=int, help="attention heads")
+    a("--kv-heads", type=int, help="key/value heads (fewer than --heads: GQA)")
+    a("--width", type=int, help="model width d")
+    a("--intermediate", type=int, help="FFN width m (default: gated 8d/3 rounded, classic 4d)")
+    a("--multiple-of", type=int, help="round the 8d/3 rule up to a multiple of this")
+    a("--block", type=int, help="context length in characters")
+    a("--batch", type=int, help="sequences per step")
+    a("--steps", type=int, help="optimizer steps")
+    a("--lr", type=float, help="peak learning rate")
+    a("--warmup", type=int, help="warmup steps")
+    a("--dropout", type=float, help="dropout rate")
+    a("--eval-interval", type=int, help="evaluate on the validation split every N steps")
+    a("--eval-iters", type=int, help="validation batches per evaluation")
+    a("--seed", type=int, help="random seed")
+    a("--device", choices=DEVICES, help="auto picks cuda, then mps, then cpu")
+    a("--threads", type=int, help="CPU threads (default: all cores but one)")
+    a("--positions", choices=POSITIONS, help="rotary or learned positions")
+    a("--attn-gate", action="store_true", default=None, help="sigmoid output gate on attention")
+    a("--untied", action="store_true", default=None, help="separate LM head (not tied)")
+    a("--compile", action="store_true", default=None, help="torch.compile the model")
+    a("--no-stats", action="store_true", default=None, help="switch instrumentation off")
+    a("--stats-interval", type=int, help="collect layer statistics every N steps")
+    a("--checkpoint-interval", type=int, help="checkpoint every N steps")
+    a("--log-interval", type=int, help="report (and log) every N steps")
+    a("--sample-chars", type=int, help="characters sampled at the end")
+    a("--quiet", action="store_true", help="no progress bar")
+
+
+def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
+    changes: dict[str, Any] = {}
+    for flag, name in _FLAG_FIELDS.items():
+        value = getattr(args, flag, None)
+        if value is not None:
+            changes[name] = value
+    if args.attn_gate:
+        changes["attn_gate"] = True
+    if args.untied:
+        changes["tie_embeddings"] = False
+    if args.compile:
+        changes["compile"] = True
+    if args.no_stats:
+        changes["stats"] = False
+    return base.replace(**changes).validate()
+
+
+def _fmt_time(s: float) -> str:
+    if not math.isfinite(s):
+        return "--:--"
+    s = int(s)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, stream: Any = None, width: int = 28, prefix: str = "") -> None:
+        self.stream = stream or sys.stderr
+        self.width, self.prefix = width, prefix
+        self._last = 0.0
+        self.val: float | None = None
+
+    def update(self, snap: Snapshot, force: bool = False) -> None:
+        if snap.val_loss is not None:
+            self.val = snap.val_loss
+        now = time.monotonic()
+        if not force and now - self._last < 0.1:
+            return
+        self._last = now
+        frac = snap.step / max(snap.steps_total, 1)
+        fill = int(round(frac * self.width))
+        rate = snap.elapsed_s / max(snap.step, 1)
+        eta = rate * (snap.steps_total - snap.step)
+        val = f" val {self.val:.4f}" if self.val is not None else ""
+        line = (f"\r{self.prefix}[{'#' * fill}{'.' * (self.width - fill)}] {snap.step}/{snap.steps_total}"
+                f" loss {snap.train_loss:.4f}{val} {snap.tokens_per_s / 1000:.1f}k tok/s"
+                f" {_fmt_time(snap.elapsed_s)}<{_fmt_time(eta)}")
+        self.stream.write(line)
+        self.stream.flush()
+
+    def done(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def _install_sigint(stop: threading.Event) -> Any:
+    """First Ctrl-C: stop at the next step; a second one: the default (KeyboardInterrupt)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum: int, frame: Any) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+        sys.stderr.write("\nstopping after this step (Ctrl-C again to abort)…\n")
+
+    return signal.signal(signal.SIGINT, handler)
+
+
+def _fail(prog: str, message: str, code: int = 2) -> int:
+    sys.stderr.write(f"{prog}: error: {message}\n")
+    return code
+
+
+def train_main(argv: Sequence[str] | None = None) -> int:
+    """``gatelab-train``: train one model, show progress, sample text at the end."""
+    from gatelab.core import runs
+    from gatelab.core.engine import train_steps
+
+    p = _Parser(prog="gatelab-train", description="Train a small gated transformer (character level).")
+    p.add_argument("--variant", choices=FFN_VARIANTS, help="FFN variant (gated or classic)")
+    _common_flags(p)
+    p.add_argument("--run-dir", help="run folder (default: a new folder under the runs directory)")
+    p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
+    args = p.parse_args(argv)
+    prog = p.prog
+    try:
+        if args.resume:
+            if not args.run_dir:
+                return _fail(prog, "--resume needs --run-dir (the run to continue)")
+            run_dir = Path(args.run_dir)
+            saved = runs.read_json(run_dir / runs.CONFIG)
+            if not saved:
+                return _fail(prog, f"no run to resume in {run_dir} (config.json missing)")
+            config = _config_from(args, TrainConfig.from_dict(saved))
+        else:
+            config = _config_from(args, TrainConfig())
+            if args.run_dir:
+                run_dir = Path(args.run_dir)
+                if runs.is_run_dir(run_dir):
+                    return _fail(prog, f"{run_dir} already holds a run; add --resume or pick another folder")
+            else:
+                run_dir = runs.new_run_dir()
+    except (ValueError, TypeError) as exc:
+        return _fail(prog, str(exc))
+
+    stop = threading.Event()
+    old = _install_sigint(stop)
+    bar = ProgressBar()
+    last: Snapshot | None = None
+    try:
+        for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume):
+            last = snap
+            if not args.quiet:
+                bar.update(snap, force=snap.status != "running" or snap.val_loss is not None)
+    except TrainingError as exc:
+        if not args.quiet and last is not None:
+            bar.done()
+        return _fail(prog, str(exc), code=1)
+    except (ValueError, OSError) as exc:
+        return _fail(prog, str(exc))
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGINT, old)
+    if not args.quiet and last is not None:
+        bar.done()
+    if last is None:
+        return _fail(prog, "no steps were run")
+    val = f"{last.val_loss:.4f}" if last.val_loss is not None else "n/a"
+    print(f"{last.status}: step {last.step}/{last.steps_total}, train loss {last.train_loss:.4f}, "
+          f"val loss {val}, {last.tokens_per_s:,.0f} tokens/s on {last.device}, "
+          f"{_fmt_time(last.elapsed_s)}")
+    print(f"run folder: {run_dir}")
+    if last.sample:
+        print("--- sample ---")
+        print(last.sample)
+    return 0
+
+
+def experiment_main(argv: Sequence[str] | None = None) -> int:
+    """``gatelab-experiment``: parameter-matched variants × seeds with a noise floor and verdict."""
+    from gatelab.core.experiment import run_experiment
+
+    p = _Parser(prog="gatelab-experiment",
+                description="Compare FFN variants at equal parameters over several seeds.")
+    p.add_argument("--variants", default="swiglu,gelu", help="comma-separated FFN variants")
+    p.add_argument("--seeds", type=int, default=3, help="number of seeds (seed, seed+1, …)")
+    _common_flags(p)
+    p.add_argument("--out", help="folder for the experiment (default: the runs directory)")
+    args = p.parse_args(argv)
+    prog = p.prog
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    bad = [v for v in variants if v not in FFN_VARIANTS]
+    if bad or not variants:
+        return _fail(prog, f"unknown variant(s) {', '.join(bad) or '(none)'}; valid: {', '.join(FFN_VARIANTS)}")
+    if args.seeds < 1:
+        return _fail(prog, f"--seeds must be ≥ 1, got {args.seeds}")
+    try:
+        config = _config_from(args, TrainConfig())
+    except (ValueError, TypeError) as exc:
+        return _fail(prog, str(exc))
+    seeds = [config.seed + i for i in range(args.seeds)]
+    stop = threading.Event()
+    old = _install_sigint(stop)
+    bar = ProgressBar()
+
+    def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
+        if not args.quiet:
+            bar.prefix = f"{variant} seed {seed} "
+            bar.update(snap, force=snap.status != "running")
+            if snap.status != "running":
+                bar.done()
+                bar.val = None
+
+    try:
+        result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out)
+    except TrainingError as exc:
+        return _fail(prog, str(exc), code=1)
+    except (ValueError, OSError) as exc:
+        return _fail(prog, str(exc))
+    finally:
+        if old is not None:
+            signal.signal(signal.SIGINT, old)
+    print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
+    for r in result.variants:
+        finals = ", ".join(f"{x:.4f}" for x in r.final_val)
+        print(f"{r.variant:<16}{r.intermediate:>6}{r.ffn_params:>12,}{r.mean:>10.4f}{r.std:>9.4f}  {finals}")
+    print(f"noise floor (3 × pooled std): {result.noise_floor:.4f}")
+    print(f"verdict: {result.verdict}")
+    print(f"experiment folder: {result.path}")
+    return 0 if result.status == "finished" else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(train_main())

@@ -1,0 +1,208 @@
+"""Character-level corpora for the trainer: load, check, encode, split and sample batches.
+
+Character-level keeps the lesson honest and self-contained: no tokenizer to download, a vocabulary
+a learner can read, and a corpus that exists on every machine (the running interpreter's own
+standard library). Every failure a user can cause (missing, empty, binary, too short) raises a
+``CorpusError`` whose message names the problem, so the GUI and the CLI can show it as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+PYTHON_CORPUS_CHARS = 1_000_000  # "python" corpus: the first ~1 MB of the sorted stdlib files
+GENERATED_CORPUS_CHARS = 60_000
+MAX_FILE_BYTES = 512 * 1024 * 1024
+VAL_FRACTION = 0.1
+
+
+class CorpusError(ValueError):
+    """The corpus cannot be used; the message says why (missing, empty, binary, too short …)."""
+
+
+@dataclass(frozen=True)
+class CorpusInfo:
+    name: str  # "python", "generated" or the file name
+    source: str  # the path or the description of where the text came from
+    chars: int
+    bytes: int
+    vocab_size: int
+    provenance: str  # one readable sentence about where the text came from
+
+    def to_dict(self) -> dict[str, object]:
+        return dict(self.__dict__)
+
+
+class Vocab:
+    """Sorted characters of a corpus; ``encode`` maps characters it does not know sensibly."""
+
+    def __init__(self, chars: str) -> None:
+        if not chars:
+            raise CorpusError("the vocabulary is empty")
+        self.chars = "".join(sorted(set(chars)))
+        self.stoi = {c: i for i, c in enumerate(self.chars)}
+        # unknown characters become a space when the corpus has one, else the first character
+        self.unknown_id = self.stoi.get(" ", 0)
+
+    def __len__(self) -> int:
+        return len(self.chars)
+
+    def encode(self, text: str) -> list[int]:
+        get, unk = self.stoi.get, self.unknown_id
+        return [get(c, unk) for c in text]
+
+    def decode(self, ids: list[int] | torch.Tensor) -> str:
+        if isinstance(ids, torch.Tensor):
+            ids = ids.tolist()
+        return "".join(self.chars[i] for i in ids)
+
+
+@dataclass
+class Corpus:
+    text: str
+    vocab: Vocab
+    info: CorpusInfo
+
+
+def _read_text_file(path: Path) -> str:
+    if not path.exists():
+        raise CorpusError(f"corpus file not found: {path}")
+    if path.is_dir():
+        raise CorpusError(f"corpus path is a folder, not a text file: {path}")
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CorpusError(f"corpus file is too large ({size:,} bytes; limit {MAX_FILE_BYTES:,}): {path}")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise CorpusError(f"cannot read corpus file {path}: {exc.strerror or exc}") from None
+    if not raw.strip():
+        raise CorpusError(f"corpus file is empty: {path}")
+    if b"\x00" in raw[:1 << 20]:
+        raise CorpusError(f"corpus file looks binary (it contains NUL bytes), not text: {path}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorpusError(
+            f"corpus file is not valid UTF-8 text (bad byte at offset {exc.start}): {path}"
+        ) from None
+
+
+def python_stdlib_text(limit: int = PYTHON_CORPUS_CHARS) -> tuple[str, str, int]:
+    """(text, provenance, file count): top-level stdlib ``*.py`` files in sorted order, cut at limit."""
+    root = Path(sysconfig.get_paths()["stdlib"])
+    files = sorted(p for p in root.glob("*.py") if p.is_file())
+    parts: list[str] = []
+    total = used = 0
+    for p in files:
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        parts.append(f"# file: {p.name}\n{text}\n")
+        total += len(parts[-1])
+        used += 1
+        if total >= limit:
+            break
+    text = "".join(parts)[:limit]
+    if not text:
+        raise CorpusError(f"no readable Python source files found in {root}")
+    ver = ".".join(map(str, sys.version_info[:3]))
+    prov = (f"Python {ver} standard library, {root}: {used} top-level .py files in name order "
+            f"({files[0].name} … {files[used - 1].name}), first {len(text):,} characters")
+    return text, prov, used
+
+
+_NAMES = ("gate", "up", "down", "x", "h", "norm", "attn", "proj", "silu", "relu", "act", "out")
+
+
+def generated_text(chars: int = GENERATED_CORPUS_CHARS, seed: int = 1234) -> str:
+    """A small deterministic corpus of Python-like lines with learnable structure (for tests, demos)."""
+    rng = random.Random(seed)
+    lines: list[str] = []
+    total = 0
+    while total < chars:
+        a, b = rng.choice(_NAMES), rng.choice(_NAMES)
+        n = rng.randrange(10)
+        kind = rng.randrange(4)
+        if kind == 0:
+            block = f"def {a}_{n}(x):\n    return silu({a}_proj(x)) * {b}_proj(x)\n\n"
+        elif kind == 1:
+            block = f"{a} = {b}_{n} + {n} * x\n"
+        elif kind == 2:
+            block = f"for i in range({n}):\n    {a} = relu({b}(i))\n"
+        else:
+            block = f"# the {a} writes a small correction to {b}\n"
+        lines.append(block)
+        total += len(block)
+    return "".join(lines)[:chars]
+
+
+def load_corpus(spec: str) -> Corpus:
+    """Load ``"python"``, ``"generated"`` or a UTF-8 text file path; raise ``CorpusError`` if unusable."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise CorpusError("no corpus given: use 'python', 'generated' or a path to a text file")
+    if spec == "python":
+        text, prov, _ = python_stdlib_text()
+        name, source = "python", str(Path(sysconfig.get_paths()["stdlib"]))
+    elif spec == "generated":
+        text = generated_text()
+        name, source = "generated", "gatelab.core.data.generated_text(seed=1234)"
+        prov = (f"synthetic Python-like lines generated deterministically by gatelab "
+                f"(seed 1234, {len(text):,} characters)")
+    else:
+        path = Path(os.path.expanduser(spec))
+        text = _read_text_file(path)
+        name, source = path.name, str(path.resolve())
+        prov = f"text file {path.resolve()}"
+    vocab = Vocab(text)
+    info = CorpusInfo(name=name, source=source, chars=len(text),
+                      bytes=len(text.encode("utf-8")), vocab_size=len(vocab), provenance=prov)
+    return Corpus(text=text, vocab=vocab, info=info)
+
+
+def split(corpus: Corpus, block_size: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Encode and split 90/10 into (train, val) int64 tensors; each must hold one block + 1."""
+    n = len(corpus.text)
+    need = 2 * (block_size + 1)
+    if n < need:
+        raise CorpusError(
+            f"corpus is too short: {n:,} characters, but block size {block_size} needs at least "
+            f"{need:,} (one block + 1 for training and one for validation)")
+    n_val = max(int(n * VAL_FRACTION), block_size + 1)
+    ids = torch.tensor(corpus.vocab.encode(corpus.text), dtype=torch.long)
+    return ids[: n - n_val], ids[n - n_val:]
+
+
+class BatchSampler:
+    """Random contiguous (x, y) windows from a 1-D id tensor; its generator state can be saved."""
+
+    def __init__(self, data: torch.Tensor, block_size: int, batch_size: int, seed: int,
+                 device: torch.device | str = "cpu") -> None:
+        self.windows = data.unfold(0, block_size + 1, 1)  # [N - T, T + 1] view, no copy
+        self.batch_size = batch_size
+        self.device = torch.device(device)
+        self.generator = torch.Generator().manual_seed(seed)
+        self._pin = self.device.type == "cuda"
+
+    def next(self) -> tuple[torch.Tensor, torch.Tensor]:
+        ix = torch.randint(self.windows.shape[0], (self.batch_size,), generator=self.generator)
+        w = self.windows[ix]  # [B, T + 1]
+        if self._pin:
+            w = w.pin_memory().to(self.device, non_blocking=True)
+        elif self.device.type != "cpu":
+            w = w.to(self.device)
+        return w[:, :-1], w[:, 1:]
+
+    def get_state(self) -> torch.Tensor:
+        return self.generator.get_state()
+
+    def set_state(self, state: torch.Tensor) -> None:
+        self.generator.set_state(state)

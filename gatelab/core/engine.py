@@ -1,0 +1,281 @@
+"""The training loop as a generator of plain-data snapshots (no Qt, no threads of its own).
+
+Why a generator: the GUI runs it in a worker thread and forwards each ``Snapshot``; the CLI draws a
+progress bar from the same snapshots; tests just iterate. The loop owns everything that must be
+exact for the lessons' comparisons to mean anything: seeds (the same seed gives the same losses on
+a CPU), a resume that continues the same loss curve bit for bit (model, optimizer, RNG and
+data-sampler states are checkpointed), and a noise-free evaluation (a fixed set of validation
+batches, so every eval of every variant with the same seed sees the same text).
+
+Speed: ordinary steps do nothing but train. Statistics are collected on stats steps only (see
+``gatelab.core.stats``); the loss reaches the host only when a snapshot is reported.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from gatelab.core import data, stats
+from gatelab.core.devices import resolve_device
+from gatelab.core.model import GPT, intermediate_size
+from gatelab.core.runs import RunWriter, load_checkpoint
+from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
+
+# fields that shape the model or its data: a resumed run must keep them
+ARCH_FIELDS = ("corpus", "variant", "n_layer", "n_head", "n_kv_head", "n_embd", "multiple_of",
+               "block_size", "attn_gate", "positions", "tie_embeddings")
+
+
+def lr_at(config: TrainConfig, it: int) -> float:
+    """Learning rate for 0-based step ``it``: linear warmup, then cosine to lr·min_lr_ratio."""
+    if it < config.warmup_steps:
+        return config.lr * (it + 1) / (config.warmup_steps + 1)
+    span = config.steps - config.warmup_steps
+    ratio = 1.0 if span <= 0 else min(1.0, (it - config.warmup_steps) / span)
+    min_lr = config.lr * config.min_lr_ratio
+    return min_lr + 0.5 * (1.0 + math.cos(math.pi * ratio)) * (config.lr - min_lr)
+
+
+def default_threads(config: TrainConfig) -> int:
+    return config.threads or max(1, (os.cpu_count() or 2) - 1)
+
+
+def autocast_for(device: torch.device) -> contextlib.AbstractContextManager[Any]:
+    """bf16 autocast on CUDA; full precision elsewhere."""
+    if device.type == "cuda":
+        return torch.autocast("cuda", dtype=torch.bfloat16)
+    return contextlib.nullcontext()
+
+
+def make_optimizer(model: GPT, config: TrainConfig, device: torch.device) -> torch.optim.AdamW:
+    kwargs: dict[str, Any] = {"fused": True} if device.type == "cuda" else {}
+    return torch.optim.AdamW(model.optimizer_groups(config.weight_decay), lr=config.lr,
+                             betas=(0.9, 0.99), **kwargs)
+
+
+@torch.no_grad()
+def evaluate(model: torch.nn.Module, val_ids: torch.Tensor, config: TrainConfig,
+             device: torch.device) -> float:
+    """Mean loss over ``eval_iters`` fixed validation batches (same batches at every eval)."""
+    sampler = data.BatchSampler(val_ids, config.block_size, config.batch_size, config.seed + 1, device)
+    was_training = model.training
+    model.eval()
+    losses = []
+    for _ in range(config.eval_iters):
+        x, y = sampler.next()
+        with autocast_for(device):
+            _, loss = model(x, y)
+        losses.append(loss.float())
+    model.train(was_training)
+    return float(torch.stack(losses).mean().item())
+
+
+@torch.no_grad()
+def sample_text(model: GPT, vocab: data.Vocab, n_chars: int = 200, prompt: str = "\n",
+                temperature: float = 0.8, top_k: int | None = None, seed: int = 0) -> str:
+    """``prompt`` plus ``n_chars`` characters sampled from ``model`` (unknown prompt characters
+    are mapped by the vocabulary; deterministic for a given seed)."""
+    device = next(model.parameters()).device
+    ids = vocab.encode(prompt) or [vocab.stoi.get("\n", vocab.unknown_id)]
+    was_training = model.training
+    model.eval()
+    gen = torch.Generator().manual_seed(seed)
+    x = torch.tensor([ids], dtype=torch.long, device=device)
+    with autocast_for(device):
+        out = model.generate(x, n_chars, temperature=temperature, top_k=top_k, generator=gen)
+    model.train(was_training)
+    return vocab.decode(out[0])
+
+
+def load_trained(run_dir: Path | str, device: str = "cpu") -> tuple[GPT, data.Vocab, TrainConfig]:
+    """The model, vocabulary and config saved in a run's checkpoint (e.g. to sample from it)."""
+    ckpt = load_checkpoint(run_dir, map_location=device)
+    config = TrainConfig.from_dict(ckpt["config"])
+    vocab = data.Vocab(ckpt["vocab"])
+    model = GPT(config, len(vocab)).to(device)
+    model.load_state_dict(ckpt["model"])
+    return model, vocab, config
+
+
+def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) -> None:
+    saved = ckpt.get("config", {})
+    for name in ARCH_FIELDS:
+        if saved.get(name) != getattr(config, name):
+            raise ValueError(f"cannot resume: the run was trained with {name}={saved.get(name)!r}, "
+                             f"not {getattr(config, name)!r}")
+    saved_cfg = TrainConfig.from_dict(saved)
+    if intermediate_size(saved_cfg) != intermediate_size(config):
+        raise ValueError(f"cannot resume: the run's intermediate size is "
+                         f"{intermediate_size(saved_cfg)}, not {intermediate_size(config)}")
+    if ckpt.get("vocab") != vocab.chars:
+        raise ValueError("cannot resume: the corpus vocabulary changed since the checkpoint")
+    if ckpt.get("step", 0) >= config.steps:
+        raise ValueError(f"the run already completed {ckpt.get('step')} steps; ask for more "
+                         f"than that to continue it")
+
+
+def _first_bad(losses: torch.Tensor) -> int | None:
+    bad = (~torch.isfinite(losses)).nonzero()
+    return int(bad[0, 0]) if len(bad) else None
+
+
+def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
+                run_dir: Path | str | None = None, resume: bool = False) -> Iterator[Snapshot]:
+    """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
+    stats and final steps. The last snapshot has status "finished" or "stopped".
+
+    run_dir=None writes nothing; pass ``runs.new_run_dir()`` (or any folder) to persist the run.
+    resume=True continues the run in ``run_dir`` from its checkpoint (same loss curve); the
+    config's architecture must match and ``config.steps`` may be raised to train further.
+    Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
+    ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
+    """
+    config.validate()
+    torch.set_num_threads(default_threads(config))
+    device = resolve_device(config.device)
+    corpus = data.load_corpus(config.corpus)
+    train_ids, val_ids = data.split(corpus, config.block_size)
+    ckpt = None
+    if resume:
+        if run_dir is None:
+            raise ValueError("resume needs the run folder to continue")
+        ckpt = load_checkpoint(run_dir, map_location="cpu")
+        _check_resume(config, ckpt, corpus.vocab)
+
+    torch.manual_seed(config.seed)
+    model = GPT(config, len(corpus.vocab)).to(device)
+    optimizer = make_optimizer(model, config, device)
+    sampler = data.BatchSampler(train_ids, config.block_size, config.batch_size, config.seed, device)
+    step, tokens_seen, elapsed0, last_val = 0, 0, 0.0, None
+    if ckpt is not None:
+        model.load_state_dict(ckpt["model"])
+        optimizer.load_state_dict(ckpt["optimizer"])
+        sampler.set_state(ckpt["rng"]["sampler"])
+        torch.set_rng_state(ckpt["rng"]["torch"])
+        if device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
+            torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
+        step, tokens_seen = int(ckpt["step"]), int(ckpt["tokens_seen"])
+        elapsed0, last_val = float(ckpt["elapsed_s"]), ckpt.get("last_val")
+    fwd: torch.nn.Module = model
+    if config.compile:
+        fwd = torch.compile(model)  # type: ignore[assignment]
+    n_params = model.num_params()
+    writer = None
+    if run_dir is not None:
+        writer = RunWriter(run_dir, config, corpus.info.to_dict(), n_params, str(device),
+                           resume_step=step if ckpt is not None else None)
+    probe = stats.probe_ids(corpus.vocab, config.block_size)
+    B, T = config.batch_size, config.block_size
+    last_stats: LayerStats | None = None
+
+    def checkpoint_state() -> dict[str, Any]:
+        return {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step,
+                "tokens_seen": tokens_seen, "elapsed_s": elapsed0 + time.perf_counter() - t_start,
+                "config": config.to_dict(), "vocab": corpus.vocab.chars, "last_val": last_val,
+                "rng": {"torch": torch.get_rng_state(), "sampler": sampler.get_state(),
+                        "cuda": torch.cuda.get_rng_state_all() if device.type == "cuda" else None}}
+
+    t_start = time.perf_counter()
+    interval_tokens, interval_time = 0, 0.0
+    loss_buf: list[torch.Tensor] = []
+    model.train()
+    try:
+        while step < config.steps:
+            t0 = time.perf_counter()
+            lr = lr_at(config, step)
+            for group in optimizer.param_groups:
+                group["lr"] = lr
+            step += 1
+            is_eval = step % config.eval_interval == 0 or step == config.steps
+            cap = None
+            if config.stats and (step % config.stats_interval == 0 or is_eval):
+                cap = stats.BatchCapture(config.n_layer, config.variant, config.gate_eps,
+                                         config.hist_bins, device)
+            x, y = sampler.next()
+            try:
+                with autocast_for(device):
+                    _, loss = (model(x, y, capture=cap) if cap is not None else fwd(x, y))
+                loss.backward()
+                if config.grad_clip > 0:
+                    torch.nn.utils.clip_grad_norm_(model.parameters(), config.grad_clip)
+                optimizer.step()
+                optimizer.zero_grad(set_to_none=True)
+            except RuntimeError as exc:
+                if "out of memory" not in str(exc).lower():
+                    raise
+                if device.type == "cuda":
+                    torch.cuda.empty_cache()
+                raise TrainingError(
+                    f"out of {device.type.upper()} memory at step {step} with batch {B} × block {T} "
+                    f"({n_params:,} parameters); lower the batch size, block size or width") from None
+            loss_buf.append(loss.detach())
+            tokens_seen += B * T
+            interval_tokens += B * T
+            stop = stop_event is not None and stop_event.is_set()
+            if not (stop or is_eval or cap is not None or step == config.steps
+                    or step % config.log_interval == 0):
+                interval_time += time.perf_counter() - t0
+                continue
+            losses = torch.stack(loss_buf).float().cpu()  # the only host sync of ordinary steps
+            interval_time += time.perf_counter() - t0
+            bad = _first_bad(losses)
+            if bad is not None:
+                bad_step = step - len(loss_buf) + 1 + bad
+                raise TrainingError(f"loss became {float(losses[bad])} at step {bad_step} "
+                                    f"(learning rate {lr_at(config, bad_step - 1):.3g}); "
+                                    f"lower the learning rate or raise warmup")
+            train_loss = float(losses.mean())
+            loss_buf.clear()
+            tps = interval_tokens / max(interval_time, 1e-9)
+            interval_tokens, interval_time = 0, 0.0
+            snap_stats = None
+            if cap is not None:
+                snap_stats = cap.materialise(stats.probe_pass(model, probe, config.probe_position,
+                                                              device))
+                last_stats = snap_stats
+            val = evaluate(fwd, val_ids, config, device) if is_eval else None
+            if val is not None:
+                if not math.isfinite(val):
+                    raise TrainingError(f"validation loss became {val} at step {step}")
+                last_val = val
+            status = "stopped" if stop else ("finished" if step == config.steps else "running")
+            sample = None
+            if status == "finished" and config.sample_chars > 0:
+                sample = sample_text(model, corpus.vocab, config.sample_chars, seed=config.seed)
+            snap = Snapshot(step=step, steps_total=config.steps, tokens_seen=tokens_seen,
+                            train_loss=train_loss, lr=lr, tokens_per_s=tps,
+                            elapsed_s=elapsed0 + time.perf_counter() - t_start, val_loss=val,
+                            stats=snap_stats, status=status, run_dir=str(run_dir or ""),
+                            device=str(device), sample=sample)
+            if writer is not None:
+                writer.append(snap)
+                if sample is not None:
+                    writer.add_sample(step, sample)
+                if step % config.checkpoint_interval == 0 or status != "running":
+                    writer.checkpoint(checkpoint_state(), last_stats)
+                if status != "running":
+                    writer.finish(status)
+            yield snap
+            if stop:
+                return
+    except GeneratorExit:  # the consumer dropped the generator: keep what was trained
+        if writer is not None and writer.summary["status"] == "running":
+            writer.checkpoint(checkpoint_state(), last_stats)
+            writer.finish("stopped")
+        raise
+    except TrainingError as exc:
+        if writer is not None:
+            writer.finish("failed", str(exc))
+        raise
+    finally:
+        if writer is not None:
+            writer.close()

@@ -1,0 +1,169 @@
+"""Parameter-matched comparisons with several seeds and an honest noise floor.
+
+"Is SwiGLU better than GELU?" only has an answer at equal parameters and against the spread of
+reruns: a difference smaller than the seed-to-seed noise is not a finding. ``run_experiment``
+trains every variant with every seed at matched FFN parameters (budget.partner_width), keeps all
+curves, and states the verdict with its noise floor.
+
+Definitions:
+- widths: ``config.intermediate`` (or, if None, the classic 4·d) fixes the width of the reference
+  kind; variants of the other kind (gated ↔ classic) get ``budget.partner_width`` of it. With
+  intermediate None the reference is classic 4·d, so d = 256 gives GELU m = 1024 ↔ SwiGLU m = 688.
+  If intermediate is given it is the width of the *first* variant.
+- per variant: final val loss mean and sample std (ddof = 1) over seeds;
+- noise floor = 3 × pooled within-variant std, σ_p = sqrt(Σ_v Σ_s (x_vs − x̄_v)² / Σ_v (n_v − 1));
+- verdict: the two best variants by mean; difference d = x̄_second − x̄_best (> 0);
+  d ≥ noise floor → "<best> better by d, d/noise× the noise", else "within noise"; with a single
+  seed there is no noise floor and the verdict says so.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gatelab.core import budget
+from gatelab.core.engine import train_steps
+from gatelab.core.model import matched_width, model_spec
+from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
+from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, is_gated
+
+EXPERIMENT_FILE = "experiment.json"
+
+
+@dataclass
+class VariantResult:
+    variant: str
+    intermediate: int
+    ffn_params: int  # per layer
+    total_params: int  # whole model (needs the vocab, known once the first run starts)
+    final_val: list[float] = field(default_factory=list)  # one per completed seed
+    mean: float = math.nan
+    std: float = math.nan
+
+
+@dataclass
+class ExperimentResult:
+    variants: list[VariantResult]
+    seeds: list[int]
+    difference: float  # mean of the runner-up minus mean of the best (≥ 0); nan if < 2 variants
+    noise_floor: float  # 3 × pooled std over seeds; nan with a single seed
+    verdict: str
+    winner: str  # best variant by mean ("" if undecided)
+    ratio: float  # difference / noise_floor
+    curves: dict[str, list[dict[str, Any]]]  # "variant/seed" -> metrics rows of that run
+    status: str = "finished"  # or "stopped"
+    path: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def widths_for(variants: Sequence[str], config: TrainConfig) -> dict[str, int]:
+    """Parameter-matched intermediate width of each variant (see module docstring)."""
+    if config.intermediate is not None:
+        ref_variant, ref_width = variants[0], config.intermediate
+    else:
+        ref_variant, ref_width = "gelu", 4 * config.n_embd
+    return {v: matched_width(v, ref_variant, ref_width, config.multiple_of) for v in variants}
+
+
+def summarise(finals: dict[str, list[float]]) -> tuple[float, float, str, str, float]:
+    """(difference, noise_floor, verdict, winner, ratio) from final val losses per variant."""
+    means = {v: sum(x) / len(x) for v, x in finals.items() if x}
+    ss = sum(sum((xi - means[v]) ** 2 for xi in x) for v, x in finals.items() if x)
+    dof = sum(len(x) - 1 for x in finals.values() if x)
+    noise = 3.0 * math.sqrt(ss / dof) if dof > 0 else math.nan
+    if len(means) < 2:
+        return math.nan, noise, "need at least two variants with results", "", math.nan
+    ranked = sorted(means, key=means.__getitem__)
+    best, second = ranked[0], ranked[1]
+    diff = means[second] - means[best]
+    if not math.isfinite(noise):
+        return diff, noise, (f"{best} lower by {diff:.4f}, but one seed gives no noise floor"), "", math.nan
+    ratio = diff / noise if noise > 0 else math.inf
+    if diff >= noise:
+        return diff, noise, f"{best} better by {diff:.4f}, {ratio:.1f}× the noise", best, ratio
+    return diff, noise, (f"within noise (difference {diff:.4f} < noise floor {noise:.4f})"), "", ratio
+
+
+def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainConfig,
+                   stop_event: threading.Event | None = None,
+                   on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
+                   root: Path | str | None = None) -> ExperimentResult:
+    """Train each variant × seed at matched parameters; persist under ``root`` (default runs_dir()).
+
+    The experiment folder holds experiment.json and one run folder per (variant, seed), named
+    ``<variant>-seed<seed>``. Runs go seed by seed (every variant of seed 1, then seed 2 …) so a
+    stopped experiment still compares like with like.
+    """
+    variants = list(dict.fromkeys(variants))
+    if not variants:
+        raise ValueError("an experiment needs at least one variant")
+    for v in variants:
+        if v not in FFN_VARIANTS:
+            raise ValueError(f"unknown FFN variant {v!r}; valid: {', '.join(FFN_VARIANTS)}")
+    seeds = list(dict.fromkeys(int(s) for s in seeds))
+    if not seeds:
+        raise ValueError("an experiment needs at least one seed")
+    config.validate()
+    widths = widths_for(variants, config)
+    folder = new_run_dir(root, prefix="exp")
+    results = {v: VariantResult(v, widths[v], budget.ffn_params(config.n_embd, widths[v], is_gated(v)), 0)
+               for v in variants}
+    curves: dict[str, list[dict[str, Any]]] = {}
+    status = "finished"
+    started = time.time()
+
+    def save() -> ExperimentResult:
+        finals = {v: r.final_val for v, r in results.items()}
+        for r in results.values():
+            n = len(r.final_val)
+            r.mean = sum(r.final_val) / n if n else math.nan
+            r.std = (math.sqrt(sum((x - r.mean) ** 2 for x in r.final_val) / (n - 1))
+                     if n > 1 else math.nan)
+        diff, noise, verdict, winner, ratio = summarise(finals)
+        res = ExperimentResult(list(results.values()), seeds, diff, noise, verdict, winner, ratio,
+                               curves, status, str(folder))
+        atomic_write_json(folder / EXPERIMENT_FILE,
+                          dict(res.to_dict(), created=started, base_config=config.to_dict()))
+        return res
+
+    for seed in seeds:
+        for v in variants:
+            cfg = config.replace(variant=v, intermediate=widths[v], seed=seed)
+            key = f"{v}/{seed}"
+            curves[key] = []
+            last = None
+            for snap in train_steps(cfg, stop_event, run_dir=folder / f"{v}-seed{seed}"):
+                row = snap.metrics_row()
+                curves[key].append({k: row[k] for k in ("step", "train_loss", "val_loss")
+                                    if k in row})
+                if on_snapshot is not None:
+                    on_snapshot(v, seed, snap)
+                last = snap
+            if not results[v].total_params and last is not None:
+                summary = read_json(folder / f"{v}-seed{seed}" / "run.json")
+                vocab = summary.get("corpus", {}).get("vocab_size", 0)
+                results[v].total_params = budget.count_model(model_spec(cfg, vocab)).total
+            if last is None or last.status != "finished":
+                status = "stopped"
+                return save()
+            results[v].final_val.append(float(last.val_loss))  # the final step always evaluates
+            save()
+    return save()
+
+
+def load_experiment(path: Path | str) -> dict[str, Any]:
+    """experiment.json of an experiment folder as a dict (ValueError if unreadable)."""
+    p = Path(path)
+    try:
+        return json.loads((p / EXPERIMENT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read {p / EXPERIMENT_FILE}: {exc}") from None

@@ -1,0 +1,297 @@
+"""A small decoder-only transformer whose FFN is any gated variant of the lessons (or classic).
+
+nanoGPT-sized on purpose: short modules, a shape comment on every tensor line, and Hugging Face's
+names (q_proj/k_proj/v_proj/o_proj, gate_proj/up_proj/down_proj) so what a learner sees here is
+what they will meet in Llama or Qwen checkpoints. The FFN branches are written once in torch and
+held to ``gates.evaluate`` by the tests, so the gate plane and the trainer show the same function.
+
+Instrumentation never lives here: ``forward`` accepts an optional ``capture`` object (see
+``gatelab.core.stats``) that is handed the intermediate tensors; with ``capture=None`` the model
+is exactly a plain transformer.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from gatelab.core import gates
+from gatelab.core.budget import ModelSpec, partner_width, rule_8_3
+from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, is_gated
+
+
+class Capture(Protocol):
+    """What the model hands an instrumentation object (all tensors belong to one layer)."""
+
+    def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None: ...
+    def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
+            h: torch.Tensor) -> None: ...
+    def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None: ...
+
+
+def intermediate_size(config: TrainConfig) -> int:
+    """config.intermediate, else the rule: gated → rule_8_3(d, multiple_of), classic → 4·d."""
+    if config.intermediate is not None:
+        return config.intermediate
+    if config.gated:
+        return rule_8_3(config.n_embd, config.multiple_of)
+    return 4 * config.n_embd
+
+
+def matched_width(variant: str, ref_variant: str, ref_width: int, multiple_of: int) -> int:
+    """Width of ``variant`` with the same FFN parameters as ``ref_variant`` at ``ref_width``."""
+    if is_gated(variant) == is_gated(ref_variant):
+        return ref_width
+    return partner_width(ref_width, is_gated(ref_variant), multiple_of)
+
+
+def model_spec(config: TrainConfig, vocab_size: int) -> ModelSpec:
+    """The budget module's description of the model ``GPT`` builds for ``config``."""
+    return ModelSpec(hidden=config.n_embd, intermediate=intermediate_size(config),
+                     n_layer=config.n_layer, n_head=config.n_head, n_kv_head=config.n_kv_head,
+                     head_dim=config.n_embd // config.n_head, vocab=vocab_size,
+                     gated=config.gated, attn_out_gate=config.attn_gate,
+                     tie_embeddings=config.tie_embeddings,
+                     max_positions=config.block_size if config.positions == "learned" else 0)
+
+
+# --- the FFN's branches, in torch -------------------------------------------------------------
+
+def gate_branch(variant: str, g: torch.Tensor, params: dict[str, float]) -> torch.Tensor:
+    """act(g): the gate branch of a gated variant, or the activation of a classic FFN."""
+    if variant in ("swiglu",):
+        beta = params.get("beta", 1.0)
+        return F.silu(g) if beta == 1.0 else g * torch.sigmoid(beta * g)
+    if variant in ("geglu", "gelu"):
+        return F.gelu(g)
+    if variant == "geglu_tanh":
+        return F.gelu(g, approximate="tanh")
+    if variant in ("reglu", "relu"):
+        return F.relu(g)
+    if variant == "glu":
+        return torch.sigmoid(g)
+    if variant == "bilinear":
+        return g
+    if variant == "swiglu_clamped":
+        gc = g.clamp(max=params["limit"])
+        return gc * torch.sigmoid(params["alpha"] * gc)
+    if variant == "swiglu_softcap":
+        b1 = params["beta1"]
+        return b1 * torch.tanh(F.silu(g) / b1)
+    raise ValueError(f"unknown FFN variant {variant!r}")
+
+
+def up_branch(variant: str, u: torch.Tensor, params: dict[str, float]) -> torch.Tensor:
+    """B(u): the up branch (u itself except for the capped variants)."""
+    if variant == "swiglu_clamped":
+        lim = params["limit"]
+        return u.clamp(-lim, lim) + 1.0
+    if variant == "swiglu_softcap":
+        b2 = params["beta2"]
+        return b2 * torch.tanh(u / b2)
+    return u
+
+
+def ffn_h(variant: str, g: torch.Tensor, u: torch.Tensor | None,
+          params: dict[str, float] | None = None) -> torch.Tensor:
+    """h = act(g)·B(u) (gated) or act(g) (classic, u ignored); equals gates.evaluate's h."""
+    p = gates.resolve_params(variant) if params is None and is_gated(variant) else (params or {})
+    a = gate_branch(variant, g, p)
+    return a if u is None else a * up_branch(variant, u, p)
+
+
+# --- modules ----------------------------------------------------------------------------------
+
+class RMSNorm(nn.Module):
+    def __init__(self, dim: int, eps: float = 1e-6) -> None:
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # [..., d] -> [..., d]
+        xf = x.float()
+        y = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)
+        return (y * self.weight).to(x.dtype)
+
+
+def rope_tables(block_size: int, head_dim: int, base: float = 10000.0) -> tuple[torch.Tensor, torch.Tensor]:
+    inv = 1.0 / base ** (torch.arange(0, head_dim, 2, dtype=torch.float32) / head_dim)  # [hd/2]
+    ang = torch.outer(torch.arange(block_size, dtype=torch.float32), inv)  # [T, hd/2]
+    return ang.cos(), ang.sin()
+
+
+def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+    """Rotate halves of x [B, T, H, hd] by position; cos/sin [T, hd/2]."""
+    x1, x2 = x.chunk(2, dim=-1)  # [B, T, H, hd/2] each
+    c, s = cos[:, None, :].to(x.dtype), sin[:, None, :].to(x.dtype)  # [T, 1, hd/2]
+    return torch.cat((x1 * c - x2 * s, x1 * s + x2 * c), dim=-1)
+
+
+class Attention(nn.Module):
+    def __init__(self, cfg: TrainConfig, layer: int) -> None:
+        super().__init__()
+        self.layer, self.n_head, self.n_kv = layer, cfg.n_head, cfg.kv_heads
+        self.hd = cfg.n_embd // cfg.n_head
+        self.gated = cfg.attn_gate
+        self.q_proj = nn.Linear(cfg.n_embd, self.n_head * self.hd * (2 if self.gated else 1), bias=False)
+        self.k_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
+        self.v_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
+        self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
+        self.dropout = cfg.dropout
+        self.resid_drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
+                capture: Capture | None = None) -> torch.Tensor:
+        B, T, _ = x.shape
+        H, KV, hd = self.n_head, self.n_kv, self.hd
+        q = self.q_proj(x)  # [B, T, H·hd] or [B, T, 2·H·hd] with the output gate
+        if self.gated:
+            q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
+        else:
+            q, gate = q.view(B, T, H, hd), None
+        k = self.k_proj(x).view(B, T, KV, hd)  # [B, T, KV, hd]
+        v = self.v_proj(x).view(B, T, KV, hd)
+        if rope is not None:
+            q, k = apply_rope(q, rope[0][:T], rope[1][:T]), apply_rope(k, rope[0][:T], rope[1][:T])
+        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)  # [B, H|KV, T, hd]
+        if capture is not None:
+            capture.attention(self.layer, q, k)
+        if KV != H:
+            k = k.repeat_interleave(H // KV, dim=1)  # [B, H, T, hd]
+            v = v.repeat_interleave(H // KV, dim=1)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True,
+                                           dropout_p=self.dropout if self.training else 0.0)
+        y = y.transpose(1, 2)  # [B, T, H, hd]
+        if gate is not None:
+            y = y * torch.sigmoid(gate)  # per-head elementwise output gate
+        return self.resid_drop(self.o_proj(y.reshape(B, T, H * hd)))  # [B, T, d]
+
+
+class MLP(nn.Module):
+    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN."""
+
+    def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
+        super().__init__()
+        self.layer, self.variant, self.gated = layer, cfg.variant, cfg.gated
+        self.params = gates.resolve_params(cfg.variant) if self.gated else {}
+        if self.gated:
+            self.gate_proj = nn.Linear(cfg.n_embd, width, bias=False)
+        self.up_proj = nn.Linear(cfg.n_embd, width, bias=False)
+        self.down_proj = nn.Linear(width, cfg.n_embd, bias=False)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
+        if self.gated:
+            g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
+        else:
+            g, u = self.up_proj(x), None  # classic: g is the pre-activation
+        if capture is None and self.variant == "swiglu":
+            h = F.silu(g) * u  # the hot path, one fused-friendly line
+        else:
+            a = gate_branch(self.variant, g, self.params)  # [B, T, m]
+            h = a if u is None else a * up_branch(self.variant, u, self.params)
+            if capture is not None:
+                capture.ffn(self.layer, g, u, a, h)
+        return self.drop(self.down_proj(h))  # [B, T, d]
+
+
+class Block(nn.Module):
+    def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
+        super().__init__()
+        self.layer = layer
+        self.attn_norm = RMSNorm(cfg.n_embd)
+        self.attn = Attention(cfg, layer)
+        self.mlp_norm = RMSNorm(cfg.n_embd)
+        self.mlp = MLP(cfg, layer, width)
+
+    def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
+                capture: Capture | None = None) -> torch.Tensor:
+        x = x + self.attn(self.attn_norm(x), rope, capture)  # [B, T, d]
+        m = self.mlp(self.mlp_norm(x), capture)
+        x = x + m
+        if capture is not None:
+            capture.block(self.layer, m, x)
+        return x
+
+
+class GPT(nn.Module):
+    def __init__(self, cfg: TrainConfig, vocab_size: int) -> None:
+        super().__init__()
+        self.cfg, self.vocab_size = cfg, vocab_size
+        self.width = intermediate_size(cfg)
+        self.tok_emb = nn.Embedding(vocab_size, cfg.n_embd)
+        self.pos_emb = nn.Embedding(cfg.block_size, cfg.n_embd) if cfg.positions == "learned" else None
+        self.drop = nn.Dropout(cfg.dropout)
+        self.blocks = nn.ModuleList(Block(cfg, i, self.width) for i in range(cfg.n_layer))
+        self.norm = RMSNorm(cfg.n_embd)
+        self.lm_head = nn.Linear(cfg.n_embd, vocab_size, bias=False)
+        if cfg.tie_embeddings:
+            self.lm_head.weight = self.tok_emb.weight
+        if cfg.positions == "rope":
+            cos, sin = rope_tables(cfg.block_size, cfg.n_embd // cfg.n_head)
+            self.register_buffer("rope_cos", cos, persistent=False)
+            self.register_buffer("rope_sin", sin, persistent=False)
+        self.apply(self._init)
+        for name, p in self.named_parameters():  # GPT-2's scaled init of residual projections
+            if name.endswith(("o_proj.weight", "down_proj.weight")):
+                nn.init.normal_(p, mean=0.0, std=0.02 / math.sqrt(2 * cfg.n_layer))
+
+    @staticmethod
+    def _init(mod: nn.Module) -> None:
+        if isinstance(mod, (nn.Linear, nn.Embedding)):
+            nn.init.normal_(mod.weight, mean=0.0, std=0.02)
+
+    def num_params(self) -> int:
+        return sum(p.numel() for p in self.parameters())
+
+    def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None,
+                capture: Capture | None = None) -> tuple[torch.Tensor, torch.Tensor | None]:
+        B, T = idx.shape
+        x = self.tok_emb(idx)  # [B, T, d]
+        rope = None
+        if self.pos_emb is not None:
+            x = x + self.pos_emb(torch.arange(T, device=idx.device))  # [T, d] broadcast
+        else:
+            rope = (self.rope_cos, self.rope_sin)
+        x = self.drop(x)
+        for block in self.blocks:
+            x = block(x, rope, capture)
+        x = self.norm(x)
+        if targets is None:
+            return self.lm_head(x[:, -1:, :]), None  # [B, 1, vocab]: generation needs the last only
+        logits = self.lm_head(x)  # [B, T, vocab]
+        loss = F.cross_entropy(logits.view(B * T, -1).float(), targets.reshape(B * T))
+        return logits, loss
+
+    def optimizer_groups(self, weight_decay: float) -> list[dict[str, Any]]:
+        """Decay matrices and embeddings, not norm weights (nanoGPT's split)."""
+        params = [p for p in self.parameters() if p.requires_grad]
+        decay = [p for p in params if p.dim() >= 2]
+        no_decay = [p for p in params if p.dim() < 2]
+        return [{"params": decay, "weight_decay": weight_decay},
+                {"params": no_decay, "weight_decay": 0.0}]
+
+    @torch.no_grad()
+    def generate(self, idx: torch.Tensor, new_tokens: int, temperature: float = 0.8,
+                 top_k: int | None = None, generator: torch.Generator | None = None) -> torch.Tensor:
+        """Append ``new_tokens`` sampled ids to idx [B, T] (window cut to the block size)."""
+        for _ in range(new_tokens):
+            cond = idx[:, -self.cfg.block_size:]
+            logits, _ = self(cond)
+            logits = logits[:, -1, :].float() / max(temperature, 1e-6)  # [B, vocab]
+            if top_k is not None:
+                kth = torch.topk(logits, min(top_k, logits.shape[-1])).values[:, -1:]
+                logits = logits.masked_fill(logits < kth, float("-inf"))
+            probs = F.softmax(logits, dim=-1)
+            nxt = torch.multinomial(probs.cpu(), 1, generator=generator).to(idx.device)  # [B, 1]
+            idx = torch.cat((idx, nxt), dim=1)
+        return idx
+
+
+__all__ = ["CLASSIC_VARIANTS", "GPT", "Capture", "RMSNorm", "ffn_h", "gate_branch", "up_branch",
+           "intermediate_size", "matched_width", "model_spec"]
