@@ -290,7 +290,12 @@ def load_hf_config(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any]) -> ModelCount:
     """Exact parameter count of the model a Hugging Face config (file or parsed dict) describes."""
-    cfg = path_or_dict if isinstance(path_or_dict, Mapping) else load_hf_config(path_or_dict)
+    if isinstance(path_or_dict, Mapping):
+        cfg: Mapping[str, Any] = path_or_dict
+    elif isinstance(path_or_dict, (str, os.PathLike)):
+        cfg = load_hf_config(path_or_dict)
+    else:
+        raise ValueError(f"expected a config.json path or a dict, got {type(path_or_dict).__name__}")
     try:
         return count_model(spec_from_hf_config(cfg))
     except (TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
