@@ -5,6 +5,14 @@ safetensors header reader are separate concerns with separate failure modes; thi
 re-exports the public API so callers write ``from gatelab.core.budget import ffn_params``.
 """
 
+from gatelab.core.budget.checkpoint import (
+    GROUPS,
+    CheckpointSummary,
+    TensorRow,
+    classify,
+    compare,
+    summarize,
+)
 from gatelab.core.budget.hfconfig import (
     EXACT_FAMILIES,
     KNOWN_FAMILIES,
@@ -20,6 +28,17 @@ from gatelab.core.budget.model import (
     count_model,
 )
 from gatelab.core.budget.presets import Preset, load_preset, load_presets, presets_dir
+from gatelab.core.budget.report import (
+    COLUMNS,
+    ComparisonRow,
+    comparison_row,
+    format_int,
+    format_short,
+    format_signed,
+    matrix_h2,
+    to_csv,
+    to_markdown,
+)
 from gatelab.core.budget.rules import (
     MAX_DIM,
     attention_params,
@@ -34,8 +53,18 @@ from gatelab.core.budget.rules import (
     rounding_error,
     rule_8_3,
 )
+from gatelab.core.budget.safetensors import (
+    read_checkpoint,
+    read_index,
+    read_safetensors_header,
+    write_safetensors_header_only,
+)
 
 __all__ = [
+    "COLUMNS", "GROUPS", "CheckpointSummary", "ComparisonRow", "TensorRow", "classify", "compare",
+    "comparison_row", "format_int", "format_short", "format_signed", "matrix_h2", "read_checkpoint",
+    "read_index", "read_safetensors_header", "summarize", "to_csv", "to_markdown",
+    "write_safetensors_header_only",
     "EXACT_FAMILIES", "KNOWN_FAMILIES", "Preset", "count_from_hf_config", "load_hf_config",
     "load_preset", "load_presets", "presets_dir", "spec_from_hf_config",
     "MAX_DIM", "PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
