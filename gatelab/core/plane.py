@@ -164,6 +164,30 @@ def _edge(g: np.ndarray, a: np.ndarray, i: int, eps: float) -> float:
     return float(g[i] - y0 * (g[i + 1] - g[i]) / (y1 - y0))
 
 
+def nice_step(pixel: float) -> float:
+    """The smallest 1, 2 or 5 × 10ᵏ that is at least 1.2 screen pixels (in data units).
+
+    Clicked points are rounded to a multiple of it: a click is only ever ±½ pixel accurate, so
+    this turns "1.4987" into the 1.5 the learner aimed at without moving the point visibly.
+    """
+    if not (math.isfinite(pixel) and pixel > 0):
+        return 0.0
+    target = 1.2 * pixel
+    k = math.floor(math.log10(target))
+    for base in (1.0, 2.0, 5.0, 10.0):
+        step = base * 10.0**k
+        if step >= target:
+            return step
+    return 10.0 ** (k + 1)
+
+
+def snap(value: float, step: float) -> float:
+    """``value`` rounded to the nearest multiple of ``step`` (unchanged when step is 0)."""
+    if step <= 0:
+        return float(value)
+    return round(round(value / step) * step, 12)
+
+
 # -- one point ------------------------------------------------------------------------------
 GATE_CLOSED = "closed"  # |act(g)| < ε
 GATE_NEGATIVE = "negative"  # act(g) ≤ −ε: h has the opposite sign of u
@@ -223,14 +247,12 @@ def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
         raise ValueError(f"no stats.npz in {folder} (train a run with statistics on first)")
     try:
         with np.load(path, allow_pickle=False) as data:
-            if "gate_pairs" not in data.files:
-                raise ValueError(f"{path} has no 'gate_pairs' array (found: "
-                                 f"{', '.join(data.files) or 'nothing'})")
-            pairs = np.asarray(data["gate_pairs"])
-    except ValueError:
-        raise
-    except Exception as exc:  # zipfile.BadZipFile, OSError, pickle refusal, …
+            names = list(data.files)
+            pairs = np.asarray(data["gate_pairs"]) if "gate_pairs" in names else None
+    except Exception as exc:  # zipfile.BadZipFile, OSError, pickled content, …
         raise ValueError(f"could not read {path}: {exc}") from None
+    if pairs is None:
+        raise ValueError(f"{path} has no 'gate_pairs' array (found: {', '.join(names) or 'nothing'})")
     if pairs.ndim != 3 or pairs.shape[2] != 2 or pairs.shape[0] < 1 or pairs.shape[1] < 1:
         raise ValueError(f"'gate_pairs' in {path} must have shape [n_layer, m, 2], "
                          f"got {list(pairs.shape)}")

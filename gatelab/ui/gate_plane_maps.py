@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec
+from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
 from gatelab.ui.widgets import style_axes
 
 _T = "GatePlaneMaps"
@@ -33,7 +33,7 @@ def _titles() -> dict[str, str]:
 
 
 class PointViewBox(pg.ViewBox):
-    """A ViewBox where a left click or left drag picks a point instead of panning."""
+    """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
 
     sig_picked = Signal(float, float)
 
@@ -44,18 +44,22 @@ class PointViewBox(pg.ViewBox):
     def mouseClickEvent(self, ev) -> None:  # noqa: N802, ANN001 (pyqtgraph override)
         if ev.button() == Qt.MouseButton.LeftButton:
             ev.accept()
-            p = self.mapSceneToView(ev.scenePos())
-            self.sig_picked.emit(float(p.x()), float(p.y()))
+            self._pick(ev.scenePos())
         else:
             ev.ignore()
 
     def mouseDragEvent(self, ev, axis=None) -> None:  # noqa: N802, ANN001
         if ev.button() == Qt.MouseButton.LeftButton:
             ev.accept()
-            p = self.mapSceneToView(ev.scenePos())
-            self.sig_picked.emit(float(p.x()), float(p.y()))
+            self._pick(ev.scenePos())
         else:
             ev.ignore()
+
+    def _pick(self, scene_pos: QPointF) -> None:
+        """Emit the data point under the mouse, snapped to a nice step about one pixel wide."""
+        p = self.mapSceneToView(scene_pos)
+        px, py = self.viewPixelSize()
+        self.sig_picked.emit(snap(float(p.x()), nice_step(px)), snap(float(p.y()), nice_step(py)))
 
     def wheelEvent(self, ev, axis=None) -> None:  # noqa: N802, ANN001
         ev.ignore()
@@ -177,7 +181,8 @@ class GatePlaneMaps(QWidget):
         zx, zy = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
         for key, view in self.views.items():
             lo, hi = maps.levels[key]
-            view.image.setImage(getattr(maps, key), autoLevels=False, levels=(lo, hi))
+            view.image.setImage(getattr(maps, key), autoLevels=False)
+            view.image.setLevels((lo, hi))  # after setImage: the first call defers levels
             view.bar.setLevels((lo, hi), update_items=False)
             if self._spec is None or (spec.g_range, spec.u_range) != (
                     self._spec.g_range, self._spec.u_range):
