@@ -1,0 +1,145 @@
+"""The activation-curves panel through its widgets: probe readouts, note, curves, bad input, settings."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from gatelab.core import activations
+from gatelab.ui.activations_panel import SILU_MINUS_RELU, ActivationsPanel
+from gatelab.ui.widgets import parse_number
+
+
+@pytest.fixture
+def panel(qtbot) -> ActivationsPanel:  # noqa: ANN001
+    p = ActivationsPanel()
+    qtbot.addWidget(p)
+    p.resize(1300, 800)
+    p.show()
+    qtbot.waitExposed(p)
+    return p
+
+
+def test_silu_of_two_in_table(qtbot, panel: ActivationsPanel) -> None:  # noqa: ANN001
+    spin = panel.z_spin
+    spin.selectAll()
+    qtbot.keyClicks(spin, "2")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert panel.z() == 2.0
+    assert panel.table.cell_text("SiLU", 1) == "1.7616"
+    assert panel.table.cell_text("SiLU", 2) == "1.0908"
+    assert panel.table.cell_text("ReLU", 1) == "2.0000"
+    assert panel.table.cell_text("σ sigmoid", 1) == "0.8808"
+    assert panel.note_text().startswith("z > 0: ReLU passes z = 2.000 through unchanged")
+
+
+def test_z_minus_one_values_and_note(panel: ActivationsPanel) -> None:
+    panel.set_z(-1.0)
+    silu = parse_number(panel.table.cell_text("SiLU", 1))
+    assert round(silu, 3) == -0.269 and panel.table.cell_text("SiLU", 1) == "−0.2689"
+    assert panel.table.cell_text("ReLU", 1) == "0.0000"
+    assert panel.table.cell_text("ReLU", 2) == "0.0000"
+    assert panel.table.cell_text(SILU_MINUS_RELU, 1) == "−0.2689"
+    assert panel.note_text() == (
+        "z < 0: ReLU is exactly 0, SiLU still leaks −0.269 and has gradient 0.072.")
+
+
+def test_dragging_the_marker_updates_spin_and_table(panel: ActivationsPanel) -> None:
+    panel.z_line.setValue(0.5)  # what a drag does: the line moves and signals its position
+    assert panel.z() == 0.5 and panel.z_spin.value() == 0.5
+    assert parse_number(panel.table.cell_text("GELU", 1)) == pytest.approx(
+        float(activations.evaluate("gelu", 0.5)[0]), abs=5e-5)
+    panel.set_z(100.0)  # clamped into the range
+    assert panel.z() == 6.0 and panel.z_line.value() == 6.0
+
+
+def test_notes_for_other_regions(panel: ActivationsPanel) -> None:
+    panel.set_z(-1.28)
+    assert "SiLU's minimum" in panel.note_text() and "−0.2785" in panel.note_text()
+    panel.set_z(0.0)
+    assert panel.note_text().startswith("z = 0")
+    panel.set_z(-5.5)
+    assert panel.note_text().startswith("z ≤ −5")
+
+
+def test_curves_are_exact_and_toggle(panel: ActivationsPanel) -> None:
+    z, f = panel._curves["silu"].getData()
+    np.testing.assert_array_equal(f, activations.evaluate("silu", z)[0])
+    assert z[0] == -6.0 and z[-1] == 6.0
+    _, df = panel._dcurves["gelu_tanh"].getData()
+    assert df is not None and panel._dcurves["gelu_tanh"].isVisible()
+    panel.derivative_box.setChecked(False)
+    assert not panel._dcurves["gelu_tanh"].isVisible()
+    panel.checkboxes["relu"].setChecked(False)
+    assert "ReLU" not in panel.table.row_labels() and not panel._curves["relu"].isVisible()
+    panel.checkboxes["mish"].setChecked(True)
+    assert "Mish" in panel.table.row_labels()
+    assert panel.table.row_labels()[-1] == SILU_MINUS_RELU
+
+
+def test_silu_minimum_marked(panel: ActivationsPanel) -> None:
+    xs, ys = panel.silu_min_marker.getData()
+    assert float(xs[0]) == pytest.approx(-1.2785, abs=1e-4)
+    assert float(ys[0]) == pytest.approx(-0.2785, abs=1e-4)
+    assert panel.silu_min_marker.isVisible()
+    panel.checkboxes["silu"].setChecked(False)
+    assert not panel.silu_min_marker.isVisible()
+
+
+def test_range_edit_and_bad_input(panel: ActivationsPanel) -> None:
+    assert panel.z_max_field.set_text_and_commit("3")
+    assert panel.z_range() == (-6.0, 3.0)
+    z, _ = panel._curves["silu"].getData()
+    assert z[-1] == 3.0
+    for text, message in (("5", "z min must be below z max"), ("nan", "not a finite number"),
+                          ("", "enter a number"), ("1e400", "not a finite number")):
+        assert not panel.z_min_field.set_text_and_commit(text)
+        assert message in panel.z_min_field.error_text()
+        assert panel.z_range() == (-6.0, 3.0) and panel.z_min_field.value() == -6.0
+    assert panel.z_min_field.set_text_and_commit("−2")  # a typed true minus sign works
+    assert panel.z_range() == (-2.0, 3.0) and panel.z_min_field.error_text() == ""
+    assert not panel.set_range(4.0, 1.0)
+    assert panel.z_range() == (-2.0, 3.0)
+    panel.set_z(float("nan"))
+    assert panel.z() == -1.0
+
+
+def test_hover_reads_curves(qtbot, panel: ActivationsPanel) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QPointF
+
+    scene_pos = panel.plot.vb.mapViewToScene(QPointF(2.0, 0.0))
+    panel._on_mouse_moved((scene_pos,))
+    text = panel.hover_label.text()
+    assert "hover z = 2.000" in text and "SiLU 1.762" in text
+
+
+def test_settings_round_trip_and_garbage(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    a = ActivationsPanel()
+    qtbot.addWidget(a)
+    a.checkboxes["tanh"].setChecked(True)
+    a.checkboxes["gelu"].setChecked(False)
+    a.derivative_box.setChecked(False)
+    a.set_range(-3.0, 4.0)
+    a.set_z(2.5)
+    a.save_settings(settings)
+    b = ActivationsPanel()
+    qtbot.addWidget(b)
+    b.restore_settings(settings)
+    assert b.shown() == a.shown() and "tanh" in b.shown() and "gelu" not in b.shown()
+    assert not b.derivative_box.isChecked()
+    assert b.z_range() == (-3.0, 4.0) and b.z() == 2.5
+    for key, value in (("z_min", "abc"), ("z_max", "-90"), ("z", "nan"), ("shown", 7),
+                       ("derivatives", "maybe")):
+        settings.setValue(key, value)
+    c = ActivationsPanel()
+    qtbot.addWidget(c)
+    c.restore_settings(settings)
+    assert c.z_range() == (-6.0, 6.0) and c.z() == -1.0 and c.derivative_box.isChecked()
+    assert c.z_max_field.error_text() == ""
+
+
+def test_panel_is_the_first_tab(main_window) -> None:  # noqa: ANN001
+    panel = main_window.panel("activations")
+    assert isinstance(panel, ActivationsPanel)
+    assert panel.table.cell_text("SiLU", 1) == "−0.2689"
