@@ -1,0 +1,107 @@
+"""Horizontal stacked bars for the budget panel: one row per model, one segment per part.
+
+Why one small chart class: the lessons' picture (gate, up, down in units of h², the total pinned
+at 8h² for classic 4× and gated 8/3) and the whole-model breakdown (embeddings, attention, MLP,
+norms, total vs active) are the same drawing — rows of coloured segments with their values
+written inside. Items are created once and updated with ``setOpts`` / ``setText``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+ROW_HEIGHT = 0.62
+
+
+class StackedBarChart(pg.PlotWidget):
+    """Rows (top to bottom) of segments; ``set_rows([(label, [v_seg0, v_seg1, …]), …])``."""
+
+    def __init__(self, segments: Sequence[str], colours: Sequence[str], max_rows: int,
+                 x_label: str, fmt: Callable[[str, float], str],
+                 reference: tuple[float, str] | None = None, x_max: float | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent, background="w")
+        self._segments = list(segments)
+        self._fmt = fmt
+        self._max_rows = max_rows
+        self._x_max = x_max
+        item = self.getPlotItem()
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.setMouseEnabled(x=False, y=False)
+        item.showGrid(x=True, y=False, alpha=0.2)
+        item.setLabel("bottom", x_label)
+        for name in ("left", "bottom"):
+            axis = item.getAxis(name)
+            axis.setPen("#555")
+            axis.setTextPen("#222")
+        self._bars: list[pg.BarGraphItem] = []
+        for name, colour in zip(segments, colours):
+            bar = pg.BarGraphItem(x0=[0], y=[0], width=[0], height=ROW_HEIGHT, brush=colour,
+                                  pen=pg.mkPen("w", width=1.5))
+            item.addItem(bar)
+            self._bars.append(bar)
+        self.legend_html = "&nbsp;&nbsp;".join(
+            "<span style='color:{0}'>■</span> {1}".format(c, n) for n, c in zip(segments, colours))
+        self._texts: list[list[pg.TextItem]] = []
+        for _ in range(max_rows):
+            row = []
+            for _seg in segments:
+                text = pg.TextItem("", color="w", anchor=(0.5, 0.5))
+                item.addItem(text)
+                row.append(text)
+            self._texts.append(row)
+        self._totals = [pg.TextItem("", color="#222", anchor=(0, 0.5)) for _ in range(max_rows)]
+        for text in self._totals:
+            item.addItem(text)
+        self._reference = None
+        if reference is not None:
+            value, label = reference
+            self._reference = pg.InfiniteLine(pos=value, angle=90, label=label,
+                                              pen=pg.mkPen("#333", width=1.5,
+                                                           style=Qt.PenStyle.DashLine),
+                                              labelOpts={"position": 0.97, "color": "#333",
+                                                         "anchors": [(0, 1), (0, 1)]})
+            item.addItem(self._reference)
+        self.rows: list[tuple[str, list[float]]] = []
+
+    def set_rows(self, rows: Sequence[tuple[str, Sequence[float]]],
+                 totals: Sequence[str] | None = None) -> None:
+        rows = [(label, [float(v) for v in values]) for label, values in rows[: self._max_rows]]
+        self.rows = rows
+        n = len(rows)
+        ys = [n - 1 - i for i in range(n)]
+        span = max([sum(v) for _, v in rows] + [self._reference.value() if self._reference
+                                                 else 0.0] + [1e-12])
+        lefts = [0.0] * n
+        for s, bar in enumerate(self._bars):
+            widths = [values[s] for _, values in rows]
+            bar.setOpts(x0=list(lefts), y=ys, width=widths, height=ROW_HEIGHT)
+            for r in range(self._max_rows):
+                text = self._texts[r][s]
+                if r < n and widths[r] > 0.075 * span:
+                    text.setText(self._fmt(self._segments[s], widths[r]))
+                    text.setPos(lefts[r] + widths[r] / 2, ys[r])
+                    text.show()
+                else:
+                    text.hide()
+            lefts = [left + w for left, w in zip(lefts, widths)]
+        for r, text in enumerate(self._totals):
+            if r < n and totals is not None:
+                text.setText(totals[r])
+                text.setPos(lefts[r] + 0.01 * span, ys[r])
+                text.show()
+            else:
+                text.hide()
+        self.getPlotItem().getAxis("left").setTicks([[(y, label) for y, (label, _) in
+                                                      zip(ys, rows)]])
+        self.setXRange(0, span * 1.28, padding=0)
+        if self._x_max is not None:
+            step = self._x_max / 5
+            self.getPlotItem().getAxis("bottom").setTicks(
+                [[(i * step, "{0:g}".format(i * step)) for i in range(6)]])
+        self.setYRange(-0.6, max(n, 1) - 0.4 + 0.55, padding=0)

@@ -1,0 +1,157 @@
+"""An exact whole-number field for the budget panel (QSpinBox is 32-bit; sizes here are not).
+
+Why its own widget: parameter counts of real models pass 2³¹ and a learner may type 10¹² to see
+what happens; the value is parsed into a Python ``int`` (separators ',', '_', ' ' allowed), a bad
+entry (empty, zero, negative, fraction, too large) is explained right under the field, and the
+last valid value stays in force. Up/Down keys step by one ``step``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from gatelab.core.budget import MAX_DIM
+
+
+class _Edit(QLineEdit):
+    sig_step = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        if event.key() == Qt.Key.Key_Up:
+            self.sig_step.emit(1)
+        elif event.key() == Qt.Key.Key_Down:
+            self.sig_step.emit(-1)
+        else:
+            super().keyPressEvent(event)
+
+
+class BigIntField(QWidget):
+    """A line edit holding one exact int ≥ ``minimum``; ``value_changed`` fires on accepted edits."""
+
+    value_changed = Signal(object)  # a Python int (object: Qt's int signal would be 32/64-bit)
+
+    def __init__(self, value: int, minimum: int = 1, maximum: int = MAX_DIM, step: int = 1,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._value = int(value)
+        self._min, self._max, self._step = minimum, maximum, step
+        self.edit = _Edit(self)
+        self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.edit.setMinimumWidth(90)
+        self.error_label = QLabel(self)
+        self.error_label.setStyleSheet("color: #c0392b; font-size: 11px;")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        lay.addWidget(self.edit)
+        lay.addWidget(self.error_label)
+        self.edit.editingFinished.connect(self._on_edited)
+        self.edit.textEdited.connect(self._on_text_edited)
+        self.edit.sig_step.connect(self._on_step)
+        self._show()
+
+    # -- public -------------------------------------------------------------------------------
+    def value(self) -> int:
+        return self._value
+
+    def error_text(self) -> str:
+        return self.error_label.text() if not self.error_label.isHidden() else ""
+
+    def set_step(self, step: int) -> None:
+        self._step = max(1, int(step))
+
+    def set_value(self, value: int, emit: bool = False) -> bool:
+        problem = self._problem(value)
+        if problem:
+            self._show_error(problem)
+            return False
+        self._clear_error()
+        changed = int(value) != self._value
+        self._value = int(value)
+        self._show()
+        if emit and changed:
+            self.value_changed.emit(self._value)
+        return True
+
+    def set_text_and_commit(self, text: str) -> bool:
+        """What typing ``text`` and pressing Enter does (tests, scripts)."""
+        self.edit.setText(text)
+        return self._on_edited()
+
+    def setToolTip(self, text: str) -> None:  # noqa: N802 (Qt naming)
+        super().setToolTip(text)
+        self.edit.setToolTip(text)
+
+    # -- internals ----------------------------------------------------------------------------
+    def _show(self) -> None:
+        self.edit.setText(f"{self._value:,}")
+
+    def _show_error(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.show()
+        self.edit.setStyleSheet("border: 1px solid #c0392b;")
+
+    def _clear_error(self) -> None:
+        self.error_label.clear()
+        self.error_label.hide()
+        self.edit.setStyleSheet("")
+
+    def _problem(self, value: object) -> str:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.tr("enter a whole number")
+        if value < self._min:
+            return self.tr("must be at least {0}").format(f"{self._min:,}")
+        if value > self._max:
+            return self.tr("too large (at most {0})").format(f"{self._max:.0e}")
+        return ""
+
+    def parse(self, text: str) -> int | str:
+        """The int typed in ``text``, or the (translated) reason it is not acceptable."""
+        cleaned = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+        cleaned = cleaned.replace("\u2212", "-")
+        if not cleaned:
+            return self.tr("enter a number")
+        if len(cleaned) > 40:
+            return self.tr("too large (at most {0})").format(f"{self._max:.0e}")
+        sign = cleaned.startswith("-")
+        digits = cleaned[1:] if sign or cleaned.startswith("+") else cleaned
+        if digits.isascii() and digits.isdigit():
+            value = -int(digits) if sign else int(digits)
+            return self._problem(value) or value
+        try:
+            as_float = float(cleaned)
+        except ValueError:
+            return self.tr("“{0}” is not a number").format(text.strip())
+        if as_float != as_float or as_float in (float("inf"), float("-inf")):
+            return self.tr("enter a finite whole number")
+        if not as_float.is_integer():
+            return self.tr("enter a whole number (no fractions)")
+        if as_float < self._min:
+            return self.tr("must be at least {0}").format(f"{self._min:,}")
+        return self.tr("write it out in digits (e.g. 1000000000000)")
+
+    def _on_text_edited(self, text: str) -> None:
+        """Live: every valid keystroke updates the value (the text is reformatted on Enter)."""
+        result = self.parse(text)
+        if isinstance(result, str):
+            self._show_error(result)
+            return
+        self._clear_error()
+        if result != self._value:
+            self._value = result
+            self.value_changed.emit(result)
+
+    def _on_edited(self) -> bool:
+        result = self.parse(self.edit.text())
+        if isinstance(result, str):
+            self._show_error(result)
+            return False
+        return self.set_value(result, emit=True)
+
+    def _on_step(self, direction: int) -> None:
+        self.set_value(max(self._min, min(self._max, self._value + direction * self._step)),
+                       emit=True)

@@ -1,0 +1,260 @@
+"""The "Checkpoint" view of the budget panel: a safetensors header, grouped and cross-checked.
+
+Why: a checkpoint's tensor list is the ground truth the config-derived count must meet. This view
+shows the groups (embeddings, attention, MLP gate/up/down, experts, norms…), the per-part
+difference from the config's count, flags quantized storage, and lists the tensors themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QMessageBox,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.core import budget as B
+from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
+
+MAX_TENSOR_ROWS = 5000
+
+
+def _table(headers: Sequence[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _cell(text: str, right: bool = True, colour: str | None = None) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if right:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    if colour:
+        item.setForeground(QColor(colour))
+    return item
+
+
+class CheckpointView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary_label = QLabel(self.tr(
+            "Open a .safetensors file or a sharded model.safetensors.index.json: only the header "
+            "is read (names, dtypes, shapes), never the weights."))
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.compare_table = _table([self.tr("Part"), self.tr("Checkpoint"),
+                                     self.tr("From config"), self.tr("Difference")])
+        self.compare_table.setToolTip(self.tr("Checkpoint tensor elements versus the count "
+                                              "derived from the config, part by part"))
+        self.group_table = _table([self.tr("Group"), self.tr("Parameters"), self.tr("Short")])
+        self.tensor_table = _table([self.tr("Tensor"), self.tr("dtype"), self.tr("Shape"),
+                                    self.tr("Elements"), self.tr("Group")])
+        self.tensor_table.setSortingEnabled(False)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        lay = QVBoxLayout(left)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.compare_table, 1)
+        lay.addWidget(self.group_table, 1)
+        split.addWidget(left)
+        split.addWidget(self.tensor_table)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(split, 1)
+        self.summary: CheckpointSummary | None = None
+
+    def group_label(self, group: str) -> str:
+        names = {
+            "embeddings": self.tr("Embeddings"), "attention": self.tr("Attention"),
+            "mlp.gate": self.tr("MLP gate"), "mlp.up": self.tr("MLP up"),
+            "mlp.down": self.tr("MLP down"), "mlp.gate_up": self.tr("MLP gate+up (fused)"),
+            "experts": self.tr("Experts (routed)"), "shared_expert": self.tr("Shared expert"),
+            "router": self.tr("Router"), "norms": self.tr("Norms"), "lm_head": self.tr("LM head"),
+            "other": self.tr("Other"), "quantization": self.tr("Quantization metadata (not params)"),
+            "buffers": self.tr("Buffers / tied copies (not params)"), "mlp": self.tr("MLP"),
+            "total": self.tr("Total"),
+        }
+        return names.get(group, group)
+
+    def show_summary(self, path_label: str, summary: CheckpointSummary,
+                     comparison: Sequence[tuple[str, int, int, int]] | None,
+                     compared_to: str) -> None:
+        self.summary = summary
+        n = len(summary.rows)
+        lines = [self.tr("<b>{0}</b>: {1} tensors, {2} parameters ({3}).").format(
+            path_label, format_int(n), format_int(summary.total), format_short(summary.total))]
+        if summary.hidden:
+            lines.append(self.tr("From the tensors: d = {0}, I = {1}, vocab = {2}.").format(
+                format_int(summary.hidden), format_int(summary.intermediate or 0),
+                format_int(summary.vocab or 0)))
+        if summary.quantized:
+            lines.append("<span style='color:#a05a00'>" + self.tr(
+                "Quantized storage detected: see the notes; stored elements are not parameters "
+                "one for one.") + "</span>")
+        lines += ["<span style='color:#555'>" + note + "</span>" for note in summary.notes]
+        if comparison is not None:
+            lines.append(self.tr("Compared with: {0}").format(compared_to))
+        self.summary_label.setText("<br>".join(lines))
+
+        rows = comparison or []
+        self.compare_table.setRowCount(len(rows))
+        for r, (part, ck, cfg, diff) in enumerate(rows):
+            colour = "#1e8449" if diff == 0 else "#c0392b"
+            self.compare_table.setItem(r, 0, _cell(self.group_label(part), right=False))
+            self.compare_table.setItem(r, 1, _cell(format_int(ck)))
+            self.compare_table.setItem(r, 2, _cell(format_int(cfg)))
+            self.compare_table.setItem(r, 3, _cell(format_signed(diff) if diff else "0 ✓",
+                                                   colour=colour))
+        groups = [(g, v) for g, v in summary.groups.items() if v]
+        self.group_table.setRowCount(len(groups))
+        for r, (group, value) in enumerate(groups):
+            self.group_table.setItem(r, 0, _cell(self.group_label(group), right=False))
+            self.group_table.setItem(r, 1, _cell(format_int(value)))
+            self.group_table.setItem(r, 2, _cell(format_short(value)))
+        shown = summary.rows[:MAX_TENSOR_ROWS]
+        self.tensor_table.setRowCount(len(shown))
+        for r, row in enumerate(shown):
+            colour = "#a05a00" if row.quantized else None
+            self.tensor_table.setItem(r, 0, _cell(row.name, right=False, colour=colour))
+            self.tensor_table.setItem(r, 1, _cell(row.dtype, right=False, colour=colour))
+            self.tensor_table.setItem(r, 2, _cell(" × ".join(str(d) for d in row.shape) or "()"))
+            self.tensor_table.setItem(r, 3, _cell(format_int(row.elements)))
+            self.tensor_table.setItem(r, 4, _cell(self.group_label(row.group), right=False))
+        if n > MAX_TENSOR_ROWS:
+            self.tensor_table.setToolTip(self.tr("Showing the first {0} of {1} tensors").format(
+                MAX_TENSOR_ROWS, n))
+
+
+class BudgetFilesMixin:
+    """Opening config.json / safetensors files and exporting charts, for ``BudgetPanel``.
+
+    Kept apart so the panel module stays about controls and charts; every failure ends in one
+    non-blocking dialog via ``report_error`` (tests read ``last_error`` or ``sig_error``).
+    """
+
+    models: dict[str, B.ModelCount]
+    sources: dict[str, str]
+    last_error: str
+    _error_box: QMessageBox | None
+    checkpoint_view: CheckpointView
+    sig_status: Any
+    sig_error: Any
+    lower_tabs: Any
+    charts: Any
+
+    if TYPE_CHECKING:  # provided by QWidget and BudgetPanel
+        def tr(self, text: str) -> str: ...
+        def compare_name(self) -> str: ...
+        def _fill_compare_combo(self, select: str) -> None: ...
+        def _on_inputs_changed(self, *_args: object) -> None: ...
+
+    # -- files ------------------------------------------------------------------------------------
+    def report_error(self, title: str, message: str) -> None:
+        """A clear, non-blocking error dialog (also on ``sig_error`` / ``last_error`` for tests)."""
+        self.last_error = message
+        self.sig_error.emit(message)
+        if self._error_box is not None:
+            self._error_box.close()
+        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok,
+                          self)  # type: ignore[arg-type]
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.open()
+        self._error_box = box
+
+    def load_config(self, path: str | Path) -> bool:
+        """Count a config.json and show it beside your model; False (and a dialog) on failure."""
+        p = Path(path)
+        try:
+            config = B.load_hf_config(p)
+            count = B.count_from_hf_config(config)
+        except ValueError as exc:
+            self.report_error(self.tr("Cannot read config.json"),
+                              self.tr("{0}\n\n{1}").format(p.name, exc))
+            return False
+        stem = config.get("_name_or_path") if isinstance(config.get("_name_or_path"), str) else ""
+        name = stem or (p.parent.name + "/" + p.name)
+        self.models[name] = count
+        self.sources[name] = str(p)
+        self._fill_compare_combo(name)
+        self._on_inputs_changed()
+        self.sig_status.emit(self.tr("Loaded {0}: {1} parameters").format(
+            name, B.format_short(count.total)))
+        return True
+
+    def load_safetensors(self, path: str | Path) -> bool:
+        """Read a safetensors header (or sharded index) and cross-check it; False on failure."""
+        p = Path(path)
+        try:
+            summary = B.summarize(B.read_checkpoint(p))
+        except ValueError as exc:
+            self.report_error(self.tr("Cannot read safetensors"),
+                              self.tr("{0}\n\n{1}").format(p.name, exc))
+            return False
+        target: B.ModelCount | None = None
+        compared_to = ""
+        beside = p.parent / "config.json"
+        if beside.is_file():
+            try:
+                target = B.count_from_hf_config(beside)
+                compared_to = self.tr("config.json beside the file")
+            except ValueError as exc:
+                compared_to = self.tr("(config.json beside the file is unreadable: {0})").format(exc)
+        if target is None and self.compare_name() in self.models:
+            target = self.models[self.compare_name()]
+            compared_to = self.tr("the selected model {0} (no config.json beside the file)"
+                                  ).format(self.compare_name())
+        comparison = B.compare(summary, target) if target is not None else None
+        self.checkpoint_view.show_summary(p.name, summary, comparison, compared_to)
+        self.lower_tabs.setCurrentWidget(self.checkpoint_view)
+        self.sig_status.emit(self.tr("{0}: {1} tensors, {2} parameters").format(
+            p.name, len(summary.rows), B.format_short(summary.total)))
+        return True
+
+    def _on_open_config(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open config.json"), "",
+                                              self.tr("Model config (*.json);;All files (*)"))
+        if path:
+            self.load_config(path)
+
+    def _on_open_safetensors(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open safetensors"), "",
+            self.tr("Safetensors (*.safetensors *.safetensors.index.json);;All files (*)"))
+        if path:
+            self.load_safetensors(path)
+
+    def export_chart_png(self, path: str | Path) -> bool:
+        ok = self.charts.grab().save(str(path), "PNG")
+        if ok:
+            self.sig_status.emit(self.tr("Saved {0}").format(path))
+        else:
+            self.report_error(self.tr("Export failed"), self.tr("Could not write {0}").format(path))
+        return ok
+
+    def _on_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export charts"), "budget.png",
+                                              self.tr("PNG image (*.png)"))
+        if path:
+            self.export_chart_png(path if path.lower().endswith(".png") else path + ".png")
+

@@ -1,0 +1,134 @@
+"""The sortable preset comparison table (d, I, I ÷ d, FFN params, …) with Markdown/CSV copy.
+
+Why a view over core rows: numbers are sorted by value, not by their formatted text ("9,216" must
+sort below "11,008"), and what is copied is exactly what is shown, in the order shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.core.budget import ComparisonRow, to_csv, to_markdown
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class PresetTable(QWidget):
+    """Comparison table; ``sig_status`` reports copies, ``sig_row_activated`` a double-clicked name."""
+
+    sig_status = Signal(str)
+    sig_row_activated = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headers = [self.tr("Model"), self.tr("d"), self.tr("I"), self.tr("I ÷ d"),
+                        self.tr("FFN params / layer"), self.tr("Equivalent classic width"),
+                        self.tr("8d/3 rule"), self.tr("MLP share"), self.tr("Total"),
+                        self.tr("Active / token")]
+        tips = [self.tr("Preset (or your model); MoE rows describe one expert"),
+                self.tr("Hidden width d (h)"), self.tr("Intermediate width I (m)"),
+                self.tr("Expansion factor I ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)"),
+                self.tr("Parameters of one FFN: 3·d·I gated, 2·d·I classic (plus biases)"),
+                self.tr("Classic width with the same parameters (1.5·I for a gated FFN)"),
+                self.tr("ceil(8d/3): the gated width matching classic 4×"),
+                self.tr("MLP parameters ÷ all parameters"),
+                self.tr("All parameters; ≈ marks counts that are not exact"),
+                self.tr("Parameters used per token (MoE: routed experts only)")]
+        self.model = QStandardItemModel(0, len(self.headers), self)
+        self.model.setHorizontalHeaderLabels(self.headers)
+        for col, tip in enumerate(tips):
+            self.model.horizontalHeaderItem(col).setToolTip(tip)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.view = QTableView(self)
+        self.view.setModel(self.proxy)
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)  # starts unsorted: your model first, then by size
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.view.setToolTip(self.tr("Click a header to sort; double-click a row to show that "
+                                     "model in the charts"))
+        self.view.doubleClicked.connect(self._on_double_clicked)
+
+        self.copy_md_button = QPushButton(self.tr("Copy as Markdown"))
+        self.copy_md_button.setToolTip(self.tr("Copy the table, in its current order, as a "
+                                               "Markdown table"))
+        self.copy_csv_button = QPushButton(self.tr("Copy as CSV"))
+        self.copy_csv_button.setToolTip(self.tr("Copy the table as CSV with plain numbers"))
+        self.copy_md_button.clicked.connect(self.copy_markdown)
+        self.copy_csv_button.clicked.connect(self.copy_csv)
+        note = QLabel(self.tr("Sizes from each model's config.json; exact where the family is "
+                              "counted tensor by tensor."))
+        note.setStyleSheet("color: #666;")
+        buttons = QHBoxLayout()
+        buttons.addWidget(note, 1)
+        buttons.addWidget(self.copy_md_button)
+        buttons.addWidget(self.copy_csv_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+        self._rows: list[ComparisonRow] = []
+
+    def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
+        self._rows = list(rows)
+        self.model.setRowCount(0)
+        for r, row in enumerate(self._rows):
+            items = []
+            for col, (text, key) in enumerate(zip(row.cells(), row.sort_keys())):
+                item = QStandardItem(text)
+                item.setData(key if isinstance(key, str) else float(key), SORT_ROLE)
+                item.setData(r, Qt.ItemDataRole.UserRole)
+                if col:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                if not row.exact:
+                    item.setForeground(QColor("#a05a00"))
+                    item.setToolTip(self.tr("Not exact: see the model's notes"))
+                items.append(item)
+            self.model.appendRow(items)
+
+    def rows_in_view_order(self) -> list[ComparisonRow]:
+        out = []
+        for r in range(self.proxy.rowCount()):
+            index = self.proxy.mapToSource(self.proxy.index(r, 0))
+            out.append(self._rows[index.row()])
+        return out
+
+    def markdown(self) -> str:
+        return to_markdown(self.rows_in_view_order(), self.headers)
+
+    def csv(self) -> str:
+        return to_csv(self.rows_in_view_order(), self.headers)
+
+    def copy_markdown(self) -> None:
+        QGuiApplication.clipboard().setText(self.markdown())
+        self.sig_status.emit(self.tr("Copied {0} rows as Markdown").format(len(self._rows)))
+
+    def copy_csv(self) -> None:
+        QGuiApplication.clipboard().setText(self.csv())
+        self.sig_status.emit(self.tr("Copied {0} rows as CSV").format(len(self._rows)))
+
+    def _on_double_clicked(self, index: object) -> None:
+        source = self.proxy.mapToSource(index)  # type: ignore[arg-type]
+        self.sig_row_activated.emit(self._rows[source.row()].name)
