@@ -40,14 +40,14 @@ def test_ctrl_number_switches_tabs(qtbot, main_window: MainWindow) -> None:  # n
 def test_geometry_and_last_tab_are_remembered(qtbot, settings: QSettings) -> None:  # noqa: ANN001
     first = MainWindow(settings=settings)
     qtbot.addWidget(first)
-    first.resize(900, 640)
     first.show()
     first.show_tab("gate-plane")
+    first.resize(760, 600)  # the offscreen screen is 800×800; restoreGeometry keeps windows on it
     first.close()
     second = MainWindow(settings=settings)
     qtbot.addWidget(second)
     assert second.current_tab_name() == "gate-plane"
-    assert (second.width(), second.height()) == (900, 640)
+    assert (second.width(), second.height()) == (760, 600)
     second.shutdown()
 
 
