@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QStandardItem, QStandardItemModel
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -23,7 +30,57 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.budget import ComparisonRow, to_csv, to_markdown
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class _RowsModel(QAbstractTableModel):
+    """Read-only rows computed by core; the sort role gives numbers, the display role text."""
+
+    def __init__(self, headers: list[str], tips: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.headers, self.tips = headers, tips
+        self.rows: list[ComparisonRow] = []
+        self._cells: list[list[str]] = []
+        self._keys: list[list[object]] = []
+        self.inexact_tip = ""
+
+    def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self._cells = [row.cells() for row in self.rows]
+        self._keys = [[k if isinstance(k, str) else float(k) for k in row.sort_keys()]
+                      for row in self.rows]
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        r, c = index.row(), index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._cells[r][c]
+        if role == SORT_ROLE:
+            return self._keys[r][c]
+        if role == Qt.ItemDataRole.TextAlignmentRole and c:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and not self.rows[r].exact:
+            return QColor("#a05a00")
+        if role == Qt.ItemDataRole.ToolTipRole and not self.rows[r].exact:
+            return self.inexact_tip
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation == Qt.Orientation.Horizontal:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.headers[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.tips[section]
+        return None
 
 
 class PresetTable(QWidget):
@@ -47,10 +104,8 @@ class PresetTable(QWidget):
                 self.tr("MLP parameters ÷ all parameters"),
                 self.tr("All parameters; ≈ marks counts that are not exact"),
                 self.tr("Parameters used per token (MoE: routed experts only)")]
-        self.model = QStandardItemModel(0, len(self.headers), self)
-        self.model.setHorizontalHeaderLabels(self.headers)
-        for col, tip in enumerate(tips):
-            self.model.horizontalHeaderItem(col).setToolTip(tip)
+        self.model = _RowsModel(self.headers, tips, self)
+        self.model.inexact_tip = self.tr("Not exact: see the model's notes")
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
@@ -92,21 +147,7 @@ class PresetTable(QWidget):
 
     def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
         self._rows = list(rows)
-        self.model.setRowCount(0)
-        for r, row in enumerate(self._rows):
-            items = []
-            for col, (text, key) in enumerate(zip(row.cells(), row.sort_keys())):
-                item = QStandardItem(text)
-                item.setData(key if isinstance(key, str) else float(key), SORT_ROLE)
-                item.setData(r, Qt.ItemDataRole.UserRole)
-                if col:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                if not row.exact:
-                    item.setForeground(QColor("#a05a00"))
-                    item.setToolTip(self.tr("Not exact: see the model's notes"))
-                items.append(item)
-            self.model.appendRow(items)
+        self.model.set_rows(self._rows)
 
     def rows_in_view_order(self) -> list[ComparisonRow]:
         out = []
