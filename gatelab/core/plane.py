@@ -68,7 +68,7 @@ class PlaneMaps:
 
     g: np.ndarray  # [n] pixel centres along g
     u: np.ndarray  # [n] pixel centres along u
-    h: np.ndarray  # [n, n] float32
+    h: np.ndarray  # [n, n] float32, Fortran-ordered (a transposed view of a C array)
     dh_dg: np.ndarray
     dh_du: np.ndarray
     levels: dict[str, tuple[float, float]]  # "h", "dh_dg", "dh_du" -> (−L, L)
@@ -93,7 +93,9 @@ def compute_maps(spec: PlaneSpec) -> PlaneMaps:
     n = spec.resolution
     g = pixel_centres(*spec.g_range, n)
     u = pixel_centres(*spec.u_range, n)
-    h, dg, du = gates.evaluate(spec.variant, g[:, None], u[None, :], **spec.params)
+    # evaluated as [i_u, i_g] (C order) and handed out transposed, so maps index [i_g, i_u] while
+    # the memory is already in the row-major layout an image wants: no copy when drawn
+    h, dg, du = (m.T for m in gates.evaluate(spec.variant, g[None, :], u[:, None], **spec.params))
     maps = {"h": h, "dh_dg": dg, "dh_du": du}
     levels = {}
     for key, arr in maps.items():
@@ -132,28 +134,33 @@ def _sign_changes(x: np.ndarray, y: np.ndarray) -> list[float]:
 
 def zero_lines(spec: PlaneSpec) -> tuple[list[float], list[float]]:
     """The h = 0 contour: g values of vertical lines (A = 0) and u values of horizontal ones (B = 0)."""
-    g = np.linspace(*spec.g_range, _ROOT_SAMPLES)
-    u = np.linspace(*spec.u_range, _ROOT_SAMPLES)
-    a, b = _branches(spec, g, u)
-    return _sign_changes(g, a), _sign_changes(u, b)
+    zero_g, zero_u, _ = outlines(spec)
+    return zero_g, zero_u
 
 
 def closed_intervals(spec: PlaneSpec) -> list[tuple[float, float]]:
     """The g intervals (within the g range) where the gate is closed: |act(g)| < ε."""
+    return outlines(spec)[2]
+
+
+def outlines(spec: PlaneSpec) -> tuple[list[float], list[float], list[tuple[float, float]]]:
+    """(zero_g, zero_u, closed) from one 1-D evaluation of each branch; vectorised."""
     g = np.linspace(*spec.g_range, _ROOT_SAMPLES)
-    a, _ = _branches(spec, g, g[:1])
-    inside = np.abs(a) < spec.eps
-    out: list[tuple[float, float]] = []
-    start: float | None = None
-    for i, flag in enumerate(inside):
-        if flag and start is None:
-            start = float(g[0]) if i == 0 else _edge(g, a, i - 1, spec.eps)
-        elif not flag and start is not None:
-            out.append((start, _edge(g, a, i - 1, spec.eps)))
-            start = None
-    if start is not None:
-        out.append((start, float(g[-1])))
-    return out
+    u = np.linspace(*spec.u_range, _ROOT_SAMPLES)
+    a, b = _branches(spec, g, u)
+    return _sign_changes(g, a), _sign_changes(u, b), _closed(g, a, spec.eps)
+
+
+def _closed(g: np.ndarray, a: np.ndarray, eps: float) -> list[tuple[float, float]]:
+    inside = (np.abs(a) < eps).astype(np.int8)
+    steps = np.diff(inside)
+    starts = [float(g[0])] if inside[0] else []
+    ends: list[float] = []
+    for i in np.nonzero(steps)[0]:  # a handful of crossings, not one per sample
+        (starts if steps[i] > 0 else ends).append(_edge(g, a, int(i), eps))
+    if inside[-1]:
+        ends.append(float(g[-1]))
+    return list(zip(starts, ends))
 
 
 def _edge(g: np.ndarray, a: np.ndarray, i: int, eps: float) -> float:

@@ -60,13 +60,16 @@ class GatePlaneControls(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._spec = spec
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(4, 0, 4, 0)
-        lay.addWidget(self._build_point_box())
-        lay.addWidget(self._build_variant_box())
-        lay.addWidget(self._build_window_box())
-        lay.addWidget(self._build_neuron_box())
-        lay.addStretch(1)
+        lay = QHBoxLayout(self)  # a row of boxes under the maps, which get the full width
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self._build_point_box(), 3)
+        lay.addWidget(self._build_readout_box(), 3)
+        middle = QVBoxLayout()
+        middle.addWidget(self._build_variant_box())
+        middle.addWidget(self._build_neuron_box())
+        middle.addStretch(1)
+        lay.addLayout(middle, 3)
+        lay.addWidget(self._build_window_box(), 2)
         self.show_spec(spec)
 
     # -- construction -------------------------------------------------------------------------
@@ -99,6 +102,16 @@ class GatePlaneControls(QWidget):
             self.quick_buttons.append(button)
         v.addWidget(QLabel(self.tr("Quick points from the lessons:"), box))
         v.addLayout(grid)
+        hint = QLabel(self.tr("Click or drag on a map; arrow keys nudge by 0.1 (Shift: 0.01)."), box)
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #555;")
+        v.addWidget(hint)
+        v.addStretch(1)
+        return box
+
+    def _build_readout_box(self) -> QGroupBox:
+        box = QGroupBox(self.tr("Exact values at (g, u)"), self)
+        v = QVBoxLayout(box)
         self.readout = ReadoutForm(box)
         self.readout.add_row("g", "g", self.tr("gate pre-activation"))
         self.readout.add_row("u", "u", self.tr("up pre-activation"))
@@ -107,10 +120,7 @@ class GatePlaneControls(QWidget):
         self.readout.add_row("dh_dg", "∂h/∂g", self.tr("gradient reaching the gate input g"))
         self.readout.add_row("dh_du", "∂h/∂u", self.tr("gradient reaching the up input u"))
         v.addWidget(self.readout)
-        hint = QLabel(self.tr("Click or drag on a map; arrow keys nudge by 0.1 (Shift: 0.01)."), box)
-        hint.setWordWrap(True)
-        hint.setStyleSheet("color: #555;")
-        v.addWidget(hint)
+        v.addStretch(1)
         return box
 
     def _build_variant_box(self) -> QGroupBox:

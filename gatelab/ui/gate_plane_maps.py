@@ -12,15 +12,42 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QWidget
+from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
 from gatelab.ui.widgets import style_axes
 
 _T = "GatePlaneMaps"
 COLORMAP = "CET-D1A"  # blue–white–red, perceptually uniform, white at the centre (0)
-_BAND_POOL = 6  # at most this many "gate closed" intervals are drawn (real variants need ≤ 2)
+
+
+def _marker_path(pinned: bool) -> QPainterPath:
+    """A 14 px circle, or a diamond when the point lies outside the window (pinned to its edge)."""
+    path = QPainterPath()
+    if pinned:
+        path.moveTo(0, -9)
+        path.lineTo(9, 0)
+        path.lineTo(0, 9)
+        path.lineTo(-9, 0)
+        path.closeSubpath()
+    else:
+        path.addEllipse(QPointF(0, 0), 7, 7)
+    return path
+
+
+def _path_item(colour: QColor, width: float, style: Qt.PenStyle, fill: QColor | None,
+               z: float) -> QGraphicsPathItem:
+    item = QGraphicsPathItem()
+    pen = QPen(colour, width, style)
+    pen.setCosmetic(True)
+    item.setPen(pen)
+    if fill is not None:
+        item.setBrush(fill)
+    item.setZValue(z)
+    return item
 
 
 def _titles() -> dict[str, str]:
@@ -77,6 +104,7 @@ class MapView(pg.GraphicsLayoutWidget):
         self.setBackground("w")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.vb = PointViewBox()
+        self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
         self.plot = self.addPlot(viewBox=self.vb)
         self.plot.setTitle(title, color="#222", size="10pt")
         self.plot.setLabel("bottom", QCoreApplication.translate(_T, "g  (gate pre-activation)"))
@@ -92,31 +120,46 @@ class MapView(pg.GraphicsLayoutWidget):
         self.addItem(self.bar, row=0, col=1)
         self.bar.axis.setTextPen("#333")
         self.bar.axis.setPen("#333")
-        self.bands: list[pg.LinearRegionItem] = []
-        for _ in range(_BAND_POOL):
-            band = pg.LinearRegionItem(
-                movable=False, brush=pg.mkBrush(40, 40, 40, 45),
-                pen=pg.mkPen("#333", width=1.2, style=Qt.PenStyle.DashLine))
-            band.setZValue(5)
-            band.setVisible(False)
-            self.plot.addItem(band)
-            self.bands.append(band)
-        self.zero_curve = pg.PlotCurveItem(pen=pg.mkPen("k", width=2), connect="finite")
-        self.zero_curve.setZValue(6)
-        self.plot.addItem(self.zero_curve)
+        # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
+        self.bands = _path_item(QColor(30, 30, 30), 1.2, Qt.PenStyle.DashLine,
+                                QColor(40, 40, 40, 45), z=5)
+        self.zero_lines = _path_item(QColor(0, 0, 0), 2.0, Qt.PenStyle.SolidLine, None, z=6)
+        self.crosshair = _path_item(QColor(0, 0, 0, 110), 1.0, Qt.PenStyle.SolidLine, None, z=9)
         self.neurons = pg.ScatterPlotItem(size=5, pen=pg.mkPen(255, 255, 255, 200, width=0.8),
                                           brush=pg.mkBrush(20, 20, 20, 170))
         self.neurons.setZValue(8)
-        self.plot.addItem(self.neurons)
-        self.cross_g = pg.InfiniteLine(angle=90, pen=pg.mkPen(0, 0, 0, 110, width=1))
-        self.cross_u = pg.InfiniteLine(angle=0, pen=pg.mkPen(0, 0, 0, 110, width=1))
-        for line in (self.cross_g, self.cross_u):
-            line.setZValue(9)
-            self.plot.addItem(line)
-        self.marker = pg.ScatterPlotItem(size=14, pen=pg.mkPen("k", width=2),
-                                         brush=pg.mkBrush(255, 215, 0, 230))
+        self.neurons.setVisible(False)
+        for item in (self.bands, self.zero_lines, self.neurons, self.crosshair):
+            self.plot.addItem(item)
+        self._levels: tuple[float, float] | None = None
+        # the marker keeps its pixel size whatever the zoom (ItemIgnoresTransformations)
+        self.marker = QGraphicsPathItem()
+        self.marker.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.marker.setPen(QPen(QColor(0, 0, 0), 2))
+        self.marker.setBrush(QColor(255, 215, 0, 230))
+        self.marker.setPath(_marker_path(pinned=False))
         self.marker.setZValue(10)
         self.plot.addItem(self.marker)
+        self._pinned = False
+        # static text (title, axis labels, colour-bar axis) is cached as pixmaps: a map update
+        # then repaints the image, not the typography
+        cached = [self.plot.titleLabel.item, self.bar.axis, self.bar]
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            cached += [axis, axis.label]
+        for item in cached:
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def set_marker(self, g: float, u: float, pinned: bool) -> None:
+        self.marker.setPos(g, u)
+        if pinned != self._pinned:
+            self.marker.setPath(_marker_path(pinned))
+            self._pinned = pinned
+
+    def marker_pos(self) -> tuple[float, float]:
+        """Where the marker sits, in data coordinates."""
+        pos = self.marker.pos()
+        return float(pos.x()), float(pos.y())
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
@@ -147,54 +190,77 @@ class GatePlaneMaps(QWidget):
         super().__init__(parent)
         titles = _titles()
         self.views: dict[str, MapView] = {k: MapView(k, titles[k], self) for k in MAP_KEYS}
-        lay = QHBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(2)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        row.setSpacing(2)
         for view in self.views.values():
             view.vb.sig_picked.connect(self.sig_point)
             view.sig_nudge.connect(lambda dg, du: self.sig_nudge.emit(dg, du, False))
             view.sig_fine_nudge.connect(lambda dg, du: self.sig_nudge.emit(dg, du, True))
-            lay.addWidget(view, 1)
+            row.addWidget(view, 1)
+        outer.addLayout(row)
+        self._below = QVBoxLayout()
+        outer.addLayout(self._below)
+        outer.addStretch(1)
         self._spec: PlaneSpec | None = None
 
     @property
     def images(self) -> dict[str, pg.ImageItem]:
         return {k: v.image for k, v in self.views.items()}
 
+    def add_below(self, widget: QWidget) -> None:
+        """Put a widget (legend, explanation) right under the maps."""
+        self._below.addWidget(widget)
+
     def show_maps(self, keys: tuple[str, ...]) -> None:
         for k, view in self.views.items():
             view.setVisible(k in keys)
+        self._fit_heights()
+
+    def resizeEvent(self, ev: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(ev)
+        self._fit_heights()
+
+    def _fit_heights(self) -> None:
+        """Square plots: a view is about as tall as it is wide, not stretched down the window."""
+        shown = [v for v in self.views.values() if not v.isHidden()] or list(self.views.values())
+        width = max(self.width() // len(shown), 100)
+        height = max(160, min(width - 40, self.height() - 90))
+        for view in self.views.values():
+            view.setFixedHeight(height)
 
     def set_maps(self, spec: PlaneSpec, maps: PlaneMaps, zero_g: list[float], zero_u: list[float],
                  closed: list[tuple[float, float]]) -> None:
         """Redraw every map from precomputed data (levels symmetric about 0)."""
         (g0, g1), (u0, u1) = spec.g_range, spec.u_range
         rect = QRectF(g0, u0, g1 - g0, u1 - u0)
-        xs: list[float] = []
-        ys: list[float] = []
+        zero = QPainterPath()
         for g in zero_g:
-            xs += [g, g, np.nan]
-            ys += [u0, u1, np.nan]
+            zero.moveTo(g, u0)
+            zero.lineTo(g, u1)
         for u in zero_u:
-            xs += [g0, g1, np.nan]
-            ys += [u, u, np.nan]
-        zx, zy = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+            zero.moveTo(g0, u)
+            zero.lineTo(g1, u)
+        bands = QPainterPath()
+        for a, b in closed:
+            bands.addRect(QRectF(a, u0, b - a, u1 - u0))
+        new_window = self._spec is None or (spec.g_range, spec.u_range) != (
+            self._spec.g_range, self._spec.u_range)
         for key, view in self.views.items():
-            lo, hi = maps.levels[key]
+            levels = maps.levels[key]
             view.image.setImage(getattr(maps, key), autoLevels=False)
-            view.image.setLevels((lo, hi))  # after setImage: the first call defers levels
-            view.bar.setLevels((lo, hi), update_items=False)
-            if self._spec is None or (spec.g_range, spec.u_range) != (
-                    self._spec.g_range, self._spec.u_range):
+            if levels != view._levels or view._levels is None:
+                view.image.setLevels(levels)  # after setImage: the first call defers levels
+                view.bar.setLevels(levels, update_items=False)
+                view._levels = levels
+            else:  # same levels: setImage dropped the cached render; levels stay as they are
+                pass
+            if new_window:
                 view.image.setRect(rect)
                 view.plot.setRange(xRange=(g0, g1), yRange=(u0, u1), padding=0)
-            view.zero_curve.setData(zx, zy)
-            for i, band in enumerate(view.bands):
-                if i < len(closed):
-                    band.setRegion(closed[i])
-                    band.setVisible(True)
-                else:
-                    band.setVisible(False)
+            view.zero_lines.setPath(zero)
+            view.bands.setPath(bands)
         self._spec = spec
 
     def set_marker(self, g: float, u: float, inside: bool) -> None:
@@ -203,15 +269,21 @@ class GatePlaneMaps(QWidget):
         if spec is not None and not inside:
             g = min(max(g, spec.g_range[0]), spec.g_range[1])
             u = min(max(u, spec.u_range[0]), spec.u_range[1])
-        symbol = "o" if inside else "d"
+        cross = QPainterPath()
+        if spec is not None:
+            cross.moveTo(g, spec.u_range[0])
+            cross.lineTo(g, spec.u_range[1])
+            cross.moveTo(spec.g_range[0], u)
+            cross.lineTo(spec.g_range[1], u)
         for view in self.views.values():
-            view.marker.setData([g], [u], symbol=symbol)
-            view.cross_g.setValue(g)
-            view.cross_u.setValue(u)
+            view.set_marker(g, u, pinned=not inside)
+            view.crosshair.setPath(cross)
 
     def set_neurons(self, pairs: np.ndarray | None) -> None:
         for view in self.views.values():
             if pairs is None or len(pairs) == 0:
                 view.neurons.clear()
+                view.neurons.setVisible(False)  # an empty scatter still costs a paint
             else:
                 view.neurons.setData(pos=pairs)
+                view.neurons.setVisible(True)

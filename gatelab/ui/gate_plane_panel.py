@@ -15,7 +15,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QVBoxLayout, QWidget
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
@@ -72,20 +72,13 @@ class GatePlanePanel(QWidget):
         self.controls.load_requested.connect(self._on_load_clicked)
         self.controls.layer_changed.connect(self._on_layer_changed)
         self.controls.clear_neurons_requested.connect(lambda: self.set_neuron_points(None))
-        scroll = QScrollArea(self)
-        scroll.setWidget(self.controls)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(360)
-        scroll.setMaximumWidth(440)
 
-        left = QVBoxLayout()
-        left.addWidget(self.maps, 1)
-        left.addWidget(self.legend_label)
-        left.addWidget(self.meaning_label)
-        lay = QHBoxLayout(self)
+        self.maps.add_below(self.legend_label)
+        self.maps.add_below(self.meaning_label)
+        lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
-        lay.addLayout(left, 1)
-        lay.addWidget(scroll)
+        lay.addWidget(self.maps, 1)
+        lay.addWidget(self.controls)
         self._update_legend()
         self.refresh()
         self.set_point(*self._point)
@@ -175,8 +168,8 @@ class GatePlanePanel(QWidget):
         """Recompute all three maps, contour and bands for the current spec and redraw them."""
         spec = self._spec
         maps = plane.compute_maps(spec)
-        zero_g, zero_u = plane.zero_lines(spec)
-        self.maps.set_maps(spec, maps, zero_g, zero_u, plane.closed_intervals(spec))
+        zero_g, zero_u, closed = plane.outlines(spec)
+        self.maps.set_maps(spec, maps, zero_g, zero_u, closed)
 
     def meaning(self, r: PointReading) -> str:
         """One plain-language sentence (or two) on what the point means."""

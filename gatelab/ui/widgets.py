@@ -239,7 +239,7 @@ class ReadoutForm(QWidget):
         value = QLabel("", row)
         value.setObjectName(f"readout-{key}")
         font = mono_font()
-        font.setPointSizeF(font.pointSizeF() * 1.15)
+        font.setPointSizeF(font.pointSizeF() * 1.3)
         value.setFont(font)
         value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

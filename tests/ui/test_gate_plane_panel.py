@@ -48,8 +48,7 @@ def test_real_click_reads_known_values(qtbot, panel: GatePlanePanel, key: str) -
     assert readout(panel, "dh_du") == "1.2264"
     assert "Gate open" in panel.meaning_label.text()
     for view in panel.maps.views.values():  # the marker moved on every map
-        xs, ys = view.marker.getData()
-        assert (float(xs[0]), float(ys[0])) == (1.5, -2.0)
+        assert view.marker_pos() == (1.5, -2.0)
 
 
 def test_quick_point_sign_flip(qtbot, panel: GatePlanePanel) -> None:  # noqa: ANN001
@@ -92,8 +91,8 @@ def test_far_point_is_exact_and_marker_pinned(panel: GatePlanePanel) -> None:
     assert readout(panel, "h") == "99.9955"
     assert readout(panel, "dh_du") == "9.9995"
     assert "Outside the map window" in panel.meaning_label.text()
-    xs, ys = panel.maps.views["h"].marker.getData()
-    assert (float(xs[0]), float(ys[0])) == (6.0, 6.0)
+    assert panel.maps.views["h"].marker_pos() == (6.0, 6.0)
+    assert panel.maps.views["h"]._pinned
 
 
 def test_arrow_keys_nudge(qtbot, panel: GatePlanePanel) -> None:  # noqa: ANN001
