@@ -100,11 +100,6 @@ class ActivationsPanel(QWidget):
         self.plot.addLine(y=0, pen=pg.mkPen("#888", width=1))
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222",
                                           brush=pg.mkBrush(255, 255, 255, 220))
-        for name in activations.NAMES:
-            colour = COLOURS.get(name, "#444")
-            self._curves[name] = self.plot.plot(pen=pg.mkPen(colour, width=2.5))
-            self._dcurves[name] = self.plot.plot(
-                pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine))
         z_min, s_min = activations.silu_minimum()
         self.silu_min_marker = pg.ScatterPlotItem(
             [z_min], [s_min], symbol="o", size=10, brush=pg.mkBrush(COLOURS["silu"]),
@@ -227,6 +222,12 @@ class ActivationsPanel(QWidget):
     def shown(self) -> list[str]:
         return [n for n, cb in self.checkboxes.items() if cb.isChecked()]
 
+    def curve_items(self, name: str) -> tuple[pg.PlotDataItem, pg.PlotDataItem] | None:
+        """(curve, derivative curve) of an activation, or None if it was never shown."""
+        if name not in self._curves:
+            return None
+        return self._curves[name], self._dcurves[name]
+
     def note_text(self) -> str:
         return self.note_label.text()
 
@@ -292,14 +293,26 @@ class ActivationsPanel(QWidget):
             fmt_number(z, 3), "  ·  ".join(parts) or self.tr("no curve shown")))
 
     # -- drawing -----------------------------------------------------------------------------
+    def _ensure_curves(self, name: str) -> None:
+        """Curve items are made the first time an activation is shown (faster start-up)."""
+        if name not in self._curves:
+            colour = COLOURS.get(name, "#444")
+            self._curves[name] = self.plot.plot(pen=pg.mkPen(colour, width=2.5))
+            self._dcurves[name] = self.plot.plot(
+                pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine))
+
     def _redraw_curves(self) -> None:
         shown = set(self.shown())
         show_d = self.derivative_box.isChecked()
         self.legend.clear()
         lo, hi = self._range
         for name in activations.NAMES:
-            curve, dcurve = self._curves[name], self._dcurves[name]
             visible = name in shown
+            if visible:
+                self._ensure_curves(name)
+            elif name not in self._curves:
+                continue
+            curve, dcurve = self._curves[name], self._dcurves[name]
             if visible:
                 z, f, df = curves.sample(name, lo, hi)
                 curve.setData(z, f)

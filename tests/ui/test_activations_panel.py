@@ -64,15 +64,16 @@ def test_notes_for_other_regions(panel: ActivationsPanel) -> None:
 
 
 def test_curves_are_exact_and_toggle(panel: ActivationsPanel) -> None:
-    z, f = panel._curves["silu"].getData()
+    z, f = panel.curve_items("silu")[0].getData()
     np.testing.assert_array_equal(f, activations.evaluate("silu", z)[0])
     assert z[0] == -6.0 and z[-1] == 6.0
-    _, df = panel._dcurves["gelu_tanh"].getData()
-    assert df is not None and panel._dcurves["gelu_tanh"].isVisible()
+    _, df = panel.curve_items("gelu_tanh")[1].getData()
+    assert df is not None and panel.curve_items("gelu_tanh")[1].isVisible()
     panel.derivative_box.setChecked(False)
-    assert not panel._dcurves["gelu_tanh"].isVisible()
+    assert not panel.curve_items("gelu_tanh")[1].isVisible()
     panel.checkboxes["relu"].setChecked(False)
-    assert "ReLU" not in panel.table.row_labels() and not panel._curves["relu"].isVisible()
+    assert "ReLU" not in panel.table.row_labels() and not panel.curve_items("relu")[0].isVisible()
+    assert panel.curve_items("mish") is None  # never shown: never built
     panel.checkboxes["mish"].setChecked(True)
     assert "Mish" in panel.table.row_labels()
     assert panel.table.row_labels()[-1] == SILU_MINUS_RELU
@@ -90,7 +91,7 @@ def test_silu_minimum_marked(panel: ActivationsPanel) -> None:
 def test_range_edit_and_bad_input(panel: ActivationsPanel) -> None:
     assert panel.z_max_field.set_text_and_commit("3")
     assert panel.z_range() == (-6.0, 3.0)
-    z, _ = panel._curves["silu"].getData()
+    z, _ = panel.curve_items("silu")[0].getData()
     assert z[-1] == 3.0
     for text, message in (("5", "z min must be below z max"), ("nan", "not a finite number"),
                           ("", "enter a number"), ("1e400", "not a finite number")):
