@@ -117,6 +117,9 @@ class ActivationsPanel(QWidget):
             labelOpts={"position": 0.95, "color": "#222", "fill": (255, 255, 255, 200)})
         self.z_line.setToolTip(self.tr("Drag to probe the curves at z"))
         self.z_line.sigPositionChanged.connect(self._on_line_moved)
+        self.probe_dots = pg.ScatterPlotItem(size=8, pen=pg.mkPen("w", width=1.2))
+        self.probe_dots.setZValue(20)
+        self.plot.addItem(self.probe_dots)
         self.plot.addItem(self.z_line)
         self.hover_label = QLabel(self)
         self.hover_label.setStyleSheet("color: #555;")
@@ -297,7 +300,8 @@ class ActivationsPanel(QWidget):
         """Curve items are made the first time an activation is shown (faster start-up)."""
         if name not in self._curves:
             colour = COLOURS.get(name, "#444")
-            self._curves[name] = self.plot.plot(pen=pg.mkPen(colour, width=2.5))
+            width = 1.3 if name == "gelu_tanh" else 2.5  # GELU stays visible under its twin
+            self._curves[name] = self.plot.plot(pen=pg.mkPen(colour, width=width))
             self._dcurves[name] = self.plot.plot(
                 pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine))
 
@@ -353,7 +357,10 @@ class ActivationsPanel(QWidget):
     def _update_probe(self) -> None:
         z = self._z
         shown = self.shown()
-        rows = [(SHORT_NAMES[r.name], (r.value, r.derivative)) for r in curves.probe(shown, z)]
+        probed = curves.probe(shown, z)
+        rows = [(SHORT_NAMES[r.name], (r.value, r.derivative)) for r in probed]
+        self.probe_dots.setData([z] * len(probed), [r.value for r in probed],
+                                brush=[pg.mkBrush(COLOURS.get(r.name, "#444")) for r in probed])
         colours = [QColor(COLOURS.get(n, "#444")) for n in shown]
         diff = curves.silu_minus_relu(z)
         rows.append((SILU_MINUS_RELU, (diff.value, diff.derivative)))
