@@ -116,7 +116,7 @@ class GatePlaneControls(QWidget):
         self.readout.add_row("g", "g", self.tr("gate pre-activation"))
         self.readout.add_row("u", "u", self.tr("up pre-activation"))
         self.readout.add_row("act", self.tr("act(g)  gate value"), self.tr("the gate branch"))
-        self.readout.add_row("h", self.tr("h = act(g)·u"), self.tr("the neuron's output"))
+        self.readout.add_row("h", self.tr("h  output"), self.tr("the neuron's output h = A(g)·B(u)"))
         self.readout.add_row("dh_dg", "∂h/∂g", self.tr("gradient reaching the gate input g"))
         self.readout.add_row("dh_du", "∂h/∂u", self.tr("gradient reaching the up input u"))
         v.addWidget(self.readout)

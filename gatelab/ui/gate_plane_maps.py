@@ -194,11 +194,13 @@ class GatePlaneMaps(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
         row.setSpacing(2)
+        row.addStretch(0)
         for view in self.views.values():
             view.vb.sig_picked.connect(self.sig_point)
             view.sig_nudge.connect(lambda dg, du: self.sig_nudge.emit(dg, du, False))
             view.sig_fine_nudge.connect(lambda dg, du: self.sig_nudge.emit(dg, du, True))
             row.addWidget(view, 1)
+        row.addStretch(0)
         outer.addLayout(row)
         self._below = QVBoxLayout()
         outer.addLayout(self._below)
@@ -229,6 +231,7 @@ class GatePlaneMaps(QWidget):
         height = max(160, min(width - 40, self.height() - 90))
         for view in self.views.values():
             view.setFixedHeight(height)
+            view.setMaximumWidth(height + 160)  # one map alone stays square, centred
 
     def set_maps(self, spec: PlaneSpec, maps: PlaneMaps, zero_g: list[float], zero_u: list[float],
                  closed: list[tuple[float, float]]) -> None:
@@ -266,9 +269,11 @@ class GatePlaneMaps(QWidget):
     def set_marker(self, g: float, u: float, inside: bool) -> None:
         """Move the marker; outside the window it is pinned to the nearest edge as a diamond."""
         spec = self._spec
-        if spec is not None and not inside:
-            g = min(max(g, spec.g_range[0]), spec.g_range[1])
-            u = min(max(u, spec.u_range[0]), spec.u_range[1])
+        if spec is not None and not inside:  # pinned just inside the edge, so it stays whole
+            (g0, g1), (u0, u1) = spec.g_range, spec.u_range
+            inset_g, inset_u = 0.015 * (g1 - g0), 0.015 * (u1 - u0)
+            g = min(max(g, g0 + inset_g), g1 - inset_g)
+            u = min(max(u, u0 + inset_u), u1 - inset_u)
         cross = QPainterPath()
         if spec is not None:
             cross.moveTo(g, spec.u_range[0])

@@ -193,6 +193,9 @@ class GatePlanePanel(QWidget):
         elif r.gate_grad_flows:
             second = self.tr("gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = "
                              "{1}).").format(fmt_number(r.dh_dg, 4), fmt_number(r.dh_du, 4))
+        elif r.gate != plane.GATE_CLOSED and r.dact == 0.0:
+            second = self.tr("but the gate branch is flat here (clamped), so no gradient reaches "
+                             "g (∂h/∂g = 0).")
         else:
             second = self.tr("no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this "
                              "input.")
