@@ -13,7 +13,9 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -107,7 +109,12 @@ class PlotCard(QWidget):
         if suffix == ".png":
             exporter = pg_exporters.ImageExporter(item)
         elif suffix == ".svg":
-            exporter = pg_exporters.SVGExporter(item)
+            try:
+                pg_exporters.SVGExporter(item).export(str(path))
+            except ValueError:  # pyqtgraph #3495: closed paths ("… Z") from Qt ≥ 6.9 break it
+                self._export_svg_with_qt(path)
+            self.sig_exported.emit(str(path))
+            return path
         elif suffix == ".csv":
             exporter = pg_exporters.CSVExporter(item)
         else:
@@ -116,6 +123,20 @@ class PlotCard(QWidget):
         exporter.export(str(path))
         self.sig_exported.emit(str(path))
         return path
+
+    def _export_svg_with_qt(self, path: Path) -> None:
+        """Fallback: render the plot scene through Qt's own SVG generator."""
+        rect = self.plot.sceneRect()
+        generator = QSvgGenerator()
+        generator.setFileName(str(path))
+        generator.setSize(QSize(int(rect.width()), int(rect.height())))
+        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+        generator.setTitle(self.title.text())
+        painter = QPainter(generator)
+        try:
+            self.plot.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+        finally:
+            painter.end()
 
     def _on_export_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(

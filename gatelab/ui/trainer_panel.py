@@ -165,8 +165,10 @@ class TrainerPanel(QWidget):
         except ValueError as exc:
             self._show_error(str(exc))
             return False
-        self.plots.set_rows(record.metrics)
-        self._launch(record.config, path, resume=True, keep_plots=True)
+        # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
+        cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
+        self.plots.set_rows(record.metrics, cfg.steps)
+        self._launch(cfg, path, resume=True, keep_plots=True)
         return True
 
     def toggle_pause(self) -> None:
@@ -185,7 +187,7 @@ class TrainerPanel(QWidget):
         except ValueError as exc:
             self._show_error(str(exc))
             return False
-        self.plots.set_rows(record.metrics)
+        self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
         self._stats = stats_from_arrays(record.stats)
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
@@ -211,7 +213,7 @@ class TrainerPanel(QWidget):
         self.error_text = ""
         self.bar.set_error("")
         if not keep_plots:
-            self.plots.clear()
+            self.plots.clear(cfg.steps)
         self._stats, self._started, self._first_step = None, time.monotonic(), None
         self.live.show_plots(self.tr("Run {0}").format(run_dir.rsplit("/", 1)[-1]))
         self.views.setCurrentWidget(self.live)

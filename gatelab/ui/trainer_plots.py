@@ -3,11 +3,15 @@
 Live training and a replayed run feed the same rows (``Snapshot.metrics_row()`` objects, the very
 lines of ``metrics.jsonl``), so what a learner sees while training is exactly what reopening the
 run shows later. Items are created once per run (per layer where needed) and only ``setData`` is
-called afterwards; redraws are coalesced by a 100 ms timer so a burst of rows costs one repaint.
+called afterwards. Redraws are coalesced (the loss plot at most every 100 ms, slower-moving plots
+less often) and staggered: one plot
+per event-loop turn, because repainting all six at once costs more than the 50 ms a GUI may
+stall (software rendering of axis text dominates; see docs/BENCHMARKS-trainer.md).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -23,6 +27,12 @@ EMA_BETA = 0.95
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf")
 PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio")
+DRAW_ORDER = ("loss", "sparsity", "max_h", "mlp_ratio", "lr", "tokens_per_s")
+# seconds between redraws of each plot: the loss at 10 Hz; the slower-moving plots less often,
+# which halves the GUI's painting (and its share of the GIL that the training thread needs)
+MIN_REDRAW_S = {"loss": 0.1, "sparsity": 0.25, "max_h": 0.25, "mlp_ratio": 0.25, "lr": 0.5,
+                "tokens_per_s": 0.5}
+STAGGER_MS = 15  # one plot per event-loop turn, a turn every 15 ms while plots are due
 
 
 def layer_color(i: int) -> str:
@@ -145,30 +155,53 @@ class TrainerPlots(QWidget):
         self._closed: list[pg.PlotDataItem] = []
         self._neg: list[pg.PlotDataItem] = []
         self._maxh: list[pg.PlotDataItem] = []
+        self._dirty: set[str] = set()
+        self._drawn_at: dict[str, float] = {}
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.setInterval(100)
-        self._timer.timeout.connect(self.redraw_now)
+        self._timer.setInterval(STAGGER_MS)
+        self._timer.timeout.connect(self._on_tick)
 
     def cards(self) -> dict[str, PlotCard]:
         return {"loss": self.loss, "sparsity": self.sparsity, "max_h": self.maxh,
                 "mlp_ratio": self.ratio, "lr": self.lr, "tokens_per_s": self.speed}
 
     # -- data ----------------------------------------------------------------------------------
-    def clear(self) -> None:
-        """Forget the current run (a new run or a replay starts from an empty history)."""
+    def clear(self, steps_total: int | None = None) -> None:
+        """Forget the current run; with ``steps_total`` the step axes span the whole run."""
         self.history = MetricsHistory()
+        self._set_step_range(steps_total)
         self.redraw_now()
 
     def add_rows(self, rows: Iterable[dict[str, Any]]) -> None:
+        rows = list(rows)
+        if not rows:
+            return
+        n_stats = len(self.history.stat_steps)
         self.history.add_rows(rows)
+        self._dirty |= {"loss", "lr", "tokens_per_s"}
+        if len(self.history.stat_steps) != n_stats:
+            self._dirty |= {"sparsity", "max_h", "mlp_ratio"}
         if not self._timer.isActive():
-            self._timer.start()
+            self._timer.start(STAGGER_MS)
 
-    def set_rows(self, rows: Iterable[dict[str, Any]]) -> None:
+    def set_rows(self, rows: Iterable[dict[str, Any]], steps_total: int | None = None) -> None:
+        """Show a whole run at once (replay); the step axes span ``steps_total`` or the data."""
         self.history = MetricsHistory()
         self.history.add_rows(rows)
+        last = self.history.steps[-1] if self.history.steps else None
+        self._set_step_range(max(steps_total or 0, last or 0) or None)
         self.redraw_now()
+
+    def _set_step_range(self, steps_total: int | None) -> None:
+        """A fixed x range avoids re-laying-out every step axis on every redraw."""
+        for name, card in self.cards().items():
+            if name == "mlp_ratio":
+                continue
+            if steps_total:
+                card.plot.setXRange(0, steps_total, padding=0.02)
+            else:
+                card.plot.enableAutoRange(axis="x")
 
     # -- drawing -------------------------------------------------------------------------------
     def _ensure_layers(self, n: int) -> None:
@@ -191,31 +224,57 @@ class TrainerPlots(QWidget):
             self._maxh.append(self.maxh.curve(self.tr("L{0}").format(i),
                                               pen=pg.mkPen(color, width=2)))
 
+    def _on_tick(self) -> None:
+        """Redraw one due card per event-loop turn, so no single repaint blocks the GUI long."""
+        now = time.monotonic()
+        due = [n for n in DRAW_ORDER if n in self._dirty
+               and now - self._drawn_at.get(n, 0.0) >= MIN_REDRAW_S[n]]
+        if due:
+            self._draw(due[0])
+        if self._dirty:  # come back when the next plot is due (or the next turn)
+            wait = min(MIN_REDRAW_S[n] - (now - self._drawn_at.get(n, 0.0)) for n in self._dirty)
+            self._timer.start(max(STAGGER_MS, int(wait * 1000)))
+
     def redraw_now(self) -> None:
+        for name in DRAW_ORDER:
+            self._draw(name)
+
+    def _draw(self, name: str) -> None:
+        self._dirty.discard(name)
+        self._drawn_at[name] = time.monotonic()
         h = self.history
         steps = np.asarray(h.steps, dtype=np.float64)
-        loss = np.asarray(h.train_loss, dtype=np.float64)
-        self.c_train.setData(steps, loss)
-        self.c_ema.setData(steps, debiased_ema(loss, EMA_BETA) if len(loss) else loss)
-        self.c_val.setData(np.asarray(h.val_steps, dtype=np.float64), np.asarray(h.val_loss))
-        self.c_lr.setData(steps, np.asarray(h.lr))
-        self.c_speed.setData(steps, np.asarray(h.tokens_per_s))
-
-        n = h.n_layer
-        self._ensure_layers(n)
-        if n:
+        if name == "loss":
+            loss = np.asarray(h.train_loss, dtype=np.float64)
+            self.c_train.setData(steps, loss)
+            self.c_ema.setData(steps, debiased_ema(loss, EMA_BETA) if len(loss) else loss)
+            self.c_val.setData(np.asarray(h.val_steps, dtype=np.float64), np.asarray(h.val_loss))
+        elif name == "lr":
+            self.c_lr.setData(steps, np.asarray(h.lr))
+        elif name == "tokens_per_s":
+            self.c_speed.setData(steps, np.asarray(h.tokens_per_s))
+        elif name in ("sparsity", "max_h"):
+            n = h.n_layer
+            self._ensure_layers(n)
             x = np.asarray(h.stat_steps, dtype=np.float64)
-            closed, neg, maxh = (h.layer_matrix(k) for k in ("frac_closed", "frac_neg",
-                                                               "max_abs_h"))
-            for i in range(n):
-                self._closed[i].setData(x, closed[:, i])
-                self._neg[i].setData(x, neg[:, i])
-                self._maxh[i].setData(x, maxh[:, i])
-            ratio = h.layer_matrix("mlp_ratio")[-1]
-            layers = np.arange(n, dtype=np.float64)
-            ratio = np.nan_to_num(ratio, nan=0.0)
-            self.ratio_bars.setOpts(x=layers, height=ratio, width=0.6)
-            self.c_ratio.setData(layers, ratio)
-        else:
-            self.ratio_bars.setOpts(x=[], height=[], width=0.6)
-            self.c_ratio.setData([], [])
+            if name == "sparsity":
+                closed, neg = h.layer_matrix("frac_closed"), h.layer_matrix("frac_neg")
+                for i in range(n):
+                    self._closed[i].setData(x, closed[:, i])
+                    self._neg[i].setData(x, neg[:, i])
+            else:
+                maxh = h.layer_matrix("max_abs_h")
+                for i in range(n):
+                    self._maxh[i].setData(x, maxh[:, i])
+        elif name == "mlp_ratio":
+            n = h.n_layer
+            if n:
+                layers = np.arange(n, dtype=np.float64)
+                ratio = np.nan_to_num(h.layer_matrix("mlp_ratio")[-1], nan=0.0)
+                self.ratio_bars.setOpts(x=layers, height=ratio, width=0.6)
+                self.c_ratio.setData(layers, ratio)
+                self.ratio.plot.getAxis("bottom").setTicks(
+                    [[(float(i), "L{0}".format(i)) for i in range(n)]])
+            else:
+                self.ratio_bars.setOpts(x=[], height=[], width=0.6)
+                self.c_ratio.setData([], [])

@@ -1,0 +1,279 @@
+"""The live trainer tab driven like a user: real engine, tiny CPU configs, the generated corpus."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, QThread
+
+from gatelab.core.smoothing import debiased_ema
+from gatelab.core.trainconfig import TrainConfig
+from gatelab.ui.trainer_engine import count_params, intermediate_of
+from gatelab.ui.trainer_plots import EMA_BETA
+
+TINY = dict(corpus="generated", variant="swiglu", n_layer=2, n_embd=32, n_head=2, n_kv_head=None,
+            intermediate=None, block_size=16, batch_size=4, steps=30, eval_interval=10,
+            warmup_steps=2, seed=7, device="cpu")
+
+
+def _tiny(**changes: object) -> TrainConfig:
+    return TrainConfig(**{**TINY, **changes})  # type: ignore[arg-type]
+
+
+def _python_threads() -> set[threading.Thread]:
+    """Live Python threads (QThreads appear only as never-ending _DummyThread entries: skipped)."""
+    return {t for t in threading.enumerate() if type(t).__name__ != "_DummyThread"}
+
+
+@pytest.fixture
+def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
+    from gatelab.ui.trainer_panel import TrainerPanel
+
+    widget = TrainerPanel()
+    qtbot.addWidget(widget)
+    widget.show()
+    widget.activate()
+    widget.controls.set_config(_tiny())
+    yield widget
+    widget.shutdown()
+    assert widget.controller._thread is None
+    assert not widget.controller.is_busy()
+
+
+def _wait_done(qtbot, panel, timeout: int = 60000) -> None:  # noqa: ANN001
+    qtbot.waitUntil(lambda: not panel.controller.is_busy(), timeout=timeout)
+
+
+def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  # noqa: ANN001
+    pairs: list[tuple[np.ndarray, str]] = []
+    panel.sig_gate_pairs.connect(lambda p, label: pairs.append((p, label)))
+    assert panel.live.showing_intro()
+    assert panel.start()
+    assert not panel.live.showing_intro()
+    _wait_done(qtbot, panel)
+    assert panel.run_state == "finished", panel.error_text
+
+    # every step's row arrived (throttling drops redraws, never rows) and matches metrics.jsonl
+    rows = [json.loads(line) for line in
+            (Path(panel.run_dir) / "metrics.jsonl").read_text().splitlines()]
+    h = panel.plots.history
+    assert h.steps == list(range(1, 31)) == [r["step"] for r in rows]
+    assert h.train_loss == [r["train_loss"] for r in rows]
+    assert h.val_steps == [10, 20, 30]
+    xs, ys = panel.plots.c_train.getData()
+    np.testing.assert_array_equal(ys, [r["train_loss"] for r in rows])
+    _, ema = panel.plots.c_ema.getData()
+    np.testing.assert_allclose(ema, debiased_ema(ys, EMA_BETA))
+    _, val = panel.plots.c_val.getData()
+    np.testing.assert_array_equal(val, [r["val_loss"] for r in rows if "val_loss" in r])
+    # per-layer curves: one per layer, fractions in [0, 1]
+    assert len(panel.plots._closed) == 2
+    _, closed = panel.plots._closed[1].getData()
+    assert len(closed) == len(h.stat_steps) > 0 and np.all((closed >= 0) & (closed <= 1))
+    _, ratio = panel.plots.c_ratio.getData()
+    np.testing.assert_allclose(ratio, rows[-1]["mlp_ratio"])
+
+    # progress bar at 100 %
+    assert panel.bar.progress.maximum() == 30 and panel.bar.progress.value() == 30
+
+    # the runs list shows the run with its final numbers
+    row = panel.runs.row_for(panel.run_dir)
+    assert row is not None and row.status == "finished" and row.steps == "30/30"
+    assert row.train_loss == pytest.approx(rows[-1]["train_loss"])
+    assert row.val_loss == pytest.approx(rows[-1]["val_loss"])
+    assert panel.runs.selected_path() == panel.run_dir
+
+    # the gate plane receives layer 0's real (g, u) pairs, one per MLP neuron
+    assert pairs and pairs[-1][0].shape == (intermediate_of(_tiny()), 2)
+    assert "step 30" in pairs[-1][1]
+
+    # reopening the run redraws the same curves from metrics.jsonl
+    panel.plots.clear()
+    assert len(panel.plots.c_train.getData()[1] if panel.plots.c_train.getData()[1] is not None
+               else []) == 0
+    assert panel.open_run(panel.run_dir)
+    np.testing.assert_array_equal(panel.plots.c_train.getData()[1],
+                                  [r["train_loss"] for r in rows])
+    np.testing.assert_array_equal(panel.plots.c_val.getData()[0], [10, 20, 30])
+
+
+def test_export_writes_png_svg_and_csv_of_the_data(qtbot, panel, tmp_path: Path) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(steps=6, eval_interval=3))
+    assert panel.start()
+    _wait_done(qtbot, panel)
+    card = panel.plots.loss
+    for suffix in (".png", ".svg", ".csv"):
+        out = card.export(tmp_path / ("loss" + suffix))
+        assert out.stat().st_size > 100
+    assert (tmp_path / "loss.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "<svg" in (tmp_path / "loss.svg").read_text()
+    csv = (tmp_path / "loss.csv").read_text().splitlines()
+    first = panel.plots.history.train_loss[0]
+    assert csv[1].split(",")[1] == pytest.approx(first) or float(csv[1].split(",")[1]) == \
+        pytest.approx(first)
+    with pytest.raises(ValueError):
+        card.export(tmp_path / "loss.bmp")
+    # the hover readout names the nearest step's values
+    text = card.readout_at(2.2)
+    assert text.startswith("step 2:") and "{0:.4g}".format(panel.plots.history.train_loss[1]) in text
+
+
+def test_stop_takes_effect_within_a_second(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
+    assert panel.start()
+    qtbot.waitUntil(lambda: len(panel.plots.history) >= 3, timeout=30000)
+    thread = panel.controller._thread
+    t0 = time.monotonic()
+    panel.bar.btn_stop.click()
+    qtbot.waitUntil(lambda: panel.run_state == "stopped", timeout=1000)
+    assert time.monotonic() - t0 < 1.0
+    assert thread is not None and not thread.isRunning()
+    assert panel.bar.btn_start.isEnabled() and not panel.bar.btn_stop.isEnabled()
+    summary = json.loads((Path(panel.run_dir) / "run.json").read_text())
+    assert summary["status"] == "stopped"  # the partial run is kept, with its checkpoint
+    assert (Path(panel.run_dir) / "ckpt.pt").is_file()
+
+
+def test_pause_stops_pulling_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
+    assert panel.start()
+    qtbot.waitUntil(lambda: len(panel.plots.history) >= 2, timeout=30000)
+    panel.bar.btn_pause.click()
+    assert panel.run_state == "paused" and panel.bar.btn_pause.text() == "Resume"
+    qtbot.wait(300)  # rows already produced arrive; then nothing more
+    held = panel.plots.history.steps[-1]
+    qtbot.wait(400)
+    assert panel.plots.history.steps[-1] == held
+    panel.bar.btn_pause.click()
+    qtbot.waitUntil(lambda: panel.plots.history.steps[-1] > held + 2, timeout=10000)
+    panel.bar.btn_pause.click()  # pause, then stop from the paused state
+    panel.bar.btn_stop.click()
+    qtbot.waitUntil(lambda: panel.run_state == "stopped", timeout=1000)
+
+
+def test_invalid_config_shows_message_and_starts_nothing(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.width.setValue(30)  # 30 is not divisible by 4 heads
+    panel.controls.heads.setValue(4)
+    assert "divisible" in panel.controls.error.text()
+    assert not panel.bar.btn_start.isEnabled()
+    assert not panel.start()
+    assert "divisible" in panel.error_text and not panel.controller.is_busy()
+    panel.controls.lr.setText("fast")
+    assert "learning rate" in panel.controls.validation_error()
+
+
+def test_bad_corpus_shows_its_message_and_the_app_stays_usable(qtbot, panel, tmp_path: Path
+                                                             ) -> None:  # noqa: ANN001
+    bad = tmp_path / "binary.txt"
+    bad.write_bytes(b"abc\x00\x01\x02" * 100)
+    panel.controls.set_config(_tiny(corpus=str(bad), steps=5, eval_interval=5))
+    # the corpus box reads it in the background and names the problem
+    qtbot.waitUntil(lambda: "binary" in panel.controls.corpus.error, timeout=20000)
+    assert "binary" in panel.controls.corpus.info.text()
+    assert not panel.start() and "binary" in panel.error_text
+    # the same error raised inside a run (file broken after it was checked) reaches the tab
+    panel.controls.corpus.error = ""
+    assert panel.start()
+    _wait_done(qtbot, panel)
+    assert panel.run_state == "error" and "binary" in panel.error_text
+    assert panel.bar.error.isVisible()
+    # still usable: a good corpus trains
+    panel.controls.set_config(_tiny(steps=5, eval_interval=5))
+    assert panel.start()
+    _wait_done(qtbot, panel)
+    assert panel.run_state == "finished" and not panel.bar.error.isVisible()
+
+
+def test_closing_the_window_mid_run_leaves_no_thread(qtbot, main_window) -> None:  # noqa: ANN001
+    panel = main_window.show_tab("trainer")
+    before = _python_threads()
+    panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
+    assert panel.start()
+    qtbot.waitUntil(lambda: len(panel.plots.history) >= 2, timeout=30000)
+    thread: QThread = panel.controller._thread
+    assert thread.isRunning()
+    panel.request_sample()  # a helper thread (sampling the checkpoint) may be running too
+    main_window.close()
+    assert not thread.isRunning()
+    assert _python_threads() - before == set()
+    assert json.loads((Path(panel.run_dir) / "run.json").read_text())["status"] == "stopped"
+
+
+def test_parameter_count_updates_as_you_type(qtbot, panel) -> None:  # noqa: ANN001
+    c = panel.controls
+    before = c.params_label.text()
+    c.width.setValue(64)
+    cfg = c.config()
+    vocab = c.corpus.summary.vocab_size if c.corpus.summary else None
+    assert "{0:,}".format(count_params(cfg, vocab)) in c.params_label.text() != before
+    c.btn_83.click()
+    assert c.intermediate.value() == 176  # ⌈8·64/3⌉ = 171 → multiple of 16
+    c.variant.setCurrentIndex(c.variant.findData("gelu"))
+    c.btn_matched.click()
+    assert c.intermediate.value() == 256
+
+
+def test_settings_roundtrip_and_garbage(qtbot, panel, tmp_path: Path) -> None:  # noqa: ANN001
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    panel.controls.set_config(_tiny(n_layer=3, lr=3e-4))
+    panel.save_settings(settings)
+    panel.controls.reset_button.click()
+    assert panel.controls.layers.value() != 3
+    panel.restore_settings(settings)
+    assert panel.controls.config().n_layer == 3 and panel.controls.config().lr == 3e-4
+    settings.setValue("config", "{not json")
+    settings.setValue("view", "x")
+    panel.restore_settings(settings)  # garbage: nothing raises, last good state kept
+    assert panel.controls.config().n_layer == 3
+
+
+def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(steps=6, eval_interval=3))
+    assert panel.start()
+    _wait_done(qtbot, panel)
+    path = panel.run_dir
+    # resume with more steps continues the same run folder
+    panel.controls.steps.setValue(9)
+    from gatelab.core.runs import load_run
+
+    assert panel.resume_run(path)
+    _wait_done(qtbot, panel)
+    assert panel.run_state == "finished", panel.error_text
+    assert [r["step"] for r in load_run(path).metrics] == list(range(1, 10))
+    assert panel.plots.history.steps == list(range(1, 10))
+    # delete: "No" keeps the folder, "Yes" removes it and the list entry
+    asked: list[str] = []
+    panel.runs.confirm_delete = lambda p: asked.append(p) or False
+    assert panel.runs.select_path(path)
+    panel.runs.btn_delete.click()
+    assert asked == [path] and Path(path).is_dir()
+    panel.runs.confirm_delete = lambda p: True
+    panel.runs.btn_delete.click()
+    assert not Path(path).exists() and panel.runs.row_for(path) is None
+
+
+def test_experiment_two_variants_two_seeds_gives_a_verdict(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(steps=8, eval_interval=4))
+    view = panel.experiment
+    view.seeds.setValue(2)
+    assert view.run()
+    assert not panel.bar.btn_start.isEnabled()  # one job at a time
+    qtbot.waitUntil(lambda: not view.is_busy(), timeout=90000)
+    assert view.result is not None, view.error_text
+    saved = json.loads((Path(view.result.path) / "experiment.json").read_text())
+    names = [v.name for v in view.result.variants]
+    assert names == ["swiglu", "gelu"] and all(v.n == 2 for v in view.result.variants)
+    for v, s in zip(view.result.variants, saved["variants"]):
+        assert v.final_mean == pytest.approx(s["mean"]) and v.intermediate == s["intermediate"]
+        assert v.steps == [4.0, 8.0] and len(v.mean) == 2
+    last = view.table.rowCount() - 1
+    assert view.table.item(last, 0).text() == "verdict"
+    assert view.table.item(last, 1).text() == saved["verdict"] != ""
+    assert view.progress.value() == view.progress.maximum()
+    assert panel.bar.btn_start.isEnabled()
