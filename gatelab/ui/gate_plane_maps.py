@@ -1,10 +1,10 @@
 """The three heatmaps of the gate plane (h, ∂h/∂g, ∂h/∂u) and everything drawn on them.
 
-Split from the panel so the drawing (created once, updated with setImage/setData, which is what
-keeps a 512² update fast) lives apart from the controls. Each map is its own small
-GraphicsLayoutWidget, so "one at a time" simply hides the other two widgets. A click or left-drag
-on any map emits ``sig_point(g, u)``; arrow keys emit ``sig_nudge(dg, du)``. This module draws
-only what ``gatelab.core.plane`` computed.
+Split from the panel so the drawing (created once, updated with setImage/setPath, which is what
+keeps a 512² update fast) lives apart from the controls. All maps share one GraphicsLayoutWidget,
+so an update paints one viewport; "one at a time" takes the other plots out of its layout. A
+click or left-drag on any map emits ``sig_point(g, u)``; arrow keys emit ``sig_nudge``. This
+module draws only what ``gatelab.core.plane`` computed.
 """
 
 from __future__ import annotations
@@ -92,20 +92,15 @@ class PointViewBox(pg.ViewBox):
         ev.ignore()
 
 
-class MapView(pg.GraphicsLayoutWidget):
-    """One heatmap with its colour bar, h = 0 lines, closed-gate bands, marker and neurons."""
+class MapPlot:
+    """One heatmap (a PlotItem in the shared scene) with its colour bar and overlays."""
 
-    sig_nudge = Signal(int, int)  # direction along g and u (−1, 0, 1)
-    sig_fine_nudge = Signal(int, int)
-
-    def __init__(self, key: str, title: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent, show=False)
+    def __init__(self, key: str, title: str, widget: MapsWidget) -> None:
         self.key = key
-        self.setBackground("w")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.widget = widget
         self.vb = PointViewBox()
         self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
-        self.plot = self.addPlot(viewBox=self.vb)
+        self.plot = pg.PlotItem(viewBox=self.vb)
         self.plot.setTitle(title, color="#222", size="10pt")
         self.plot.setLabel("bottom", QCoreApplication.translate(_T, "g  (gate pre-activation)"))
         self.plot.setLabel("left", QCoreApplication.translate(_T, "u  (up pre-activation)"))
@@ -117,7 +112,6 @@ class MapView(pg.GraphicsLayoutWidget):
         self.bar = pg.ColorBarItem(values=(-1, 1), colorMap=pg.colormap.get(COLORMAP),
                                    interactive=False, width=14)
         self.bar.setImageItem(self.image)
-        self.addItem(self.bar, row=0, col=1)
         self.bar.axis.setTextPen("#333")
         self.bar.axis.setPen("#333")
         # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
@@ -129,9 +123,6 @@ class MapView(pg.GraphicsLayoutWidget):
                                           brush=pg.mkBrush(20, 20, 20, 170))
         self.neurons.setZValue(8)
         self.neurons.setVisible(False)
-        for item in (self.bands, self.zero_lines, self.neurons, self.crosshair):
-            self.plot.addItem(item)
-        self._levels: tuple[float, float] | None = None
         # the marker keeps its pixel size whatever the zoom (ItemIgnoresTransformations)
         self.marker = QGraphicsPathItem()
         self.marker.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
@@ -139,8 +130,10 @@ class MapView(pg.GraphicsLayoutWidget):
         self.marker.setBrush(QColor(255, 215, 0, 230))
         self.marker.setPath(_marker_path(pinned=False))
         self.marker.setZValue(10)
-        self.plot.addItem(self.marker)
+        for item in (self.bands, self.zero_lines, self.neurons, self.crosshair, self.marker):
+            self.plot.addItem(item)
         self._pinned = False
+        self._levels: tuple[float, float] | None = None
         # static text (title, axis labels, colour-bar axis) is cached as pixmaps: a map update
         # then repaints the image, not the typography
         cached = [self.plot.titleLabel.item, self.bar.axis, self.bar]
@@ -161,6 +154,29 @@ class MapView(pg.GraphicsLayoutWidget):
         pos = self.marker.pos()
         return float(pos.x()), float(pos.y())
 
+    def isVisible(self) -> bool:  # noqa: N802 (reads like the Qt call it stands for)
+        return self.plot.scene() is not None and self.plot.isVisible()
+
+    def viewport(self) -> QWidget:
+        return self.widget.viewport()
+
+    def data_to_viewport(self, g: float, u: float) -> QPointF:
+        """Viewport (widget) coordinates of the data point (g, u): for tests and tooltips."""
+        scene = self.vb.mapViewToScene(QPointF(g, u))
+        return QPointF(self.widget.mapFromScene(scene))
+
+
+class MapsWidget(pg.GraphicsLayoutWidget):
+    """One graphics view for all maps: an update paints one viewport, not three."""
+
+    sig_nudge = Signal(int, int, bool)  # direction along g and u (−1, 0, 1), fine step
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, show=False)
+        self.setBackground("w")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.ci.layout.setHorizontalSpacing(4)
+
     def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
                  Qt.Key.Key_Up: (0, 1), Qt.Key.Key_Down: (0, -1)}
@@ -169,19 +185,11 @@ class MapView(pg.GraphicsLayoutWidget):
             super().keyPressEvent(ev)
             return
         ev.accept()
-        if ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
-            self.sig_fine_nudge.emit(*step)
-        else:
-            self.sig_nudge.emit(*step)
-
-    def data_to_viewport(self, g: float, u: float) -> QPointF:
-        """Widget (viewport) coordinates of the data point (g, u): for tests and tooltips."""
-        scene = self.vb.mapViewToScene(QPointF(g, u))
-        return QPointF(self.mapFromScene(scene))
+        self.sig_nudge.emit(*step, bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
 
 
 class GatePlaneMaps(QWidget):
-    """The row of three maps; ``show_maps`` picks which are visible."""
+    """The row of maps (all three, or one); ``show_maps`` picks which."""
 
     sig_point = Signal(float, float)
     sig_nudge = Signal(int, int, bool)  # dg, du, fine
@@ -189,23 +197,24 @@ class GatePlaneMaps(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         titles = _titles()
-        self.views: dict[str, MapView] = {k: MapView(k, titles[k], self) for k in MAP_KEYS}
+        self.widget = MapsWidget(self)
+        self.widget.sig_nudge.connect(self.sig_nudge)
+        self.views: dict[str, MapPlot] = {k: MapPlot(k, titles[k], self.widget) for k in MAP_KEYS}
+        for view in self.views.values():
+            view.vb.sig_picked.connect(self.sig_point)
+        self._shown: tuple[str, ...] = ()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        row.setSpacing(2)
         row.addStretch(0)
-        for view in self.views.values():
-            view.vb.sig_picked.connect(self.sig_point)
-            view.sig_nudge.connect(lambda dg, du: self.sig_nudge.emit(dg, du, False))
-            view.sig_fine_nudge.connect(lambda dg, du: self.sig_nudge.emit(dg, du, True))
-            row.addWidget(view, 1)
+        row.addWidget(self.widget, 1)
         row.addStretch(0)
         outer.addLayout(row)
         self._below = QVBoxLayout()
         outer.addLayout(self._below)
         outer.addStretch(1)
         self._spec: PlaneSpec | None = None
+        self.show_maps(MAP_KEYS)
 
     @property
     def images(self) -> dict[str, pg.ImageItem]:
@@ -216,22 +225,30 @@ class GatePlaneMaps(QWidget):
         self._below.addWidget(widget)
 
     def show_maps(self, keys: tuple[str, ...]) -> None:
-        for k, view in self.views.items():
-            view.setVisible(k in keys)
-        self._fit_heights()
+        keys = tuple(k for k in MAP_KEYS if k in keys) or MAP_KEYS
+        if keys == self._shown:
+            return
+        layout = self.widget.ci
+        for key in self._shown:
+            layout.removeItem(self.views[key].plot)
+            layout.removeItem(self.views[key].bar)
+        for col, key in enumerate(keys):
+            layout.addItem(self.views[key].plot, row=0, col=2 * col)
+            layout.addItem(self.views[key].bar, row=0, col=2 * col + 1)
+        self._shown = keys
+        self._fit_size()
 
     def resizeEvent(self, ev: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(ev)
-        self._fit_heights()
+        self._fit_size()
 
-    def _fit_heights(self) -> None:
-        """Square plots: a view is about as tall as it is wide, not stretched down the window."""
-        shown = [v for v in self.views.values() if not v.isHidden()] or list(self.views.values())
-        width = max(self.width() // len(shown), 100)
+    def _fit_size(self) -> None:
+        """Square plots: the maps are about as tall as one is wide, not stretched down the window."""
+        n = max(len(self._shown), 1)
+        width = max(self.width() // n, 100)
         height = max(160, min(width - 40, self.height() - 90))
-        for view in self.views.values():
-            view.setFixedHeight(height)
-            view.setMaximumWidth(height + 160)  # one map alone stays square, centred
+        self.widget.setFixedHeight(height)
+        self.widget.setMaximumWidth(n * (height + 160))  # one map alone stays square, centred
 
     def set_maps(self, spec: PlaneSpec, maps: PlaneMaps, zero_g: list[float], zero_u: list[float],
                  closed: list[tuple[float, float]]) -> None:

@@ -97,13 +97,13 @@ def test_far_point_is_exact_and_marker_pinned(panel: GatePlanePanel) -> None:
 
 def test_arrow_keys_nudge(qtbot, panel: GatePlanePanel) -> None:  # noqa: ANN001
     click_data(qtbot, panel, "h", 1.5, -2.0)
-    view = panel.maps.views["h"]
-    view.setFocus()
-    qtbot.keyClick(view, Qt.Key.Key_Right)
-    qtbot.keyClick(view, Qt.Key.Key_Up)
-    qtbot.keyClick(view, Qt.Key.Key_Up)
+    widget = panel.maps.widget
+    assert widget.hasFocus()  # the click gave the maps keyboard focus
+    qtbot.keyClick(widget, Qt.Key.Key_Right)
+    qtbot.keyClick(widget, Qt.Key.Key_Up)
+    qtbot.keyClick(widget, Qt.Key.Key_Up)
     assert panel.point() == pytest.approx((1.6, -1.8))
-    qtbot.keyClick(view, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(widget, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)
     assert panel.point() == pytest.approx((1.59, -1.8))
     g, u = panel.point()
     assert parse_number(readout(panel, "h")) == pytest.approx(
