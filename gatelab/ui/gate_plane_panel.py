@@ -73,8 +73,16 @@ class GatePlanePanel(QWidget):
         self.controls.layer_changed.connect(self._on_layer_changed)
         self.controls.clear_neurons_requested.connect(lambda: self.set_neuron_points(None))
 
+        self.tips_label = QLabel(self.tr(
+            "<b>Things to try:</b> (−3, −2): a negative SiLU gate flips the sign of u. "
+            "(0, 1): the gate is closed, yet ∂h/∂g = 0.5, so training can still open it. "
+            "Switch to ReGLU and click left of g = 0: no gradient reaches the gate at all. "
+            "(10, 10): SwiGLU is unbounded (h ≈ 100); compare the soft-capped variant."), self)
+        self.tips_label.setWordWrap(True)
+        self.tips_label.setStyleSheet("color: #444; padding: 4px;")
         self.maps.add_below(self.legend_label)
         self.maps.add_below(self.meaning_label)
+        self.maps.add_below(self.tips_label)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(self.maps, 1)
