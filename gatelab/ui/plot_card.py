@@ -8,6 +8,7 @@ learner reads numbers instead of guessing them from the axis.
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 import numpy as np
@@ -41,7 +42,7 @@ class PlotCard(QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMinimumHeight(150)
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
-        self.title = QLabel("<b>{0}</b>".format(title))
+        self.title = QLabel("<b>{0}</b>".format(html.escape(title)))
         self.title.setToolTip(tooltip)
         self.readout = QLabel("")
         self.readout.setStyleSheet("color: #555;")

@@ -95,7 +95,7 @@ class RunsView(QWidget):
                 item = QTableWidgetItem(str(text))
                 item.setData(Qt.ItemDataRole.UserRole, row.path)
                 item.setToolTip(row.path)
-                if c >= 4:
+                if 4 <= c <= 6:  # numbers right-aligned
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
             if row.path == selected:

@@ -138,6 +138,10 @@ class TrainerControls(QWidget):
         layout.addWidget(self.reset_button)
         layout.addStretch(1)
 
+        for combo in (self.variant, self.device, self.corpus.combo):  # long labels must not
+            combo.setSizeAdjustPolicy(                                  # widen the form
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
         self.set_config(DEFAULT_CONFIG)
         for box in (self.width, self.layers, self.heads, self.kv_heads, self.intermediate,
                     self.block, self.steps, self.batch, self.warmup, self.eval_interval, self.seed):

@@ -45,7 +45,7 @@ class CorpusBox(QGroupBox):
         self.info.setWordWrap(True)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
-        self.preview.setMaximumHeight(70)
+        self.preview.setMaximumHeight(60)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.preview.setToolTip(self.tr("The first characters of the corpus"))
         row = QHBoxLayout()

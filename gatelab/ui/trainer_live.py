@@ -119,16 +119,20 @@ class LiveView(QWidget):
         self.sample.setPlaceholderText(self.tr("A text sample from the model appears here at "
                                                "the end of a run, or when you press Sample text."))
         self.sample.setMaximumHeight(90)
-        row = QHBoxLayout()
+        self.header = QWidget()
+        row = QHBoxLayout(self.header)
+        row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.title, 1)
         row.addWidget(QLabel(self.tr("Gate plane shows")))
         row.addWidget(self.layer)
         row.addWidget(self.btn_sample)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(row)
+        layout.addWidget(self.header)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.sample)
+        self.header.setVisible(False)  # nothing to sample or send before the first run
+        self.sample.setVisible(False)
 
     def _intro_page(self) -> QWidget:
         page = QWidget()
@@ -167,6 +171,8 @@ class LiveView(QWidget):
 
     def show_plots(self, title: str) -> None:
         self.stack.setCurrentWidget(self.plots)
+        self.header.setVisible(True)
+        self.sample.setVisible(True)
         self.title.setText(title)
 
     def showing_intro(self) -> bool:

@@ -109,7 +109,7 @@ class TrainerPlots(QWidget):
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
         self.loss.set_hover_x_label(self.tr("step"))
 
-        self.sparsity = PlotCard(self.tr("Gate sparsity per layer"), self.tr(
+        self.sparsity = PlotCard(self.tr("Gate sparsity — solid: closed, dashed: g < 0"), self.tr(
             "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
             "Dashed: fraction of pre-gates g < 0. One colour per layer."))
         self.sparsity.plot.setLabel("bottom", self.tr("step"))
@@ -118,6 +118,7 @@ class TrainerPlots(QWidget):
         self.maxh = PlotCard(self.tr("Largest |h| per layer"), self.tr(
             "The biggest MLP hidden activation h = act(g)·u seen: outliers grow here first."))
         self.maxh.plot.setLabel("bottom", self.tr("step"))
+        self.maxh.plot.addLegend(offset=(10, 10), colCount=4)  # layer colours, shared by sparsity
         self.maxh.set_hover_x_label(self.tr("step"))
 
         self.ratio = PlotCard(self.tr("MLP contribution per layer"), self.tr(
