@@ -130,6 +130,8 @@ class NumberField(QWidget):
         self.edit.setStyleSheet("border: 1px solid #c0392b;")
 
     def clear_error(self) -> None:
+        if self.error_label.isHidden() and not self.edit.styleSheet():
+            return  # nothing to clear: restyling a line edit is not free
         self.error_label.clear()
         self.error_label.hide()
         self.edit.setStyleSheet("")
