@@ -43,6 +43,7 @@ class ExperimentView(QWidget):
         super().__init__(parent)
         self._controls = controls  # TrainerControls: the model and training settings to use
         self.controller = TrainingController(self)
+        self._blocked = False
         self.result: ExperimentSummary | None = None
         self.error_text = ""
 
@@ -114,12 +115,17 @@ class ExperimentView(QWidget):
     def is_busy(self) -> bool:
         return self.controller.is_busy()
 
+    def set_blocked(self, blocked: bool) -> None:
+        """While the live trainer runs, an experiment cannot start (one job at a time)."""
+        self._blocked = blocked
+        self.btn_run.setEnabled(self.controller.state == "idle" and not blocked)
+
     def shutdown(self) -> None:
         self.controller.shutdown()
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""
-        if self.controller.is_busy():
+        if self.controller.is_busy() or self._blocked:
             return False
         try:
             cfg = self._controls.config()
@@ -150,7 +156,7 @@ class ExperimentView(QWidget):
 
     def _on_state(self, state: str) -> None:
         busy = state != "idle"
-        self.btn_run.setEnabled(not busy)
+        self.btn_run.setEnabled(not busy and not self._blocked)
         self.btn_stop.setEnabled(state in ("running", "paused"))
         for w in (self.variant_a, self.variant_b, self.seeds):
             w.setEnabled(not busy)

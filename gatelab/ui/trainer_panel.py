@@ -10,6 +10,7 @@ touches a tensor; every engine call goes through trainer_engine.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -70,6 +71,7 @@ class TrainerPanel(QWidget):
         self._pairs_sent = 0.0
         self._activated = False
         self._shut = False
+        self._checkpoint_interval = 0
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -204,6 +206,10 @@ class TrainerPanel(QWidget):
         """Sample text from the latest checkpoint of the current run, off the GUI thread."""
         if not self.run_dir or self._calls.busy():
             return
+        if not (Path(self.run_dir) / "ckpt.pt").is_file():
+            self.live.set_sample(self.tr("No checkpoint yet: the run saves one every {0} steps "
+                                         "and at its end.").format(self._checkpoint_interval))
+            return
         self.live.set_sample(self.tr("Sampling from the latest checkpoint…"))
         run_dir = self.run_dir
         self._calls.submit("sample", lambda: sample_from_run(run_dir))
@@ -212,6 +218,7 @@ class TrainerPanel(QWidget):
     def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
                 ) -> None:
         self.run_dir = run_dir
+        self._checkpoint_interval = cfg.checkpoint_interval
         self.error_text = ""
         self.bar.set_error("")
         if not keep_plots:
@@ -303,6 +310,7 @@ class TrainerPanel(QWidget):
         self.bar.btn_pause.setText(self.tr("Resume") if state == "paused" else self.tr("Pause"))
         self.bar.btn_stop.setEnabled(state in ("running", "paused"))
         self.live.btn_sample.setEnabled(bool(self.run_dir))
+        self.experiment.set_blocked(self.controller.is_busy())
 
     # -- settings ------------------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:

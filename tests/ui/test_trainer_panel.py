@@ -277,3 +277,32 @@ def test_experiment_two_variants_two_seeds_gives_a_verdict(qtbot, panel) -> None
     assert view.table.item(last, 1).text() == saved["verdict"] != ""
     assert view.progress.value() == view.progress.maximum()
     assert panel.bar.btn_start.isEnabled()
+
+
+def test_non_finite_loss_is_reported_and_the_partial_run_kept(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(lr=1e9, warmup_steps=0))
+    # grad clipping off so the huge step really blows up (not a form field: set on the job)
+    from gatelab.ui import trainer_panel as tp
+
+    cfg = panel.controls.config().replace(grad_clip=0.0)
+    panel._launch(cfg, tp.new_run_folder(), resume=False)
+    _wait_done(qtbot, panel)
+    assert panel.run_state == "error"
+    assert "loss became nan at step 2" in panel.error_text
+    summary = json.loads((Path(panel.run_dir) / "run.json").read_text())
+    assert summary["status"] == "failed" and "step 2" in summary["error"]
+    row = panel.runs.row_for(panel.run_dir)
+    assert row is not None and row.status == "failed"
+
+
+def test_sample_text_on_demand_from_the_checkpoint(qtbot, panel) -> None:  # noqa: ANN001
+    panel.controls.set_config(_tiny(steps=6, eval_interval=3))
+    assert panel.start()
+    _wait_done(qtbot, panel)
+    panel.live.sample.clear()
+    panel.live.btn_sample.click()
+    from gatelab.core.engine import load_trained, sample_text
+
+    model, vocab, _ = load_trained(panel.run_dir)
+    expected = sample_text(model, vocab, n_chars=300, seed=0)
+    qtbot.waitUntil(lambda: panel.live.sample.toPlainText() == expected, timeout=20000)
