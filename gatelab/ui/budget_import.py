@@ -77,7 +77,9 @@ class CheckpointView(QWidget):
         lay.addWidget(self.group_table, 1)
         split.addWidget(left)
         split.addWidget(self.tensor_table)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setSizes([480, 520])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary_label)
@@ -104,10 +106,13 @@ class CheckpointView(QWidget):
         n = len(summary.rows)
         lines = [self.tr("<b>{0}</b>: {1} tensors, {2} parameters ({3}).").format(
             path_label, format_int(n), format_int(summary.total), format_short(summary.total))]
-        if summary.hidden:
+        if summary.hidden and summary.intermediate:
             lines.append(self.tr("From the tensors: d = {0}, I = {1}, vocab = {2}.").format(
-                format_int(summary.hidden), format_int(summary.intermediate or 0),
+                format_int(summary.hidden), format_int(summary.intermediate),
                 format_int(summary.vocab or 0)))
+        elif summary.hidden:
+            lines.append(self.tr("From the tensors: d = {0}, vocab = {1}.").format(
+                format_int(summary.hidden), format_int(summary.vocab or 0)))
         if summary.quantized:
             lines.append("<span style='color:#a05a00'>" + self.tr(
                 "Quantized storage detected: see the notes; stored elements are not parameters "

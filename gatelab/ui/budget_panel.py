@@ -8,7 +8,7 @@ only wires fields to it and formats the results.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QMessageBox, QPushButton,
     QScrollArea, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
@@ -360,12 +360,17 @@ class BudgetPanel(BudgetFilesMixin, QWidget):
             self.sources.get(name, ""))
         if not model.exact:
             text = ("<span style='color:#a05a00'><b>" + self.tr("Not exact:") + "</b> " +
-                    " ".join(model.notes) + "</span><br>" +
+                    self._notes(model) + "</span><br>" +
                     self.tr("{0}: about {1} parameters (estimate); source: {2}").format(
                         name, B.format_short(model.total), self.sources.get(name, "")))
         elif model.notes:
-            text += "<br><span style='color:#555'>" + " ".join(model.notes) + "</span>"
+            text += "<br><span style='color:#555'>" + self._notes(model) + "</span>"
         self.compare_note.setText(text)
+
+    @staticmethod
+    def _notes(model: B.ModelCount) -> str:
+        """Core's notes, translated at display time (context "budget_notes")."""
+        return " ".join(QCoreApplication.translate("budget_notes", note) for note in model.notes)
 
     def _refresh_table(self) -> None:
         rows = [B.comparison_row(name, count) for name, count in self.models.items()]

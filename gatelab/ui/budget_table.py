@@ -44,11 +44,12 @@ class _RowsModel(QAbstractTableModel):
         self._cells: list[list[str]] = []
         self._keys: list[list[object]] = []
         self.inexact_tip = ""
+        self.moe_suffix = ""
 
     def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
         self.beginResetModel()
         self.rows = list(rows)
-        self._cells = [row.cells() for row in self.rows]
+        self._cells = [row.cells(self.moe_suffix) for row in self.rows]
         self._keys = [[k if isinstance(k, str) else float(k) for k in row.sort_keys()]
                       for row in self.rows]
         self.endResetModel()
@@ -92,9 +93,9 @@ class PresetTable(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.headers = [self.tr("Model"), self.tr("d"), self.tr("I"), self.tr("I ÷ d"),
-                        self.tr("FFN params / layer"), self.tr("Equivalent classic width"),
-                        self.tr("8d/3 rule"), self.tr("MLP share"), self.tr("Total"),
-                        self.tr("Active / token")]
+                        self.tr("FFN params\n/ layer"), self.tr("Equivalent\nclassic width"),
+                        self.tr("8d/3\nrule"), self.tr("MLP\nshare"), self.tr("Total"),
+                        self.tr("Active\n/ token")]
         tips = [self.tr("Preset (or your model); MoE rows describe one expert"),
                 self.tr("Hidden width d (h)"), self.tr("Intermediate width I (m)"),
                 self.tr("Expansion factor I ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)"),
@@ -106,6 +107,7 @@ class PresetTable(QWidget):
                 self.tr("Parameters used per token (MoE: routed experts only)")]
         self.model = _RowsModel(self.headers, tips, self)
         self.model.inexact_tip = self.tr("Not exact: see the model's notes")
+        self.model.moe_suffix = self.tr(" (MoE: one expert)")
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
@@ -157,7 +159,7 @@ class PresetTable(QWidget):
         return out
 
     def markdown(self) -> str:
-        return to_markdown(self.rows_in_view_order(), self.headers)
+        return to_markdown(self.rows_in_view_order(), self.headers, self.model.moe_suffix)
 
     def csv(self) -> str:
         return to_csv(self.rows_in_view_order(), self.headers)

@@ -149,7 +149,9 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
     if hidden is None:
         return None, None, None
     for r in sorted(rows, key=lambda r: r.name):
-        if r.group in ("mlp.up", "mlp.gate_up") and len(r.shape) == 2 and r.name.endswith("weight"):
+        expert_up = r.group == "experts" and re.search(r"(up_proj|\.w3\.|wi_1)", r.name)
+        if (r.group in ("mlp.up", "mlp.gate_up") or expert_up) and len(r.shape) == 2 \
+                and r.name.endswith("weight"):
             out = [d for d in r.shape if d != hidden] or [hidden]  # Linear [m, h] or Conv1D [h, m]
             inter = out[0] // (2 if r.group == "mlp.gate_up" else 1)
             break

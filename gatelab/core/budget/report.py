@@ -73,10 +73,10 @@ class ComparisonRow:
     exact: bool
     moe: bool
 
-    def cells(self) -> list[str]:
-        """Display strings, in COLUMNS order."""
+    def cells(self, moe_suffix: str = " (MoE: one expert)") -> list[str]:
+        """Display strings, in COLUMNS order (``moe_suffix`` marks MoE rows' per-expert I)."""
         mark = "" if self.exact else " (≈)"
-        return [self.name + (" (MoE: one expert)" if self.moe else ""), format_int(self.d),
+        return [self.name + (moe_suffix if self.moe else ""), format_int(self.d),
                 format_int(self.intermediate), f"{float(self.ratio):.3f}",
                 format_int(self.ffn_params), format_int(self.classic_width),
                 format_int(self.rule_8_3), f"{100 * self.mlp_share:.1f} %",
@@ -98,13 +98,14 @@ def comparison_row(name: str, count: ModelCount) -> ComparisonRow:
                          exact=count.exact, moe=spec.is_moe)
 
 
-def to_markdown(rows: Sequence[ComparisonRow], columns: Sequence[str] = COLUMNS) -> str:
+def to_markdown(rows: Sequence[ComparisonRow], columns: Sequence[str] = COLUMNS,
+                moe_suffix: str = " (MoE: one expert)") -> str:
     def esc(text: str) -> str:
         return text.replace("|", "\\|")
 
     lines = ["| " + " | ".join(esc(c) for c in columns) + " |",
              "|" + "|".join("---" if i == 0 else "---:" for i in range(len(columns))) + "|"]
-    lines += ["| " + " | ".join(esc(c) for c in row.cells()) + " |" for row in rows]
+    lines += ["| " + " | ".join(esc(c) for c in row.cells(moe_suffix)) + " |" for row in rows]
     return "\n".join(lines) + "\n"
 
 
