@@ -33,10 +33,22 @@ _FLAG_FIELDS = {
 }
 
 
+class _BadArgs(Exception):
+    """Raised instead of argparse's SystemExit so the entry points return 2."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        raise _BadArgs(f"{self.prog}: error: {message}")
+
+
+def _parse(p: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | None:
+    try:
+        return p.parse_args(argv)
+    except _BadArgs as exc:
+        sys.stderr.write(f"{exc}\n")
+        return None
 
 
 def _common_flags(p: argparse.ArgumentParser) -> None:
@@ -156,7 +168,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     _common_flags(p)
     p.add_argument("--run-dir", help="run folder (default: a new folder under the runs directory)")
     p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
-    args = p.parse_args(argv)
+    args = _parse(p, argv)
+    if args is None:
+        return 2
     prog = p.prog
     try:
         if args.resume:
@@ -221,7 +235,9 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seeds", type=int, default=3, help="number of seeds (seed, seed+1, …)")
     _common_flags(p)
     p.add_argument("--out", help="folder for the experiment (default: the runs directory)")
-    args = p.parse_args(argv)
+    args = _parse(p, argv)
+    if args is None:
+        return 2
     prog = p.prog
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     bad = [v for v in variants if v not in FFN_VARIANTS]

@@ -114,7 +114,7 @@ class RMSNorm(nn.Module):
         self.weight = nn.Parameter(torch.ones(dim))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:  # [..., d] -> [..., d]
-        xf = x.float()
+        xf = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x  # float64 stays
         y = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)
         return (y * self.weight).to(x.dtype)
 

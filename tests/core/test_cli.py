@@ -1,0 +1,83 @@
+"""gatelab-train and gatelab-experiment end to end: runs the GUI can list, clean errors, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import torch
+
+from gatelab import paths
+from gatelab.cli import experiment_main, train_main
+from gatelab.core.runs import list_runs, load_run
+
+torch.set_num_threads(1)
+TINY = ["--corpus", "generated", "--layers", "1", "--heads", "2", "--width", "32", "--block", "16",
+        "--batch", "8", "--lr", "3e-3", "--eval-interval", "10", "--threads", "1", "--quiet"]
+
+
+def test_train_end_to_end_writes_a_listed_run(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = train_main(TINY + ["--steps", "20", "--variant", "reglu", "--intermediate", "48"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert out.startswith("finished: step 20/20") and "--- sample ---" in out
+    runs = list_runs()
+    assert len(runs) == 1 and runs[0].status == "finished" and runs[0].variant == "reglu"
+    assert runs[0].path.parent == paths.runs_dir() and str(runs[0].path) in out
+    rec = load_run(runs[0].path)
+    assert rec.config.intermediate == 48 and rec.config.n_layer == 1
+    assert [r["step"] for r in rec.metrics if "val_loss" in r] == [10, 20]
+
+
+def test_resume_and_progress_bar(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = tmp_path / "run"
+    args = [a for a in TINY if a != "--quiet"]
+    assert train_main(args + ["--steps", "10", "--run-dir", str(d), "--no-stats"]) == 0
+    err = capsys.readouterr().err
+    assert "[" in err and "10/10" in err and "tok/s" in err
+    assert train_main(["--run-dir", str(d), "--resume", "--steps", "15", "--quiet"]) == 0
+    rec = load_run(d)
+    assert [r["step"] for r in rec.metrics] == list(range(1, 16))
+    assert rec.config.stats is False and rec.config.steps == 15  # kept from the run, steps raised
+    capsys.readouterr()
+    assert train_main(TINY + ["--steps", "5", "--run-dir", str(d)]) == 2
+    assert "already holds a run" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--corpus", "/no/such/file.txt"], "corpus file not found: /no/such/file.txt"),
+    (["--width", "30", "--heads", "4"], "width 30 must be divisible by heads 4"),
+    (["--variant", "swishy"], "invalid choice: 'swishy'"),
+    (["--steps", "0"], "steps must be a whole number ≥ 1"),
+    (["--steps", "ten"], "invalid int value: 'ten'"),
+    (["--lr", "nan"], "lr must be a finite number"),
+    (["--block", "40000"], "too short"),
+    (["--resume"], "--resume needs --run-dir"),
+    (["--resume", "--run-dir", "/no/run"], "no run to resume"),
+])
+def test_bad_input_exit_2_without_traceback(argv: list[str], message: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert train_main(TINY + argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and "gatelab-train: error:" in err
+
+
+def test_non_finite_loss_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert train_main(TINY + ["--steps", "30", "--lr", "1e30", "--warmup", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "loss became" in err and "at step" in err and "Traceback" not in err
+
+
+def test_experiment_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc = experiment_main(TINY + ["--steps", "10", "--variants", "swiglu,gelu", "--seeds", "2",
+                                 "--no-stats", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert rc == 0 and "verdict: " in out and "noise floor (3 × pooled std)" in out
+    assert "swiglu" in out and "gelu" in out
+    exp = next(tmp_path.iterdir())
+    saved = json.loads((exp / "experiment.json").read_text())
+    assert saved["seeds"] == [1337, 1338] and len(saved["curves"]) == 4
+    assert experiment_main(["--variants", "swiglu,bogus"]) == 2
+    assert "unknown variant(s) bogus" in capsys.readouterr().err
+    assert experiment_main(["--seeds", "0"]) == 2

@@ -1,0 +1,165 @@
+"""Instrumentation equals a direct computation from plain forward hooks, and lies in its ranges."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from gatelab.core import gates, stats
+from gatelab.core.data import Vocab
+from gatelab.core.model import GPT, apply_rope
+from gatelab.core.stats import hist_edges, measure, probe_ids, probe_index
+from gatelab.core.trainconfig import PROBE_TEXT, TrainConfig
+from gatelab.core.engine import train_steps
+
+torch.set_num_threads(1)
+
+
+@torch.no_grad()
+def _direct(model: GPT, idx: torch.Tensor, cfg: TrainConfig) -> dict[str, np.ndarray]:
+    """Every statistic recomputed from forward hooks and textbook formulas (float64, numpy)."""
+    seen: dict[tuple[int, str], torch.Tensor] = {}
+    hooks = []
+    for i, blk in enumerate(model.blocks):
+        if cfg.gated:
+            hooks.append(blk.mlp.gate_proj.register_forward_hook(
+                lambda m, a, o, i=i: seen.__setitem__((i, "g"), o)))
+            hooks.append(blk.mlp.up_proj.register_forward_hook(
+                lambda m, a, o, i=i: seen.__setitem__((i, "u"), o)))
+        else:
+            hooks.append(blk.mlp.up_proj.register_forward_hook(
+                lambda m, a, o, i=i: seen.__setitem__((i, "g"), o)))
+        hooks.append(blk.mlp.register_forward_hook(lambda m, a, o, i=i: seen.__setitem__((i, "m"), o)))
+        hooks.append(blk.register_forward_hook(lambda m, a, o, i=i: seen.__setitem__((i, "x"), o)))
+        hooks.append(blk.attn.register_forward_pre_hook(
+            lambda m, a, i=i: seen.__setitem__((i, "a_in"), a[0])))
+    model(idx, idx)
+    for h in hooks:
+        h.remove()
+    L, bins = cfg.n_layer, cfg.hist_bins
+    edges = hist_edges(cfg.variant, bins)
+    out = {k: np.zeros(L) for k in ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h",
+                                    "mlp_ratio", "attn_sink")}
+    out["act_hist"] = np.zeros((L, bins))
+    for i in range(L):
+        g = seen[(i, "g")].double().numpy()
+        if cfg.gated:
+            u = seen[(i, "u")].double().numpy()
+            act = gates.gate_branch(cfg.variant, g)[0]
+            h = gates.evaluate(cfg.variant, g, u)[0]
+        else:
+            from gatelab.core import activations
+            act = h = activations.evaluate(cfg.variant, g)[0]
+        out["frac_neg"][i] = (g < 0).mean()
+        out["frac_closed"][i] = (np.abs(act) < cfg.gate_eps).mean()
+        out["mean_abs_h"][i] = np.abs(h).mean()
+        out["max_abs_h"][i] = np.abs(h).max()
+        counts, _ = np.histogram(np.clip(act, edges[0], edges[-1] - 1e-9), bins=edges)
+        out["act_hist"][i] = counts / counts.sum()
+        m, x = seen[(i, "m")].double().numpy(), seen[(i, "x")].double().numpy()
+        out["mlp_ratio"][i] = (np.linalg.norm(m, axis=-1) / np.linalg.norm(x, axis=-1)).mean()
+        # attention weights from the attention input, per head, causal softmax
+        attn, a_in = model.blocks[i].attn, seen[(i, "a_in")].double()
+        B, T, d = a_in.shape
+        H, KV, hd = cfg.n_head, cfg.kv_heads, d // cfg.n_head
+        qf = a_in @ attn.q_proj.weight.double().T
+        q = qf.view(B, T, H, 2 * hd)[..., :hd] if cfg.attn_gate else qf.view(B, T, H, hd)
+        k = (a_in @ attn.k_proj.weight.double().T).view(B, T, KV, hd)
+        q = apply_rope(q, model.rope_cos[:T].double(), model.rope_sin[:T].double())
+        k = apply_rope(k, model.rope_cos[:T].double(), model.rope_sin[:T].double())
+        shares = []
+        for b in range(min(B, stats.SINK_ROWS)):
+            for hh in range(H):
+                s = (q[b, :, hh] @ k[b, :, hh * KV // H].T / math.sqrt(hd)).numpy()
+                s[np.triu_indices(T, 1)] = -np.inf
+                w = np.exp(s - s.max(-1, keepdims=True))
+                w /= w.sum(-1, keepdims=True)
+                shares.append(w[1:, 0].mean())
+        out["attn_sink"][i] = np.mean(shares)
+    return out
+
+
+@pytest.mark.parametrize("variant, extra", [
+    ("swiglu", {}), ("gelu", {}), ("swiglu_clamped", {"n_kv_head": 1, "attn_gate": True}),
+    ("glu", {}),
+])
+def test_stats_equal_direct_computation(variant: str, extra: dict) -> None:
+    torch.manual_seed(0)
+    cfg = TrainConfig(variant=variant, n_layer=2, n_head=2, n_embd=16, block_size=12,
+                      hist_bins=9, **extra).validate()
+    model = GPT(cfg, 30)
+    with torch.no_grad():  # larger weights so the gates spread over the histogram
+        for blk in model.blocks:
+            for p in blk.mlp.parameters():
+                p.mul_(40)
+    idx = torch.tensor([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+                        [0, 0, 0, 0, 29, 29, 29, 29, 5, 5, 5, 5],
+                        [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8],
+                        [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+                        [2, 7, 1, 8, 2, 8, 1, 8, 2, 8, 4, 5]])  # the 5th is beyond SINK_ROWS
+    got = measure(model, idx, [1, 2, 3, 4, 5], -1, cfg.gate_eps, cfg.hist_bins)
+    want = _direct(model, idx, cfg)
+    for key, value in want.items():
+        np.testing.assert_allclose(getattr(got, key), value, rtol=2e-5, atol=1e-6, err_msg=key)
+    assert 0.02 < got.frac_closed.min() and got.frac_closed.max() < 0.98  # a non-trivial case
+
+
+def test_probe_pairs_and_neuron_acts_are_the_probe_forward() -> None:
+    torch.manual_seed(1)
+    cfg = TrainConfig(n_layer=2, n_head=2, n_embd=16, block_size=64).validate()
+    model = GPT(cfg, 30)
+    ids = [3, 1, 4, 1, 5, 9, 2, 6]
+    pairs, acts = stats.probe_pass(model, ids, 5, "cpu")
+    m = model.width
+    assert pairs.shape == (2, m, 2) and acts.shape == (2, 8, m) and pairs.dtype == np.float32
+    x = torch.tensor([ids])
+    with torch.no_grad():
+        h = model.tok_emb(x)
+        for i, blk in enumerate(model.blocks):
+            hn = blk.attn_norm(h)
+            h = h + blk.attn(hn, (model.rope_cos, model.rope_sin))
+            xn = blk.mlp_norm(h)
+            g, u = blk.mlp.gate_proj(xn)[0], blk.mlp.up_proj(xn)[0]
+            np.testing.assert_allclose(pairs[i, :, 0], g[5].numpy(), rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(pairs[i, :, 1], u[5].numpy(), rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(acts[i], gates.evaluate("swiglu", g.double().numpy(),
+                                                               u.double().numpy())[0], rtol=1e-4, atol=1e-6)
+            h = blk(h - blk.attn(hn, (model.rope_cos, model.rope_sin)), (model.rope_cos, model.rope_sin))
+
+
+def test_classic_probe_reports_u_equal_one() -> None:
+    torch.manual_seed(2)
+    cfg = TrainConfig(variant="relu", n_layer=1, n_head=2, n_embd=16).validate()
+    pairs, acts = stats.probe_pass(GPT(cfg, 30), [1, 2, 3], -1, "cpu")
+    assert pairs.shape == (1, 64, 2) and np.all(pairs[..., 1] == 1.0)
+    np.testing.assert_allclose(acts[0, -1], np.maximum(pairs[0, :, 0], 0.0), atol=1e-6)
+
+
+def test_probe_text_encoding_and_position() -> None:
+    v = Vocab("abcdefghijklmnopqrstuvwxyz ()")
+    ids = probe_ids(v, 20)
+    assert len(ids) == 20 and v.decode(ids) == PROBE_TEXT[:20].replace("\n", " ").replace(":", " ")
+    assert probe_index(-1, 10) == 9 and probe_index(3, 10) == 3
+    assert probe_index(99, 10) == 9 and probe_index(-99, 10) == 0
+
+
+def test_stats_in_range_during_training() -> None:
+    cfg = TrainConfig(n_layer=2, n_head=2, n_embd=32, block_size=32, batch_size=8, steps=20,
+                      stats_interval=10, eval_interval=20, eval_iters=2, threads=1, sample_chars=0,
+                      variant="swiglu_softcap")
+    snaps = [s for s in train_steps(cfg) if s.stats is not None]
+    assert [s.step for s in snaps] == [10, 20]
+    st = snaps[-1].stats
+    m = 96  # rule_8_3(32, 16)
+    for key in ("frac_neg", "frac_closed", "mlp_ratio", "attn_sink"):
+        arr = getattr(st, key)
+        assert arr.shape == (2,) and np.all((arr >= 0) & (arr <= 1)), key
+    assert np.all(st.max_abs_h <= 4.0 * 25.0) and np.all(st.mean_abs_h <= st.max_abs_h)
+    assert st.act_hist.shape == (2, cfg.hist_bins) and np.allclose(st.act_hist.sum(1), 1.0)
+    assert st.hist_edges.shape == (cfg.hist_bins + 1,)
+    assert st.gate_pairs.shape == (2, m, 2) and st.neuron_acts.shape == (2, min(32, len(PROBE_TEXT)), m)
+    row = snaps[-1].metrics_row()
+    assert len(row["frac_closed"]) == 2 and "val_loss" in row
