@@ -64,8 +64,8 @@ class StackedBarChart(pg.PlotWidget):
             self._reference = pg.InfiniteLine(pos=value, angle=90, label=label,
                                               pen=pg.mkPen("#333", width=1.5,
                                                            style=Qt.PenStyle.DashLine),
-                                              labelOpts={"position": 0.97, "color": "#333",
-                                                         "anchors": [(0, 1), (0, 1)]})
+                                              labelOpts={"position": 0.99, "color": "#333",
+                                                         "anchors": [(0, 0), (0, 0)]})
             item.addItem(self._reference)
         self.rows: list[tuple[str, list[float]]] = []
 
@@ -104,4 +104,4 @@ class StackedBarChart(pg.PlotWidget):
             step = self._x_max / 5
             self.getPlotItem().getAxis("bottom").setTicks(
                 [[(i * step, "{0:g}".format(i * step)) for i in range(6)]])
-        self.setYRange(-0.6, max(n, 1) - 0.4 + 0.55, padding=0)
+        self.setYRange(-0.6, max(n, 1) - 0.4 + (0.8 if self._reference else 0.55), padding=0)

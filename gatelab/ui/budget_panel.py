@@ -355,8 +355,10 @@ class BudgetPanel(BudgetFilesMixin, QWidget):
             self.compare_note.clear()
             return
         name = self.compare_name()
-        text = self.tr("{0}: {1} parameters ({2}); source: {3}").format(
+        text = self.tr("{0}: {1} parameters ({2}); active per token {3}; MLP FLOPs/token {4}; "
+                       "source: {5}").format(
             name, B.format_int(model.total), B.format_short(model.total),
+            B.format_short(model.active), B.format_short(model.mlp_flops_per_token),
             self.sources.get(name, ""))
         if not model.exact:
             text = ("<span style='color:#a05a00'><b>" + self.tr("Not exact:") + "</b> " +
