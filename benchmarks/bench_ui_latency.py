@@ -38,10 +38,14 @@ from gatelab.core.trainconfig import TrainConfig  # noqa: E402
 
 
 def make_config(args: argparse.Namespace) -> TrainConfig:
-    return TrainConfig(corpus=args.corpus, variant="swiglu", n_layer=args.layers, n_head=4,
-                       n_embd=args.width, block_size=64, batch_size=12, steps=args.steps,
-                       eval_interval=max(1, args.steps // 4), eval_iters=10, warmup_steps=10,
-                       device="cpu", checkpoint_interval=10**6, seed=1)
+    """Only fields the trainer form sets differ from its defaults, so all three variants run
+    exactly the config the GUI runs (eval_iters, checkpoint_interval … as in the app)."""
+    from gatelab.ui.trainer_controls import DEFAULT_CONFIG
+
+    return DEFAULT_CONFIG.replace(corpus=args.corpus, variant="swiglu", n_layer=args.layers,
+                                  n_head=4, n_embd=args.width, block_size=64, batch_size=12,
+                                  steps=args.steps, eval_interval=max(1, args.steps // 4),
+                                  warmup_steps=10, device="cpu", seed=1)
 
 
 def throughput(rows: list[dict[str, Any]]) -> float:
@@ -95,6 +99,8 @@ def run_thread(app: Any, cfg: TrainConfig) -> tuple[LagProbe, float]:
     panel.show()
     panel.activate()
     panel.controls.set_config(cfg)
+    if panel.controls.config() != cfg:
+        raise SystemExit("the form cannot express the benchmark config")
     rows: list[dict[str, Any]] = []
     panel.controller.sig_progress.connect(lambda p: rows.extend(p.rows))
     probe = LagProbe()
@@ -187,11 +193,10 @@ def main() -> int:
     ap.add_argument("--corpus", default="python")
     ap.add_argument("--no-process", action="store_true", help="skip the subprocess variant")
     args = ap.parse_args()
-    cfg = make_config(args).validate()
-
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
+    cfg = make_config(args).validate()
     with tempfile.TemporaryDirectory(prefix="gatelab-bench-") as tmp:
         os.environ["GATELAB_HOME"] = tmp  # runs from the panel land here, not in the user's home
         print("config: {0} layers, width {1}, block 64, batch 12, {2} steps, corpus {3}, CPU, "

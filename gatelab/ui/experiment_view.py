@@ -193,7 +193,7 @@ class ExperimentView(QWidget):
         legend = self.curves.plot.getPlotItem().legend
         if legend is not None:
             legend.clear()
-        self.curves._hover.clear()
+        self.curves.forget_curves()
         self.table.setRowCount(0)
 
     def _show_result(self, res: ExperimentSummary) -> None:

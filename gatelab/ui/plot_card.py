@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from gatelab.ui import qt_compat  # noqa: F401  (first: keeps None alive, see the module)
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
@@ -72,6 +73,11 @@ class PlotCard(QWidget):
         if hover:
             self._hover.append((name, item))
         return item
+
+    def forget_curves(self, items: list[pg.PlotDataItem] | None = None) -> None:
+        """Stop reading ``items`` (all when None) in the hover readout (they are being removed)."""
+        self._hover = [] if items is None else [
+            (n, i) for n, i in self._hover if all(i is not x for x in items)]
 
     def set_hover_x_label(self, label: str) -> None:
         self._x_label = label

@@ -3,7 +3,7 @@
 The form holds no rules of its own: ``TrainConfig.validate()`` decides what is valid (its message
 is shown under the form and nothing starts), the budget module counts parameters as you type (no
 torch needed) and supplies the 8/3 and parameter-matched widths, and the device list comes from
-the engine's detector, asked lazily because it imports torch.
+the engine's detector, asked lazily (by the panel, off the GUI thread) because it imports torch.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from gatelab.core import gates
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig
 from gatelab.ui.trainer_corpus import CorpusBox
-from gatelab.ui.trainer_engine import count_params, device_choices, matched_width, rule_width
+from gatelab.ui.trainer_engine import count_params, matched_width, rule_width
 
 DEFAULT_CONFIG = TrainConfig(corpus="python", steps=1000, eval_interval=100, warmup_steps=50,
                              checkpoint_interval=250)
@@ -54,7 +54,7 @@ class TrainerControls(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._devices_loaded = False
+        self.devices_loaded = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
 
@@ -216,18 +216,18 @@ class TrainerControls(QWidget):
             index = self.device.count() - 1
         self.device.setCurrentIndex(index)
 
-    def load_devices(self) -> None:
-        """Fill the device list from the engine's detector (imports torch; call lazily, once)."""
-        if self._devices_loaded:
-            return
-        self._devices_loaded = True
+    def set_devices(self, choices: list[tuple[str, str]]) -> None:
+        """Fill the device list with the detector's (key, label) pairs; keeps the selection."""
         current = str(self.device.currentData() or "auto")
         self.device.blockSignals(True)
         self.device.clear()
-        for key, label in device_choices():
+        best = choices[0][1] if choices else self.tr("CPU")
+        self.device.addItem(self.tr("auto → {0}").format(best), "auto")
+        for key, label in choices:
             self.device.addItem(label, key)
         self._select_device(current)
         self.device.blockSignals(False)
+        self.devices_loaded = True
 
     # -- validation and live parameter count ---------------------------------------------------
     def validation_error(self) -> str:
@@ -275,13 +275,13 @@ class TrainerControls(QWidget):
         try:
             cfg = DEFAULT_CONFIG.replace(**{
                 k: v for k, v in TrainConfig.from_dict(json.loads(str(raw))).to_dict().items()
-                if k in _FORM_FIELDS}).validate()
+                if k in FORM_FIELDS}).validate()
         except (ValueError, TypeError, AttributeError):  # garbage: keep defaults
             return
         self.set_config(cfg)
 
 
-_FORM_FIELDS = frozenset((
+FORM_FIELDS = frozenset((
     "corpus", "variant", "n_embd", "n_layer", "n_head", "n_kv_head", "intermediate", "block_size",
     "attn_gate", "steps", "batch_size", "lr", "warmup_steps", "eval_interval", "seed", "device",
     "compile"))

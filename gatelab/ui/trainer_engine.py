@@ -74,19 +74,17 @@ def corpus_summary(spec: str, preview_chars: int = 600) -> CorpusSummary:
 
 
 def device_choices() -> list[tuple[str, str]]:
-    """(TrainConfig.device key, label) pairs: 'auto' first, then what the detector found.
+    """(TrainConfig.device key, label) of each detected device kind, best first (CPU last).
 
     TrainConfig.device names a kind (cuda, mps, cpu), so only the first device of a kind is a
     choice; its label carries the name, memory or thread count.
     """
     from gatelab.core.devices import detect_devices
 
-    choices: list[tuple[str, str]] = [("auto", "auto")]
+    choices: list[tuple[str, str]] = []
     for dev in detect_devices():
         if all(dev.kind != key for key, _ in choices):
             choices.append((dev.kind, dev.label))
-    auto = choices[1][1] if len(choices) > 1 else "CPU"
-    choices[0] = ("auto", "auto → " + auto)
     return choices
 
 

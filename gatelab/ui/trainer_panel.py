@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from gatelab.ui import qt_compat  # noqa: F401  (first: keeps None alive, see the module)
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -29,6 +30,7 @@ from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_engine import (
+    device_choices,
     load_run_record,
     new_run_folder,
     sample_from_run,
@@ -127,13 +129,13 @@ class TrainerPanel(QWidget):
         self.activate()
 
     def activate(self) -> None:
-        """First time the tab is shown: detect devices (imports torch), read corpus and runs."""
+        """First time the tab is shown: read the corpus and detect devices off the GUI thread
+        (both import torch, a second or two), then list the runs."""
         if self._activated:
             return
         self._activated = True
-        self.controls.load_devices()
         self.controls.corpus.activate()
-        self.runs.refresh()
+        self._calls.submit("devices", device_choices)
 
     def shutdown(self) -> None:
         """Stop training and every helper thread, waiting for them; idempotent."""
@@ -271,7 +273,11 @@ class TrainerPanel(QWidget):
         self._update_buttons()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:
-        if tag == "sample":
+        if tag == "devices":
+            self.controls.set_devices(list(result) if isinstance(result, list) else [])
+            if not self.controller.is_busy():
+                self.runs.refresh()
+        elif tag == "sample":
             self.live.set_sample(str(result) if not error else
                                  self.tr("No sample: {0}").format(error))
 

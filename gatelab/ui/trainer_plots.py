@@ -211,11 +211,10 @@ class TrainerPlots(QWidget):
             return
         for items, card in ((self._closed, self.sparsity), (self._neg, self.sparsity),
                             (self._maxh, self.maxh)):
+            card.forget_curves(items)
             for item in items:
                 card.plot.removeItem(item)
             items.clear()
-        self.sparsity._hover.clear()
-        self.maxh._hover.clear()
         for i in range(n):
             color = layer_color(i)
             self._closed.append(self.sparsity.curve(self.tr("L{0} closed").format(i),

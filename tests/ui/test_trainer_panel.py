@@ -207,6 +207,8 @@ def test_closing_the_window_mid_run_leaves_no_thread(qtbot, main_window) -> None
 
 def test_parameter_count_updates_as_you_type(qtbot, panel) -> None:  # noqa: ANN001
     c = panel.controls
+    qtbot.waitUntil(lambda: c.devices_loaded, timeout=20000)  # detected off the GUI thread
+    assert c.device.findData("cpu") > 0 and c.device.itemText(0).startswith("auto → CPU (")
     before = c.params_label.text()
     c.width.setValue(64)
     cfg = c.config()
