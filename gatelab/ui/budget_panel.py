@@ -51,7 +51,9 @@ class BudgetPanel(BudgetFilesMixin, QWidget):
 
     def _build(self) -> None:
         self.h_field = self._field(4096, self.tr("Hidden width h (d_model); any size, exact"))
-        self.m_field = self._field(11008, self.tr("Intermediate width m of the FFN"))
+        self.m_field = self._field(11008, self.tr("Intermediate width m of the FFN (Up/Down keys "
+                                                  "step by the rounding multiple)"))
+        self.m_field.set_step(256)
         self.variant_combo = QComboBox()
         self.variant_combo.addItem(self.tr("Gated (gate, up, down): 3hm"), True)
         self.variant_combo.addItem(self.tr("Classic (up, down): 2hm"), False)
@@ -62,6 +64,7 @@ class BudgetPanel(BudgetFilesMixin, QWidget):
         self.multiple_spin.setValue(256)
         self.multiple_spin.setToolTip(self.tr("The rules round m up to a multiple of this "
                                               "(64, 128, 256 or any)"))
+        self.multiple_spin.valueChanged.connect(self.m_field.set_step)  # Up/Down in m: ± multiple
         self.multiple_spin.valueChanged.connect(self._on_inputs_changed)
         self.rule_button = QPushButton(self.tr("8/3 rule"))
         self.rule_button.setToolTip(self.tr("m = ceil(8h/3) rounded up to the multiple: the gated "

@@ -224,3 +224,27 @@ def test_settings_round_trip_and_garbage(qtbot, settings: QSettings) -> None:  #
 
 def test_main_window_builds_the_budget_tab(main_window) -> None:  # noqa: ANN001
     assert isinstance(main_window.show_tab("budget"), BudgetPanel)
+
+
+def test_safetensors_without_config_compares_with_selected_model(panel: BudgetPanel,
+                                                                tmp_path: Path) -> None:
+    path = tmp_path / "lonely.safetensors"
+    write_safetensors_header_only(path, {"model.embed_tokens.weight": ("F16", (32000, 4096))})
+    panel.select_model("Llama-2-7B")
+    assert panel.load_safetensors(path)
+    view = panel.checkpoint_view
+    assert "Llama-2-7B" in view.summary_label.text()
+    rows = {view.compare_table.item(r, 0).text(): view.compare_table.item(r, 3).text()
+            for r in range(view.compare_table.rowCount())}
+    assert rows[view.group_label("embeddings")] == "0 ✓"
+    assert rows[view.group_label("total")] == "{:+,}".format(131_072_000 - 6_738_415_616)
+
+
+def test_up_down_keys_step_m_by_the_multiple(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
+    panel.multiple_spin.setValue(128)
+    panel.m_field.edit.setFocus()
+    qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Up)
+    assert panel.m_field.value() == 11008 + 128
+    qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
+    qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
+    assert panel.m_field.value() == 11008 - 128
