@@ -8,7 +8,7 @@ only wires fields to it and formats the results.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSettings, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QMessageBox, QPushButton,
     QScrollArea, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
@@ -18,13 +18,14 @@ from gatelab.core import budget as B
 from gatelab.ui.budget_charts import StackedBarChart
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
+from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_table import PresetTable
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
 PART_COLOURS = ("#7f8c8d", "#2e86c1", "#c0392b", "#f1c40f", "#27ae60")
 
 
-class BudgetPanel(BudgetFilesMixin, QWidget):
+class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
     sig_status = Signal(str)
     sig_error = Signal(str)
 
@@ -382,55 +383,3 @@ class BudgetPanel(BudgetFilesMixin, QWidget):
         if self.user_count is not None:
             rows.insert(0, B.comparison_row(self.tr("Yours"), self.user_count))
         self.table.set_rows(rows)
-
-    # -- settings ---------------------------------------------------------------------------------
-    def _fields(self) -> dict[str, BigIntField]:
-        return {"h": self.h_field, "m": self.m_field, "layers": self.layers_field,
-                "heads": self.heads_field, "kv_heads": self.kv_field, "vocab": self.vocab_field}
-
-    def save_settings(self, settings: QSettings) -> None:
-        for key, field in self._fields().items():
-            settings.setValue(key, str(field.value()))  # text: ints beyond 64 bits survive
-        settings.setValue("gated", self.gated())
-        settings.setValue("bias", self.bias_check.isChecked())
-        settings.setValue("tie", self.tie_check.isChecked())
-        settings.setValue("multiple_of", self.multiple_spin.value())
-        settings.setValue("compare", self.compare_name())
-        settings.setValue("lower_tab", self.lower_tabs.currentIndex())
-
-    def restore_settings(self, settings: QSettings) -> None:
-        def flag(key: str, default: bool) -> bool:
-            value = settings.value(key, default)
-            return value in (True, "true", "1", 1) if value is not None else default
-
-        for key, field in self._fields().items():
-            result = field.parse(str(settings.value(key, field.value())))
-            if isinstance(result, int):
-                field.blockSignals(True)
-                field.set_value(result)
-                field.blockSignals(False)
-        multiple = self.multiple_spin.value()
-        try:
-            multiple = int(str(settings.value("multiple_of", multiple)))
-        except ValueError:
-            pass
-        self.multiple_spin.blockSignals(True)
-        self.multiple_spin.setValue(min(max(multiple, 1), 65536))
-        self.multiple_spin.blockSignals(False)
-        for widget, key, default in ((self.bias_check, "bias", False),
-                                     (self.tie_check, "tie", False)):
-            widget.blockSignals(True)
-            widget.setChecked(flag(key, default))
-            widget.blockSignals(False)
-        self.variant_combo.blockSignals(True)
-        self.variant_combo.setCurrentIndex(0 if flag("gated", True) else 1)
-        self.variant_combo.blockSignals(False)
-        self.compare_combo.blockSignals(True)
-        self.select_model(str(settings.value("compare", self.compare_name())))
-        self.compare_combo.blockSignals(False)
-        try:
-            tab = int(str(settings.value("lower_tab", 0)))
-        except ValueError:
-            tab = 0
-        self.lower_tabs.setCurrentIndex(tab if 0 <= tab < self.lower_tabs.count() else 0)
-        self._on_inputs_changed()
