@@ -7,14 +7,15 @@ training down. So nothing here runs on ordinary steps. On a *stats step* the mod
 (no ``.item()``, no host sync), and a ``probe_pass`` over the fixed probe text records real (g, u)
 pairs and per-neuron activations. Only ``materialise`` copies anything to the host, once.
 
-Definitions (per layer, over every token of the captured batch and every neuron):
+Definitions (per layer, over every token of the first ``STATS_ROWS`` sequences of the captured
+batch and every neuron; a subsample keeps stats steps cheap and still counts thousands of values):
 - ``frac_neg``: fraction of pre-gates g < 0. For classic FFNs g is the pre-activation.
 - ``frac_closed``: fraction with |act(g)| < gate_eps (act = the gate branch; classic: the activation).
 - ``act_hist``: counts of act(g) over ``hist_edges`` (values outside go to the end bins), sum 1.
 - ``mean_abs_h`` / ``max_abs_h``: mean and max |h| (h = act(g)·B(u); classic h = act(g)).
 - ``mlp_ratio``: mean over tokens of ‖MLP output‖₂ / ‖residual stream after the block‖₂.
-- ``attn_sink``: mean attention weight on key position 0, over heads and query positions t ≥ 1 of
-  the first ``SINK_ROWS`` sequences (weights recomputed as softmax(q·kᵀ/√hd) with the causal mask,
+- ``attn_sink``: mean attention weight on key position 0, over heads and query positions t ≥ 1
+  (weights recomputed as softmax(q·kᵀ/√hd) with the causal mask,
   because scaled_dot_product_attention does not return them).
 - ``gate_pairs`` [n_layer, m, 2]: (g, u) of every neuron at ``probe_position`` of the probe text;
   classic FFNs report u = 1 (so h = act(g)·u still holds).
@@ -30,7 +31,8 @@ import torch
 
 from gatelab.core.trainconfig import PROBE_TEXT, LayerStats
 
-SINK_ROWS = 4
+STATS_ROWS = 4  # batch statistics use the first STATS_ROWS sequences (cheap, plenty of tokens)
+SINK_ROWS = STATS_ROWS
 _HIST_RANGES = {"glu": (0.0, 1.0), "bilinear": (-3.0, 3.0), "relu": (0.0, 4.0), "reglu": (0.0, 4.0)}
 _COLS = ("n", "neg", "closed", "sum_abs_h", "max_abs_h", "ratio_sum", "tokens", "sink_sum",
          "sink_count")
@@ -85,7 +87,8 @@ class BatchCapture:
     @torch.no_grad()
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
-        g, a, h = g.detach().float(), act.detach().float(), h.detach().float()
+        r = STATS_ROWS
+        g, a, h = g[:r].detach().float(), act[:r].detach().float(), h[:r].detach().float()
         row = self.acc[layer]
         row[_C["n"]] += g.numel()
         row[_C["neg"]] += (g < 0).sum()
@@ -99,7 +102,7 @@ class BatchCapture:
 
     @torch.no_grad()
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
-        m, x = mlp_out.detach().float(), x_out.detach().float()
+        m, x = mlp_out[:STATS_ROWS].detach().float(), x_out[:STATS_ROWS].detach().float()
         ratio = m.norm(dim=-1) / x.norm(dim=-1).clamp_min(1e-12)  # [B, T]
         self.acc[layer, _C["ratio_sum"]] += ratio.sum()
         self.acc[layer, _C["tokens"]] += ratio.numel()

@@ -1,0 +1,161 @@
+"""Training throughput: the engine with instrumentation on vs off vs a plain reference loop.
+
+Why: instrumentation is the point of gatelab, but it must not make training slower. All three are
+measured side by side in one process on the same model, optimizer, data sampler and learning-rate
+schedule; the plain loop has no capture and no snapshots. The three loops take one step each in
+turn (rotating order), so a shared machine's changing load hits all three alike; timing skips the
+first steps (warm-up) and the final evaluation; the median over --rounds is reported.
+
+Default: nanoGPT's CPU recipe shape (4 layers, 4 heads, width 128, block 64, batch 12), SwiGLU.
+LAST line: ``train_tokens_per_s=<x> overhead_vs_plain=<r>`` (x = instrumented engine,
+r = plain tokens/s ÷ instrumented tokens/s; target ≤ 1.05).
+
+``--shakespeare PATH`` instead runs nanoGPT's CPU recipe on tiny Shakespeare (2000 steps,
+lr 1e-3, dropout 0) for classic GELU (m = 512) and parameter-matched SwiGLU (m = 344) and prints
+final val loss and wall time of each; target val ≤ 1.88. ``--steps`` shortens it for a smoke run.
+
+    python benchmarks/bench_train.py --steps 200 --rounds 3
+    python benchmarks/bench_train.py --shakespeare ../shared/data/tinyshakespeare.txt
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import torch  # noqa: E402
+
+from gatelab.core import data  # noqa: E402
+from gatelab.core.engine import (  # noqa: E402
+    autocast_for, default_threads, lr_at, make_optimizer, train_steps)
+from gatelab.core.model import GPT  # noqa: E402
+from gatelab.core.trainconfig import TrainConfig  # noqa: E402
+
+WARM = 5  # steps excluded from timing at the start
+
+
+def plain_loop(cfg: TrainConfig) -> Iterator[None]:
+    """A bare training loop on the same model, optimizer, sampler and schedule; yields per step."""
+    device = torch.device("cpu" if cfg.device == "auto" else cfg.device)
+    corpus = data.load_corpus(cfg.corpus)
+    train_ids, _ = data.split(corpus, cfg.block_size)
+    torch.manual_seed(cfg.seed)
+    model = GPT(cfg, len(corpus.vocab)).to(device)
+    opt = make_optimizer(model, cfg, device)
+    sampler = data.BatchSampler(train_ids, cfg.block_size, cfg.batch_size, cfg.seed, device)
+    fwd = torch.compile(model) if cfg.compile else model
+    for it in range(cfg.steps):
+        for g in opt.param_groups:
+            g["lr"] = lr_at(cfg, it)
+        x, y = sampler.next()
+        with autocast_for(device):
+            _, loss = fwd(x, y)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
+        yield None
+
+
+def throughput(args: argparse.Namespace) -> None:
+    """Step the three loops in turn, one step each (rotating the order), so that the load of a
+    shared machine hits all three alike; sum each loop's step times over steps WARM+1 .. steps−1
+    (the last step evaluates)."""
+    cfg = TrainConfig(corpus=args.corpus, variant=args.variant, n_layer=args.layers,
+                      n_head=args.heads, n_embd=args.width, block_size=args.block,
+                      batch_size=args.batch, steps=args.steps, eval_interval=args.steps,
+                      eval_iters=2, threads=args.threads, device=args.device, sample_chars=0,
+                      compile=args.compile, stats_interval=args.stats_interval,
+                      log_interval=1).validate()
+    torch.set_num_threads(default_threads(cfg))
+    print(f"config: {args.layers}L {args.heads}H d{args.width} block {args.block} batch "
+          f"{args.batch}, {args.variant}, {args.steps} steps × {args.rounds} rounds, "
+          f"threads {default_threads(cfg)}, stats every {args.stats_interval} steps")
+    names = ("plain", "engine_stats_off", "engine_stats_on")
+    res: dict[str, list[float]] = {k: [] for k in names}
+    tokens = cfg.batch_size * cfg.block_size
+    for r in range(args.rounds):
+        gens = {"plain": plain_loop(cfg), "engine_stats_off": train_steps(cfg.replace(stats=False)),
+                "engine_stats_on": train_steps(cfg)}
+        spent = dict.fromkeys(names, 0.0)
+        for step in range(1, cfg.steps + 1):
+            order = names[step % 3:] + names[: step % 3]
+            for k in order:
+                t0 = time.perf_counter()
+                next(gens[k])
+                if WARM < step < cfg.steps:
+                    spent[k] += time.perf_counter() - t0
+        n = cfg.steps - 1 - WARM
+        for k in names:
+            res[k].append(n * tokens / spent[k])
+        print(f"round {r + 1}: " + "  ".join(f"{k} {v[-1]:,.0f}" for k, v in res.items()), flush=True)
+    med = {k: statistics.median(v) for k, v in res.items()}
+    for k, v in med.items():
+        print(f"{k:<18} {v:>12,.0f} tokens/s  (plain ÷ this {med['plain'] / v:.3f})")
+    print(f"train_tokens_per_s={med['engine_stats_on']:.0f} "
+          f"overhead_vs_plain={med['plain'] / med['engine_stats_on']:.3f}")
+
+
+def shakespeare(args: argparse.Namespace) -> None:
+    path = Path(args.shakespeare)
+    if not path.is_file():
+        sys.exit(f"bench_train: error: corpus file not found: {path}")
+    steps = args.steps if args.steps_given else 2000
+    base = TrainConfig(corpus=str(path), n_layer=4, n_head=4, n_embd=128, block_size=64,
+                       batch_size=12, steps=steps, lr=1e-3, dropout=0.0, warmup_steps=100,
+                       min_lr_ratio=0.1, eval_interval=min(250, steps), eval_iters=20,
+                       threads=args.threads, device=args.device, sample_chars=0,
+                       stats=not args.no_stats, seed=1337).validate()
+    results = {}
+    for variant, m in (("gelu", 512), ("swiglu", 344)):
+        cfg = base.replace(variant=variant, intermediate=m)
+        t0 = time.perf_counter()
+        last = None
+        for snap in train_steps(cfg):
+            if snap.val_loss is not None:
+                print(f"{variant} m={m} step {snap.step}: train {snap.train_loss:.4f} "
+                      f"val {snap.val_loss:.4f}  {time.perf_counter() - t0:.1f}s", flush=True)
+            last = snap
+        wall = time.perf_counter() - t0
+        results[variant] = (last.val_loss, wall)
+        print(f"{variant}: val {last.val_loss:.4f} after {steps} steps in {wall:.1f} s "
+              f"(target ≤ 1.88 at 2000 steps)", flush=True)
+    (gv, gw), (sv, sw) = results["gelu"], results["swiglu"]
+    print(f"shakespeare_gelu_val={gv:.4f} gelu_wall_s={gw:.1f} swiglu_val={sv:.4f} swiglu_wall_s={sw:.1f}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--steps", type=int, default=200)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--corpus", default="generated")
+    p.add_argument("--variant", default="swiglu")
+    p.add_argument("--layers", type=int, default=4)
+    p.add_argument("--heads", type=int, default=4)
+    p.add_argument("--width", type=int, default=128)
+    p.add_argument("--block", type=int, default=64)
+    p.add_argument("--batch", type=int, default=12)
+    p.add_argument("--threads", type=int, default=None, help="CPU threads (default: all cores but one)")
+    p.add_argument("--device", default="cpu")
+    p.add_argument("--compile", action="store_true")
+    p.add_argument("--stats-interval", type=int, default=10)
+    p.add_argument("--shakespeare", metavar="PATH", help="run the nanoGPT CPU recipe on this file")
+    p.add_argument("--no-stats", action="store_true", help="(--shakespeare) instrumentation off")
+    args = p.parse_args()
+    args.steps_given = "--steps" in sys.argv
+    if args.shakespeare:
+        shakespeare(args)
+    else:
+        throughput(args)
+
+
+if __name__ == "__main__":
+    main()
