@@ -160,8 +160,9 @@ class GatePlanePanel(QWidget):
         try:
             pairs = plane.load_gate_pairs(run_dir)
         except ValueError as exc:
-            self.controls.show_neuron_message(str(exc), error=True)
-            self.sig_status.emit(str(exc))
+            message = self.tr("Could not load neurons: {0}").format(exc)
+            self.controls.show_neuron_message(message, error=True)
+            self.sig_status.emit(message)
             return False
         return self.set_neuron_points(pairs, self.tr("run {0}").format(_basename(run_dir)))
 
@@ -262,8 +263,9 @@ class GatePlanePanel(QWidget):
         try:
             candidate.validate()
         except ValueError as exc:
-            self.sig_status.emit(str(exc))
-            self.controls.show_spec_error(str(exc))
+            message = self.tr("Not applied: {0}").format(exc)
+            self.sig_status.emit(message)
+            self.controls.show_spec_error(message)
             return False
         self._set_spec(candidate)
         return True

@@ -51,6 +51,19 @@ def test_real_click_reads_known_values(qtbot, panel: GatePlanePanel, key: str) -
         assert view.marker_pos() == (1.5, -2.0)
 
 
+def test_real_drag_moves_the_point(qtbot, panel: GatePlanePanel) -> None:  # noqa: ANN001
+    view = panel.maps.views["dh_dg"]
+    start = view.data_to_viewport(-2.0, 1.0).toPoint()
+    end = view.data_to_viewport(3.0, -4.0).toPoint()
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), (start + end) / 2)
+    qtbot.mouseMove(view.viewport(), end)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    assert panel.point() == (3.0, -4.0)
+    assert parse_number(readout(panel, "h")) == pytest.approx(
+        float(gates.evaluate("swiglu", 3.0, -4.0)[0]), abs=5e-5)
+
+
 def test_quick_point_sign_flip(qtbot, panel: GatePlanePanel) -> None:  # noqa: ANN001
     button = next(b for b in panel.controls.quick_buttons if b.text() == "(−3, −2)")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
