@@ -123,11 +123,6 @@ def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) 
                          f"than that to continue it")
 
 
-def _first_bad(losses: torch.Tensor) -> int | None:
-    bad = (~torch.isfinite(losses)).nonzero()
-    return int(bad[0, 0]) if len(bad) else None
-
-
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 run_dir: Path | str | None = None, resume: bool = False) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
@@ -225,15 +220,17 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                     or step % config.log_interval == 0):
                 interval_time += time.perf_counter() - t0
                 continue
-            losses = torch.stack(loss_buf).float().cpu()  # the only host sync of ordinary steps
+            # the only host sync of ordinary steps
+            losses = ([loss_buf[0].item()] if len(loss_buf) == 1
+                      else torch.stack(loss_buf).float().cpu().tolist())
             interval_time += time.perf_counter() - t0
-            bad = _first_bad(losses)
+            bad = next((i for i, v in enumerate(losses) if not math.isfinite(v)), None)
             if bad is not None:
                 bad_step = step - len(loss_buf) + 1 + bad
-                raise TrainingError(f"loss became {float(losses[bad])} at step {bad_step} "
+                raise TrainingError(f"loss became {losses[bad]} at step {bad_step} "
                                     f"(learning rate {lr_at(config, bad_step - 1):.3g}); "
                                     f"lower the learning rate or raise warmup")
-            train_loss = float(losses.mean())
+            train_loss = sum(losses) / len(losses)
             loss_buf.clear()
             tps = interval_tokens / max(interval_time, 1e-9)
             interval_tokens, interval_time = 0, 0.0
@@ -272,9 +269,9 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             writer.checkpoint(checkpoint_state(), last_stats)
             writer.finish("stopped")
         raise
-    except TrainingError as exc:
-        if writer is not None:
-            writer.finish("failed", str(exc))
+    except BaseException as exc:  # TrainingError, Ctrl-C, a bug: the run folder says so
+        if writer is not None and writer.summary["status"] == "running":
+            writer.finish("failed", str(exc) or type(exc).__name__)
         raise
     finally:
         if writer is not None:
