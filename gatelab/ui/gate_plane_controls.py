@@ -130,6 +130,9 @@ class GatePlaneControls(QWidget):
         for name in gates.VARIANTS:
             self.variant_combo.addItem(gates.get(name).label, name)
         self.variant_combo.setToolTip(self.tr("Which gated MLP: h = A(g)·B(u)"))
+        self.variant_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.variant_combo.setMinimumContentsLength(22)
         self.variant_combo.activated.connect(
             lambda i: self.variant_requested.emit(self.variant_combo.itemData(i)))
         form.addRow(self.variant_combo)

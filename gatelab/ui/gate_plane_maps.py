@@ -246,7 +246,13 @@ class GatePlaneMaps(QWidget):
         """Square plots: the maps are about as tall as one is wide, not stretched down the window."""
         n = max(len(self._shown), 1)
         width = max(self.width() // n, 100)
-        height = max(160, min(width - 40, self.height() - 90))
+        below = 12  # the legend and the explanation under the maps stay visible
+        for i in range(self._below.count()):
+            w = self._below.itemAt(i).widget()
+            if w is not None and not w.isHidden():
+                below += (w.heightForWidth(self.width()) if w.hasHeightForWidth()
+                          else w.sizeHint().height()) + self._below.spacing()
+        height = max(120, min(width - 40, self.height() - below))
         self.widget.setFixedHeight(height)
         self.widget.setMaximumWidth(n * (height + 160))  # one map alone stays square, centred
 

@@ -15,7 +15,7 @@ import math
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
@@ -83,10 +83,18 @@ class GatePlanePanel(QWidget):
         self.maps.add_below(self.legend_label)
         self.maps.add_below(self.meaning_label)
         self.maps.add_below(self.tips_label)
+        # the row of control boxes scrolls sideways in a narrow window instead of widening it
+        scroll = QScrollArea(self)
+        scroll.setWidget(self.controls)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFixedHeight(self.controls.sizeHint().height()
+                              + scroll.horizontalScrollBar().sizeHint().height())
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(self.maps, 1)
-        lay.addWidget(self.controls)
+        lay.addWidget(scroll)
         self._update_legend()
         self.refresh()
         self.set_point(*self._point)
