@@ -322,9 +322,13 @@ class GatePlanePanel(QWidget):
         pts = self.neuron_points()
         self.maps.set_neurons(pts)
         if pts is not None and self._neuron_layers is not None:
-            self.controls.show_neuron_message(self.tr("{0}: layer {1} of {2}, {3} neurons").format(
-                self._neuron_label or self.tr("neurons"), self.controls.layer() + 1,
-                len(self._neuron_layers), len(pts)))
+            name = self._neuron_label or self.tr("neurons")
+            if len(self._neuron_layers) == 1:
+                text = self.tr("{0}: {1} neurons").format(name, len(pts))
+            else:
+                text = self.tr("{0}: layer {1} of {2}, {3} neurons").format(
+                    name, self.controls.layer() + 1, len(self._neuron_layers), len(pts))
+            self.controls.show_neuron_message(text)
         self._update_legend()
 
     def _update_legend(self) -> None:

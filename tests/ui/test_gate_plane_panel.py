@@ -235,6 +235,7 @@ def test_neuron_points_drawn(panel: GatePlanePanel) -> None:
         xs, ys = view.neurons.getData()
         np.testing.assert_array_equal(np.column_stack([xs, ys]), pairs)
     assert "test run" in panel.legend_label.text()
+    assert panel.controls.neuron_message.text() == "test run: 3 neurons"
     assert not panel.set_neuron_points(np.zeros((3, 3)))  # bad shape: message, points kept
     assert "shape" in panel.controls.neuron_message.text()
     assert len(panel.maps.views["h"].neurons.getData()[0]) == 3
@@ -262,3 +263,12 @@ def test_panel_in_main_window(main_window) -> None:  # noqa: ANN001
     assert isinstance(plane_panel, GatePlanePanel)
     assert plane_panel.reading() is not None and plane_panel.reading().h == pytest.approx(
         -2.452723428580931)
+
+
+def test_trainer_pairs_reach_the_plane(main_window) -> None:  # noqa: ANN001
+    """What the window does with a trainer's sig_gate_pairs(pairs [m, 2], label)."""
+    pairs = np.array([[0.5, 1.0], [-1.0, 2.0]])
+    main_window._on_gate_pairs(pairs, "layer 0, step 10")
+    plane_panel = main_window.panel("gate-plane")
+    np.testing.assert_array_equal(plane_panel.neuron_points(), pairs)
+    assert "layer 0, step 10" in plane_panel.legend_label.text()
