@@ -38,12 +38,12 @@ _ERROR_STYLE = "color: #c0392b;"
 
 
 def _view_choices() -> list[tuple[str, str, tuple[str, ...]]]:
-    tr = QCoreApplication.translate
+    translate = QCoreApplication.translate
     return [
-        ("all", tr("GatePlaneControls", "all three side by side"), plane.MAP_KEYS),
-        ("h", tr("GatePlaneControls", "h only"), ("h",)),
-        ("dh_dg", tr("GatePlaneControls", "∂h/∂g only"), ("dh_dg",)),
-        ("dh_du", tr("GatePlaneControls", "∂h/∂u only"), ("dh_du",)),
+        ("all", translate("GatePlaneControls", "all three side by side"), plane.MAP_KEYS),
+        ("h", translate("GatePlaneControls", "h only"), ("h",)),
+        ("dh_dg", translate("GatePlaneControls", "∂h/∂g only"), ("dh_dg",)),
+        ("dh_du", translate("GatePlaneControls", "∂h/∂u only"), ("dh_du",)),
     ]
 
 

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
 from gatelab.ui.widgets import style_axes
 
-_T = "GatePlaneMaps"
 COLORMAP = "CET-D1A"  # blue–white–red, perceptually uniform, white at the centre (0)
 
 
@@ -51,11 +50,11 @@ def _path_item(colour: QColor, width: float, style: Qt.PenStyle, fill: QColor | 
 
 
 def _titles() -> dict[str, str]:
-    tr = QCoreApplication.translate
+    translate = QCoreApplication.translate
     return {
-        "h": tr(_T, "h  (the neuron's output)"),
-        "dh_dg": tr(_T, "∂h/∂g  (gradient into the gate)"),
-        "dh_du": tr(_T, "∂h/∂u  (gradient into u)"),
+        "h": translate("GatePlaneMaps", "h  (the neuron's output)"),
+        "dh_dg": translate("GatePlaneMaps", "∂h/∂g  (gradient into the gate)"),
+        "dh_du": translate("GatePlaneMaps", "∂h/∂u  (gradient into u)"),
     }
 
 
@@ -102,8 +101,10 @@ class MapPlot:
         self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
         self.plot = pg.PlotItem(viewBox=self.vb)
         self.plot.setTitle(title, color="#222", size="10pt")
-        self.plot.setLabel("bottom", QCoreApplication.translate(_T, "g  (gate pre-activation)"))
-        self.plot.setLabel("left", QCoreApplication.translate(_T, "u  (up pre-activation)"))
+        self.plot.setLabel("bottom", QCoreApplication.translate(
+            "GatePlaneMaps", "g  (gate pre-activation)"))
+        self.plot.setLabel("left", QCoreApplication.translate(
+            "GatePlaneMaps", "u  (up pre-activation)"))
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         style_axes(self.plot)
