@@ -215,6 +215,7 @@ class GatePlaneMaps(QWidget):
         outer.addLayout(self._below)
         outer.addStretch(1)
         self._spec: PlaneSpec | None = None
+        self._outline_key: tuple | None = None
         self.show_maps(MAP_KEYS)
 
     @property
@@ -262,16 +263,20 @@ class GatePlaneMaps(QWidget):
         """Redraw every map from precomputed data (levels symmetric about 0)."""
         (g0, g1), (u0, u1) = spec.g_range, spec.u_range
         rect = QRectF(g0, u0, g1 - g0, u1 - u0)
+        outline_key = (spec.g_range, spec.u_range, tuple(zero_g), tuple(zero_u), tuple(closed))
+        new_outlines = outline_key != self._outline_key  # same lines: keep the items untouched
+        self._outline_key = outline_key
         zero = QPainterPath()
-        for g in zero_g:
-            zero.moveTo(g, u0)
-            zero.lineTo(g, u1)
-        for u in zero_u:
-            zero.moveTo(g0, u)
-            zero.lineTo(g1, u)
         bands = QPainterPath()
-        for a, b in closed:
-            bands.addRect(QRectF(a, u0, b - a, u1 - u0))
+        if new_outlines:
+            for g in zero_g:
+                zero.moveTo(g, u0)
+                zero.lineTo(g, u1)
+            for u in zero_u:
+                zero.moveTo(g0, u)
+                zero.lineTo(g1, u)
+            for a, b in closed:
+                bands.addRect(QRectF(a, u0, b - a, u1 - u0))
         new_window = self._spec is None or (spec.g_range, spec.u_range) != (
             self._spec.g_range, self._spec.u_range)
         for key, view in self.views.items():
@@ -286,8 +291,9 @@ class GatePlaneMaps(QWidget):
             if new_window:
                 view.image.setRect(rect)
                 view.plot.setRange(xRange=(g0, g1), yRange=(u0, u1), padding=0)
-            view.zero_lines.setPath(zero)
-            view.bands.setPath(bands)
+            if new_outlines:
+                view.zero_lines.setPath(zero)
+                view.bands.setPath(bands)
         self._spec = spec
 
     def set_marker(self, g: float, u: float, inside: bool) -> None:

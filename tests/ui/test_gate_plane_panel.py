@@ -180,6 +180,16 @@ def test_bad_window_input_keeps_state(panel: GatePlanePanel) -> None:
     assert c.point_error.isVisible()
 
 
+def test_outlines_follow_the_variant(panel: GatePlanePanel) -> None:
+    path = panel.maps.views["h"].zero_lines.path()
+    assert path.elementCount() == 4  # SwiGLU: h = 0 on g = 0 and on u = 0
+    assert panel.set_variant("glu")  # σ(g) is never 0: only u = 0 remains
+    path = panel.maps.views["dh_du"].zero_lines.path()
+    assert path.elementCount() == 2 and path.elementAt(0).y == path.elementAt(1).y == 0.0
+    bands = panel.maps.views["h"].bands.path().boundingRect()  # σ(g) < 0.1 ⇔ g < −2.1972
+    assert bands.left() == -6.0 and bands.right() == pytest.approx(-2.1972, abs=1e-3)
+
+
 def test_range_edit_moves_maps(panel: GatePlanePanel) -> None:
     assert panel.controls.g_max.set_text_and_commit("2")
     assert panel.spec().g_range == (-6.0, 2.0)
