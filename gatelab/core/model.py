@@ -13,7 +13,6 @@ is exactly a plain transformer.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import torch
