@@ -147,3 +147,18 @@ def test_default_threads_leave_one_core() -> None:
     import os
     assert engine.default_threads(TrainConfig(threads=3)) == 3
     assert engine.default_threads(TrainConfig()) == max(1, (os.cpu_count() or 2) - 1)
+
+
+def test_devices_are_plain_data_and_auto_resolves() -> None:
+    import os
+
+    from gatelab.core.devices import DeviceInfo, DeviceUnavailable, detect_devices, resolve_device
+    found = detect_devices()
+    assert found[-1] == DeviceInfo("cpu", "CPU", threads=os.cpu_count() or 1)
+    assert found[-1].label == f"CPU ({os.cpu_count() or 1} threads)"
+    assert all(d.kind in ("cuda", "mps", "cpu") for d in found)
+    assert resolve_device("auto").type == found[0].kind
+    assert resolve_device("cpu") == torch.device("cpu")
+    if not any(d.kind == "mps" for d in found):
+        with pytest.raises(DeviceUnavailable, match="'mps' was requested"):
+            resolve_device("mps")
