@@ -92,6 +92,8 @@ class LagProbe:
 
 
 def run_thread(app: Any, cfg: TrainConfig) -> tuple[LagProbe, float]:
+    from PySide6.QtCore import QEventLoop
+
     from gatelab.ui.trainer_panel import TrainerPanel
 
     panel = TrainerPanel()
@@ -110,9 +112,10 @@ def run_thread(app: Any, cfg: TrainConfig) -> tuple[LagProbe, float]:
     if not panel.start():
         raise SystemExit("could not start: " + panel.error_text)
     probe.start()
-    while panel.controller.is_busy():
-        app.processEvents()
-        time.sleep(0.001)
+    loop = QEventLoop()  # block in a real event loop, as app.exec() does (no polling)
+    panel.controller.sig_done.connect(lambda _outcome: loop.quit())
+    if panel.controller.is_busy():
+        loop.exec()
     probe.stop()
     if panel.run_state != "finished":
         raise SystemExit("thread run ended as {0}: {1}".format(panel.run_state, panel.error_text))
@@ -141,7 +144,7 @@ def _child(cfg_dict: dict[str, Any], run_dir: str, out: Any) -> None:
 
 
 def run_process(app: Any, cfg: TrainConfig, run_dir: str) -> tuple[LagProbe, float]:
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QEventLoop, QTimer
 
     from gatelab.ui.trainer_plots import TrainerPlots
 
@@ -152,7 +155,7 @@ def run_process(app: Any, cfg: TrainConfig, run_dir: str) -> tuple[LagProbe, flo
     q = ctx.Queue()
     proc = ctx.Process(target=_child, args=(cfg.to_dict(), run_dir, q), daemon=True)
     rows: list[dict[str, Any]] = []
-    done = [False]
+    loop = QEventLoop()
 
     def drain() -> None:
         batch = []
@@ -162,7 +165,7 @@ def run_process(app: Any, cfg: TrainConfig, run_dir: str) -> tuple[LagProbe, flo
             except queue.Empty:
                 break
             if row is None:
-                done[0] = True
+                loop.quit()
                 break
             batch.append(row)
         rows.extend(batch)
@@ -175,9 +178,7 @@ def run_process(app: Any, cfg: TrainConfig, run_dir: str) -> tuple[LagProbe, flo
     proc.start()
     poll.start()
     probe.start()
-    while not done[0]:
-        app.processEvents()
-        time.sleep(0.001)
+    loop.exec()
     probe.stop()
     poll.stop()
     proc.join(30)
