@@ -137,7 +137,8 @@ class MapPlot:
         self._levels: tuple[float, float] | None = None
         # static text (title, axis labels, colour-bar axis) is cached as pixmaps: a map update
         # then repaints the image, not the typography
-        cached = [self.plot.titleLabel.item, self.bar.axis, self.bar]
+        cached = [self.plot.titleLabel.item, self.bar]
+        cached += [self.bar.getAxis(name) for name in ("left", "right", "top", "bottom")]
         for name in ("left", "bottom"):
             axis = self.plot.getAxis(name)
             cached += [axis, axis.label]
