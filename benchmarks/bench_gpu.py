@@ -79,7 +79,10 @@ def main() -> int:
     last = None
     val = float("nan")
     t0 = time.perf_counter()
+    first_s: float | None = None
     for snap in train_steps(cfg, stop):
+        if first_s is None:
+            first_s = time.perf_counter() - t0  # corpus, model, first (compiled) steps
         last = snap
         if snap.step > 200 and snap.stats is None and snap.val_loss is None:
             rates.append(snap.tokens_per_s)  # steady state: no eval, no stats, compiled
@@ -93,7 +96,8 @@ def main() -> int:
     wall = time.perf_counter() - t0
     tps = statistics.median(rates) if rates else (last.tokens_per_s if last else 0.0)
     mfu = flops_per_token * tps / (args.peak_tflops * 1e12)
-    print(f"wall {wall:.1f} s, {'reached' if reached else 'did not reach'} val ≤ {args.target}")
+    print(f"wall {wall:.1f} s (of which {first_s or 0.0:.1f} s until the first snapshot: setup and "
+          f"compilation), {'reached' if reached else 'did not reach'} val ≤ {args.target}")
     print(f"gpu_tokens_per_s={tps:.0f} mfu={mfu:.4f} "
           f"time_to_target_s={reached if reached is not None else float('nan'):.1f} val={val:.4f}")
     return 0
