@@ -96,7 +96,11 @@ class PlotCard(QWidget):
                 i -= 1
             if nearest_x is None:
                 nearest_x = float(xs[i])
-            parts.append("{0} {1:.4g}".format(name, float(ys[i])))
+            if float(xs[i]) == nearest_x:
+                parts.append("{0} {1:.4g}".format(name, float(ys[i])))
+            else:  # a sparser curve (validation): say where its nearest point is
+                parts.append("{0} {1:.4g} ({2} {3:g})".format(name, float(ys[i]), self._x_label,
+                                                              float(xs[i])))
         if nearest_x is None:
             return ""
         return "{0} {1:g}: ".format(self._x_label, nearest_x) + ", ".join(parts)

@@ -1,0 +1,75 @@
+"""The trainer's plots without training: rows → columns, staggered redraws, sticky y ranges."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gatelab.ui.trainer_plots import DRAW_ORDER, MetricsHistory, TrainerPlots, sticky_range
+
+
+def _rows(n: int, n_layer: int = 3) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for s in range(1, n + 1):
+        row: dict[str, object] = {"step": s, "tokens_seen": 64 * s, "train_loss": 4.0 / s,
+                                  "lr": 1e-3 * s / n, "tokens_per_s": 1000.0 + s,
+                                  "elapsed_s": 0.1 * s}
+        if s % 5 == 0:
+            row["val_loss"] = 5.0 / s
+            for key, base in (("frac_closed", 0.1), ("frac_neg", 0.5), ("max_abs_h", 2.0),
+                              ("mlp_ratio", 0.3)):
+                row[key] = [base + 0.01 * i + 0.001 * s for i in range(n_layer)]
+        rows.append(row)
+    return rows
+
+
+def test_history_columns_are_exact() -> None:
+    h = MetricsHistory()
+    h.add_rows(_rows(10))
+    assert h.steps == list(range(1, 11)) and h.train_loss[3] == 1.0
+    assert h.val_steps == [5, 10] and h.val_loss == [1.0, 0.5]
+    assert h.stat_steps == [5, 10] and h.n_layer == 3
+    np.testing.assert_allclose(h.layer_matrix("max_abs_h"),
+                               [[2.005, 2.015, 2.025], [2.01, 2.02, 2.03]])
+
+
+def test_redraws_are_staggered_then_complete(qtbot) -> None:  # noqa: ANN001
+    plots = TrainerPlots()
+    qtbot.addWidget(plots)
+    plots.show()
+    plots.clear(20)
+    plots.add_rows(_rows(20))
+    assert plots.c_train.getData()[1] is None or len(plots.c_train.getData()[1]) == 0
+    qtbot.waitUntil(lambda: not plots._dirty, timeout=3000)  # one plot per event-loop turn
+    assert set(plots._drawn_at) >= set(DRAW_ORDER)
+    np.testing.assert_allclose(plots.c_train.getData()[1], [4.0 / s for s in range(1, 21)])
+    np.testing.assert_allclose(plots._closed[2].getData()[1], [0.125, 0.13, 0.135, 0.14])
+    np.testing.assert_allclose(plots.c_ratio.getData()[1], [0.32, 0.33, 0.34])
+    # the step axes span the whole run, fixed
+    lo, hi = plots.loss.plot.getViewBox().viewRange()[0]
+    assert lo < 0.5 and hi == pytest.approx(20.4, abs=0.5)
+
+
+def test_sticky_range_refits_rarely() -> None:
+    assert sticky_range(None, [np.array([np.nan])]) is None
+    r = sticky_range(None, [np.array([2.0, 4.0])])
+    assert r == (1.5, 4.5)
+    assert sticky_range(r, [np.array([2.0, 3.0])]) == r  # inside and fills ≥ 1/3: unchanged
+    assert sticky_range(r, [np.array([1.0, 4.0])]) == (0.25, 4.75)  # left the range: refit
+    assert sticky_range(r, [np.array([2.0, 2.1])]) == pytest.approx((1.975, 2.125))  # too small
+    assert sticky_range(None, [np.array([0.0, 1.0])], floor=0.0) == (0.0, 1.25)
+    rng = np.random.default_rng(0)
+    loss = 1.5 + 2.7 * np.exp(-np.arange(2000) / 300) + rng.normal(0, 0.05, 2000)
+    ranges = [None]
+    for i in range(5, 2000, 5):
+        ranges.append(sticky_range(ranges[-1], [loss[:i]]))
+    assert sum(a != b for a, b in zip(ranges, ranges[1:])) <= 20  # of 399 redraws
+
+
+def test_hover_readout_names_nearest_values(qtbot) -> None:  # noqa: ANN001
+    plots = TrainerPlots()
+    qtbot.addWidget(plots)
+    plots.set_rows(_rows(10))
+    text = plots.loss.readout_at(4.4)
+    assert text.startswith("step 4: train 1, ") and text.endswith("validation 1 (step 5)")
+    assert plots.ratio.readout_at(1.2) == "layer 1: ratio 0.32"
