@@ -123,6 +123,18 @@ def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) 
                          f"than that to continue it")
 
 
+def _oom_or(exc: RuntimeError, device: torch.device, step: int, B: int, T: int,
+            n_params: int) -> RuntimeError:
+    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself."""
+    if isinstance(exc, TrainingError) or "out of memory" not in str(exc).lower():
+        return exc
+    if device.type == "cuda":
+        torch.cuda.empty_cache()
+    return TrainingError(
+        f"out of {device.type.upper()} memory at step {step} with batch {B} × block {T} "
+        f"({n_params:,} parameters); lower the batch size, block size or width")
+
+
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 run_dir: Path | str | None = None, resume: bool = False) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
@@ -205,13 +217,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 optimizer.step()
                 optimizer.zero_grad(set_to_none=True)
             except RuntimeError as exc:
-                if "out of memory" not in str(exc).lower():
-                    raise
-                if device.type == "cuda":
-                    torch.cuda.empty_cache()
-                raise TrainingError(
-                    f"out of {device.type.upper()} memory at step {step} with batch {B} × block {T} "
-                    f"({n_params:,} parameters); lower the batch size, block size or width") from None
+                raise _oom_or(exc, device, step, B, T, n_params) from None
             loss_buf.append(loss.detach())
             tokens_seen += B * T
             interval_tokens += B * T
@@ -269,6 +275,13 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             writer.checkpoint(checkpoint_state(), last_stats)
             writer.finish("stopped")
         raise
+    except RuntimeError as exc:  # out of memory in an evaluation or a stats pass
+        err = _oom_or(exc, device, step, B, T, n_params)
+        if writer is not None and writer.summary["status"] == "running":
+            writer.finish("failed", str(err))
+        if err is exc:
+            raise
+        raise err from None
     except BaseException as exc:  # TrainingError, Ctrl-C, a bug: the run folder says so
         if writer is not None and writer.summary["status"] == "running":
             writer.finish("failed", str(exc) or type(exc).__name__)

@@ -162,3 +162,15 @@ def test_devices_are_plain_data_and_auto_resolves() -> None:
     if not any(d.kind == "mps" for d in found):
         with pytest.raises(DeviceUnavailable, match="'mps' was requested"):
             resolve_device("mps")
+
+
+def test_out_of_memory_in_evaluation_is_reported(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    def oom(*a: object, **k: object) -> float:
+        raise RuntimeError("CUDA out of memory. Tried to allocate 9.00 GiB")
+
+    monkeypatch.setattr(engine, "evaluate", oom)
+    with pytest.raises(TrainingError, match="out of CPU memory at step 20 with batch 8 × block 32"):
+        run(SMALL, run_dir=tmp_path / "r")
+    from gatelab.core.runs import load_run
+    assert load_run(tmp_path / "r").summary["status"] == "failed"
