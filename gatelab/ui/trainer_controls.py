@@ -249,10 +249,13 @@ class TrainerControls(QWidget):
         if count is None:
             self.params_label.setText(self.tr("—"))
         elif summary is None:
-            self.params_label.setText(self.tr("≈ {0:,} ({1:.2f} M; exact once the corpus "
-                                              "is read)").format(count, count / 1e6))
+            self.params_label.setText(self.tr("≈ {0:,} ({1:.2f} M)").format(count, count / 1e6))
+            self.params_label.setToolTip(self.tr("Exact once the corpus is read (the vocabulary "
+                                                 "sets the embedding size)"))
         else:
             self.params_label.setText(self.tr("{0:,} ({1:.2f} M)").format(count, count / 1e6))
+            self.params_label.setToolTip(self.tr("Exact count from the budget module, vocabulary "
+                                                 "{0}").format(summary.vocab_size))
         self.config_changed.emit()
 
     def _on_rule_83(self) -> None:
