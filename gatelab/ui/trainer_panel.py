@@ -255,6 +255,7 @@ class TrainerPanel(QWidget):
         self.run_state = outcome.status
         if outcome.status == "error":
             self._show_error(self.tr("The run ended with an error: {0}").format(outcome.message))
+            _remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
         elif outcome.status == "finished":
             self.bar.finish()
         self.bar.set_state(self._state_text(outcome.status))
@@ -331,3 +332,10 @@ class TrainerPanel(QWidget):
             index = 0
         if 0 <= index < self.views.count():
             self.views.setCurrentIndex(index)
+
+
+def _remove_if_empty(path: str) -> None:
+    try:
+        Path(path).rmdir()  # only succeeds on an empty folder
+    except OSError:
+        pass

@@ -23,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from gatelab.core.trainconfig import LayerStats, Snapshot
+from gatelab.core.trainconfig import LayerStats, Snapshot, TrainingError
 
 # A job runs in the worker thread. It gets the worker (to report through) and returns a result.
 Job = Callable[["JobWorker"], Any]
@@ -130,10 +130,9 @@ class JobWorker(QObject):
 def describe_error(exc: BaseException) -> str:
     """A one-paragraph message for the tab: the engine's own text, with the type for surprises."""
     text = str(exc).strip() or exc.__class__.__name__
-    if "out of memory" in text.lower():
-        return text
-    if exc.__class__.__name__ in ("TrainingError", "ValueError", "FileNotFoundError",
-                                  "UnicodeDecodeError", "IsADirectoryError", "PermissionError"):
+    # the engine's own errors (bad corpus, device, config, non-finite loss, OOM) and file
+    # problems already say what went wrong and where; anything else gets its type and place
+    if isinstance(exc, (TrainingError, ValueError, OSError)) or "out of memory" in text.lower():
         return text
     where = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
     loc = f" ({where[0].filename.rsplit('/', 1)[-1]}:{where[0].lineno})" if where else ""

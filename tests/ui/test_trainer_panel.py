@@ -182,7 +182,9 @@ def test_bad_corpus_shows_its_message_and_the_app_stays_usable(qtbot, panel, tmp
     assert panel.start()
     _wait_done(qtbot, panel)
     assert panel.run_state == "error" and "binary" in panel.error_text
+    assert "CorpusError" not in panel.error_text  # the engine's message as it is
     assert panel.bar.error.isVisible()
+    assert not Path(panel.run_dir).exists()  # nothing was written: no empty run folder left
     # still usable: a good corpus trains
     panel.controls.set_config(_tiny(steps=5, eval_interval=5))
     assert panel.start()
