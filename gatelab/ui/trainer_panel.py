@@ -74,6 +74,7 @@ class TrainerPanel(QWidget):
         self._activated = False
         self._shut = False
         self._checkpoint_interval = 0
+        self._variant = ""  # FFN variant of the run whose statistics are shown
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -195,6 +196,7 @@ class TrainerPanel(QWidget):
             return False
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
+        self._variant = record.config.variant
         self._stats = stats_from_arrays(record.stats)
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
         self.live.show_plots(self.tr("Replay of {0}").format(record.path.name))
@@ -221,6 +223,7 @@ class TrainerPanel(QWidget):
                 ) -> None:
         self.run_dir = run_dir
         self._checkpoint_interval = cfg.checkpoint_interval
+        self._variant = cfg.variant
         self.error_text = ""
         self.bar.set_error("")
         if not keep_plots:
@@ -293,8 +296,8 @@ class TrainerPanel(QWidget):
         self.live.layer.setMaximum(pairs.shape[0] - 1)
         layer = min(self.live.layer.value(), pairs.shape[0] - 1)
         self._pairs_sent = now
-        self.sig_gate_pairs.emit(pairs[layer], self.tr("layer {0}, step {1}")
-                                 .format(layer, self._stats_step))
+        self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer {1}, step {2}")
+                                 .format(self._variant, layer, self._stats_step))
 
     def _show_error(self, text: str) -> None:
         self.error_text = text

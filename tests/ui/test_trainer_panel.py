@@ -91,16 +91,23 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
 
     # the gate plane receives layer 0's real (g, u) pairs, one per MLP neuron
     assert pairs and pairs[-1][0].shape == (intermediate_of(_tiny()), 2)
-    assert "step 30" in pairs[-1][1]
+    assert pairs[-1][1] == "swiglu, layer 0, step 30"
+    stats = np.load(Path(panel.run_dir) / "stats.npz")
+    np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][0])  # the saved real pairs
+    panel.live.layer.setValue(1)  # choosing another layer sends its pairs at once
+    assert pairs[-1][1] == "swiglu, layer 1, step 30"
+    np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][1])
 
     # reopening the run redraws the same curves from metrics.jsonl
     panel.plots.clear()
+    sent = len(pairs)
     assert len(panel.plots.c_train.getData()[1] if panel.plots.c_train.getData()[1] is not None
                else []) == 0
     assert panel.open_run(panel.run_dir)
     np.testing.assert_array_equal(panel.plots.c_train.getData()[1],
                                   [r["train_loss"] for r in rows])
     np.testing.assert_array_equal(panel.plots.c_val.getData()[0], [10, 20, 30])
+    assert len(pairs) == sent + 1 and pairs[-1][1] == "swiglu, layer 1, step 30"  # from stats.npz
 
 
 def test_export_writes_png_svg_and_csv_of_the_data(qtbot, panel, tmp_path: Path) -> None:  # noqa: ANN001
