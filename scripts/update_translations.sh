@@ -50,7 +50,7 @@ import xml.etree.ElementTree as ET
 
 PLACEHOLDER = re.compile(r"\{\d*(?:![rsa])?(?::[^{}]*)?\}|%L?\d+|%n")
 TAG = re.compile(r"</?([a-zA-Z][a-zA-Z0-9]*)\b")
-ACCEL = re.compile(r"&(?!&|[a-zA-Z]+;|#\d+;)(\w)")
+ACCEL = re.compile(r"(?<!&)&(?!&|[a-zA-Z]+;|#\d+;)(\w)")
 
 path = sys.argv[1]
 problems, finished, unfinished = [], 0, 0

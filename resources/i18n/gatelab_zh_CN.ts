@@ -585,7 +585,7 @@
         <location line="+17"/>
         <location line="+43"/>
         <source>Yours</source>
-        <translation>你的</translation>
+        <translation>你的模型</translation>
     </message>
     <message>
         <location line="-105"/>
@@ -1388,27 +1388,27 @@
     <message>
         <location filename="../../gatelab/ui/gate_plane_maps.py" line="+55"/>
         <source>h  (the neuron&apos;s output)</source>
-        <translation>h  （神经元的输出）</translation>
+        <translation>h（神经元的输出）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>∂h/∂g  (gradient into the gate)</source>
-        <translation>∂h/∂g  （流入门控的梯度）</translation>
+        <translation>∂h/∂g（流入门控的梯度）</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>∂h/∂u  (gradient into u)</source>
-        <translation>∂h/∂u  （流入 u 的梯度）</translation>
+        <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
         <location line="+47"/>
         <source>g  (gate pre-activation)</source>
-        <translation>g  （门控预激活值）</translation>
+        <translation>g（门控预激活值）</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>u  (up pre-activation)</source>
-        <translation>u  （上投影预激活值）</translation>
+        <translation>u（上投影预激活值）</translation>
     </message>
 </context>
 <context>
