@@ -1026,7 +1026,7 @@
     <message>
         <location line="+1"/>
         <source>Training {0} runs…</source>
-        <translation>正在训练 {0} 次运行…</translation>
+        <translation>正在进行 {0} 次训练…</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -1662,7 +1662,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+152"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+151"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -1690,7 +1690,7 @@
 <context>
     <name>PlotCard</name>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+52"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+51"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -2335,7 +2335,7 @@ share</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+93"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+92"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
