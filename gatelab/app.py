@@ -58,6 +58,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+    from gatelab.ui.qt_compat import current_binding_problem
+
+    problem = current_binding_problem()
+    if problem:
+        print(f"gatelab: {problem}", file=sys.stderr)
+        return 1
+
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
@@ -85,11 +92,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     return app.exec()
 
 
-def _screenshot(app: object, window: object, path: str) -> int:
-    from PySide6.QtCore import QCoreApplication
+def _screenshot(app: object, window: object, path: str, settle_s: float = 1.0) -> int:
+    import time
 
-    for _ in range(5):  # let layouts settle and deferred plot updates run
-        QCoreApplication.processEvents()
+    from PySide6.QtCore import QCoreApplication, QEventLoop
+
+    # Let layouts settle and background loads (e.g. the trainer's corpus preview) report back.
+    deadline = time.monotonic() + settle_s
+    while time.monotonic() < deadline:
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.02)
     ok = window.grab().save(path)  # type: ignore[attr-defined]
     window.shutdown()  # type: ignore[attr-defined]
     if not ok:

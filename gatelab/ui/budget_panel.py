@@ -176,7 +176,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         charts_lay = QVBoxLayout(self.charts)
         charts_lay.setContentsMargins(0, 0, 0, 0)
         self.matrix_title = QLabel()
+        self.matrix_title.setWordWrap(True)  # never widen the window
         self.breakdown_title = QLabel()
+        self.breakdown_title.setWordWrap(True)  # never widen the window
         for title, chart in ((self.matrix_title, self.matrix_chart),
                              (self.breakdown_title, self.breakdown_chart)):
             charts_lay.addWidget(title)

@@ -137,6 +137,7 @@ class PresetTable(QWidget):
         note = QLabel(self.tr("Sizes from each model's config.json; exact where the family is "
                               "counted tensor by tensor."))
         note.setStyleSheet("color: #666;")
+        note.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(note, 1)
         buttons.addWidget(self.copy_md_button)

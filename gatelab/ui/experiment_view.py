@@ -49,6 +49,9 @@ class ExperimentView(QWidget):
 
         self.variant_a = QComboBox()
         self.variant_b = QComboBox()
+        for combo in (self.variant_a, self.variant_b):  # long formula labels must not widen the tab
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
         for combo, default in ((self.variant_a, "swiglu"), (self.variant_b, "gelu")):
             for name in FFN_VARIANTS:
                 combo.addItem(name, name)
@@ -89,17 +92,19 @@ class ExperimentView(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setMaximumHeight(190)
 
-        row = QHBoxLayout()
+        row = QHBoxLayout()  # two rows, so the tab fits a 1000-pixel window
         row.addWidget(QLabel(self.tr("Compare")))
-        row.addWidget(self.variant_a)
+        row.addWidget(self.variant_a, 1)
         row.addWidget(QLabel(self.tr("with")))
-        row.addWidget(self.variant_b)
-        row.addWidget(self.seeds)
-        row.addStretch(1)
-        row.addWidget(self.btn_run)
-        row.addWidget(self.btn_stop)
+        row.addWidget(self.variant_b, 1)
+        actions = QHBoxLayout()
+        actions.addWidget(self.seeds)
+        actions.addStretch(1)
+        actions.addWidget(self.btn_run)
+        actions.addWidget(self.btn_stop)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
+        layout.addLayout(actions)
         layout.addWidget(self.message)
         layout.addWidget(self.progress)
         layout.addWidget(self.curves, 1)

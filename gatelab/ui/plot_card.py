@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from gatelab.ui import qt_compat  # noqa: F401  (first: keeps None alive, see the module)
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QMessageBox,
     QToolButton,
     QVBoxLayout,
@@ -45,8 +45,11 @@ class PlotCard(QWidget):
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
         self.title = QLabel("<b>{0}</b>".format(html.escape(title)))
         self.title.setToolTip(tooltip)
+        self.title.setWordWrap(True)  # long titles wrap rather than widen the window
         self.readout = QLabel("")
         self.readout.setStyleSheet("color: #555;")
+        # a long hover readout must never widen the window: it is clipped instead
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.export_button = QToolButton()
         self.export_button.setText(self.tr("Export…"))

@@ -1,44 +1,39 @@
-"""Work around a PySide6 reference-count bug that crashes Python < 3.12 ("deallocating None").
+"""Refuse the one Qt binding release known to crash gatelab, with a message instead of an abort.
 
-Measured here with PySide6 6.12 on CPython 3.11: every call of a *void* Qt method from Python
-(``widget.repaint()``, ``painter.save()``, ``item.setPos()``, …) hands back ``None`` without
-taking a new reference, so ``sys.getrefcount(None)`` drops by one per call. ``None`` starts near
-5 000 references, and a few hundred repaints of a plot later CPython aborts with
-"Fatal Python error: none_dealloc". Python ≥ 3.12 makes ``None`` immortal, which is presumably
-why the binding no longer increments it. We do the same by hand: give ``None`` 2⁴⁰ extra
-references once, verified through ``sys.getrefcount``; nothing else changes. ``True`` leaks the
-same way in pyqtgraph's paint path (about one per repaint), so it and ``False`` are pinned too.
+PySide6 6.12.0 hands back ``None`` from every void Qt call without taking a reference, so on
+CPython < 3.12 (where ``None`` is mortal) the interpreter aborts with "Fatal Python error:
+none_dealloc" after a few thousand repaints: minutes into a session, losing the user's work.
+pyproject.toml pins PySide6 below 6.12 on those Pythons; this check covers environments that were
+set up by hand.
 """
 
 from __future__ import annotations
 
 import sys
 
-_EXTRA = 1 << 40
-_done = False
+
+def _version_tuple(text: str) -> tuple[int, ...]:
+    parts: list[int] = []
+    for piece in text.split(".")[:3]:
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
 
 
-def _pin(obj: object) -> bool:
-    import ctypes
-
-    before = sys.getrefcount(obj)
-    refcnt = ctypes.c_ssize_t.from_address(id(obj))  # ob_refcnt: first field of PyObject
-    if abs(refcnt.value - before) > 64:  # unexpected layout (debug build): leave it alone
-        return False
-    refcnt.value += _EXTRA
-    if sys.getrefcount(obj) - before < _EXTRA - 64:  # not the field we thought: undo
-        refcnt.value -= _EXTRA
-        return False
-    return True
-
-
-def pin_none() -> bool:
-    """Make ``None``, ``True`` and ``False`` effectively immortal on CPython < 3.12; idempotent."""
-    global _done
-    if _done or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
-        return False
-    _done = all([_pin(None), _pin(True), _pin(False)])
-    return _done
+def binding_problem(pyside_version: str, python: tuple[int, int] | None = None) -> str | None:
+    """English message when this PySide6/Python pair is known to crash, else None."""
+    py = python or (sys.version_info.major, sys.version_info.minor)
+    if py < (3, 12) and _version_tuple(pyside_version)[:2] == (6, 12):
+        return (
+            f"PySide6 {pyside_version} on Python {py[0]}.{py[1]} drops references to None and "
+            "crashes after a few thousand repaints. Install a fixed release with:\n"
+            "    pip install \"PySide6-Essentials>=6.6,<6.12\"\n"
+            "(or use Python 3.12 or newer)."
+        )
+    return None
 
 
-pin_none()
+def current_binding_problem() -> str | None:
+    import PySide6
+
+    return binding_problem(PySide6.__version__)

@@ -56,6 +56,7 @@ class RunsView(QWidget):
         self.empty = QLabel(self.tr("No runs yet. Press Start to train one; runs made with "
                                     "gatelab-train appear here too."))
         self.empty.setStyleSheet("color: #666;")
+        self.empty.setWordWrap(True)
         self.btn_refresh = QPushButton(self.tr("Refresh"))
         self.btn_open = QPushButton(self.tr("Open (replay plots)"))
         self.btn_resume = QPushButton(self.tr("Resume training"))

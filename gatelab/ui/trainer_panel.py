@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from gatelab.ui import qt_compat  # noqa: F401  (first: keeps None alive, see the module)
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QShowEvent

@@ -11,7 +11,6 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gatelab.ui import qt_compat  # noqa: F401  (first: keeps None alive, see the module)
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (

@@ -79,7 +79,7 @@ def test_cli_rejects_unknown_tab_and_bad_size(capsys) -> None:  # noqa: ANN001
         build_parser().parse_args(["--size", "big"])
 
 
-@pytest.mark.parametrize("tab", ["activations", "gate-plane"])
+@pytest.mark.parametrize("tab", TAB_NAMES)
 def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
     out = tmp_path / f"{tab}.png"
     proc = subprocess.run(
@@ -92,3 +92,13 @@ def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
     # not a blank canvas: a real render has many distinct colours
     colours = {image.pixel(x, y) for x in range(0, 1000, 25) for y in range(0, 700, 25)}
     assert len(colours) > 20
+
+
+def test_known_crashing_binding_is_refused_with_a_fix() -> None:
+    from gatelab.ui.qt_compat import binding_problem, current_binding_problem
+
+    message = binding_problem("6.12.0", (3, 11))
+    assert message is not None and "pip install" in message and "<6.12" in message
+    assert binding_problem("6.12.0", (3, 12)) is None
+    assert binding_problem("6.11.3", (3, 11)) is None
+    assert current_binding_problem() is None  # the pinned environment the tests run in
