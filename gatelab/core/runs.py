@@ -230,13 +230,26 @@ def run_info(path: Path) -> RunInfo:
 
 
 def list_runs(root: Path | str | None = None) -> list[RunInfo]:
-    """Every run folder directly under ``root`` (default runs_dir()), newest first."""
+    """Every run folder under ``root`` (default runs_dir()), newest first.
+
+    Runs made by an experiment live one level down (``exp-*/<variant>-seedN``); they are listed
+    too, so every trained model can be reopened from the same list.
+    """
     base = Path(root) if root is not None else paths.runs_dir()
     try:
         entries = list(base.iterdir())
     except OSError:
         return []
-    infos = [run_info(p) for p in entries if is_run_dir(p)]
+    found: list[Path] = []
+    for entry in entries:
+        if is_run_dir(entry):
+            found.append(entry)
+        elif entry.is_dir():
+            try:
+                found.extend(child for child in entry.iterdir() if is_run_dir(child))
+            except OSError:
+                continue
+    infos = [run_info(p) for p in found]
     return sorted(infos, key=lambda r: (r.created, r.name), reverse=True)
 
 

@@ -10,6 +10,7 @@ import pytest
 import torch
 
 from gatelab.core.experiment import load_experiment, run_experiment, summarise, widths_for
+from gatelab.core.runs import list_runs
 from gatelab.core.trainconfig import TrainConfig
 
 torch.set_num_threads(1)
@@ -62,6 +63,8 @@ def test_two_variants_two_seeds_give_a_verdict(tmp_path: Path) -> None:
     saved = load_experiment(folder)
     assert saved["verdict"] == res.verdict and saved["base_config"]["steps"] == 25
     assert json.loads((folder / "gelu-seed2" / "run.json").read_text())["status"] == "finished"
+    listed = {Path(info.path).relative_to(tmp_path).as_posix() for info in list_runs(tmp_path)}
+    assert listed == {f"{folder.name}/{v}-seed{s}" for v in ("swiglu", "gelu") for s in (1, 2)}
 
 
 def test_bad_experiment_inputs() -> None:
