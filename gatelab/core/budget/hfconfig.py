@@ -9,12 +9,12 @@ produce a ``ValueError`` with a message a learner can act on.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
 from gatelab.core.budget.rules import MAX_DIM, minimind_rule
 
@@ -273,19 +273,7 @@ def load_hf_config(path: str | os.PathLike[str]) -> dict[str, Any]:
         raw = p.read_bytes()
     except OSError as exc:
         raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{p.name} is not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise ValueError(f"{p.name} is nested too deeply to be a config") from None
-    except ValueError as exc:
-        raise ValueError(f"{p.name} is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{p.name} must hold a JSON object, got {type(data).__name__}")
-    return data
+    return parse_json_object(raw, p.name, encoding="utf-8-sig")
 
 
 def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any]) -> ModelCount:

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.budget.jsonio import parse_json_object
+
 MAX_HEADER_BYTES = 100 * 1024 * 1024
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 MAX_DIMS = 64
@@ -65,18 +67,7 @@ def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int,
 
 def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str, TensorInfo]:
     """Validate a raw JSON header for a data area of ``data_size`` bytes."""
-    try:
-        text = header.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{label}: safetensors header is not UTF-8 (byte {exc.start})") from None
-    try:
-        obj = json.loads(text)
-    except RecursionError:
-        raise ValueError(f"{label}: safetensors header is nested too deeply") from None
-    except ValueError as exc:
-        raise ValueError(f"{label}: safetensors header is not valid JSON ({exc})") from None
-    if not isinstance(obj, dict):
-        raise ValueError(f"{label}: safetensors header must be a JSON object")
+    obj = parse_json_object(header, f"{label}: safetensors header")
     meta = obj.get("__metadata__")
     if meta is not None and not (isinstance(meta, dict)
                                  and all(isinstance(v, str) for v in meta.values())):
@@ -127,16 +118,11 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
     try:
         if p.stat().st_size > MAX_INDEX_BYTES:
             raise ValueError(f"{p.name}: too large for a safetensors index")
-        obj = json.loads(p.read_bytes().decode("utf-8"))
+        raw = p.read_bytes()
     except OSError as exc:
         raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{p.name} is not UTF-8 text") from None
-    except RecursionError:
-        raise ValueError(f"{p.name} is nested too deeply") from None
-    except ValueError as exc:
-        raise ValueError(f"{p.name} is not valid JSON ({exc})") from None
-    weight_map = obj.get("weight_map") if isinstance(obj, dict) else None
+    obj = parse_json_object(raw, p.name)
+    weight_map = obj.get("weight_map")
     if not isinstance(weight_map, Mapping) or not all(
             isinstance(v, str) for v in weight_map.values()):
         raise ValueError(f"{p.name}: expected an object with a 'weight_map' of name → shard file")
