@@ -58,6 +58,18 @@ def _titles() -> dict[str, str]:
     }
 
 
+
+_ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
+           Qt.Key.Key_Up: (0, 1), Qt.Key.Key_Down: (0, -1)}
+
+
+def arrow_nudge(ev: QKeyEvent) -> tuple[int, int, bool] | None:
+    """(Δg steps, Δu steps, fine?) for an arrow key (Shift = fine), None for any other key."""
+    step = _ARROWS.get(Qt.Key(ev.key()))
+    if step is None:
+        return None
+    return step[0], step[1], bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+
 class PointViewBox(pg.ViewBox):
     """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
 
@@ -180,14 +192,12 @@ class MapsWidget(pg.GraphicsLayoutWidget):
         self.ci.layout.setHorizontalSpacing(4)
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
-                 Qt.Key.Key_Up: (0, 1), Qt.Key.Key_Down: (0, -1)}
-        step = steps.get(Qt.Key(ev.key()))
-        if step is None:
+        nudge = arrow_nudge(ev)
+        if nudge is None:
             super().keyPressEvent(ev)
             return
         ev.accept()
-        self.sig_nudge.emit(*step, bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+        self.sig_nudge.emit(*nudge)
 
 
 class GatePlaneMaps(QWidget):

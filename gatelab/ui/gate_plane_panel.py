@@ -21,7 +21,7 @@ from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
-from gatelab.ui.gate_plane_maps import GatePlaneMaps
+from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.widgets import (
     fmt_number,
     settings_choice,
@@ -301,14 +301,12 @@ class GatePlanePanel(QWidget):
         self.set_point(round(g + dg * step, 6), round(u + du * step, 6))
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
-        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
-                 Qt.Key.Key_Up: (0, 1), Qt.Key.Key_Down: (0, -1)}
-        step = steps.get(Qt.Key(ev.key()))
-        if step is None:
+        nudge = arrow_nudge(ev)
+        if nudge is None:
             super().keyPressEvent(ev)
             return
         ev.accept()
-        self._on_nudge(*step, bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+        self._on_nudge(*nudge)
 
     def _on_load_clicked(self) -> None:
         start = runs_dir()
