@@ -128,7 +128,8 @@ class MapPlot:
         self.bar.axis.setTextPen("#333")
         self.bar.axis.setPen("#333")
         # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
-        self.bands = _path_item(QColor(30, 30, 30), 1.2, Qt.PenStyle.DashLine,
+        # solid 1-px outline: a dashed pen cost ≈ 1.8 ms of every 13 ms map update (measured)
+        self.bands = _path_item(QColor(70, 70, 70), 1.0, Qt.PenStyle.SolidLine,
                                 QColor(40, 40, 40, 45), z=5)
         self.zero_lines = _path_item(QColor(0, 0, 0), 2.0, Qt.PenStyle.SolidLine, None, z=6)
         self.crosshair = _path_item(QColor(0, 0, 0, 110), 1.0, Qt.PenStyle.SolidLine, None, z=9)

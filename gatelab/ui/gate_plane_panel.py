@@ -332,7 +332,7 @@ class GatePlanePanel(QWidget):
     def _update_legend(self) -> None:
         parts = [
             self.tr("<b style='color:#000'>━━</b> h = 0"),
-            self.tr("<span style='background:#d0d0d0'>&nbsp;┆&nbsp;┆&nbsp;</span> gate closed "
+            self.tr("<span style='background:#d0d0d0; border:1px solid #464646'>&nbsp;&nbsp;&nbsp;&nbsp;</span> gate closed "
                     "|act(g)| &lt; ε"),
             self.tr("<span style='color:#e6b800'>●</span> your point (◆ when pinned to the edge)"),
         ]
