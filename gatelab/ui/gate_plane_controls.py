@@ -224,10 +224,11 @@ class GatePlaneControls(QWidget):
         layer_row = QHBoxLayout()
         layer_row.addWidget(QLabel(self.tr("layer"), box))
         self.layer_spin = QSpinBox(box)
-        self.layer_spin.setRange(1, 1)
+        self.layer_spin.setRange(0, 0)  # 0-based, like the trainer's L0, L1, …
+        self.layer_spin.setPrefix("L")
         self.layer_spin.setEnabled(False)
         self.layer_spin.setToolTip(self.tr("Which layer's neurons to show"))
-        self.layer_spin.valueChanged.connect(lambda v: self.layer_changed.emit(v - 1))
+        self.layer_spin.valueChanged.connect(self.layer_changed.emit)
         layer_row.addWidget(self.layer_spin)
         layer_row.addStretch(1)
         v.addLayout(layer_row)
@@ -314,14 +315,14 @@ class GatePlaneControls(QWidget):
 
     def set_layers(self, n: int) -> None:
         self.layer_spin.blockSignals(True)
-        self.layer_spin.setRange(1, max(n, 1))
+        self.layer_spin.setRange(0, max(n - 1, 0))
         self.layer_spin.setEnabled(n > 1)
         self.layer_spin.blockSignals(False)
         if n == 0:
             self.show_neuron_message(self.tr("No neurons loaded."))
 
     def layer(self) -> int:
-        return self.layer_spin.value() - 1
+        return self.layer_spin.value()
 
     def show_neuron_message(self, text: str, error: bool = False) -> None:
         self.neuron_message.setText(text)

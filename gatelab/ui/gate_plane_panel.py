@@ -324,8 +324,8 @@ class GatePlanePanel(QWidget):
             if len(self._neuron_layers) == 1:
                 text = self.tr("{0}: {1} neurons").format(name, len(pts))
             else:
-                text = self.tr("{0}: layer {1} of {2}, {3} neurons").format(
-                    name, self.controls.layer() + 1, len(self._neuron_layers), len(pts))
+                text = self.tr("{0}: layer L{1} of L0–L{2}, {3} neurons").format(
+                    name, self.controls.layer(), len(self._neuron_layers) - 1, len(pts))
             self.controls.show_neuron_message(text)
         self._update_legend()
 
@@ -338,7 +338,7 @@ class GatePlanePanel(QWidget):
         ]
         if self._neuron_layers is not None:
             parts.append(self.tr("<b>•</b> trained neurons: {0}").format(
-                self._neuron_label or self.tr("layer {0}").format(self.controls.layer() + 1)))
+                self._neuron_label or self.tr("layer L{0}").format(self.controls.layer())))
         self.legend_label.setText("&nbsp;&nbsp;&nbsp;".join(parts) + "&nbsp;&nbsp;&nbsp;" + self.tr(
             "Colours: blue &lt; 0 &lt; red (each map has its own symmetric scale)."))
 

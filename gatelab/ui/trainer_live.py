@@ -108,7 +108,7 @@ class LiveView(QWidget):
 
         self.layer = QSpinBox()
         self.layer.setRange(0, 0)
-        self.layer.setPrefix(self.tr("layer "))
+        self.layer.setPrefix("L")  # the same L0, L1, … as the per-layer plots
         self.layer.setToolTip(self.tr(
             "Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)"))
         self.btn_sample = QPushButton(self.tr("Sample text"))

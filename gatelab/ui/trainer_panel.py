@@ -295,7 +295,7 @@ class TrainerPanel(QWidget):
         self.live.layer.setMaximum(pairs.shape[0] - 1)
         layer = min(self.live.layer.value(), pairs.shape[0] - 1)
         self._pairs_sent = now
-        self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer {1}, step {2}")
+        self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
                                  .format(self._variant, layer, self._stats_step))
 
     def _show_error(self, text: str) -> None:

@@ -257,13 +257,13 @@ def test_load_neurons_from_run(panel: GatePlanePanel, tmp_path: Path) -> None:
     pairs = np.arange(2 * 4 * 2, dtype=np.float32).reshape(2, 4, 2) - 8
     np.savez(tmp_path / "stats.npz", gate_pairs=pairs)
     assert panel.load_neurons_from(str(tmp_path))
-    assert panel.controls.layer_spin.isEnabled() and panel.controls.layer_spin.maximum() == 2
+    assert panel.controls.layer_spin.isEnabled() and panel.controls.layer_spin.maximum() == 1
     xs, _ = panel.maps.views["dh_dg"].neurons.getData()
     np.testing.assert_array_equal(xs, pairs[0, :, 0])
-    panel.controls.layer_spin.setValue(2)
+    panel.controls.layer_spin.setValue(1)
     xs, _ = panel.maps.views["dh_dg"].neurons.getData()
     np.testing.assert_array_equal(xs, pairs[1, :, 0])
-    assert "layer 2 of 2, 4 neurons" in panel.controls.neuron_message.text()
+    assert "layer L1 of L0–L1, 4 neurons" in panel.controls.neuron_message.text()
     assert not panel.load_neurons_from(str(tmp_path / "missing"))
     assert "no stats.npz" in panel.controls.neuron_message.text()
 

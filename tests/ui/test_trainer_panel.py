@@ -91,7 +91,7 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
 
     # the gate plane receives layer 0's real (g, u) pairs, one per MLP neuron
     assert pairs and pairs[-1][0].shape == (intermediate_of(_tiny()), 2)
-    assert pairs[-1][1] == "swiglu, layer 0, step 30"
+    assert pairs[-1][1] == "swiglu, layer L0, step 30"
     stats = np.load(Path(panel.run_dir) / "stats.npz")
     np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][0])  # the saved real pairs
     panel.live.layer.setValue(1)  # choosing another layer sends its pairs at once
