@@ -95,7 +95,7 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
     stats = np.load(Path(panel.run_dir) / "stats.npz")
     np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][0])  # the saved real pairs
     panel.live.layer.setValue(1)  # choosing another layer sends its pairs at once
-    assert pairs[-1][1] == "swiglu, layer 1, step 30"
+    assert pairs[-1][1] == "swiglu, layer L1, step 30"
     np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][1])
 
     # reopening the run redraws the same curves from metrics.jsonl
@@ -107,7 +107,7 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
     np.testing.assert_array_equal(panel.plots.c_train.getData()[1],
                                   [r["train_loss"] for r in rows])
     np.testing.assert_array_equal(panel.plots.c_val.getData()[0], [10, 20, 30])
-    assert len(pairs) == sent + 1 and pairs[-1][1] == "swiglu, layer 1, step 30"  # from stats.npz
+    assert len(pairs) == sent + 1 and pairs[-1][1] == "swiglu, layer L1, step 30"  # from stats.npz
 
 
 def test_export_writes_png_svg_and_csv_of_the_data(qtbot, panel, tmp_path: Path) -> None:  # noqa: ANN001
