@@ -7,3 +7,5 @@ export QT_QPA_PLATFORM=offscreen
 for tab in activations gate-plane budget trainer; do
   python -m gatelab --screenshot "docs/screenshots/${tab}.png" --tab "$tab" --size 1400x900
 done
+# the trainer after a short real CPU run (~1 min), and that run's neurons on the gate plane
+python scripts/screenshot_trainer_run.py docs/screenshots --steps 300
