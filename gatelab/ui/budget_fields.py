@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QLabel, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from gatelab.core.budget import MAX_DIM
+from gatelab.ui.widgets import ValidatedField
 
 
 class _Edit(QLineEdit):
@@ -27,78 +28,33 @@ class _Edit(QLineEdit):
             super().keyPressEvent(event)
 
 
-class BigIntField(QWidget):
+class BigIntField(ValidatedField):
     """A line edit holding one exact int ≥ ``minimum``; ``value_changed`` fires on accepted edits."""
 
     value_changed = Signal(object)  # a Python int (object: Qt's int signal would be 32/64-bit)
 
     def __init__(self, value: int, minimum: int = 1, maximum: int = MAX_DIM, step: int = 1,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._value = int(value)
         self._min, self._max, self._step = minimum, maximum, step
-        self.edit = _Edit(self)
-        self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+        super().__init__(int(value), vertical=True, parent=parent)
         self.edit.setMinimumWidth(90)
-        self.error_label = QLabel(self)
         self.error_label.setStyleSheet("color: #c0392b; font-size: 11px;")
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(0)
-        lay.addWidget(self.edit)
-        lay.addWidget(self.error_label)
-        self.edit.editingFinished.connect(self._on_edited)
         self.edit.textEdited.connect(self._on_text_edited)
         self.edit.sig_step.connect(self._on_step)
-        self._show()
+        self.edit.setText(self._format(self._value))
 
-    # -- public -------------------------------------------------------------------------------
-    def value(self) -> int:
-        return self._value
-
-    def error_text(self) -> str:
-        return self.error_label.text() if not self.error_label.isHidden() else ""
+    def _make_edit(self) -> QLineEdit:
+        return _Edit(self)
 
     def set_step(self, step: int) -> None:
         self._step = max(1, int(step))
 
-    def set_value(self, value: int, emit: bool = False) -> bool:
-        problem = self._problem(value)
-        if problem:
-            self._show_error(problem)
-            return False
-        self._clear_error()
-        changed = int(value) != self._value
-        self._value = int(value)
-        self._show()
-        if emit and changed:
-            self.value_changed.emit(self._value)
-        return True
-
-    def set_text_and_commit(self, text: str) -> bool:
-        """What typing ``text`` and pressing Enter does (tests, scripts)."""
-        self.edit.setText(text)
-        return self._on_edited()
-
-    def setToolTip(self, text: str) -> None:  # noqa: N802 (Qt naming)
-        super().setToolTip(text)
-        self.edit.setToolTip(text)
-
     # -- internals ----------------------------------------------------------------------------
-    def _show(self) -> None:
-        self.edit.setText(f"{self._value:,}")
+    def _format(self, value: int) -> str:
+        return f"{value:,}"
 
-    def _show_error(self, message: str) -> None:
-        self.error_label.setText(message)
-        self.error_label.show()
-        self.edit.setStyleSheet("border: 1px solid #c0392b;")
-
-    def _clear_error(self) -> None:
-        self.error_label.clear()
-        self.error_label.hide()
-        self.edit.setStyleSheet("")
+    def _coerce(self, value: int) -> int:
+        return int(value)
 
     def _problem(self, value: object) -> str:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -138,19 +94,12 @@ class BigIntField(QWidget):
         """Live: every valid keystroke updates the value (the text is reformatted on Enter)."""
         result = self.parse(text)
         if isinstance(result, str):
-            self._show_error(result)
+            self.show_error(result)
             return
-        self._clear_error()
+        self.clear_error()
         if result != self._value:
             self._value = result
             self.value_changed.emit(result)
-
-    def _on_edited(self) -> bool:
-        result = self.parse(self.edit.text())
-        if isinstance(result, str):
-            self._show_error(result)
-            return False
-        return self.set_value(result, emit=True)
 
     def _on_step(self, direction: int) -> None:
         self.set_value(max(self._min, min(self._max, self._value + direction * self._step)),

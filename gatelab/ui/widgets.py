@@ -61,61 +61,57 @@ def mono_font() -> QFont:
     return font
 
 
-class NumberField(QWidget):
-    """A line edit for one number with an inline error label; ``value()`` is the last valid one.
+class ValidatedField(QWidget):
+    """A line edit with an inline error label that keeps the last valid value in force.
 
-    ``check`` may raise ``ValueError`` with a (translated) message for values out of bounds.
-    ``value_changed`` fires only for accepted, changed values (on Enter or focus out).
+    One mechanism for every typed number in the app: a refused entry is explained next to (or
+    under) the field and changes nothing. Subclasses say how text is parsed (``parse``: value or
+    a translated reason), what is acceptable (``_problem``) and how a value is shown (``_format``),
+    and declare their own ``value_changed`` signal.
     """
 
-    value_changed = Signal(float)
+    value_changed: Signal
 
-    def __init__(self, value: float, *, decimals: int = 4, integer: bool = False,
-                 minimum: float = -math.inf, maximum: float = math.inf,
-                 check: Callable[[float], None] | None = None, width: int = 80,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, value: Any, *, vertical: bool = False, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._value = float(value)
-        self._decimals = decimals
-        self._integer = integer
-        self._min, self._max = minimum, maximum
-        self._check = check
-        self.edit = QLineEdit(self)
-        self.edit.setFixedWidth(width)
+        self._value = value
+        self.edit = self._make_edit()
         self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.error_label = QLabel(self)
         self.error_label.setStyleSheet("color: #c0392b;")
         self.error_label.setWordWrap(True)
         self.error_label.hide()
-        lay = QHBoxLayout(self)
+        lay = QVBoxLayout(self) if vertical else QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
+        if vertical:
+            lay.setSpacing(0)
         lay.addWidget(self.edit)
-        lay.addWidget(self.error_label, 1)
+        lay.addWidget(self.error_label, 0 if vertical else 1)
         self.edit.editingFinished.connect(self._on_edited)
-        self._show(self._value)
+
+    def _make_edit(self) -> QLineEdit:
+        return QLineEdit(self)
 
     # -- public ---------------------------------------------------------------------------
-    def value(self) -> float:
+    def value(self) -> Any:
         return self._value
 
-    def int_value(self) -> int:
-        return int(round(self._value))
-
     def error_text(self) -> str:
-        return self.error_label.text() if self.error_label.isVisible() else ""
+        return self.error_label.text() if not self.error_label.isHidden() else ""
 
-    def set_value(self, value: float, emit: bool = False) -> bool:
+    def set_value(self, value: Any, emit: bool = False) -> bool:
         """Set programmatically; returns False (and shows the error) when refused."""
         message = self._problem(value)
         if message:
             self.show_error(message)
             return False
         self.clear_error()
-        changed = float(value) != self._value
-        self._value = float(value)
-        self._show(self._value)
+        value = self._coerce(value)
+        changed = value != self._value
+        self._value = value
+        self.edit.setText(self._format(value))
         if emit and changed:
-            self.value_changed.emit(self._value)
+            self.value_changed.emit(value)
         return True
 
     def set_text_and_commit(self, text: str) -> bool:
@@ -139,12 +135,65 @@ class NumberField(QWidget):
         super().setToolTip(text)
         self.edit.setToolTip(text)
 
-    # -- internals --------------------------------------------------------------------------
-    def _show(self, value: float) -> None:
+    # -- for subclasses -------------------------------------------------------------------
+    def parse(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def _problem(self, value: Any) -> str:
+        raise NotImplementedError
+
+    def _format(self, value: Any) -> str:
+        raise NotImplementedError
+
+    def _coerce(self, value: Any) -> Any:
+        return value
+
+    def _on_edited(self) -> bool:
+        result = self.parse(self.edit.text())
+        if isinstance(result, str):
+            self.show_error(result)
+            return False
+        return self.set_value(result, emit=True)
+
+
+class NumberField(ValidatedField):
+    """A float field; ``check`` may raise ``ValueError`` with a (translated) message.
+
+    ``value_changed`` fires only for accepted, changed values (on Enter or focus out).
+    """
+
+    value_changed = Signal(float)
+
+    def __init__(self, value: float, *, decimals: int = 4, integer: bool = False,
+                 minimum: float = -math.inf, maximum: float = math.inf,
+                 check: Callable[[float], None] | None = None, width: int = 80,
+                 parent: QWidget | None = None) -> None:
+        self._decimals = decimals
+        self._integer = integer
+        self._min, self._max = minimum, maximum
+        self._check = check
+        super().__init__(float(value), parent=parent)
+        self.edit.setFixedWidth(width)
+        self.edit.setText(self._format(self._value))
+
+    def int_value(self) -> int:
+        return int(round(self._value))
+
+    def parse(self, text: str) -> float | str:
+        try:
+            return parse_number(text)
+        except ValueError:
+            return (self.tr("“{0}” is not a finite number").format(text.strip())
+                    if text.strip() else self.tr("enter a number"))
+
+    def _coerce(self, value: float) -> float:
+        return float(value)
+
+    def _format(self, value: float) -> str:
         text = fmt_number(value, 0 if self._integer else self._decimals)
         if "." in text:
             text = text.rstrip("0").rstrip(".")
-        self.edit.setText(text)
+        return text
 
     def _problem(self, value: float) -> str:
         if not isinstance(value, (int, float)) or not math.isfinite(value):
@@ -161,16 +210,6 @@ class NumberField(QWidget):
             except ValueError as exc:
                 return str(exc)
         return ""
-
-    def _on_edited(self) -> bool:
-        text = self.edit.text()
-        try:
-            value = parse_number(text)
-        except ValueError:
-            self.show_error(self.tr("“{0}” is not a finite number").format(text.strip())
-                            if text.strip() else self.tr("enter a number"))
-            return False
-        return self.set_value(value, emit=True)
 
 
 class ReadoutTable(QTableWidget):
