@@ -172,7 +172,7 @@
 <context>
     <name>BigIntField</name>
     <message>
-        <location filename="../../gatelab/ui/budget_fields.py" line="+105"/>
+        <location filename="../../gatelab/ui/budget_fields.py" line="+61"/>
         <source>enter a whole number</source>
         <translation>请输入整数</translation>
     </message>
@@ -570,7 +570,7 @@
         <translation>把两张图表保存为一张 PNG 图像</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Compare presets</source>
         <translation>预设模型对比</translation>
     </message>
@@ -928,7 +928,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+56"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+59"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1009,7 +1009,7 @@
         <translation>与</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -1342,7 +1342,7 @@
         <translation>层</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Which layer&apos;s neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
@@ -1401,7 +1401,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+59"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -1509,7 +1509,7 @@
         <translation>未应用：{0}</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+40"/>
         <source>Choose a run folder (with stats.npz)</source>
         <translation>选择运行文件夹（含 stats.npz）</translation>
     </message>
@@ -1525,21 +1525,26 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>{0}: layer {1} of {2}, {3} neurons</source>
-        <translation>{0}：第 {1}/{2} 层，{3} 个神经元</translation>
+        <source>{0}: layer L{1} of L0–L{2}, {3} neurons</source>
+        <translation>{0}：L{1} 层（L0–L{2}），{3} 个神经元</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>&lt;span style=&apos;background:#d0d0d0; border:1px solid #464646&apos;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; gate closed |act(g)| &amp;lt; ε</source>
+        <translation>&lt;span style=&apos;background:#d0d0d0; border:1px solid #464646&apos;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; 门控关闭 |act(g)| &amp;lt; ε</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>layer L{0}</source>
+        <translation>L{0} 层</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>&lt;b style=&apos;color:#000&apos;&gt;━━&lt;/b&gt; h = 0</source>
         <translation>&lt;b style=&apos;color:#000&apos;&gt;━━&lt;/b&gt; h = 0</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&lt;span style=&apos;background:#d0d0d0&apos;&gt;&amp;nbsp;┆&amp;nbsp;┆&amp;nbsp;&lt;/span&gt; gate closed |act(g)| &amp;lt; ε</source>
-        <translation>&lt;span style=&apos;background:#d0d0d0&apos;&gt;&amp;nbsp;┆&amp;nbsp;┆&amp;nbsp;&lt;/span&gt; 门控关闭 |act(g)| &amp;lt; ε</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&lt;span style=&apos;color:#e6b800&apos;&gt;●&lt;/span&gt; your point (◆ when pinned to the edge)</source>
         <translation>&lt;span style=&apos;color:#e6b800&apos;&gt;●&lt;/span&gt; 你的点（固定在边上时为 ◆）</translation>
     </message>
@@ -1549,12 +1554,7 @@
         <translation>&lt;b&gt;•&lt;/b&gt; 训练后的神经元：{0}</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>layer {0}</source>
-        <translation>第 {0} 层</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Colours: blue &amp;lt; 0 &amp;lt; red (each map has its own symmetric scale).</source>
         <translation>颜色：蓝 &amp;lt; 0 &amp;lt; 红（每张图有各自的对称色标）。</translation>
     </message>
@@ -1562,12 +1562,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+111"/>
-        <source>layer </source>
-        <translation>层 </translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+113"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -1662,7 +1657,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+151"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+200"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -1677,7 +1672,7 @@
         <translation>必须在 [{0}, {1}] 范围内</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-20"/>
         <source>“{0}” is not a finite number</source>
         <translation>“{0}”不是有限数</translation>
     </message>
@@ -1690,7 +1685,7 @@
 <context>
     <name>PlotCard</name>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+51"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+55"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -1873,7 +1868,7 @@ share</source>
         <translation>尺寸取自各模型的 config.json；逐张量核算过的模型系列为精确值。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Copied {0} rows as Markdown</source>
         <translation>已复制 {0} 行（Markdown）</translation>
     </message>
@@ -1999,7 +1994,7 @@ share</source>
         <translation>还没有运行记录。按“开始”训练一个；用 gatelab-train 进行的运行也会显示在这里。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2407,8 +2402,8 @@ share</source>
     </message>
     <message>
         <location line="+13"/>
-        <source>{0}, layer {1}, step {2}</source>
-        <translation>{0}，第 {1} 层，第 {2} 步</translation>
+        <source>{0}, layer L{1}, step {2}</source>
+        <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
         <location line="+9"/>
