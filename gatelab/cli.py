@@ -14,7 +14,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -139,10 +140,16 @@ class ProgressBar:
         self.stream.flush()
 
 
-def _install_sigint(stop: threading.Event) -> Any:
-    """First Ctrl-C: stop at the next step; a second one: the default (KeyboardInterrupt)."""
+@contextmanager
+def _ctrl_c_stops() -> Iterator[threading.Event]:
+    """An event the first Ctrl-C sets (stop at the next step); a second Ctrl-C aborts.
+
+    The previous SIGINT handler is restored on the way out, whatever happened inside.
+    """
+    stop = threading.Event()
     if threading.current_thread() is not threading.main_thread():
-        return None
+        yield stop
+        return
 
     def handler(signum: int, frame: Any) -> None:
         if stop.is_set():
@@ -150,7 +157,11 @@ def _install_sigint(stop: threading.Event) -> Any:
         stop.set()
         sys.stderr.write("\nstopping after this step (Ctrl-C again to abort)…\n")
 
-    return signal.signal(signal.SIGINT, handler)
+    old = signal.signal(signal.SIGINT, handler)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _fail(prog: str, message: str, code: int = 2) -> int:
@@ -192,24 +203,20 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:
         return _fail(prog, str(exc))
 
-    stop = threading.Event()
-    old = _install_sigint(stop)
     bar = ProgressBar()
     last: Snapshot | None = None
     try:
-        for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume):
-            last = snap
-            if not args.quiet:
-                bar.update(snap, force=snap.status != "running" or snap.val_loss is not None)
+        with _ctrl_c_stops() as stop:
+            for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume):
+                last = snap
+                if not args.quiet:
+                    bar.update(snap, force=snap.status != "running" or snap.val_loss is not None)
     except TrainingError as exc:
         if not args.quiet and last is not None:
             bar.done()
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
         return _fail(prog, str(exc))
-    finally:
-        if old is not None:
-            signal.signal(signal.SIGINT, old)
     if not args.quiet and last is not None:
         bar.done()
     if last is None:
@@ -250,8 +257,6 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:
         return _fail(prog, str(exc))
     seeds = [config.seed + i for i in range(args.seeds)]
-    stop = threading.Event()
-    old = _install_sigint(stop)
     bar = ProgressBar()
 
     def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
@@ -263,14 +268,12 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
                 bar.val = None
 
     try:
-        result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out)
+        with _ctrl_c_stops() as stop:
+            result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out)
     except TrainingError as exc:
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
         return _fail(prog, str(exc))
-    finally:
-        if old is not None:
-            signal.signal(signal.SIGINT, old)
     print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
     for r in result.variants:
         finals = ", ".join(f"{x:.4f}" for x in r.final_val)
