@@ -1,0 +1,45 @@
+"""Plain data shared by the "Inside the model" analysis (core) and its tab (ui).
+
+Why a separate module: the analysis runs once per text (in a worker, possibly on a GPU) and the
+views only re-index these arrays when the learner switches layer, neuron or token. Everything
+here is numpy on the host, so the UI never touches torch.
+
+Shapes: L = number of decoder layers, T = number of tokens, m = intermediate size of a layer
+(may differ per layer), H = attention heads of a layer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class LayerTrace:
+    """What one decoder layer did to every token of the text."""
+
+    kind: str                    # "full_attention", "linear_attention", ... (HF layer_types wording)
+    g: np.ndarray                # [T, m] float32: pre-gate (gate_proj output; classic FFN: pre-activation)
+    u: np.ndarray                # [T, m] float32: up_proj output (classic FFN: ones)
+    h: np.ndarray                # [T, m] float32: act(g) * u exactly as the model computed it
+    mlp_norm: np.ndarray         # [T] float32: ||MLP output|| per token
+    resid_norm: np.ndarray       # [T] float32: ||hidden state after the layer's residual add||
+    attn_sink: np.ndarray | None  # [H] float32: mean weight on key 0 over queries t >= 1; None if no softmax attention
+    attn_gate_mean: float | None = None   # mean value of the attention output gate, where the model has one
+    max_abs_hidden: float | None = None   # largest |hidden activation| after the layer
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One forward pass over one text, with everything the views need."""
+
+    source: str                  # run folder or HF model folder
+    source_kind: str             # "run" or "hf"
+    tokens: list[str]            # display pieces, one per position
+    variant: str                 # gate variant name understood by gatelab.core.gates ("swiglu", "gelu", ...)
+    gate_eps: float
+    layers: list[LayerTrace] = field(default_factory=list)
+    model_name: str = ""         # e.g. "Qwen3ForCausalLM" or "gatelab run-20261130-…"
+    hidden_size: int = 0         # d
+    step: int | None = None      # training step of the weights (runs only)
