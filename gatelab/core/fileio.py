@@ -1,0 +1,117 @@
+"""One safe way to read a file that came from outside: regular files only, with a hard byte cap.
+
+Why: a FIFO blocks ``open().read()`` forever, ``/dev/zero`` reports ``st_size == 0`` and then
+never ends, a folder where a file belongs raises IsADirectoryError, and a huge file exhausts
+memory. Every reader of user-supplied paths (corpus, config.json, safetensors headers, run
+folders) goes through here, so each of those cases becomes one clear ``FileReadError`` naming the
+file and the reason, and nothing blocks or reads past ``max_bytes``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+CHUNK = 1 << 20
+
+
+class FileReadError(ValueError):
+    """A file that cannot be read safely; the message names the file and the reason."""
+
+
+def _human(n: int) -> str:
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:,} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1000  # type: ignore[assignment]
+    return str(n)
+
+
+def open_regular(path: Path | str) -> int:
+    """Open ``path`` read-only without blocking and return the descriptor, or raise
+    FileReadError when it is missing, not a regular file (FIFO, device, folder, socket) or
+    unreadable. O_NONBLOCK keeps a FIFO with no writer from blocking the open itself."""
+    p = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(p, flags)
+    except FileNotFoundError:
+        raise FileReadError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise FileReadError(f"{p}: is a folder, not a file") from None
+    except PermissionError:
+        raise FileReadError(f"{p}: permission denied") from None
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO opened for reading never blocks; a socket does this
+            raise FileReadError(f"{p}: is not a regular file") from None
+        raise FileReadError(f"{p}: cannot be opened ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise FileReadError(f"{p}: is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise FileReadError(f"{p}: is not a regular file (a pipe, device or socket)")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None) -> bytes:
+    """All bytes of the regular file ``path``, refusing (FileReadError) once more than
+    ``max_bytes`` would be read. The cap is enforced on the bytes actually read, never on
+    ``st_size`` alone."""
+    p = Path(path)
+    name = what or str(p)
+    fd = open_regular(p)
+    try:
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            try:
+                block = os.read(fd, min(CHUNK, max_bytes + 1 - total))
+            except OSError as exc:
+                raise FileReadError(f"{name}: read failed ({exc.strerror or exc})") from None
+            if not block:
+                break
+            total += len(block)
+            if total > max_bytes:
+                raise FileReadError(f"{name}: larger than the {_human(max_bytes)} limit")
+            chunks.append(block)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
+    """At most the first ``n`` bytes of the regular file ``path`` (fewer if it is shorter)."""
+    p = Path(path)
+    fd = open_regular(p)
+    try:
+        out = bytearray()
+        while len(out) < n:
+            try:
+                block = os.read(fd, min(CHUNK, n - len(out)))
+            except OSError as exc:
+                raise FileReadError(f"{what or p}: read failed ({exc.strerror or exc})") from None
+            if not block:
+                break
+            out += block
+        return bytes(out)
+    finally:
+        os.close(fd)
+
+
+def read_text_capped(path: Path | str, max_bytes: int, what: str | None = None,
+                     errors: str = "strict") -> str:
+    """UTF-8 text of a regular file, capped like ``read_bytes_capped``; undecodable bytes
+    raise FileReadError (or are replaced, with ``errors="replace"``)."""
+    raw = read_bytes_capped(path, max_bytes, what)
+    try:
+        return raw.decode("utf-8", errors=errors)
+    except UnicodeDecodeError as exc:
+        raise FileReadError(f"{what or path}: not UTF-8 text (byte {exc.start})") from None
