@@ -70,6 +70,9 @@ class HfModel:
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
         from transformers import AutoModelForCausalLM, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+        hf_logging.set_verbosity_error()  # the caller shows progress; keep stderr for real errors
+        hf_logging.disable_progress_bar()
         say(0.1, "loading the tokenizer")
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
