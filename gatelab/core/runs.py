@@ -28,6 +28,7 @@ import numpy as np
 import torch
 
 from gatelab import paths
+from gatelab.core import stats_history
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig
 
 CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
@@ -145,6 +146,7 @@ class RunWriter:
             buf = io.BytesIO()
             np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
             atomic_write_bytes(self.path / STATS, buf.getvalue())
+        stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
         atomic_write_json(self.path / SUMMARY, self.summary)
 
     def add_sample(self, step: int, text: str) -> None:
