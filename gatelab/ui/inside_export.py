@@ -68,7 +68,13 @@ class DataCard(PlotCard):
 
     def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
         super().__init__(title, tooltip, parent)
+        self.title.setWordWrap(False)  # one line: the readout beside it is clipped instead
         self.csv_source: Callable[[], Rows] = lambda: ([], [])
+
+    def add_legend(self, offset: tuple[int, int] = (10, 10)) -> pg.LegendItem:
+        """A legend with dark, legible labels on the white plot."""
+        return self.plot.addLegend(offset=offset, labelTextColor="#222",
+                                   brush=pg.mkBrush(255, 255, 255, 210))
 
     def export(self, path: str | Path) -> Path:
         path = Path(path)

@@ -75,6 +75,8 @@ class GatesView(QWidget):
         self.dots.setZValue(11)
         self.ring = pg.ScatterPlotItem(size=18, pen=pg.mkPen("#111", width=2.5), brush=None)
         self.ring.setZValue(12)
+        self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the dots below
+        self.dots.sigClicked.connect(self._on_dots_clicked)  # a dot takes its click from the map
         self.view.plot.addItem(self.dots)
         self.view.plot.addItem(self.ring)
         self.maps.sig_point.connect(self._on_point)
@@ -228,6 +230,10 @@ class GatesView(QWidget):
         d = np.where(np.isfinite(d), d, np.inf)
         i = int(np.argmin(d))
         return i if d[i] <= PICK_RADIUS_PX else -1
+
+    def _on_dots_clicked(self, _item: object, _points: object, ev) -> None:  # noqa: ANN001
+        p = self.view.vb.mapSceneToView(ev.scenePos())
+        self._on_point(float(p.x()), float(p.y()))
 
     def _on_point(self, g: float, u: float) -> None:
         i = self.nearest(g, u)

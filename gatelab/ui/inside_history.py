@@ -47,8 +47,8 @@ class HistoryView(QWidget):
             card.plot.setMouseEnabled(x=False, y=False)
             card.csv_source = self.csv_rows
         self.lines.plot.setLabel("bottom", self.tr("layer"))
-        self.lines.plot.addLegend(offset=(10, 10))
-        names = {"frac_neg": self.tr("share g < 0"), "frac_closed": self.tr("share closed"),
+        self.lines.add_legend((10, 10))
+        names = {"frac_neg": self.tr("negative pre-gates"), "frac_closed": self.tr("closed gates"),
                  "mlp_ratio": self.tr("MLP ratio"), "attn_sink": self.tr("first-token share")}
         self.curves = {key: self.lines.curve(names[key], pen=pg.mkPen(colour, width=2), symbol="o",
                                              symbolSize=6, symbolBrush=colour)

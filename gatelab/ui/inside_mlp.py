@@ -47,17 +47,14 @@ class MlpView(QWidget):
             card.plot.getPlotItem().setMenuEnabled(False)
             card.plot.setMouseEnabled(x=False, y=False)
             card.csv_source = self.csv_rows
-        self.ratio_card.plot.addLegend(offset=(-10, 10))
+        self.ratio_card.add_legend((-10, 10))
         self.token_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=TOKEN_BRUSH,
                                           pen=pg.mkPen("#1f4e79"), name=self.tr("this token"))
         self.mean_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=MEAN_BRUSH,
                                          pen=pg.mkPen("#666"), name=self.tr("mean over the text"))
         for item in (self.token_bars, self.mean_bars):
             self.ratio_card.plot.addItem(item)
-        legend = self.ratio_card.plot.getPlotItem().legend
-        legend.addItem(self.token_bars, self.tr("this token"))
-        legend.addItem(self.mean_bars, self.tr("mean over the text"))
-        self.norm_card.plot.addLegend(offset=(10, 10))
+        self.norm_card.add_legend((10, 10))
         self.norm_token = self.norm_card.curve(self.tr("this token"), pen=pg.mkPen("#1f77b4", width=2),
                                                symbol="o", symbolSize=7, symbolBrush="#1f77b4")
         self.norm_mean = self.norm_card.curve(self.tr("mean over the text"),
