@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
@@ -64,6 +64,9 @@ class InsidePanel(QWidget):
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._activated = False
         self._shut = False
+        self._live_timer = QTimer(self)  # the trainer may start a new run at any time
+        self._live_timer.setInterval(1000)
+        self._live_timer.timeout.connect(self._update_live_info)
 
         explorer = QWidget(self)
         ex = QHBoxLayout(explorer)
@@ -98,7 +101,7 @@ class InsidePanel(QWidget):
 
         self.source.analyse_requested.connect(self.analyse)
         self.source.cancel_requested.connect(self.runner.cancel)
-        self.source.kind_changed.connect(lambda _k: self._update_live_info())
+        self.source.kind_changed.connect(self._on_kind)
         self.runner.sig_progress.connect(self._on_progress)
         self.runner.sig_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
@@ -122,7 +125,7 @@ class InsidePanel(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
-        self._update_live_info()
+        self._on_kind(self.source.kind_key())
         if not self._activated:
             self._activated = True
             self.refresh_runs()
@@ -132,6 +135,7 @@ class InsidePanel(QWidget):
         if self._shut:
             return
         self._shut = True
+        self._live_timer.stop()
         self.runner.shutdown()
         self.files.join()
         self.cache.clear()
@@ -249,6 +253,17 @@ class InsidePanel(QWidget):
                 history, steps = result
                 self.history.set_history(history, steps, self.tr(
                     "This run has no saved statistics yet."))
+
+    def hideEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
+        self._live_timer.stop()
+        super().hideEvent(event)  # type: ignore[arg-type]
+
+    def _on_kind(self, kind: str) -> None:
+        self._update_live_info()
+        if kind == "live" and self.isVisible() and not self._shut:
+            self._live_timer.start()
+        else:
+            self._live_timer.stop()
 
     def _update_live_info(self) -> None:
         trainer = self._lookup("trainer")

@@ -39,3 +39,17 @@ def make_trace(text: str = TEXT, n_layer: int = 3, m: int = 24, heads: int = 4, 
                                  max_abs_hidden=float(10 * (layer + 1))))
     return Trace(source="synthetic", source_kind="run", tokens=list(text), variant=variant,
                  gate_eps=0.1, layers=layers, model_name="synthetic", hidden_size=16, step=step)
+
+
+def isolated_dot(view) -> int:  # noqa: ANN001 (a GatesView)
+    """A neuron whose dot is inside the window and far (in pixels) from every other dot, so a
+    click on it can only mean that neuron."""
+    pts = np.array([[view.dot_viewport_point(i).x(), view.dot_viewport_point(i).y()]
+                    for i in range(len(view._pos))])
+    inside = (view._pos == view._gu).all(axis=1)
+    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(d, np.inf)
+    score = np.where(inside, d.min(axis=1), -1)
+    i = int(np.argmax(score))
+    assert score[i] > 12, "no isolated dot to click"
+    return i

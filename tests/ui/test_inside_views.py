@@ -17,7 +17,7 @@ from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_panel import InsidePanel
 from gatelab.ui.widgets import fmt_number, parse_number
 
-from .inside_synth import make_trace
+from .inside_synth import isolated_dot, make_trace
 
 PLANT = (1, 5, 12, 17)  # layer 1, neuron 5 fires on "Paris" (characters 12–16)
 
@@ -96,19 +96,6 @@ def test_dragging_a_span_ranks_the_planted_neuron_first(qtbot, panel: InsidePane
     assert panel.sel.neuron == PLANT[1] and panel.pickers.neuron.value() == PLANT[1]
 
 
-def _isolated_dot(view) -> int:  # noqa: ANN001
-    """A neuron whose dot is inside the window and far (in pixels) from every other dot."""
-    pts = np.array([[view.dot_viewport_point(i).x(), view.dot_viewport_point(i).y()]
-                    for i in range(len(view._pos))])
-    inside = (view._pos == view._gu).all(axis=1)
-    d = np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))
-    np.fill_diagonal(d, np.inf)
-    score = np.where(inside, d.min(axis=1), -1)
-    i = int(np.argmax(score))
-    assert score[i] > 12
-    return i
-
-
 def test_gates_dots_percentages_and_a_real_click(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
     panel.sel.set_layer(1)
     panel.sel.set_token(7)
@@ -122,7 +109,7 @@ def test_gates_dots_percentages_and_a_real_click(qtbot, panel: InsidePanel) -> N
     text = view.stats.text()
     assert f"{fmt_number(neg, 1)} %" in text and f"{fmt_number(closed, 1)} %" in text
     assert "61.9" in text and "19.0" in text
-    i = _isolated_dot(view)
+    i = isolated_dot(view)
     pos = view.dot_viewport_point(i).toPoint()
     qtbot.mouseClick(view.maps.widget.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert panel.sel.neuron == i and panel.pickers.neuron.value() == i
