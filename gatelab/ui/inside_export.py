@@ -17,7 +17,7 @@ import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
 
 from gatelab.ui.plot_card import PlotCard
 
@@ -70,6 +70,11 @@ class DataCard(PlotCard):
         super().__init__(title, tooltip, parent)
         self.title.setWordWrap(False)  # one line: the readout beside it is clipped instead
         self.csv_source: Callable[[], Rows] = lambda: ([], [])
+        # axis text is the costly part of a repaint: cache each axis as a pixmap until it changes
+        for name in ("left", "bottom", "right", "top"):
+            axis = self.plot.getPlotItem().getAxis(name)
+            axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            axis.label.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def add_legend(self, offset: tuple[int, int] = (10, 10)) -> pg.LegendItem:
         """A legend with dark, legible labels on the white plot."""

@@ -14,7 +14,8 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gatelab.core import gates, plane
@@ -27,9 +28,9 @@ from gatelab.ui.widgets import ReadoutForm, fmt_number
 
 LESSON_NEG, LESSON_CLOSED = 61.9, 19.0  # Qwen3.5-0.8B, layer 2, in the lesson
 PICK_RADIUS_PX = 10.0
-N_SHADES = 32
+N_SHADES = 12
 DOT_MAP = pg.colormap.get("viridis")
-DOT_BRUSHES = [pg.mkBrush(c) for c in DOT_MAP.getLookupTable(0.0, 1.0, N_SHADES, alpha=False)]
+WINDOW_SAMPLES = 50_000  # the window's percentile is read from at most this many values
 
 
 def plane_variant(name: str) -> str:
@@ -59,6 +60,111 @@ def nice_limit(x: float) -> float:
     return 10.0 ** (k + 1)
 
 
+def window_limit(g: np.ndarray, u: np.ndarray) -> float:
+    """Half-width of a square, round window holding ~99.9 % of a layer's (g, u) over all tokens
+    (a view range, so a strided sample of the values is plenty)."""
+    stride = max(1, (np.size(g) + np.size(u)) // WINDOW_SAMPLES)
+    both = np.abs(np.concatenate([np.ravel(g)[::stride], np.ravel(u)[::stride]]))
+    both = both[np.isfinite(both)]
+    reach = float(np.percentile(both, 99.9)) if both.size else 1.0
+    return nice_limit(max(reach * 1.1, 1e-3))
+
+
+def _dot_pixmap(colour: QColor, size: int, square: bool) -> QPixmap:
+    """One antialiased dot (a circle with a light outline, or a dark-edged square)."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(colour)
+    painter.setPen(QPen(QColor("#111") if square else QColor(255, 255, 255, 210), 1.0))
+    rect = QRectF(0.5, 0.5, size - 1.0, size - 1.0)
+    if square:
+        painter.drawRect(rect.adjusted(1, 1, -1, -1))
+    else:
+        painter.drawEllipse(rect)
+    painter.end()
+    return pixmap
+
+
+class PointsItem(pg.GraphicsObject):
+    """Many same-coloured dots drawn as one ``drawPixmapFragments`` call of a pre-rendered dot,
+    the way pyqtgraph's scatter paints, without its per-spot bookkeeping on every update:
+    thousands of dots update and repaint in about a millisecond."""
+
+    def __init__(self, colour: QColor, size: int = 9, square: bool = False) -> None:
+        super().__init__()
+        self._pixmap = _dot_pixmap(colour, size, square)
+        self._size = size
+        self._xy = np.zeros((0, 2))
+        self._rect = QRectF()
+        try:
+            from pyqtgraph.Qt import internals
+
+            self._frags = internals.PrimitiveArray(QPainter.PixmapFragment, 10)
+        except (ImportError, AttributeError):  # another pyqtgraph: one drawPixmap per dot
+            self._frags = None
+
+    def set_points(self, xy: np.ndarray, rect: QRectF) -> None:
+        """Draw the rows (x, y) of ``xy``; ``rect`` bounds them (the plane's window)."""
+        self.prepareGeometryChange()
+        self._xy = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        self._rect = QRectF(rect)
+        self.setVisible(len(self._xy) > 0)  # nothing to draw: no paint at all
+        self.update()
+
+    def count(self) -> int:
+        return len(self._xy)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
+        return self._rect
+
+    def paint(self, painter: QPainter, *_args: object) -> None:
+        if not len(self._xy):
+            return
+        pts = pg.functions.transformCoordinates(painter.transform(), self._xy.T).T
+        pts = np.clip(pts, -2.0**30, 2.0**30)
+        painter.resetTransform()
+        s = float(self._size)
+        if self._frags is None:
+            for x, y in pts:
+                painter.drawPixmap(QPointF(x - s / 2, y - s / 2), self._pixmap)
+            return
+        self._frags.resize(len(pts))
+        frags = self._frags.ndarray()
+        frags[:, 0:2] = pts  # centres, in device pixels
+        frags[:, 2:6] = [0.0, 0.0, s, s]  # source rect of the dot pixmap
+        frags[:, 6:10] = [1.0, 1.0, 0.0, 1.0]  # scale x, scale y, rotation, opacity
+        painter.drawPixmapFragments(*self._frags.drawargs(), self._pixmap)
+
+
+class ShadedDots:
+    """One points item per shade of |h| (stronger shades on top) and one for the dots pinned to
+    the window's edge (squares)."""
+
+    def __init__(self, plot: pg.PlotItem, z: float) -> None:
+        colours = DOT_MAP.getLookupTable(0.0, 1.0, N_SHADES, alpha=False)
+        self.items = [PointsItem(QColor(*map(int, c)), 9) for c in colours]
+        self.pinned = PointsItem(QColor(255, 255, 255), 9, square=True)
+        for i, item in enumerate(self.items + [self.pinned]):
+            item.setZValue(z + i * 0.01)
+            plot.addItem(item)
+
+    def drawn(self) -> int:
+        """How many dots are drawn now (all shades and the pinned ones)."""
+        return sum(item.count() for item in self.items + [self.pinned])
+
+    def set_points(self, pos: np.ndarray, shade: np.ndarray, pinned: np.ndarray,
+                   rect: QRectF) -> None:
+        for i, item in enumerate(self.items):
+            item.set_points(pos[(shade == i) & ~pinned], rect)
+        self.pinned.set_points(pos[pinned], rect)
+
+    def clear(self) -> None:
+        for item in self.items + [self.pinned]:
+            item.set_points(np.zeros((0, 2)), QRectF())
+
+
 class GatesView(QWidget):
     """Dots at (g, u) of every neuron of the picked layer at the picked token."""
 
@@ -71,13 +177,10 @@ class GatesView(QWidget):
         self.view.image.setOpacity(0.45)
         self.view.marker.setVisible(False)
         self.view.crosshair.setVisible(False)
-        self.dots = pg.ScatterPlotItem(size=7, pen=pg.mkPen(255, 255, 255, 160, width=0.6))
-        self.dots.setZValue(11)
+        self.dots = ShadedDots(self.view.plot, z=11)
         self.ring = pg.ScatterPlotItem(size=18, pen=pg.mkPen("#111", width=2.5), brush=None)
         self.ring.setZValue(12)
-        self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the dots below
-        self.dots.sigClicked.connect(self._on_dots_clicked)  # a dot takes its click from the map
-        self.view.plot.addItem(self.dots)
+        self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the map below
         self.view.plot.addItem(self.ring)
         self.maps.sig_point.connect(self._on_point)
         self.legend = QLabel(self)
@@ -138,7 +241,8 @@ class GatesView(QWidget):
             self.stats.setText(self.tr("Analyse a text to see the gates of its layers."))
             return
         if new_layer or self._spec is None:
-            self._set_window(lt.g, lt.u)
+            self._set_window(self.sel.cached(("gate-window", self.sel.layer),
+                                             lambda: window_limit(lt.g, lt.u)))
         t = self.sel.token
         g = np.asarray(lt.g[t], dtype=np.float64)
         u = np.asarray(lt.u[t], dtype=np.float64)
@@ -152,20 +256,14 @@ class GatesView(QWidget):
         top = float(np.max(h[np.isfinite(h)])) if np.isfinite(h).any() else 0.0
         shade = np.zeros(len(h), dtype=int) if top <= 0 else np.clip(
             np.nan_to_num(h / top) * (N_SHADES - 1), 0, N_SHADES - 1).astype(int)
-        order = np.argsort(h, kind="stable")  # the strongest dots are drawn on top
-        outside = (self._pos != self._gu).any(axis=1)
-        symbols = np.where(outside[order], "d", "o")
-        self.dots.setData(pos=self._pos[order], brush=[DOT_BRUSHES[i] for i in shade[order]],
-                          symbol=symbols, data=order)
+        margin_g, margin_u = 0.02 * (hi_g - lo_g), 0.02 * (hi_u - lo_u)
+        rect = QRectF(lo_g - margin_g, lo_u - margin_u, hi_g - lo_g + 2 * margin_g,
+                      hi_u - lo_u + 2 * margin_u)
+        self.dots.set_points(self._pos, shade, (self._pos != self._gu).any(axis=1), rect)
         self._show_stats(top)
         self._show_neuron()
 
-    def _set_window(self, g: np.ndarray, u: np.ndarray) -> None:
-        """A square, round window holding 99.9 % of the layer's (g, u) over all tokens."""
-        both = np.abs(np.concatenate([np.ravel(g), np.ravel(u)]))
-        both = both[np.isfinite(both)]
-        reach = float(np.percentile(both, 99.9)) if both.size else 1.0
-        limit = nice_limit(max(reach * 1.1, 1e-3))
+    def _set_window(self, limit: float) -> None:
         variant = plane_variant(self.sel.trace.variant)  # type: ignore[union-attr]
         spec = PlaneSpec(variant=variant, g_range=(-limit, limit), u_range=(-limit, limit),
                          resolution=192, eps=float(self.sel.trace.gate_eps)).validate()  # type: ignore[union-attr]
@@ -193,7 +291,7 @@ class GatesView(QWidget):
                  fmt_number(100 * mean["frac_closed"], 1)))
         self.legend.setText(self.tr(
             "Dots: every neuron of L{0} at token {1}, coloured by |h| (dark violet 0 → yellow {2}); "
-            "◆ lies outside the window, pinned to its edge. Background: h = act(g)·u of {3}; grey "
+            "□ lies outside the window, pinned to its edge. Background: h = act(g)·u of {3}; grey "
             "band: gate closed.").format(layer, t, fmt_value(top),
                                          gates.get(plane_variant(trace.variant)).label))
 
@@ -230,10 +328,6 @@ class GatesView(QWidget):
         d = np.where(np.isfinite(d), d, np.inf)
         i = int(np.argmin(d))
         return i if d[i] <= PICK_RADIUS_PX else -1
-
-    def _on_dots_clicked(self, _item: object, _points: object, ev) -> None:  # noqa: ANN001
-        p = self.view.vb.mapSceneToView(ev.scenePos())
-        self._on_point(float(p.x()), float(p.y()))
 
     def _on_point(self, g: float, u: float) -> None:
         i = self.nearest(g, u)

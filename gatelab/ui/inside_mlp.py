@@ -83,12 +83,13 @@ class MlpView(QWidget):
         self._mean = np.zeros(0)
         self._norm = np.zeros(0)
         self._norm_mean = np.zeros(0)
+        self._top = 0.0
         selection.trace_changed.connect(self.refresh)
-        selection.token_changed.connect(lambda _t: self.refresh())
+        selection.token_changed.connect(lambda _t: self.refresh(new_trace=False))
         selection.layer_changed.connect(lambda _l: self._show_layer())
 
     # -- drawing ------------------------------------------------------------------------------
-    def refresh(self) -> None:
+    def refresh(self, new_trace: bool = True) -> None:
         if not self.sel.has_trace():
             self._ratio = self._mean = self._norm = self._norm_mean = np.zeros(0)
             self.token_bars.setOpts(x=[], height=[])
@@ -103,13 +104,16 @@ class MlpView(QWidget):
         x = np.arange(len(self._ratio), dtype=float)
         self.mean_bars.setOpts(x=x + BAR_W / 2, height=np.nan_to_num(self._mean))
         self.norm_token.setData(x, self._norm)
-        self.norm_mean.setData(x, self._norm_mean)
-        ticks = [[(i, "L{0}".format(i)) for i in range(len(x))]]
-        for card in (self.ratio_card, self.norm_card):
-            card.plot.getAxis("bottom").setTicks(ticks)
-            card.plot.setXRange(-0.6, len(x) - 0.4, padding=0)
-        top = np.nanmax(np.concatenate([self._ratio, self._mean, [0.0]]))
-        self.ratio_card.plot.setYRange(0, max(top * 1.1, 1e-6), padding=0)
+        if new_trace:  # the axes and the text's mean change only with the trace
+            self.norm_mean.setData(x, self._norm_mean)
+            ticks = [[(i, "L{0}".format(i)) for i in range(len(x))]]
+            for card in (self.ratio_card, self.norm_card):
+                card.plot.getAxis("bottom").setTicks(ticks)
+                card.plot.setXRange(-0.6, len(x) - 0.4, padding=0)
+        top = float(np.nanmax(np.concatenate([self._ratio, self._mean, [0.0]])))
+        if new_trace or top > self._top or top < 0.5 * self._top:  # sticky: no relayout per token
+            self._top = max(top * 1.1, 1e-6)
+            self.ratio_card.plot.setYRange(0, self._top, padding=0)
         self._show_layer()
 
     def _show_layer(self) -> None:

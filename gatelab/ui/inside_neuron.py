@@ -14,10 +14,12 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -32,6 +34,7 @@ from gatelab.ui.inside_text import TokenStrip, display_piece, tooltip_text
 from gatelab.ui.widgets import fmt_number
 
 RANK_ROWS = 50
+MAX_STRIP_HEIGHT = 150  # about five lines of tokens; more scrolls
 
 
 class ShadedText(QWidget):
@@ -43,7 +46,14 @@ class ShadedText(QWidget):
         self.title = QLabel(self)
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.title.setWordWrap(True)
-        self.strip = TokenStrip(self)
+        self.strip = TokenStrip()
+        self.scroll = QScrollArea(self)  # a long text (an HF model reads up to 4096 tokens) scrolls
+        self.scroll.setWidget(self.strip)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.strip.sig_height.connect(
+            lambda h: self.scroll.setFixedHeight(min(h, MAX_STRIP_HEIGHT) + 2))
         self.export_button = ExportButton(self.export, "neuron.html", self.tr(
             "HTML page (*.html);;PNG image (*.png);;CSV data (*.csv)"), self)
         self.export_button.setToolTip(self.tr("Save the shaded text as an HTML page or a "
@@ -56,7 +66,7 @@ class ShadedText(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
         lay.addLayout(head)
-        lay.addWidget(self.strip)
+        lay.addWidget(self.scroll)
         self.strip.sig_token.connect(selection.set_token)
         self.strip.sig_span.connect(selection.set_span)
         selection.trace_changed.connect(self._on_trace)
@@ -128,15 +138,24 @@ def _table(headers: list[str], parent: QWidget) -> QTableWidget:
 
 
 def _fill(table: QTableWidget, rows: list[tuple[int, list[str]]]) -> None:
-    """Rows of (neuron, cell texts); the neuron is kept on the first cell for clicks."""
-    table.setRowCount(len(rows))
-    for r, (neuron, cells) in enumerate(rows):
-        for c, text in enumerate(cells):
-            item = QTableWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, neuron)
-            if c:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            table.setItem(r, c, item)
+    """Rows of (neuron, cell texts); the neuron is kept on every cell for clicks. Existing items
+    are reused (creating 150 items per switch costs more than the rest of the view)."""
+    table.setUpdatesEnabled(False)
+    try:
+        table.setRowCount(len(rows))
+        for r, (neuron, cells) in enumerate(rows):
+            for c, text in enumerate(cells):
+                item = table.item(r, c)
+                if item is None:
+                    item = QTableWidgetItem()
+                    if c:
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                              | Qt.AlignmentFlag.AlignVCenter)
+                    table.setItem(r, c, item)
+                item.setText(text)
+                item.setData(Qt.ItemDataRole.UserRole, neuron)
+    finally:
+        table.setUpdatesEnabled(True)
 
 
 class NeuronRankings(QWidget):
@@ -203,9 +222,13 @@ class NeuronRankings(QWidget):
         return list(self._span_rows)
 
     def _cells(self, neuron: int, score: float) -> list[str]:
+        top = self.sel.cached(("max-h", self.sel.layer), self._max_h)
+        return ["#{0}".format(neuron), fmt_number(score, 3), fmt_value(float(top[neuron]))]
+
+    def _max_h(self) -> np.ndarray:
         lt = self.sel.layer_trace()
-        top = float(np.max(lt.h[:, neuron])) if lt is not None else float("nan")
-        return ["#{0}".format(neuron), fmt_number(score, 3), fmt_value(top)]
+        assert lt is not None
+        return np.max(lt.h, axis=0)
 
     def _pick(self, table: QTableWidget, row: int) -> None:
         item = table.item(row, 0)

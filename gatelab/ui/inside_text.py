@@ -57,6 +57,7 @@ class TokenStrip(QWidget):
 
     sig_token = Signal(int)
     sig_span = Signal(int, int)
+    sig_height = Signal(int)  # the height all tokens need at the current width
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,8 +91,20 @@ class TokenStrip(QWidget):
         self._current = -1
         self._span = (0, 0)
         self._layout_width = -1
+        self._fit_height()
         self.updateGeometry()
         self.update()
+
+    def resizeEvent(self, ev: object) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(ev)  # type: ignore[arg-type]
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Tall enough for every line at this width (a scroll area around it scrolls)."""
+        height = self.heightForWidth(max(self.width(), 100))
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
+        self.sig_height.emit(height)
 
     def set_values(self, values: np.ndarray, tips: list[str]) -> None:
         """Shade by ``values`` (one per token) and use ``tips`` as hover texts."""

@@ -103,7 +103,7 @@ def test_a_saved_run_against_a_direct_computation(qtbot, panel: InsidePanel, tin
     qtbot.wait(30)
     view = panel.gates
     m = ref[1]["g"].shape[1]
-    assert len(view.dots.data) == m == panel.sel.width()  # one dot per intermediate neuron
+    assert view.dots.drawn() == m == panel.sel.width()  # one dot per intermediate neuron
     neg = 100 * float(np.mean(ref[1]["g"][14] < 0))
     assert f"<b>{fmt_number(neg, 1)} %</b>" in view.stats.text()
     i = isolated_dot(view)

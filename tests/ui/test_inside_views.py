@@ -102,7 +102,7 @@ def test_gates_dots_percentages_and_a_real_click(qtbot, panel: InsidePanel) -> N
     view = panel.gates
     _show(qtbot, panel, view)
     lt = panel.sel.trace.layers[1]
-    assert len(view.dots.data) == lt.g.shape[1]  # one dot per intermediate neuron
+    assert view.dots.drawn() == lt.g.shape[1]  # one dot per intermediate neuron
     neg = 100 * float(np.mean(lt.g[7] < 0))  # direct computation
     act = gates.gate_branch("swiglu", lt.g[7].astype(np.float64))[0]
     closed = 100 * float(np.mean(np.abs(act) < 0.1))
