@@ -72,9 +72,16 @@ class ShadedText(QWidget):
         selection.trace_changed.connect(self._on_trace)
         selection.layer_changed.connect(lambda _l: self.refresh())
         selection.neuron_changed.connect(lambda _n: self.refresh())
-        selection.token_changed.connect(self.strip.set_current)
+        selection.token_changed.connect(self._on_token)
         selection.span_changed.connect(self.strip.set_span)
         self._on_trace()
+
+    def _on_token(self, token: int) -> None:
+        """Outline the picked token and scroll it into view in a long text."""
+        self.strip.set_current(token)
+        if 0 <= token < self.sel.n_tokens():
+            rect = self.strip.token_rect(token)
+            self.scroll.ensureVisible(rect.center().x(), rect.center().y(), 0, rect.height())
 
     def _on_trace(self) -> None:
         trace = self.sel.trace

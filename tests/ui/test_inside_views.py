@@ -217,6 +217,19 @@ def test_every_view_exports(qtbot, panel: InsidePanel, tmp_path: Path) -> None: 
         panel.gates.export(str(tmp_path / "x.bmp"))
 
 
+def test_a_long_text_scrolls_and_the_picked_token_is_shown(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    text = "The food was not bad at all. " * 40  # 1,160 tokens: far more than five lines
+    panel.sel.set_trace(make_trace(text=text, n_layer=2, m=16))
+    qtbot.wait(20)
+    strip, scroll = panel.shaded.strip, panel.shaded.scroll
+    assert scroll.height() <= 152 and strip.minimumHeight() > 2 * scroll.height()
+    assert len(strip.values()) == len(text)
+    panel.sel.set_token(len(text) - 3)
+    rect = strip.token_rect(len(text) - 3)
+    top = scroll.verticalScrollBar().value()
+    assert top > 0 and top <= rect.top() and rect.bottom() <= top + scroll.viewport().height()
+
+
 def test_no_trace_views_are_empty_and_pickers_disabled(qtbot) -> None:  # noqa: ANN001
     p = InsidePanel()
     qtbot.addWidget(p)
