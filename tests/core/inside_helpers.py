@@ -57,3 +57,15 @@ def save_hf_model(folder: Path, kind: str, seed: int = 0) -> Path:
     model.save_pretrained(folder, safe_serialization=True)
     save_tokenizer(folder)
     return folder
+
+
+def train_tiny_run(run_dir: Path, **changes: object) -> list:  # type: ignore[type-arg]
+    """Train a tiny gatelab run into ``run_dir``; returns its snapshots (stats every 2 steps,
+    a checkpoint every 4)."""
+    from gatelab.core.engine import train_steps
+    from gatelab.core.trainconfig import TrainConfig
+    cfg = TrainConfig(n_layer=2, n_head=2, n_embd=32, block_size=32, batch_size=4, steps=12,
+                      lr=3e-3, warmup_steps=2, eval_interval=6, eval_iters=2, threads=1,
+                      stats_interval=2, checkpoint_interval=4, sample_chars=0, device="cpu")
+    cfg = cfg.replace(**changes)
+    return list(train_steps(cfg, run_dir=run_dir))

@@ -21,24 +21,28 @@ def host(t: torch.Tensor) -> np.ndarray:
 
 
 def sink_from_weights(w: torch.Tensor) -> np.ndarray:
-    """Per-head mean attention weight on key 0 over queries t ≥ 1; w [H, T, T] (row = query).
-    A one-token text has no such query: NaN per head."""
+    """Per-head mean attention weight on key 0 over queries t ≥ 1; w [..., H, T, T] (row = query)
+    → [..., H]. A one-token text has no such query: NaN per head."""
     if w.shape[-2] < 2:
-        return np.full(w.shape[0], np.nan, np.float32)
-    return host(w[:, 1:, 0].float().mean(dim=-1))
+        return np.full(w.shape[:-2], np.nan, np.float32)
+    return host(w[..., 1:, 0].float().mean(dim=-1))
 
 
 def sink_from_qk(q: torch.Tensor, k: torch.Tensor) -> np.ndarray:
     """Per-head sink share recomputed as softmax(q·kᵀ/√hd) with the causal mask (as stats.py
-    does, because scaled_dot_product_attention does not return weights); q [H, T, hd],
-    k [KV, T, hd] (grouped-query heads share a KV head)."""
+    does, because scaled_dot_product_attention does not return weights); q [..., H, T, hd],
+    k [..., KV, T, hd] (grouped-query heads share a KV head) → [..., H]. Only the column of key 0
+    is formed: w[t, 0] = exp(s[t, 0] − logsumexp_{j ≤ t} s[t, j])."""
     q, k = q.float(), k.float()
-    if k.shape[0] != q.shape[0]:
-        k = k.repeat_interleave(q.shape[0] // k.shape[0], dim=0)
-    T = q.shape[1]
-    scores = (q @ k.transpose(-2, -1)) / math.sqrt(q.shape[-1])  # [H, T, T]
+    if k.shape[-3] != q.shape[-3]:
+        k = k.repeat_interleave(q.shape[-3] // k.shape[-3], dim=-3)
+    T = q.shape[-2]
+    if T < 2:
+        return np.full(q.shape[:-2], np.nan, np.float32)
+    scores = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(q.shape[-1]))  # [..., H, T, T]
     mask = torch.ones(T, T, dtype=torch.bool, device=q.device).triu(1)
-    return sink_from_weights(scores.masked_fill(mask, float("-inf")).softmax(dim=-1))
+    lse = scores.masked_fill(mask, float("-inf")).logsumexp(dim=-1)  # [..., H, T]
+    return host(torch.exp(scores[..., 1:, 0] - lse[..., 1:]).mean(dim=-1))
 
 
 def gate_mean_from_q(q_out: torch.Tensor, head_dim: int) -> float:
@@ -78,4 +82,24 @@ class LayerParts:
             max_abs_hidden=float(x.abs().max()))
 
 
-__all__ = ["LayerParts", "gate_mean_from_q", "host", "sink_from_qk", "sink_from_weights"]
+def finish_all(parts: list[LayerParts], kinds: list[str]) -> list[LayerTrace]:
+    """Every layer's LayerTrace; layers of equal shapes are copied to the host in one transfer
+    per tensor kind (the per-layer copies were most of the tracing overhead)."""
+    shapes = {(None if p.g is None else tuple(p.g.shape), p.u is None) for p in parts}
+    if len(shapes) != 1 or None in next(iter(shapes)) or any(
+            p.h is None or p.mlp_out is None or p.x_out is None for p in parts):
+        return [p.finish(kinds[i], i) for i, p in enumerate(parts)]
+    g = host(torch.stack([p.g for p in parts]))  # type: ignore[misc]
+    h = host(torch.stack([p.h for p in parts]))  # type: ignore[misc]
+    u = (np.ones_like(g) if parts[0].u is None
+         else host(torch.stack([p.u for p in parts])))  # type: ignore[misc]
+    x = torch.stack([p.x_out for p in parts]).float()  # type: ignore[misc]
+    mlp = host(torch.stack([p.mlp_out for p in parts]).float().norm(dim=-1))  # type: ignore[misc]
+    resid = host(x.norm(dim=-1))
+    peak = host(x.abs().amax(dim=(1, 2)))
+    return [LayerTrace(kind=kinds[i], g=g[i], u=u[i], h=h[i], mlp_norm=mlp[i],
+                       resid_norm=resid[i], attn_sink=p.sink, attn_gate_mean=p.gate_mean,
+                       max_abs_hidden=float(peak[i])) for i, p in enumerate(parts)]
+
+
+__all__ = ["LayerParts", "finish_all", "gate_mean_from_q", "host", "sink_from_qk", "sink_from_weights"]

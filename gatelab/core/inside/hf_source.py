@@ -18,11 +18,11 @@ from typing import Any
 
 import torch
 
-from gatelab.core.inside.capture import LayerParts, gate_mean_from_q, sink_from_weights
+from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q, sink_from_weights
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_check import check_hf_folder, is_hf_folder, normalise_dtype
 from gatelab.core.inside.run_source import check_text
-from gatelab.core.inside.types import Trace
+from gatelab.core.inside.types import LayerTrace, Trace
 
 Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
@@ -184,6 +184,17 @@ class HfModel:
                               f"are analysed at once")
         if progress is not None:
             progress(0.85, f"running {len(ids)} tokens through the model")
+        layers = self.forward_layers(ids)
+        if progress is not None:
+            progress(1.0, "done")
+        archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
+        return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
+                     variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
+                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0))
+
+    @torch.no_grad()
+    def forward_layers(self, ids: list[int]) -> list[LayerTrace]:
+        """The hooked forward pass alone (what the hook-overhead benchmark times)."""
         parts = [LayerParts() for _ in self.layers]
         hooks = self._hooks(parts)
         try:
@@ -193,13 +204,7 @@ class HfModel:
         finally:
             for h in hooks:
                 h.remove()
-        layers = [p.finish(self.layer_kind(i), i) for i, p in enumerate(parts)]
-        if progress is not None:
-            progress(1.0, "done")
-        archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
-        return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
-                     variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
-                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0))
+        return finish_all(parts, [self.layer_kind(i) for i in range(len(parts))])
 
     @torch.no_grad()
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:

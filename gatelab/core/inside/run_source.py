@@ -18,9 +18,9 @@ import torch
 
 from gatelab.core import data
 from gatelab.core.devices import resolve_device
-from gatelab.core.inside.capture import LayerParts, gate_mean_from_q, sink_from_qk
+from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q, sink_from_qk
 from gatelab.core.inside.errors import InsideError
-from gatelab.core.inside.types import Trace
+from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
 from gatelab.core.trainconfig import TrainConfig
 
@@ -33,8 +33,17 @@ class _TraceCapture:
     def __init__(self, n_layer: int) -> None:
         self.parts = [LayerParts() for _ in range(n_layer)]
 
+        self.q: list[torch.Tensor] = []
+        self.k: list[torch.Tensor] = []
+
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
-        self.parts[layer].sink = sink_from_qk(q[0], k[0])  # q [B, H, T, hd], k [B, KV, T, hd]
+        self.q.append(q[0])  # [H, T, hd]; the sinks of all layers are formed at once afterwards
+        self.k.append(k[0])  # [KV, T, hd]
+
+    def sinks(self) -> None:
+        sink = sink_from_qk(torch.stack(self.q), torch.stack(self.k))  # [L, H]
+        for p, s in zip(self.parts, sink):
+            p.sink = s
 
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
@@ -55,12 +64,8 @@ def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
 
 
 @torch.no_grad()
-def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, source: str,
-               step: int | None, name: str) -> Trace:
-    text = check_text(text, config.block_size)
-    if len(text) > config.block_size:
-        raise InsideError(f"the text has {len(text)} characters but this model reads at most "
-                          f"{config.block_size} (its block size); shorten it")
+def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[LayerTrace]:
+    """One forward pass of ``ids`` with the trace capture (what the overhead benchmark times)."""
     device = next(model.parameters()).device
     cap = _TraceCapture(config.n_layer)
     hooks = []
@@ -71,15 +76,27 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
                 cap.parts[i].gate_mean = gate_mean_from_q(out[0], hd)
             hooks.append(block.attn.q_proj.register_forward_hook(hook))
     was_training = model.training
-    model.eval()
+    if was_training:  # train()/eval() walk every module: only when needed
+        model.eval()
     try:
-        x = torch.tensor([vocab.encode(text)], dtype=torch.long, device=device)
-        model(x, capture=cap)
+        model(torch.tensor([ids], dtype=torch.long, device=device), capture=cap)
     finally:
-        model.train(was_training)
+        if was_training:
+            model.train()
         for h in hooks:
             h.remove()
-    layers = [p.finish("full_attention", i) for i, p in enumerate(cap.parts)]
+    cap.sinks()
+    return finish_all(cap.parts, ["full_attention"] * config.n_layer)
+
+
+@torch.no_grad()
+def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, source: str,
+               step: int | None, name: str) -> Trace:
+    text = check_text(text, config.block_size)
+    if len(text) > config.block_size:
+        raise InsideError(f"the text has {len(text)} characters but this model reads at most "
+                          f"{config.block_size} (its block size); shorten it")
+    layers = traced_layers(model, config, vocab.encode(text))
     return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
                  gate_eps=config.gate_eps, layers=layers, model_name=name,
                  hidden_size=config.n_embd, step=step)

@@ -68,7 +68,7 @@ def _context(src: Source, ids: list[int], i: int) -> tuple[str, int, str]:
 
 @torch.no_grad()
 def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10, *,
-                   batch_tokens: int = 32768, progress: Progress | None = None,
+                   batch_tokens: int = 2048, progress: Progress | None = None,
                    cancel: threading.Event | None = None) -> list[dict[str, Any]]:
     """The k tokens of ``text`` where ``neuron`` of ``layer`` has the largest h, best first:
     ``[{"score", "token_index", "context_text", "position_in_context", "token"}, ...]``

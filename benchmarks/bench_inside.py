@@ -1,0 +1,126 @@
+"""Inside the model: what the hooks cost, and how fast top-k contexts stream over 1 MB.
+
+1. hook_overhead_ratio = median time of one *traced* forward pass / median time of one plain
+   forward pass of the same model on the same tokens (tokenisation excluded on both sides).
+   Traced = every capture/hook installed, the pass, and the reduction of each layer to its
+   LayerTrace on the host (g, u, h copies, norms, per-head sink, gate mean). Measured on a gatelab
+   run (4 layers, d = 64, 64 characters) and on a small random Llama-style HF model (4 layers,
+   d = 256, m = 688, eager attention, ~64 tokens). Target ≤ 1.10 each.
+2. topk_1mb_s: ``top_k_contexts`` of one neuron of the *last* layer (the worst case: every block
+   runs) over the first 1,000,000 characters of the python corpus with the 4-layer toy run.
+   Target ≤ 5 s on 2 CPU cores.
+
+Usage:  python benchmarks/bench_inside.py [--threads 2] [--repeats 50] [--no-hf]
+Last line:  hook_overhead_ratio=<max of the two> run_ratio=<r> hf_ratio=<r> topk_1mb_s=<s>
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def _median_pair(a: Callable[[], object], b: Callable[[], object], repeats: int) -> tuple[float, float]:
+    """Medians of a and b, interleaved so that machine load hits both alike."""
+    ta, tb = [], []
+    for _ in range(3):
+        a(), b()
+    for _ in range(repeats):
+        t = time.perf_counter()
+        a()
+        ta.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        b()
+        tb.append(time.perf_counter() - t)
+    return statistics.median(ta), statistics.median(tb)
+
+
+def bench_run(root: Path, repeats: int) -> tuple[float, Path]:
+    import torch
+
+    from gatelab.core.engine import train_steps
+    from gatelab.core.inside.run_source import RunModel, traced_layers
+    from gatelab.core.trainconfig import TrainConfig
+    cfg = TrainConfig(corpus="python", n_layer=4, n_head=4, n_embd=64, block_size=64, steps=2,
+                      eval_iters=1, eval_interval=2, sample_chars=0, device="cpu",
+                      threads=torch.get_num_threads())
+    run = root / "toy"
+    for _ in train_steps(cfg, run_dir=run):
+        pass
+    src = RunModel(run)
+    ids = src.encode("def gate(x):\n    return silu(gate_proj(x)) * up_proj(x)\n# the end")[:64]
+    x = torch.tensor([ids])
+    with torch.no_grad():
+        plain, traced = _median_pair(lambda: src.model(x), lambda: traced_layers(src.model, cfg, ids),
+                                     repeats)
+    print(f"run: plain {plain * 1e3:.3f} ms, traced {traced * 1e3:.3f} ms ({len(ids)} tokens)")
+    return traced / plain, run
+
+
+def bench_hf(root: Path, repeats: int) -> float:
+    import torch
+    from transformers import AutoModelForCausalLM, LlamaConfig
+
+    from gatelab.core.inside.hf_source import HfModel
+    from tests.core.inside_helpers import save_tokenizer
+    torch.manual_seed(0)
+    cfg = LlamaConfig(vocab_size=320, hidden_size=256, intermediate_size=688, num_hidden_layers=4,
+                      num_attention_heads=8, num_key_value_heads=4, max_position_embeddings=512)
+    folder = root / "llama"
+    AutoModelForCausalLM.from_config(cfg).save_pretrained(folder)
+    save_tokenizer(folder)
+    src = HfModel(folder, device="cpu")
+    text = "I flew from Paris to Tokyo last week. The food was not bad at all. " * 2
+    ids = src.encode(text, special=True)
+    x = torch.tensor([ids])
+    with torch.no_grad():
+        plain, traced = _median_pair(lambda: src.model(input_ids=x, use_cache=False),
+                                     lambda: src.forward_layers(ids), repeats)
+    print(f"hf: plain {plain * 1e3:.3f} ms, traced {traced * 1e3:.3f} ms ({len(ids)} tokens)")
+    return traced / plain
+
+
+def bench_topk(run: Path) -> float:
+    from gatelab.core import data
+    from gatelab.core.inside.run_source import RunModel
+    from gatelab.core.inside.topk import top_k_contexts
+    src = RunModel(run)
+    text = data.load_corpus("python").text[:1_000_000]
+    fractions: list[float] = []
+    t = time.perf_counter()
+    best = top_k_contexts(src, src.n_layer - 1, 5, text, k=10,
+                          progress=lambda f, _m: fractions.append(f))
+    dt = time.perf_counter() - t
+    print(f"top-k: {len(text):,} characters in {dt:.2f} s ({len(text) / dt:,.0f} tokens/s, "
+          f"{len(fractions)} progress reports); best score {best[0]['score']:.4f} at "
+          f"{best[0]['token_index']:,}")
+    return dt
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--repeats", type=int, default=50)
+    ap.add_argument("--no-hf", action="store_true", help="skip the HF model (no transformers)")
+    args = ap.parse_args()
+    import torch
+    torch.set_num_threads(args.threads)
+    with tempfile.TemporaryDirectory() as tmp:
+        run_ratio, run = bench_run(Path(tmp), args.repeats)
+        hf_ratio = float("nan") if args.no_hf else bench_hf(Path(tmp), args.repeats)
+        topk = bench_topk(run)
+    worst = max(r for r in (run_ratio, hf_ratio) if r == r)
+    print(f"hook_overhead_ratio={worst:.3f} run_ratio={run_ratio:.3f} hf_ratio={hf_ratio:.3f} "
+          f"topk_1mb_s={topk:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
