@@ -76,6 +76,10 @@ def main() -> int:
     panel.sel.set_neuron(int(panel.sel.selectivity().argmax()))
     panel.sel.set_token(TEXT.index("range") + 2)
     panel.sel.set_span(TEXT.index("for"), TEXT.index("for") + 3)
+    panel.find_top_k("")  # the validation split of the run
+    deadline = time.monotonic() + 120
+    while panel.runner.is_busy() and time.monotonic() < deadline:
+        _settle(0.1)
     args.out_dir.mkdir(parents=True, exist_ok=True)
     for name, view in (("inside", panel.explorer), ("inside-gates", panel.gates),
                        ("inside-mlp", panel.mlp)):

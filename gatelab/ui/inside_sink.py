@@ -64,6 +64,7 @@ class SinkView(QWidget):
             self.tr("layer"), self.tr("kind"), self.tr("sink (mean over heads)"),
             self.tr("attention gate mean"), self.tr("max |hidden|")])
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
