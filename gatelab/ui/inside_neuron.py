@@ -195,6 +195,7 @@ class NeuronRankings(QWidget):
         selection.trace_changed.connect(self.refresh)
         selection.layer_changed.connect(lambda _l: self.refresh())
         selection.span_changed.connect(lambda _a, _b: self.refresh_span())
+        self.refresh()
 
     def refresh(self) -> None:
         self.sel_box.setTitle(self.tr("Most selective neurons of L{0}").format(self.sel.layer))

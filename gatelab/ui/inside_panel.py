@@ -17,10 +17,18 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
+from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_jobs import (
     SOURCE_KINDS,
     ModelCache,
@@ -90,14 +98,26 @@ class InsidePanel(QWidget):
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
         line.setStyleSheet("color: #ddd;")
+        body = QWidget(self)
+        bl = QVBoxLayout(body)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.setSpacing(4)
+        bl.addWidget(self.pickers)
+        bl.addWidget(self.shaded)
+        bl.addWidget(self.views, 1)
+        self.intro = IntroPage(self)
+        self.intro.button.clicked.connect(lambda: self.analyse())
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(self.intro)
+        self.pages.addWidget(body)
+        self.sel.trace_changed.connect(
+            lambda: self.pages.setCurrentIndex(1 if self.sel.has_trace() else 0))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(4)
         lay.addWidget(self.source)
         lay.addWidget(line)
-        lay.addWidget(self.pickers)
-        lay.addWidget(self.shaded)
-        lay.addWidget(self.views, 1)
+        lay.addWidget(self.pages, 1)
 
         self.source.analyse_requested.connect(self.analyse)
         self.source.cancel_requested.connect(self.runner.cancel)
@@ -112,9 +132,6 @@ class InsidePanel(QWidget):
         self.sel.explore_requested.connect(lambda: self.views.setCurrentWidget(self.explorer))
         for signal in (self.sel.trace_changed, self.sel.layer_changed, self.sel.neuron_changed):
             signal.connect(self._update_topk_target)
-        self.source.show_message(self.tr(
-            "Pick a source and a text, then press Analyse. The text runs through the model once; "
-            "then pick a layer, a neuron or a token anywhere and every view follows."))
         self._update_topk_target()
 
     # -- lifecycle -----------------------------------------------------------------------------

@@ -63,6 +63,8 @@ class SourceBar(QWidget):
         self.runs.setMinimumContentsLength(28)
         self.runs.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.runs.setToolTip(self.tr("Your saved runs, newest first"))
+        self.runs.setPlaceholderText(self.tr("no saved runs yet: train one in the Live trainer "
+                                             "tab, or open a run folder"))
         self.run_folder = QPushButton(self.tr("Folder…"), self)
         self.run_folder.setToolTip(self.tr("Open any run folder"))
         self.run_folder.clicked.connect(self._choose_run)

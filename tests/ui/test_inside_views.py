@@ -235,9 +235,12 @@ def test_no_trace_views_are_empty_and_pickers_disabled(qtbot) -> None:  # noqa: 
     qtbot.addWidget(p)
     p.show()
     assert not p.pickers.neuron.isEnabled()
+    assert p.pages.currentWidget() is p.intro  # how to begin, until a text is analysed
     assert "analyse a text" in p.shaded.title.text()
     p.sel.set_neuron(3)  # nothing to pick: no error, nothing changes
     assert p.sel.neuron == 0
+    p.sel.set_trace(make_trace())
+    assert p.pages.currentIndex() == 1 and p.pickers.neuron.isEnabled()
     p.shutdown()
 
 
