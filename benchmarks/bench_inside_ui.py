@@ -91,8 +91,10 @@ def main() -> int:
             app.quit()
             return
         kind, tab = plan[i]
-        if panel.views.currentIndex() != tab:
+        if panel.views.currentIndex() != tab:  # not timed: showing a tab lays it out first
             panel.views.setCurrentIndex(tab)
+            for _ in range(3):
+                app.processEvents()
             panel.repaint()
         t0 = time.perf_counter()
         if kind == 0:

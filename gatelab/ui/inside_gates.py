@@ -23,7 +23,7 @@ from gatelab.core.plane import PlaneSpec
 from gatelab.ui.gate_plane_maps import GatePlaneMaps
 from gatelab.ui.inside_export import ExportButton, export_picture, write_csv
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import display_piece
+from gatelab.ui.inside_text import display_piece, pin_lines
 from gatelab.ui.widgets import ReadoutForm, fmt_number
 
 LESSON_NEG, LESSON_CLOSED = 61.9, 19.0  # Qwen3.5-0.8B, layer 2, in the lesson
@@ -186,6 +186,7 @@ class GatesView(QWidget):
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet("color: #444;")
+        pin_lines(self.legend, 2)
         self.maps.add_below(self.legend)
 
         self.stats = QLabel(self)
@@ -193,6 +194,7 @@ class GatesView(QWidget):
         self.stats.setWordWrap(True)
         self.stats.setTextFormat(Qt.TextFormat.RichText)
         self.stats.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        pin_lines(self.stats, 7)
         stats_box = QGroupBox(self.tr("This layer at this token"), self)
         QVBoxLayout(stats_box).addWidget(self.stats)
         self.readout = ReadoutForm(self)
@@ -200,7 +202,7 @@ class GatesView(QWidget):
                            ("act", self.tr("act(g)  gate value")), ("h", self.tr("h  (model)")),
                            ("h_formula", self.tr("h = act(g)·u  (formula)")),
                            ("dh_dg", "∂h/∂g"), ("dh_du", "∂h/∂u")):
-            self.readout.add_row(key, label)
+            self.readout.add_row(key, label).setMinimumWidth(150)  # no relayout per switch
         self.explore_button = QPushButton(self.tr("Explore this neuron"), self)
         self.explore_button.setToolTip(self.tr("Open it in the neuron explorer: what does it fire on?"))
         self.explore_button.clicked.connect(

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSlider, QVBoxLayo
 
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.inside_text import pin_lines
 from gatelab.ui.widgets import fmt_number, style_axes
 
 SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1f77b4"),
@@ -63,6 +64,7 @@ class HistoryView(QWidget):
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.readout.setStyleSheet("font-size: 11pt; padding: 4px; background: #fdf6e3;")
+        pin_lines(self.readout, 2)
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Checkpoint")))
         top.addWidget(self.slider, 1)

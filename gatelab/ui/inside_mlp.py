@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import display_piece
+from gatelab.ui.inside_text import display_piece, pin_lines
 from gatelab.ui.widgets import fmt_number, style_axes
 
 TOKEN_BRUSH = pg.mkBrush(31, 119, 180, 220)
@@ -66,6 +66,7 @@ class MlpView(QWidget):
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.readout.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
+        pin_lines(self.readout, 2)
         hint = QLabel(self.tr("Click a bar to read its layer's exact ratio. The lesson's exercise: "
                               "click the largest and the smallest non-empty bar and compare."), self)
         hint.setWordWrap(True)

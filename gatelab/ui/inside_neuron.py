@@ -30,7 +30,7 @@ from gatelab.core import gates
 from gatelab.ui.inside_export import ExportButton, write_csv
 from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import TokenStrip, display_piece, tooltip_text
+from gatelab.ui.inside_text import TokenStrip, display_piece, pin_lines, tooltip_text
 from gatelab.ui.widgets import fmt_number
 
 RANK_ROWS = 50
@@ -46,6 +46,7 @@ class ShadedText(QWidget):
         self.title = QLabel(self)
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.title.setWordWrap(True)
+        pin_lines(self.title, 2)
         self.strip = TokenStrip()
         self.scroll = QScrollArea(self)  # a long text (an HF model reads up to 4096 tokens) scrolls
         self.scroll.setWidget(self.strip)

@@ -6,7 +6,8 @@ elsewhere (a dot, a bar, a token, a ranking row) picks something, without echoin
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import display_piece
@@ -26,21 +27,23 @@ class SelectionBar(QWidget):
         self.neuron.setToolTip(self.tr("Intermediate neuron of the layer (gate_proj/up_proj row)"))
         self.neuron.setMinimumWidth(80)
         self.neuron_of = QLabel(self)
+        self.neuron_of.setFixedWidth(70)  # fixed widths: a switch repaints these, not the bar
         self.token = QSpinBox(self)
         self.token.setObjectName("inside-token")
         self.token.setToolTip(self.tr("Token position in the text (or click a token)"))
         self.token_text = QLabel(self)
-        self.token_text.setMinimumWidth(90)
+        self.token_text.setFixedWidth(150)
         self.token_text.setStyleSheet("font-family: monospace; font-weight: bold;")
         self.info = QLabel(self)
         self.info.setStyleSheet("color: #555;")
+        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 0, 6, 0)
         for w in (QLabel(self.tr("Layer")), self.layer, QLabel(self.tr("Neuron")), self.neuron,
                   self.neuron_of, QLabel(self.tr("Token")), self.token, self.token_text):
             lay.addWidget(w)
-        lay.addStretch(1)
-        lay.addWidget(self.info)
+        lay.addWidget(self.info, 1)
         self.layer.currentIndexChanged.connect(lambda i: i >= 0 and selection.set_layer(i))
         self.neuron.valueChanged.connect(selection.set_neuron)
         self.token.valueChanged.connect(selection.set_token)

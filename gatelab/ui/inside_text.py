@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
 
 from gatelab.ui.widgets import fmt_number, mono_font
 
@@ -46,6 +46,16 @@ def shade_colours(values: np.ndarray) -> tuple[list[QColor], float]:
         rgb = WHITE + abs(x) * (end - WHITE)
         colours.append(QColor(int(rgb[0]), int(rgb[1]), int(rgb[2])))
     return colours, scale
+
+
+def pin_lines(label: QLabel, lines: int) -> None:
+    """Give a label whose text changes on every switch a fixed height of ``lines`` lines and a
+    width that does not follow its text: a new text then repaints the label alone instead of
+    re-laying out (and repainting) the whole tab."""
+    fm = QFontMetrics(label.font())
+    label.setFixedHeight(lines * fm.lineSpacing() + 2 * label.margin() + 10)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
 
 def text_colour(background: QColor) -> QColor:
