@@ -10,21 +10,31 @@ nearest dot (within a few pixels) for every view and reads it exactly through
 
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec
 from gatelab.ui.gate_plane_maps import GatePlaneMaps
 from gatelab.ui.inside_export import ExportButton, export_picture, write_csv
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import display_piece, pin_lines
-from gatelab.ui.widgets import ReadoutForm, fmt_number
+from gatelab.ui.inside_text import StaticLabel, display_piece
+from gatelab.ui.widgets import fmt_number, mono_font
 
 LESSON_NEG, LESSON_CLOSED = 61.9, 19.0  # Qwen3.5-0.8B, layer 2, in the lesson
 PICK_RADIUS_PX = 10.0
@@ -165,6 +175,39 @@ class ShadedDots:
             item.set_points(np.zeros((0, 2)), QRectF())
 
 
+class FastReadout(QWidget):
+    """Labelled exact values (name: value) like widgets.ReadoutForm, with values that repaint
+    alone when they change (``StaticLabel``) instead of re-laying out the tab."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setVerticalSpacing(0)
+        self._values: dict[str, tuple[StaticLabel, str]] = {}
+
+    def add_row(self, key: str, label: str) -> None:
+        row = self._grid.rowCount()
+        value = StaticLabel(1, self)
+        value.setObjectName(f"readout-{key}")
+        font = mono_font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        value.setFont(font)
+        value.setStyleSheet("")
+        value.setMinimumWidth(150)
+        self._grid.addWidget(QLabel(label, self), row, 0)
+        self._grid.addWidget(value, row, 1)
+        self._values[key] = (value, "")
+
+    def set_value(self, key: str, text: str) -> None:
+        label, _old = self._values[key]
+        self._values[key] = (label, text)
+        label.setText("<div align='right'>{0}</div>".format(html.escape(text)))
+
+    def value_text(self, key: str) -> str:
+        return self._values[key][1]
+
+
 class GatesView(QWidget):
     """Dots at (g, u) of every neuron of the picked layer at the picked token."""
 
@@ -173,6 +216,9 @@ class GatesView(QWidget):
         self.sel = selection
         self.maps = GatePlaneMaps(self)
         self.maps.show_maps(("h",))
+        # the maps size themselves from the space they get (square); their own fixed height must
+        # not feed back into the tab's minimum size, or the window grows on every resize
+        self.maps.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.view = self.maps.views["h"]
         self.view.image.setOpacity(0.45)
         self.view.marker.setVisible(False)
@@ -183,26 +229,20 @@ class GatesView(QWidget):
         self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the map below
         self.view.plot.addItem(self.ring)
         self.maps.sig_point.connect(self._on_point)
-        self.legend = QLabel(self)
-        self.legend.setWordWrap(True)
+        self.legend = StaticLabel(2, self)
         self.legend.setStyleSheet("color: #444;")
-        pin_lines(self.legend, 2)
         self.maps.add_below(self.legend)
 
-        self.stats = QLabel(self)
+        self.stats = StaticLabel(7, self)
         self.stats.setObjectName("inside-gates-stats")
-        self.stats.setWordWrap(True)
-        self.stats.setTextFormat(Qt.TextFormat.RichText)
-        self.stats.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        pin_lines(self.stats, 7)
         stats_box = QGroupBox(self.tr("This layer at this token"), self)
         QVBoxLayout(stats_box).addWidget(self.stats)
-        self.readout = ReadoutForm(self)
+        self.readout = FastReadout(self)
         for key, label in (("neuron", self.tr("neuron")), ("g", "g"), ("u", "u"),
                            ("act", self.tr("act(g)  gate value")), ("h", self.tr("h  (model)")),
                            ("h_formula", self.tr("h = act(g)·u  (formula)")),
                            ("dh_dg", "∂h/∂g"), ("dh_du", "∂h/∂u")):
-            self.readout.add_row(key, label).setMinimumWidth(150)  # no relayout per switch
+            self.readout.add_row(key, label)
         self.explore_button = QPushButton(self.tr("Explore this neuron"), self)
         self.explore_button.setToolTip(self.tr("Open it in the neuron explorer: what does it fire on?"))
         self.explore_button.clicked.connect(

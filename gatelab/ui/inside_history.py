@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSlider, QVBoxLayo
 
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import pin_lines
+from gatelab.ui.inside_text import StaticLabel
 from gatelab.ui.widgets import fmt_number, style_axes
 
 SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1f77b4"),
@@ -59,12 +59,9 @@ class HistoryView(QWidget):
         self.cloud.plot.getPlotItem().setAspectLocked(True)
         self.dots = pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(40, 40, 40, 150))
         self.cloud.plot.addItem(self.dots)
-        self.readout = QLabel(self)
+        self.readout = StaticLabel(2, self)
         self.readout.setObjectName("inside-history-readout")
-        self.readout.setWordWrap(True)
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.readout.setStyleSheet("font-size: 11pt; padding: 4px; background: #fdf6e3;")
-        pin_lines(self.readout, 2)
+        self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Checkpoint")))
         top.addWidget(self.slider, 1)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import display_piece, pin_lines
+from gatelab.ui.inside_text import StaticLabel, display_piece
 from gatelab.ui.widgets import fmt_number, style_axes
 
 TOKEN_BRUSH = pg.mkBrush(31, 119, 180, 220)
@@ -61,12 +61,9 @@ class MlpView(QWidget):
                                               pen=pg.mkPen("#888", width=2, style=Qt.PenStyle.DashLine))
         self.picked_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#d66e00", width=1.5))
         self.norm_card.plot.addItem(self.picked_line)
-        self.readout = QLabel(self)
+        self.readout = StaticLabel(2, self)
         self.readout.setObjectName("inside-mlp-readout")
-        self.readout.setWordWrap(True)
-        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.readout.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
-        pin_lines(self.readout, 2)
+        self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
         hint = QLabel(self.tr("Click a bar to read its layer's exact ratio. The lesson's exercise: "
                               "click the largest and the smallest non-empty bar and compare."), self)
         hint.setWordWrap(True)

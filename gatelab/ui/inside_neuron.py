@@ -30,7 +30,7 @@ from gatelab.core import gates
 from gatelab.ui.inside_export import ExportButton, write_csv
 from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import TokenStrip, display_piece, pin_lines, tooltip_text
+from gatelab.ui.inside_text import StaticLabel, TokenStrip, display_piece, tooltip_text
 from gatelab.ui.widgets import fmt_number
 
 RANK_ROWS = 50
@@ -43,10 +43,7 @@ class ShadedText(QWidget):
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sel = selection
-        self.title = QLabel(self)
-        self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.title.setWordWrap(True)
-        pin_lines(self.title, 2)
+        self.title = StaticLabel(2, self)
         self.strip = TokenStrip()
         self.scroll = QScrollArea(self)  # a long text (an HF model reads up to 4096 tokens) scrolls
         self.scroll.setWidget(self.strip)

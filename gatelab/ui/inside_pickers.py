@@ -6,11 +6,13 @@ elsewhere (a dot, a bar, a token, a ranking row) picks something, without echoin
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from gatelab.ui.inside_state import InsideSelection
-from gatelab.ui.inside_text import display_piece
+from gatelab.ui.inside_text import StaticLabel, display_piece
 
 
 class SelectionBar(QWidget):
@@ -26,14 +28,15 @@ class SelectionBar(QWidget):
         self.neuron.setObjectName("inside-neuron")
         self.neuron.setToolTip(self.tr("Intermediate neuron of the layer (gate_proj/up_proj row)"))
         self.neuron.setMinimumWidth(80)
-        self.neuron_of = QLabel(self)
-        self.neuron_of.setFixedWidth(70)  # fixed widths: a switch repaints these, not the bar
+        self.neuron_of = StaticLabel(1, self)  # repaints alone on a switch, no relayout
+        self.neuron_of.setFixedWidth(80)
+        self.neuron_of.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.token = QSpinBox(self)
         self.token.setObjectName("inside-token")
         self.token.setToolTip(self.tr("Token position in the text (or click a token)"))
-        self.token_text = QLabel(self)
+        self.token_text = StaticLabel(1, self)
         self.token_text.setFixedWidth(150)
-        self.token_text.setStyleSheet("font-family: monospace; font-weight: bold;")
+        self.token_text.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.info = QLabel(self)
         self.info.setStyleSheet("color: #555;")
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -90,7 +93,8 @@ class SelectionBar(QWidget):
         _quiet(self.token.setValue, self.token, token)
         trace = self.sel.trace
         piece = trace.tokens[token] if trace is not None and token < len(trace.tokens) else ""
-        self.token_text.setText("“{0}”".format(display_piece(piece)) if trace is not None else "")
+        self.token_text.setText("<b><tt>“{0}”</tt></b>".format(html.escape(display_piece(piece)))
+                                if trace is not None else "")
 
 
 def _quiet(setter, widget: QWidget, *args: object) -> None:  # noqa: ANN001

@@ -13,9 +13,17 @@ import html
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QSizePolicy, QStyle, QStyleOption, QToolTip, QWidget
 
 from gatelab.ui.widgets import fmt_number, mono_font
 
@@ -48,14 +56,61 @@ def shade_colours(values: np.ndarray) -> tuple[list[QColor], float]:
     return colours, scale
 
 
-def pin_lines(label: QLabel, lines: int) -> None:
-    """Give a label whose text changes on every switch a fixed height of ``lines`` lines and a
-    width that does not follow its text: a new text then repaints the label alone instead of
-    re-laying out (and repainting) the whole tab."""
-    fm = QFontMetrics(label.font())
-    label.setFixedHeight(lines * fm.lineSpacing() + 2 * label.margin() + 10)
-    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+class StaticLabel(QWidget):
+    """A read-only rich-text line or block of a fixed height whose text changes on every switch.
+
+    Why not a QLabel: every new QLabel text asks the layout to recompute (``updateGeometry``),
+    which re-lays out the whole tab and repaints far more than the label; this widget only
+    repaints itself. ``text()`` returns what was set (rich text, like ``QLabel.text``).
+    """
+
+    def __init__(self, lines: int = 1, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._doc = QTextDocument(self)
+        self._doc.setDocumentMargin(2)
+        self._text = ""
+        self._lines = lines
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(lines * QFontMetrics(self.font()).lineSpacing() + 8)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(max(self.minimumWidth(), 60), self.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(self.minimumWidth(), self.height())
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        if text != self._text:
+            self._text = text
+            self._doc.setHtml(text)
+            self.update()
+
+    def text(self) -> str:
+        return self._text
+
+    def setStyleSheet(self, sheet: str) -> None:  # noqa: N802 (QLabel's name)
+        """Colour, background and font size from a QLabel-like style sheet."""
+        super().setStyleSheet(sheet)
+        self._doc.setDefaultStyleSheet("body {" + sheet.replace("background:", "x:") + "}")
+        font = self.font()
+        for part in sheet.split(";"):
+            if part.strip().startswith("font-size:") and part.strip().endswith("pt"):
+                font.setPointSizeF(float(part.split(":")[1].strip()[:-2]))
+        self._doc.setDefaultFont(font)
+        self.setFixedHeight(self._lines * QFontMetrics(font).lineSpacing() + 8)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, "background" in sheet)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        painter = QPainter(self)
+        if self.testAttribute(Qt.WidgetAttribute.WA_StyledBackground):
+            opt = QStyleOption()
+            opt.initFrom(self)
+            self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, opt, painter, self)
+        self._doc.setTextWidth(self.width())
+        if self._lines == 1:  # one line: centred vertically, like a QLabel in a row of widgets
+            painter.translate(0, max(0.0, (self.height() - self._doc.size().height()) / 2))
+        self._doc.drawContents(painter, QRectF(0, 0, self.width(), self.height()))
+        painter.end()
 
 
 def text_colour(background: QColor) -> QColor:
