@@ -5,7 +5,7 @@
    Traced = every capture/hook installed, the pass, and the reduction of each layer to its
    LayerTrace on the host (g, u, h copies, norms, per-head sink, gate mean). Measured on a gatelab
    run of the trainer's default shape (4 layers, 4 heads, d = 128, m = 352, a full 64-character
-   block) and on a small HF model: SmolLM-135M's shape (Llama-style, 30 layers, d = 576,
+   block; a larger d = 384, 6-layer run on 256 characters is printed too) and on a small HF model: SmolLM-135M's shape (Llama-style, 30 layers, d = 576,
    m = 1536, random weights, eager attention in both passes, 74 tokens); a tiny 4-layer d = 256
    model is printed too. Target ≤ 1.10 each.
 2. topk_1mb_s: ``top_k_contexts`` of one neuron of the *last* layer (the worst case: every block
@@ -46,33 +46,34 @@ def _median_pair(a: Callable[[], object], b: Callable[[], object], repeats: int)
     return statistics.median(ta), statistics.median(tb)
 
 
-def make_run(root: Path, name: str, width: int) -> Path:
-    """A 4-layer run of ``width`` trained for two steps (its weights only need to exist)."""
+def make_run(root: Path, name: str, width: int, layers: int = 4, block: int = 64) -> Path:
+    """A run of this shape trained for two steps (its weights only need to exist)."""
     import torch
 
     from gatelab.core.engine import train_steps
     from gatelab.core.trainconfig import TrainConfig
-    cfg = TrainConfig(corpus="python", n_layer=4, n_head=4, n_embd=width, block_size=64,
-                      steps=2, eval_iters=1, eval_interval=2, sample_chars=0, device="cpu",
-                      threads=torch.get_num_threads())
+    cfg = TrainConfig(corpus="python", n_layer=layers, n_head=4, n_embd=width, block_size=block,
+                      batch_size=2, steps=2, eval_iters=1, eval_interval=2, sample_chars=0,
+                      device="cpu", threads=torch.get_num_threads())
     run = root / name
     for _ in train_steps(cfg, run_dir=run):
         pass
     return run
 
 
-def bench_run(root: Path, repeats: int) -> float:
+def bench_run(root: Path, repeats: int, width: int = 128, layers: int = 4, block: int = 64) -> float:
     import torch
 
     from gatelab.core.inside.run_source import RunModel, traced_layers
-    src = RunModel(make_run(root, "default", 128))
+    src = RunModel(make_run(root, f"run{width}", width, layers, block))
     cfg = src.config
-    ids = src.encode("def gate(x):\n    return silu(gate_proj(x)) * up_proj(x)\n" * 2)[:64]
+    ids = src.encode("def gate(x):\n    return silu(gate_proj(x)) * up_proj(x)\n" * 8)[:block]
     x = torch.tensor([ids])
     with torch.no_grad():
         plain, traced = _median_pair(lambda: src.model(x), lambda: traced_layers(src.model, cfg, ids),
                                      repeats)
-    print(f"run: plain {plain * 1e3:.3f} ms, traced {traced * 1e3:.3f} ms ({len(ids)} tokens)")
+    print(f"run d={width} L={layers}: plain {plain * 1e3:.3f} ms, traced {traced * 1e3:.3f} ms "
+          f"({len(ids)} tokens)")
     return traced / plain
 
 
@@ -135,6 +136,8 @@ def main() -> int:
     torch.set_num_threads(args.threads)
     with tempfile.TemporaryDirectory() as tmp:
         run_ratio = bench_run(Path(tmp), args.repeats)
+        bigger = bench_run(Path(tmp), max(5, args.repeats // 5), width=384, layers=6, block=256)
+        print(f"  (a larger run, d = 384, 6 layers, 256 characters: ratio {bigger:.3f})")
         hf_ratio = float("nan")
         if not args.no_hf:
             tiny = bench_hf(args.repeats, "tiny")

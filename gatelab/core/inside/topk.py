@@ -24,7 +24,7 @@ from gatelab.core.inside.types import Trace
 
 Progress = Callable[[float, str], None]
 CONTEXT_BEFORE, CONTEXT_AFTER = 24, 8  # tokens shown around the top token
-PROGRESS_STEP = 0.005  # report progress at most every 0.5 % (small batches keep the cache warm)
+PROGRESS_STEP = 0.005  # report progress at most every 0.5 %
 
 
 class Source(Protocol):
@@ -69,7 +69,7 @@ def _context(src: Source, ids: list[int], i: int) -> tuple[str, int, str]:
 
 @torch.inference_mode()
 def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10, *,
-                   batch_tokens: int = 1024, progress: Progress | None = None,
+                   batch_tokens: int = 4096, progress: Progress | None = None,
                    cancel: threading.Event | None = None) -> list[dict[str, Any]]:
     """The k tokens of ``text`` where ``neuron`` of ``layer`` has the largest h, best first:
     ``[{"score", "token_index", "context_text", "position_in_context", "token"}, ...]``
