@@ -37,21 +37,21 @@ class _TraceCapture:
         self.k: list[torch.Tensor] = []
 
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
-        self.q.append(q[0])  # [H, T, hd]; the sinks of all layers are formed at once afterwards
-        self.k.append(k[0])  # [KV, T, hd]
+        self.q.append(q)  # [1, H, T, hd]; the sinks of all layers are formed at once afterwards
+        self.k.append(k)  # [1, KV, T, hd]
 
     def sinks(self) -> None:
-        sink = sink_from_qk(torch.stack(self.q), torch.stack(self.k))  # [L, H]
+        sink = sink_from_qk(torch.stack(self.q), torch.stack(self.k))  # [L, 1, H]
         for p, s in zip(self.parts, sink):
-            p.sink = s
+            p.sink = s.reshape(-1)
 
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
         p = self.parts[layer]
-        p.g, p.u, p.h = g[0], (None if u is None else u[0]), h[0]
+        p.g, p.u, p.h = g, u, h  # [1, T, m] each (a single sequence)
 
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
-        self.parts[layer].mlp_out, self.parts[layer].x_out = mlp_out[0], x_out[0]
+        self.parts[layer].mlp_out, self.parts[layer].x_out = mlp_out, x_out
 
 
 def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
