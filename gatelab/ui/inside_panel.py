@@ -154,6 +154,7 @@ class InsidePanel(QWidget):
         self._shut = True
         self._live_timer.stop()
         self.runner.shutdown()
+        self.sink.experiment.shutdown()
         self.files.join()
         self.cache.clear()
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.inside_export import DataCard
+from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.widgets import fmt_number, style_axes
 
@@ -73,13 +74,15 @@ class SinkView(QWidget):
         lesson = QLabel(self.tr(
             "<b>The lesson:</b> without an attention output gate, 46.7 % of attention lands on the "
             "first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and "
-            "the gate's mean value is only 0.116. Train gatelab's model with and without "
-            "“Attention output gate” to see it on your own runs."), self)
+            "the gate's mean value is only 0.116. Train both below, or train runs with and "
+            "without “Attention output gate” and open them here."), self)
         lesson.setWordWrap(True)
         lesson.setStyleSheet("color: #444; padding: 4px;")
+        self.experiment = SinkExperimentBox(self)
         right = QVBoxLayout()
         right.addWidget(self.table, 1)
         right.addWidget(lesson)
+        right.addWidget(self.experiment)
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 4, 4, 4)
         row.addWidget(self.card, 3)

@@ -287,3 +287,33 @@ def test_worker_is_stopped_on_teardown(qtbot) -> None:  # noqa: ANN001
     runner.shutdown()
     assert runner._thread is None and thread is not None and thread.isFinished()
     runner.shutdown()  # idempotent
+
+
+def test_the_gate_off_on_experiment_preset_runs_from_the_sink_view(qtbot, panel: InsidePanel,  # noqa: ANN001
+                                                                   tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GATELAB_HOME", str(tmp_path))
+    box = panel.sink.experiment
+    box.set_config(CFG.replace(block_size=16, steps=6, eval_interval=3, checkpoint_interval=6,
+                               stats_interval=6))
+    box.seeds.setValue(2)
+    qtbot.mouseClick(box.run_button, Qt.MouseButton.LeftButton)
+    assert box.stop_button.isEnabled() and not box.run_button.isEnabled()
+    qtbot.waitUntil(lambda: not box.runner.is_busy(), timeout=120000)
+    result = box.result
+    assert result is not None and result.status == "finished", box.message.text()
+    assert [m.metric for m in result.metrics] == ["sink_share", "max_abs_hidden", "val_loss"]
+    assert len(result.runs) == 4 and {r["arm"] for r in result.runs} == {"gate off", "gate on"}
+    sink = result.metrics[0]
+    assert box.table.rowCount() == 3
+    assert box.table.item(0, 1).text().startswith(fmt_number(sink.mean["gate off"], 3))
+    assert box.table.item(0, 2).text().startswith(fmt_number(sink.mean["gate on"], 3))
+    assert box.table.item(0, 3).text() == fmt_number(sink.noise_floor, 3)
+    assert box.table.item(0, 4).text() == sink.verdict
+    assert result.path in box.message.text()
+
+
+def test_the_preset_steps_shown_are_the_presets(panel: InsidePanel) -> None:
+    from gatelab.core.sink_experiment import sink_preset_config
+
+    assert panel.sink.experiment.steps.value() == sink_preset_config().steps
