@@ -1,7 +1,7 @@
 """What the tab's worker runs: tracing a text, a top-k search, reading a run's stats history.
 
-Why a Qt-free module of plain functions: they run in the worker thread and call only the core
-(``core.inside`` and ``core.stats_history``); the widgets never touch torch. The last loaded
+Why a module of plain functions (no widgets): they run in the worker thread and call only the
+core (``core.inside`` and ``core.stats_history``); the widgets never touch torch. The last loaded
 model is kept in a ``ModelCache`` so a new text, a step of the slider or a top-k search does not
 read a checkpoint or load an HF model again; one runner executes these tasks one at a time, so
 the cache is never used by two threads at once.
@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 SOURCE_KINDS = ("live", "run", "hf")
+# progress messages: marked for lupdate here, translated where the source bar shows them
+READING = QT_TRANSLATE_NOOP("SourceBar", "reading the checkpoint")
+RUNNING = QT_TRANSLATE_NOOP("SourceBar", "running the text through the model")
+DONE = QT_TRANSLATE_NOOP("SourceBar", "done")
 MAX_TOPK_TEXT_BYTES = 64 * 1024 * 1024  # a text file for HF top-k contexts: read at most this
 TOPK_K = 10
 
@@ -77,7 +83,7 @@ def load_model(cache: ModelCache, spec: SourceSpec, progress: Callable[..., None
     if spec.is_run():
         from gatelab.core.inside.run_source import RunModel
 
-        progress(0.1, "reading the checkpoint")
+        progress(0.1, READING)
         model = RunModel(spec.path, device=_run_device(spec.device), step=spec.step)
     else:
         from gatelab.core.inside.hf_source import HfModel
@@ -93,12 +99,12 @@ def trace_task(cache: ModelCache, spec: SourceSpec, text: str) -> Callable[..., 
 
     def task(progress: Callable[..., None], _cancel: threading.Event) -> Any:
         model = load_model(cache, spec, progress)
-        progress(0.85, "running the text through the model")
+        progress(0.85, RUNNING)
         if spec.is_run():
             trace = model.trace(text)
         else:
             trace = model.trace(text, progress)
-        progress(1.0, "done")
+        progress(1.0, DONE)
         return trace
 
     return task

@@ -184,6 +184,11 @@ class InsidePanel(QWidget):
             self.source.show_message(self.tr("Type a text to analyse (or pick an example)."),
                                      error=True)
             return False
+        if spec.kind == "live" and not (Path(spec.path) / "ckpt.pt").is_file():
+            self.source.show_message(self.tr("The live run has no checkpoint yet: it saves one "
+                                             "every few steps and at its end; try again soon."),
+                                     error=True)
+            return False
         if step is not None and spec.is_run():
             spec = SourceSpec(spec.kind, spec.path, spec.device, spec.dtype, step)
         if not self.runner.start("trace", trace_task(self.cache, spec, text)):

@@ -317,3 +317,27 @@ def test_the_preset_steps_shown_are_the_presets(panel: InsidePanel) -> None:
     from gatelab.core.sink_experiment import sink_preset_config
 
     assert panel.sink.experiment.steps.value() == sink_preset_config().steps
+
+
+def test_closing_mid_analysis_stops_the_worker(qtbot, tiny_hf: Path) -> None:  # noqa: ANN001
+    p = InsidePanel()
+    qtbot.addWidget(p)
+    p.source.set_kind("hf")
+    p.source.hf_path.setText(str(tiny_hf))
+    p.source.device.setCurrentText("cpu")
+    assert p.analyse() and p.runner.is_busy()
+    thread = p.runner._thread
+    p.shutdown()  # request stop, quit(), wait()
+    assert not p.runner.is_busy() and thread is not None and thread.isFinished()
+    p.shutdown()  # idempotent
+
+
+def test_a_live_run_without_a_checkpoint_says_so(qtbot, panel: InsidePanel, tmp_path: Path) -> None:  # noqa: ANN001
+    class Trainer:
+        run_dir = str(tmp_path)
+        run_state = "running"
+
+    panel.set_panel_lookup(lambda name: Trainer() if name == "trainer" else None)
+    panel.source.set_kind("live")
+    assert "running" in panel.source.live_label.text()
+    assert not panel.analyse() and "no checkpoint yet" in panel.source.message_text()

@@ -257,3 +257,28 @@ def test_switching_is_fast_enough(qtbot, panel: InsidePanel) -> None:  # noqa: A
         times.append(time.perf_counter() - start)
     assert sorted(times)[-2] < 0.5  # generous on a loaded CI machine; the benchmark measures p95
     assert math.isfinite(parse_number(panel.gates.readout.value_text("g")))
+
+
+def test_hover_shows_the_exact_numbers(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    panel.sel.set_neuron(5, layer=1)
+    strip = panel.shaded.strip
+    i = PLANT[2] + 1  # inside "Paris": the planted neuron fires here
+    pos = strip.token_rect(i).center()
+    QApplication.sendEvent(strip, QHelpEvent(QEvent.Type.ToolTip, pos, strip.mapToGlobal(pos)))
+    lt = panel.sel.trace.layers[1]
+    shown = QToolTip.text()
+    assert "h = " + fmt_number(float(lt.h[i, 5]), 4) in shown and "g = 4.0000" in shown
+    QToolTip.hideText()
+
+
+def test_examples_menu_fills_the_text(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    actions = panel.source.examples.menu().actions()
+    texts = [a.text() for a in actions]
+    assert "The food was not bad at all" in texts and "这道菜一点也不差" in texts
+    assert len(texts) == 6
+    actions[-1].trigger()
+    assert panel.source.text.text() == "试试这个循环：for i in range(10):"
