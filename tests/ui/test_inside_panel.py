@@ -341,3 +341,19 @@ def test_a_live_run_without_a_checkpoint_says_so(qtbot, panel: InsidePanel, tmp_
     panel.source.set_kind("live")
     assert "running" in panel.source.live_label.text()
     assert not panel.analyse() and "no checkpoint yet" in panel.source.message_text()
+
+
+def test_top_k_text_files_are_read_safely(tmp_path: Path) -> None:
+    from gatelab.core.inside.errors import InsideError
+    from gatelab.ui.inside_jobs import ModelCache, SourceSpec, topk_text
+
+    spec = SourceSpec("hf", str(tmp_path))
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, message in ((str(fifo), "not a regular file"), (str(tmp_path), "is a folder"),
+                          ("", "choose a text file")):
+        with pytest.raises(InsideError, match=message):
+            topk_text(ModelCache(), spec, path)
+    good = tmp_path / "t.txt"
+    good.write_bytes("Paris \xff".encode("latin-1"))  # not UTF-8: replaced, not refused
+    assert topk_text(ModelCache(), spec, str(good)).startswith("Paris ")
