@@ -357,3 +357,18 @@ def test_top_k_text_files_are_read_safely(tmp_path: Path) -> None:
     good = tmp_path / "t.txt"
     good.write_bytes("Paris \xff".encode("latin-1"))  # not UTF-8: replaced, not refused
     assert topk_text(ModelCache(), spec, str(good)).startswith("Paris ")
+
+
+def test_an_older_run_without_history_shows_its_latest_stats(qtbot, panel: InsidePanel,  # noqa: ANN001
+                                                              tiny_run: Path, tmp_path: Path) -> None:
+    old = _copy(tiny_run, tmp_path / "old-run")
+    shutil.rmtree(old / "stats_history")
+    analyse(qtbot, panel, "run", str(old))
+    assert panel.sel.has_trace(), panel.source.message_text()
+    history = panel.history
+    qtbot.waitUntil(lambda: history.current_step() is not None, timeout=20000)
+    assert history.current_step() == CFG.steps and not history.slider.isEnabled()
+    with np.load(old / "stats.npz") as z:
+        frac_neg = float(z["frac_neg"][panel.sel.layer])
+    text = history.readout.text()
+    assert f"g &lt; 0 {fmt_number(100 * frac_neg, 1)} %" in text and "no weights kept" in text
