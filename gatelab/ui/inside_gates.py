@@ -16,9 +16,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -125,13 +127,18 @@ class GatesView(QWidget):
         side.addWidget(neuron_box)
         side.addStretch(1)
         side.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
-        side_w = QWidget(self)
+        side_w = QWidget()
         side_w.setLayout(side)
-        side_w.setFixedWidth(340)
+        scroll = QScrollArea(self)  # a short window scrolls the readouts instead of growing
+        scroll.setWidget(side_w)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setFixedWidth(356)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.maps, 1)
-        lay.addWidget(side_w)
+        lay.addWidget(scroll)
 
         self._spec: PlaneSpec | None = None
         self._pos = np.zeros((0, 2))  # drawn (clipped) positions

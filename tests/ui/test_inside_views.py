@@ -282,3 +282,12 @@ def test_examples_menu_fills_the_text(qtbot, panel: InsidePanel) -> None:  # noq
     assert len(texts) == 6
     actions[-1].trigger()
     assert panel.source.text.text() == "试试这个循环：for i in range(10):"
+
+
+def test_the_tab_fits_a_small_window_on_every_view(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    # regression: the gate maps' fixed height and the readouts once grew the window past 900 px
+    for i in range(panel.views.count()):
+        panel.views.setCurrentIndex(i)
+        qtbot.wait(20)
+        assert panel.minimumSizeHint().height() <= 600, panel.views.tabText(i)
+        assert panel.height() == 900
