@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QRectF, QSize
+from PySide6.QtCore import QPoint, QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
@@ -60,6 +60,27 @@ def export_picture(item: pg.GraphicsObject | pg.GraphicsScene, view: pg.Graphics
             view.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
         finally:
             painter.end()
+    return path
+
+
+def export_widget(widget: QWidget, path: Path) -> Path:
+    """PNG (a grab) or SVG (the widget painted through Qt's SVG generator) of a plain widget."""
+    suffix = path.suffix.lower()
+    if suffix == ".png":
+        if not widget.grab().save(str(path)):
+            raise OSError(f"could not write {path}")
+        return path
+    if suffix != ".svg":
+        raise ValueError(f"unknown picture format {suffix or '(none)'}: use .png or .svg")
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(widget.size())
+    generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
+    painter = QPainter(generator)
+    try:
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
     return path
 
 

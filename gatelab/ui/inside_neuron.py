@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import gates
-from gatelab.ui.inside_export import ExportButton, write_csv
+from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, TokenStrip, display_piece, tooltip_text
@@ -53,7 +53,7 @@ class ShadedText(QWidget):
         self.strip.sig_height.connect(
             lambda h: self.scroll.setFixedHeight(min(h, MAX_STRIP_HEIGHT) + 2))
         self.export_button = ExportButton(self.export, "neuron.html", self.tr(
-            "HTML page (*.html);;PNG image (*.png);;CSV data (*.csv)"), self)
+            "HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"), self)
         self.export_button.setToolTip(self.tr("Save the shaded text as an HTML page or a "
                                               "picture, or its numbers as CSV"))
         head = QHBoxLayout()
@@ -115,9 +115,8 @@ class ShadedText(QWidget):
         title = self.tr("Neuron L{0} #{1}").format(self.sel.layer, self.sel.neuron)
         if suffix in (".html", ".htm"):
             self.strip.export_html(p, title)
-        elif suffix == ".png":
-            if not self.strip.grab().save(str(p)):
-                raise OSError(self.tr("could not write {0}").format(p))
+        elif suffix in (".png", ".svg"):
+            export_widget(self.strip, p)
         elif suffix == ".csv":
             lt, trace = self.sel.layer_trace(), self.sel.trace
             if lt is None or trace is None:
@@ -127,7 +126,7 @@ class ShadedText(QWidget):
                     for i, tok in enumerate(trace.tokens)]
             write_csv(p, ["token_index", "token", "g", "u", "h"], rows)
         else:
-            raise ValueError(self.tr("Unknown export format {0}: use .html, .png or .csv")
+            raise ValueError(self.tr("Unknown export format {0}: use .html, .png, .svg or .csv")
                              .format(suffix or "(none)"))
 
 
@@ -185,6 +184,10 @@ class NeuronRankings(QWidget):
         spl.addWidget(self.span_table, 1)
         for table in (self.selective, self.span_table):
             table.cellClicked.connect(lambda r, _c, t=table: self._pick(t, r))
+        self.export_button = ExportButton(self.export, "rankings.csv", self.tr(
+            "CSV data (*.csv);;PNG image (*.png);;SVG drawing (*.svg)"), self)
+        self.export_button.setToolTip(self.tr("Save both rankings as CSV, or as a picture"))
+        sl.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.sel_box)
@@ -227,6 +230,22 @@ class NeuronRankings(QWidget):
 
     def span_ranking(self) -> list[tuple[int, float]]:
         return list(self._span_rows)
+
+    def export(self, path: str) -> None:
+        """CSV: both rankings (kind, rank, neuron, score); PNG/SVG: the two tables as shown."""
+        p = Path(path)
+        if p.suffix.lower() != ".csv":
+            export_widget(self, p)
+            return
+        rows: list[list[object]] = []
+        if self.sel.has_trace():
+            score = self.sel.selectivity()
+            for r in range(self.selective.rowCount()):
+                n = int(self.selective.item(r, 0).data(Qt.ItemDataRole.UserRole))
+                rows.append(["selectivity", r + 1, self.sel.layer, n, float(score[n])])
+            rows += [["span", r + 1, self.sel.layer, n, float(v)]
+                     for r, (n, v) in enumerate(self._span_rows)]
+        write_csv(p, ["ranking", "rank", "layer", "neuron", "score"], rows)
 
     def _cells(self, neuron: int, score: float) -> list[str]:
         top = self.sel.cached(("max-h", self.sel.layer), self._max_h)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.inside_export import ExportButton, write_csv
+from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_text import display_piece
 
@@ -55,8 +55,8 @@ class TopKView(QGroupBox):
         self.message.setWordWrap(True)
         self.results = QTextBrowser(self)
         self.results.setOpenLinks(False)
-        self.export_button = ExportButton(self.export, "contexts.csv",
-                                          self.tr("CSV data (*.csv);;HTML page (*.html)"), self)
+        self.export_button = ExportButton(self.export, "contexts.csv", self.tr(
+            "CSV data (*.csv);;HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg)"), self)
         buttons = QHBoxLayout()
         buttons.addWidget(self.find_button)
         buttons.addWidget(self.cancel_button)
@@ -150,8 +150,10 @@ class TopKView(QGroupBox):
         elif p.suffix.lower() in (".html", ".htm"):
             p.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
                          + self.to_html() + "</body></html>\n", encoding="utf-8")
+        elif p.suffix.lower() in (".png", ".svg"):
+            export_widget(self.results, p)
         else:
-            raise ValueError(self.tr("Unknown export format {0}: use .csv or .html")
+            raise ValueError(self.tr("Unknown export format {0}: use .csv, .html, .png or .svg")
                              .format(p.suffix or "(none)"))
 
     def _choose_file(self) -> None:

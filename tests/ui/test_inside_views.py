@@ -291,3 +291,23 @@ def test_the_tab_fits_a_small_window_on_every_view(qtbot, panel: InsidePanel) ->
         qtbot.wait(20)
         assert panel.minimumSizeHint().height() <= 600, panel.views.tabText(i)
         assert panel.height() == 900
+
+
+def test_explorer_parts_export_pictures_and_numbers(qtbot, panel: InsidePanel, tmp_path: Path  # noqa: ANN001
+                                                    ) -> None:
+    panel.sel.set_layer(1)
+    panel.sel.set_span(PLANT[2], PLANT[3])
+    panel.rankings.export(str(tmp_path / "r.csv"))
+    rows = [r.split(",") for r in (tmp_path / "r.csv").read_text().splitlines()]
+    assert rows[0] == ["ranking", "rank", "layer", "neuron", "score"]
+    span = [r for r in rows[1:] if r[0] == "span"]
+    assert span[0][3] == str(PLANT[1])
+    assert float(span[0][4]) == panel.rankings.span_ranking()[0][1]
+    sel = [r for r in rows[1:] if r[0] == "selectivity"]
+    assert float(sel[0][4]) == pytest.approx(float(panel.sel.selectivity().max()))
+    for name, export in (("r", panel.rankings.export), ("s", panel.shaded.export),
+                         ("t", panel.topk.export)):
+        for suffix in (".png", ".svg"):
+            export(str(tmp_path / f"{name}{suffix}"))
+            assert (tmp_path / f"{name}{suffix}").stat().st_size > 100
+    assert "<svg" in (tmp_path / "s.svg").read_text()
