@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QPoint, QRectF, QSize
+from PySide6.QtCore import QCoreApplication, QPoint, QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
@@ -68,10 +68,12 @@ def export_widget(widget: QWidget, path: Path) -> Path:
     suffix = path.suffix.lower()
     if suffix == ".png":
         if not widget.grab().save(str(path)):
-            raise OSError(f"could not write {path}")
+            raise OSError(QCoreApplication.translate("InsideExport", "could not write {0}")
+                          .format(path))
         return path
     if suffix != ".svg":
-        raise ValueError(f"unknown picture format {suffix or '(none)'}: use .png or .svg")
+        raise ValueError(QCoreApplication.translate(
+            "InsideExport", "Unknown export format {0}: use .png or .svg").format(suffix or "(none)"))
     generator = QSvgGenerator()
     generator.setFileName(str(path))
     generator.setSize(widget.size())

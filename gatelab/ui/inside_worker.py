@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from gatelab.ui.trainer_worker import describe_error
 
@@ -37,7 +37,8 @@ def inside_error_message(exc: BaseException) -> str:
     if isinstance(exc, InsideError):  # type: ignore[arg-type]
         return str(exc).strip() or exc.__class__.__name__
     if isinstance(exc, MemoryError):
-        return "out of memory"
+        return QCoreApplication.translate("InsidePanel", "out of memory: try a shorter text, bf16 "
+                                          "or a smaller model")
     return describe_error(exc)
 
 
