@@ -11,6 +11,7 @@ from its latest checkpoint (a safe copy of the weights, never the tensors being 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,7 @@ class InsidePanel(QWidget):
         self.files = BackgroundCalls(self)
         self.cache = ModelCache()
         self._spec: SourceSpec | None = None  # the source of the trace on show
+        self._trying: SourceSpec | None = None  # the source being traced now
         self._pending_step: int | None = None
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._activated = False
@@ -106,7 +108,7 @@ class InsidePanel(QWidget):
         bl.addWidget(self.shaded)
         bl.addWidget(self.views, 1)
         self.intro = IntroPage(self)
-        self.intro.button.clicked.connect(lambda: self.analyse())
+        self.intro.button.clicked.connect(self.analyse)
         self.pages = QStackedWidget(self)
         self.pages.addWidget(self.intro)
         self.pages.addWidget(body)
@@ -172,7 +174,7 @@ class InsidePanel(QWidget):
         trainer = self._lookup("trainer")
         return str(getattr(trainer, "run_dir", "") or "")
 
-    def analyse(self, step: int | None = None) -> bool:
+    def analyse(self) -> bool:
         """Trace the text through the chosen source in the worker; False (message shown) if not."""
         try:
             spec = self.source.spec(self.live_run_dir())
@@ -189,28 +191,33 @@ class InsidePanel(QWidget):
                                              "every few steps and at its end; try again soon."),
                                      error=True)
             return False
-        if step is not None and spec.is_run():
-            spec = SourceSpec(spec.kind, spec.path, spec.device, spec.dtype, step)
-        if not self.runner.start("trace", trace_task(self.cache, spec, text)):
-            self.source.show_message(self.tr("Still busy: wait or press Cancel."), error=True)
+        if not self._start_trace(spec, text):
             return False
-        self._spec = spec
-        self.source.show_message(self.tr("Loading and tracing…"))
-        if step is None and spec.is_run():
+        if spec.is_run():
             self.files.submit("history", lambda p=spec.path: read_history(p))
-        elif step is None:
+        else:
             self.history.set_history([], [], self.tr("Hugging Face models have no training "
                                                      "history here."))
         return True
 
+    def _start_trace(self, spec: SourceSpec, text: str) -> bool:
+        if not self.runner.start("trace", trace_task(self.cache, spec, text)):
+            self.source.show_message(self.tr("Still busy: wait or press Cancel."), error=True)
+            return False
+        self._trying = spec
+        self.source.show_message(self.tr("Loading and tracing…"))
+        return True
+
     def trace_step(self, step: int) -> None:
-        """Re-trace the same text at a checkpoint of the history (the slider's step)."""
-        if self._spec is None or not self._spec.is_run():
+        """Re-trace the text on show, through the run on show, at a checkpoint of its history
+        (the slider's step), whatever the source bar holds by now."""
+        spec, trace = self._spec, self.sel.trace
+        if spec is None or not spec.is_run() or trace is None:
             return
         if self.runner.is_busy():
             self._pending_step = step
             return
-        self.analyse(step=step)
+        self._start_trace(dataclasses.replace(spec, step=step), "".join(trace.tokens))
 
     def find_top_k(self, text_file: str) -> None:
         if self._spec is None or not self.sel.has_trace():
@@ -249,6 +256,7 @@ class InsidePanel(QWidget):
             self.source.show_message(self.tr("Could not analyse: {0}").format(error), error=True)
             self.sig_status.emit(error)
         elif result is not None:
+            self._spec = self._trying  # top-k and the step slider now use this source
             self._show_trace(result)
         if self._pending_step is not None and not self.runner.is_busy():
             step, self._pending_step = self._pending_step, None

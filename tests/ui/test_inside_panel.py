@@ -144,9 +144,11 @@ def test_step_slider_shows_each_checkpoint(qtbot, panel: InsidePanel, tiny_run: 
         np.testing.assert_allclose(history.curves["frac_closed"].getData()[1], saved["frac_closed"])
         np.testing.assert_allclose(history.dots.data["x"], saved["gate_pairs"][1][:, 0])
         # that step's weights were kept: the text is traced at that step and every view follows
+        panel.source.text.setText("edited meanwhile")  # the slider keeps the text on show
         qtbot.waitUntil(lambda s=step: panel.sel.trace.step == s and not panel.runner.is_busy(),
                         timeout=20000)
         assert f", step {step}" in panel.pickers.info.text()
+        assert panel.sel.trace.tokens == list(TEXT)
 
 
 def _copy(src: Path, dst: Path) -> Path:
@@ -172,9 +174,12 @@ def test_bad_sources_show_their_message_and_the_tab_stays_usable(
              ("hf", str(trunc), "damaged or truncated"),
              ("hf", str(alien), "frobnicator9000"),
              ("run", str(tiny_run), "block size")]  # a text longer than the model reads
+    analyse(qtbot, panel, "run", str(tiny_run))
+    good = panel._spec
     for kind, path, message in cases:
         text = TEXT * 2 if message == "block size" else TEXT
         analyse(qtbot, panel, kind, path, text)
+        assert panel._spec == good  # top-k and the step slider keep using the source on show
         shown = panel.source.message_text()
         assert message in shown and "Could not analyse" in shown, (path, shown)
         assert "c0392b" in panel.source.message.styleSheet()
