@@ -118,6 +118,9 @@ class RunModel:
         p = Path(run_dir)
         if not p.is_dir():
             raise InsideError(f"{p}: no such run folder")
+        ckpt_path = p / "ckpt.pt"
+        if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
+            raise InsideError(f"{ckpt_path}: is not a regular file")
         try:
             dev = resolve_device(device)
             ckpt = load_checkpoint(p, map_location="cpu")
