@@ -102,9 +102,11 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
                  hidden_size=config.n_embd, step=step)
 
 
-def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str) -> Trace:
-    """Trace ``text`` through the live trainer's model (call it between steps, not during one)."""
-    return _trace_gpt(model, vocab, config, text, "live", None, "live run")
+def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str,
+               step: int | None = None) -> Trace:
+    """Trace ``text`` through the live trainer's model (call it between steps, not during one);
+    ``step`` is only recorded in the Trace."""
+    return _trace_gpt(model, vocab, config, text, "live", step, "live run")
 
 
 class RunModel:
