@@ -19,6 +19,8 @@ from gatelab.core.inside.types import LayerTrace
 def host(t: torch.Tensor) -> np.ndarray:
     """float32 numpy array of a tensor (any dtype, any device); a zero-copy view for a float32
     CPU tensor, so the array shares memory with the tensor the pass produced."""
+    if t.dtype == torch.float32 and t.device.type == "cpu" and not t.requires_grad:
+        return t.numpy()  # the common case, without four no-op conversions
     return t.detach().float().cpu().numpy().astype(np.float32, copy=False)
 
 
@@ -55,9 +57,13 @@ def sink_from_qk(q: torch.Tensor, k: torch.Tensor) -> np.ndarray:
     T = q.shape[-2]
     if T < 2:
         return np.full(q.shape[:-2], np.nan, np.float32)
-    scores = (q * (1.0 / math.sqrt(q.shape[-1]))) @ k.transpose(-2, -1)  # [..., H, T, T]
-    w = torch.softmax(scores + _causal_bias(T, q.device), dim=-1)
-    return host(w[..., 1:, 0].mean(dim=-1))
+    lead, hd = q.shape[:-2], q.shape[-1]
+    q3, k3 = q.reshape(-1, T, hd), k.reshape(-1, T, hd)
+    # bias + scale·q·kᵀ in one call: [N, T, T] with N = everything before (T, hd)
+    scores = torch.baddbmm(_causal_bias(T, q.device), q3, k3.transpose(1, 2),
+                           alpha=1.0 / math.sqrt(hd))
+    w = torch.softmax(scores, dim=-1)
+    return host(w[:, 1:, 0].mean(dim=-1).reshape(lead))
 
 
 def gate_mean_from_q(q_out: torch.Tensor, head_dim: int) -> float:
@@ -138,10 +144,11 @@ def finish_all(parts: list[LayerParts], kinds: list[str]) -> list[LayerTrace]:
         h = list(host(stacked([p.h for p in parts], m)))
         u = ([np.ones_like(x) for x in g] if parts[0].u is None
              else list(host(stacked([p.u for p in parts], m))))
-    x = stacked([p.x_out for p in parts], d).float()
-    mlp = host(stacked([p.mlp_out for p in parts], d).float().norm(dim=-1))
-    resid = host(x.norm(dim=-1))
-    peak = host(x.abs().amax(dim=(1, 2)))
+    both = torch.stack([p.mlp_out for p in parts] + [p.x_out for p in parts]).reshape(2 * L, -1, d)
+    both = both.float()
+    norms = host(torch.linalg.vector_norm(both, dim=-1))  # [2L, T]: MLP outputs, then layer outputs
+    mlp, resid = norms[:L], norms[L:]
+    peak = host(both[L:].abs().amax(dim=(1, 2)))
     return [LayerTrace(kind=kinds[i], g=g[i], u=u[i], h=h[i], mlp_norm=mlp[i],
                        resid_norm=resid[i], attn_sink=p.sink, attn_gate_mean=p.gate_mean,
                        max_abs_hidden=float(peak[i])) for i, p in enumerate(parts)]

@@ -102,9 +102,11 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
                  hidden_size=config.n_embd, step=step)
 
 
-def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str) -> Trace:
-    """Trace ``text`` through the live trainer's model (call it between steps, not during one)."""
-    return _trace_gpt(model, vocab, config, text, "live", None, "live run")
+def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str,
+               step: int | None = None) -> Trace:
+    """Trace ``text`` through the live trainer's model (call it between steps, not during one);
+    ``step`` is only recorded in the Trace."""
+    return _trace_gpt(model, vocab, config, text, "live", step, "live run")
 
 
 class RunModel:
@@ -118,6 +120,9 @@ class RunModel:
         p = Path(run_dir)
         if not p.is_dir():
             raise InsideError(f"{p}: no such run folder")
+        ckpt_path = p / "ckpt.pt"
+        if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
+            raise InsideError(f"{ckpt_path}: is not a regular file")
         try:
             dev = resolve_device(device)
             ckpt = load_checkpoint(p, map_location="cpu")

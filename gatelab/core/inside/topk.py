@@ -60,6 +60,22 @@ def open_source(source: Any, device: str | None = None) -> Source:
     return RunModel(p, device=device or "cpu", step=step)
 
 
+MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024
+
+
+def load_text_file(path: Path | str, max_bytes: int = MAX_TEXT_FILE_BYTES) -> str:
+    """A UTF-8 text file to search (e.g. for an HF model), read safely: regular files only,
+    at most ``max_bytes``; every problem is an InsideError naming the file."""
+    from gatelab.core.fileio import FileReadError, read_text_capped
+    try:
+        text = read_text_capped(path, max_bytes)
+    except FileReadError as exc:
+        raise InsideError(str(exc)) from None
+    if not text.strip():
+        raise InsideError(f"{path}: the file holds no text")
+    return text
+
+
 def _context(src: Source, ids: list[int], i: int) -> tuple[str, int, str]:
     lo, hi = max(0, i - CONTEXT_BEFORE), min(len(ids), i + CONTEXT_AFTER + 1)
     pieces = src.pieces(ids[lo:hi])
@@ -121,4 +137,4 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     return out
 
 
-__all__ = ["Source", "open_source", "top_k_contexts"]
+__all__ = ["Source", "load_text_file", "open_source", "top_k_contexts"]
