@@ -22,7 +22,6 @@ SOURCE_KINDS = ("live", "run", "hf")
 READING = QT_TRANSLATE_NOOP("SourceBar", "reading the checkpoint")
 RUNNING = QT_TRANSLATE_NOOP("SourceBar", "running the text through the model")
 DONE = QT_TRANSLATE_NOOP("SourceBar", "done")
-MAX_TOPK_TEXT_BYTES = 64 * 1024 * 1024  # a text file for HF top-k contexts: read at most this
 TOPK_K = 10
 
 
@@ -124,12 +123,9 @@ def topk_text(cache: ModelCache, spec: SourceSpec, text_file: str) -> str:
     else:
         if not text_file:
             raise InsideError("choose a text file to search for this model's top contexts")
-        from gatelab.core.fileio import FileReadError, read_text_capped
+        from gatelab.core.inside.topk import load_text_file
 
-        try:
-            text = read_text_capped(text_file, MAX_TOPK_TEXT_BYTES, errors="replace")
-        except FileReadError as exc:
-            raise InsideError(str(exc)) from None
+        text = load_text_file(text_file)  # regular files only, capped, UTF-8
     cache.corpus_key, cache.corpus = key, text
     return text
 

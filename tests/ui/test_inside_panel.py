@@ -359,9 +359,13 @@ def test_top_k_text_files_are_read_safely(tmp_path: Path) -> None:
                           ("", "choose a text file")):
         with pytest.raises(InsideError, match=message):
             topk_text(ModelCache(), spec, path)
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("Paris \xff".encode("latin-1"))
+    with pytest.raises(InsideError, match="not UTF-8"):
+        topk_text(ModelCache(), spec, str(bad))
     good = tmp_path / "t.txt"
-    good.write_bytes("Paris \xff".encode("latin-1"))  # not UTF-8: replaced, not refused
-    assert topk_text(ModelCache(), spec, str(good)).startswith("Paris ")
+    good.write_text("Paris and Tokyo", encoding="utf-8")
+    assert topk_text(ModelCache(), spec, str(good)) == "Paris and Tokyo"
 
 
 def test_an_older_run_without_history_shows_its_latest_stats(qtbot, panel: InsidePanel,  # noqa: ANN001
