@@ -311,3 +311,18 @@ def test_explorer_parts_export_pictures_and_numbers(qtbot, panel: InsidePanel, t
             export(str(tmp_path / f"{name}{suffix}"))
             assert (tmp_path / f"{name}{suffix}").stat().st_size > 100
     assert "<svg" in (tmp_path / "s.svg").read_text()
+
+
+def test_a_click_on_the_sink_heatmap_picks_that_layer(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    from PySide6.QtCore import QPointF
+
+    view = panel.sink
+    _show(qtbot, panel, view)
+    vb = view.card.plot.getPlotItem().getViewBox()
+    for layer in (1, 0):
+        scene = vb.mapViewToScene(QPointF(2.0, float(layer)))  # head 2 of that layer's row
+        pos = view.card.plot.mapFromScene(scene)
+        qtbot.mouseClick(view.card.plot.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+        assert panel.sel.layer == layer and view.table.currentRow() == layer
+        rect = view.picked.rect()
+        assert (rect.top(), rect.bottom()) == (layer - 0.5, layer + 0.5)
