@@ -72,7 +72,6 @@ class InsidePanel(QWidget):
         self._trying: SourceSpec | None = None  # the source being traced now
         self._pending_step: int | None = None
         self._lookup: Callable[[str], Any] = lambda _name: None
-        self._activated = False
         self._shut = False
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
         self._live_timer.setInterval(1000)
@@ -145,9 +144,7 @@ class InsidePanel(QWidget):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
         self._on_kind(self.source.kind_key())
-        if not self._activated:
-            self._activated = True
-            self.refresh_runs()
+        self.refresh_runs()  # a run may have finished in the trainer since the tab was last shown
 
     def shutdown(self) -> None:
         """Stop the worker (request stop, quit, wait) and the file readers; idempotent."""
@@ -162,6 +159,9 @@ class InsidePanel(QWidget):
 
     # -- actions -------------------------------------------------------------------------------
     def refresh_runs(self) -> None:
+        """List the saved runs off the GUI thread (reading every run's files)."""
+        if self._shut or self.files.busy():
+            return
         from gatelab.ui.trainer_engine import run_rows
 
         def rows() -> list[tuple[str, str]]:

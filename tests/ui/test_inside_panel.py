@@ -381,3 +381,16 @@ def test_an_older_run_without_history_shows_its_latest_stats(qtbot, panel: Insid
         frac_neg = float(z["frac_neg"][panel.sel.layer])
     text = history.readout.text()
     assert f"g &lt; 0 {fmt_number(100 * frac_neg, 1)} %" in text and "no weights kept" in text
+
+
+def test_the_run_list_lists_saved_runs(qtbot, panel: InsidePanel, tiny_run: Path,  # noqa: ANN001
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GATELAB_HOME", str(tiny_run.parent.parent))
+    (tiny_run.parent.parent / "runs").mkdir(exist_ok=True)
+    listed = tiny_run.parent.parent / "runs" / "run-listed"
+    if not listed.exists():
+        shutil.copytree(tiny_run, listed)
+    panel.refresh_runs()
+    qtbot.waitUntil(lambda: panel.source.runs.findData(str(listed)) >= 0, timeout=20000)
+    label = panel.source.runs.itemText(panel.source.runs.findData(str(listed)))
+    assert "run-listed" in label and "swiglu" in label
