@@ -178,10 +178,14 @@ class ExperimentView(QWidget):
 
     def _on_done(self, outcome: Outcome) -> None:
         if outcome.status == "error":
+            self.progress.setFormat(self.tr("failed ({0} of {1} steps)").format(
+                self.progress.value(), self.progress.maximum()))
             self._set_message(self.tr("The experiment stopped with an error: {0}")
                               .format(outcome.message), error=True)
             return
         if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
+            self.progress.setFormat(self.tr("stopped ({0} of {1} steps)").format(
+                self.progress.value(), self.progress.maximum()))
             self._set_message(self.tr("Experiment stopped; finished runs are kept in Runs."))
             return
         self.result = outcome.result

@@ -36,7 +36,7 @@ from gatelab.ui.trainer_engine import (
     stats_from_arrays,
     training_iter,
 )
-from gatelab.ui.trainer_live import LiveView, RunBar
+from gatelab.ui.trainer_live import ActiveClock, LiveView, RunBar
 from gatelab.ui.trainer_worker import (
     BackgroundCalls,
     Outcome,
@@ -65,7 +65,7 @@ class TrainerPanel(QWidget):
         self.run_state = "idle"  # idle, running, paused, stopping, finished, stopped, error
         self.run_dir = ""
         self.error_text = ""
-        self._started = 0.0
+        self._clock = ActiveClock()  # training time without pauses, for the ETA
         self._first_step: int | None = None
         self._stats: LayerStats | None = None
         self._stats_step = 0
@@ -120,7 +120,7 @@ class TrainerPanel(QWidget):
         self.runs.sig_resume.connect(self.resume_run)
         self.runs.sig_status.connect(self.sig_status)
         self.experiment.sig_status.connect(self.sig_status)
-        self.experiment.busy_changed.connect(lambda _b: self._update_buttons())
+        self.experiment.busy_changed.connect(self._on_experiment_busy)
         self._update_buttons()
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -195,6 +195,10 @@ class TrainerPanel(QWidget):
             return False
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
+        self.error_text = ""  # the replay replaces whatever the bar said about the last run
+        last_step = record.metrics[-1].get("step", 0) if record.metrics else 0
+        self.bar.show_replay(last_step if isinstance(last_step, int) else 0, record.config.steps)
+        self.bar.set_state(self.tr("Replay"))
         self._variant = record.config.variant
         self._stats = stats_from_arrays(record.stats)
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
@@ -215,7 +219,7 @@ class TrainerPanel(QWidget):
             return
         self.live.set_sample(self.tr("Sampling from the latest checkpoint…"))
         run_dir = self.run_dir
-        self._calls.submit("sample", lambda: sample_from_run(run_dir))
+        self._calls.submit("sample", lambda: (run_dir, sample_from_run(run_dir)))
 
     # -- private -------------------------------------------------------------------------------
     def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
@@ -227,8 +231,10 @@ class TrainerPanel(QWidget):
         self.bar.set_error("")
         if not keep_plots:
             self.plots.clear(cfg.steps)
-        self._stats, self._started, self._first_step = None, time.monotonic(), None
+        self._stats, self._first_step = None, None
+        self._clock.reset()
         self.live.show_plots(self.tr("Run {0}").format(run_dir.rsplit("/", 1)[-1]))
+        self.live.set_sample("")  # the previous run's text must not pass for this one's
         self.views.setCurrentWidget(self.live)
         self.bar.begin(cfg.steps)
         self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume)))
@@ -241,11 +247,10 @@ class TrainerPanel(QWidget):
             return
         if self._first_step is None:
             self._first_step = snap.step
-            self._started = time.monotonic() - 1e-9
+            self._clock.start()  # model building and the first step are not steady speed
             self.sig_status.emit(self.tr("Training on {0}").format(snap.device or "?"))
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
-                               time.monotonic() - self._started, snap.step - self._first_step,
-                               snap.device)
+                               self._clock.elapsed(), snap.step - self._first_step, snap.device)
         if progress.stats is not None:
             self._stats, self._stats_step = progress.stats, snap.step
             self._send_gate_pairs()
@@ -258,8 +263,8 @@ class TrainerPanel(QWidget):
         if outcome.status == "error":
             self._show_error(self.tr("The run ended with an error: {0}").format(outcome.message))
             _remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
-        elif outcome.status == "finished":
-            self.bar.finish()
+        self.bar.end(outcome.status)
+        self._clock.reset()
         self.bar.set_state(self._state_text(outcome.status))
         self._send_gate_pairs(force=True)
         self.runs.set_busy(False)
@@ -273,6 +278,27 @@ class TrainerPanel(QWidget):
         if state != "idle":
             self.run_state = state
             self.bar.set_state(self._state_text(state))
+        if state == "paused":
+            self._clock.pause()
+            self.bar.set_paused(True)
+        elif state == "running":
+            self._clock.resume()
+            self.bar.set_paused(False)
+        elif state == "stopping":
+            self._clock.pause()
+            self.bar.show_stopping()
+        self._update_buttons()
+
+    def _on_experiment_busy(self, busy: bool) -> None:
+        """An experiment trains in its own view: this bar must not keep the last run's text."""
+        if busy:
+            self.error_text = ""
+            self.bar.set_error("")
+            self.bar.show_idle(self.tr("an experiment is training (see the Experiment view)"))
+            self.bar.set_state(self.tr("Experiment running"))
+        else:
+            self.bar.show_idle(self.tr("not started"))
+            self.bar.set_state(self._state_text("idle"))
         self._update_buttons()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:
@@ -281,8 +307,12 @@ class TrainerPanel(QWidget):
             if not self.controller.is_busy():
                 self.runs.refresh()
         elif tag == "sample":
-            self.live.set_sample(str(result) if not error else
-                                 self.tr("No sample: {0}").format(error))
+            if error:
+                self.live.set_sample(self.tr("No sample: {0}").format(error))
+                return
+            run_dir, text = result if isinstance(result, tuple) else ("", "")
+            if run_dir == self.run_dir:  # a sample of an older run must not land in this one
+                self.live.set_sample(str(text))
 
     def _send_gate_pairs(self, force: bool = False) -> None:
         stats = self._stats
