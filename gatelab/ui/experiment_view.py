@@ -209,19 +209,7 @@ class ExperimentView(QWidget):
         """Draw mean ± std bands per variant and fill the table (a new result: new items)."""
         self._clear_result()
         for i, var in enumerate(res.variants):
-            color = pg.mkColor(layer_color(i))
-            steps = np.asarray(var.steps, dtype=np.float64)
-            mean, std = np.asarray(var.mean), np.asarray(var.std)
-            upper = self.curves.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
-            lower = self.curves.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
-            band_color = pg.mkColor(color)
-            band_color.setAlpha(60)
-            band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
-            self.curves.plot.addItem(band)
-            line = self.curves.curve("{0} (m={1})".format(var.name, var.intermediate),
-                                     pen=pg.mkPen(color, width=2.5))
-            line.setData(steps, mean)
-            self._items += [upper, lower, band, line]
+            self._items += self._draw_variant(i, var)
         rows: list[tuple[str, str]] = []
         for var in res.variants:
             rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
@@ -241,6 +229,38 @@ class ExperimentView(QWidget):
                 item.setFont(font)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(r, 1, item)
+
+    def _draw_variant(self, i: int, var: Any) -> list[pg.GraphicsObject]:
+        """Mean curve with markers and its ± std band.
+
+        Why markers and error bars: with one validation point per run (eval interval ≥ steps)
+        a line and a fill between two curves draw nothing at all, and the chart looked empty.
+        A band needs two points; below that each point gets a ± std error bar instead.
+        """
+        color = pg.mkColor(layer_color(i))
+        steps = np.asarray(var.steps, dtype=np.float64)
+        mean = np.asarray(var.mean, dtype=np.float64)
+        std = np.nan_to_num(np.asarray(var.std, dtype=np.float64))  # one seed: no spread
+        band_color = pg.mkColor(color)
+        band_color.setAlpha(60)
+        items: list[pg.GraphicsObject] = []
+        if len(steps) >= 2:
+            upper = self.curves.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
+            lower = self.curves.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
+            band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
+            self.curves.plot.addItem(band)
+            items += [upper, lower, band]
+        elif len(steps) == 1:
+            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=0.0,
+                                   pen=pg.mkPen(color, width=2.0))
+            self.curves.plot.addItem(bars)
+            items.append(bars)
+        line = self.curves.curve("{0} (m={1})".format(var.name, var.intermediate),
+                                 pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
+                                 symbolPen=pg.mkPen(color), symbolBrush=pg.mkBrush(color))
+        line.setData(steps, mean)
+        items.append(line)
+        return items
 
 
 def _num(x: float) -> str:
