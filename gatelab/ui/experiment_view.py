@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -30,9 +32,15 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.trainer_engine import ExperimentSummary, experiment_job
+from gatelab.ui.trainer_engine import (
+    EXPERIMENT_FILE,
+    ExperimentSummary,
+    experiment_job,
+    load_experiment_summary,
+)
 from gatelab.ui.trainer_plots import layer_color
-from gatelab.ui.trainer_worker import Outcome, Progress, TrainingController
+from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
+from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class ExperimentView(QWidget):
@@ -43,6 +51,8 @@ class ExperimentView(QWidget):
         super().__init__(parent)
         self._controls = controls  # TrainerControls: the model and training settings to use
         self.controller = TrainingController(self)
+        self._calls = BackgroundCalls(self)  # reopening a saved experiment reads a file
+        self._calls.sig_result.connect(self._on_loaded)
         self._blocked = False
         self.result: ExperimentSummary | None = None
         self.error_text = ""
@@ -127,6 +137,55 @@ class ExperimentView(QWidget):
 
     def shutdown(self) -> None:
         self.controller.shutdown()
+        self._calls.join()
+
+    def open_experiment(self, path: str) -> bool:
+        """Show a saved experiment (an exp-… folder) as it was: curves, table and verdict.
+
+        The file is read off the GUI thread; a broken one shows its message here. False while
+        an experiment is training (its result must not be replaced under it).
+        """
+        if self.controller.is_busy():
+            return False
+        self._set_message(self.tr("Opening experiment {0}…").format(Path(path).name))
+        self._calls.submit("open", lambda: load_experiment_summary(path))
+        return True
+
+    def _on_loaded(self, _tag: str, result: object, error: str) -> None:
+        if self.controller.is_busy():
+            return  # a run started meanwhile: its result wins
+        if error or not isinstance(result, ExperimentSummary):
+            self._set_message(self.tr("Could not open the experiment: {0}").format(error),
+                              error=True)
+            return
+        self.result = result
+        self.error_text = ""
+        self._show_result(result)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if result.status == "finished" else 0)
+        self.progress.setFormat(self.tr("saved experiment {0} ({1})").format(
+            Path(result.path).name, result.status or "?"))
+        self._set_message(self.tr("Verdict: {0}").format(result.verdict))
+        self.sig_status.emit(self.tr("Opened experiment {0}").format(result.path))
+
+    # -- settings ------------------------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        """The variants, the seed count and the experiment on show, for the next launch."""
+        settings.setValue("variant_a", str(self.variant_a.currentData()))
+        settings.setValue("variant_b", str(self.variant_b.currentData()))
+        settings.setValue("seeds", self.seeds.value())
+        settings.setValue("last", self.result.path if self.result is not None else "")
+
+    def restore_settings(self, settings: QSettings) -> None:
+        for combo, key, default in ((self.variant_a, "variant_a", "swiglu"),
+                                    (self.variant_b, "variant_b", "gelu")):
+            combo.setCurrentIndex(combo.findData(settings_choice(settings, key, default,
+                                                                 FFN_VARIANTS)))
+        self.seeds.setValue(settings_int(settings, "seeds", 3, self.seeds.minimum(),
+                                         self.seeds.maximum()))
+        last = settings.value("last", "")
+        if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
+            self.open_experiment(last)
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""

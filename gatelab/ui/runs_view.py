@@ -25,12 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.trainer_engine import RunRow, delete_run_folder, run_rows
+from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
 
 
 class RunsView(QWidget):
     sig_open = Signal(str)  # replay this run's plots
     sig_resume = Signal(str)  # continue training this run
+    sig_open_experiment = Signal(str)  # show the exp-… folder this run belongs to
     sig_status = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -62,13 +63,16 @@ class RunsView(QWidget):
         self.btn_resume = QPushButton(self.tr("Resume training"))
         self.btn_delete = QPushButton(self.tr("Delete…"))
         self.btn_folder = QPushButton(self.tr("Open folder"))
+        self.btn_experiment = QPushButton(self.tr("Open experiment"))
+        self.btn_experiment.setToolTip(self.tr(
+            "This run is part of an experiment: show the whole comparison in the Experiment view"))
         self.btn_open.setToolTip(self.tr("Show this run's curves in the Live plots tab"))
         self.btn_resume.setToolTip(self.tr("Continue from the run's last checkpoint"))
         self.btn_delete.setToolTip(self.tr("Delete the run folder (asks first)"))
         self.btn_folder.setToolTip(self.tr("Show the run's files in the file manager"))
         buttons = QHBoxLayout()
         for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
-                  self.btn_folder):
+                  self.btn_folder, self.btn_experiment):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -81,6 +85,8 @@ class RunsView(QWidget):
         self.btn_resume.clicked.connect(self._on_resume)
         self.btn_delete.clicked.connect(self._on_delete)
         self.btn_folder.clicked.connect(self._on_folder)
+        self.btn_experiment.clicked.connect(
+            lambda: self.sig_open_experiment.emit(experiment_of(self.selected_path())))
         self._update_buttons()
 
     # -- public --------------------------------------------------------------------------------
@@ -131,6 +137,7 @@ class RunsView(QWidget):
         self.btn_folder.setEnabled(has)
         self.btn_resume.setEnabled(has and not busy)
         self.btn_delete.setEnabled(has and not busy)
+        self.btn_experiment.setVisible(has and bool(experiment_of(self.selected_path())))
 
     def _on_open(self) -> None:
         if self.selected_path():

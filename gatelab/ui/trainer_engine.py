@@ -7,10 +7,13 @@ file changes. Nothing here touches Qt; the functions run in worker threads as we
 
 from __future__ import annotations
 
+import json
+import math
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from gatelab.core.budget import ModelSpec, count_model, partner_width, rule_8_3
@@ -255,3 +258,50 @@ def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> A
                                                    on_snapshot))
 
     return job
+
+
+EXPERIMENT_FILE = "experiment.json"  # = core.experiment.EXPERIMENT_FILE (that module imports torch)
+MAX_EXPERIMENT_BYTES = 64 * 1024 * 1024
+
+
+def experiment_of(run_path: str | Path) -> str:
+    """The exp-… folder a run belongs to ("" for a run of its own): runs of an experiment live
+    one level down, ``exp-…/<variant>-seed<N>``, next to its experiment.json."""
+    parent = Path(run_path).parent
+    return str(parent) if (parent / EXPERIMENT_FILE).is_file() else ""
+
+
+def load_experiment_summary(path: str | Path) -> ExperimentSummary:
+    """Reopen a saved experiment (its folder or experiment.json) as the view's summary.
+
+    Read from a worker thread: the file is capped and must be a regular file; anything malformed
+    becomes one ValueError that names the file and the reason, never a traceback.
+    """
+    from gatelab.core.fileio import read_text_capped
+
+    folder = Path(path)
+    if folder.name == EXPERIMENT_FILE:
+        folder = folder.parent
+    file = folder / EXPERIMENT_FILE
+    text = read_text_capped(file, MAX_EXPERIMENT_BYTES, what=str(file))
+    try:
+        data = json.loads(text)
+        variants = [SimpleNamespace(
+            variant=str(v["variant"]), intermediate=int(v["intermediate"]),
+            total_params=int(v.get("total_params") or 0),
+            final_val=[float(x) for x in v.get("final_val") or []],
+            mean=_float(v.get("mean")), std=_float(v.get("std"))) for v in data["variants"]]
+        curves = {str(k): [dict(r) for r in rows] for k, rows in data.get("curves", {}).items()}
+        res = SimpleNamespace(
+            variants=variants, curves=curves, difference=_float(data.get("difference")),
+            noise_floor=_float(data.get("noise_floor")), verdict=str(data.get("verdict", "")),
+            winner=str(data.get("winner", "")), path=str(folder),
+            status=str(data.get("status", "")))
+        return summarise_experiment(res)
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+        raise ValueError(f"{file}: not a readable experiment ({exc.__class__.__name__}: "
+                         f"{str(exc)[:200]})") from None
+
+
+def _float(x: Any) -> float:
+    return math.nan if x is None else float(x)

@@ -118,6 +118,7 @@ class TrainerPanel(QWidget):
         self._calls.sig_result.connect(self._on_call_result)
         self.runs.sig_open.connect(self.open_run)
         self.runs.sig_resume.connect(self.resume_run)
+        self.runs.sig_open_experiment.connect(self.open_experiment)
         self.runs.sig_status.connect(self.sig_status)
         self.experiment.sig_status.connect(self.sig_status)
         self.experiment.busy_changed.connect(self._on_experiment_busy)
@@ -207,6 +208,13 @@ class TrainerPanel(QWidget):
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
         self.sig_status.emit(self.tr("Opened run {0}").format(path))
+        return True
+
+    def open_experiment(self, path: str) -> bool:
+        """Show a saved exp-… folder in the Experiment view, as an experiment."""
+        if not self.experiment.open_experiment(path):
+            return False
+        self.views.setCurrentWidget(self.experiment)
         return True
 
     def request_sample(self) -> None:
@@ -355,6 +363,11 @@ class TrainerPanel(QWidget):
     def save_settings(self, settings: QSettings) -> None:
         self.controls.save_settings(settings)
         settings.setValue("view", self.views.currentIndex())
+        settings.beginGroup("experiment")
+        try:
+            self.experiment.save_settings(settings)
+        finally:
+            settings.endGroup()
 
     def restore_settings(self, settings: QSettings) -> None:
         self.controls.restore_settings(settings)
@@ -364,6 +377,11 @@ class TrainerPanel(QWidget):
             index = 0
         if 0 <= index < self.views.count():
             self.views.setCurrentIndex(index)
+        settings.beginGroup("experiment")
+        try:
+            self.experiment.restore_settings(settings)
+        finally:
+            settings.endGroup()
 
 
 def _remove_if_empty(path: str) -> None:
