@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import struct
-import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +19,13 @@ from gatelab.core.budget.safetensors import DTYPE_BITS, read_index, read_safeten
 SETTINGS = settings(max_examples=150, deadline=2000,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-_TMP = Path(tempfile.mkdtemp(prefix="gatelab-hyp-"))
+_TMP = Path()  # a pytest-managed folder per module (mkdtemp here left gatelab-hyp-* behind)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tmp_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    global _TMP
+    _TMP = tmp_path_factory.mktemp("hyp")
 
 
 def _write(name: str, data: bytes) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -82,11 +83,14 @@ def test_cli_rejects_unknown_tab_and_bad_size(capsys) -> None:  # noqa: ANN001
 @pytest.mark.parametrize("tab", TAB_NAMES)
 def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
     out = tmp_path / f"{tab}.png"
+    scratch = tmp_path / "tmp"  # the process's temp dir: nothing may be left in it
+    scratch.mkdir()
     proc = subprocess.run(
         [sys.executable, "-m", "gatelab", "--screenshot", str(out), "--tab", tab, "--size", "1000x700"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True, text=True, timeout=120, env={**os.environ, "TMPDIR": str(scratch)},
     )
     assert proc.returncode == 0, proc.stderr
+    assert [p.name for p in scratch.iterdir()] == []  # no gatelab-shot-* folder left behind
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1000, 700)
     # not a blank canvas: a real render has many distinct colours
