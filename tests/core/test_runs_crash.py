@@ -44,6 +44,13 @@ def _steps(folder: Path) -> list[int]:
     return [json.loads(line)["step"] for line in (folder / "metrics.jsonl").read_text().splitlines()]
 
 
+def _n_rows(folder: Path) -> int:
+    try:
+        return (folder / "metrics.jsonl").read_bytes().count(b"\n")
+    except OSError:
+        return 0
+
+
 def _dead_pid() -> int:
     proc = subprocess.Popen(["true"])
     proc.wait()
@@ -133,7 +140,7 @@ def test_resume_refuses_a_run_another_process_trains(tmp_path: Path) -> None:
 
 def test_kill_9_at_a_random_moment_then_resume(tmp_path: Path) -> None:
     """The issue's "done when": a default-settings CLI run, kill -9, --resume, each step once."""
-    run, steps, interval = tmp_path / "run", 300, 0.25
+    run, steps, interval = tmp_path / "run", 400, 0.25
     argv = ["--corpus", "generated", "--layers", "1", "--heads", "2", "--width", "32",
             "--block", "16", "--batch", "8", "--threads", "1", "--quiet",
             "--steps", str(steps), "--run-dir", str(run)]
@@ -144,12 +151,11 @@ def test_kill_9_at_a_random_moment_then_resume(tmp_path: Path) -> None:
         proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=err_file)
     try:
-        deadline = time.monotonic() + 120
-        while not (run / "ckpt.pt").exists():
+        deadline, target = time.monotonic() + 120, random.randint(20, steps - 120)
+        while not (run / "ckpt.pt").exists() or _n_rows(run) < target:  # a random step
             assert proc.poll() is None, err.read_text()
             assert time.monotonic() < deadline, "no checkpoint within 2 minutes"
-            time.sleep(0.02)
-        time.sleep(random.uniform(0.0, 1.0))
+            time.sleep(0.005)
         assert proc.poll() is None, "the run ended before the kill; make it longer"
         os.kill(proc.pid, signal.SIGKILL)
     finally:
