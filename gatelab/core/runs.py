@@ -339,7 +339,14 @@ def stats_from_npz(arrays: dict[str, np.ndarray]) -> LayerStats | None:
     names = [f.name for f in dataclasses.fields(LayerStats)]
     if not all(n in arrays for n in names):
         return None
-    return LayerStats(**{n: arrays[n] for n in names})
+    a = {n: np.asarray(arrays[n]) for n in names}
+    layers = a["frac_neg"].shape[0] if a["frac_neg"].ndim == 1 else -1
+    ndims = {"act_hist": 2, "hist_edges": 1, "gate_pairs": 3, "neuron_acts": 3}
+    if layers < 1 or any(a[n].ndim != ndims.get(n, 1) for n in names) or any(
+            a[n].shape[0] != layers for n in names if n != "hist_edges") \
+            or a["gate_pairs"].shape[2] != 2:
+        return None  # arrays of a damaged or foreign stats.npz: show no statistics
+    return LayerStats(**a)
 
 
 def delete_run(path: Path | str) -> None:

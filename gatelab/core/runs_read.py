@@ -235,7 +235,7 @@ def read_stats(path: Path) -> dict[str, np.ndarray]:
         with np.load(io.BytesIO(raw), allow_pickle=False) as z:
             arrays = {k: np.asarray(z[k]) for k in z.files}
     except Exception as exc:  # FileReadError, BadZipFile, EOFError, object arrays, …
-        raise RunError(f"{path}: cannot be read ({safe_reason(exc)})") from None
+        raise RunError(f"could not read {path}: {safe_reason(exc)}") from None
     for key, arr in arrays.items():
         if not np.issubdtype(arr.dtype, np.number):
             raise RunError(f"{path}: array '{key}' is {arr.dtype}, not numbers")
