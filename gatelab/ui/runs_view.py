@@ -2,12 +2,14 @@
 
 Runs live as plain folders under ``gatelab.paths.runs_dir()``, so this view is only a window onto
 them: it re-reads the folder on refresh, shows each run's model and final numbers, and hands the
-chosen folder to the panel (replay, resume). Deleting asks first (``confirm_delete`` is an
+chosen folder to the panel (replay, resume). A run whose process died reads "interrupted" (it can
+be resumed); a folder that cannot be read reads "broken: why" and never hides the others. Deleting asks first (``confirm_delete`` is an
 attribute so tests can answer for the user).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QUrl, Signal
@@ -96,12 +98,13 @@ class RunsView(QWidget):
         self.rows = run_rows()
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
+            status = row.status + (": " + row.error[:80] if row.error else "")
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
-                     _fmt(row.train_loss), _fmt(row.val_loss), row.status)
+                     _fmt(row.train_loss), _fmt(row.val_loss), status)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(str(text))
                 item.setData(Qt.ItemDataRole.UserRole, row.path)
-                item.setToolTip(row.path)
+                item.setToolTip(row.error if row.error and c == 7 else row.path)
                 if 4 <= c <= 6:  # numbers right-aligned
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
@@ -144,8 +147,13 @@ class RunsView(QWidget):
             self.sig_open.emit(self.selected_path())
 
     def _on_resume(self) -> None:
-        if self.selected_path():
-            self.sig_resume.emit(self.selected_path())
+        path = self.selected_path()
+        if not path:
+            return
+        if not os.path.lexists(os.path.join(path, "ckpt.pt")):
+            self.sig_status.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
+                                         "first one): training it again from step 0").format(path))
+        self.sig_resume.emit(path)
 
     def _on_folder(self) -> None:
         if self.selected_path():

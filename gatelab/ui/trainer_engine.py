@@ -125,7 +125,8 @@ class RunRow:
     steps: str  # "1000/1000"
     train_loss: float | None
     val_loss: float | None
-    status: str
+    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken"
+    error: str = ""  # why a run is broken or failed
 
 
 def run_rows(root: str | Path | None = None) -> list[RunRow]:
@@ -134,24 +135,26 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
 
     rows: list[RunRow] = []
     for info in runs.list_runs(root):
-        model = ""
-        try:
-            cfg = TrainConfig.from_dict(runs.read_json(Path(info.path) / runs.CONFIG))
-            model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd, intermediate_of(cfg),
-                                                 cfg.n_head)
-        except (TypeError, ValueError):
-            pass
+        model, error = "", info.error
+        if info.status != "broken":
+            try:
+                cfg = runs.read_config(Path(info.path))
+                model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd,
+                                                     intermediate_of(cfg), cfg.n_head)
+            except Exception as exc:  # an invalid config.json: that row says why, the rest stay
+                error = str(exc)
         rows.append(RunRow(str(info.path), info.name, info.variant, model, info.corpus,
                            "{0}/{1}".format(info.steps, info.steps_total), info.final_train_loss,
-                           info.final_val_loss, info.status))
+                           info.final_val_loss, info.status, error))
     return rows
 
 
-def load_run_record(path: str) -> Any:
-    """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken."""
+def load_run_record(path: str, max_rows: int | None = None) -> Any:
+    """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken.
+    ``max_rows`` downsamples the metrics for plotting. Call it from a worker thread."""
     from gatelab.core.runs import load_run
 
-    return load_run(path)
+    return load_run(path, max_rows)
 
 
 def delete_run_folder(path: str) -> None:

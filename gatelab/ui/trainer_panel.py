@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -45,7 +46,11 @@ from gatelab.ui.trainer_worker import (
     snapshot_job,
 )
 
+if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
+    from gatelab.core.runs import RunRecord
+
 GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
+REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
 
 class TrainerPanel(QWidget):
@@ -165,18 +170,20 @@ class TrainerPanel(QWidget):
         return True
 
     def resume_run(self, path: str) -> bool:
+        """Continue a saved run; its folder is read off the GUI thread, then training starts."""
         if self.controller.is_busy() or self.experiment.is_busy():
             return False
-        try:
-            record = load_run_record(path)
-        except ValueError as exc:
-            self._show_error(str(exc))
-            return False
+        self._read_run("resume", path)
+        return True
+
+    def _resume_record(self, record: RunRecord) -> None:
+        if self.controller.is_busy() or self.experiment.is_busy():
+            return
+        self._report_warnings(record)
         # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
         cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
         self.plots.set_rows(record.metrics, cfg.steps)
-        self._launch(cfg, path, resume=True, keep_plots=True)
-        return True
+        self._launch(cfg, str(record.path), resume=True, keep_plots=True)
 
     def toggle_pause(self) -> None:
         if self.controller.state == "running":
@@ -188,12 +195,25 @@ class TrainerPanel(QWidget):
         self.controller.stop()
 
     def open_run(self, path: str) -> bool:
-        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics."""
-        try:
-            record = load_run_record(path)
-        except ValueError as exc:
-            self._show_error(str(exc))
-            return False
+        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics.
+
+        The folder is read in a helper thread (a metrics.jsonl of hundreds of MB takes seconds)
+        and downsampled to REPLAY_POINTS rows; ``_show_record`` draws it when it arrives."""
+        self._read_run("open", path)
+        return True
+
+    def _read_run(self, tag: str, path: str) -> None:
+        self.sig_status.emit(self.tr("Reading run {0}…").format(path))
+        self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
+
+    def _report_warnings(self, record: RunRecord) -> None:
+        for warning in record.warnings:
+            self.sig_status.emit(self.tr("Run read with a problem: {0}").format(warning))
+
+    def _show_record(self, record: RunRecord) -> None:
+        if self.controller.is_busy():
+            return  # a run started while the folder was read: keep its live plots
+        path = record.path
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
         self.error_text = ""  # the replay replaces whatever the bar said about the last run
@@ -208,6 +228,7 @@ class TrainerPanel(QWidget):
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
         self.sig_status.emit(self.tr("Opened run {0}").format(path))
+        self._report_warnings(record)
         return True
 
     def open_experiment(self, path: str) -> bool:
@@ -222,7 +243,8 @@ class TrainerPanel(QWidget):
         if not self.run_dir or self._calls.busy():
             return
         if not (Path(self.run_dir) / "ckpt.pt").is_file():
-            self.live.set_sample(self.tr("No checkpoint yet: the run saves one every {0} steps "
+            self.live.set_sample(self.tr("No checkpoint yet: the run saves one at its first "
+                                         "evaluation, every {0} steps, at least every minute "
                                          "and at its end.").format(self._checkpoint_interval))
             return
         self.live.set_sample(self.tr("Sampling from the latest checkpoint…"))
@@ -314,6 +336,13 @@ class TrainerPanel(QWidget):
             self.controls.set_devices(list(result) if isinstance(result, list) else [])
             if not self.controller.is_busy():
                 self.runs.refresh()
+        elif tag in ("open", "resume"):
+            if error:
+                self._show_error(self.tr("Could not read the run: {0}").format(error))
+            elif tag == "open":
+                self._show_record(result)  # type: ignore[arg-type]
+            else:
+                self._resume_record(result)  # type: ignore[arg-type]
         elif tag == "sample":
             if error:
                 self.live.set_sample(self.tr("No sample: {0}").format(error))
