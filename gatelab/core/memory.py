@@ -104,6 +104,8 @@ def training_estimate(config: TrainConfig, vocab_size: int = DEFAULT_VOCAB) -> M
     # every layer's saved activations, plus one more layer of working memory during backward
     activations = int(tokens * per_layer * (config.n_layer + 1) * FLOAT_BYTES * ACTIVATION_SLACK)
     logits = int(3 * tokens * vocab_size * FLOAT_BYTES * ACTIVATION_SLACK)  # + log-softmax, grad
+    if config.positions == "rope":  # angle, cos and sin tables [block, head_dim / 2]
+        activations += 3 * config.block_size * (config.n_embd // config.n_head) // 2 * FLOAT_BYTES
     return MemoryEstimate(params=n * FLOAT_BYTES, grads=n * FLOAT_BYTES,
                           optimizer=ADAMW_STATES * n * FLOAT_BYTES, activations=activations,
                           logits=logits, n_params=n)

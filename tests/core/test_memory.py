@@ -32,7 +32,7 @@ def test_parameter_count_is_the_models(changes: dict) -> None:
 
 
 def test_activations_scale_with_batch_block_and_vocab() -> None:
-    base = TrainConfig(**TINY)
+    base = TrainConfig(**{**TINY, "positions": "learned"})  # no rope tables: pure scaling
     a = memory.training_estimate(base, 100)
     b = memory.training_estimate(base.replace(batch_size=8), 100)
     assert b.activations == pytest.approx(2 * a.activations, abs=2)
