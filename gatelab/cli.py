@@ -101,7 +101,18 @@ def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
         changes["compile"] = True
     if args.no_stats:
         changes["stats"] = False
-    return base.replace(**changes).validate()
+    config = base.replace(**changes).validate()
+    _check_memory(config)
+    return config
+
+
+def _check_memory(config: TrainConfig) -> None:
+    """Refuse (ValueError with the numbers) a run whose estimate exceeds the free memory of its
+    device, before torch allocates anything; the engine checks again with the real vocabulary."""
+    from gatelab.core.devices import resolve_device
+    from gatelab.core.memory import check_training
+
+    check_training(config, device=resolve_device(config.device))
 
 
 def _fmt_time(s: float) -> str:

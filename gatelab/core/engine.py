@@ -24,7 +24,7 @@ from typing import Any
 
 import torch
 
-from gatelab.core import data, stats
+from gatelab.core import data, memory, stats
 from gatelab.core.devices import resolve_device
 from gatelab.core.model import GPT, intermediate_size
 from gatelab.core.runs import RunError, RunWriter, has_checkpoint, is_run_dir, load_checkpoint
@@ -127,10 +127,25 @@ def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) 
                          f"than that to continue it")
 
 
+_OOM_MARKERS = ("out of memory", "can't allocate memory", "cannot allocate memory",
+                "not enough memory", "defaultcpuallocator", "failed to allocate")
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """True for the allocators' out-of-memory errors (CUDA, CPU on Linux/macOS/Windows, MPS)."""
+    if isinstance(exc, MemoryError):
+        return True
+    text = str(exc).lower()
+    return any(marker in text for marker in _OOM_MARKERS)
+
+
 def _oom_or(exc: RuntimeError, device: torch.device, step: int, B: int, T: int,
             n_params: int) -> RuntimeError:
-    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself."""
-    if isinstance(exc, TrainingError) or "out of memory" not in str(exc).lower():
+    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself.
+
+    CUDA says "out of memory"; the CPU allocator says "DefaultCPUAllocator: can't allocate
+    memory" (Linux) or "not enough memory" (Windows); all of them are the same advice."""
+    if isinstance(exc, TrainingError) or not is_out_of_memory(exc):
         return exc
     if device.type == "cuda":
         torch.cuda.empty_cache()
@@ -165,6 +180,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
         elif not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
             raise RunError(f"no run to resume in {run_dir} (no checkpoint, no config.json)")
 
+    memory.check_training(config, len(corpus.vocab), device)  # refuse before allocating
     torch.manual_seed(config.seed)
     model = GPT(config, len(corpus.vocab)).to(device)
     optimizer = make_optimizer(model, config, device)

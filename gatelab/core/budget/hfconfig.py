@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gatelab.core.budget.jsonio import parse_json_object
+from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
 from gatelab.core.budget.rules import MAX_DIM, minimind_rule
 
@@ -265,15 +265,7 @@ def _t5_spec(cfg: Mapping[str, Any], family: str, notes: list[str]) -> ModelSpec
 
 def load_hf_config(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and parse a config.json (≤ 16 MB); every failure is a ``ValueError``."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_CONFIG_BYTES:
-            raise ValueError(f"{p.name} is {size:,} bytes; a config.json is never that large")
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
-    return parse_json_object(raw, p.name, encoding="utf-8-sig")
+    return read_json_object(path, MAX_CONFIG_BYTES, Path(path).name, encoding="utf-8-sig")
 
 
 def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any]) -> ModelCount:
