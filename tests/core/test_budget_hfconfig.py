@@ -60,8 +60,8 @@ def test_unknown_family_is_counted_but_flagged() -> None:
     assert not c.exact and any("brandnew" in n for n in c.notes)
 
 
-def test_deepseek_dense_layer_layout() -> None:
-    cfg = {"model_type": "deepseek_v3", "hidden_size": 64, "intermediate_size": 256,
+def test_deepseek_v2_dense_layer_layout_follows_moe_layer_freq() -> None:
+    cfg = {"model_type": "deepseek_v2", "hidden_size": 64, "intermediate_size": 256,
            "moe_intermediate_size": 32, "num_hidden_layers": 10, "num_attention_heads": 4,
            "vocab_size": 100, "n_routed_experts": 8, "n_shared_experts": 2,
            "num_experts_per_tok": 2, "first_k_dense_replace": 3, "moe_layer_freq": 2,
