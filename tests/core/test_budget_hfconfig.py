@@ -110,7 +110,7 @@ def test_integral_floats_accepted() -> None:
     {"text_config": [1, 2]},
     {"model_type": "qwen3_next", "hidden_size": 64, "intermediate_size": 128,
      "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100,
-     "layer_types": ["linear_attention", "full_attention"]},
+     "layer_types": ["linear_attention", "full_attention", "full_attention"]},
     [1, 2, 3],
 ])
 def test_bad_configs_raise_value_error(bad: object) -> None:
