@@ -117,6 +117,10 @@ def _unwrap(cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     merged.update(text)
     if "model_type" not in text and isinstance(top, str):
         merged["model_type"] = F.TEXT_FAMILY.get(top, top)
+    if top in F.WRAPPER_TIES:  # these wrappers tie lm_head by their own flag, not text_config's
+        merged["tie_word_embeddings"] = cfg.get("tie_word_embeddings", F.WRAPPER_TIES[top])
+    elif top in F.TEXT_FAMILY and "tie_word_embeddings" not in text:  # Llama 4: text's flag
+        merged.pop("tie_word_embeddings", None)
     notes.append(F.tower_note(cfg))
     return merged, notes
 

@@ -19,6 +19,9 @@ TEXT_FAMILY: dict[str, str] = {
     "qwen3_5": "qwen3_5_text", "qwen3_5_moe": "qwen3_5_moe_text", "llama4": "llama4_text",
     "gemma3": "gemma3_text",
 }
+#: Wrappers whose own ``tie_word_embeddings`` (default given here) ties lm_head, whatever
+#: text_config says; Llama 4's wrapper instead follows its text_config's flag.
+WRAPPER_TIES: dict[str, bool] = {"gemma3": True, "qwen3_5": False, "qwen3_5_moe": False}
 #: Families whose stack mixes Gated DeltaNet (linear attention) and gated full-attention layers.
 HYBRID_FAMILIES: tuple[str, ...] = ("qwen3_5_text", "qwen3_5_moe_text", "qwen3_next")
 #: Every ``layer_types`` entry gatelab knows; any other entry is refused by name.
