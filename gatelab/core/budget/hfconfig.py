@@ -114,8 +114,9 @@ def _unwrap(cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     merged = {k: v for k, v in cfg.items() if k not in ("text_config", "vision_config",
                                                           "audio_config")}
     top = merged.pop("model_type", None)
+    top = top if isinstance(top, str) else None
     merged.update(text)
-    if "model_type" not in text and isinstance(top, str):
+    if "model_type" not in text and top is not None:
         merged["model_type"] = F.TEXT_FAMILY.get(top, top)
     if top in F.WRAPPER_TIES:  # these wrappers tie lm_head by their own flag, not text_config's
         merged["tie_word_embeddings"] = cfg.get("tie_word_embeddings", F.WRAPPER_TIES[top])

@@ -62,6 +62,8 @@ def with_defaults(family: str, cfg: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _whole(name: str, value: Any, minimum: int = 0) -> int:
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_DIM:
+        value = int(value)  # JSON writers sometimes emit 16.0
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
     if not minimum <= value <= MAX_DIM:
