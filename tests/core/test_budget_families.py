@@ -7,6 +7,8 @@ pin the numbers the lessons and the Budget tab show, and the one-``ValueError`` 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gatelab.core.budget import count_from_hf_config, ffn_params, load_presets
 from gatelab.core.budget.model import SPLIT_PARTS
@@ -133,3 +135,30 @@ def test_unknown_family_with_linear_layers_is_counted_but_not_exact() -> None:
                layer_types=["linear_attention"] * 3 + ["full_attention"])
     c = count_from_hf_config(cfg)
     assert not c.exact and c.mixer_layers == {"full": 1, "linear": 3}
+
+
+_HYBRID_KEYS = ["layer_types", "linear_num_key_heads", "linear_num_value_heads",
+                "linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel_dim",
+                "full_attention_interval", "num_hidden_layers", "num_experts",
+                "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
+                "decoder_sparse_step", "mlp_only_layers", "model_type", "head_dim",
+                "moe_layers", "interleave_moe_layer_step", "intermediate_size_mlp"]
+
+
+@settings(max_examples=200, deadline=2000)
+@given(st.dictionaries(
+    st.sampled_from(_HYBRID_KEYS),
+    st.one_of(st.integers(-5, 40), st.none(), st.booleans(), st.floats(), st.text(max_size=5),
+              st.lists(st.one_of(st.integers(-2, 8), st.sampled_from(
+                  ["linear_attention", "full_attention", "chunked_attention", "rwkv"])),
+                  max_size=6),
+              st.sampled_from(["qwen3_5_text", "qwen3_5_moe_text", "qwen3_next", "llama4_text",
+                               "qwen3_5", "llama4"])),
+    max_size=4))
+def test_perturbed_hybrid_configs_only_raise_value_error(changes: dict) -> None:
+    try:
+        c = count_from_hf_config(_qwen35(**changes))
+    except ValueError:
+        return
+    assert c.total == sum(c.split_parts.values()) >= c.active > 0
+    assert sum(c.mixer_layers.values()) == c.spec.n_layer
