@@ -235,6 +235,11 @@ class ModelCount:
                 "norms": self.parts["norms"], "lm_head": self.parts["lm_head"]}
 
     @property
+    def active_split_parts(self) -> dict[str, int]:
+        """``split_parts`` counting only the MLP parameters used per token."""
+        return dict(self.split_parts, mlp=self.active_parts["mlp"])
+
+    @property
     def same_mlp_in_every_layer(self) -> bool:
         """True when every layer carries the same MLP, whatever its token mixer."""
         return len(self.layers) == 1
