@@ -162,3 +162,16 @@ def test_perturbed_hybrid_configs_only_raise_value_error(changes: dict) -> None:
         return
     assert c.total == sum(c.split_parts.values()) >= c.active > 0
     assert sum(c.mixer_layers.values()) == c.spec.n_layer
+
+
+def test_counting_any_preset_takes_under_5_ms() -> None:
+    """Integer arithmetic only: best of 5 per preset, far below the 5 ms budget even under load."""
+    import time
+
+    for preset in load_presets():
+        best = float("inf")
+        for _ in range(5):
+            t0 = time.perf_counter()
+            preset.count()
+            best = min(best, time.perf_counter() - t0)
+        assert best < 0.005, (preset.name, best)
