@@ -175,3 +175,14 @@ def test_counting_any_preset_takes_under_5_ms() -> None:
             preset.count()
             best = min(best, time.perf_counter() - t0)
         assert best < 0.005, (preset.name, best)
+
+
+def test_absurd_but_valid_hybrid_sizes_count_instantly_and_exactly() -> None:
+    """A layer stack is never walked layer by layer (regression: the interval rule was)."""
+    import time
+
+    t0 = time.perf_counter()
+    c = count_from_hf_config(_qwen35(num_hidden_layers=10**15, full_attention_interval=4))
+    assert time.perf_counter() - t0 < 0.05
+    assert c.mixer_layers == {"full": 10**15 // 4, "linear": 10**15 - 10**15 // 4}
+    assert c.mlp == 10**15 * ffn_params(64, 96, gated=True)

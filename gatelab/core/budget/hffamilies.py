@@ -79,7 +79,7 @@ def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int) -> int
             return 0
         interval = cfg.get("full_attention_interval", 4)
         interval = 4 if interval is None else _whole("full_attention_interval", interval, 1)
-        return sum(1 for i in range(n_layer) if (i + 1) % interval)
+        return n_layer - n_layer // interval  # layer i is full attention iff (i + 1) % k == 0
     if not isinstance(layer_types, list) or not all(isinstance(t, str) for t in layer_types):
         raise ValueError("config key 'layer_types' must be a list of strings")
     if len(layer_types) != n_layer:

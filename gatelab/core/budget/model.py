@@ -89,7 +89,7 @@ class ModelSpec:
     # encoder-decoder
     encoder_layers: int = 0
     relative_attention_buckets: int = 0  # T5: one [buckets, heads] table per stack
-    # multi-head latent attention (DeepSeek-V3); counted from the ranks but not verified
+    # multi-head latent attention (DeepSeek-V3): exact, held to transformers in the oracle tests
     attention: str = "standard"
     q_lora_rank: int = 0
     kv_lora_rank: int = 0
