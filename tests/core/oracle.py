@@ -223,3 +223,54 @@ GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, q
                                       qwen3_next,
                                       deepseek_v3, glm4_moe, llama4_text, llama4, gemma3_text,
                                       gemma3, smollm3, olmo2)}
+
+
+# -- families that were exact before (held to the oracle too, fewer configs each) --------------
+
+def _plain(family: str, head_dim: bool = True, bias: bool = True):  # noqa: ANN202
+    def gen(r: random.Random) -> tuple[dict[str, Any], int]:
+        cfg = dict(_base(r, head_dim=head_dim), model_type=family)
+        if bias:
+            cfg["attention_bias"] = r.random() < 0.3
+        return cfg, 0
+    gen.__name__ = family
+    return gen
+
+
+def mixtral(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="mixtral")
+    n = r.randint(2, 6)
+    k = r.randint(1, n)
+    cfg.update(num_local_experts=n, num_experts_per_tok=k)
+    return cfg, k
+
+
+def qwen3_moe(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="qwen3_moe", attention_bias=r.random() < 0.3)
+    k = _moe(r, cfg)
+    n = cfg["num_hidden_layers"]
+    cfg.update(decoder_sparse_step=r.randint(1, 3),
+               mlp_only_layers=sorted(r.sample(range(n), r.randint(0, n))))
+    return cfg, k
+
+
+def qwen2_moe(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg, k = qwen3_moe(r)
+    cfg.pop("head_dim")
+    cfg.update(model_type="qwen2_moe", shared_expert_intermediate_size=r.randint(4, 40))
+    return cfg, k
+
+
+def gpt_oss(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="gpt_oss")
+    n = r.randint(2, 6)
+    k = r.randint(1, n)
+    cfg.update(num_local_experts=n, num_experts_per_tok=k, experts_per_token=k)
+    cfg["intermediate_size"] = cfg["hidden_size"] // 2 * 2
+    return cfg, k
+
+
+EARLIER = {g.__name__: g for g in (_plain("llama"), _plain("mistral", bias=False), _plain("qwen2"),
+                                   _plain("qwen3"), _plain("gemma"), _plain("gemma2"),
+                                   _plain("phi3", head_dim=False, bias=False), mixtral,
+                                   qwen3_moe, qwen2_moe, gpt_oss)}

@@ -131,3 +131,14 @@ def test_load_from_file_and_file_errors(tmp_path: Path) -> None:
             load_hf_config(bad)
     with pytest.raises(ValueError, match="cannot read"):
         count_from_hf_config(tmp_path / "missing.json")
+
+
+def test_qwen2_biases_follow_transformers_not_attention_bias() -> None:
+    """Regression (found by the oracle): Qwen2's o_proj never has a bias, q/k/v always do."""
+    base = {"model_type": "qwen2", "hidden_size": 8, "intermediate_size": 16,
+            "num_hidden_layers": 4, "num_attention_heads": 2, "vocab_size": 50}
+    plain = count_from_hf_config(base)
+    assert count_from_hf_config(dict(base, attention_bias=True)).total == plain.total
+    moe = dict(base, model_type="qwen2_moe", num_experts=2, moe_intermediate_size=4)
+    assert (count_from_hf_config(moe).total - count_from_hf_config(dict(moe, qkv_bias=False)).total
+            == 4 * (8 + 2 * 8))

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from gatelab.core.budget import count_from_hf_config, load_presets
-from tests.core.oracle import GENERATORS, truth
+from tests.core.oracle import EARLIER, GENERATORS, truth
 
 CONFIGS_PER_FAMILY = 20
 
@@ -86,3 +86,13 @@ def test_wrapper_tie_flags_match_transformers(family: str, top: bool | None,
     if text is not None:
         cfg["text_config"]["tie_word_embeddings"] = text
     assert count_from_hf_config(cfg).total == truth(cfg, top_k).total
+
+
+@pytest.mark.parametrize(("family", "seed"),
+                         [(name, seed) for name in EARLIER for seed in range(8)])
+def test_earlier_families_stay_exact(family: str, seed: int) -> None:
+    cfg, top_k = EARLIER[family](random.Random(f"{family}-{seed}"))
+    want = truth(cfg, top_k)
+    got = count_from_hf_config(cfg)
+    assert got.exact
+    assert (got.total, got.mlp, got.active) == (want.total, want.mlp, want.active), cfg

@@ -184,8 +184,11 @@ def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
     if n_linear:
         spec.update(linear_layers=n_linear, **F.linear_sizes(cfg))
     attn_bias = _flag(cfg, "attention_bias", family == "gpt_oss")
-    spec["qkv_bias"] = attn_bias or family in ("qwen2", "qwen2_moe")
+    spec["qkv_bias"] = attn_bias
     spec["o_bias"] = attn_bias and family != "glm4_moe"
+    if family in ("qwen2", "qwen2_moe"):  # q/k/v always (qwen2_moe: its qkv_bias flag), o never
+        spec["qkv_bias"] = family == "qwen2" or _flag(cfg, "qkv_bias", True)
+        spec["o_bias"] = False
     spec["mlp_bias"] = _flag(cfg, "mlp_bias", False)
     spec["qk_norm"] = family in ("qwen3", "qwen3_moe", "gemma3_text") + F.HYBRID_FAMILIES or (
         family == "glm4_moe" and _flag(cfg, "use_qk_norm", False))
