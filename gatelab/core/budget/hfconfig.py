@@ -29,7 +29,6 @@ EXACT_FAMILIES: tuple[str, ...] = (
     "llama4_text", "smollm3", "olmo2", "glm4_moe",
 )
 KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + ("deepseek_v2",)
-F._NON_HYBRID_KNOWN.update(set(KNOWN_FAMILIES) - set(F.HYBRID_FAMILIES) - set(F.TEXT_FAMILY))
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "hidden": ("hidden_size", "n_embd", "d_model", "dim", "model_dim"),
@@ -180,7 +179,7 @@ def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
     elif not exact:
         notes.append("model_type {!r} is counted from its config but not verified against "
                      "transformers' model.".format(family))
-    n_linear = F.linear_layer_count(cfg, family, n_layer)
+    n_linear = F.linear_layer_count(cfg, family, n_layer, KNOWN_FAMILIES)
     if n_linear:
         spec.update(linear_layers=n_linear, **F.linear_sizes(cfg))
     attn_bias = _flag(cfg, "attention_bias", family == "gpt_oss")

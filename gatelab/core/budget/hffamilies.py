@@ -9,7 +9,7 @@ These rules were read off transformers 5's modelling code and are held to its me
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from gatelab.core.budget.rules import MAX_DIM
@@ -71,8 +71,13 @@ def _whole(name: str, value: Any, minimum: int = 0) -> int:
     return value
 
 
-def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int) -> int:
-    """How many layers are Gated DeltaNet layers; checks ``layer_types`` entry by entry."""
+def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int,
+                       known: Collection[str] = ()) -> int:
+    """How many layers are Gated DeltaNet layers; checks ``layer_types`` entry by entry.
+
+    ``known`` families other than the hybrids have no linear-attention layers, so a
+    ``linear_attention`` entry in their config is refused; unknown families may have them.
+    """
     layer_types = cfg.get("layer_types")
     if layer_types is None:
         if family not in HYBRID_FAMILIES:
@@ -91,13 +96,10 @@ def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int) -> int
             raise ValueError(f"layer_types[{i}] is {shown!r}, a layer kind gatelab does not know "
                              f"(known: {', '.join(LAYER_KINDS)})")
     n_linear = layer_types.count("linear_attention")
-    if n_linear and family not in HYBRID_FAMILIES and family in _NON_HYBRID_KNOWN:
+    if n_linear and family in known and family not in HYBRID_FAMILIES:
         raise ValueError(f"layer_types marks {n_linear} layers as linear_attention, but "
                          f"model_type {family!r} has no linear-attention layers")
     return n_linear
-
-
-_NON_HYBRID_KNOWN: set[str] = set()  # filled by hfconfig (its known families minus the hybrids)
 
 
 def linear_sizes(cfg: Mapping[str, Any]) -> dict[str, int]:
