@@ -15,7 +15,13 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import budget as B
-from gatelab.ui.budget_charts import StackedBarChart
+from gatelab.ui.budget_charts import (
+    SPLIT_PART_COLOURS,
+    StackedBarChart,
+    layer_mix_text,
+    split_part_labels,
+    split_shares,
+)
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
 from gatelab.ui.budget_load import BudgetLoadMixin
@@ -23,7 +29,6 @@ from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_table import PresetTable
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
-PART_COLOURS = ("#7f8c8d", "#2e86c1", "#c0392b", "#f1c40f", "#27ae60")
 
 
 class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidget):
@@ -175,8 +180,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
             self.tr("FFN weights per layer, in units of h²"),
             lambda _name, v: "{0:.2f}".format(v), reference=(8.0, self.tr("8h² = classic 4×")))
         self.breakdown_chart = StackedBarChart(
-            [self.tr("embeddings"), self.tr("attention"), self.tr("MLP"), self.tr("norms"),
-             self.tr("LM head")], PART_COLOURS, 3, self.tr("share of the model's parameters (%)"),
+            split_part_labels(), SPLIT_PART_COLOURS, 3,
+            self.tr("share of the model's parameters (%)"),
             lambda _name, v: "{0:.0f}%".format(v), x_max=100.0)
         self.export_button = QPushButton(self.tr("Export charts as PNG…"))
         self.export_button.setToolTip(self.tr("Save both charts as one PNG image"))
@@ -345,18 +350,17 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
             "<b>Gate, up and down</b> — classic 4× and gated 8/3 spend the same 8h²") +
             "&nbsp;&nbsp;&nbsp;" + self.matrix_chart.legend_html)
 
-        def shares(parts: dict[str, int], total: int) -> list[float]:
-            return [100 * parts[p] / total for p in B.PARTS]
-
-        rows = [(self.tr("Yours"), shares(c.parts, c.total))]
+        shares = split_shares  # attention split into full and linear (Gated DeltaNet) layers
+        rows = [(self.tr("Yours"), shares(c.split_parts, c.total))]
         totals = [B.format_short(c.total)]
         if model is not None:
             approx = "" if model.exact else "≈ "
-            rows.append((self.compare_name(), shares(model.parts, model.total)))
+            rows.append((self.compare_name(), shares(model.split_parts, model.total)))
             totals.append(approx + B.format_short(model.total) +
                           ("" if model.exact else self.tr(" (estimate)")))
             if model.spec.is_moe:
-                rows.append((self.tr("active / token"), shares(model.active_parts, model.total)))
+                rows.append((self.tr("active / token"),
+                             shares(model.active_split_parts, model.total)))
                 totals.append(approx + B.format_short(model.active))
         self.breakdown_chart.set_rows(rows, totals)
         self.breakdown_title.setText(self.tr(
@@ -381,6 +385,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
                         name, B.format_short(model.total), self.sources.get(name, "")))
         elif model.notes:
             text += "<br><span style='color:#555'>" + self._notes(model) + "</span>"
+        if layer_mix_text(model):
+            text += "<br>" + layer_mix_text(model)
         self.compare_note.setText(text)
 
     @staticmethod

@@ -11,6 +11,7 @@ from PySide6.QtGui import QGuiApplication, QImage
 
 from gatelab.core.budget import (
     ModelSpec,
+    count_from_hf_config,
     count_model,
     ffn_params,
     rule_8_3,
@@ -126,10 +127,15 @@ def test_moe_model_shows_total_and_active(panel: BudgetPanel) -> None:
 
 
 def test_inexact_model_says_so(panel: BudgetPanel) -> None:
-    panel.select_model("DeepSeek-V3")
+    # every preset is exact now (DeepSeek-V3's MLA included); an unknown family is not
+    cfg = {"model_type": "brandnew", "hidden_size": 4096, "intermediate_size": 11008,
+           "num_hidden_layers": 32, "num_attention_heads": 32, "vocab_size": 32000}
+    panel.models["brandnew"] = count_from_hf_config(cfg)
+    panel._fill_compare_combo("Llama-2-7B")
+    panel.select_model("brandnew")
     note = panel.compare_note.text()
-    assert "Not exact" in note and "MLA" in note and "estimate" in note
-    assert "671,026,419,200" not in note  # no exact-looking total for an estimate
+    assert "Not exact" in note and "brandnew" in note and "estimate" in note
+    assert "6,738,415,616" not in note  # no exact-looking total for an estimate
 
 
 def test_load_into_fields(panel: BudgetPanel) -> None:
