@@ -29,6 +29,7 @@ import numpy as np
 import torch
 
 from gatelab import paths
+from gatelab.core import stats_history
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -210,6 +211,7 @@ class RunWriter:
             buf = io.BytesIO()
             np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
             atomic_write_bytes(self.path / STATS, buf.getvalue())
+        stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
         self._write_summary()
         self._ckpt_at = time.monotonic()
 
