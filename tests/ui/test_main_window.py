@@ -18,7 +18,7 @@ from gatelab.ui.tabs import TAB_NAMES
 
 
 def test_tab_names_are_the_public_contract() -> None:
-    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer")
+    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer", "inside")
 
 
 def test_one_tab_per_panel_built_lazily(main_window: MainWindow) -> None:
@@ -36,6 +36,9 @@ def test_ctrl_number_switches_tabs(qtbot, main_window: MainWindow) -> None:  # n
     assert main_window.current_tab_name() == "gate-plane"
     qtbot.keyClick(main_window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert main_window.current_tab_name() == "activations"
+    qtbot.keyClick(main_window, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.current_tab_name() == "inside"
+    assert type(main_window.panel("inside")).__name__ == "InsidePanel"
 
 
 def test_geometry_and_last_tab_are_remembered(qtbot, settings: QSettings) -> None:  # noqa: ANN001
@@ -71,6 +74,16 @@ def test_about_mentions_version_and_shortcuts(main_window: MainWindow, monkeypat
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
     main_window.show_about()
     assert shown and "gatelab 0.1.0" in shown[0] and "Ctrl+1" in shown[0]
+
+
+def test_window_opens_on_the_inside_tab(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    window = MainWindow(settings=settings, initial_tab="inside")  # what `--tab inside` does
+    qtbot.addWidget(window)
+    try:
+        assert window.current_tab_name() == "inside"
+        assert build_parser().parse_args(["--tab", "inside"]).tab == "inside"
+    finally:
+        window.shutdown()
 
 
 def test_cli_rejects_unknown_tab_and_bad_size(capsys) -> None:  # noqa: ANN001
