@@ -28,7 +28,7 @@ def test_one_entry_per_checkpoint_with_that_steps_stats(tmp_path: Path) -> None:
     snaps = train_tiny_run(run, steps=8)
     by_step = {s.step: s.stats for s in snaps if s.stats is not None}
     history = read_stats_history(run)
-    assert [step for step, _ in history] == [4, 8]
+    assert [step for step, _ in history] == [4, 6, 8]  # every 4 steps and at the first eval (6)
     for step, st in history:
         _same(st, by_step[step])
         weights = read_weights(run, step)
@@ -39,7 +39,7 @@ def test_one_entry_per_checkpoint_with_that_steps_stats(tmp_path: Path) -> None:
 
     # a damaged entry is skipped, the rest still read
     (run / "stats_history" / "step_000004.npz").write_bytes(b"garbage")
-    assert [step for step, _ in read_stats_history(run)] == [8]
+    assert [step for step, _ in read_stats_history(run)] == [6, 8]
 
     # a run made before the history existed: one entry from stats.npz at run.json's step
     shutil.rmtree(run / "stats_history")

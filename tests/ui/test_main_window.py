@@ -108,7 +108,8 @@ def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
     assert (image.width(), image.height()) == (1000, 700)
     # not a blank canvas: a real render has many distinct colours
     colours = {image.pixel(x, y) for x in range(0, 1000, 25) for y in range(0, 700, 25)}
-    assert len(colours) > 20
+    # (the inside tab starts empty until a source is analysed: text, tables and tabs only)
+    assert len(colours) > (12 if tab == "inside" else 20)
 
 
 def test_known_crashing_binding_is_refused_with_a_fix() -> None:

@@ -65,7 +65,8 @@ def test_pause_stop_and_replay_show_no_stale_eta(qtbot, panel) -> None:  # noqa:
     assert step == panel.plots.history.steps[-1]
     # replay of the stopped run: where it got to, and that it is not training
     assert panel.open_run(panel.run_dir)
-    assert _bar_text(panel) == "replay: step {0} / 100000 (not training)".format(step)
+    want = "replay: step {0} / 100000 (not training)".format(step)
+    qtbot.waitUntil(lambda: _bar_text(panel) == want, timeout=10000)  # read off the GUI thread
     assert panel.bar.progress.value() == step
 
 
