@@ -267,8 +267,15 @@ class ExperimentView(QWidget):
     def _show_result(self, res: ExperimentSummary) -> None:
         """Draw mean ± std bands per variant and fill the table (a new result: new items)."""
         self._clear_result()
+        self.curves.plot.enableAutoRange()
+        xs = sorted({float(x) for var in res.variants for x in var.steps})
+        beam = 0.0
+        if len(xs) == 1:  # one step: a window around it, and bar caps a fraction of it wide
+            half = max(0.5, 0.05 * abs(xs[0]))
+            self.curves.plot.setXRange(xs[0] - half, xs[0] + half, padding=0)
+            beam = 0.2 * half
         for i, var in enumerate(res.variants):
-            self._items += self._draw_variant(i, var)
+            self._items += self._draw_variant(i, var, beam)
         rows: list[tuple[str, str]] = []
         for var in res.variants:
             rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
@@ -288,8 +295,18 @@ class ExperimentView(QWidget):
                 item.setFont(font)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(r, 1, item)
+        self._fit_table()
 
-    def _draw_variant(self, i: int, var: Any) -> list[pg.GraphicsObject]:
+    def _fit_table(self) -> None:
+        """Tall enough for every row: the verdict, the last one, must not hide below a scroll."""
+        self.table.resizeRowsToContents()
+        rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        frame = 2 * self.table.frameWidth()
+        header = self.table.horizontalHeader()  # not laid out yet while the view is hidden
+        self.table.setFixedHeight(max(header.height(), header.sizeHint().height()) + rows +
+                                  frame + 2)
+
+    def _draw_variant(self, i: int, var: Any, beam: float) -> list[pg.GraphicsObject]:
         """Mean curve with markers and its ± std band.
 
         Why markers and error bars: with one validation point per run (eval interval ≥ steps)
@@ -309,8 +326,8 @@ class ExperimentView(QWidget):
             band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
             self.curves.plot.addItem(band)
             items += [upper, lower, band]
-        elif len(steps) == 1:
-            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=0.0,
+        elif len(steps) == 1:  # capped, so bars of variants at the same step stay apart
+            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=beam,
                                    pen=pg.mkPen(color, width=2.0))
             self.curves.plot.addItem(bars)
             items.append(bars)

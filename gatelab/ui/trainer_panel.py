@@ -307,6 +307,7 @@ class TrainerPanel(QWidget):
         else:
             self.bar.show_idle(self.tr("not started"))
             self.bar.set_state(self._state_text("idle"))
+            self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:

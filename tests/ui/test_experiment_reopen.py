@@ -50,6 +50,8 @@ def test_open_experiment_from_the_run_list(qtbot, saved_experiment: Path,  # noq
         assert panel.runs.select_path(str(saved_experiment / "swiglu-seed0"))
         child = str(saved_experiment / "gelu-seed1")
         assert experiment_of(child) == str(saved_experiment)
+        row = panel.runs.row_for(child)
+        assert row is not None and row.name == saved_experiment.name + "/gelu-seed1"
         assert panel.runs.select_path(child)
         assert panel.runs.btn_experiment.isVisible()
         panel.runs.btn_experiment.click()
