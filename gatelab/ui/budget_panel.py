@@ -267,6 +267,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
     # -- updates ----------------------------------------------------------------------------------
     def _on_inputs_changed(self, *_args: object) -> None:
         self.load_note.clear()  # it described the fields as loaded; they have changed since
+        self.load_note.hide()
         self.active_field.setEnabled(self.experts_field.value() > 0)
         try:
             count = B.count_model(self.user_spec())
