@@ -317,8 +317,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         """One exact width (the table's), with the rounded one labelled right beside it."""
         exact = B.partner_width(m, gated)
         rounded = B.partner_width(m, gated, multiple)
-        text = (self.tr("Same-parameter classic width: {0} (= 3m/2)") if gated else
-                self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")).format(B.format_int(exact))
+        text = (self.tr("Same-parameter classic width: {0} (= ⌈3m/2⌉)") if gated else
+                self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")
+                ).format(B.format_int(exact))
         if rounded != exact:
             text += self.tr(", or {0} rounded up to a multiple of {1}").format(
                 B.format_int(rounded), multiple)

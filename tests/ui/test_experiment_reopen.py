@@ -102,7 +102,8 @@ def test_experiment_settings_and_last_experiment_survive_a_restart(
         c.shutdown()
 
 
-def test_broken_or_hostile_experiment_file_is_a_message(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_broken_or_hostile_experiment_file_is_a_message(qtbot,  # noqa: ANN001
+                                                        tmp_path: Path) -> None:
     folder = tmp_path / "exp-broken"
     folder.mkdir()
     (folder / "experiment.json").write_text("[" * 100_000)

@@ -47,8 +47,10 @@ def test_gpt_oss_far_corner_names_both_clamps(panel: GatePlanePanel) -> None:
     assert panel.set_variant("swiglu_clamped")
     assert panel.set_point(10.0, 10.0)
     text = panel.meaning_label.text()
-    assert "the gate branch is flat here (clamped), so no gradient reaches g (∂h/∂g = 0)" in text
-    assert "and none reaches u either: the up branch is flat here (clamped), so ∂h/∂u = 0." in text
+    assert ("the gate branch is flat here (clamped), so no gradient reaches g (∂h/∂g = 0)"
+            in text)
+    assert ("and none reaches u either: the up branch is flat here (clamped), so ∂h/∂u = 0."
+            in text)
     assert panel.set_point(2.0, 10.0)  # gate open and learning, u clamped
     text = panel.meaning_label.text()
     assert "gradient flows to the gate (∂h/∂g = " in text and "but none reaches u" in text
