@@ -37,6 +37,7 @@ from gatelab.ui.trainer_engine import (
     ExperimentSummary,
     experiment_job,
     load_experiment_summary,
+    load_latest_experiment,
 )
 from gatelab.ui.trainer_plots import layer_color
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
@@ -154,6 +155,8 @@ class ExperimentView(QWidget):
     def _on_loaded(self, _tag: str, result: object, error: str) -> None:
         if self.controller.is_busy():
             return  # a run started meanwhile: its result wins
+        if result is None and not error:
+            return  # no saved experiment to show
         if error or not isinstance(result, ExperimentSummary):
             self._set_message(self.tr("Could not open the experiment: {0}").format(error),
                               error=True)
@@ -186,6 +189,8 @@ class ExperimentView(QWidget):
         last = settings.value("last", "")
         if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
             self.open_experiment(last)
+        else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
+            self._calls.submit("open", load_latest_experiment)
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""

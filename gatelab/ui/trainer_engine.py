@@ -273,6 +273,28 @@ def experiment_of(run_path: str | Path) -> str:
     return str(parent) if (parent / EXPERIMENT_FILE).is_file() else ""
 
 
+def latest_experiment(root: str | Path | None = None) -> str:
+    """The newest exp-… folder with an experiment.json under ``root`` (default runs_dir()), or "".
+
+    Folder names start with their creation time (exp-YYYYMMDD-HHMMSS-…), so the largest is newest.
+    """
+    from gatelab import paths
+
+    base = Path(root) if root is not None else paths.runs_dir()
+    try:
+        names = sorted((p.name for p in base.iterdir() if p.name.startswith("exp-")),
+                       reverse=True)
+    except OSError:
+        return ""
+    return next((str(base / n) for n in names if (base / n / EXPERIMENT_FILE).is_file()), "")
+
+
+def load_latest_experiment() -> ExperimentSummary | None:
+    """The newest saved experiment's summary, None when there is none (worker thread)."""
+    path = latest_experiment()
+    return load_experiment_summary(path) if path else None
+
+
 def load_experiment_summary(path: str | Path) -> ExperimentSummary:
     """Reopen a saved experiment (its folder or experiment.json) as the view's summary.
 

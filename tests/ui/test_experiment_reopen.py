@@ -127,3 +127,24 @@ def test_broken_or_hostile_experiment_file_is_a_message(qtbot,  # noqa: ANN001
         assert "experiment.json" in view.message.text() and view.result is None
     finally:
         panel.shutdown()
+
+
+def test_newest_experiment_is_shown_without_remembered_state(
+        qtbot, saved_experiment: Path, settings: QSettings,  # noqa: ANN001
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exp-… folder made by gatelab-experiment (never opened in the app) shows on launch."""
+    from gatelab.ui.trainer_engine import latest_experiment
+
+    monkeypatch.setattr("gatelab.paths.runs_dir", lambda: saved_experiment.parent)
+    older = saved_experiment.parent / "exp-00000000-000000-old0"
+    older.mkdir(exist_ok=True)
+    (older / "experiment.json").write_text("{}")
+    (saved_experiment.parent / "exp-99999999-999999-nojson").mkdir(exist_ok=True)
+    assert latest_experiment() == str(saved_experiment)
+    panel = _make_panel(qtbot, settings)  # empty settings: a first launch
+    try:
+        view = panel.experiment
+        qtbot.waitUntil(lambda: view.result is not None, timeout=20000)
+        assert view.result.path == str(saved_experiment)
+    finally:
+        panel.shutdown()
