@@ -161,7 +161,14 @@ class TrainerPanel(QWidget):
         if self.controls.corpus.error:
             self._show_error(self.tr("Not started: {0}").format(self.controls.corpus.error))
             return False
-        self._launch(cfg, new_run_folder(), resume=False)
+        try:
+            run_dir = new_run_folder()
+        except OSError as exc:  # e.g. the runs folder is read-only or the disk is full
+            self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
+            self.bar.end("error")
+            self._show_error(self.tr("Not started: cannot create a run folder: {0}").format(exc))
+            return False
+        self._launch(cfg, run_dir, resume=False)
         return True
 
     def resume_run(self, path: str) -> bool:
