@@ -68,6 +68,7 @@ class BudgetLoadMixin:
         self._show_load_note(name, count)
 
     def _show_load_note(self, name: str, count: B.ModelCount) -> None:
+        self.load_note.show()
         mine = self.user_count
         if mine is None:  # the fields could not take it (should not happen with shipped presets)
             self.load_note.setText(self.tr("{0} does not fit the fields.").format(name))

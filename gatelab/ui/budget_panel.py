@@ -272,6 +272,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
     # -- updates ----------------------------------------------------------------------------------
     def _on_inputs_changed(self, *_args: object) -> None:
         self.load_note.clear()  # it described the fields as loaded; they have changed since
+        self.load_note.hide()
         self.active_field.setEnabled(self.experts_field.value() > 0)
         try:
             count = B.count_model(self.user_spec())
@@ -321,8 +322,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         """One exact width (the table's), with the rounded one labelled right beside it."""
         exact = B.partner_width(m, gated)
         rounded = B.partner_width(m, gated, multiple)
-        text = (self.tr("Same-parameter classic width: {0} (= 3m/2)") if gated else
-                self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")).format(B.format_int(exact))
+        text = (self.tr("Same-parameter classic width: {0} (= ⌈3m/2⌉)") if gated else
+                self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")
+                ).format(B.format_int(exact))
         if rounded != exact:
             text += self.tr(", or {0} rounded up to a multiple of {1}").format(
                 B.format_int(rounded), multiple)

@@ -37,6 +37,7 @@ from gatelab.ui.trainer_engine import (
     ExperimentSummary,
     experiment_job,
     load_experiment_summary,
+    load_latest_experiment,
 )
 from gatelab.ui.trainer_plots import layer_color
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
@@ -154,6 +155,8 @@ class ExperimentView(QWidget):
     def _on_loaded(self, _tag: str, result: object, error: str) -> None:
         if self.controller.is_busy():
             return  # a run started meanwhile: its result wins
+        if result is None and not error:
+            return  # no saved experiment to show
         if error or not isinstance(result, ExperimentSummary):
             self._set_message(self.tr("Could not open the experiment: {0}").format(error),
                               error=True)
@@ -186,6 +189,8 @@ class ExperimentView(QWidget):
         last = settings.value("last", "")
         if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
             self.open_experiment(last)
+        else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
+            self._calls.submit("open", load_latest_experiment)
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""
@@ -267,8 +272,15 @@ class ExperimentView(QWidget):
     def _show_result(self, res: ExperimentSummary) -> None:
         """Draw mean ± std bands per variant and fill the table (a new result: new items)."""
         self._clear_result()
+        self.curves.plot.enableAutoRange()
+        xs = sorted({float(x) for var in res.variants for x in var.steps})
+        beam = 0.0
+        if len(xs) == 1:  # one step: a window around it, and bar caps a fraction of it wide
+            half = max(0.5, 0.05 * abs(xs[0]))
+            self.curves.plot.setXRange(xs[0] - half, xs[0] + half, padding=0)
+            beam = 0.2 * half
         for i, var in enumerate(res.variants):
-            self._items += self._draw_variant(i, var)
+            self._items += self._draw_variant(i, var, beam)
         rows: list[tuple[str, str]] = []
         for var in res.variants:
             rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
@@ -288,8 +300,18 @@ class ExperimentView(QWidget):
                 item.setFont(font)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(r, 1, item)
+        self._fit_table()
 
-    def _draw_variant(self, i: int, var: Any) -> list[pg.GraphicsObject]:
+    def _fit_table(self) -> None:
+        """Tall enough for every row: the verdict, the last one, must not hide below a scroll."""
+        self.table.resizeRowsToContents()
+        rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        frame = 2 * self.table.frameWidth()
+        header = self.table.horizontalHeader()  # not laid out yet while the view is hidden
+        self.table.setFixedHeight(max(header.height(), header.sizeHint().height()) + rows +
+                                  frame + 2)
+
+    def _draw_variant(self, i: int, var: Any, beam: float) -> list[pg.GraphicsObject]:
         """Mean curve with markers and its ± std band.
 
         Why markers and error bars: with one validation point per run (eval interval ≥ steps)
@@ -309,8 +331,8 @@ class ExperimentView(QWidget):
             band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
             self.curves.plot.addItem(band)
             items += [upper, lower, band]
-        elif len(steps) == 1:
-            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=0.0,
+        elif len(steps) == 1:  # capped, so bars of variants at the same step stay apart
+            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=beam,
                                    pen=pg.mkPen(color, width=2.0))
             self.curves.plot.addItem(bars)
             items.append(bars)

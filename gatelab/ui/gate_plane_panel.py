@@ -238,11 +238,11 @@ class GatePlanePanel(QWidget):
         if u_flows:
             return text + "."
         if r.act == 0.0:
-            why = self.tr("(∂h/∂u = act(g) = 0)")
+            why = self.tr(" (∂h/∂u = act(g) = 0)")
         else:
-            why = self.tr("(the up branch is flat here ({0}): ∂h/∂u = 0)").format(flat)
-        tail = (self.tr("but none reaches u {0}") if r.gate_grad_flows
-                else self.tr("and none reaches u either {0}")).format(why)
+            why = self.tr(": the up branch is flat here ({0}), so ∂h/∂u = 0").format(flat)
+        tail = (self.tr("but none reaches u{0}") if r.gate_grad_flows
+                else self.tr("and none reaches u either{0}")).format(why)
         return self.tr("{0}; {1}.").format(text, tail)
 
     # -- settings ----------------------------------------------------------------------------

@@ -143,7 +143,9 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
                                                      intermediate_of(cfg), cfg.n_head)
             except Exception as exc:  # an invalid config.json: that row says why, the rest stay
                 error = str(exc)
-        rows.append(RunRow(str(info.path), info.name, info.variant, model, info.corpus,
+        group = experiment_of(info.path)  # runs of an experiment are named by it as well
+        name = "{0}/{1}".format(Path(group).name, info.name) if group else info.name
+        rows.append(RunRow(str(info.path), name, info.variant, model, info.corpus,
                            "{0}/{1}".format(info.steps, info.steps_total), info.final_train_loss,
                            info.final_val_loss, info.status, error))
     return rows
@@ -272,6 +274,28 @@ def experiment_of(run_path: str | Path) -> str:
     one level down, ``exp-…/<variant>-seed<N>``, next to its experiment.json."""
     parent = Path(run_path).parent
     return str(parent) if (parent / EXPERIMENT_FILE).is_file() else ""
+
+
+def latest_experiment(root: str | Path | None = None) -> str:
+    """The newest exp-… folder with an experiment.json under ``root`` (default runs_dir()), or "".
+
+    Folder names start with their creation time (exp-YYYYMMDD-HHMMSS-…), so the largest is newest.
+    """
+    from gatelab import paths
+
+    base = Path(root) if root is not None else paths.runs_dir()
+    try:
+        names = sorted((p.name for p in base.iterdir() if p.name.startswith("exp-")),
+                       reverse=True)
+    except OSError:
+        return ""
+    return next((str(base / n) for n in names if (base / n / EXPERIMENT_FILE).is_file()), "")
+
+
+def load_latest_experiment() -> ExperimentSummary | None:
+    """The newest saved experiment's summary, None when there is none (worker thread)."""
+    path = latest_experiment()
+    return load_experiment_summary(path) if path else None
 
 
 def load_experiment_summary(path: str | Path) -> ExperimentSummary:

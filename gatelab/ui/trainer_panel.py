@@ -166,7 +166,14 @@ class TrainerPanel(QWidget):
         if self.controls.corpus.error:
             self._show_error(self.tr("Not started: {0}").format(self.controls.corpus.error))
             return False
-        self._launch(cfg, new_run_folder(), resume=False)
+        try:
+            run_dir = new_run_folder()
+        except OSError as exc:  # e.g. the runs folder is read-only or the disk is full
+            self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
+            self.bar.end("error")
+            self._show_error(self.tr("Not started: cannot create a run folder: {0}").format(exc))
+            return False
+        self._launch(cfg, run_dir, resume=False)
         return True
 
     def resume_run(self, path: str) -> bool:
@@ -329,6 +336,7 @@ class TrainerPanel(QWidget):
         else:
             self.bar.show_idle(self.tr("not started"))
             self.bar.set_state(self._state_text("idle"))
+            self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:

@@ -68,12 +68,12 @@ def test_one_classic_width_with_the_rounding_labelled(panel: BudgetPanel) -> Non
     panel.multiple_spin.setValue(256)
     assert panel.gated()
     text = panel.readout.text()
-    assert "Same-parameter classic width: 16,512 (= 3m/2), or 16,640 rounded up to a multiple " \
+    assert "Same-parameter classic width: 16,512 (= ⌈3m/2⌉), or 16,640 rounded up to a multiple " \
            "of 256" in text
     yours = next(r for r in panel.table.rows_in_view_order() if r.name == "Yours")
     assert yours.cells()[5] == "16,512"  # the table's "Equivalent classic width" cell
     panel.multiple_spin.setValue(128)  # 16,512 is a multiple of 128: one number, no rounding
-    assert "Same-parameter classic width: 16,512 (= 3m/2)<br>" in panel.readout.text()
+    assert "Same-parameter classic width: 16,512 (= ⌈3m/2⌉)<br>" in panel.readout.text()
 
 
 def test_expert_fields_are_remembered(qtbot, panel: BudgetPanel, settings: QSettings  # noqa: ANN001

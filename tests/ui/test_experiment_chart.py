@@ -72,6 +72,12 @@ def test_single_validation_point_draws_markers_and_error_bars(view: ExperimentVi
         assert y_up < y - 3 and _near(image, x, y_up, colour, radius=1)
         _x, y_out = _pixel_at(view, 8.0, var.mean[0] + 2.0 * var.std[0])
         assert not _near(image, x, y_out, colour, radius=0, tol=25)
+    # the table shows every row, the verdict included, without scrolling
+    QApplication.processEvents()
+    last = view.table.rowCount() - 1
+    assert view.table.item(last, 0).text() == "verdict"
+    cell = view.table.visualItemRect(view.table.item(last, 1))
+    assert view.table.viewport().rect().contains(cell)
 
 
 def test_two_points_draw_a_band_and_markers(view: ExperimentView) -> None:

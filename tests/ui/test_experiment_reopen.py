@@ -50,6 +50,8 @@ def test_open_experiment_from_the_run_list(qtbot, saved_experiment: Path,  # noq
         assert panel.runs.select_path(str(saved_experiment / "swiglu-seed0"))
         child = str(saved_experiment / "gelu-seed1")
         assert experiment_of(child) == str(saved_experiment)
+        row = panel.runs.row_for(child)
+        assert row is not None and row.name == saved_experiment.name + "/gelu-seed1"
         assert panel.runs.select_path(child)
         assert panel.runs.btn_experiment.isVisible()
         panel.runs.btn_experiment.click()
@@ -100,7 +102,8 @@ def test_experiment_settings_and_last_experiment_survive_a_restart(
         c.shutdown()
 
 
-def test_broken_or_hostile_experiment_file_is_a_message(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+def test_broken_or_hostile_experiment_file_is_a_message(qtbot,  # noqa: ANN001
+                                                        tmp_path: Path) -> None:
     folder = tmp_path / "exp-broken"
     folder.mkdir()
     (folder / "experiment.json").write_text("[" * 100_000)
@@ -122,5 +125,26 @@ def test_broken_or_hostile_experiment_file_is_a_message(qtbot, tmp_path: Path) -
         view = panel.experiment
         qtbot.waitUntil(lambda: "Could not open" in view.message.text(), timeout=10000)
         assert "experiment.json" in view.message.text() and view.result is None
+    finally:
+        panel.shutdown()
+
+
+def test_newest_experiment_is_shown_without_remembered_state(
+        qtbot, saved_experiment: Path, settings: QSettings,  # noqa: ANN001
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exp-… folder made by gatelab-experiment (never opened in the app) shows on launch."""
+    from gatelab.ui.trainer_engine import latest_experiment
+
+    monkeypatch.setattr("gatelab.paths.runs_dir", lambda: saved_experiment.parent)
+    older = saved_experiment.parent / "exp-00000000-000000-old0"
+    older.mkdir(exist_ok=True)
+    (older / "experiment.json").write_text("{}")
+    (saved_experiment.parent / "exp-99999999-999999-nojson").mkdir(exist_ok=True)
+    assert latest_experiment() == str(saved_experiment)
+    panel = _make_panel(qtbot, settings)  # empty settings: a first launch
+    try:
+        view = panel.experiment
+        qtbot.waitUntil(lambda: view.result is not None, timeout=20000)
+        assert view.result.path == str(saved_experiment)
     finally:
         panel.shutdown()

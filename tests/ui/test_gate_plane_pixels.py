@@ -1,8 +1,8 @@
 """The gate-plane maps as the user sees them: rendered pixel colours against ``gates.evaluate``.
 
-Why: the numeric tests read the image arrays and the readouts, so they could not see that after a
-resolution change (1024 → 512, 256 → 64) the new image kept the old scale and no longer filled the
-g/u window. Here every check grabs the viewport, samples the pixel at the screen position of a
+Why: the numeric tests read the image arrays and the readouts, so they could not see that after
+a resolution change (1024 → 512, 256 → 64) the new image kept the old scale and no longer filled
+the g/u window. Here every check grabs the viewport, samples the pixel at the screen position of a
 data point and compares it with the colour-map colour of the exact value there, after every kind
 of spec change: resolution, window, variant, parameters and view.
 """

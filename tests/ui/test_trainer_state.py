@@ -104,6 +104,9 @@ def test_experiment_clears_the_trainer_bar(qtbot, panel) -> None:  # noqa: ANN00
     assert view.progress.format().startswith("stopped (")
     assert "seed" not in view.progress.format()
     assert _bar_text(panel) == "not started"
+    # the experiment's first run is in the run list at once, named with its exp-… folder
+    assert any(row.name.startswith("exp-") and row.name.endswith("-seed7")
+               for row in panel.runs.rows), [row.name for row in panel.runs.rows]
 
 
 def test_a_late_sample_of_another_run_is_dropped(panel) -> None:  # noqa: ANN001
@@ -113,3 +116,18 @@ def test_a_late_sample_of_another_run_is_dropped(panel) -> None:  # noqa: ANN001
     assert panel.live.sample.toPlainText() == ""
     panel._on_call_result("sample", ("/runs/new", "text of this run"), "")
     assert panel.live.sample.toPlainText() == "text of this run"
+
+
+def test_run_folder_that_cannot_be_made_is_a_message(panel, monkeypatch) -> None:  # noqa: ANN001
+    from gatelab.ui import trainer_panel
+
+    def refuse() -> str:
+        raise PermissionError(13, "Permission denied", "/runs")
+
+    monkeypatch.setattr(trainer_panel, "new_run_folder", refuse)
+    panel.bar.begin(200)
+    panel.bar.show_progress(61, 200, 1234.0, 9.0, 60, "cpu")  # an earlier run's last state
+    assert not panel.start()
+    assert "cannot create a run folder" in panel.error_text and panel.bar.error.isVisible()
+    assert _bar_text(panel) == "failed before the first step"
+    assert not panel.controller.is_busy() and panel.bar.btn_start.isEnabled()
