@@ -212,15 +212,21 @@ def load_corpus(spec: str) -> Corpus:
     return Corpus(text=text, vocab=vocab, info=info)
 
 
+def check_length(chars: int, block_size: int) -> None:
+    """Raise ``CorpusError`` when ``chars`` characters cannot hold one block + 1 for training
+    and one for validation (the GUI checks this as soon as a corpus or block size is chosen)."""
+    need = 2 * (block_size + 1)
+    if chars < need:
+        raise CorpusError(
+            f"corpus is too short: {chars:,} characters, but block size {block_size} needs at "
+            f"least {need:,} (one block + 1 for training and one for validation)")
+
+
 def split(corpus: Corpus, block_size: int) -> tuple[torch.Tensor, torch.Tensor]:
     """Encode and split 90/10 into (train, val) id tensors (uint8 or uint16: ``BatchSampler``
     widens each batch to int64); each must hold one block + 1."""
     n = len(corpus.text)
-    need = 2 * (block_size + 1)
-    if n < need:
-        raise CorpusError(
-            f"corpus is too short: {n:,} characters, but block size {block_size} needs at least "
-            f"{need:,} (one block + 1 for training and one for validation)")
+    check_length(n, block_size)
     n_val = max(int(n * VAL_FRACTION), block_size + 1)
     ids = torch.from_numpy(encode_array(corpus.text, corpus.vocab))  # uint8/uint16, no copy
     return ids[: n - n_val], ids[n - n_val:]
