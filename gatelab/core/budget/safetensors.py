@@ -109,7 +109,10 @@ def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str
     for name, entry in obj.items():
         if name == "__metadata__":
             continue
-        dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        try:
+            dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        except ValueError as exc:
+            raise ValueError(f"{label}: {exc}") from None
         tensors[name] = (dtype, shape)
         if end > begin:
             ranges.append((begin, end, name))
