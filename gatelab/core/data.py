@@ -105,6 +105,14 @@ def _read_text_file(path: Path) -> str:
         ) from None
 
 
+def utf8_size(text: str) -> int:
+    """Bytes of ``text`` in UTF-8, without a full encoded copy (chunked; O(1) for ASCII)."""
+    if text.isascii():
+        return len(text)
+    return sum(len(text[i:i + ENCODE_CHUNK].encode("utf-8"))
+               for i in range(0, len(text), ENCODE_CHUNK))
+
+
 def _code_points(chunk: str) -> np.ndarray:
     """Code points of ``chunk`` as a numpy array (uint8 for ASCII, else uint32)."""
     if chunk.isascii():
@@ -208,7 +216,7 @@ def load_corpus(spec: str) -> Corpus:
         prov = f"text file {path.resolve()}"
     vocab = Vocab(distinct_chars(text))
     info = CorpusInfo(name=name, source=source, chars=len(text),
-                      bytes=len(text.encode("utf-8")), vocab_size=len(vocab), provenance=prov)
+                      bytes=utf8_size(text), vocab_size=len(vocab), provenance=prov)
     return Corpus(text=text, vocab=vocab, info=info)
 
 
