@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -163,8 +163,10 @@ def read_safetensors_header(path: str | os.PathLike[str]) -> dict[str, TensorInf
     return parse_header(header, size - 8 - length, label=p.name)
 
 
-def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
-    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names."""
+def read_index(path: str | os.PathLike[str],
+               progress: Callable[[int, int], None] | None = None) -> dict[str, TensorInfo]:
+    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names;
+    ``progress(done, total)`` is called after each shard (the GUI's worker reports it)."""
     p = Path(path)
     obj = read_json_object(p, MAX_INDEX_BYTES, p.name)
     weight_map = obj.get("weight_map")
@@ -174,7 +176,8 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
     _check_count(len(weight_map), p.name, MAX_INDEX_TENSORS)
     folder = p.parent.resolve()
     tensors: dict[str, TensorInfo] = {}
-    for shard in sorted(set(weight_map.values())):
+    shards = sorted(set(weight_map.values()))
+    for done, shard in enumerate(shards, 1):
         shard_path = (folder / shard).resolve()
         if shard_path.parent != folder or not shard.endswith(".safetensors"):
             raise ValueError(f"{p.name}: shard {shard!r} must be a .safetensors file beside the "
@@ -184,6 +187,8 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
                 raise ValueError(f"tensor {name!r} appears in more than one shard")
             tensors[name] = info
         _check_count(len(tensors), p.name, MAX_INDEX_TENSORS)
+        if progress is not None:
+            progress(done, len(shards))
     missing = [n for n in weight_map if n not in tensors]
     if missing:
         raise ValueError(f"{p.name}: {len(missing)} tensor(s) listed in the index are missing "
@@ -191,9 +196,13 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
     return tensors
 
 
-def read_checkpoint(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
+def read_checkpoint(path: str | os.PathLike[str],
+                    progress: Callable[[int, int], None] | None = None
+                    ) -> dict[str, TensorInfo]:
     """A .safetensors file or a sharded index (chosen by the file name)."""
-    return read_index(path) if str(path).endswith(".json") else read_safetensors_header(path)
+    if str(path).endswith(".json"):
+        return read_index(path, progress)
+    return read_safetensors_header(path)
 
 
 def write_safetensors_header_only(path: str | os.PathLike[str],
