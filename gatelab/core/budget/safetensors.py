@@ -26,7 +26,7 @@ MAX_DIMS = 64
 #: Tensors in one file: real shards hold a few thousand (the largest MoE checkpoints ~100k in
 #: all); a header of millions is a hostile file and would take many seconds to check.
 MAX_TENSORS = 100_000
-MAX_INDEX_TENSORS = 1_000_000
+MAX_INDEX_TENSORS = 500_000
 
 #: Bits per element of every dtype the safetensors format defines.
 DTYPE_BITS: dict[str, int] = {
