@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import stat
 import sys
 import sysconfig
 from dataclasses import dataclass
@@ -84,6 +85,13 @@ class Corpus:
 def _read_text_file(path: Path) -> str:
     """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES``, via ``fileio`` (a FIFO
     or a device is refused without blocking, the cap counts bytes actually read)."""
+    try:  # a regular file's size is known: refuse a huge one before reading 512 MB of it
+        st = path.stat()
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_FILE_BYTES:
+            raise CorpusError(f"corpus file is too large ({st.st_size:,} bytes; limit "
+                              f"{MAX_FILE_BYTES:,}): {path}")
+    except OSError:
+        pass  # missing or unreadable: read_bytes_capped names the reason
     try:
         raw = read_bytes_capped(path, MAX_FILE_BYTES, what=str(path))
     except FileReadError as exc:

@@ -80,3 +80,14 @@ def test_fifo_corpus_is_refused_without_blocking(qtbot, panel, tmp_path: Path) -
     os.mkfifo(fifo)
     _choose(qtbot, panel, str(fifo))  # read by the background call: the GUI never waits on it
     assert "not a regular file" in panel.controls.corpus.error
+
+
+def test_a_run_too_big_for_memory_is_refused_with_the_numbers(qtbot, panel) -> None:  # noqa: ANN001
+    """Regression (issue 8): a too-large model was built anyway and the process was killed."""
+    panel.controls.set_config(TrainConfig(**{**TINY, "n_embd": 4096, "n_head": 64, "n_layer": 64,
+                                             "batch_size": 4096, "block_size": 4096}))
+    assert panel.start()
+    qtbot.waitUntil(lambda: not panel.controller.is_busy(), timeout=30000)
+    assert panel.run_state == "error"
+    assert "needs ≈" in panel.error_text and "available" in panel.error_text
+    assert not Path(panel.run_dir).exists()  # refused before anything was written
