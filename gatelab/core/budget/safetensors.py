@@ -11,11 +11,12 @@ read of more than the header.
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from gatelab.core.budget.jsonio import parse_json_object, read_json_object
 from gatelab.core.fileio import FileReadError, open_regular
@@ -39,10 +40,7 @@ TensorInfo = tuple[str, tuple[int, ...]]
 
 
 def numel(shape: tuple[int, ...] | list[int]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
+    return math.prod(shape)
 
 
 def _bytes_text(n: int) -> str:
@@ -51,8 +49,9 @@ def _bytes_text(n: int) -> str:
     return f"{n:,}" if n < 10**24 else f"more than 10^{len(str(n)) - 1}"
 
 
-def _whole(value: Any) -> bool:
-    return type(value) is int  # bool is a subclass of int; JSON never yields other int types
+def _bad_shape(name: str) -> NoReturn:
+    raise ValueError(f"tensor {name!r}: shape must be a list of at most {MAX_DIMS} whole "
+                     "numbers ≥ 0")
 
 
 def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int, ...], int, int]:
@@ -63,15 +62,17 @@ def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int,
     if bits_per is None:
         raise ValueError(f"tensor {name!r}: unknown dtype {dtype!r}")
     shape = entry.get("shape")
-    if type(shape) is not list or len(shape) > MAX_DIMS or not all(
-            _whole(d) and d >= 0 for d in shape):
-        raise ValueError(f"tensor {name!r}: shape must be a list of at most {MAX_DIMS} whole "
-                         "numbers ≥ 0")
+    if type(shape) is not list or len(shape) > MAX_DIMS:
+        _bad_shape(name)
+    for d in shape:  # a plain loop: this runs once per dimension of up to 100,000 tensors
+        if type(d) is not int or d < 0:  # type(): bool is a subclass of int
+            _bad_shape(name)
     offsets = entry.get("data_offsets")
-    if type(offsets) is not list or len(offsets) != 2 or not (
-            _whole(offsets[0]) and _whole(offsets[1])):
+    if type(offsets) is not list or len(offsets) != 2:
         raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
     begin, end = offsets
+    if type(begin) is not int or type(end) is not int:
+        raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
     if not 0 <= begin <= end <= data_size:
         raise ValueError(f"tensor {name!r}: data_offsets [{_bytes_text(begin)}, "
                          f"{_bytes_text(end)}] lie outside the data area of "
