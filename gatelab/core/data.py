@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import stat
 import sys
 import sysconfig
 from dataclasses import dataclass
@@ -84,6 +85,13 @@ class Corpus:
 def _read_text_file(path: Path) -> str:
     """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES``, via ``fileio`` (a FIFO
     or a device is refused without blocking, the cap counts bytes actually read)."""
+    try:  # a regular file's size is known: refuse a huge one before reading 512 MB of it
+        st = path.stat()
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_FILE_BYTES:
+            raise CorpusError(f"corpus file is too large ({st.st_size:,} bytes; limit "
+                              f"{MAX_FILE_BYTES:,}): {path}")
+    except OSError:
+        pass  # missing or unreadable: read_bytes_capped names the reason
     try:
         raw = read_bytes_capped(path, MAX_FILE_BYTES, what=str(path))
     except FileReadError as exc:
@@ -103,6 +111,14 @@ def _read_text_file(path: Path) -> str:
         raise CorpusError(
             f"corpus file is not valid UTF-8 text (bad byte at offset {exc.start}): {path}"
         ) from None
+
+
+def utf8_size(text: str) -> int:
+    """Bytes of ``text`` in UTF-8, without a full encoded copy (chunked; O(1) for ASCII)."""
+    if text.isascii():
+        return len(text)
+    return sum(len(text[i:i + ENCODE_CHUNK].encode("utf-8"))
+               for i in range(0, len(text), ENCODE_CHUNK))
 
 
 def _code_points(chunk: str) -> np.ndarray:
@@ -208,19 +224,25 @@ def load_corpus(spec: str) -> Corpus:
         prov = f"text file {path.resolve()}"
     vocab = Vocab(distinct_chars(text))
     info = CorpusInfo(name=name, source=source, chars=len(text),
-                      bytes=len(text.encode("utf-8")), vocab_size=len(vocab), provenance=prov)
+                      bytes=utf8_size(text), vocab_size=len(vocab), provenance=prov)
     return Corpus(text=text, vocab=vocab, info=info)
+
+
+def check_length(chars: int, block_size: int) -> None:
+    """Raise ``CorpusError`` when ``chars`` characters cannot hold one block + 1 for training
+    and one for validation (the GUI checks this as soon as a corpus or block size is chosen)."""
+    need = 2 * (block_size + 1)
+    if chars < need:
+        raise CorpusError(
+            f"corpus is too short: {chars:,} characters, but block size {block_size} needs at "
+            f"least {need:,} (one block + 1 for training and one for validation)")
 
 
 def split(corpus: Corpus, block_size: int) -> tuple[torch.Tensor, torch.Tensor]:
     """Encode and split 90/10 into (train, val) id tensors (uint8 or uint16: ``BatchSampler``
     widens each batch to int64); each must hold one block + 1."""
     n = len(corpus.text)
-    need = 2 * (block_size + 1)
-    if n < need:
-        raise CorpusError(
-            f"corpus is too short: {n:,} characters, but block size {block_size} needs at least "
-            f"{need:,} (one block + 1 for training and one for validation)")
+    check_length(n, block_size)
     n_val = max(int(n * VAL_FRACTION), block_size + 1)
     ids = torch.from_numpy(encode_array(corpus.text, corpus.vocab))  # uint8/uint16, no copy
     return ids[: n - n_val], ids[n - n_val:]

@@ -200,6 +200,7 @@ class BudgetFilesMixin:
             loader = BudgetFileLoader(self)  # type: ignore[arg-type]
             loader.sig_busy.connect(self._on_files_busy)
             loader.sig_done.connect(self._on_file_done)
+            loader.sig_progress.connect(self._on_file_progress)
             self._file_loader = loader
         return loader
 
@@ -227,6 +228,10 @@ class BudgetFilesMixin:
             self.checkpoint_view.setCursor(Qt.CursorShape.BusyCursor)
         else:
             self.checkpoint_view.unsetCursor()
+
+    def _on_file_progress(self, path: str, done: int, total: int) -> None:
+        self.sig_status.emit(self.tr("Reading {0}: shard {1} of {2}…").format(
+            Path(path).name, done, total))
 
     def _on_file_done(self, _ticket: int, kind: str, path: str, result: object,
                       error: str) -> None:

@@ -13,6 +13,7 @@ for the pool. The pool's destructor waits too, so no thread outlives its owner.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,15 +36,19 @@ class CheckpointResult:
     beside_error: str  # why that config.json could not be used ("" when fine or absent)
 
 
-def read_config(path: str) -> ConfigResult:
+Progress = Callable[[int, int], None]
+
+
+def read_config(path: str, progress: Progress | None = None) -> ConfigResult:
     """Parse and count a config.json (runs in the worker; every failure is a ValueError)."""
     config = B.load_hf_config(path)
     return ConfigResult(config, B.count_from_hf_config(config))
 
 
-def read_checkpoint(path: str) -> CheckpointResult:
-    """Summarise a safetensors header or index and count the config.json beside it, if any."""
-    summary = B.summarize(B.read_checkpoint(path))
+def read_checkpoint(path: str, progress: Progress | None = None) -> CheckpointResult:
+    """Summarise a safetensors header or index and count the config.json beside it, if any;
+    ``progress(shards read, shards)`` for a sharded index."""
+    summary = B.summarize(B.read_checkpoint(path, progress))
     beside_path = Path(path).parent / "config.json"
     beside, error = None, ""
     if beside_path.exists():
@@ -67,6 +72,7 @@ class BudgetFileLoader(QObject):
     sig_busy = Signal(bool)
     sig_done = Signal(int, str, str, object, str)
     sig_applied = Signal(str, str, bool)  # kind, path, ok: emitted by the panel once shown
+    sig_progress = Signal(str, int, int)  # path, done, total (shards of an index)
     _sig_result = Signal(int, str, str, object, str)  # emitted in the worker, queued to the GUI
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -91,15 +97,25 @@ class BudgetFileLoader(QObject):
         self._pending += 1
         if self._pending == 1:
             self.sig_busy.emit(True)
-        stop, emit = self._stop, self._sig_result.emit
+        stop, emit, report = self._stop, self._sig_result.emit, self.sig_progress.emit
+
+        def progress(done: int, total: int) -> None:
+            if stop.is_set():
+                raise ValueError("stopped")  # leave a long index between two shards
+            try:
+                report(path, done, total)
+            except RuntimeError:  # the loader went away meanwhile
+                pass
 
         def job() -> None:
             if stop.is_set():
                 return
             try:
-                result, error = reader(path), ""
+                result, error = reader(path, progress), ""
             except (ValueError, OSError, RecursionError, MemoryError) as exc:
                 result, error = None, str(exc) or type(exc).__name__
+            except Exception as exc:  # a reader bug must not leave the panel busy forever
+                result, error = None, f"unexpected {type(exc).__name__}: {exc}"
             if not stop.is_set():
                 try:
                     emit(ticket, kind, path, result, error)

@@ -120,6 +120,7 @@ class TrainerPanel(QWidget):
         self.controller.sig_done.connect(self._on_done)
         self.controller.state_changed.connect(self._on_controller_state)
         self.controls.config_changed.connect(self._update_buttons)
+        self.controls.config_changed.connect(self._clear_start_error)
         self._calls.sig_result.connect(self._on_call_result)
         self.runs.sig_open.connect(self.open_run)
         self.runs.sig_resume.connect(self.resume_run)
@@ -162,9 +163,11 @@ class TrainerPanel(QWidget):
             cfg = self.controls.config()
         except ValueError as exc:
             self._show_error(self.tr("Not started: {0}").format(exc))
+            self._start_error = self.error_text
             return False
         if self.controls.corpus.error:
             self._show_error(self.tr("Not started: {0}").format(self.controls.corpus.error))
+            self._start_error = self.error_text
             return False
         try:
             run_dir = new_run_folder()
@@ -372,6 +375,14 @@ class TrainerPanel(QWidget):
         self._pairs_sent = now
         self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
                                  .format(self._variant, layer, self._stats_step))
+
+    def _clear_start_error(self) -> None:
+        """A "Not started" message goes once the form and the corpus are usable again."""
+        start_error = getattr(self, "_start_error", "")
+        if (start_error and self.error_text == start_error
+                and not self.controls.validation_error() and not self.controls.corpus.error):
+            self._start_error = self.error_text = ""
+            self.bar.set_error("")
 
     def _show_error(self, text: str) -> None:
         self.error_text = text

@@ -185,3 +185,14 @@ def test_large_corpus_memory_and_time(tmp_path: Path) -> None:
     seconds, grown_kb = out.stdout.split()
     assert int(grown_kb) * 1024 <= 3 * size
     assert float(seconds) < 20
+
+
+def test_huge_file_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = tmp_path / "huge.txt"
+    with open(p, "wb") as fh:
+        fh.truncate(data.MAX_FILE_BYTES + 1)  # sparse: costs no disk
+    called: list[object] = []
+    monkeypatch.setattr(data, "read_bytes_capped", lambda *a, **k: called.append(a))
+    with pytest.raises(CorpusError, match="too large .*limit 536,870,912"):
+        load_corpus(str(p))
+    assert not called

@@ -86,7 +86,7 @@ def test_busy_state_while_reading(panel: BudgetPanel, qtbot, tmp_path: Path,  # 
     release = threading.Event()
     real = budget_loader.read_config
 
-    def slow(path: str) -> budget_loader.ConfigResult:
+    def slow(path: str, progress=None) -> budget_loader.ConfigResult:  # noqa: ANN001
         release.wait(10)
         return real(path)
 
@@ -108,7 +108,7 @@ def test_shutdown_waits_and_drops_the_result(panel: BudgetPanel, qtbot, tmp_path
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     started, release = threading.Event(), threading.Event()
 
-    def slow(path: str) -> budget_loader.ConfigResult:
+    def slow(path: str, progress=None) -> budget_loader.ConfigResult:  # noqa: ANN001
         started.set()
         release.wait(0.5)
         return budget_loader.read_config(path)
@@ -123,3 +123,23 @@ def test_shutdown_waits_and_drops_the_result(panel: BudgetPanel, qtbot, tmp_path
     assert time.perf_counter() - t0 < 3
     qtbot.wait(100)
     assert "my-gpt2" not in panel.models
+
+
+def test_sharded_index_reports_progress(panel: BudgetPanel, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from gatelab.core.budget import write_safetensors_header_only
+
+    weight_map = {}
+    for i in range(3):
+        write_safetensors_header_only(tmp_path / f"s{i}.safetensors", {f"w{i}": ("F16", (4, 4))})
+        weight_map[f"w{i}"] = f"s{i}.safetensors"
+    index = tmp_path / "model.safetensors.index.json"
+    index.write_text(json.dumps({"weight_map": weight_map}))
+    seen: list[tuple[int, int]] = []
+    statuses: list[str] = []
+    panel.file_loader().sig_progress.connect(lambda _p, done, total: seen.append((done, total)))
+    panel.sig_status.connect(statuses.append)
+    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=5000) as blocker:
+        panel.load_safetensors(index)
+    assert blocker.args[2] is True and seen == [(1, 3), (2, 3), (3, 3)]
+    assert any("shard 2 of 3" in s for s in statuses)
+    assert panel.checkpoint_view.tensor_table.rowCount() == 3

@@ -11,11 +11,12 @@ read of more than the header.
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from gatelab.core.budget.jsonio import parse_json_object, read_json_object
 from gatelab.core.fileio import FileReadError, open_regular
@@ -26,7 +27,7 @@ MAX_DIMS = 64
 #: Tensors in one file: real shards hold a few thousand (the largest MoE checkpoints ~100k in
 #: all); a header of millions is a hostile file and would take many seconds to check.
 MAX_TENSORS = 100_000
-MAX_INDEX_TENSORS = 1_000_000
+MAX_INDEX_TENSORS = 500_000
 
 #: Bits per element of every dtype the safetensors format defines.
 DTYPE_BITS: dict[str, int] = {
@@ -39,10 +40,7 @@ TensorInfo = tuple[str, tuple[int, ...]]
 
 
 def numel(shape: tuple[int, ...] | list[int]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
+    return math.prod(shape)
 
 
 def _bytes_text(n: int) -> str:
@@ -51,8 +49,9 @@ def _bytes_text(n: int) -> str:
     return f"{n:,}" if n < 10**24 else f"more than 10^{len(str(n)) - 1}"
 
 
-def _whole(value: Any) -> bool:
-    return type(value) is int  # bool is a subclass of int; JSON never yields other int types
+def _bad_shape(name: str) -> NoReturn:
+    raise ValueError(f"tensor {name!r}: shape must be a list of at most {MAX_DIMS} whole "
+                     "numbers ≥ 0")
 
 
 def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int, ...], int, int]:
@@ -63,15 +62,17 @@ def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int,
     if bits_per is None:
         raise ValueError(f"tensor {name!r}: unknown dtype {dtype!r}")
     shape = entry.get("shape")
-    if type(shape) is not list or len(shape) > MAX_DIMS or not all(
-            _whole(d) and d >= 0 for d in shape):
-        raise ValueError(f"tensor {name!r}: shape must be a list of at most {MAX_DIMS} whole "
-                         "numbers ≥ 0")
+    if type(shape) is not list or len(shape) > MAX_DIMS:
+        _bad_shape(name)
+    for d in shape:  # a plain loop: this runs once per dimension of up to 100,000 tensors
+        if type(d) is not int or d < 0:  # type(): bool is a subclass of int
+            _bad_shape(name)
     offsets = entry.get("data_offsets")
-    if type(offsets) is not list or len(offsets) != 2 or not (
-            _whole(offsets[0]) and _whole(offsets[1])):
+    if type(offsets) is not list or len(offsets) != 2:
         raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
     begin, end = offsets
+    if type(begin) is not int or type(end) is not int:
+        raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
     if not 0 <= begin <= end <= data_size:
         raise ValueError(f"tensor {name!r}: data_offsets [{_bytes_text(begin)}, "
                          f"{_bytes_text(end)}] lie outside the data area of "
@@ -109,7 +110,10 @@ def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str
     for name, entry in obj.items():
         if name == "__metadata__":
             continue
-        dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        try:
+            dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        except ValueError as exc:
+            raise ValueError(f"{label}: {exc}") from None
         tensors[name] = (dtype, shape)
         if end > begin:
             ranges.append((begin, end, name))
@@ -160,8 +164,10 @@ def read_safetensors_header(path: str | os.PathLike[str]) -> dict[str, TensorInf
     return parse_header(header, size - 8 - length, label=p.name)
 
 
-def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
-    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names."""
+def read_index(path: str | os.PathLike[str],
+               progress: Callable[[int, int], None] | None = None) -> dict[str, TensorInfo]:
+    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names;
+    ``progress(done, total)`` is called after each shard (the GUI's worker reports it)."""
     p = Path(path)
     obj = read_json_object(p, MAX_INDEX_BYTES, p.name)
     weight_map = obj.get("weight_map")
@@ -171,7 +177,8 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
     _check_count(len(weight_map), p.name, MAX_INDEX_TENSORS)
     folder = p.parent.resolve()
     tensors: dict[str, TensorInfo] = {}
-    for shard in sorted(set(weight_map.values())):
+    shards = sorted(set(weight_map.values()))
+    for done, shard in enumerate(shards, 1):
         shard_path = (folder / shard).resolve()
         if shard_path.parent != folder or not shard.endswith(".safetensors"):
             raise ValueError(f"{p.name}: shard {shard!r} must be a .safetensors file beside the "
@@ -181,6 +188,8 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
                 raise ValueError(f"tensor {name!r} appears in more than one shard")
             tensors[name] = info
         _check_count(len(tensors), p.name, MAX_INDEX_TENSORS)
+        if progress is not None:
+            progress(done, len(shards))
     missing = [n for n in weight_map if n not in tensors]
     if missing:
         raise ValueError(f"{p.name}: {len(missing)} tensor(s) listed in the index are missing "
@@ -188,9 +197,13 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
     return tensors
 
 
-def read_checkpoint(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
+def read_checkpoint(path: str | os.PathLike[str],
+                    progress: Callable[[int, int], None] | None = None
+                    ) -> dict[str, TensorInfo]:
     """A .safetensors file or a sharded index (chosen by the file name)."""
-    return read_index(path) if str(path).endswith(".json") else read_safetensors_header(path)
+    if str(path).endswith(".json"):
+        return read_index(path, progress)
+    return read_safetensors_header(path)
 
 
 def write_safetensors_header_only(path: str | os.PathLike[str],
