@@ -9,6 +9,7 @@ the button, together with both totals, so the learner never mistakes one number 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gatelab.core import budget as B
@@ -35,10 +36,11 @@ class BudgetLoadMixin:
     tie_check: Any
     load_note: Any
 
-    if TYPE_CHECKING:  # provided by BudgetPanel / QWidget
-        def compare_name(self) -> str: ...
-        def _on_inputs_changed(self, *_args: object) -> None: ...
-        def tr(self, text: str) -> str: ...
+    # provided by BudgetPanel / QWidget (annotations, not stub defs: lupdate loses the class
+    # context after a def nested in an if, and files this module's strings under no context)
+    compare_name: Callable[[], str]
+    _on_inputs_changed: Callable[..., None]
+    tr: Callable[[str], str]
 
     def load_compare_into_fields(self) -> None:
         """Copy the chosen real model into the fields (experts included) and report the rest."""

@@ -2,99 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../gatelab/ui/budget_load.py" line="+74"/>
-        <source>{0} does not fit the fields.</source>
-        <translation>{0} 无法填入输入框。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>what the preset counts only approximately (see the note below)</source>
-        <translation>该预设只能近似计数的部分（见下方说明）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Loaded {0}: your fields count exactly its {1} parameters.</source>
-        <translation>已载入 {0}：你的输入框精确算出它的 {1} 个参数。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>nothing the fields can name</source>
-        <translation>没有输入框能指明的部分</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>about {0}</source>
-        <translation>约 {0}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Loaded {0} only partly. Left out: {1}. Your fields count {2} ({3}); {0} has {4}.</source>
-        <translation>{0} 只载入了一部分。未包含：{1}。你的输入框算出 {2}（{3}）；{0} 有 {4}。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>head size {0} (the fields use h ÷ heads)</source>
-        <translation>每头维度 {0}（输入框使用 h ÷ 头数）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>attention biases</source>
-        <translation>注意力偏置</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the attention output gate</source>
-        <translation>注意力输出门控</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>q/k norms</source>
-        <translation>q/k 归一化</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>attention sinks</source>
-        <translation>注意力汇聚（sink）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>its norm layout ({0}, {1} per layer)</source>
-        <translation>其归一化布局（{0}，每层 {1} 个）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>learned position embeddings ({0} positions)</source>
-        <translation>可学习的位置嵌入（{0} 个位置）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>{0} dense first layers of width {1} (loaded as expert layers)</source>
-        <translation>前 {0} 层为宽度 {1} 的稠密层（按专家层载入）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>the shared expert (width {0})</source>
-        <translation>共享专家（宽度 {0}）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>router and expert biases or gates</source>
-        <translation>路由器与专家的偏置或门控</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the encoder–decoder structure (its {0} encoder layers are counted as decoder layers; cross-attention is not)</source>
-        <translation>编码器–解码器结构（其 {0} 个编码器层按解码器层计数；交叉注意力未计入）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>relative-position tables</source>
-        <translation>相对位置表</translation>
-    </message>
-</context>
-<context>
     <name>ActivationsPanel</name>
     <message>
         <location filename="../../gatelab/ui/activations_panel.py" line="+92"/>
@@ -320,13 +227,18 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+209"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+210"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+18"/>
+        <source>Reading {0}: shard {1} of {2}…</source>
+        <translation>正在读取 {0}：第 {1} 个分片，共 {2} 个…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Cannot read config.json</source>
         <translation>无法读取 config.json</translation>
     </message>
@@ -414,6 +326,99 @@
         <location line="+1"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>BudgetLoadMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/budget_load.py" line="+76"/>
+        <source>{0} does not fit the fields.</source>
+        <translation>{0} 无法填入输入框。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>what the preset counts only approximately (see the note below)</source>
+        <translation>该预设只能近似计数的部分（见下方说明）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Loaded {0}: your fields count exactly its {1} parameters.</source>
+        <translation>已载入 {0}：你的输入框精确算出它的 {1} 个参数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>nothing the fields can name</source>
+        <translation>没有输入框能指明的部分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>about {0}</source>
+        <translation>约 {0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loaded {0} only partly. Left out: {1}. Your fields count {2} ({3}); {0} has {4}.</source>
+        <translation>{0} 只载入了一部分。未包含：{1}。你的输入框算出 {2}（{3}）；{0} 有 {4}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>head size {0} (the fields use h ÷ heads)</source>
+        <translation>每头维度 {0}（输入框使用 h ÷ 头数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention biases</source>
+        <translation>注意力偏置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the attention output gate</source>
+        <translation>注意力输出门控</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>q/k norms</source>
+        <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention sinks</source>
+        <translation>注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its norm layout ({0}, {1} per layer)</source>
+        <translation>其归一化布局（{0}，每层 {1} 个）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>learned position embeddings ({0} positions)</source>
+        <translation>可学习的位置嵌入（{0} 个位置）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{0} dense first layers of width {1} (loaded as expert layers)</source>
+        <translation>前 {0} 层为宽度 {1} 的稠密层（按专家层载入）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the shared expert (width {0})</source>
+        <translation>共享专家（宽度 {0}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>router and expert biases or gates</source>
+        <translation>路由器与专家的偏置或门控</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the encoder–decoder structure (its {0} encoder layers are counted as decoder layers; cross-attention is not)</source>
+        <translation>编码器–解码器结构（其 {0} 个编码器层按解码器层计数；交叉注意力未计入）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>relative-position tables</source>
+        <translation>相对位置表</translation>
     </message>
 </context>
 <context>
@@ -796,7 +801,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-239"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="-244"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -975,7 +980,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+37"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+39"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1015,12 +1020,12 @@
         <translation>语料开头的若干字符</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+48"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+27"/>
         <source>Open a text file to train on</source>
         <translation>打开用于训练的文本文件</translation>
     </message>
@@ -1030,7 +1035,7 @@
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;Cannot use this corpus: {0}&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#b00020&apos;&gt;无法使用此语料：{0}&lt;/span&gt;</translation>
     </message>
@@ -1038,6 +1043,11 @@
         <location line="+5"/>
         <source>{0:,} characters ({1:,} bytes), vocabulary {2} symbols. &lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</source>
         <translation>{0:,} 个字符（{1:,} 字节），词表 {2} 个符号。&lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot use this corpus: {0}</source>
+        <translation>无法使用此语料：{0}</translation>
     </message>
 </context>
 <context>
@@ -3315,7 +3325,7 @@ table</source>
         <translation>自动 → {0}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -3368,13 +3378,13 @@ table</source>
         <translation>参数量相等时 SwiGLU 对比 GELU，多个种子，附噪声下限</translation>
     </message>
     <message>
-        <location line="+63"/>
-        <location line="+3"/>
+        <location line="+64"/>
+        <location line="+4"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Not started: cannot create a run folder: {0}</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
@@ -3459,7 +3469,7 @@ table</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+17"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
