@@ -132,3 +132,23 @@ def test_replay_reads_off_the_gui_thread_and_downsamples(qtbot, panel, template:
     x, _y = panel.plots.c_train.getData()
     assert len(x) <= 400 and x[0] == 1 and x[-1] == 5000
     np.testing.assert_array_equal(panel.plots.c_val.getData()[0], np.arange(500, 5001, 500))
+
+
+def test_resume_a_run_killed_before_its_first_checkpoint(qtbot, panel, template: Path) -> None:  # noqa: ANN001
+    run = _run(template, "early")
+    (run / "ckpt.pt").unlink()
+    summary = json.loads((run / "run.json").read_text())
+    (run / "run.json").write_text(json.dumps({**summary, "status": "running", "pid": 2**22 + 7}))
+    panel.runs.refresh()
+    assert panel.runs.row_for(str(run)).status == "interrupted"
+    messages: list[str] = []
+    panel.sig_status.connect(messages.append)
+    assert panel.runs.select_path(str(run))
+    panel.runs.btn_resume.click()
+    assert any("no checkpoint yet" in m and "from step 0" in m for m in messages)
+    qtbot.waitUntil(lambda: panel.plots.history.steps[-1:] == [6]
+                    and not panel.controller.is_busy(), timeout=60000)
+    from gatelab.core.runs import load_run
+
+    assert [r["step"] for r in load_run(run).metrics] == [1, 2, 3, 4, 5, 6]
+    assert load_run(run).summary["status"] == "finished"
