@@ -254,13 +254,25 @@ def _check_checkpoint(p: Path, ckpt: Any) -> None:
         raise RunError(f"checkpoint {p} holds an invalid config: {safe_reason(exc)}") from None
 
 
-def read_stats(path: Path) -> dict[str, np.ndarray]:
-    """The numeric arrays of a stats.npz; RunError naming the file when it cannot be read."""
+def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """The numeric arrays of a stats.npz (only ``keys`` when given: the gate plane reads just
+    ``gate_pairs``, whatever the size of the rest); RunError naming the file when it cannot be
+    read. Sizes are checked from the archive's directory before any array is read."""
     try:
-        raw = read_bytes_capped(path, STATS_CAP, what=str(path))
-        with np.load(io.BytesIO(raw), allow_pickle=False) as z:
-            arrays = {k: np.asarray(z[k]) for k in z.files}
-    except Exception as exc:  # FileReadError, BadZipFile, EOFError, object arrays, …
+        fd = open_regular(path)
+    except FileReadError as exc:
+        raise RunError(f"could not read {exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as f, np.load(f, allow_pickle=False) as z:
+            names = [k for k in z.files if keys is None or k in keys]
+            size = sum(z.zip.getinfo(k + ".npy").file_size for k in names)
+            if size > STATS_CAP:
+                raise RunError(f"could not read {path}: its arrays hold {size:,} bytes, more "
+                               f"than the {STATS_CAP:,} byte limit")
+            arrays = {k: np.asarray(z[k]) for k in names}
+    except RunError:
+        raise
+    except Exception as exc:  # BadZipFile, EOFError, object arrays, a non-zip file, …
         raise RunError(f"could not read {path}: {safe_reason(exc)}") from None
     for key, arr in arrays.items():
         if not np.issubdtype(arr.dtype, np.number):

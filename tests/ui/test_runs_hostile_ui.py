@@ -152,3 +152,28 @@ def test_resume_a_run_killed_before_its_first_checkpoint(qtbot, panel, template:
 
     assert [r["step"] for r in load_run(run).metrics] == [1, 2, 3, 4, 5, 6]
     assert load_run(run).summary["status"] == "finished"
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated", "pickled", "fifo"])
+def test_gate_plane_neurons_from_a_damaged_run(qtbot, template: Path, damage: str) -> None:  # noqa: ANN001
+    import os
+    from fractions import Fraction
+
+    from gatelab.ui.gate_plane_panel import GatePlanePanel
+
+    run = _run(template, "r")
+    stats = run / "stats.npz"
+    data = stats.read_bytes()
+    stats.unlink()
+    if damage == "fifo":
+        os.mkfifo(stats)  # never blocks the GUI
+    elif damage == "pickled":
+        np.savez(stats, gate_pairs=np.array([Fraction(1, 2)], dtype=object))
+    else:
+        stats.write_bytes(data[: len(data) // 2] if damage == "truncated" else b"")
+    plane_panel = GatePlanePanel()
+    qtbot.addWidget(plane_panel)
+    assert not plane_panel.load_neurons_from(str(run))
+    text = plane_panel.controls.neuron_message.text()
+    assert "Could not load neurons" in text and "stats.npz" in text
+    assert "allow_pickle" not in text and "Traceback" not in text
