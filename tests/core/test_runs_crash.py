@@ -175,7 +175,7 @@ def test_kill_9_at_a_random_moment_then_resume(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_exits_130_and_prints_the_resume_command(tmp_path: Path) -> None:
-    run, steps = tmp_path / "my run", 400
+    run, steps = tmp_path / "my run", 200
     argv = ["--corpus", "generated", "--layers", "1", "--heads", "2", "--width", "32",
             "--block", "16", "--batch", "8", "--threads", "1", "--quiet", "--sample-chars", "0",
             "--steps", str(steps), "--run-dir", str(run)]
