@@ -213,7 +213,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             if args.run_dir:
                 run_dir = Path(args.run_dir)
                 if runs.is_run_dir(run_dir):
-                    return _fail(prog, f"{run_dir} already holds a run; add --resume or pick another folder")
+                    status = runs.run_info(run_dir).status
+                    return _fail(prog, f"{run_dir} already holds a run ({status}); continue it "
+                                       f"with `{resume_command(run_dir)}` or pick another folder")
             else:
                 run_dir = runs.new_run_dir()
     except (ValueError, TypeError) as exc:

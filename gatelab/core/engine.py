@@ -161,7 +161,10 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
 
     run_dir=None writes nothing; pass ``runs.new_run_dir()`` (or any folder) to persist the run.
     resume=True continues the run in ``run_dir`` from its checkpoint (same loss curve); the
-    config's architecture must match and ``config.steps`` may be raised to train further.
+    config's architecture must match and ``config.steps`` may be raised to train further. A run
+    folder without a checkpoint (killed before its first one) is trained again from step 0.
+    Checkpoints are written every ``checkpoint_interval`` steps, at the first evaluation and at
+    least every ``runs.checkpoint_seconds()`` (60 s), so a crash loses about a minute at most.
     Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """

@@ -255,9 +255,10 @@ def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
     path = folder / "stats.npz" if folder.is_dir() or folder.suffix != ".npz" else folder
     if not os.path.lexists(path):
         raise ValueError(f"no stats.npz in {folder} (train a run with statistics on first)")
-    arrays = read_stats(path)  # RunError (a ValueError) naming the file and the reason
-    names = list(arrays)
-    pairs = arrays.get("gate_pairs")
+    # only this array is read, whatever the size of the rest; RunError (a ValueError) names
+    # the file and the reason
+    pairs = read_stats(path, ("gate_pairs",)).get("gate_pairs")
+    names = list(read_stats(path)) if pairs is None else []
     if pairs is None:
         raise ValueError(f"{path} has no 'gate_pairs' array (found: {', '.join(names) or 'nothing'})")
     if pairs.ndim != 3 or pairs.shape[2] != 2 or pairs.shape[0] < 1 or pairs.shape[1] < 1:

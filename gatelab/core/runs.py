@@ -1,14 +1,17 @@
 """Run folders: what a training run leaves on disk, and how the GUI and CLI find it again.
 
 One folder per run, written so that a crash at any moment loses at most the steps since the last
-checkpoint and never leaves a half-written file behind (temp file + ``os.replace``):
+checkpoint (about a minute: see ``RunWriter.checkpoint_due``) and never leaves a half-written file
+behind (temp file + ``os.replace``; a leftover temp file is removed on the next open). Reading is
+in ``runs_read``: every reader there survives a damaged or hostile folder.
 
 - ``config.json``: the TrainConfig (``TrainConfig.from_dict`` reads it back);
 - ``metrics.jsonl``: one ``Snapshot.metrics_row()`` per line, appended and flushed per snapshot;
 - ``ckpt.pt``: model + optimizer + step + RNG and data-sampler states (resume is bit-identical);
 - ``stats.npz``: the latest ``LayerStats`` arrays (keys = LayerStats field names), with the ckpt;
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
-- ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …).
+- ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
+  and the writer's pid, host and heartbeat (``effective_status`` reads "interrupted" from them).
 """
 
 from __future__ import annotations

@@ -109,13 +109,8 @@ def row_problem(row: Any) -> str:
     return ""
 
 
-def iter_metrics(path: Path, problems: list[str] | None = None
-                 ) -> Iterator[tuple[bytes, dict[str, Any]]]:
-    """(raw line, row) of every valid row of a metrics.jsonl, streamed line by line.
-
-    A truncated last line (a crash mid-write) is skipped silently; other bad rows are skipped
-    and described in ``problems``. A missing file yields nothing; an unreadable one RunError.
-    """
+def _lines(path: Path, problems: list[str] | None) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw line) of a metrics.jsonl, streamed; overlong lines are skipped."""
     try:
         fd = open_regular(path)
     except FileReadError as exc:
@@ -133,21 +128,37 @@ def iter_metrics(path: Path, problems: list[str] | None = None
                 while line and not line.endswith(b"\n"):  # skip the rest of an overlong line
                     line = f.readline(LINE_CAP)
                 _note(problems, lineno, "longer than 1 MB")
-                continue
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line.decode("utf-8"))
-                why = row_problem(row)
-            except RecursionError:
-                why = "nested too deeply"
-            except (ValueError, UnicodeDecodeError):
-                if not line.endswith(b"\n"):
-                    return  # the half-written last row of a crash
-                why = "not valid JSON"
-            if why:
-                _note(problems, lineno, why)
-                continue
+            elif line.strip():
+                yield lineno, line
+
+
+def _parse(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, Any] | None:
+    """The row of one line, or None (a truncated last line, a crash mid-write, silently)."""
+    try:
+        row = json.loads(line.decode("utf-8"))
+        why = row_problem(row)
+    except RecursionError:
+        why = "nested too deeply"
+    except (ValueError, UnicodeDecodeError):
+        if not line.endswith(b"\n"):
+            return None
+        why = "not valid JSON"
+    if why:
+        _note(problems, lineno, why)
+        return None
+    return row  # type: ignore[no-any-return]
+
+
+def iter_metrics(path: Path, problems: list[str] | None = None
+                 ) -> Iterator[tuple[bytes, dict[str, Any]]]:
+    """(raw line, row) of every valid row of a metrics.jsonl, streamed line by line.
+
+    A truncated last line (a crash mid-write) is skipped silently; other bad rows are skipped
+    and described in ``problems``. A missing file yields nothing; an unreadable one RunError.
+    """
+    for lineno, line in _lines(path, problems):
+        row = _parse(lineno, line, problems)
+        if row is not None:
             yield line if line.endswith(b"\n") else line + b"\n", row
 
 
@@ -159,22 +170,37 @@ def _note(problems: list[str] | None, lineno: int, why: str) -> None:
 def read_metrics(path: Path, max_rows: int | None = None,
                  problems: list[str] | None = None) -> list[dict[str, Any]]:
     """Valid rows of a metrics.jsonl; with ``max_rows`` downsampled for plotting: every
-    validation row and the last row are kept, the other rows are strided evenly to fit."""
+    validation row and the last row are kept, the other rows are strided evenly to fit.
+
+    Downsampling parses only the lines it keeps (JSON parsing is nearly all the cost: a
+    300 MB file of 1.8 M rows would take ~20 s to parse whole)."""
     if max_rows is None:
         return [row for _line, row in iter_metrics(path, problems)]
     kept: list[tuple[int, dict[str, Any]]] = []
-    stride, last, index = 1, None, -1
-    for index, (_line, row) in enumerate(iter_metrics(path, problems)):
-        last = (index, row)
-        if row.get("val_loss") is not None or index % stride == 0:
-            kept.append((index, row))
+    stride, index = 1, -1
+    tail: list[tuple[int, int, bytes]] = []  # the last two lines: the last may be half-written
+    for lineno, line in _lines(path, problems):
+        index += 1
+        tail = [*tail[-1:], (index, lineno, line)]
+        is_val = b'"val_loss"' in line
+        if not (is_val or index % stride == 0):
+            continue
+        row = _parse(lineno, line, problems)
+        if row is None:
+            continue
+        kept.append((index, row))
         if len(kept) > max_rows:  # double the stride; validation rows stay
             stride *= 2
             kept = [(i, r) for i, r in kept if r.get("val_loss") is not None or i % stride == 0]
             if len(kept) > max_rows:  # more validation rows than the cap: thin them too
-                kept = kept[:: 2]
-    if last is not None and (not kept or kept[-1][0] != last[0]):
-        kept.append(last)
+                kept = kept[::2]
+    for i, lineno, line in reversed(tail):  # keep the last valid row
+        if kept and kept[-1][0] >= i:
+            break
+        row = _parse(lineno, line, None)
+        if row is not None:
+            kept.append((i, row))
+            break
     return [r for _i, r in kept]
 
 
@@ -228,13 +254,25 @@ def _check_checkpoint(p: Path, ckpt: Any) -> None:
         raise RunError(f"checkpoint {p} holds an invalid config: {safe_reason(exc)}") from None
 
 
-def read_stats(path: Path) -> dict[str, np.ndarray]:
-    """The numeric arrays of a stats.npz; RunError naming the file when it cannot be read."""
+def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """The numeric arrays of a stats.npz (only ``keys`` when given: the gate plane reads just
+    ``gate_pairs``, whatever the size of the rest); RunError naming the file when it cannot be
+    read. Sizes are checked from the archive's directory before any array is read."""
     try:
-        raw = read_bytes_capped(path, STATS_CAP, what=str(path))
-        with np.load(io.BytesIO(raw), allow_pickle=False) as z:
-            arrays = {k: np.asarray(z[k]) for k in z.files}
-    except Exception as exc:  # FileReadError, BadZipFile, EOFError, object arrays, …
+        fd = open_regular(path)
+    except FileReadError as exc:
+        raise RunError(f"could not read {exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as f, np.load(f, allow_pickle=False) as z:
+            names = [k for k in z.files if keys is None or k in keys]
+            size = sum(z.zip.getinfo(k + ".npy").file_size for k in names)
+            if size > STATS_CAP:
+                raise RunError(f"could not read {path}: its arrays hold {size:,} bytes, more "
+                               f"than the {STATS_CAP:,} byte limit")
+            arrays = {k: np.asarray(z[k]) for k in names}
+    except RunError:
+        raise
+    except Exception as exc:  # BadZipFile, EOFError, object arrays, a non-zip file, …
         raise RunError(f"could not read {path}: {safe_reason(exc)}") from None
     for key, arr in arrays.items():
         if not np.issubdtype(arr.dtype, np.number):

@@ -221,8 +221,9 @@ class TrainerPanel(QWidget):
             self.sig_status.emit(self.tr("Run read with a problem: {0}").format(warning))
 
     def _show_record(self, record: RunRecord) -> None:
-        if self.controller.is_busy():
-            return  # a run started while the folder was read: keep its live plots
+        if self.controller.is_busy():  # a run is training: keep its live plots
+            self.sig_status.emit(self.tr("Not replayed: stop the current run first"))
+            return
         path = record.path
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)

@@ -172,3 +172,67 @@ def test_kill_9_at_a_random_moment_then_resume(tmp_path: Path) -> None:
     assert train_main(["--run-dir", str(run), "--resume", "--quiet"]) == 0
     assert _steps(run) == list(range(1, steps + 1))
     assert run_info(run).status == "finished" and not list(run.glob(".*.tmp"))
+
+
+def test_ctrl_c_exits_130_and_prints_the_resume_command(tmp_path: Path) -> None:
+    run, steps = tmp_path / "my run", 200
+    argv = ["--corpus", "generated", "--layers", "1", "--heads", "2", "--width", "32",
+            "--block", "16", "--batch", "8", "--threads", "1", "--quiet", "--sample-chars", "0",
+            "--steps", str(steps), "--run-dir", str(run)]
+    code = "import sys; from gatelab.cli import train_main; sys.exit(train_main())"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with open(tmp_path / "out.txt", "wb") as out, open(tmp_path / "err.txt", "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-c", code, *argv], cwd=ROOT, env=env,
+                                stdout=out, stderr=err)
+    try:
+        deadline = time.monotonic() + 120
+        while _n_rows(run) < 20:
+            assert proc.poll() is None and time.monotonic() < deadline, \
+                (tmp_path / "err.txt").read_text()
+            time.sleep(0.005)
+        proc.send_signal(signal.SIGINT)
+        rc = proc.wait(60)
+    finally:
+        proc.kill()
+        proc.wait()
+    out_text = (tmp_path / "out.txt").read_text()
+    assert rc == 130, (tmp_path / "err.txt").read_text()
+    assert "stopped: step" in out_text and "Traceback" not in (tmp_path / "err.txt").read_text()
+    command = f"gatelab-train --run-dir '{run}' --resume"
+    assert f"continue it with: {command}" in out_text
+    assert run_info(run).status == "stopped"
+    stopped_at = runs.load_checkpoint(run)["step"]
+    assert 20 <= stopped_at < steps
+    import shlex
+
+    assert train_main(shlex.split(command)[1:] + ["--quiet"]) == 0  # the printed command works
+    assert _steps(run) == list(range(1, steps + 1))
+
+
+def test_second_ctrl_c_aborts_keeps_the_checkpoint_and_exits_130(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    class AbortAt(threading.Event):  # the engine asks once per step; the 12th ask is "Ctrl-C"
+        asks = 0
+
+        def is_set(self) -> bool:
+            AbortAt.asks += 1
+            if AbortAt.asks == 12:
+                raise KeyboardInterrupt
+            return False
+
+    with pytest.raises(KeyboardInterrupt):
+        list(train_steps(CFG, AbortAt(), run_dir=tmp_path / "r"))
+    summary = json.loads((tmp_path / "r" / "run.json").read_text())
+    assert summary["status"] == "interrupted" and run_info(tmp_path / "r").status == "interrupted"
+    assert runs.load_checkpoint(tmp_path / "r")["step"] == 8  # the first eval's checkpoint stands
+
+    def aborted(*_args: object, **_kwargs: object) -> object:
+        raise KeyboardInterrupt
+        yield  # a generator, like train_steps
+
+    monkeypatch.setattr("gatelab.core.engine.train_steps", aborted)
+    assert train_main(["--run-dir", str(tmp_path / "r"), "--resume", "--quiet"]) == 130
+    err = capsys.readouterr().err
+    assert f"gatelab-train --run-dir {tmp_path / 'r'} --resume" in err and "Traceback" not in err
