@@ -160,6 +160,13 @@ def test_bad_sources_each_give_their_message(hf_models: dict[str, Path], tmp_pat
     fails(noweights, r"no \*.safetensors weights")
     (noweights / "pytorch_model.bin").write_bytes(b"x")
     fails(noweights, "pickle files can run code")
+    fifo = _copy(good, tmp_path / "fifo")
+    (fifo / "tokenizer_config.json").unlink()
+    os.mkfifo(fifo / "tokenizer_config.json")  # would block from_pretrained forever
+    fails(fifo, "tokenizer_config.json: is not a regular file")
+    dev = _copy(good, tmp_path / "dev")
+    (dev / "special_tokens_map.json").symlink_to("/dev/zero")
+    fails(dev, "special_tokens_map.json: is not a regular file")
     fails(good, "dtype must be float32 or bf16", dtype="fp8")
     monkeypatch.setattr(hf_check, "available_bytes", lambda _d: 1_000_000)
     fails(good, r"needs about .* parameters × 4 bytes .* only 976.6 KB is free on cpu")

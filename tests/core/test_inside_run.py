@@ -4,6 +4,7 @@ modules, the span ranking finds a planted neuron, and every bad run gives its In
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +156,11 @@ def test_bad_runs_and_texts(run: Path, tmp_path: Path) -> None:
     (bad / "ckpt.pt").write_bytes(b"not a checkpoint")
     with pytest.raises(InsideError, match="cannot open this run: checkpoint .* cannot be read"):
         trace_run(bad, TEXT)
+    fifo = tmp_path / "fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / "ckpt.pt")
+    with pytest.raises(InsideError, match="ckpt.pt: is not a regular file"):
+        trace_run(fifo, TEXT)
     with pytest.raises(InsideError, match="empty"):
         trace_run(run, "")
     with pytest.raises(InsideError, match="has 40 characters but this model reads at most 32"):

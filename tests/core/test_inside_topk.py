@@ -3,6 +3,7 @@ cancellable, over a run's validation split or an HF model's text."""
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from gatelab.core import data
 from gatelab.core.inside.analysis import top_k_contexts, validation_text
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.run_source import RunModel
+from gatelab.core.inside.topk import load_text_file
 from tests.core.inside_helpers import train_tiny_run
 
 torch.set_num_threads(1)
@@ -98,3 +100,22 @@ def test_hf_top_k_matches_its_trace(tmp_path: Path) -> None:
     assert len(ids) < src.max_len
     assert [r["token_index"] for r in got] == [int(i) for i in order]
     np.testing.assert_allclose([r["score"] for r in got], trace_h[order], rtol=1e-4, atol=1e-6)
+
+
+def test_load_text_file_refuses_bad_files(tmp_path: Path) -> None:
+    good = tmp_path / "t.txt"
+    good.write_text("Paris and Tokyo", encoding="utf-8")
+    assert load_text_file(good) == "Paris and Tokyo"
+    with pytest.raises(InsideError, match="larger than"):
+        load_text_file(good, max_bytes=4)
+    (tmp_path / "empty.txt").write_text("  \n")
+    with pytest.raises(InsideError, match="holds no text"):
+        load_text_file(tmp_path / "empty.txt")
+    (tmp_path / "bin").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(InsideError, match="not UTF-8"):
+        load_text_file(tmp_path / "bin")
+    with pytest.raises(InsideError, match="is a folder"):
+        load_text_file(tmp_path)
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(InsideError, match="not a regular file"):
+        load_text_file(tmp_path / "fifo")

@@ -63,6 +63,23 @@ def _regular(path: Path) -> bool:
         return False
 
 
+def _only_regular_files(p: Path) -> None:
+    """Refuse a folder holding a pipe, socket or device (also behind a link): transformers opens
+    the tokenizer and config files itself, and a FIFO would block it forever."""
+    try:
+        entries = list(p.iterdir())
+    except OSError as exc:
+        raise InsideError(f"{p}: cannot list the folder ({exc.strerror or exc})") from None
+    for entry in entries:
+        try:
+            mode = os.stat(entry).st_mode
+        except OSError:
+            continue  # a dangling link: from_pretrained reports it if it needs the file
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise InsideError(f"{entry}: is not a regular file (a pipe, device or socket); "
+                              f"a model folder holds plain files only")
+
+
 def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]]:
     index = p / "model.safetensors.index.json"
     try:
@@ -148,6 +165,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
         raise InsideError(f"{p}: not a folder")
     if not (p / "config.json").exists():
         raise InsideError(f"{p}: not a model folder (no config.json)")
+    _only_regular_files(p)
     cfg = read_config(p)
     model_type = cfg.get("model_type")
     if not isinstance(model_type, str) or not model_type:

@@ -18,11 +18,11 @@ from typing import Any
 
 import torch
 
-from gatelab.core.inside.capture import LayerParts, gate_mean_from_q, sink_from_weights
+from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_check import check_hf_folder, is_hf_folder, normalise_dtype
 from gatelab.core.inside.run_source import check_text
-from gatelab.core.inside.types import Trace
+from gatelab.core.inside.types import LayerTrace, Trace
 
 Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
@@ -86,6 +86,21 @@ class HfModel:
                 use_safetensors=True)
         except Exception as exc:
             raise InsideError(f"{p}: the model cannot be loaded: {str(exc).splitlines()[0]}") from None
+        self._setup(self.model, self.tokenizer, p, device)
+        say(0.8, "model loaded")
+
+    @classmethod
+    def wrap(cls, model: torch.nn.Module, tokenizer: Any, path: Path | str = "",
+             device: str = "cpu") -> HfModel:
+        """An already loaded transformers model and tokenizer (no folder checks, no loading);
+        the model must use eager attention for the sink to be measured."""
+        self = cls.__new__(cls)
+        self.info = {}
+        self._setup(model, tokenizer, Path(path), device)
+        return self
+
+    def _setup(self, model: torch.nn.Module, tokenizer: Any, p: Path, device: str) -> None:
+        self.model, self.tokenizer = model, tokenizer
         self.model.to(device).eval()
         self.device = torch.device(device)
         self.layers = _decoder_layers(self.model)
@@ -99,7 +114,6 @@ class HfModel:
         maxpos = getattr(self.text_config, "max_position_embeddings", None) or MAX_TOKENS
         self.max_len = min(WINDOW, int(maxpos))
         self.max_tokens = min(MAX_TOKENS, int(maxpos))
-        say(0.8, "model loaded")
 
     @property
     def n_layer(self) -> int:
@@ -140,19 +154,19 @@ class HfModel:
             mlp = layer.mlp
 
             def set_g(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
-                p.g = out[0]
+                p.g = out
 
             def set_u(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
-                p.u = out[0]
+                p.u = out
 
             def set_h(_m: Any, inp: tuple[torch.Tensor, ...], p: LayerParts = p) -> None:
-                p.h = inp[0][0]
+                p.h = inp[0]
 
             def set_mlp(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
-                p.mlp_out = (out[0] if isinstance(out, tuple) else out)[0]
+                p.mlp_out = out[0] if isinstance(out, tuple) else out
 
             def set_x(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
-                p.x_out = (out[0] if isinstance(out, tuple) else out)[0]
+                p.x_out = out[0] if isinstance(out, tuple) else out
 
             hooks += [mlp.gate_proj.register_forward_hook(set_g),
                       mlp.up_proj.register_forward_hook(set_u),
@@ -162,7 +176,7 @@ class HfModel:
             if attn is not None:
                 def set_w(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
                     w = out[1] if isinstance(out, tuple) and len(out) > 1 else None
-                    p.sink = None if w is None else sink_from_weights(w[0])
+                    p.attn_w = w  # [1, H, T, T] or None; reduced for all layers at the end
                 hooks.append(attn.register_forward_hook(set_w))
                 hd = self._gated_heads(attn)
                 if hd is not None:
@@ -184,6 +198,17 @@ class HfModel:
                               f"are analysed at once")
         if progress is not None:
             progress(0.85, f"running {len(ids)} tokens through the model")
+        layers = self.forward_layers(ids)
+        if progress is not None:
+            progress(1.0, "done")
+        archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
+        return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
+                     variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
+                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0))
+
+    @torch.no_grad()
+    def forward_layers(self, ids: list[int]) -> list[LayerTrace]:
+        """The hooked forward pass alone (what the hook-overhead benchmark times)."""
         parts = [LayerParts() for _ in self.layers]
         hooks = self._hooks(parts)
         try:
@@ -193,13 +218,7 @@ class HfModel:
         finally:
             for h in hooks:
                 h.remove()
-        layers = [p.finish(self.layer_kind(i), i) for i, p in enumerate(parts)]
-        if progress is not None:
-            progress(1.0, "done")
-        archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
-        return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
-                     variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
-                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0))
+        return finish_all(parts, [self.layer_kind(i) for i in range(len(parts))])
 
     @torch.no_grad()
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:

@@ -18,9 +18,9 @@ import torch
 
 from gatelab.core import data
 from gatelab.core.devices import resolve_device
-from gatelab.core.inside.capture import LayerParts, gate_mean_from_q, sink_from_qk
+from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q, sink_from_qk
 from gatelab.core.inside.errors import InsideError
-from gatelab.core.inside.types import Trace
+from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
 from gatelab.core.trainconfig import TrainConfig
 
@@ -33,16 +33,25 @@ class _TraceCapture:
     def __init__(self, n_layer: int) -> None:
         self.parts = [LayerParts() for _ in range(n_layer)]
 
+        self.q: list[torch.Tensor] = []
+        self.k: list[torch.Tensor] = []
+
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
-        self.parts[layer].sink = sink_from_qk(q[0], k[0])  # q [B, H, T, hd], k [B, KV, T, hd]
+        self.q.append(q)  # [1, H, T, hd]; the sinks of all layers are formed at once afterwards
+        self.k.append(k)  # [1, KV, T, hd]
+
+    def sinks(self) -> None:
+        sink = sink_from_qk(torch.stack(self.q), torch.stack(self.k))  # [L, 1, H]
+        for p, s in zip(self.parts, sink):
+            p.sink = s.reshape(-1)
 
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
         p = self.parts[layer]
-        p.g, p.u, p.h = g[0], (None if u is None else u[0]), h[0]
+        p.g, p.u, p.h = g, u, h  # [1, T, m] each (a single sequence)
 
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
-        self.parts[layer].mlp_out, self.parts[layer].x_out = mlp_out[0], x_out[0]
+        self.parts[layer].mlp_out, self.parts[layer].x_out = mlp_out, x_out
 
 
 def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
@@ -55,12 +64,8 @@ def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
 
 
 @torch.no_grad()
-def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, source: str,
-               step: int | None, name: str) -> Trace:
-    text = check_text(text, config.block_size)
-    if len(text) > config.block_size:
-        raise InsideError(f"the text has {len(text)} characters but this model reads at most "
-                          f"{config.block_size} (its block size); shorten it")
+def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[LayerTrace]:
+    """One forward pass of ``ids`` with the trace capture (what the overhead benchmark times)."""
     device = next(model.parameters()).device
     cap = _TraceCapture(config.n_layer)
     hooks = []
@@ -71,23 +76,37 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
                 cap.parts[i].gate_mean = gate_mean_from_q(out[0], hd)
             hooks.append(block.attn.q_proj.register_forward_hook(hook))
     was_training = model.training
-    model.eval()
+    if was_training:  # train()/eval() walk every module: only when needed
+        model.eval()
     try:
-        x = torch.tensor([vocab.encode(text)], dtype=torch.long, device=device)
-        model(x, capture=cap)
+        model(torch.tensor([ids], dtype=torch.long, device=device), capture=cap)
     finally:
-        model.train(was_training)
+        if was_training:
+            model.train()
         for h in hooks:
             h.remove()
-    layers = [p.finish("full_attention", i) for i, p in enumerate(cap.parts)]
+    cap.sinks()
+    return finish_all(cap.parts, ["full_attention"] * config.n_layer)
+
+
+@torch.no_grad()
+def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, source: str,
+               step: int | None, name: str) -> Trace:
+    text = check_text(text, config.block_size)
+    if len(text) > config.block_size:
+        raise InsideError(f"the text has {len(text)} characters but this model reads at most "
+                          f"{config.block_size} (its block size); shorten it")
+    layers = traced_layers(model, config, vocab.encode(text))
     return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
                  gate_eps=config.gate_eps, layers=layers, model_name=name,
                  hidden_size=config.n_embd, step=step)
 
 
-def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str) -> Trace:
-    """Trace ``text`` through the live trainer's model (call it between steps, not during one)."""
-    return _trace_gpt(model, vocab, config, text, "live", None, "live run")
+def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str,
+               step: int | None = None) -> Trace:
+    """Trace ``text`` through the live trainer's model (call it between steps, not during one);
+    ``step`` is only recorded in the Trace."""
+    return _trace_gpt(model, vocab, config, text, "live", step, "live run")
 
 
 class RunModel:
@@ -101,6 +120,9 @@ class RunModel:
         p = Path(run_dir)
         if not p.is_dir():
             raise InsideError(f"{p}: no such run folder")
+        ckpt_path = p / "ckpt.pt"
+        if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
+            raise InsideError(f"{ckpt_path}: is not a regular file")
         try:
             dev = resolve_device(device)
             ckpt = load_checkpoint(p, map_location="cpu")

@@ -24,6 +24,7 @@ from gatelab.core.inside.types import Trace
 
 Progress = Callable[[float, str], None]
 CONTEXT_BEFORE, CONTEXT_AFTER = 24, 8  # tokens shown around the top token
+PROGRESS_STEP = 0.005  # report progress at most every 0.5 %
 
 
 class Source(Protocol):
@@ -59,6 +60,22 @@ def open_source(source: Any, device: str | None = None) -> Source:
     return RunModel(p, device=device or "cpu", step=step)
 
 
+MAX_TEXT_FILE_BYTES = 64 * 1024 * 1024
+
+
+def load_text_file(path: Path | str, max_bytes: int = MAX_TEXT_FILE_BYTES) -> str:
+    """A UTF-8 text file to search (e.g. for an HF model), read safely: regular files only,
+    at most ``max_bytes``; every problem is an InsideError naming the file."""
+    from gatelab.core.fileio import FileReadError, read_text_capped
+    try:
+        text = read_text_capped(path, max_bytes)
+    except FileReadError as exc:
+        raise InsideError(str(exc)) from None
+    if not text.strip():
+        raise InsideError(f"{path}: the file holds no text")
+    return text
+
+
 def _context(src: Source, ids: list[int], i: int) -> tuple[str, int, str]:
     lo, hi = max(0, i - CONTEXT_BEFORE), min(len(ids), i + CONTEXT_AFTER + 1)
     pieces = src.pieces(ids[lo:hi])
@@ -66,15 +83,16 @@ def _context(src: Source, ids: list[int], i: int) -> tuple[str, int, str]:
     return "".join(pieces), len(before), pieces[i - lo]
 
 
-@torch.no_grad()
+@torch.inference_mode()
 def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10, *,
-                   batch_tokens: int = 32768, progress: Progress | None = None,
+                   batch_tokens: int = 4096, progress: Progress | None = None,
                    cancel: threading.Event | None = None) -> list[dict[str, Any]]:
     """The k tokens of ``text`` where ``neuron`` of ``layer`` has the largest h, best first:
     ``[{"score", "token_index", "context_text", "position_in_context", "token"}, ...]``
     (position_in_context = character offset of the token inside context_text).
 
-    ``progress(fraction, message)`` is called after every batch; when ``cancel`` is set the
+    ``progress(fraction, message)`` is called after a batch whenever the fraction has grown by
+    ``PROGRESS_STEP`` (and after the last one); when ``cancel`` is set the
     search stops after the current batch and returns the best contexts found so far.
     """
     src = open_source(source)
@@ -91,6 +109,7 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     best_v = torch.empty(0)
     best_i = torch.empty(0, dtype=torch.long)
     n_full = n // T
+    reported = 0.0
     starts = list(range(0, n_full * T, rows * T)) + ([n_full * T] if n % T else [])
     for b, s in enumerate(starts):
         if cancel is not None and cancel.is_set():
@@ -107,8 +126,9 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
         i = torch.cat((best_i, idx))
         top = torch.topk(v, min(k, v.numel()))
         best_v, best_i = top.values, i[top.indices]
-        if progress is not None:
-            progress(e / n, f"{e:,} of {n:,} tokens")
+        if progress is not None and (e == n or e / n - reported >= PROGRESS_STEP):
+            reported = e / n
+            progress(reported, f"{e:,} of {n:,} tokens")
     out = []
     for v, i in zip(best_v.tolist(), best_i.tolist()):
         ctx, pos, piece = _context(src, ids, i)
@@ -117,4 +137,4 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     return out
 
 
-__all__ = ["Source", "open_source", "top_k_contexts"]
+__all__ = ["Source", "load_text_file", "open_source", "top_k_contexts"]
