@@ -27,7 +27,10 @@ from gatelab.core.trainconfig import LayerStats
 HISTORY_DIR = "stats_history"
 MAX_WEIGHT_PARAMS = 8_000_000  # keep per-step weights only for models up to ~32 MB in float32
 MAX_ENTRY_BYTES = 512 * 1024 * 1024
+MAX_STATS_ENTRIES = 120  # a long run checkpoints every minute: thin the history beyond these
+MAX_WEIGHT_ENTRIES = 24  # weights are the large part (up to ~32 MB each)
 _ENTRY = re.compile(r"^step_(\d{1,12})\.npz$")
+_WEIGHTS = re.compile(r"^weights_step_(\d{1,12})\.pt$")
 
 
 def entry_path(run_dir: Path | str, step: int) -> Path:
@@ -65,6 +68,21 @@ def append_entry(run_dir: Path | str, step: int, stats: LayerStats | None,
             torch.save({k: v.detach().cpu() for k, v in model_state.items()
                         if isinstance(v, torch.Tensor)}, buf)
             _atomic_write(weights_path(run_dir, step), buf.getvalue())
+    _thin(folder, _ENTRY, entry_path, MAX_STATS_ENTRIES)
+    _thin(folder, _WEIGHTS, weights_path, MAX_WEIGHT_ENTRIES)
+
+
+def _thin(folder: Path, pattern: re.Pattern[str], path_of: Any, cap: int) -> None:
+    """Keep at most ``cap`` entries, evenly spread: drop the inner entry whose neighbours are
+    closest, until the cap holds. The first and the latest entries always stay, so the slider
+    still spans the whole run, and disk use stays bounded however long the run trains."""
+    try:
+        steps = sorted(int(m.group(1)) for p in folder.iterdir() if (m := pattern.match(p.name)))
+    except OSError:
+        return
+    while len(steps) > max(cap, 2):
+        i = min(range(1, len(steps) - 1), key=lambda j: (steps[j + 1] - steps[j - 1], j))
+        path_of(folder.parent, steps.pop(i)).unlink(missing_ok=True)
 
 
 def _read_stats(path: Path) -> LayerStats | None:

@@ -70,6 +70,17 @@ def arrow_nudge(ev: QKeyEvent) -> tuple[int, int, bool] | None:
         return None
     return step[0], step[1], bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
 
+def place_image(image: pg.ImageItem, data: np.ndarray, rect: QRectF) -> None:
+    """Show ``data`` in ``image`` stretched over exactly ``rect`` (the g/u window).
+
+    Why: ``ImageItem.setRect`` stores a transform scaled by the *current* image shape, so a new
+    shape (a resolution change) under the old transform covers the wrong area and every colour
+    lands on the wrong (g, u). Every image update must go through here; the transform is cheap.
+    """
+    image.setImage(data, autoLevels=False)
+    image.setRect(rect)
+
+
 class PointViewBox(pg.ViewBox):
     """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
 
@@ -293,7 +304,7 @@ class GatePlaneMaps(QWidget):
             self._spec.g_range, self._spec.u_range)
         for key, view in self.views.items():
             levels = maps.levels[key]
-            view.image.setImage(getattr(maps, key), autoLevels=False)
+            place_image(view.image, getattr(maps, key), rect)
             if levels != view._levels or view._levels is None:
                 view.image.setLevels(levels)  # after setImage: the first call defers levels
                 view.bar.setLevels(levels, update_items=False)
@@ -301,7 +312,6 @@ class GatePlaneMaps(QWidget):
             else:  # same levels: setImage dropped the cached render; levels stay as they are
                 pass
             if new_window:
-                view.image.setRect(rect)
                 view.plot.setRange(xRange=(g0, g1), yRange=(u0, u1), padding=0)
             if new_outlines:
                 view.zero_lines.setPath(zero)

@@ -247,8 +247,8 @@ def test_the_live_run_is_the_trainers_run(qtbot, settings: QSettings, tiny_run: 
         trainer = window.show_tab("trainer")
         assert trainer.open_run(str(tiny_run))
         window.show_tab("inside")
-        qtbot.wait(50)  # a tab's widgets are shown by a queued call
-        assert tiny_run.name in panel.source.live_label.text()
+        # the run folder is read off the GUI thread, then the label follows the trainer
+        qtbot.waitUntil(lambda: tiny_run.name in panel.source.live_label.text(), timeout=10000)
         assert panel.analyse()
         qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=30000)
         assert panel.sel.has_trace() and panel.sel.trace.step == CFG.steps
