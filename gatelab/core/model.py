@@ -106,32 +106,91 @@ def ffn_h(variant: str, g: torch.Tensor, u: torch.Tensor | None,
 
 # --- modules ----------------------------------------------------------------------------------
 
+class _RMSNormCPU(torch.autograd.Function):
+    """RMSNorm with a hand-written backward: on CPU ``F.rms_norm`` is not fused (torch 2.13) and
+    its autograd graph costs ~1.5× these few ops (measured); the maths is the same."""
+
+    @staticmethod
+    def forward(ctx: Any, x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
+        r = torch.rsqrt(x.square().mean(-1, keepdim=True).add_(eps))  # [..., 1]
+        xhat = x * r  # [..., d]
+        ctx.save_for_backward(xhat, r, weight)
+        return xhat * weight
+
+    @staticmethod
+    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, None]:
+        xhat, r, weight = ctx.saved_tensors
+        dw = (dy * xhat).flatten(0, -2).sum(0)  # [d]
+        g = dy * weight  # [..., d]
+        dx = (g - xhat * (g * xhat).mean(-1, keepdim=True)).mul_(r)
+        return dx, dw, None
+
+
 class RMSNorm(nn.Module):
+    """x / rms(x) · weight: one fused op (``F.rms_norm``) on accelerators, a hand-written
+    autograd function on the CPU; statistics in float32 under bf16."""
+
     def __init__(self, dim: int, eps: float = 1e-6) -> None:
         super().__init__()
         self.eps = eps
         self.weight = nn.Parameter(torch.ones(dim))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:  # [..., d] -> [..., d]
-        xf = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x  # float64 stays
-        y = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)
-        return (y * self.weight).to(x.dtype)
+        if x.dtype in (torch.float16, torch.bfloat16):  # float64 and float32 stay as they are
+            return F.rms_norm(x.float(), self.weight.shape, self.weight.float(), self.eps).to(x.dtype)
+        if x.device.type == "cpu" and torch.is_grad_enabled():
+            return _RMSNormCPU.apply(x, self.weight, self.eps)
+        return F.rms_norm(x, self.weight.shape, self.weight, self.eps)
 
 
 def rope_tables(block_size: int, head_dim: int, base: float = 10000.0) -> tuple[torch.Tensor, torch.Tensor]:
+    """cos and sin of each position's angles, [T, hd/2] each (the textbook tables)."""
     inv = 1.0 / base ** (torch.arange(0, head_dim, 2, dtype=torch.float32) / head_dim)  # [hd/2]
     ang = torch.outer(torch.arange(block_size, dtype=torch.float32), inv)  # [T, hd/2]
     return ang.cos(), ang.sin()
 
 
+def rope_cache(cos: torch.Tensor, sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The tables laid out for ``rotate``: cos as [T, 1, hd] and sin as [T, 1, hd] with the sign of
+    the first half folded in, so one rotation is roll + 2 multiplies + 1 add."""
+    cos_full = torch.cat((cos, cos), dim=-1)[:, None, :]  # [T, 1, hd]
+    sin_signed = torch.cat((-sin, sin), dim=-1)[:, None, :]  # [T, 1, hd]
+    return cos_full, sin_signed
+
+
+class _Rotate(torch.autograd.Function):
+    """RoPE as roll + multiply + multiply-add both ways (the rotation is orthogonal, so the
+    backward is the inverse rotation: the same three ops with −sin)."""
+
+    @staticmethod
+    def forward(ctx: Any, x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor
+                ) -> torch.Tensor:
+        ctx.save_for_backward(cos_full, sin_signed)
+        half = x.shape[-1] // 2
+        return torch.addcmul(x * cos_full, x.roll(half, dims=-1), sin_signed)  # roll: (x2, x1)
+
+    @staticmethod
+    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, None, None]:
+        cos_full, sin_signed = ctx.saved_tensors
+        half = dy.shape[-1] // 2
+        return torch.addcmul((dy * sin_signed).roll(half, dims=-1), dy, cos_full), None, None
+
+
+def rotate(x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor) -> torch.Tensor:
+    """RoPE on x [B, T, H, hd] with cached [T, 1, hd] tables: (x1, x2) → (x1·c − x2·s, x2·c + x1·s)."""
+    return _Rotate.apply(x, cos_full, sin_signed)
+
+
 def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    """Rotate halves of x [B, T, H, hd] by position; cos/sin [T, hd/2]."""
-    x1, x2 = x.chunk(2, dim=-1)  # [B, T, H, hd/2] each
-    c, s = cos[:, None, :].to(x.dtype), sin[:, None, :].to(x.dtype)  # [T, 1, hd/2]
-    return torch.cat((x1 * c - x2 * s, x1 * s + x2 * c), dim=-1)
+    """Rotate halves of x [B, T, H, hd] by position; cos/sin [T, hd/2] (the textbook tables)."""
+    cos_full, sin_signed = rope_cache(cos.to(x.dtype), sin.to(x.dtype))
+    return rotate(x, cos_full, sin_signed)
 
 
 class Attention(nn.Module):
+    """Causal self-attention. q/k/v keep Hugging Face's three projections (their saved names and
+    parameter counts), but run as one matmul on their concatenated weights: same maths, one call."""
+
     def __init__(self, cfg: TrainConfig, layer: int) -> None:
         super().__init__()
         self.layer, self.n_head, self.n_kv = layer, cfg.n_head, cfg.kv_heads
@@ -142,21 +201,24 @@ class Attention(nn.Module):
         self.v_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
         self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
         self.dropout = cfg.dropout
-        self.resid_drop = nn.Dropout(cfg.dropout)
+        self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
-        q = self.q_proj(x)  # [B, T, H·hd] or [B, T, 2·H·hd] with the output gate
+        w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))  # [(Hq+2KV)·hd, d]
+        q, k, v = F.linear(x, w).split(  # [B, T, Hq·hd], [B, T, KV·hd], [B, T, KV·hd]
+            (self.q_proj.out_features, KV * hd, KV * hd), dim=-1)
         if self.gated:
             q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
         else:
             q, gate = q.view(B, T, H, hd), None
-        k = self.k_proj(x).view(B, T, KV, hd)  # [B, T, KV, hd]
-        v = self.v_proj(x).view(B, T, KV, hd)
+        k = k.view(B, T, KV, hd)  # [B, T, KV, hd]
+        v = v.view(B, T, KV, hd)
         if rope is not None:
-            q, k = apply_rope(q, rope[0][:T], rope[1][:T]), apply_rope(k, rope[0][:T], rope[1][:T])
+            cos, sin = rope[0][:T].to(q.dtype), rope[1][:T].to(q.dtype)  # [T, 1, hd] each
+            q, k = rotate(q, cos, sin), rotate(k, cos, sin)
         q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)  # [B, H|KV, T, hd]
         if capture is not None:
             capture.attention(self.layer, q, k)
@@ -172,7 +234,8 @@ class Attention(nn.Module):
 
 
 class MLP(nn.Module):
-    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN."""
+    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN. The gated one
+    runs gate_proj and up_proj as one matmul on their concatenated weights (same maths)."""
 
     def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
         super().__init__()
@@ -182,11 +245,12 @@ class MLP(nn.Module):
             self.gate_proj = nn.Linear(cfg.n_embd, width, bias=False)
         self.up_proj = nn.Linear(cfg.n_embd, width, bias=False)
         self.down_proj = nn.Linear(width, cfg.n_embd, bias=False)
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
     def forward(self, x: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
         if self.gated:
-            g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
+            w = torch.cat((self.gate_proj.weight, self.up_proj.weight))  # [2m, d]
+            g, u = F.linear(x, w).chunk(2, dim=-1)  # [B, T, m] each
         else:
             g, u = self.up_proj(x), None  # classic: g is the pre-activation
         if capture is None and self.variant == "swiglu":
@@ -225,16 +289,19 @@ class GPT(nn.Module):
         self.width = intermediate_size(cfg)
         self.tok_emb = nn.Embedding(vocab_size, cfg.n_embd)
         self.pos_emb = nn.Embedding(cfg.block_size, cfg.n_embd) if cfg.positions == "learned" else None
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
         self.blocks = nn.ModuleList(Block(cfg, i, self.width) for i in range(cfg.n_layer))
         self.norm = RMSNorm(cfg.n_embd)
         self.lm_head = nn.Linear(cfg.n_embd, vocab_size, bias=False)
         if cfg.tie_embeddings:
             self.lm_head.weight = self.tok_emb.weight
         if cfg.positions == "rope":
-            cos, sin = rope_tables(cfg.block_size, cfg.n_embd // cfg.n_head)
+            cos, sin = rope_tables(cfg.block_size, cfg.n_embd // cfg.n_head)  # [T, hd/2] each
             self.register_buffer("rope_cos", cos, persistent=False)
             self.register_buffer("rope_sin", sin, persistent=False)
+            cos_full, sin_signed = rope_cache(cos, sin)  # [T, 1, hd] each, what forward uses
+            self.register_buffer("rope_cos_full", cos_full, persistent=False)
+            self.register_buffer("rope_sin_signed", sin_signed, persistent=False)
         self.apply(self._init)
         for name, p in self.named_parameters():  # GPT-2's scaled init of residual projections
             if name.endswith(("o_proj.weight", "down_proj.weight")):
@@ -256,7 +323,7 @@ class GPT(nn.Module):
         if self.pos_emb is not None:
             x = x + self.pos_emb(torch.arange(T, device=idx.device))  # [T, d] broadcast
         else:
-            rope = (self.rope_cos, self.rope_sin)
+            rope = (self.rope_cos_full, self.rope_sin_signed)
         x = self.drop(x)
         for block in self.blocks:
             x = block(x, rope, capture)
