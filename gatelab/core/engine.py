@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 import threading
 import time
 from collections.abc import Iterator
@@ -25,7 +24,7 @@ from typing import Any
 import torch
 
 from gatelab.core import data, stats
-from gatelab.core.devices import resolve_device
+from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT, intermediate_size
 from gatelab.core.runs import RunWriter, load_checkpoint
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
@@ -46,7 +45,8 @@ def lr_at(config: TrainConfig, it: int) -> float:
 
 
 def default_threads(config: TrainConfig) -> int:
-    return config.threads or max(1, (os.cpu_count() or 2) - 1)
+    """config.threads, else all cores (the GUI keeps one for itself on 4+ cores: see cpu_threads)."""
+    return cpu_threads(config.threads)
 
 
 def autocast_for(device: torch.device) -> contextlib.AbstractContextManager[Any]:
