@@ -137,6 +137,23 @@ def _oom_or(exc: RuntimeError, device: torch.device, step: int, B: int, T: int,
         f"({n_params:,} parameters); lower the batch size, block size or width")
 
 
+def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimizer,
+               sampler: data.BatchSampler, config: TrainConfig, device: torch.device,
+               capture: stats.BatchCapture | None = None) -> torch.Tensor:
+    """One optimisation step; returns the loss as a detached device tensor. Nothing here waits
+    for the device (no ``.item()``, pinned non-blocking batches, fused AdamW), so a GPU runs
+    ahead of Python until the engine reads the losses of a whole log interval at once."""
+    x, y = sampler.next()
+    with autocast_for(device):
+        _, loss = model(x, y, capture=capture) if capture is not None else fwd(x, y)
+    loss.backward()
+    if config.grad_clip > 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), config.grad_clip)
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+    return loss.detach()
+
+
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 run_dir: Path | str | None = None, resume: bool = False) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
@@ -209,18 +226,11 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             if config.stats and (step % config.stats_interval == 0 or is_eval):
                 cap = stats.BatchCapture(config.n_layer, config.variant, config.gate_eps,
                                          config.hist_bins, device)
-            x, y = sampler.next()
             try:
-                with autocast_for(device):
-                    _, loss = (model(x, y, capture=cap) if cap is not None else fwd(x, y))
-                loss.backward()
-                if config.grad_clip > 0:
-                    torch.nn.utils.clip_grad_norm_(model.parameters(), config.grad_clip)
-                optimizer.step()
-                optimizer.zero_grad(set_to_none=True)
+                loss = train_step(model, fwd, optimizer, sampler, config, device, cap)
             except RuntimeError as exc:
                 raise _oom_or(exc, device, step, B, T, n_params) from None
-            loss_buf.append(loss.detach())
+            loss_buf.append(loss)
             tokens_seen += B * T
             interval_tokens += B * T
             stop = stop_event is not None and stop_event.is_set()
@@ -245,7 +255,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             snap_stats = None
             if cap is not None:
                 snap_stats = cap.materialise(stats.probe_pass(model, probe, config.probe_position,
-                                                              device))
+                                                              device, to_host=False))
                 last_stats = snap_stats
             val = evaluate(fwd, val_ids, config, device) if is_eval else None
             if val is not None:

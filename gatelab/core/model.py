@@ -187,6 +187,14 @@ def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.T
     return rotate(x, cos_full, sin_signed)
 
 
+def _watched(*mods: nn.Module) -> bool:
+    """True when forward hooks watch these projections (the inside-the-model views, a learner's
+    own hooks): then they run one by one, as separate modules, so every hook fires."""
+    from torch.nn.modules import module as mm
+    return bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) or any(
+        m._forward_hooks or m._forward_pre_hooks for m in mods)
+
+
 class Attention(nn.Module):
     """Causal self-attention. q/k/v keep Hugging Face's three projections (their saved names and
     parameter counts), but run as one matmul on their concatenated weights: same maths, one call."""
@@ -205,11 +213,15 @@ class Attention(nn.Module):
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
+        """x [B, T, d] -> [B, T, d]; rope = (cos, sin) as [T, hd/2] tables or ``rope_cache``'s
+        [T, 1, hd] (what GPT.forward passes), None for learned positions."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
-        w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))  # [(Hq+2KV)·hd, d]
-        q, k, v = F.linear(x, w).split(  # [B, T, Hq·hd], [B, T, KV·hd], [B, T, KV·hd]
-            (self.q_proj.out_features, KV * hd, KV * hd), dim=-1)
+        if _watched(self.q_proj, self.k_proj, self.v_proj):
+            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
+        else:  # one matmul: [B, T, Hq·hd], [B, T, KV·hd], [B, T, KV·hd]
+            w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))
+            q, k, v = F.linear(x, w).split((self.q_proj.out_features, KV * hd, KV * hd), dim=-1)
         if self.gated:
             q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
         else:
@@ -217,7 +229,10 @@ class Attention(nn.Module):
         k = k.view(B, T, KV, hd)  # [B, T, KV, hd]
         v = v.view(B, T, KV, hd)
         if rope is not None:
-            cos, sin = rope[0][:T].to(q.dtype), rope[1][:T].to(q.dtype)  # [T, 1, hd] each
+            cos, sin = rope
+            if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
+                cos, sin = rope_cache(cos, sin)
+            cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
             q, k = rotate(q, cos, sin), rotate(k, cos, sin)
         q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)  # [B, H|KV, T, hd]
         if capture is not None:
@@ -248,9 +263,10 @@ class MLP(nn.Module):
         self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
     def forward(self, x: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
-        if self.gated:
-            w = torch.cat((self.gate_proj.weight, self.up_proj.weight))  # [2m, d]
-            g, u = F.linear(x, w).chunk(2, dim=-1)  # [B, T, m] each
+        if self.gated and _watched(self.gate_proj, self.up_proj):
+            g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
+        elif self.gated:  # one matmul on the concatenated [2m, d] weights
+            g, u = F.linear(x, torch.cat((self.gate_proj.weight, self.up_proj.weight))).chunk(2, dim=-1)
         else:
             g, u = self.up_proj(x), None  # classic: g is the pre-activation
         if capture is None and self.variant == "swiglu":

@@ -75,3 +75,23 @@ def test_fused_projections_equal_separate_matmuls() -> None:
     with torch.no_grad():
         ref = mlp.down_proj(F.silu(mlp.gate_proj(x)) * mlp.up_proj(x))
         torch.testing.assert_close(mlp(x), ref)
+
+
+def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
+    torch.manual_seed(4)
+    cfg = TrainConfig(**TINY).validate()
+    model = GPT(cfg, 20)
+    x = torch.randint(0, 20, (2, 16))
+    _, plain = model(x, x)
+    seen: dict[str, torch.Tensor] = {}
+    blk = model.blocks[0]
+    handles = [getattr(blk.attn, n).register_forward_hook(
+        lambda m, a, o, n=n: seen.__setitem__(n, o)) for n in ("q_proj", "k_proj", "v_proj")]
+    handles += [getattr(blk.mlp, n).register_forward_hook(
+        lambda m, a, o, n=n: seen.__setitem__(n, o)) for n in ("gate_proj", "up_proj")]
+    _, hooked = model(x, x)
+    for h in handles:
+        h.remove()
+    assert set(seen) == {"q_proj", "k_proj", "v_proj", "gate_proj", "up_proj"}
+    assert seen["gate_proj"].shape == (2, 16, model.width)
+    torch.testing.assert_close(hooked, plain)  # the fused and the one-by-one paths agree
