@@ -21,6 +21,38 @@ from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
 from gatelab.ui.widgets import style_axes
 
 COLORMAP = "CET-D1A"  # blue–white–red, perceptually uniform, white at the centre (0)
+LUT_SIZE = 256
+_LUT: np.ndarray | None = None
+
+
+def colour_table() -> np.ndarray:
+    """The colour map as LUT_SIZE RGBA colours [LUT_SIZE, 4] (uint8), shared by all maps."""
+    global _LUT
+    if _LUT is None:
+        rgba = pg.colormap.get(COLORMAP).getLookupTable(nPts=LUT_SIZE, alpha=True, mode="byte")
+        _LUT = np.ascontiguousarray(rgba, dtype=np.uint8)
+    return _LUT
+
+
+def to_indices(values: np.ndarray, levels: tuple[float, float]) -> np.ndarray:
+    """A map [n_g, n_u] (float) as colour-table indices [n_u, n_g] (uint8, row-major, as QImage
+    wants it): levels lo..hi span the table, values outside are clipped to its ends.
+
+    Why by hand: handed a float map, pyqtgraph checks it for NaNs, rescales and clips it through
+    its general path on every update; this is one float32 pass and one cast, and the uint8 image
+    is drawn as a QImage with the colour table (Indexed8), no levels."""
+    lo, hi = levels
+    scale = np.float32(LUT_SIZE / (hi - lo)) if hi > lo else np.float32(0.0)
+    t = np.empty(values.shape[::-1], np.float32)  # [n_u, n_g]
+    np.multiply(values.T, scale, out=t)
+    t -= np.float32(lo) * scale
+    np.clip(t, 0.0, LUT_SIZE - 1, out=t)
+    return t.astype(np.uint8)
+
+
+def to_rgba(values: np.ndarray, levels: tuple[float, float]) -> np.ndarray:
+    """The colours the map shows, [n_u, n_g, 4] uint8 RGBA (for tests and exports)."""
+    return colour_table()[to_indices(values, levels)]
 
 
 def _marker_path(pinned: bool) -> QPainterPath:
@@ -120,11 +152,16 @@ class MapPlot:
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         style_axes(self.plot)
-        self.image = pg.ImageItem(axisOrder="col-major")
+        # the image is drawn from uint8 colour indices made by to_indices (row-major [u, g]) and
+        # the shared colour table; the float map it shows is kept in self.values, its colour
+        # levels in self.levels
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setLookupTable(colour_table())
         self.plot.addItem(self.image)
+        self.values: np.ndarray | None = None
+        self.levels: tuple[float, float] | None = None
         self.bar = pg.ColorBarItem(values=(-1, 1), colorMap=pg.colormap.get(COLORMAP),
-                                   interactive=False, width=14)
-        self.bar.setImageItem(self.image)
+                                   interactive=False, width=14)  # not linked: it shows levels
         self.bar.axis.setTextPen("#333")
         self.bar.axis.setPen("#333")
         # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
@@ -147,7 +184,6 @@ class MapPlot:
         for item in (self.bands, self.zero_lines, self.neurons, self.crosshair, self.marker):
             self.plot.addItem(item)
         self._pinned = False
-        self._levels: tuple[float, float] | None = None
         # static text (title, axis labels, colour-bar axis) is cached as pixmaps: a map update
         # then repaints the image, not the typography
         cached = [self.plot.titleLabel.item, self.bar]
@@ -157,6 +193,19 @@ class MapPlot:
             cached += [axis, axis.label]
         for item in cached:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF,
+                 new_window: bool) -> None:
+        """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``.
+        The rect is set again whenever the window or the image's shape changes: ImageItem scales
+        by the pixel count it had when setRect ran."""
+        resized = self.values is None or self.values.shape != values.shape
+        self.image.setImage(to_indices(values, levels), autoLevels=False)
+        if new_window or resized:
+            self.image.setRect(rect)
+        if levels != self.levels:
+            self.bar.setLevels(levels)
+        self.values, self.levels = values, levels
 
     def set_marker(self, g: float, u: float, pinned: bool) -> None:
         self.marker.setPos(g, u)
@@ -292,16 +341,8 @@ class GatePlaneMaps(QWidget):
         new_window = self._spec is None or (spec.g_range, spec.u_range) != (
             self._spec.g_range, self._spec.u_range)
         for key, view in self.views.items():
-            levels = maps.levels[key]
-            view.image.setImage(getattr(maps, key), autoLevels=False)
-            if levels != view._levels or view._levels is None:
-                view.image.setLevels(levels)  # after setImage: the first call defers levels
-                view.bar.setLevels(levels, update_items=False)
-                view._levels = levels
-            else:  # same levels: setImage dropped the cached render; levels stay as they are
-                pass
+            view.show_map(getattr(maps, key), maps.levels[key], rect, new_window)
             if new_window:
-                view.image.setRect(rect)
                 view.plot.setRange(xRange=(g0, g1), yRange=(u0, u1), padding=0)
             if new_outlines:
                 view.zero_lines.setPath(zero)
