@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 import torch
-import torch.nn.functional as F
 
+from gatelab.core import model as model_module
 from gatelab.core.model import GPT, RMSNorm, apply_rope, rope_cache, rope_tables, rotate
 from gatelab.core.trainconfig import TrainConfig
 
@@ -66,15 +67,23 @@ def test_state_dict_keeps_hf_names_and_old_checkpoints_load() -> None:
     torch.testing.assert_close(clone(x, x)[1], model(x, x)[1])
 
 
-def test_fused_projections_equal_separate_matmuls() -> None:
+@pytest.mark.parametrize("extra", [{}, {"attn_gate": True, "n_kv_head": 2}, {"variant": "gelu"}])
+def test_fused_projections_equal_separate_modules(monkeypatch: pytest.MonkeyPatch, extra: dict) -> None:
+    """The GPU path (one matmul on concatenated q/k/v and gate/up weights) forced on the CPU:
+    same loss and same gradients as the modules one by one."""
     torch.manual_seed(3)
-    cfg = TrainConfig(**TINY, positions="learned").validate()
-    block = GPT(cfg, 20).double().blocks[0]
-    x = torch.randn(2, 7, 32, dtype=torch.float64)
-    mlp = block.mlp
-    with torch.no_grad():
-        ref = mlp.down_proj(F.silu(mlp.gate_proj(x)) * mlp.up_proj(x))
-        torch.testing.assert_close(mlp(x), ref)
+    model = GPT(TrainConfig(**TINY, **extra).validate(), 20).double()
+    x = torch.randint(0, 20, (2, 16))
+    results = []
+    for fused in (False, True):
+        monkeypatch.setattr(model_module, "_one_by_one", lambda *a, fused=fused: not fused)
+        model.zero_grad()
+        _, loss = model(x, x)
+        loss.backward()
+        results.append((loss.detach(), [p.grad.clone() for p in model.parameters()]))
+    torch.testing.assert_close(results[1][0], results[0][0])
+    for a, b in zip(results[1][1], results[0][1]):
+        torch.testing.assert_close(a, b)
 
 
 def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
