@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
+from PySide6.QtGui import QColor, QImage, QKeyEvent, QPainterPath, QPen, qRgba
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
@@ -43,16 +43,43 @@ def to_indices(values: np.ndarray, levels: tuple[float, float]) -> np.ndarray:
     is drawn as a QImage with the colour table (Indexed8), no levels."""
     lo, hi = levels
     scale = np.float32(LUT_SIZE / (hi - lo)) if hi > lo else np.float32(0.0)
-    t = np.empty(values.shape[::-1], np.float32)  # [n_u, n_g]
-    np.multiply(values.T, scale, out=t)
+    t = np.multiply(values, scale, dtype=np.float32)  # [n_g, n_u]
     t -= np.float32(lo) * scale
     np.clip(t, 0.0, LUT_SIZE - 1, out=t)
-    return t.astype(np.uint8)
+    idx = np.empty(values.shape[::-1], np.uint8)  # [n_u, n_g]
+    np.copyto(idx, t.T, casting="unsafe")  # truncates like astype; transposes in the same pass
+    return idx
 
 
 def to_rgba(values: np.ndarray, levels: tuple[float, float]) -> np.ndarray:
     """The colours the map shows, [n_u, n_g, 4] uint8 RGBA (for tests and exports)."""
     return colour_table()[to_indices(values, levels)]
+
+
+class IndexedImage(pg.ImageItem):
+    """An ImageItem for uint8 colour indices [rows = u, columns = g] with one colour table.
+
+    Why: pyqtgraph rebuilds the QImage's 256-entry colour table in Python (and rescales its
+    LUT) on every render; here the table is built once and each render only wraps the index
+    array in an Indexed8 QImage (≈ 0.3 ms of a ≈ 9 ms 512² update, measured). Any other image
+    goes through pyqtgraph's own path."""
+
+    def __init__(self) -> None:
+        super().__init__(axisOrder="row-major")
+        self._table = [qRgba(*c) for c in colour_table().tolist()]
+        self._indices: np.ndarray | None = None  # keeps the QImage's buffer alive
+
+    def render(self) -> None:
+        image = self.image
+        if image is None or image.dtype != np.uint8 or image.ndim != 2 or self.autoDownsample:
+            super().render()
+            return
+        self._indices = np.ascontiguousarray(image)
+        qimage = pg.functions.ndarray_to_qimage(self._indices, QImage.Format.Format_Indexed8)
+        qimage.setColorTable(self._table)
+        self.qimage = qimage
+        self._renderRequired = False
+        self._unrenderable = False
 
 
 def _marker_path(pinned: bool) -> QPainterPath:
@@ -155,8 +182,7 @@ class MapPlot:
         # the image is drawn from uint8 colour indices made by to_indices (row-major [u, g]) and
         # the shared colour table; the float map it shows is kept in self.values, its colour
         # levels in self.levels
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setLookupTable(colour_table())
+        self.image = IndexedImage()
         self.plot.addItem(self.image)
         self.values: np.ndarray | None = None
         self.levels: tuple[float, float] | None = None
