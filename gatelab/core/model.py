@@ -189,8 +189,12 @@ class _Rotate(torch.autograd.Function):
 
 
 def rotate(x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor) -> torch.Tensor:
-    """RoPE on x [B, T, H, hd] with cached [T, 1, hd] tables: (x1, x2) → (x1·c − x2·s, x2·c + x1·s)."""
-    return _Rotate.apply(x, cos_full, sin_signed)
+    """RoPE on x [B, T, H, hd] with cached [T, 1, hd] tables: (x1, x2) → (x1·c − x2·s, x2·c + x1·s).
+    The hand-written version on the CPU; elsewhere the plain formula, which a GPU compiler fuses
+    into one kernel (and which torch.compile traces without custom-function machinery)."""
+    if x.device.type == "cpu":
+        return _Rotate.apply(x, cos_full, sin_signed)
+    return x * cos_full + x.roll(x.shape[-1] // 2, dims=-1) * sin_signed  # roll: (x2, x1)
 
 
 def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:

@@ -104,3 +104,28 @@ def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
     assert set(seen) == {"q_proj", "k_proj", "v_proj", "gate_proj", "up_proj"}
     assert seen["gate_proj"].shape == (2, 16, model.width)
     torch.testing.assert_close(hooked, plain)  # the fused and the one-by-one paths agree
+
+
+def test_gpu_rope_formula_equals_the_cpu_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rotate's non-CPU branch (the plain formula) run here on a tensor that claims another device."""
+    torch.manual_seed(5)
+    cos, sin = (t.double() for t in rope_tables(16, 8))
+    cos_full, sin_signed = rope_cache(cos, sin)
+    x = torch.randn(2, 16, 3, 8, dtype=torch.float64)
+
+    class Elsewhere(torch.Tensor):  # a CPU tensor reporting another device type
+        @property
+        def device(self) -> torch.device:  # type: ignore[override]
+            return torch.device("meta")
+
+    cpu = rotate(x, cos_full, sin_signed)
+
+    class NoCustom:
+        @staticmethod
+        def apply(*args: object) -> None:
+            raise AssertionError("the CPU function was used for another device")
+
+    monkeypatch.setattr(model_module, "_Rotate", NoCustom)
+    plain = rotate(x.as_subclass(Elsewhere), cos_full, sin_signed).as_subclass(torch.Tensor)
+    torch.testing.assert_close(plain, cpu)
+    torch.testing.assert_close(plain, _textbook_rope(x, cos, sin))
