@@ -6,10 +6,14 @@ val 1.4697 in about 3 minutes on an A100; target here: val ≤ 1.47 in ≤ 90 s 
 instrumentation on. Prints tokens/s, MFU (FLOPs/token = 6N + 12·L·T·d, N = parameters; peak
 989 TFLOPS dense bf16 for an H200 unless --peak-tflops says otherwise) and the time to the target.
 
-    python benchmarks/bench_gpu.py --corpus ../shared/data/tinyshakespeare.txt
+    python benchmarks/bench_gpu.py ../shared/data/tinyshakespeare.txt
+    python benchmarks/bench_gpu.py --quick          # smoke run: 200 steps, no compile
 
-Stops as soon as an evaluation reaches the target (or after --steps). On a machine without CUDA it
-prints a clear message and exits with status 2. LAST line:
+The corpus is the positional argument (or --corpus); by default the first of
+../shared/data/tinyshakespeare.txt, shared/data/tinyshakespeare.txt and
+.gpudata/tinyshakespeare.txt that exists. Stops as soon as an evaluation reaches the target (or
+after --steps); prints progress every --progress steps. On a machine without CUDA it prints a
+clear message and exits with status 2. LAST line:
 ``gpu_tokens_per_s=<x> mfu=<m> time_to_target_s=<t> val=<v>``.
 """
 
@@ -26,9 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+CORPUS_PLACES = (ROOT.parent / "shared" / "data", ROOT / "shared" / "data", ROOT / ".gpudata")
+
+
+def default_corpus() -> str:
+    for folder in CORPUS_PLACES:
+        if (folder / "tinyshakespeare.txt").is_file():
+            return str(folder / "tinyshakespeare.txt")
+    return str(CORPUS_PLACES[0] / "tinyshakespeare.txt")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--corpus", default=str(ROOT.parent / "shared" / "data" / "tinyshakespeare.txt"))
+    p.add_argument("path", nargs="?", help="tiny Shakespeare text file (same as --corpus)")
+    p.add_argument("--corpus", default=None)
+    p.add_argument("--quick", action="store_true",
+                   help="smoke run: 200 steps, eval every 100 on 5 batches, no compile")
+    p.add_argument("--progress", type=int, default=100, help="print a progress line every N steps")
     p.add_argument("--steps", type=int, default=5000)
     p.add_argument("--target", type=float, default=1.47)
     p.add_argument("--variant", default="gelu", help="FFN variant (nanoGPT uses classic GELU)")
@@ -42,6 +60,10 @@ def main() -> int:
     p.add_argument("--no-stats", action="store_true", help="instrumentation off")
     p.add_argument("--peak-tflops", type=float, default=989.0, help="dense bf16 peak of the GPU")
     args = p.parse_args()
+    args.corpus = args.path or args.corpus or default_corpus()
+    if args.quick:
+        args.steps = min(args.steps, 200)
+        args.eval_interval, args.eval_iters, args.no_compile = 100, 5, True
 
     import torch
 
@@ -65,7 +87,7 @@ def main() -> int:
                       min_lr_ratio=0.1, eval_interval=args.eval_interval,
                       eval_iters=args.eval_iters, device="cuda", compile=not args.no_compile,
                       stats=not args.no_stats, stats_interval=50, log_interval=args.log_interval,
-                      checkpoint_interval=10**6, sample_chars=0).validate()
+                      checkpoint_interval=10**6, sample_chars=0, seed=1337).validate()
     n_params = GPT(cfg, 65).num_params()  # tiny Shakespeare has 65 characters
     L, T, d = cfg.n_layer, cfg.block_size, cfg.n_embd
     flops_per_token = 6 * n_params + 12 * L * T * d
@@ -86,6 +108,9 @@ def main() -> int:
         last = snap
         if snap.step > 200 and snap.stats is None and snap.val_loss is None:
             rates.append(snap.tokens_per_s)  # steady state: no eval, no stats, compiled
+        if snap.val_loss is None and snap.step % args.progress == 0:
+            print(f"step {snap.step}/{cfg.steps}: train {snap.train_loss:.4f} "
+                  f"{snap.tokens_per_s:,.0f} tok/s  {time.perf_counter() - t0:.1f}s", flush=True)
         if snap.val_loss is not None:
             val = snap.val_loss
             print(f"step {snap.step}: train {snap.train_loss:.4f} val {snap.val_loss:.4f} "

@@ -74,7 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     install_translator(app, args.lang)
 
+    from gatelab.core.devices import keep_ui_core
     from gatelab.ui.main_window import MainWindow
+
+    keep_ui_core()  # training threads leave a core for the interface (where there are 4+)
 
     if args.screenshot:  # a screenshot shows defaults, never this user's remembered state
         import shutil

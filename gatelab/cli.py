@@ -74,7 +74,7 @@ def _common_flags(p: argparse.ArgumentParser) -> None:
     a("--eval-iters", type=int, help="validation batches per evaluation")
     a("--seed", type=int, help="random seed")
     a("--device", choices=DEVICES, help="auto picks cuda, then mps, then cpu")
-    a("--threads", type=int, help="CPU threads (default: all cores but one)")
+    a("--threads", type=int, help="CPU threads (default: all cores)")
     a("--positions", choices=POSITIONS, help="rotary or learned positions")
     a("--attn-gate", action="store_true", default=None, help="sigmoid output gate on attention")
     a("--untied", action="store_true", default=None, help="separate LM head (not tied)")

@@ -25,6 +25,7 @@ batch and every neuron; a subsample keeps stats steps cheap and still counts tho
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import torch
@@ -98,7 +99,8 @@ class BatchCapture:
         row[_C["max_abs_h"]] = torch.maximum(row[_C["max_abs_h"]], ah.max())
         idx = ((a - self.lo) * (self.bins / (self.hi - self.lo))).floor()
         idx = idx.clamp_(0, self.bins - 1).long().flatten()
-        self.hist[layer] += torch.bincount(idx, minlength=self.bins).float()
+        # index_add_, not bincount: bincount waits for the device to size its output
+        self.hist[layer].index_add_(0, idx, torch.ones_like(idx, dtype=self.hist.dtype))
 
     @torch.no_grad()
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
@@ -107,10 +109,21 @@ class BatchCapture:
         self.acc[layer, _C["ratio_sum"]] += ratio.sum()
         self.acc[layer, _C["tokens"]] += ratio.numel()
 
-    def materialise(self, probe: tuple[np.ndarray, np.ndarray] | None = None) -> LayerStats:
-        """Copy the reductions to the host (one transfer) as a ``LayerStats``."""
-        acc = self.acc.double().cpu().numpy()
-        hist = self.hist.double().cpu().numpy()
+    def materialise(self, probe: tuple[np.ndarray, np.ndarray] | tuple[torch.Tensor, torch.Tensor]
+                    | None = None) -> LayerStats:
+        """Copy the reductions (and the probe's device tensors, if given) to the host in one
+        transfer, as a ``LayerStats``."""
+        parts = [self.acc, self.hist]
+        if probe is not None and isinstance(probe[0], torch.Tensor):
+            parts += [probe[0].float(), probe[1].float()]
+        flat = torch.cat([t.reshape(-1) for t in parts]).cpu().numpy()  # the one transfer
+        pieces, start = [], 0
+        for t in parts:
+            pieces.append(flat[start:start + t.numel()].reshape(t.shape))
+            start += t.numel()
+        acc, hist = pieces[0].astype(np.float64), pieces[1].astype(np.float64)
+        if len(pieces) == 4:
+            probe = (pieces[2], pieces[3])
         n = np.maximum(acc[:, _C["n"]], 1.0)
         tot = np.maximum(hist.sum(axis=1, keepdims=True), 1.0)
         if probe is None:
@@ -156,8 +169,10 @@ class ProbeCapture:
 
 @torch.no_grad()
 def probe_pass(model: torch.nn.Module, ids: list[int], position: int,
-               device: torch.device | str) -> tuple[np.ndarray, np.ndarray]:
-    """(gate_pairs [L, m, 2], neuron_acts [L, P, m]) of ``model`` on the probe ids (eval mode)."""
+               device: torch.device | str, to_host: bool = True) -> Any:
+    """(gate_pairs [L, m, 2], neuron_acts [L, P, m]) of ``model`` on the probe ids (eval mode):
+    numpy arrays, or device tensors with to_host=False (``materialise`` copies them in its one
+    transfer)."""
     was_training = model.training
     model.eval()
     cap = ProbeCapture(len(model.blocks))  # type: ignore[arg-type]
@@ -167,6 +182,8 @@ def probe_pass(model: torch.nn.Module, ids: list[int], position: int,
     i = probe_index(position, len(ids))
     g, u, h = torch.stack(cap.g), torch.stack(cap.u), torch.stack(cap.h)  # [L, P, m]
     pairs = torch.stack((g[:, i, :], u[:, i, :]), dim=-1)  # [L, m, 2]
+    if not to_host:
+        return pairs, h
     return pairs.cpu().numpy().astype(np.float32), h.cpu().numpy().astype(np.float32)
 
 

@@ -79,7 +79,7 @@ class TrainConfig:
     # execution
     device: str = "auto"
     compile: bool = False
-    threads: int | None = None  # CPU threads; None: all cores but one (the GUI keeps one)
+    threads: int | None = None  # CPU threads; None: all cores (the GUI keeps one on 4+)
     # added by the engine helper: report a snapshot every N steps (the train loss is the mean over
     # them); 1 on CPU, ~10 on a GPU so the loss is not copied to the host (a sync) every step.
     # Eval, stats, stop and last steps always report.

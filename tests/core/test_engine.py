@@ -143,19 +143,18 @@ def test_attention_gate_gqa_learned_positions_train() -> None:
     assert all(math.isfinite(s.train_loss) for s in snaps)
 
 
-def test_default_threads_leave_one_core() -> None:
-    import os
+def test_default_threads_use_every_core_outside_the_gui() -> None:
+    from gatelab.core.devices import available_cores
     assert engine.default_threads(TrainConfig(threads=3)) == 3
-    assert engine.default_threads(TrainConfig()) == max(1, (os.cpu_count() or 2) - 1)
+    assert engine.default_threads(TrainConfig()) == available_cores()
 
 
 def test_devices_are_plain_data_and_auto_resolves() -> None:
-    import os
-
-    from gatelab.core.devices import DeviceInfo, DeviceUnavailable, detect_devices, resolve_device
+    from gatelab.core.devices import (DeviceInfo, DeviceUnavailable, available_cores,
+                                      detect_devices, resolve_device)
     found = detect_devices()
-    assert found[-1] == DeviceInfo("cpu", "CPU", threads=os.cpu_count() or 1)
-    assert found[-1].label == f"CPU ({os.cpu_count() or 1} threads)"
+    assert found[-1] == DeviceInfo("cpu", "CPU", threads=available_cores())
+    assert found[-1].label == f"CPU ({available_cores()} threads)"
     assert all(d.kind in ("cuda", "mps", "cpu") for d in found)
     assert resolve_device("auto").type == found[0].kind
     assert resolve_device("cpu") == torch.device("cpu")

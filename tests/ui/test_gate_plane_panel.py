@@ -128,13 +128,13 @@ def test_image_equals_gates_evaluate(panel: GatePlanePanel) -> None:
     n = spec.resolution
     step = 12.0 / n
     for key, index in (("h", 0), ("dh_dg", 1), ("dh_du", 2)):
-        image = panel.maps.images[key].image
+        image = panel.maps.views[key].values
         assert image.shape == (n, n) and image.dtype == np.float32
         for i, j in ((0, 0), (n // 3, n - 1), (n - 7, n // 2)):
             g, u = -6.0 + (i + 0.5) * step, -6.0 + (j + 0.5) * step
             expected = float(gates.evaluate("swiglu", g, u)[index])
             assert float(image[i, j]) == pytest.approx(expected, rel=1e-5, abs=1e-5)
-        lo, hi = panel.maps.images[key].getLevels()
+        lo, hi = panel.maps.views[key].levels
         assert lo == -hi and hi == pytest.approx(float(np.abs(image).max()))
 
 
@@ -160,7 +160,7 @@ def test_variant_params_and_unknown_variant(panel: GatePlanePanel) -> None:
 def test_bad_window_input_keeps_state(panel: GatePlanePanel) -> None:
     c = panel.controls
     before = panel.spec()
-    image_before = panel.maps.images["h"].image.copy()
+    image_before = panel.maps.views["h"].values.copy()
     assert not c.g_min.set_text_and_commit("7")
     assert "g min must be below g max" in c.g_min.error_text()
     assert not c.u_max.set_text_and_commit("nan")
@@ -172,10 +172,10 @@ def test_bad_window_input_keeps_state(panel: GatePlanePanel) -> None:
     assert not c.eps.set_text_and_commit("0")
     assert not c.g_field.set_text_and_commit("inf")
     assert panel.spec() == before
-    np.testing.assert_array_equal(panel.maps.images["h"].image, image_before)
+    np.testing.assert_array_equal(panel.maps.views["h"].values, image_before)
     assert c.g_min.value() == -6.0 and c.resolution.value() == 256
     assert c.resolution.set_text_and_commit("64")  # a good value clears the message and applies
-    assert c.resolution.error_text() == "" and panel.maps.images["h"].image.shape == (64, 64)
+    assert c.resolution.error_text() == "" and panel.maps.views["h"].values.shape == (64, 64)
     assert not panel.set_point(float("nan"), 0.0)
     assert c.point_error.isVisible()
 
@@ -222,7 +222,7 @@ def test_settings_round_trip(qtbot, settings: QSettings) -> None:  # noqa: ANN00
     assert b.spec() == a.spec()
     assert b.spec().params == {"beta1": 4.0, "beta2": 5.0}
     assert b.point() == (-3.0, -2.0) and b.controls.view_name() == "h"
-    assert b.maps.images["h"].image.shape == (128, 128)
+    assert b.maps.views["h"].values.shape == (128, 128)
 
 
 def test_restore_survives_garbage(qtbot, settings: QSettings) -> None:  # noqa: ANN001

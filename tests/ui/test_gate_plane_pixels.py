@@ -52,7 +52,7 @@ def expected_colour(panel: GatePlanePanel, key: str, g: float, u: float) -> np.n
     """RGB of the colour map at the exact value, scaled by the map's symmetric levels."""
     spec = panel.spec()
     value = float(gates.evaluate(spec.variant, g, u, **spec.params)[INDEX[key]])
-    lo, hi = panel.maps.images[key].getLevels()
+    lo, hi = panel.maps.views[key].levels  # the symmetric levels the map was coloured with
     x = 0.5 if hi == lo else min(max((value - lo) / (hi - lo), 0.0), 1.0)
     colour = pg.colormap.get(COLORMAP).map(x, mode="qcolor")
     return np.array([colour.red(), colour.green(), colour.blue()], dtype=float)

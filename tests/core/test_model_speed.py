@@ -1,0 +1,131 @@
+"""The fast paths of the model compute the textbook maths (values and gradients) and keep HF names."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from gatelab.core import model as model_module
+from gatelab.core.model import GPT, RMSNorm, apply_rope, rope_cache, rope_tables, rotate
+from gatelab.core.trainconfig import TrainConfig
+
+TINY = dict(n_layer=2, n_head=4, n_embd=32, block_size=16)
+
+
+def _textbook_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+    x1, x2 = x.chunk(2, dim=-1)  # [B, T, H, hd/2]
+    c, s = cos[:, None, :], sin[:, None, :]
+    return torch.cat((x1 * c - x2 * s, x1 * s + x2 * c), dim=-1)
+
+
+def test_rotate_equals_textbook_rope_values_and_gradients() -> None:
+    torch.manual_seed(0)
+    cos, sin = (t.double() for t in rope_tables(16, 8))
+    x = torch.randn(2, 16, 3, 8, dtype=torch.float64, requires_grad=True)
+    torch.testing.assert_close(apply_rope(x, cos, sin), _textbook_rope(x, cos, sin))
+    cos_full, sin_signed = rope_cache(cos, sin)
+    assert cos_full.shape == sin_signed.shape == (16, 1, 8)
+    dy = torch.randn(2, 16, 3, 8, dtype=torch.float64)
+    (g_fast,) = torch.autograd.grad(rotate(x, cos_full, sin_signed), x, dy)
+    (g_ref,) = torch.autograd.grad(_textbook_rope(x, cos, sin), x, dy)
+    torch.testing.assert_close(g_fast, g_ref)
+    assert torch.autograd.gradcheck(lambda t: rotate(t, cos_full, sin_signed), (x,))
+
+
+def test_rmsnorm_equals_definition_values_and_gradients() -> None:
+    torch.manual_seed(1)
+    norm = RMSNorm(32).double()
+    with torch.no_grad():
+        norm.weight.copy_(1 + 0.3 * torch.randn(32, dtype=torch.float64))
+    x = torch.randn(3, 5, 32, dtype=torch.float64, requires_grad=True)
+    ref = x / torch.sqrt(x.pow(2).mean(-1, keepdim=True) + norm.eps) * norm.weight
+    out = norm(x)
+    torch.testing.assert_close(out, ref)
+    dy = torch.randn_like(out)
+    got = torch.autograd.grad(out, (x, norm.weight), dy)
+    want = torch.autograd.grad(ref, (x, norm.weight), dy)
+    for a, b in zip(got, want):
+        torch.testing.assert_close(a, b)
+    with torch.no_grad():  # the no-grad path (F.rms_norm) gives the same values
+        torch.testing.assert_close(norm(x), ref.detach())
+    xb = x.detach().bfloat16()
+    assert norm.float()(xb).dtype == torch.bfloat16
+
+
+def test_state_dict_keeps_hf_names_and_old_checkpoints_load() -> None:
+    cfg = TrainConfig(**TINY).validate()
+    torch.manual_seed(2)
+    model = GPT(cfg, 20)
+    keys = set(model.state_dict())
+    for name in ("attn.q_proj", "attn.k_proj", "attn.v_proj", "attn.o_proj", "mlp.gate_proj",
+                 "mlp.up_proj", "mlp.down_proj", "attn_norm", "mlp_norm"):
+        assert f"blocks.1.{name}.weight" in keys
+    assert not any("rope" in k for k in keys)  # caches are not saved
+    clone = GPT(cfg, 20)
+    clone.load_state_dict(model.state_dict())  # a checkpoint with the HF names loads (strict)
+    x = torch.randint(0, 20, (2, 16))
+    torch.testing.assert_close(clone(x, x)[1], model(x, x)[1])
+
+
+@pytest.mark.parametrize("extra", [{}, {"attn_gate": True, "n_kv_head": 2}, {"variant": "gelu"}])
+def test_fused_projections_equal_separate_modules(monkeypatch: pytest.MonkeyPatch, extra: dict) -> None:
+    """The GPU path (one matmul on concatenated q/k/v and gate/up weights) forced on the CPU:
+    same loss and same gradients as the modules one by one."""
+    torch.manual_seed(3)
+    model = GPT(TrainConfig(**TINY, **extra).validate(), 20).double()
+    x = torch.randint(0, 20, (2, 16))
+    results = []
+    for fused in (False, True):
+        monkeypatch.setattr(model_module, "_one_by_one", lambda *a, fused=fused: not fused)
+        model.zero_grad()
+        _, loss = model(x, x)
+        loss.backward()
+        results.append((loss.detach(), [p.grad.clone() for p in model.parameters()]))
+    torch.testing.assert_close(results[1][0], results[0][0])
+    for a, b in zip(results[1][1], results[0][1]):
+        torch.testing.assert_close(a, b)
+
+
+def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
+    torch.manual_seed(4)
+    cfg = TrainConfig(**TINY).validate()
+    model = GPT(cfg, 20)
+    x = torch.randint(0, 20, (2, 16))
+    _, plain = model(x, x)
+    seen: dict[str, torch.Tensor] = {}
+    blk = model.blocks[0]
+    handles = [getattr(blk.attn, n).register_forward_hook(
+        lambda m, a, o, n=n: seen.__setitem__(n, o)) for n in ("q_proj", "k_proj", "v_proj")]
+    handles += [getattr(blk.mlp, n).register_forward_hook(
+        lambda m, a, o, n=n: seen.__setitem__(n, o)) for n in ("gate_proj", "up_proj")]
+    _, hooked = model(x, x)
+    for h in handles:
+        h.remove()
+    assert set(seen) == {"q_proj", "k_proj", "v_proj", "gate_proj", "up_proj"}
+    assert seen["gate_proj"].shape == (2, 16, model.width)
+    torch.testing.assert_close(hooked, plain)  # the fused and the one-by-one paths agree
+
+
+def test_gpu_rope_formula_equals_the_cpu_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rotate's non-CPU branch (the plain formula) run here on a tensor that claims another device."""
+    torch.manual_seed(5)
+    cos, sin = (t.double() for t in rope_tables(16, 8))
+    cos_full, sin_signed = rope_cache(cos, sin)
+    x = torch.randn(2, 16, 3, 8, dtype=torch.float64)
+
+    class Elsewhere(torch.Tensor):  # a CPU tensor reporting another device type
+        @property
+        def device(self) -> torch.device:  # type: ignore[override]
+            return torch.device("meta")
+
+    cpu = rotate(x, cos_full, sin_signed)
+
+    class NoCustom:
+        @staticmethod
+        def apply(*args: object) -> None:
+            raise AssertionError("the CPU function was used for another device")
+
+    monkeypatch.setattr(model_module, "_Rotate", NoCustom)
+    plain = rotate(x.as_subclass(Elsewhere), cos_full, sin_signed).as_subclass(torch.Tensor)
+    torch.testing.assert_close(plain, cpu)
+    torch.testing.assert_close(plain, _textbook_rope(x, cos, sin))
