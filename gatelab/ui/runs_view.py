@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
+from gatelab.ui.trainer_worker import BackgroundCalls
 
 
 class RunsView(QWidget):
@@ -35,12 +36,19 @@ class RunsView(QWidget):
     sig_resume = Signal(str)  # continue training this run
     sig_open_experiment = Signal(str)  # show the exp-… folder this run belongs to
     sig_status = Signal(str)
+    sig_refreshed = Signal()  # the table shows the folder as read by the latest refresh()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.confirm_delete: Callable[[str], bool] = self._ask_delete
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
         self.rows: list[RunRow] = []
+        # the runs folder is read off the GUI thread (a slow disk or a huge folder never freezes
+        # the window); only the newest refresh's answer is shown
+        self._calls = BackgroundCalls(self)
+        self._calls.sig_result.connect(self._on_rows)
+        self._generation = 0
+        self._select_after = ""
         self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
                         self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
                         self.tr("Status"))
@@ -92,10 +100,30 @@ class RunsView(QWidget):
         self._update_buttons()
 
     # -- public --------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Re-read the runs folder (newest first); keeps the selected run selected."""
-        selected = self.selected_path()
-        self.rows = run_rows()
+    def refresh(self, select: str = "") -> None:
+        """Re-read the runs folder (newest first) in a helper thread; ``sig_refreshed`` follows.
+        Keeps the selected run selected, or selects ``select`` once the rows arrive."""
+        self._generation += 1
+        self._select_after = select or self._select_after
+        self._calls.submit(str(self._generation), run_rows)
+
+    def shutdown(self) -> None:
+        """Wait for a refresh still reading the folder (the panel's shutdown calls this)."""
+        self._calls.join()
+
+    def _on_rows(self, tag: str, rows: object, error: str) -> None:
+        if tag != str(self._generation):
+            return  # an older refresh answered late: a newer one is on its way
+        if error:
+            self.sig_status.emit(self.tr("Cannot list the runs: {0}").format(error))
+            rows = []
+        selected = self._select_after or self.selected_path()
+        self._select_after = ""
+        self._show_rows(list(rows) if isinstance(rows, list) else [], selected)
+        self.sig_refreshed.emit()
+
+    def _show_rows(self, rows: list[RunRow], selected: str) -> None:
+        self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             status = row.status + (": " + row.error[:80] if row.error else "")

@@ -152,6 +152,7 @@ class TrainerPanel(QWidget):
         self.controller.shutdown()
         self.experiment.shutdown()
         self._calls.join()
+        self.runs.shutdown()
         self.controls.corpus.shutdown()
 
     # -- actions -------------------------------------------------------------------------------
@@ -309,9 +310,7 @@ class TrainerPanel(QWidget):
         self.bar.set_state(self._state_text(outcome.status))
         self._send_gate_pairs(force=True)
         self.runs.set_busy(False)
-        self.runs.refresh()
-        if outcome.run_dir:
-            self.runs.select_path(outcome.run_dir)
+        self.runs.refresh(select=outcome.run_dir or "")
         self.sig_status.emit(self._state_text(outcome.status))
         self._update_buttons()
 

@@ -46,7 +46,8 @@ def test_open_experiment_from_the_run_list(qtbot, saved_experiment: Path,  # noq
     panel.show()
     try:
         panel.views.setCurrentWidget(panel.runs)  # the user opens the Runs view
-        panel.runs.refresh()
+        with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+            panel.runs.refresh()
         assert panel.runs.select_path(str(saved_experiment / "swiglu-seed0"))
         child = str(saved_experiment / "gelu-seed1")
         assert experiment_of(child) == str(saved_experiment)

@@ -59,7 +59,8 @@ def test_run_list_shows_the_rest_and_says_why(qtbot, panel, template: Path) -> N
     bad = _run(template, "c-lots")
     cfg = json.loads((bad / "config.json").read_text())
     (bad / "config.json").write_text(json.dumps({**cfg, "steps": "lots"}))
-    panel.runs.refresh()
+    with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+        panel.runs.refresh()
     rows = {row.name: row for row in panel.runs.rows}
     assert set(rows) == {"a-good", "b-deep", "c-lots"}
     assert rows["a-good"].status == "finished" and rows["a-good"].model == "1L d32 m96 2h"
@@ -139,7 +140,8 @@ def test_resume_a_run_killed_before_its_first_checkpoint(qtbot, panel, template:
     (run / "ckpt.pt").unlink()
     summary = json.loads((run / "run.json").read_text())
     (run / "run.json").write_text(json.dumps({**summary, "status": "running", "pid": 2**22 + 7}))
-    panel.runs.refresh()
+    with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+        panel.runs.refresh()
     assert panel.runs.row_for(str(run)).status == "interrupted"
     messages: list[str] = []
     panel.sig_status.connect(messages.append)

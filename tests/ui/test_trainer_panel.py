@@ -258,6 +258,7 @@ def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
     qtbot.waitUntil(lambda: panel.plots.history.steps[-1:] == [9]
                     and not panel.controller.is_busy(), timeout=60000)  # read, then trained
     assert panel.run_state == "finished", panel.error_text
+    qtbot.waitUntil(lambda: panel.runs.row_for(path) is not None, timeout=10000)
     assert [r["step"] for r in load_run(path).metrics] == list(range(1, 10))
     assert panel.plots.history.steps == list(range(1, 10))
     # delete: "No" keeps the folder, "Yes" removes it and the list entry
@@ -267,7 +268,8 @@ def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
     panel.runs.btn_delete.click()
     assert asked == [path] and Path(path).is_dir()
     panel.runs.confirm_delete = lambda p: True
-    panel.runs.btn_delete.click()
+    with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # the list is read off the GUI thread
+        panel.runs.btn_delete.click()
     assert not Path(path).exists() and panel.runs.row_for(path) is None
 
 
