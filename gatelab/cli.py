@@ -37,6 +37,9 @@ _FLAG_FIELDS = {
 }
 
 
+MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
+
+
 class _BadArgs(Exception):
     """Raised instead of argparse's SystemExit so the entry points return 2."""
 
@@ -221,10 +224,13 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 
     bar = ProgressBar()
     last: Snapshot | None = None
+    last_val: float | None = None  # the latest evaluation; the final snapshot often has none
     try:
         with _ctrl_c_stops() as stop:
             for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume):
                 last = snap
+                if snap.val_loss is not None:
+                    last_val = snap.val_loss
                 if not args.quiet:
                     bar.update(snap, force=snap.status != "running" or snap.val_loss is not None)
     except TrainingError as exc:
@@ -241,7 +247,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         bar.done()
     if last is None:
         return _fail(prog, "no steps were run")
-    val = f"{last.val_loss:.4f}" if last.val_loss is not None else "n/a"
+    val = f"{last_val:.4f}" if last_val is not None else "n/a"
     print(f"{last.status}: step {last.step}/{last.steps_total}, train loss {last.train_loss:.4f}, "
           f"val loss {val}, {last.tokens_per_s:,.0f} tokens/s on {last.device}, "
           f"{_fmt_time(last.elapsed_s)}")
@@ -278,10 +284,11 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     bad = [v for v in variants if v not in FFN_VARIANTS]
     if bad or not variants:
         return _fail(prog, f"unknown variant(s) {', '.join(bad) or '(none)'}; valid: {', '.join(FFN_VARIANTS)}")
-    if args.seeds < 1:
-        return _fail(prog, f"--seeds must be ≥ 1, got {args.seeds}")
+    if not 1 <= args.seeds <= MAX_SEEDS:
+        return _fail(prog, f"--seeds must be from 1 to {MAX_SEEDS}, got {args.seeds}")
     try:
         config = _config_from(args, TrainConfig())
+        config.replace(seed=config.seed + args.seeds - 1).validate()  # the last seed, up front
     except (ValueError, TypeError) as exc:
         return _fail(prog, str(exc))
     seeds = [config.seed + i for i in range(args.seeds)]
