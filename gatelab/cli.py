@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -238,6 +238,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             bar.done()
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
+        if not args.run_dir:  # refused before anything was written: leave no empty run folder
+            with suppress(OSError):
+                run_dir.rmdir()
         return _fail(prog, str(exc))
     except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands
         sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"

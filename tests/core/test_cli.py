@@ -117,3 +117,16 @@ def test_experiment_refuses_absurd_seeds_at_once(argv: list[str], message: str,
     assert experiment_main(TINY + ["--steps", "2"] + argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_refused_corpus_leaves_no_empty_run_folder(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Each refused start (here: too many distinct characters) left an empty run-… folder."""
+    text = tmp_path / "many.txt"
+    text.write_text("".join(chr(c) for c in range(0x10000, 0x10000 + 70_000)) * 2, encoding="utf-8")
+    before = set(paths.runs_dir().iterdir()) if paths.runs_dir().exists() else set()
+    argv = [a for a in TINY if a != "generated" and a != "--corpus"]
+    assert train_main(argv + ["--corpus", str(text), "--steps", "2"]) == 2
+    assert "distinct characters" in capsys.readouterr().err
+    after = set(paths.runs_dir().iterdir()) if paths.runs_dir().exists() else set()
+    assert after == before
