@@ -188,9 +188,6 @@ def _fail(prog: str, message: str, code: int = 2) -> int:
 
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``gatelab-train``: train one model, show progress, sample text at the end."""
-    from gatelab.core import runs
-    from gatelab.core.engine import train_steps
-
     p = _Parser(prog="gatelab-train", description="Train a small gated transformer (character level).")
     p.add_argument("--variant", choices=FFN_VARIANTS, help="FFN variant (gated or classic)")
     _common_flags(p)
@@ -199,6 +196,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     args = _parse(p, argv)
     if args is None:
         return 2
+    from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
+    from gatelab.core.engine import train_steps
+
     prog = p.prog
     try:
         if args.resume:

@@ -130,3 +130,14 @@ def test_refused_corpus_leaves_no_empty_run_folder(tmp_path: Path,
     assert "distinct characters" in capsys.readouterr().err
     after = set(paths.runs_dir().iterdir()) if paths.runs_dir().exists() else set()
     assert after == before
+
+
+def test_help_and_usage_errors_do_not_import_torch() -> None:
+    """`gatelab-train --help` took 5–8 s on a busy machine because it imported torch first."""
+    import subprocess
+    import sys
+    code = ("import sys; from gatelab.cli import train_main; rc = train_main(['--steps', 'ten']); "
+            "print(rc, 'torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.split() == ["2", "False"], out.stderr
