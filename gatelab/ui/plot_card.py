@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.core.fileio import check_write_target
+
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 
 
@@ -117,7 +119,7 @@ class PlotCard(QWidget):
     # -- export --------------------------------------------------------------------------------
     def export(self, path: str | Path) -> Path:
         """Write the plot to ``path``: .png / .svg image, or .csv of the curves' data."""
-        path = Path(path)
+        path = check_write_target(path)
         suffix = path.suffix.lower()
         item = self.plot.getPlotItem()
         if suffix == ".png":
