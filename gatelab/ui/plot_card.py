@@ -45,6 +45,8 @@ class PlotCard(QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMinimumHeight(150)
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
+        for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
+            self.plot.getAxis(name).enableAutoSIPrefix(False)
         self.title = QLabel("<b>{0}</b>".format(html.escape(title)))
         self.title.setToolTip(tooltip)
         self.title.setWordWrap(True)  # long titles wrap rather than widen the window
