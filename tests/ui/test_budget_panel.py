@@ -192,3 +192,99 @@ def test_export_png_refuses_a_fifo(panel: BudgetPanel, tmp_path: Path) -> None:
     finally:
         rescuer.kill()
         rescuer.wait()
+
+
+def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+    cfg = tmp_path / "config.json"
+    cfg.write_text(json.dumps({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12,
+                               "n_positions": 1024, "vocab_size": 50257,
+                               "_name_or_path": "my-gpt2"}))
+    assert load(panel, qtbot, "config", cfg)
+    assert panel.compare_name() == "my-gpt2"
+    assert panel.models["my-gpt2"].total == 124_439_808
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"{\"n_embd\": ")
+    with qtbot.waitSignal(panel.sig_error, timeout=5000):
+        assert not load(panel, qtbot, "config", bad)
+    assert "not valid JSON" in panel.last_error
+    assert panel._error_box is not None and panel._error_box.isVisible()
+    assert "bad.json" in panel._error_box.text()
+    assert panel.compare_name() == "my-gpt2"  # previous state kept
+
+
+def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_path: Path,
+                                                       qtbot) -> None:  # noqa: ANN001
+    h, m, vocab = 32, 64, 50
+    cfg = {"model_type": "llama", "hidden_size": h, "intermediate_size": m,
+           "num_hidden_layers": 1, "num_attention_heads": 4, "vocab_size": vocab}
+    (tmp_path / "config.json").write_text(json.dumps(cfg))
+    p = "model.layers.0."
+    tensors = {"model.embed_tokens.weight": ("F16", (vocab, h)), "lm_head.weight": ("F16", (vocab, h)),
+               "model.norm.weight": ("F16", (h,)), p + "input_layernorm.weight": ("F16", (h,)),
+               p + "post_attention_layernorm.weight": ("F16", (h,))}
+    for proj in "qkvo":
+        tensors[p + f"self_attn.{proj}_proj.weight"] = ("F16", (h, h))
+    for proj, shape in (("gate", (m, h)), ("up", (m, h)), ("down", (h, m))):
+        tensors[p + f"mlp.{proj}_proj.weight"] = ("F16", shape)
+    path = tmp_path / "model.safetensors"
+    write_safetensors_header_only(path, tensors)
+    assert load(panel, qtbot, "safetensors", path)
+    view = panel.checkpoint_view
+    assert panel.lower_tabs.currentWidget() is view
+    last = view.compare_table.rowCount() - 1
+    assert view.compare_table.item(last, 3).text() == "0 ✓"
+    assert view.tensor_table.rowCount() == len(tensors)
+    assert "config.json beside the file" in view.summary_label.text()
+    garbage = tmp_path / "garbage.safetensors"
+    garbage.write_bytes(b"\xff" * 64)
+    assert not load(panel, qtbot, "safetensors", garbage)
+    assert "header length" in panel.last_error
+
+
+def test_settings_round_trip_and_garbage(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    a = BudgetPanel()
+    qtbot.addWidget(a)
+    a.h_field.set_text_and_commit(str(10**12))
+    a.variant_combo.setCurrentIndex(1)
+    a.select_model("Gemma-2-2B")
+    a.save_settings(settings)
+    b = BudgetPanel()
+    qtbot.addWidget(b)
+    b.restore_settings(settings)
+    assert b.h_field.value() == 10**12 and not b.gated()
+    assert b.compare_name() == "Gemma-2-2B"
+    for key in ("h", "m", "layers", "multiple_of", "gated", "compare", "lower_tab"):
+        settings.setValue(key, "garbage∞")
+    c = BudgetPanel()
+    qtbot.addWidget(c)
+    c.restore_settings(settings)
+    assert c.h_field.value() == 4096 and c.user_count is not None
+
+
+def test_main_window_builds_the_budget_tab(main_window) -> None:  # noqa: ANN001
+    assert isinstance(main_window.show_tab("budget"), BudgetPanel)
+
+
+def test_safetensors_without_config_compares_with_selected_model(panel: BudgetPanel,
+                                                                tmp_path: Path,
+                                                                qtbot) -> None:  # noqa: ANN001
+    path = tmp_path / "lonely.safetensors"
+    write_safetensors_header_only(path, {"model.embed_tokens.weight": ("F16", (32000, 4096))})
+    panel.select_model("Llama-2-7B")
+    assert load(panel, qtbot, "safetensors", path)
+    view = panel.checkpoint_view
+    assert "Llama-2-7B" in view.summary_label.text()
+    rows = {view.compare_table.item(r, 0).text(): view.compare_table.item(r, 3).text()
+            for r in range(view.compare_table.rowCount())}
+    assert rows[view.group_label("embeddings")] == "0 ✓"
+    assert rows[view.group_label("total")] == "{:+,}".format(131_072_000 - 6_738_415_616)
+
+
+def test_up_down_keys_step_m_by_the_multiple(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
+    panel.multiple_spin.setValue(128)
+    panel.m_field.edit.setFocus()
+    qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Up)
+    assert panel.m_field.value() == 11008 + 128
+    qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
+    qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
+    assert panel.m_field.value() == 11008 - 128
