@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -35,6 +35,9 @@ _FLAG_FIELDS = {
     "checkpoint_interval": "checkpoint_interval", "sample_chars": "sample_chars",
     "log_interval": "log_interval",
 }
+
+
+MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
 
 
 class _BadArgs(Exception):
@@ -185,9 +188,6 @@ def _fail(prog: str, message: str, code: int = 2) -> int:
 
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``gatelab-train``: train one model, show progress, sample text at the end."""
-    from gatelab.core import runs
-    from gatelab.core.engine import train_steps
-
     p = _Parser(prog="gatelab-train", description="Train a small gated transformer (character level).")
     p.add_argument("--variant", choices=FFN_VARIANTS, help="FFN variant (gated or classic)")
     _common_flags(p)
@@ -196,6 +196,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     args = _parse(p, argv)
     if args is None:
         return 2
+    from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
+    from gatelab.core.engine import train_steps
+
     prog = p.prog
     try:
         if args.resume:
@@ -223,10 +226,13 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 
     bar = ProgressBar()
     last: Snapshot | None = None
+    last_val: float | None = None  # the latest evaluation; the final snapshot often has none
     try:
         with _ctrl_c_stops() as stop:
             for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume):
                 last = snap
+                if snap.val_loss is not None:
+                    last_val = snap.val_loss
                 if not args.quiet:
                     bar.update(snap, force=snap.status != "running" or snap.val_loss is not None)
     except TrainingError as exc:
@@ -234,6 +240,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             bar.done()
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
+        if not args.run_dir:  # refused before anything was written: leave no empty run folder
+            with suppress(OSError):
+                run_dir.rmdir()
         return _fail(prog, str(exc))
     except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands
         sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"
@@ -243,7 +252,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         bar.done()
     if last is None:
         return _fail(prog, "no steps were run")
-    val = f"{last.val_loss:.4f}" if last.val_loss is not None else "n/a"
+    val = f"{last_val:.4f}" if last_val is not None else "n/a"
     print(f"{last.status}: step {last.step}/{last.steps_total}, train loss {last.train_loss:.4f}, "
           f"val loss {val}, {last.tokens_per_s:,.0f} tokens/s on {last.device}, "
           f"{_fmt_time(last.elapsed_s)}")
@@ -280,10 +289,11 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     bad = [v for v in variants if v not in FFN_VARIANTS]
     if bad or not variants:
         return _fail(prog, f"unknown variant(s) {', '.join(bad) or '(none)'}; valid: {', '.join(FFN_VARIANTS)}")
-    if args.seeds < 1:
-        return _fail(prog, f"--seeds must be ≥ 1, got {args.seeds}")
+    if not 1 <= args.seeds <= MAX_SEEDS:
+        return _fail(prog, f"--seeds must be from 1 to {MAX_SEEDS}, got {args.seeds}")
     try:
         config = _config_from(args, TrainConfig())
+        config.replace(seed=config.seed + args.seeds - 1).validate()  # the last seed, up front
     except (ValueError, TypeError) as exc:
         return _fail(prog, str(exc))
     seeds = [config.seed + i for i in range(args.seeds)]

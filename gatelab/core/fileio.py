@@ -115,3 +115,23 @@ def read_text_capped(path: Path | str, max_bytes: int, what: str | None = None,
         return raw.decode("utf-8", errors=errors)
     except UnicodeDecodeError as exc:
         raise FileReadError(f"{what or path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def check_write_target(path: Path | str) -> Path:
+    """``path`` as a Path, or FileReadError when it exists and is not a regular file.
+
+    Why: writing to an existing FIFO blocks until a reader appears (forever, on the GUI
+    thread), and replacing a device such as /dev/full would destroy it; exports and
+    ``--json`` outputs check their target first. A missing file is fine: it will be created."""
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        return p
+    except OSError as exc:
+        raise FileReadError(f"{p}: cannot be written ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise FileReadError(f"{p}: is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise FileReadError(f"{p}: is not a regular file (a pipe, device or socket)")
+    return p

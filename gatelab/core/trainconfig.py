@@ -28,6 +28,7 @@ MAX_INTERMEDIATE = 262_144
 MAX_INTERMEDIATE_RATIO = 64
 MAX_EVAL_ITERS = 1_000
 MAX_SAMPLE_CHARS = 10_000
+MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
 
 
 def is_gated(variant: str) -> bool:
@@ -100,6 +101,9 @@ class TrainConfig:
             raise ValueError("corpus must be 'python', 'generated' or a path to a text file")
         if self.variant not in FFN_VARIANTS:
             raise ValueError(f"unknown FFN variant {self.variant!r}; valid: {', '.join(FFN_VARIANTS)}")
+        if isinstance(self.eval_iters, int) and self.eval_iters > MAX_EVAL_ITERS:
+            raise ValueError(f"eval_iters must be ≤ {MAX_EVAL_ITERS:,} validation batches per "
+                             f"evaluation, got {self.eval_iters:,}")
         for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "steps",
                      "eval_interval", "eval_iters", "stats_interval", "multiple_of",
                      "checkpoint_interval", "hist_bins", "log_interval"):
@@ -121,9 +125,6 @@ class TrainConfig:
                 raise ValueError(
                     f"intermediate must be ≤ {limit:,} ({MAX_INTERMEDIATE_RATIO} × width "
                     f"{self.n_embd}, at most {MAX_INTERMEDIATE:,}), got {self.intermediate:,}")
-        if self.eval_iters > MAX_EVAL_ITERS:
-            raise ValueError(f"eval_iters must be ≤ {MAX_EVAL_ITERS:,} validation batches per "
-                             f"evaluation, got {self.eval_iters:,}")
         if not isinstance(self.sample_chars, int) or isinstance(self.sample_chars, bool) \
                 or not 0 <= self.sample_chars <= MAX_SAMPLE_CHARS:
             raise ValueError(f"sample_chars must be a whole number from 0 to "
@@ -142,10 +143,13 @@ class TrainConfig:
             raise ValueError(f"min_lr_ratio must lie in [0, 1], got {self.min_lr_ratio}")
         if not 0.0 <= self.dropout < 1.0:
             raise ValueError(f"dropout must lie in [0, 1), got {self.dropout}")
-        if not isinstance(self.warmup_steps, int) or self.warmup_steps < 0:
-            raise ValueError(f"warmup_steps must be a whole number ≥ 0, got {self.warmup_steps!r}")
-        if not isinstance(self.seed, int) or self.seed < 0:
-            raise ValueError(f"seed must be a whole number ≥ 0, got {self.seed!r}")
+        if not isinstance(self.warmup_steps, int) or isinstance(self.warmup_steps, bool) \
+                or not 0 <= self.warmup_steps <= 10**7:
+            raise ValueError(f"warmup_steps must be a whole number from 0 to 10,000,000, "
+                             f"got {self.warmup_steps!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) \
+                or not 0 <= self.seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED:,}, got {self.seed!r}")
         return self
 
     @property

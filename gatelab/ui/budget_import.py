@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
+from gatelab.core.fileio import check_write_target
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
 
 MAX_TENSOR_ROWS = 5000
@@ -293,6 +294,11 @@ class BudgetFilesMixin:
             self.load_safetensors(path)
 
     def export_chart_png(self, path: str | Path) -> bool:
+        try:
+            check_write_target(path)  # a FIFO would block the GUI thread in save()
+        except ValueError as exc:
+            self.report_error(self.tr("Export failed"), str(exc))
+            return False
         ok = self.charts.grab().save(str(path), "PNG")
         if ok:
             self.sig_status.emit(self.tr("Saved {0}").format(path))

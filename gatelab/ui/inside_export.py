@@ -19,13 +19,14 @@ from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
 
+from gatelab.core.fileio import check_write_target
 from gatelab.ui.plot_card import PlotCard
 
 Rows = tuple[list[str], list[Sequence[object]]]
 
 
 def write_csv(path: str | Path, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> Path:
-    path = Path(path)
+    path = check_write_target(path)
     with path.open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         writer.writerow(list(headers))
@@ -43,7 +44,7 @@ def _cell(value: object) -> object:
 def export_picture(item: pg.GraphicsObject | pg.GraphicsScene, view: pg.GraphicsView,
                    path: Path) -> Path:
     """PNG or SVG of ``item`` (a PlotItem or a layout) shown in ``view``."""
-    suffix = path.suffix.lower()
+    suffix = check_write_target(path).suffix.lower()
     if suffix == ".png":
         pg_exporters.ImageExporter(item).export(str(path))
         return path
@@ -132,6 +133,7 @@ class ExportButton(QToolButton):
         if not path:
             return
         try:
+            check_write_target(path)
             self._export(path)
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Export failed"), str(exc))

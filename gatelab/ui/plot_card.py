@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.core.fileio import check_write_target
+
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 
 
@@ -43,6 +45,8 @@ class PlotCard(QWidget):
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMinimumHeight(150)
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
+        for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
+            self.plot.getAxis(name).enableAutoSIPrefix(False)
         self.title = QLabel("<b>{0}</b>".format(html.escape(title)))
         self.title.setToolTip(tooltip)
         self.title.setWordWrap(True)  # long titles wrap rather than widen the window
@@ -117,7 +121,7 @@ class PlotCard(QWidget):
     # -- export --------------------------------------------------------------------------------
     def export(self, path: str | Path) -> Path:
         """Write the plot to ``path``: .png / .svg image, or .csv of the curves' data."""
-        path = Path(path)
+        path = check_write_target(path)
         suffix = path.suffix.lower()
         item = self.plot.getPlotItem()
         if suffix == ".png":

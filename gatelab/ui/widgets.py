@@ -49,11 +49,14 @@ def parse_number(text: str) -> float:
 
 
 def style_axes(plot: Any, colour: str = "#333") -> None:
-    """Dark, legible axes and labels on a white pyqtgraph PlotItem."""
+    """Dark, legible axes and labels on a white pyqtgraph PlotItem, with exact tick values
+    (pyqtgraph's auto SI prefix turned ±0.4 into "−400 … (x0.001)" and one layer into
+    "layer (x0.001)")."""
     for name in ("left", "bottom", "right", "top"):
         axis = plot.getAxis(name)
         axis.setPen(colour)
         axis.setTextPen(colour)
+        axis.enableAutoSIPrefix(False)
 
 
 def mono_font() -> QFont:

@@ -81,3 +81,63 @@ def test_experiment_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert experiment_main(["--variants", "swiglu,bogus"]) == 2
     assert "unknown variant(s) bogus" in capsys.readouterr().err
     assert experiment_main(["--seeds", "0"]) == 2
+
+
+def test_stopped_run_reports_its_latest_val_loss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A run stopped between evaluations printed "val loss n/a" although it had evaluated."""
+    from gatelab.core import engine
+    real = engine.train_steps
+
+    def stop_after_12(config, stop, **kw):  # type: ignore[no-untyped-def]
+        for snap in real(config, stop, **kw):
+            yield snap
+            if snap.step == 12:
+                stop.set()
+
+    monkeypatch.setattr(engine, "train_steps", stop_after_12)
+    d = tmp_path / "run"
+    assert train_main(TINY + ["--steps", "40", "--run-dir", str(d), "--no-stats"]) == 130
+    out = capsys.readouterr().out
+    rows = load_run(d).metrics
+    val10 = next(r["val_loss"] for r in rows if r["step"] == 10)
+    assert rows[-1]["step"] > 10 and rows[-1].get("val_loss") is None
+    assert out.startswith("stopped:") and f"val loss {val10:.4f}," in out and "n/a" not in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seeds", "1000000000"], "--seeds must be from 1 to 100, got 1000000000"),
+    (["--seeds", "0"], "--seeds must be from 1 to 100, got 0"),
+    (["--seeds", "3", "--seed", str(2**32 - 2)], "seed must be a whole number from 0 to"),
+])
+def test_experiment_refuses_absurd_seeds_at_once(argv: list[str], message: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """--seeds 10**9 built a billion-entry list (2.3 GB in 10 s); a last seed out of range failed
+    only after the first runs had trained."""
+    assert experiment_main(TINY + ["--steps", "2"] + argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_refused_corpus_leaves_no_empty_run_folder(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Each refused start (here: too many distinct characters) left an empty run-… folder."""
+    text = tmp_path / "many.txt"
+    text.write_text("".join(chr(c) for c in range(0x10000, 0x10000 + 70_000)) * 2, encoding="utf-8")
+    before = set(paths.runs_dir().iterdir()) if paths.runs_dir().exists() else set()
+    argv = [a for a in TINY if a != "generated" and a != "--corpus"]
+    assert train_main(argv + ["--corpus", str(text), "--steps", "2"]) == 2
+    assert "distinct characters" in capsys.readouterr().err
+    after = set(paths.runs_dir().iterdir()) if paths.runs_dir().exists() else set()
+    assert after == before
+
+
+def test_help_and_usage_errors_do_not_import_torch() -> None:
+    """`gatelab-train --help` took 5–8 s on a busy machine because it imported torch first."""
+    import subprocess
+    import sys
+    code = ("import sys; from gatelab.cli import train_main; rc = train_main(['--steps', 'ten']); "
+            "print(rc, 'torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.split() == ["2", "False"], out.stderr

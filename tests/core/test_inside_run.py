@@ -175,3 +175,21 @@ def test_bad_runs_and_texts(run: Path, tmp_path: Path) -> None:
     with pytest.raises(InsideError, match="holds no token"):
         span_ranking(trace, 0, 4, 4)
     assert math.isfinite(layer_summary(trace, -1)[0]["mlp_ratio"])
+
+
+def test_checkpoint_config_larger_than_its_weights_is_refused(run: Path, tmp_path: Path) -> None:
+    """A ckpt.pt whose config claimed width 16,384 × 8 layers (weights emptied) made the run
+    loader allocate gigabytes before failing; now it is refused before the model is built."""
+    import shutil
+    import time
+    bad = tmp_path / "bad"
+    shutil.copytree(run, bad)
+    ckpt = torch.load(bad / "ckpt.pt", weights_only=True)
+    ckpt["config"].update(n_embd=16384, n_head=16, n_layer=8)
+    ckpt["model"] = {"tok_emb.weight": torch.zeros(2, 2)}
+    torch.save(ckpt, bad / "ckpt.pt")
+    t0 = time.perf_counter()
+    with pytest.raises(InsideError, match="describes .* parameters but the file holds only 4 numbers"):
+        RunModel(bad)
+    assert time.perf_counter() - t0 < 5
+    assert RunModel(run).config.n_embd < 16384  # the genuine run still opens

@@ -169,6 +169,31 @@ def test_export_png(panel: BudgetPanel, tmp_path: Path) -> None:
     assert image.width() > 300 and image.height() > 200
 
 
+def test_export_png_refuses_a_fifo(panel: BudgetPanel, tmp_path: Path) -> None:
+    """Saving the charts onto an existing FIFO blocked the GUI thread (probe, issue 8)."""
+    import os
+    import subprocess
+    import sys
+    import time
+    fifo = tmp_path / "chart.png"
+    os.mkfifo(fifo)
+    # another process unblocks the old code after 3 s by draining the FIFO (it then "succeeds");
+    # a thread cannot: the blocked save() holds the GIL
+    drain = ("import os, sys, time; time.sleep(3); fd = os.open(sys.argv[1], os.O_RDONLY | "
+             "os.O_NONBLOCK); end = time.monotonic() + 5\n"
+             "while time.monotonic() < end:\n"
+             "    try: os.read(fd, 65536) or time.sleep(0.05)\n"
+             "    except BlockingIOError: time.sleep(0.05)")
+    rescuer = subprocess.Popen([sys.executable, "-c", drain, str(fifo)])
+    try:
+        t0 = time.monotonic()
+        assert panel.export_chart_png(fifo) is False  # on the GUI thread, as the button calls it
+        assert time.monotonic() - t0 < 2 and "not a regular file" in panel.last_error
+    finally:
+        rescuer.kill()
+        rescuer.wait()
+
+
 def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12,

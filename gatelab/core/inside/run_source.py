@@ -109,6 +109,21 @@ def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str,
     return _trace_gpt(model, vocab, config, text, "live", step, "live run")
 
 
+def _check_state_size(state: Any, config: TrainConfig, vocab_size: int, p: Path) -> None:
+    """Refuse a checkpoint whose config describes more parameters than its weights hold.
+
+    Why: the model is built from the checkpoint's own config before the weights load, so a
+    damaged or crafted config (width 65,536, 256 layers) would allocate gigabytes first."""
+    from gatelab.core.memory import count_training_params
+    if not isinstance(state, dict):
+        raise InsideError(f"{p}: ckpt.pt holds no model weights")
+    held = sum(t.numel() for t in state.values() if isinstance(t, torch.Tensor))
+    needed = count_training_params(config, vocab_size)
+    if needed > held:
+        raise InsideError(f"{p}: ckpt.pt's config describes {needed:,} parameters but the file "
+                          f"holds only {held:,} numbers; the checkpoint is damaged")
+
+
 class RunModel:
     """A saved run loaded once: its model (at the checkpoint or a history step) and vocabulary."""
 
@@ -128,6 +143,7 @@ class RunModel:
             ckpt = load_checkpoint(p, map_location="cpu")
             self.config = TrainConfig.from_dict(ckpt["config"]).validate()
             self.vocab = data.Vocab(ckpt["vocab"])
+            _check_state_size(ckpt["model"], self.config, len(self.vocab), p)
             self.model = GPT(self.config, len(self.vocab))
             self.model.load_state_dict(ckpt["model"])
             self.step: int | None = int(ckpt.get("step", 0))
