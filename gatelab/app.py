@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from gatelab import __version__
 from gatelab.paths import resources_dir
@@ -30,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE.png",
                    help="render the window offscreen to a PNG and exit")
     p.add_argument("--tab", metavar="NAME",
-                   help="tab to show first (activations, gate-plane, budget, trainer)")
+                   help="tab to show first (activations, gate-plane, budget, trainer, inside)")
     p.add_argument("--size", type=_parse_size, metavar="WxH", help="window size, e.g. 1280x800")
     p.add_argument("--lang", metavar="LOCALE", help="UI language, e.g. zh_CN (default: system)")
     return p
@@ -77,22 +78,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gatelab.ui.main_window import MainWindow
 
     keep_ui_core()  # training threads leave a core for the interface (where there are 4+)
-
-    settings = None
     if args.screenshot:  # a screenshot shows defaults, never this user's remembered state
+        import shutil
         import tempfile
 
         from PySide6.QtCore import QSettings
 
         scratch = tempfile.mkdtemp(prefix="gatelab-shot-")
-        settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, initial_tab=args.tab)
-    if args.size:
-        window.resize(*args.size)
-    window.show()
-    if args.screenshot:
-        return _screenshot(app, window, args.screenshot)
+        try:
+            settings = QSettings(os.path.join(scratch, "settings.ini"),
+                                 QSettings.Format.IniFormat)
+            window = _show_window(MainWindow(settings=settings, initial_tab=args.tab), args.size)
+            code = _screenshot(app, window, args.screenshot)
+            settings.sync()  # nothing left to write later into the removed folder
+            return code
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)  # each run used to leave one behind
+    window = _show_window(MainWindow(initial_tab=args.tab), args.size)
     return app.exec()
+
+
+def _show_window(window: Any, size: tuple[int, int] | None) -> Any:
+    if size:
+        window.resize(*size)
+    window.show()
+    return window
 
 
 def _screenshot(app: object, window: object, path: str, settle_s: float = 1.0) -> int:

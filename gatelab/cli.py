@@ -3,13 +3,16 @@
 They drive the same ``train_steps`` / ``run_experiment`` as the GUI and write the same run folders,
 so a run started in a terminal can be opened in the app. Bad input gives one clear line on stderr
 and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory) exit code 1;
-Ctrl-C stops gracefully at the next step, keeping a checkpoint to ``--resume`` from.
+Ctrl-C stops gracefully at the next step, keeping a checkpoint, prints the command that resumes
+the run and exits 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
+import shlex
 import signal
 import sys
 import threading
@@ -98,7 +101,18 @@ def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
         changes["compile"] = True
     if args.no_stats:
         changes["stats"] = False
-    return base.replace(**changes).validate()
+    config = base.replace(**changes).validate()
+    _check_memory(config)
+    return config
+
+
+def _check_memory(config: TrainConfig) -> None:
+    """Refuse (ValueError with the numbers) a run whose estimate exceeds the free memory of its
+    device, before torch allocates anything; the engine checks again with the real vocabulary."""
+    from gatelab.core.devices import resolve_device
+    from gatelab.core.memory import check_training
+
+    check_training(config, device=resolve_device(config.device))
 
 
 def _fmt_time(s: float) -> str:
@@ -188,16 +202,20 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             if not args.run_dir:
                 return _fail(prog, "--resume needs --run-dir (the run to continue)")
             run_dir = Path(args.run_dir)
-            saved = runs.read_json(run_dir / runs.CONFIG)
-            if not saved:
+            if not os.path.lexists(run_dir / runs.CONFIG):
                 return _fail(prog, f"no run to resume in {run_dir} (config.json missing)")
-            config = _config_from(args, TrainConfig.from_dict(saved))
+            config = _config_from(args, runs.read_config(run_dir))
+            if not runs.has_checkpoint(run_dir):
+                sys.stderr.write(f"note: {run_dir} has no checkpoint yet (it stopped before its "
+                                 f"first one); training it again from step 0\n")
         else:
             config = _config_from(args, TrainConfig())
             if args.run_dir:
                 run_dir = Path(args.run_dir)
                 if runs.is_run_dir(run_dir):
-                    return _fail(prog, f"{run_dir} already holds a run; add --resume or pick another folder")
+                    status = runs.run_info(run_dir).status
+                    return _fail(prog, f"{run_dir} already holds a run ({status}); continue it "
+                                       f"with `{resume_command(run_dir)}` or pick another folder")
             else:
                 run_dir = runs.new_run_dir()
     except (ValueError, TypeError) as exc:
@@ -217,6 +235,10 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
         return _fail(prog, str(exc))
+    except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands
+        sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"
+                         f"  {resume_command(run_dir)}\n")
+        return 130
     if not args.quiet and last is not None:
         bar.done()
     if last is None:
@@ -226,10 +248,18 @@ def train_main(argv: Sequence[str] | None = None) -> int:
           f"val loss {val}, {last.tokens_per_s:,.0f} tokens/s on {last.device}, "
           f"{_fmt_time(last.elapsed_s)}")
     print(f"run folder: {run_dir}")
+    if last.status == "stopped":
+        print(f"continue it with: {resume_command(run_dir)}")
+        return 130  # stopped by Ctrl-C, like any interrupted command
     if last.sample:
         print("--- sample ---")
         print(last.sample)
     return 0
+
+
+def resume_command(run_dir: Path) -> str:
+    """The command line that continues the run in ``run_dir`` (quoted for a POSIX shell)."""
+    return f"gatelab-train --run-dir {shlex.quote(str(run_dir))} --resume"
 
 
 def experiment_main(argv: Sequence[str] | None = None) -> int:

@@ -18,6 +18,9 @@ DEFAULT_SHOWN: tuple[str, ...] = ("silu", "relu", "gelu", "gelu_tanh", "sigmoid"
 CURVE_SAMPLES = 1201
 
 
+MAX_RANGE_WIDTH = 1e6  # wider z ranges show nothing but two flat lines
+
+
 def validate_range(lo: float, hi: float) -> tuple[float, float]:
     """A z range: finite, lo < hi, not absurdly wide; raise ``ValueError`` otherwise."""
     lo, hi = float(lo), float(hi)
@@ -25,7 +28,7 @@ def validate_range(lo: float, hi: float) -> tuple[float, float]:
         raise ValueError(f"z range must be finite, got ({lo}, {hi})")
     if lo >= hi:
         raise ValueError(f"z range: minimum {lo} must be below maximum {hi}")
-    if hi - lo > 1e6:
+    if hi - lo > MAX_RANGE_WIDTH:
         raise ValueError("z range is wider than 10⁶")
     return lo, hi
 

@@ -23,10 +23,10 @@ from typing import Any
 
 import torch
 
-from gatelab.core import data, stats
+from gatelab.core import data, memory, stats
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT, intermediate_size
-from gatelab.core.runs import RunWriter, load_checkpoint
+from gatelab.core.runs import RunError, RunWriter, has_checkpoint, is_run_dir, load_checkpoint
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
 
 # fields that shape the model or its data: a resumed run must keep them
@@ -102,9 +102,13 @@ def load_trained(run_dir: Path | str, device: str = "cpu") -> tuple[GPT, data.Vo
     """The model, vocabulary and config saved in a run's checkpoint (e.g. to sample from it)."""
     ckpt = load_checkpoint(run_dir, map_location=device)
     config = TrainConfig.from_dict(ckpt["config"])
-    vocab = data.Vocab(ckpt["vocab"])
-    model = GPT(config, len(vocab)).to(device)
-    model.load_state_dict(ckpt["model"])
+    try:
+        vocab = data.Vocab(ckpt["vocab"])
+        model = GPT(config, len(vocab)).to(device)
+        model.load_state_dict(ckpt["model"])
+    except (RuntimeError, ValueError, TypeError, KeyError) as exc:  # weights of another shape
+        raise RunError(f"checkpoint of {run_dir} does not fit its model: "
+                       f"{str(exc).splitlines()[0][:300]}") from None
     return model, vocab, config
 
 
@@ -125,10 +129,25 @@ def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) 
                          f"than that to continue it")
 
 
+_OOM_MARKERS = ("out of memory", "can't allocate memory", "cannot allocate memory",
+                "not enough memory", "defaultcpuallocator", "failed to allocate")
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """True for the allocators' out-of-memory errors (CUDA, CPU on Linux/macOS/Windows, MPS)."""
+    if isinstance(exc, MemoryError):
+        return True
+    text = str(exc).lower()
+    return any(marker in text for marker in _OOM_MARKERS)
+
+
 def _oom_or(exc: RuntimeError, device: torch.device, step: int, B: int, T: int,
             n_params: int) -> RuntimeError:
-    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself."""
-    if isinstance(exc, TrainingError) or "out of memory" not in str(exc).lower():
+    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself.
+
+    CUDA says "out of memory"; the CPU allocator says "DefaultCPUAllocator: can't allocate
+    memory" (Linux) or "not enough memory" (Windows); all of them are the same advice."""
+    if isinstance(exc, TrainingError) or not is_out_of_memory(exc):
         return exc
     if device.type == "cuda":
         torch.cuda.empty_cache()
@@ -161,7 +180,10 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
 
     run_dir=None writes nothing; pass ``runs.new_run_dir()`` (or any folder) to persist the run.
     resume=True continues the run in ``run_dir`` from its checkpoint (same loss curve); the
-    config's architecture must match and ``config.steps`` may be raised to train further.
+    config's architecture must match and ``config.steps`` may be raised to train further. A run
+    folder without a checkpoint (killed before its first one) is trained again from step 0.
+    Checkpoints are written every ``checkpoint_interval`` steps, at the first evaluation and at
+    least every ``runs.checkpoint_seconds()`` (60 s), so a crash loses about a minute at most.
     Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """
@@ -174,23 +196,33 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     if resume:
         if run_dir is None:
             raise ValueError("resume needs the run folder to continue")
-        ckpt = load_checkpoint(run_dir, map_location="cpu")
-        _check_resume(config, ckpt, corpus.vocab)
+        if has_checkpoint(run_dir):
+            ckpt = load_checkpoint(run_dir, map_location="cpu")
+            _check_resume(config, ckpt, corpus.vocab)
+        elif not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
+            raise RunError(f"no run to resume in {run_dir} (no checkpoint, no config.json)")
 
+    memory.check_training(config, len(corpus.vocab), device)  # refuse before allocating
     torch.manual_seed(config.seed)
     model = GPT(config, len(corpus.vocab)).to(device)
     optimizer = make_optimizer(model, config, device)
     sampler = data.BatchSampler(train_ids, config.block_size, config.batch_size, config.seed, device)
     step, tokens_seen, elapsed0, last_val = 0, 0, 0.0, None
     if ckpt is not None:
-        model.load_state_dict(ckpt["model"])
-        optimizer.load_state_dict(ckpt["optimizer"])
-        sampler.set_state(ckpt["rng"]["sampler"])
-        torch.set_rng_state(ckpt["rng"]["torch"])
-        if device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
-            torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
+        try:
+            model.load_state_dict(ckpt["model"])
+            optimizer.load_state_dict(ckpt["optimizer"])
+            sampler.set_state(ckpt["rng"]["sampler"])
+            torch.set_rng_state(ckpt["rng"]["torch"])
+            if device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
+                torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
+        except (RuntimeError, ValueError, TypeError, KeyError, IndexError) as exc:
+            raise RunError(f"checkpoint of {run_dir} cannot be restored: "
+                           f"{str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__}"
+                           ) from None
         step, tokens_seen = int(ckpt["step"]), int(ckpt["tokens_seen"])
-        elapsed0, last_val = float(ckpt["elapsed_s"]), ckpt.get("last_val")
+        last_val = ckpt.get("last_val") if isinstance(ckpt.get("last_val"), float) else None
+        elapsed0 = float(ckpt["elapsed_s"])
     fwd: torch.nn.Module = model
     if config.compile:
         fwd = torch.compile(model)  # type: ignore[assignment]
@@ -198,7 +230,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     writer = None
     if run_dir is not None:
         writer = RunWriter(run_dir, config, corpus.info.to_dict(), n_params, str(device),
-                           resume_step=step if ckpt is not None else None)
+                           resume_step=step if resume else None)
     probe = stats.probe_ids(corpus.vocab, config.block_size)
     B, T = config.batch_size, config.block_size
     last_stats: LayerStats | None = None
@@ -275,7 +307,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 writer.append(snap)
                 if sample is not None:
                     writer.add_sample(step, sample)
-                if step % config.checkpoint_interval == 0 or status != "running":
+                if (writer.checkpoint_due(step, config.checkpoint_interval, val is not None)
+                        or status != "running"):
                     writer.checkpoint(checkpoint_state(), last_stats)
                 if status != "running":
                     writer.finish(status)
@@ -294,7 +327,11 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
         if err is exc:
             raise
         raise err from None
-    except BaseException as exc:  # TrainingError, Ctrl-C, a bug: the run folder says so
+    except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands, resume from it
+        if writer is not None and writer.summary["status"] == "running":
+            writer.finish("interrupted", "aborted with Ctrl-C")
+        raise
+    except BaseException as exc:  # TrainingError, a bug: the run folder says so
         if writer is not None and writer.summary["status"] == "running":
             writer.finish("failed", str(exc) or type(exc).__name__)
         raise

@@ -15,6 +15,7 @@ does: no marching squares, no approximation beyond locating a root between two s
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -248,16 +249,16 @@ def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
     Raises ``ValueError`` with a message a learner can act on for a missing folder or file,
     an unreadable archive, a missing key, a wrong shape or non-finite values.
     """
+    from gatelab.core.runs_read import read_stats  # the run folders' one safe reader
+
     folder = Path(run_dir)
     path = folder / "stats.npz" if folder.is_dir() or folder.suffix != ".npz" else folder
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise ValueError(f"no stats.npz in {folder} (train a run with statistics on first)")
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            names = list(data.files)
-            pairs = np.asarray(data["gate_pairs"]) if "gate_pairs" in names else None
-    except Exception as exc:  # zipfile.BadZipFile, OSError, pickled content, …
-        raise ValueError(f"could not read {path}: {exc}") from None
+    # only this array is read, whatever the size of the rest; RunError (a ValueError) names
+    # the file and the reason
+    pairs = read_stats(path, ("gate_pairs",)).get("gate_pairs")
+    names = list(read_stats(path)) if pairs is None else []
     if pairs is None:
         raise ValueError(f"{path} has no 'gate_pairs' array (found: {', '.join(names) or 'nothing'})")
     if pairs.ndim != 3 or pairs.shape[2] != 2 or pairs.shape[0] < 1 or pairs.shape[1] < 1:

@@ -1,18 +1,22 @@
 """Run folders: what a training run leaves on disk, and how the GUI and CLI find it again.
 
 One folder per run, written so that a crash at any moment loses at most the steps since the last
-checkpoint and never leaves a half-written file behind (temp file + ``os.replace``):
+checkpoint (about a minute: see ``RunWriter.checkpoint_due``) and never leaves a half-written file
+behind (temp file + ``os.replace``; a leftover temp file is removed on the next open). Reading is
+in ``runs_read``: every reader there survives a damaged or hostile folder.
 
 - ``config.json``: the TrainConfig (``TrainConfig.from_dict`` reads it back);
 - ``metrics.jsonl``: one ``Snapshot.metrics_row()`` per line, appended and flushed per snapshot;
 - ``ckpt.pt``: model + optimizer + step + RNG and data-sampler states (resume is bit-identical);
 - ``stats.npz``: the latest ``LayerStats`` arrays (keys = LayerStats field names), with the ckpt;
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
-- ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …).
+- ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
+  and the writer's pid, host and heartbeat (``effective_status`` reads "interrupted" from them).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import json
@@ -20,7 +24,7 @@ import os
 import secrets
 import shutil
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +32,43 @@ import numpy as np
 import torch
 
 from gatelab import paths
+from gatelab.core import stats_history
+from gatelab.core.runs_read import (
+    CKPT,
+    CONFIG,
+    METRICS,
+    SAMPLES,
+    STATS,
+    SUMMARY,
+    RunError,
+    effective_status,
+    iter_metrics,
+    load_checkpoint,
+    read_config,
+    read_json,
+    read_json_strict,
+    read_metrics,
+    read_samples_tail,
+    read_stats,
+    remove_stale_tmp,
+    safe_reason,
+    writer_identity,
+)
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig
 
-CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
-    "config.json", "metrics.jsonl", "ckpt.pt", "stats.npz", "samples.txt", "run.json")
 RUN_FILES = (CONFIG, METRICS, CKPT, SUMMARY)
+CHECKPOINT_S = 60.0  # checkpoint at least this often (seconds); GATELAB_CHECKPOINT_S overrides
+HEARTBEAT_S = 10.0  # refresh run.json's heartbeat at least this often while training
 
 
-class RunError(ValueError):
-    """A run folder is missing or unreadable; the message names the folder and the problem."""
+def checkpoint_seconds() -> float:
+    """The time between checkpoints: CHECKPOINT_S, or the GATELAB_CHECKPOINT_S environment
+    variable (tests shrink it to exercise a crash between checkpoints in a short run)."""
+    try:
+        value = float(os.environ.get("GATELAB_CHECKPOINT_S", CHECKPOINT_S))
+    except ValueError:
+        return CHECKPOINT_S
+    return value if value > 0 else CHECKPOINT_S
 
 
 @dataclass(frozen=True)
@@ -45,7 +77,7 @@ class RunInfo:
 
     path: Path
     name: str
-    status: str  # "running", "finished", "stopped", "failed", "broken"
+    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken"
     created: float  # Unix time
     variant: str = ""
     corpus: str = ""
@@ -59,7 +91,8 @@ class RunInfo:
 
 @dataclass
 class RunRecord:
-    """A run reopened for viewing: its config, every metrics row and its summary."""
+    """A run reopened for viewing: its config, its metrics rows (downsampled when asked) and
+    its summary; ``warnings`` says what was skipped (bad rows, an unreadable stats.npz)."""
 
     path: Path
     config: TrainConfig
@@ -68,15 +101,21 @@ class RunRecord:
     stats: dict[str, np.ndarray] | None = None  # stats.npz arrays, when present
     samples: str = ""
     has_checkpoint: bool = False
+    warnings: list[str] = field(default_factory=list)
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
 
 
 def atomic_write_json(path: Path, obj: Any) -> None:
@@ -98,36 +137,57 @@ def new_run_dir(root: Path | str | None = None, prefix: str = "run") -> Path:
 
 
 def is_run_dir(path: Path) -> bool:
-    return path.is_dir() and any((path / name).exists() for name in RUN_FILES)
+    return path.is_dir() and any(os.path.lexists(path / name) for name in RUN_FILES)
+
+
+def has_checkpoint(path: Path | str) -> bool:
+    return os.path.lexists(Path(path) / CKPT)
 
 
 class RunWriter:
-    """Writes one run folder while ``train_steps`` runs (used by the engine)."""
+    """Writes one run folder while ``train_steps`` runs (used by the engine).
+
+    run.json carries the writer's pid, host and a heartbeat, so a run whose process died shows
+    as "interrupted"; ``checkpoint_due`` asks for a checkpoint at least every
+    ``checkpoint_seconds()`` and at the first evaluation, so a crash loses about a minute at most.
+    """
 
     def __init__(self, path: Path | str, config: TrainConfig, corpus_info: dict[str, Any],
                  n_params: int, device: str, resume_step: int | None = None) -> None:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
-        atomic_write_json(self.path / CONFIG, config.to_dict())
         old = read_json(self.path / SUMMARY) if resume_step is not None else {}
+        if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
+            raise RunError(f"{self.path} is still being trained by process {old.get('pid')} "
+                           f"on {old.get('host')}; stop that run first")
+        remove_stale_tmp(self.path, include_own=True)
+        atomic_write_json(self.path / CONFIG, config.to_dict())
+        now = time.time()
         self.summary: dict[str, Any] = {
-            "status": "running", "created": old.get("created", time.time()),
-            "updated": time.time(), "steps": resume_step or 0, "steps_total": config.steps,
+            "status": "running", "created": old.get("created", now),
+            "updated": now, "heartbeat": now, "steps": resume_step or 0,
+            "steps_total": config.steps,
             "final_train_loss": old.get("final_train_loss"), "final_val_loss": old.get("final_val_loss"),
             "tokens_per_s": None, "variant": config.variant, "corpus": corpus_info,
-            "n_params": n_params, "device": device, "error": "",
+            "n_params": n_params, "device": device, "error": "", **writer_identity(),
         }
         if resume_step is not None:
             self._truncate_metrics(resume_step)
         atomic_write_json(self.path / SUMMARY, self.summary)
+        self._beat_at = self._ckpt_at = time.monotonic()
+        self._ckpt_every_s = checkpoint_seconds()
+        self._evals_checkpointed = False
         self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
 
     def _truncate_metrics(self, step: int) -> None:
-        """Drop rows past the checkpoint (written before a crash) so the curve stays one curve."""
-        rows = read_metrics(self.path / METRICS)
-        keep = [r for r in rows if isinstance(r.get("step"), int) and r["step"] <= step]
-        data = "".join(json.dumps(r) + "\n" for r in keep)
-        atomic_write_bytes(self.path / METRICS, data.encode("utf-8"))
+        """Keep the rows up to the checkpoint's step, each step once (rows written after the
+        checkpoint, before a crash, are trained again), so the curve stays one curve."""
+        out, last = io.BytesIO(), 0
+        for line, row in iter_metrics(self.path / METRICS):
+            if last < row["step"] <= step:
+                out.write(line)
+                last = row["step"]
+        atomic_write_bytes(self.path / METRICS, out.getvalue())
 
     def append(self, snap: Snapshot) -> None:
         self._metrics.write(json.dumps(snap.metrics_row()) + "\n")
@@ -136,6 +196,15 @@ class RunWriter:
                             tokens_per_s=snap.tokens_per_s, updated=time.time())
         if snap.val_loss is not None:
             self.summary["final_val_loss"] = snap.val_loss
+        if time.monotonic() - self._beat_at >= HEARTBEAT_S:
+            self._write_summary()
+
+    def checkpoint_due(self, step: int, interval: int, evaluated: bool) -> bool:
+        """Every ``interval`` steps, at least every checkpoint_seconds(), and at the first eval."""
+        if evaluated and not self._evals_checkpointed:
+            self._evals_checkpointed = True
+            return True
+        return step % interval == 0 or time.monotonic() - self._ckpt_at >= self._ckpt_every_s
 
     def checkpoint(self, state: dict[str, Any], stats: LayerStats | None) -> None:
         buf = io.BytesIO()
@@ -145,7 +214,14 @@ class RunWriter:
             buf = io.BytesIO()
             np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
             atomic_write_bytes(self.path / STATS, buf.getvalue())
+        stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
+        self._write_summary()
+        self._ckpt_at = time.monotonic()
+
+    def _write_summary(self) -> None:
+        self.summary["heartbeat"] = time.time()
         atomic_write_json(self.path / SUMMARY, self.summary)
+        self._beat_at = time.monotonic()
 
     def add_sample(self, step: int, text: str) -> None:
         with open(self.path / SAMPLES, "a", encoding="utf-8") as f:
@@ -153,7 +229,7 @@ class RunWriter:
 
     def finish(self, status: str, error: str = "") -> None:
         self.summary.update(status=status, error=error, updated=time.time())
-        atomic_write_json(self.path / SUMMARY, self.summary)
+        self._write_summary()
         self.close()
 
     def close(self) -> None:
@@ -161,71 +237,50 @@ class RunWriter:
             self._metrics.close()
 
 
-def load_checkpoint(path: Path | str, map_location: str | torch.device = "cpu") -> dict[str, Any]:
-    """The ``ckpt.pt`` of a run folder (or a ckpt file path); RunError if missing or unreadable."""
-    p = Path(path)
-    if p.is_dir():
-        p = p / CKPT
-    if not p.is_file():
-        raise RunError(f"no checkpoint to resume from: {p}")
-    try:
-        return torch.load(p, map_location=map_location, weights_only=True)
-    except Exception as exc:  # a truncated or foreign file
-        raise RunError(f"checkpoint {p} cannot be read: {exc}") from None
-
-
-def read_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def read_metrics(path: Path) -> list[dict[str, Any]]:
-    """Rows of a metrics.jsonl; a truncated or garbled line (a crash mid-write) is skipped."""
-    rows: list[dict[str, Any]] = []
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return rows
-    for line in text.splitlines():
-        try:
-            row = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(row, dict):
-            rows.append(row)
-    return rows
-
-
 def _float_or_none(v: Any) -> float | None:
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
 
+def _int(v: Any) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
 def run_info(path: Path) -> RunInfo:
-    """Summarise one run folder; never raises (a broken folder gives status "broken")."""
+    """Summarise one run folder; never raises (a broken folder gives status "broken" and why)."""
     path = Path(path)
-    summary = read_json(path / SUMMARY)
-    config = read_json(path / CONFIG)
     try:
-        created = float(summary.get("created") or path.stat().st_mtime)
-    except (OSError, TypeError, ValueError):
+        created = float(path.stat().st_mtime)
+    except OSError:
         created = 0.0
-    if not config:
-        return RunInfo(path, path.name, "broken", created, error="config.json missing or unreadable")
+    try:
+        return _run_info(path, created)
+    except Exception as exc:  # whatever a hostile folder holds, the list goes on
+        return RunInfo(path, path.name, "broken", created, error=safe_reason(exc))
+
+
+def _run_info(path: Path, created: float) -> RunInfo:
+    try:
+        config = read_json_strict(path / CONFIG)
+    except RunError as exc:
+        return RunInfo(path, path.name, "broken", created, error=str(exc))
+    try:
+        summary = read_json_strict(path / SUMMARY)
+        error = str(summary.get("error") or "")
+    except RunError as exc:
+        summary, error = {}, str(exc)
+    stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
-    status = summary.get("status") if isinstance(summary.get("status"), str) else "broken"
-    def _int(v: Any) -> int:
-        return v if isinstance(v, int) and not isinstance(v, bool) else 0
+    status = effective_status(summary) if summary else "broken"
     return RunInfo(
-        path=path, name=path.name, status=status, created=created,
-        variant=str(config.get("variant", "")), corpus=str(corpus.get("name", config.get("corpus", ""))),
-        steps=_int(summary.get("steps")), steps_total=_int(summary.get("steps_total", config.get("steps"))),
+        path=path, name=path.name, status=status, created=stamp or created,
+        variant=str(config.get("variant", ""))[:40],
+        corpus=str(corpus.get("name", config.get("corpus", "")))[:200],
+        steps=_int(summary.get("steps")),
+        steps_total=_int(summary.get("steps_total", config.get("steps"))),
         final_train_loss=_float_or_none(summary.get("final_train_loss")),
         final_val_loss=_float_or_none(summary.get("final_val_loss")),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),
-        error="" if summary else "run.json missing or unreadable",
+        error=error[:500],
     )
 
 
@@ -233,7 +288,8 @@ def list_runs(root: Path | str | None = None) -> list[RunInfo]:
     """Every run folder under ``root`` (default runs_dir()), newest first.
 
     Runs made by an experiment live one level down (``exp-*/<variant>-seedN``); they are listed
-    too, so every trained model can be reopened from the same list.
+    too, so every trained model can be reopened from the same list. A broken folder is listed
+    as "broken" with its reason; it never hides the others.
     """
     base = Path(root) if root is not None else paths.runs_dir()
     try:
@@ -242,43 +298,45 @@ def list_runs(root: Path | str | None = None) -> list[RunInfo]:
         return []
     found: list[Path] = []
     for entry in entries:
-        if is_run_dir(entry):
-            found.append(entry)
-        elif entry.is_dir():
-            try:
+        try:
+            if is_run_dir(entry):
+                found.append(entry)
+            elif entry.is_dir():
                 found.extend(child for child in entry.iterdir() if is_run_dir(child))
-            except OSError:
-                continue
+        except OSError:
+            continue
     infos = [run_info(p) for p in found]
     return sorted(infos, key=lambda r: (r.created, r.name), reverse=True)
 
 
-def load_run(path: Path | str) -> RunRecord:
-    """Reopen a run for viewing; RunError if it has no readable config."""
+def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
+    """Reopen a run for viewing (``max_rows`` downsamples the metrics for plotting); RunError
+    naming the file when the config is unreadable or invalid. A bad metrics row or stats.npz
+    is skipped and described in ``RunRecord.warnings``."""
     p = Path(path)
     if not p.is_dir():
         raise RunError(f"run folder not found: {p}")
-    cfg = read_json(p / CONFIG)
-    if not cfg:
-        raise RunError(f"run folder has no readable config.json: {p}")
-    try:
-        config = TrainConfig.from_dict(cfg)
-    except TypeError as exc:
-        raise RunError(f"config.json of {p} is invalid: {exc}") from None
+    config = read_config(p)
+    remove_stale_tmp(p)
+    warnings: list[str] = []
     stats = None
-    if (p / STATS).is_file():
+    if os.path.lexists(p / STATS):
         try:
-            with np.load(p / STATS, allow_pickle=False) as z:
-                stats = {k: z[k] for k in z.files}
-        except (OSError, ValueError):
-            stats = None
+            stats = read_stats(p / STATS)
+        except RunError as exc:
+            warnings.append(str(exc))
+    problems: list[str] = []
+    metrics = read_metrics(p / METRICS, max_rows, problems)
+    if problems:
+        warnings.append(f"{p / METRICS}: skipped {len(problems)} bad row(s) ({problems[0]})")
     try:
-        samples = (p / SAMPLES).read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        samples = read_samples_tail(p / SAMPLES)
+    except RunError as exc:
         samples = ""
-    return RunRecord(path=p, config=config, metrics=read_metrics(p / METRICS),
-                     summary=read_json(p / SUMMARY), stats=stats, samples=samples,
-                     has_checkpoint=(p / CKPT).is_file())
+        warnings.append(str(exc))
+    return RunRecord(path=p, config=config, metrics=metrics, summary=read_json(p / SUMMARY),
+                     stats=stats, samples=samples, has_checkpoint=has_checkpoint(p),
+                     warnings=warnings)
 
 
 def stats_from_npz(arrays: dict[str, np.ndarray]) -> LayerStats | None:
@@ -286,7 +344,14 @@ def stats_from_npz(arrays: dict[str, np.ndarray]) -> LayerStats | None:
     names = [f.name for f in dataclasses.fields(LayerStats)]
     if not all(n in arrays for n in names):
         return None
-    return LayerStats(**{n: arrays[n] for n in names})
+    a = {n: np.asarray(arrays[n]) for n in names}
+    layers = a["frac_neg"].shape[0] if a["frac_neg"].ndim == 1 else -1
+    ndims = {"act_hist": 2, "hist_edges": 1, "gate_pairs": 3, "neuron_acts": 3}
+    if layers < 1 or any(a[n].ndim != ndims.get(n, 1) for n in names) or any(
+            a[n].shape[0] != layers for n in names if n != "hist_edges") \
+            or a["gate_pairs"].shape[2] != 2:
+        return None  # arrays of a damaged or foreign stats.npz: show no statistics
+    return LayerStats(**a)
 
 
 def delete_run(path: Path | str) -> None:
@@ -299,5 +364,7 @@ def delete_run(path: Path | str) -> None:
     shutil.rmtree(p)
 
 
-__all__ = ["RunError", "RunInfo", "RunRecord", "RunWriter", "delete_run", "list_runs", "load_run",
-           "load_checkpoint", "new_run_dir", "run_info", "stats_from_npz"]
+__all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriter", "checkpoint_seconds",
+           "delete_run", "effective_status", "has_checkpoint", "list_runs", "load_checkpoint",
+           "load_run", "new_run_dir", "read_config", "read_json", "read_metrics", "run_info",
+           "stats_from_npz"]

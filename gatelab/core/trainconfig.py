@@ -21,6 +21,13 @@ FFN_VARIANTS: tuple[str, ...] = GATED_VARIANTS + CLASSIC_VARIANTS
 DEVICES: tuple[str, ...] = ("auto", "cpu", "cuda", "mps")
 POSITIONS: tuple[str, ...] = ("rope", "learned")
 PROBE_TEXT = "def gate(x):\n    return silu(gate_proj(x)) * up_proj(x)\n"
+# Limits that keep one flag from turning a lesson into minutes of work (issue 8): the gated rule
+# gives m ≈ 2.7 d and classic 4 d, so 64 × d leaves room for any experiment; 1,000 validation
+# batches already pin the loss to ~0.1 %; a sample longer than 10,000 characters is not read.
+MAX_INTERMEDIATE = 262_144
+MAX_INTERMEDIATE_RATIO = 64
+MAX_EVAL_ITERS = 1_000
+MAX_SAMPLE_CHARS = 10_000
 
 
 def is_gated(variant: str) -> bool:
@@ -108,7 +115,19 @@ class TrainConfig:
         if self.n_head % kv:
             raise ValueError(f"heads {self.n_head} must be divisible by KV heads {kv}")
         if self.intermediate is not None:
-            _positive_int("intermediate", self.intermediate, maximum=10**6)
+            _positive_int("intermediate", self.intermediate)
+            limit = min(MAX_INTERMEDIATE, MAX_INTERMEDIATE_RATIO * self.n_embd)
+            if self.intermediate > limit:
+                raise ValueError(
+                    f"intermediate must be ≤ {limit:,} ({MAX_INTERMEDIATE_RATIO} × width "
+                    f"{self.n_embd}, at most {MAX_INTERMEDIATE:,}), got {self.intermediate:,}")
+        if self.eval_iters > MAX_EVAL_ITERS:
+            raise ValueError(f"eval_iters must be ≤ {MAX_EVAL_ITERS:,} validation batches per "
+                             f"evaluation, got {self.eval_iters:,}")
+        if not isinstance(self.sample_chars, int) or isinstance(self.sample_chars, bool) \
+                or not 0 <= self.sample_chars <= MAX_SAMPLE_CHARS:
+            raise ValueError(f"sample_chars must be a whole number from 0 to "
+                             f"{MAX_SAMPLE_CHARS:,}, got {self.sample_chars!r}")
         if self.positions not in POSITIONS:
             raise ValueError(f"positions must be one of {', '.join(POSITIONS)}")
         if self.device not in DEVICES:

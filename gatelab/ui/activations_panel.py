@@ -210,8 +210,10 @@ class ActivationsPanel(QWidget):
         """Set the z range; bad ranges show a message by the fields and change nothing."""
         try:
             lo, hi = curves.validate_range(lo, hi)
-        except ValueError as exc:
-            self.z_max_field.show_error(str(exc))
+        except ValueError as exc:  # on the field that holds the bad end (z max when both do)
+            bad_min = not math.isfinite(lo) or (math.isfinite(hi) and lo != self._range[0]
+                                                and hi == self._range[1])
+            (self.z_min_field if bad_min else self.z_max_field).show_error(str(exc))
             return False
         self._range = (lo, hi)
         self.z_min_field.set_value(lo)
@@ -258,14 +260,21 @@ class ActivationsPanel(QWidget):
 
     # -- slots ------------------------------------------------------------------------------
     def _check_min(self, value: float) -> None:
-        if value >= self._range[1]:
-            raise ValueError(self.tr("z min must be below z max ({0})").format(
-                fmt_number(self._range[1], 2)))
+        """The whole range rule, checked in the field being typed in, so its error shows there."""
+        hi = self._range[1]
+        if value >= hi:
+            raise ValueError(self.tr("z min must be below z max ({0})").format(fmt_number(hi, 2)))
+        if hi - value > curves.MAX_RANGE_WIDTH:
+            raise ValueError(self.tr("z min must be at least {0}: the range may be at most 10⁶ "
+                                     "wide").format(fmt_number(hi - curves.MAX_RANGE_WIDTH, 0)))
 
     def _check_max(self, value: float) -> None:
-        if value <= self._range[0]:
-            raise ValueError(self.tr("z max must be above z min ({0})").format(
-                fmt_number(self._range[0], 2)))
+        lo = self._range[0]
+        if value <= lo:
+            raise ValueError(self.tr("z max must be above z min ({0})").format(fmt_number(lo, 2)))
+        if value - lo > curves.MAX_RANGE_WIDTH:
+            raise ValueError(self.tr("z max must be at most {0}: the range may be at most 10⁶ "
+                                     "wide").format(fmt_number(lo + curves.MAX_RANGE_WIDTH, 0)))
 
     def _on_range_edited(self, _value: float) -> None:
         self.set_range(self.z_min_field.value(), self.z_max_field.value())

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
+from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
 
 MAX_TENSOR_ROWS = 5000
 
@@ -154,8 +155,9 @@ class CheckpointView(QWidget):
 class BudgetFilesMixin:
     """Opening config.json / safetensors files and exporting charts, for ``BudgetPanel``.
 
-    Kept apart so the panel module stays about controls and charts; every failure ends in one
-    non-blocking dialog via ``report_error`` (tests read ``last_error`` or ``sig_error``).
+    Kept apart so the panel module stays about controls and charts; files are read by a
+    ``BudgetFileLoader`` thread (the open buttons are disabled meanwhile) and every failure ends
+    in one non-blocking dialog via ``report_error`` (tests read ``last_error`` or ``sig_error``).
     """
 
     models: dict[str, B.ModelCount]
@@ -167,6 +169,8 @@ class BudgetFilesMixin:
     sig_error: Any
     lower_tabs: Any
     charts: Any
+    open_config_button: Any
+    open_st_button: Any
 
     if TYPE_CHECKING:  # provided by QWidget and BudgetPanel
         def tr(self, text: str) -> str: ...
@@ -187,16 +191,62 @@ class BudgetFilesMixin:
         box.open()
         self._error_box = box
 
-    def load_config(self, path: str | Path) -> bool:
-        """Count a config.json and show it beside your model; False (and a dialog) on failure."""
-        p = Path(path)
-        try:
-            config = B.load_hf_config(p)
-            count = B.count_from_hf_config(config)
-        except ValueError as exc:
+    # -- reading happens in BudgetFileLoader's thread; results are applied here -----------------
+    def file_loader(self) -> BudgetFileLoader:
+        """The panel's background reader (created on first use); tests wait on its
+        ``sig_applied(kind, path, ok)``, emitted once a result is on screen."""
+        loader: BudgetFileLoader | None = getattr(self, "_file_loader", None)
+        if loader is None:
+            loader = BudgetFileLoader(self)  # type: ignore[arg-type]
+            loader.sig_busy.connect(self._on_files_busy)
+            loader.sig_done.connect(self._on_file_done)
+            loader.sig_progress.connect(self._on_file_progress)
+            self._file_loader = loader
+        return loader
+
+    def load_config(self, path: str | Path) -> int:
+        """Count a config.json, read in the background; the count appears beside your model
+        when ``file_loader().sig_applied`` fires (a dialog on failure). Returns the ticket."""
+        self.sig_status.emit(self.tr("Reading {0}…").format(Path(path).name))
+        return self.file_loader().load("config", str(path))
+
+    def load_safetensors(self, path: str | Path) -> int:
+        """Read a safetensors header (or sharded index) in the background and cross-check it."""
+        self.sig_status.emit(self.tr("Reading {0}…").format(Path(path).name))
+        return self.file_loader().load("safetensors", str(path))
+
+    def shutdown(self) -> None:
+        """Stop the reader thread and wait for it (called by the main window on close)."""
+        loader: BudgetFileLoader | None = getattr(self, "_file_loader", None)
+        if loader is not None:
+            loader.shutdown()
+
+    def _on_files_busy(self, busy: bool) -> None:
+        for button in (self.open_config_button, self.open_st_button):
+            button.setEnabled(not busy)
+        if busy:
+            self.checkpoint_view.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.checkpoint_view.unsetCursor()
+
+    def _on_file_progress(self, path: str, done: int, total: int) -> None:
+        self.sig_status.emit(self.tr("Reading {0}: shard {1} of {2}…").format(
+            Path(path).name, done, total))
+
+    def _on_file_done(self, _ticket: int, kind: str, path: str, result: object,
+                      error: str) -> None:
+        if kind == "config":
+            ok = self._apply_config(Path(path), result, error)
+        else:
+            ok = self._apply_checkpoint(Path(path), result, error)
+        self.file_loader().sig_applied.emit(kind, path, ok)
+
+    def _apply_config(self, p: Path, result: object, error: str) -> bool:
+        if not isinstance(result, ConfigResult):
             self.report_error(self.tr("Cannot read config.json"),
-                              self.tr("{0}\n\n{1}").format(p.name, exc))
+                              self.tr("{0}\n\n{1}").format(p.name, error))
             return False
+        config, count = result.config, result.count
         stem = config.get("_name_or_path") if isinstance(config.get("_name_or_path"), str) else ""
         name = stem or (p.parent.name + "/" + p.name)
         self.models[name] = count
@@ -207,24 +257,17 @@ class BudgetFilesMixin:
             name, B.format_short(count.total)))
         return True
 
-    def load_safetensors(self, path: str | Path) -> bool:
-        """Read a safetensors header (or sharded index) and cross-check it; False on failure."""
-        p = Path(path)
-        try:
-            summary = B.summarize(B.read_checkpoint(p))
-        except ValueError as exc:
+    def _apply_checkpoint(self, p: Path, result: object, error: str) -> bool:
+        if not isinstance(result, CheckpointResult):
             self.report_error(self.tr("Cannot read safetensors"),
-                              self.tr("{0}\n\n{1}").format(p.name, exc))
+                              self.tr("{0}\n\n{1}").format(p.name, error))
             return False
-        target: B.ModelCount | None = None
-        compared_to = ""
-        beside = p.parent / "config.json"
-        if beside.is_file():
-            try:
-                target = B.count_from_hf_config(beside)
-                compared_to = self.tr("config.json beside the file")
-            except ValueError as exc:
-                compared_to = self.tr("(config.json beside the file is unreadable: {0})").format(exc)
+        summary = result.summary
+        target: B.ModelCount | None = result.beside
+        compared_to = self.tr("config.json beside the file") if target is not None else ""
+        if result.beside_error:
+            compared_to = self.tr("(config.json beside the file is unreadable: {0})").format(
+                result.beside_error)
         if target is None and self.compare_name() in self.models:
             target = self.models[self.compare_name()]
             compared_to = self.tr("the selected model {0} (no config.json beside the file)"

@@ -15,17 +15,23 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import budget as B
-from gatelab.ui.budget_charts import StackedBarChart
+from gatelab.ui.budget_charts import (
+    SPLIT_PART_COLOURS,
+    StackedBarChart,
+    layer_mix_text,
+    split_part_labels,
+    split_shares,
+)
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
+from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_table import PresetTable
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
-PART_COLOURS = ("#7f8c8d", "#2e86c1", "#c0392b", "#f1c40f", "#27ae60")
 
 
-class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
+class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidget):
     sig_status = Signal(str)
     sig_error = Signal(str)
 
@@ -91,6 +97,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         self.kv_field = self._field(32, self.tr("Key/value heads: = heads for MHA, fewer for "
                                                 "GQA, 1 for MQA"))
         self.vocab_field = self._field(32000, self.tr("Vocabulary size (embedding rows)"))
+        self.experts_field = self._field(0, self.tr("Routed experts per layer (MoE), each an FFN "
+                                                    "of width m; 0 for a dense model"), minimum=0)
+        self.active_field = self._field(2, self.tr("Experts each token is routed to"))
         self.tie_check = QCheckBox(self.tr("Tie LM head to the embedding"))
         self.tie_check.setToolTip(self.tr("Tied models store one [vocab, h] matrix instead of two"))
         self.tie_check.toggled.connect(self._on_inputs_changed)
@@ -110,6 +119,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         form.addRow(self.tr("Heads"), self.heads_field)
         form.addRow(self.tr("KV heads"), self.kv_field)
         form.addRow(self.tr("Vocab"), self.vocab_field)
+        form.addRow(self.tr("Experts"), self.experts_field)
+        form.addRow(self.tr("Active experts"), self.active_field)
         form.addRow("", self.tie_check)
         yours = QGroupBox(self.tr("Your model"))
         yours.setLayout(form)
@@ -136,12 +147,15 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         self.open_st_button.setToolTip(self.tr("List a .safetensors file's tensors (header only) "
                                                "and cross-check them against the config"))
         self.open_st_button.clicked.connect(self._on_open_safetensors)
+        self.load_note = QLabel()  # what "Load into my fields" could not carry over
+        self.load_note.setWordWrap(True)
         self.compare_note = QLabel()
         self.compare_note.setWordWrap(True)
         real = QGroupBox(self.tr("Real model"))
         real_lay = QVBoxLayout(real)
         real_lay.addWidget(self.compare_combo)
         real_lay.addWidget(self.use_button)
+        real_lay.addWidget(self.load_note)
         files = QHBoxLayout()
         files.addWidget(self.open_config_button)
         files.addWidget(self.open_st_button)
@@ -166,8 +180,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
             self.tr("FFN weights per layer, in units of h²"),
             lambda _name, v: "{0:.2f}".format(v), reference=(8.0, self.tr("8h² = classic 4×")))
         self.breakdown_chart = StackedBarChart(
-            [self.tr("embeddings"), self.tr("attention"), self.tr("MLP"), self.tr("norms"),
-             self.tr("LM head")], PART_COLOURS, 3, self.tr("share of the model's parameters (%)"),
+            split_part_labels(), SPLIT_PART_COLOURS, 3,
+            self.tr("share of the model's parameters (%)"),
             lambda _name, v: "{0:.0f}%".format(v), x_max=100.0)
         self.export_button = QPushButton(self.tr("Export charts as PNG…"))
         self.export_button.setToolTip(self.tr("Save both charts as one PNG image"))
@@ -222,11 +236,15 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
 
     def user_spec(self) -> B.ModelSpec:
         """The model the fields describe (raises ValueError when they are inconsistent)."""
+        experts = self.experts_field.value()
+        moe = dict(n_experts=experts, experts_per_token=self.active_field.value(),
+                   moe_intermediate=self.m_field.value()) if experts else {}
         return B.ModelSpec(
             name=self.tr("Yours"), hidden=self.h_field.value(), intermediate=self.m_field.value(),
             n_layer=self.layers_field.value(), n_head=self.heads_field.value(),
             n_kv_head=self.kv_field.value(), vocab=self.vocab_field.value(), gated=self.gated(),
             mlp_bias=self.bias_check.isChecked(), tie_embeddings=self.tie_check.isChecked(),
+            **moe,  # type: ignore[arg-type]
         ).validate()
 
     def _set_m(self, m: int) -> None:
@@ -251,30 +269,11 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         if index >= 0:
             self.compare_combo.setCurrentIndex(index)
 
-    def load_compare_into_fields(self) -> None:
-        count = self.models.get(self.compare_name())
-        if count is None:
-            return
-        s = count.spec
-        widgets = ((self.h_field, s.hidden), (self.m_field, s.moe_intermediate if s.is_moe
-                                               else s.intermediate),
-                   (self.layers_field, s.n_layer + s.encoder_layers), (self.heads_field, s.n_head),
-                   (self.kv_field, s.kv_heads), (self.vocab_field, s.vocab))
-        for field, value in widgets:
-            field.blockSignals(True)
-            field.set_value(value)
-            field.blockSignals(False)
-        self.variant_combo.blockSignals(True)
-        self.variant_combo.setCurrentIndex(0 if s.gated else 1)
-        self.variant_combo.blockSignals(False)
-        self.bias_check.blockSignals(True)
-        self.bias_check.setChecked(s.mlp_bias)
-        self.bias_check.blockSignals(False)
-        self.tie_check.setChecked(s.tie_embeddings)
-        self._on_inputs_changed()
-
     # -- updates ----------------------------------------------------------------------------------
     def _on_inputs_changed(self, *_args: object) -> None:
+        self.load_note.clear()  # it described the fields as loaded; they have changed since
+        self.load_note.hide()
+        self.active_field.setEnabled(self.experts_field.value() > 0)
         try:
             count = B.count_model(self.user_spec())
         except ValueError as exc:
@@ -294,9 +293,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         h2 = B.ffn_in_h2(h, m, gated)
         err = B.rounding_error(h, m, gated)
         mult = self.multiple_spin.value()
-        partner = B.partner_width(m, gated, mult)
         c = self.user_count
         assert c is not None
+        experts = c.spec.n_experts
         lines = [
             self.tr("<b>FFN per layer</b>: {0} = {1} ({2} h²)").format(
                 "3·h·m" if gated else "2·h·m", B.format_int(ffn), f"{float(h2):.4g}"),
@@ -307,14 +306,29 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
             self.tr("8/3 rule ↑{0}: {1} · Llama rule: {2} · MiniMind rule: {3}").format(
                 mult, B.format_int(B.rule_8_3(h, mult)), B.format_int(B.llama_rule(h, mult)),
                 B.format_int(B.minimind_rule(h))),
-            (self.tr("Same-parameter classic width: {0}") if gated else
-             self.tr("Same-parameter gated width: {0}")).format(B.format_int(partner)),
+            self._partner_line(m, gated, mult),
             self.tr("Attention per layer: {0}").format(B.format_int(c.attention_per_layer)),
+            self.tr("MoE: {0} experts of width m per layer, {1} active per token: {2} FFN "
+                    "parameters per layer, {3} active").format(
+                experts, c.spec.experts_per_token, B.format_int(experts * ffn),
+                B.format_int(c.spec.experts_per_token * ffn)) if experts else "",
             self.tr("<b>Total</b>: {0} ({1}) · MLP share {2:.1f} % · MLP FLOPs/token {3}").format(
                 B.format_int(c.total), B.format_short(c.total), 100 * c.mlp_share,
                 B.format_short(c.mlp_flops_per_token)),
         ]
-        return "<br>".join(lines)
+        return "<br>".join(line for line in lines if line)
+
+    def _partner_line(self, m: int, gated: bool, multiple: int) -> str:
+        """One exact width (the table's), with the rounded one labelled right beside it."""
+        exact = B.partner_width(m, gated)
+        rounded = B.partner_width(m, gated, multiple)
+        text = (self.tr("Same-parameter classic width: {0} (= ⌈3m/2⌉)") if gated else
+                self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")
+                ).format(B.format_int(exact))
+        if rounded != exact:
+            text += self.tr(", or {0} rounded up to a multiple of {1}").format(
+                B.format_int(rounded), multiple)
+        return text
 
     def _update_charts(self) -> None:
         c = self.user_count
@@ -323,7 +337,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
         third = 8 / 3
         rows = [(self.tr("Classic 4×"), [0.0, 4.0, 4.0]),
                 (self.tr("Gated 8/3"), [third, third, third]),
-                (self.tr("Yours"), [float(x) for x in B.matrix_h2(
+                (self.tr("Yours") + (self.tr(" (1 expert)") if c.spec.is_moe else ""),
+                 [float(x) for x in B.matrix_h2(
                     c.spec.hidden, c.spec.intermediate, c.spec.gated).values()])]
         model = self.models.get(self.compare_name())
         if model is not None:
@@ -337,18 +352,17 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
             "<b>Gate, up and down</b> — classic 4× and gated 8/3 spend the same 8h²") +
             "&nbsp;&nbsp;&nbsp;" + self.matrix_chart.legend_html)
 
-        def shares(parts: dict[str, int], total: int) -> list[float]:
-            return [100 * parts[p] / total for p in B.PARTS]
-
-        rows = [(self.tr("Yours"), shares(c.parts, c.total))]
+        shares = split_shares  # attention split into full and linear (Gated DeltaNet) layers
+        rows = [(self.tr("Yours"), shares(c.split_parts, c.total))]
         totals = [B.format_short(c.total)]
         if model is not None:
             approx = "" if model.exact else "≈ "
-            rows.append((self.compare_name(), shares(model.parts, model.total)))
+            rows.append((self.compare_name(), shares(model.split_parts, model.total)))
             totals.append(approx + B.format_short(model.total) +
                           ("" if model.exact else self.tr(" (estimate)")))
             if model.spec.is_moe:
-                rows.append((self.tr("active / token"), shares(model.active_parts, model.total)))
+                rows.append((self.tr("active / token"),
+                             shares(model.active_split_parts, model.total)))
                 totals.append(approx + B.format_short(model.active))
         self.breakdown_chart.set_rows(rows, totals)
         self.breakdown_title.setText(self.tr(
@@ -373,6 +387,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetSettingsMixin, QWidget):
                         name, B.format_short(model.total), self.sources.get(name, "")))
         elif model.notes:
             text += "<br><span style='color:#555'>" + self._notes(model) + "</span>"
+        if layer_mix_text(model):
+            text += "<br>" + layer_mix_text(model)
         self.compare_note.setText(text)
 
     @staticmethod

@@ -22,6 +22,8 @@ class BudgetSettingsMixin:
     heads_field: BigIntField
     kv_field: BigIntField
     vocab_field: BigIntField
+    experts_field: BigIntField
+    active_field: BigIntField
     bias_check: Any
     tie_check: Any
     multiple_spin: Any
@@ -37,7 +39,8 @@ class BudgetSettingsMixin:
 
     def _fields(self) -> dict[str, BigIntField]:
         return {"h": self.h_field, "m": self.m_field, "layers": self.layers_field,
-                "heads": self.heads_field, "kv_heads": self.kv_field, "vocab": self.vocab_field}
+                "heads": self.heads_field, "kv_heads": self.kv_field, "vocab": self.vocab_field,
+                "experts": self.experts_field, "active_experts": self.active_field}
 
     def save_settings(self, settings: QSettings) -> None:
         for key, field in self._fields().items():

@@ -95,7 +95,8 @@ class PresetTable(QWidget):
         self.headers = [self.tr("Model"), self.tr("d"), self.tr("I"), self.tr("I ÷ d"),
                         self.tr("FFN params\n/ layer"), self.tr("Equivalent\nclassic width"),
                         self.tr("8d/3\nrule"), self.tr("MLP\nshare"), self.tr("Total"),
-                        self.tr("Active\n/ token")]
+                        self.tr("Active\n/ token"), self.tr("MLP\n(all layers)"),
+                        self.tr("Embedding\ntable")]
         tips = [self.tr("Preset (or your model); MoE rows describe one expert"),
                 self.tr("Hidden width d (h)"), self.tr("Intermediate width I (m)"),
                 self.tr("Expansion factor I ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)"),
@@ -104,7 +105,10 @@ class PresetTable(QWidget):
                 self.tr("ceil(8d/3): the gated width matching classic 4×"),
                 self.tr("MLP parameters ÷ all parameters"),
                 self.tr("All parameters; ≈ marks counts that are not exact"),
-                self.tr("Parameters used per token (MoE: routed experts only)")]
+                self.tr("Parameters used per token (MoE: routed experts only)"),
+                self.tr("All layers' MLP parameters (every expert, shared expert and router); "
+                        "for a dense model 3·d·I·layers"),
+                self.tr("The token embedding table vocab × d, to set beside the MLP")]
         self.model = _RowsModel(self.headers, tips, self)
         self.model.inexact_tip = self.tr("Not exact: see the model's notes")
         self.model.moe_suffix = self.tr(" (MoE: one expert)")

@@ -13,7 +13,9 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -30,9 +32,16 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.trainer_engine import ExperimentSummary, experiment_job
+from gatelab.ui.trainer_engine import (
+    EXPERIMENT_FILE,
+    ExperimentSummary,
+    experiment_job,
+    load_experiment_summary,
+    load_latest_experiment,
+)
 from gatelab.ui.trainer_plots import layer_color
-from gatelab.ui.trainer_worker import Outcome, Progress, TrainingController
+from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
+from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class ExperimentView(QWidget):
@@ -43,6 +52,8 @@ class ExperimentView(QWidget):
         super().__init__(parent)
         self._controls = controls  # TrainerControls: the model and training settings to use
         self.controller = TrainingController(self)
+        self._calls = BackgroundCalls(self)  # reopening a saved experiment reads a file
+        self._calls.sig_result.connect(self._on_loaded)
         self._blocked = False
         self.result: ExperimentSummary | None = None
         self.error_text = ""
@@ -127,6 +138,59 @@ class ExperimentView(QWidget):
 
     def shutdown(self) -> None:
         self.controller.shutdown()
+        self._calls.join()
+
+    def open_experiment(self, path: str) -> bool:
+        """Show a saved experiment (an exp-… folder) as it was: curves, table and verdict.
+
+        The file is read off the GUI thread; a broken one shows its message here. False while
+        an experiment is training (its result must not be replaced under it).
+        """
+        if self.controller.is_busy():
+            return False
+        self._set_message(self.tr("Opening experiment {0}…").format(Path(path).name))
+        self._calls.submit("open", lambda: load_experiment_summary(path))
+        return True
+
+    def _on_loaded(self, _tag: str, result: object, error: str) -> None:
+        if self.controller.is_busy():
+            return  # a run started meanwhile: its result wins
+        if result is None and not error:
+            return  # no saved experiment to show
+        if error or not isinstance(result, ExperimentSummary):
+            self._set_message(self.tr("Could not open the experiment: {0}").format(error),
+                              error=True)
+            return
+        self.result = result
+        self.error_text = ""
+        self._show_result(result)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if result.status == "finished" else 0)
+        self.progress.setFormat(self.tr("saved experiment {0} ({1})").format(
+            Path(result.path).name, result.status or "?"))
+        self._set_message(self.tr("Verdict: {0}").format(result.verdict))
+        self.sig_status.emit(self.tr("Opened experiment {0}").format(result.path))
+
+    # -- settings ------------------------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        """The variants, the seed count and the experiment on show, for the next launch."""
+        settings.setValue("variant_a", str(self.variant_a.currentData()))
+        settings.setValue("variant_b", str(self.variant_b.currentData()))
+        settings.setValue("seeds", self.seeds.value())
+        settings.setValue("last", self.result.path if self.result is not None else "")
+
+    def restore_settings(self, settings: QSettings) -> None:
+        for combo, key, default in ((self.variant_a, "variant_a", "swiglu"),
+                                    (self.variant_b, "variant_b", "gelu")):
+            combo.setCurrentIndex(combo.findData(settings_choice(settings, key, default,
+                                                                 FFN_VARIANTS)))
+        self.seeds.setValue(settings_int(settings, "seeds", 3, self.seeds.minimum(),
+                                         self.seeds.maximum()))
+        last = settings.value("last", "")
+        if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
+            self.open_experiment(last)
+        else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
+            self._calls.submit("open", load_latest_experiment)
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""
@@ -178,10 +242,14 @@ class ExperimentView(QWidget):
 
     def _on_done(self, outcome: Outcome) -> None:
         if outcome.status == "error":
+            self.progress.setFormat(self.tr("failed ({0} of {1} steps)").format(
+                self.progress.value(), self.progress.maximum()))
             self._set_message(self.tr("The experiment stopped with an error: {0}")
                               .format(outcome.message), error=True)
             return
         if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
+            self.progress.setFormat(self.tr("stopped ({0} of {1} steps)").format(
+                self.progress.value(), self.progress.maximum()))
             self._set_message(self.tr("Experiment stopped; finished runs are kept in Runs."))
             return
         self.result = outcome.result
@@ -204,20 +272,15 @@ class ExperimentView(QWidget):
     def _show_result(self, res: ExperimentSummary) -> None:
         """Draw mean ± std bands per variant and fill the table (a new result: new items)."""
         self._clear_result()
+        self.curves.plot.enableAutoRange()
+        xs = sorted({float(x) for var in res.variants for x in var.steps})
+        beam = 0.0
+        if len(xs) == 1:  # one step: a window around it, and bar caps a fraction of it wide
+            half = max(0.5, 0.05 * abs(xs[0]))
+            self.curves.plot.setXRange(xs[0] - half, xs[0] + half, padding=0)
+            beam = 0.2 * half
         for i, var in enumerate(res.variants):
-            color = pg.mkColor(layer_color(i))
-            steps = np.asarray(var.steps, dtype=np.float64)
-            mean, std = np.asarray(var.mean), np.asarray(var.std)
-            upper = self.curves.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
-            lower = self.curves.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
-            band_color = pg.mkColor(color)
-            band_color.setAlpha(60)
-            band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
-            self.curves.plot.addItem(band)
-            line = self.curves.curve("{0} (m={1})".format(var.name, var.intermediate),
-                                     pen=pg.mkPen(color, width=2.5))
-            line.setData(steps, mean)
-            self._items += [upper, lower, band, line]
+            self._items += self._draw_variant(i, var, beam)
         rows: list[tuple[str, str]] = []
         for var in res.variants:
             rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
@@ -237,6 +300,48 @@ class ExperimentView(QWidget):
                 item.setFont(font)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(r, 1, item)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Tall enough for every row: the verdict, the last one, must not hide below a scroll."""
+        self.table.resizeRowsToContents()
+        rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        frame = 2 * self.table.frameWidth()
+        header = self.table.horizontalHeader()  # not laid out yet while the view is hidden
+        self.table.setFixedHeight(max(header.height(), header.sizeHint().height()) + rows +
+                                  frame + 2)
+
+    def _draw_variant(self, i: int, var: Any, beam: float) -> list[pg.GraphicsObject]:
+        """Mean curve with markers and its ± std band.
+
+        Why markers and error bars: with one validation point per run (eval interval ≥ steps)
+        a line and a fill between two curves draw nothing at all, and the chart looked empty.
+        A band needs two points; below that each point gets a ± std error bar instead.
+        """
+        color = pg.mkColor(layer_color(i))
+        steps = np.asarray(var.steps, dtype=np.float64)
+        mean = np.asarray(var.mean, dtype=np.float64)
+        std = np.nan_to_num(np.asarray(var.std, dtype=np.float64))  # one seed: no spread
+        band_color = pg.mkColor(color)
+        band_color.setAlpha(60)
+        items: list[pg.GraphicsObject] = []
+        if len(steps) >= 2:
+            upper = self.curves.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
+            lower = self.curves.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
+            band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
+            self.curves.plot.addItem(band)
+            items += [upper, lower, band]
+        elif len(steps) == 1:  # capped, so bars of variants at the same step stay apart
+            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=beam,
+                                   pen=pg.mkPen(color, width=2.0))
+            self.curves.plot.addItem(bars)
+            items.append(bars)
+        line = self.curves.curve("{0} (m={1})".format(var.name, var.intermediate),
+                                 pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
+                                 symbolPen=pg.mkPen(color), symbolBrush=pg.mkBrush(color))
+        line.setData(steps, mean)
+        items.append(line)
+        return items
 
 
 def _num(x: float) -> str:

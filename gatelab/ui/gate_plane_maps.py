@@ -68,6 +68,11 @@ class IndexedImage(pg.ImageItem):
         super().__init__(axisOrder="row-major")
         self._table = [qRgba(*c) for c in colour_table().tolist()]
         self._indices: np.ndarray | None = None  # keeps the QImage's buffer alive
+        self.map_levels: tuple[float, float] | None = None  # the values the table's ends stand for
+
+    def getLevels(self) -> tuple[float, float] | None:  # noqa: N802 (pyqtgraph's name)
+        """The value range the colour table spans (the indices themselves have no levels)."""
+        return self.map_levels if self.map_levels is not None else super().getLevels()
 
     def render(self) -> None:
         image = self.image
@@ -128,6 +133,17 @@ def arrow_nudge(ev: QKeyEvent) -> tuple[int, int, bool] | None:
     if step is None:
         return None
     return step[0], step[1], bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+
+def place_image(image: pg.ImageItem, data: np.ndarray, rect: QRectF) -> None:
+    """Show ``data`` in ``image`` stretched over exactly ``rect`` (the g/u window).
+
+    Why: ``ImageItem.setRect`` stores a transform scaled by the *current* image shape, so a new
+    shape (a resolution change) under the old transform covers the wrong area and every colour
+    lands on the wrong (g, u). Every image update must go through here; the transform is cheap.
+    """
+    image.setImage(data, autoLevels=False)
+    image.setRect(rect)
+
 
 class PointViewBox(pg.ViewBox):
     """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
@@ -220,15 +236,11 @@ class MapPlot:
         for item in cached:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF,
-                 new_window: bool) -> None:
-        """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``.
-        The rect is set again whenever the window or the image's shape changes: ImageItem scales
-        by the pixel count it had when setRect ran."""
-        resized = self.values is None or self.values.shape != values.shape
-        self.image.setImage(to_indices(values, levels), autoLevels=False)
-        if new_window or resized:
-            self.image.setRect(rect)
+    def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF) -> None:
+        """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``
+        (colour indices from ``to_indices``; ``place_image`` keeps the rect after shape changes)."""
+        self.image.map_levels = levels
+        place_image(self.image, to_indices(values, levels), rect)
         if levels != self.levels:
             self.bar.setLevels(levels)
         self.values, self.levels = values, levels
@@ -367,7 +379,7 @@ class GatePlaneMaps(QWidget):
         new_window = self._spec is None or (spec.g_range, spec.u_range) != (
             self._spec.g_range, self._spec.u_range)
         for key, view in self.views.items():
-            view.show_map(getattr(maps, key), maps.levels[key], rect, new_window)
+            view.show_map(getattr(maps, key), maps.levels[key], rect)
             if new_window:
                 view.plot.setRange(xRange=(g0, g1), yRange=(u0, u1), padding=0)
             if new_outlines:

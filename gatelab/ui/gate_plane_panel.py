@@ -204,23 +204,46 @@ class GatePlanePanel(QWidget):
             first = self.tr("Gate open: act(g) = {0} scales u, so h = {1}").format(a, h)
         if r.up_zero:
             first += self.tr("; the up branch is 0 here, so h = 0 whatever the gate")
-        if r.gate_grad_flows and r.gate == plane.GATE_CLOSED:
-            second = self.tr("but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training "
-                             "can push it open.").format(fmt_number(r.dh_dg, 4))
-        elif r.gate_grad_flows:
-            second = self.tr("gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = "
-                             "{1}).").format(fmt_number(r.dh_dg, 4), fmt_number(r.dh_du, 4))
-        elif r.gate != plane.GATE_CLOSED and r.dact == 0.0:
-            second = self.tr("but the gate branch is flat here (clamped), so no gradient reaches "
-                             "g (∂h/∂g = 0).")
-        else:
-            second = self.tr("no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this "
-                             "input.")
+        second = self._gradient_text(r)
         text = self.tr("{0}; {1}").format(first, second)
         if not r.in_range:
             text += " " + self.tr("(Outside the map window: the marker is pinned to the nearest "
                                   "edge; the numbers are exact.)")
         return text
+
+    def _gradient_text(self, r: PointReading) -> str:
+        """Where the gradient goes, for g and for u, true in every clamp and saturation case.
+
+        Why both: at (10, 10) gpt-oss clamps g *and* u, so ∂h/∂u = 0 too; saying only "no
+        gradient reaches g" suggested u still learns there.
+        """
+        flat = (self.tr("clamped") if self._spec.variant == "swiglu_clamped"
+                else self.tr("saturated"))
+        u_flows = r.dh_du != 0.0
+        if r.gate_grad_flows and r.gate == plane.GATE_CLOSED:
+            text = self.tr("but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training "
+                           "can push it open").format(_grad(r.dh_dg))
+        elif r.gate_grad_flows and u_flows:
+            return self.tr("gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = "
+                           "{1}).").format(_grad(r.dh_dg), _grad(r.dh_du))
+        elif r.gate_grad_flows:
+            text = self.tr("gradient flows to the gate (∂h/∂g = {0})").format(
+                _grad(r.dh_dg))
+        elif r.gate != plane.GATE_CLOSED and r.dact == 0.0:
+            text = self.tr("but the gate branch is flat here ({0}), so no gradient reaches g "
+                           "(∂h/∂g = 0)").format(flat)
+        else:
+            text = self.tr("no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this "
+                           "input")
+        if u_flows:
+            return text + "."
+        if r.act == 0.0:
+            why = self.tr(" (∂h/∂u = act(g) = 0)")
+        else:
+            why = self.tr(": the up branch is flat here ({0}), so ∂h/∂u = 0").format(flat)
+        tail = (self.tr("but none reaches u{0}") if r.gate_grad_flows
+                else self.tr("and none reaches u either{0}")).format(why)
+        return self.tr("{0}; {1}.").format(text, tail)
 
     # -- settings ----------------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
@@ -341,6 +364,13 @@ class GatePlanePanel(QWidget):
                 self._neuron_label or self.tr("layer L{0}").format(self.controls.layer())))
         self.legend_label.setText("&nbsp;&nbsp;&nbsp;".join(parts) + "&nbsp;&nbsp;&nbsp;" + self.tr(
             "Colours: blue &lt; 0 &lt; red (each map has its own symmetric scale)."))
+
+
+def _grad(x: float) -> str:
+    """A gradient with 4 decimals, or 3 significant digits when that would read as 0 but isn't."""
+    if x == 0.0 or abs(x) >= 5e-5:
+        return fmt_number(x, 4)
+    return fmt_number(x, 4) if not math.isfinite(x) else f"{x:.3g}".replace("-", "\u2212")
 
 
 def _basename(path: str) -> str:

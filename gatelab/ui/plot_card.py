@@ -57,8 +57,8 @@ class PlotCard(QWidget):
         self.export_button.clicked.connect(self._on_export_clicked)
         head = QHBoxLayout()
         head.setContentsMargins(2, 0, 2, 0)
-        head.addWidget(self.title)
-        head.addWidget(self.readout, 1)
+        head.addWidget(self.title, 2)  # a short title stays on one line beside the readout
+        head.addWidget(self.readout, 3)
         head.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -2,12 +2,14 @@
 
 Runs live as plain folders under ``gatelab.paths.runs_dir()``, so this view is only a window onto
 them: it re-reads the folder on refresh, shows each run's model and final numbers, and hands the
-chosen folder to the panel (replay, resume). Deleting asks first (``confirm_delete`` is an
+chosen folder to the panel (replay, resume). A run whose process died reads "interrupted" (it can
+be resumed); a folder that cannot be read reads "broken: why" and never hides the others. Deleting asks first (``confirm_delete`` is an
 attribute so tests can answer for the user).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QUrl, Signal
@@ -25,12 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.trainer_engine import RunRow, delete_run_folder, run_rows
+from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
 
 
 class RunsView(QWidget):
     sig_open = Signal(str)  # replay this run's plots
     sig_resume = Signal(str)  # continue training this run
+    sig_open_experiment = Signal(str)  # show the exp-… folder this run belongs to
     sig_status = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -62,13 +65,16 @@ class RunsView(QWidget):
         self.btn_resume = QPushButton(self.tr("Resume training"))
         self.btn_delete = QPushButton(self.tr("Delete…"))
         self.btn_folder = QPushButton(self.tr("Open folder"))
+        self.btn_experiment = QPushButton(self.tr("Open experiment"))
+        self.btn_experiment.setToolTip(self.tr(
+            "This run is part of an experiment: show the whole comparison in the Experiment view"))
         self.btn_open.setToolTip(self.tr("Show this run's curves in the Live plots tab"))
         self.btn_resume.setToolTip(self.tr("Continue from the run's last checkpoint"))
         self.btn_delete.setToolTip(self.tr("Delete the run folder (asks first)"))
         self.btn_folder.setToolTip(self.tr("Show the run's files in the file manager"))
         buttons = QHBoxLayout()
         for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
-                  self.btn_folder):
+                  self.btn_folder, self.btn_experiment):
             buttons.addWidget(b)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
@@ -81,6 +87,8 @@ class RunsView(QWidget):
         self.btn_resume.clicked.connect(self._on_resume)
         self.btn_delete.clicked.connect(self._on_delete)
         self.btn_folder.clicked.connect(self._on_folder)
+        self.btn_experiment.clicked.connect(
+            lambda: self.sig_open_experiment.emit(experiment_of(self.selected_path())))
         self._update_buttons()
 
     # -- public --------------------------------------------------------------------------------
@@ -90,12 +98,13 @@ class RunsView(QWidget):
         self.rows = run_rows()
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
+            status = row.status + (": " + row.error[:80] if row.error else "")
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
-                     _fmt(row.train_loss), _fmt(row.val_loss), row.status)
+                     _fmt(row.train_loss), _fmt(row.val_loss), status)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(str(text))
                 item.setData(Qt.ItemDataRole.UserRole, row.path)
-                item.setToolTip(row.path)
+                item.setToolTip(row.error if row.error and c == 7 else row.path)
                 if 4 <= c <= 6:  # numbers right-aligned
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
@@ -131,14 +140,20 @@ class RunsView(QWidget):
         self.btn_folder.setEnabled(has)
         self.btn_resume.setEnabled(has and not busy)
         self.btn_delete.setEnabled(has and not busy)
+        self.btn_experiment.setVisible(has and bool(experiment_of(self.selected_path())))
 
     def _on_open(self) -> None:
         if self.selected_path():
             self.sig_open.emit(self.selected_path())
 
     def _on_resume(self) -> None:
-        if self.selected_path():
-            self.sig_resume.emit(self.selected_path())
+        path = self.selected_path()
+        if not path:
+            return
+        if not os.path.lexists(os.path.join(path, "ckpt.pt")):
+            self.sig_status.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
+                                         "first one): training it again from step 0").format(path))
+        self.sig_resume.emit(path)
 
     def _on_folder(self) -> None:
         if self.selected_path():

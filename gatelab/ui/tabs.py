@@ -33,6 +33,9 @@ TAB_SPECS: tuple[TabSpec, ...] = (
     TabSpec("trainer", QT_TRANSLATE_NOOP("tabs", "Live trainer"),
             "gatelab.ui.trainer_panel", "TrainerPanel",
             QT_TRANSLATE_NOOP("tabs", "Train a small transformer and watch its gates live")),
+    TabSpec("inside", QT_TRANSLATE_NOOP("tabs", "Inside the model"),
+            "gatelab.ui.inside_panel", "InsidePanel",
+            QT_TRANSLATE_NOOP("tabs", "What each neuron fires on, the gates at a token, the MLP as a small correction, attention sinks")),  # noqa: E501 (one literal for lupdate)
 )
 
 TAB_NAMES: tuple[str, ...] = tuple(spec.name for spec in TAB_SPECS)

@@ -238,6 +238,7 @@ class TrainerControls(QWidget):
         return ""
 
     def _on_changed(self) -> None:
+        self.corpus.set_block_size(self.block.value())  # "too short" shows before Start
         message = self.validation_error()
         self.error.setText(message)
         self.error.setVisible(bool(message))

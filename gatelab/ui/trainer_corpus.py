@@ -3,7 +3,9 @@
 A learner should see what the model will read before training starts: the size, the vocabulary
 (the model's whole "alphabet") and the first lines. Reading the stdlib corpus or a big file (and
 importing torch through the data module) happens on a background thread, so the form never
-freezes; a bad file shows the data module's own message in red and Start stays refused.
+freezes; a bad file shows the data module's own message in red and Start stays refused. A corpus
+too short for the block size is flagged as soon as either is chosen, not after Start, and a
+message disappears as soon as a usable corpus is chosen (errors are never cached).
 """
 
 from __future__ import annotations
@@ -57,10 +59,14 @@ class CorpusBox(QGroupBox):
         layout.addWidget(self.preview)
         self.error = ""  # the data module's message when the corpus is unusable
         self.summary: CorpusSummary | None = None
+        self.block_size: int | None = None  # the form's block size: a shorter corpus is refused
         self._cache: dict[str, CorpusSummary | str] = {}
         self._calls = BackgroundCalls(self)
         self._calls.sig_result.connect(self._on_summary)
         self._loaded = False
+        self._too_short = False
+        self._request = 0
+        self._latest = ""
         self.combo.currentIndexChanged.connect(self._on_combo)
         self.open_button.clicked.connect(self._on_open)
 
@@ -73,8 +79,9 @@ class CorpusBox(QGroupBox):
             self.combo.addItem(spec.rsplit("/", 1)[-1], spec)
             self.combo.setItemData(self.combo.count() - 1, spec, Qt.ItemDataRole.ToolTipRole)
             index = self.combo.count() - 1
-        self.combo.setCurrentIndex(index)
-        if self._loaded:
+        changed = index != self.combo.currentIndex()
+        self.combo.setCurrentIndex(index)  # a change reads it via _on_combo
+        if self._loaded and (not changed or self.combo.signalsBlocked()):
             self.refresh()
 
     def activate(self) -> None:
@@ -89,9 +96,21 @@ class CorpusBox(QGroupBox):
         if cached is not None:
             self._show(spec, cached)
             return
+        self.summary, self.error = None, ""  # nothing stale while the new text is read
         self.info.setText(self.tr("Reading the corpus…"))
         self.preview.clear()
-        self._calls.submit(spec, lambda: corpus_summary(spec))
+        self._request += 1
+        self._latest = f"{self._request}:{spec}"  # only the newest read may change the box
+        self._calls.submit(self._latest, lambda: corpus_summary(spec))
+
+    def set_block_size(self, block_size: int) -> None:
+        """Check the corpus length against a new block size at once (no file is read: the
+        summary already holds the length); silent, the form calls this from its own update."""
+        if block_size == self.block_size:
+            return
+        self.block_size = block_size
+        if self.summary is not None:
+            self._show(self.corpus(), self.summary, emit=False)
 
     def shutdown(self) -> None:
         self._calls.join()
@@ -111,21 +130,44 @@ class CorpusBox(QGroupBox):
             self._cache.pop(path, None)
             self.set_corpus(path)
 
-    def _on_summary(self, spec: str, result: object, error: str) -> None:
-        self._cache[spec] = result if isinstance(result, CorpusSummary) else (error or "?")
+    def _on_summary(self, tag: str, result: object, error: str) -> None:
+        if tag != self._latest:
+            return  # an older read of a file that may have changed since
+        spec = tag.split(":", 1)[1]
+        item: CorpusSummary | str = result if isinstance(result, CorpusSummary) else (error or "?")
+        if isinstance(item, CorpusSummary):
+            self._cache[spec] = item  # errors are not cached: a fixed file is read again
         if spec == self.corpus():
-            self._show(spec, self._cache[spec])
+            self._show(spec, item)
 
-    def _show(self, spec: str, item: CorpusSummary | str) -> None:
+    def _show(self, spec: str, item: CorpusSummary | str, emit: bool = True) -> None:
+        self._too_short = False
         if isinstance(item, str):
             self.summary, self.error = None, item
             self.info.setText(self.tr("<span style='color:#b00020'>Cannot use this corpus: {0}"
                                       "</span>").format(item))
             self.preview.clear()
         else:
-            self.summary, self.error = item, ""
-            self.info.setText(self.tr("{0:,} characters ({1:,} bytes), vocabulary {2} symbols. "
-                                      "<span style='color:#666'>{3}</span>")
-                              .format(item.chars, item.bytes, item.vocab_size, item.provenance))
+            self.summary, self.error = item, self._length_error(item)
+            text = self.tr("{0:,} characters ({1:,} bytes), vocabulary {2} symbols. "
+                           "<span style='color:#666'>{3}</span>").format(
+                item.chars, item.bytes, item.vocab_size, item.provenance)
+            if self.error:
+                self._too_short = True
+                text += "<br><span style='color:#b00020'>" + self.tr(
+                    "Cannot use this corpus: {0}").format(self.error) + "</span>"
+            self.info.setText(text)
             self.preview.setPlainText(item.preview)
-        self.corpus_changed.emit()
+        if emit:
+            self.corpus_changed.emit()
+
+    def _length_error(self, summary: CorpusSummary) -> str:
+        if self.block_size is None:
+            return ""
+        from gatelab.core.data import CorpusError, check_length  # torch: already loaded here
+
+        try:
+            check_length(summary.chars, self.block_size)
+        except CorpusError as exc:
+            return str(exc)
+        return ""

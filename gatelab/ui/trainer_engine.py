@@ -7,10 +7,13 @@ file changes. Nothing here touches Qt; the functions run in worker threads as we
 
 from __future__ import annotations
 
+import json
+import math
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from gatelab.core.budget import ModelSpec, count_model, partner_width, rule_8_3
@@ -122,7 +125,8 @@ class RunRow:
     steps: str  # "1000/1000"
     train_loss: float | None
     val_loss: float | None
-    status: str
+    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken"
+    error: str = ""  # why a run is broken or failed
 
 
 def run_rows(root: str | Path | None = None) -> list[RunRow]:
@@ -131,24 +135,28 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
 
     rows: list[RunRow] = []
     for info in runs.list_runs(root):
-        model = ""
-        try:
-            cfg = TrainConfig.from_dict(runs.read_json(Path(info.path) / runs.CONFIG))
-            model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd, intermediate_of(cfg),
-                                                 cfg.n_head)
-        except (TypeError, ValueError):
-            pass
-        rows.append(RunRow(str(info.path), info.name, info.variant, model, info.corpus,
+        model, error = "", info.error
+        if info.status != "broken":
+            try:
+                cfg = runs.read_config(Path(info.path))
+                model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd,
+                                                     intermediate_of(cfg), cfg.n_head)
+            except Exception as exc:  # an invalid config.json: that row says why, the rest stay
+                error = str(exc)
+        group = experiment_of(info.path)  # runs of an experiment are named by it as well
+        name = "{0}/{1}".format(Path(group).name, info.name) if group else info.name
+        rows.append(RunRow(str(info.path), name, info.variant, model, info.corpus,
                            "{0}/{1}".format(info.steps, info.steps_total), info.final_train_loss,
-                           info.final_val_loss, info.status))
+                           info.final_val_loss, info.status, error))
     return rows
 
 
-def load_run_record(path: str) -> Any:
-    """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken."""
+def load_run_record(path: str, max_rows: int | None = None) -> Any:
+    """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken.
+    ``max_rows`` downsamples the metrics for plotting. Call it from a worker thread."""
     from gatelab.core.runs import load_run
 
-    return load_run(path)
+    return load_run(path, max_rows)
 
 
 def delete_run_folder(path: str) -> None:
@@ -255,3 +263,72 @@ def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> A
                                                    on_snapshot))
 
     return job
+
+
+EXPERIMENT_FILE = "experiment.json"  # = core.experiment.EXPERIMENT_FILE (that module imports torch)
+MAX_EXPERIMENT_BYTES = 64 * 1024 * 1024
+
+
+def experiment_of(run_path: str | Path) -> str:
+    """The exp-… folder a run belongs to ("" for a run of its own): runs of an experiment live
+    one level down, ``exp-…/<variant>-seed<N>``, next to its experiment.json."""
+    parent = Path(run_path).parent
+    return str(parent) if (parent / EXPERIMENT_FILE).is_file() else ""
+
+
+def latest_experiment(root: str | Path | None = None) -> str:
+    """The newest exp-… folder with an experiment.json under ``root`` (default runs_dir()), or "".
+
+    Folder names start with their creation time (exp-YYYYMMDD-HHMMSS-…), so the largest is newest.
+    """
+    from gatelab import paths
+
+    base = Path(root) if root is not None else paths.runs_dir()
+    try:
+        names = sorted((p.name for p in base.iterdir() if p.name.startswith("exp-")),
+                       reverse=True)
+    except OSError:
+        return ""
+    return next((str(base / n) for n in names if (base / n / EXPERIMENT_FILE).is_file()), "")
+
+
+def load_latest_experiment() -> ExperimentSummary | None:
+    """The newest saved experiment's summary, None when there is none (worker thread)."""
+    path = latest_experiment()
+    return load_experiment_summary(path) if path else None
+
+
+def load_experiment_summary(path: str | Path) -> ExperimentSummary:
+    """Reopen a saved experiment (its folder or experiment.json) as the view's summary.
+
+    Read from a worker thread: the file is capped and must be a regular file; anything malformed
+    becomes one ValueError that names the file and the reason, never a traceback.
+    """
+    from gatelab.core.fileio import read_text_capped
+
+    folder = Path(path)
+    if folder.name == EXPERIMENT_FILE:
+        folder = folder.parent
+    file = folder / EXPERIMENT_FILE
+    text = read_text_capped(file, MAX_EXPERIMENT_BYTES, what=str(file))
+    try:
+        data = json.loads(text)
+        variants = [SimpleNamespace(
+            variant=str(v["variant"]), intermediate=int(v["intermediate"]),
+            total_params=int(v.get("total_params") or 0),
+            final_val=[float(x) for x in v.get("final_val") or []],
+            mean=_float(v.get("mean")), std=_float(v.get("std"))) for v in data["variants"]]
+        curves = {str(k): [dict(r) for r in rows] for k, rows in data.get("curves", {}).items()}
+        res = SimpleNamespace(
+            variants=variants, curves=curves, difference=_float(data.get("difference")),
+            noise_floor=_float(data.get("noise_floor")), verdict=str(data.get("verdict", "")),
+            winner=str(data.get("winner", "")), path=str(folder),
+            status=str(data.get("status", "")))
+        return summarise_experiment(res)
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+        raise ValueError(f"{file}: not a readable experiment ({exc.__class__.__name__}: "
+                         f"{str(exc)[:200]})") from None
+
+
+def _float(x: Any) -> float:
+    return math.nan if x is None else float(x)

@@ -6,6 +6,9 @@ show, so a learner who opens the tab for the first time is never faced with six 
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
@@ -28,6 +31,41 @@ def format_duration(seconds: float) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return "{0}:{1:02d}:{2:02d}".format(h, m, s) if h else "{0}:{1:02d}".format(m, s)
+
+
+class ActiveClock:
+    """Seconds spent training, leaving out pauses, so an ETA never counts down while paused."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._start: float | None = None
+        self._paused_at: float | None = None
+        self._paused_s = 0.0
+
+    def start(self) -> None:
+        """Start counting now (a pause in force stays in force)."""
+        now = self._clock()
+        self._start, self._paused_s = now, 0.0
+        if self._paused_at is not None:
+            self._paused_at = now
+
+    def pause(self) -> None:
+        if self._paused_at is None:
+            self._paused_at = self._clock()
+
+    def resume(self) -> None:
+        if self._paused_at is not None:
+            self._paused_s += self._clock() - self._paused_at
+            self._paused_at = None
+
+    def reset(self) -> None:
+        self._start, self._paused_at, self._paused_s = None, None, 0.0
+
+    def elapsed(self) -> float:
+        if self._start is None:
+            return 0.0
+        now = self._paused_at if self._paused_at is not None else self._clock()
+        return max(0.0, now - self._start - self._paused_s)
 
 
 class RunBar(QWidget):
@@ -55,6 +93,9 @@ class RunBar(QWidget):
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         self.error.setVisible(False)
+        self._step: int | None = None  # last step shown, None before the first one
+        self._total = 1
+        self._paused = False
         buttons = QHBoxLayout()
         buttons.addWidget(self.btn_start, 2)
         buttons.addWidget(self.btn_pause, 1)
@@ -67,24 +108,88 @@ class RunBar(QWidget):
         layout.addWidget(self.error)
 
     def begin(self, steps: int) -> None:
-        self.progress.setRange(0, max(1, steps))
+        """A new run: nothing of the previous one (step, ETA, device, error) stays on screen."""
+        self._step, self._total, self._paused = None, max(1, steps), False
+        self.progress.setRange(0, self._total)
         self.progress.setValue(0)
         self.progress.setFormat(self.tr("starting… (building the model)"))
+        self.progress.setToolTip("")
+        self.set_error("")
 
     def show_progress(self, step: int, total: int, tokens_per_s: float, elapsed_s: float,
                       steps_done: int, device: str) -> None:
-        self.progress.setRange(0, max(1, total))
+        """Step, speed and ETA; ``elapsed_s`` must leave out paused time (see ActiveClock)."""
+        self._step, self._total = step, max(1, total)
+        self.progress.setRange(0, self._total)
         self.progress.setValue(min(step, total))
+        if device:
+            self.progress.setToolTip(self.tr("Training on {0}").format(device))
+        if self._paused:  # rows flushed at the pause arrive after it: no ETA while paused
+            self._show_paused()
+            return
         eta = (total - step) * elapsed_s / steps_done if steps_done > 0 else float("nan")
         eta_text = format_duration(eta) if eta == eta else "…"
         self.progress.setFormat(self.tr("step {0} / {1} · {2:,.0f} tok/s · ETA {3}")
                                 .format(step, total, tokens_per_s, eta_text))
-        if device:
-            self.progress.setToolTip(self.tr("Training on {0}").format(device))
+
+    def set_paused(self, paused: bool) -> None:
+        """While paused the ETA is frozen out: the bar says "paused" instead of counting down."""
+        self._paused = paused
+        if paused:
+            self._show_paused()
+        elif self._step is not None:
+            self.progress.setFormat(self.tr("step {0} / {1} · ETA …").format(
+                self._step, self._total))
+        else:
+            self.progress.setFormat(self.tr("starting… (building the model)"))
+
+    def _show_paused(self) -> None:
+        if self._step is None:
+            self.progress.setFormat(self.tr("paused before the first step"))
+        else:
+            self.progress.setFormat(self.tr("step {0} / {1} · paused").format(
+                self._step, self._total))
+
+    def show_stopping(self) -> None:
+        self._paused = False
+        self.progress.setFormat(self.tr("stopping…"))
+
+    def end(self, status: str) -> None:
+        """The run is over: say how it ended and where, never a stale ETA or "starting…"."""
+        self._paused = False
+        if status == "finished":
+            self.progress.setValue(self.progress.maximum())
+            self.progress.setFormat(self.tr("done: {0} steps").format(self.progress.maximum()))
+        elif self._step is None:
+            self.progress.setFormat(self.tr("failed before the first step") if status == "error"
+                                    else self.tr("stopped before the first step"))
+        elif status == "error":
+            self.progress.setFormat(self.tr("failed at step {0} / {1}").format(
+                self._step, self._total))
+        else:
+            self.progress.setFormat(self.tr("stopped at step {0} / {1}").format(
+                self._step, self._total))
 
     def finish(self) -> None:
-        self.progress.setValue(self.progress.maximum())
-        self.progress.setFormat(self.tr("done: {0} steps").format(self.progress.maximum()))
+        self.end("finished")
+
+    def show_replay(self, step: int, total: int) -> None:
+        """A saved run opened for viewing: where it got to, and that nothing is training."""
+        self._step, self._total, self._paused = None, max(1, total), False
+        self.progress.setRange(0, self._total)
+        self.progress.setValue(min(max(step, 0), self._total))
+        self.progress.setFormat(self.tr("replay: step {0} / {1} (not training)").format(
+            step, total))
+        self.progress.setToolTip("")
+        self.set_error("")
+
+    def show_idle(self, text: str) -> None:
+        """No run of this bar's own (e.g. an experiment is training): an empty bar and ``text``."""
+        self._step, self._paused = None, False
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat(text)
+        self.progress.setToolTip("")
 
     def set_state(self, text: str) -> None:
         self.state.setText(text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -36,7 +37,7 @@ from gatelab.ui.trainer_engine import (
     stats_from_arrays,
     training_iter,
 )
-from gatelab.ui.trainer_live import LiveView, RunBar
+from gatelab.ui.trainer_live import ActiveClock, LiveView, RunBar
 from gatelab.ui.trainer_worker import (
     BackgroundCalls,
     Outcome,
@@ -45,7 +46,11 @@ from gatelab.ui.trainer_worker import (
     snapshot_job,
 )
 
+if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
+    from gatelab.core.runs import RunRecord
+
 GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
+REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
 
 class TrainerPanel(QWidget):
@@ -65,7 +70,7 @@ class TrainerPanel(QWidget):
         self.run_state = "idle"  # idle, running, paused, stopping, finished, stopped, error
         self.run_dir = ""
         self.error_text = ""
-        self._started = 0.0
+        self._clock = ActiveClock()  # training time without pauses, for the ETA
         self._first_step: int | None = None
         self._stats: LayerStats | None = None
         self._stats_step = 0
@@ -115,12 +120,14 @@ class TrainerPanel(QWidget):
         self.controller.sig_done.connect(self._on_done)
         self.controller.state_changed.connect(self._on_controller_state)
         self.controls.config_changed.connect(self._update_buttons)
+        self.controls.config_changed.connect(self._clear_start_error)
         self._calls.sig_result.connect(self._on_call_result)
         self.runs.sig_open.connect(self.open_run)
         self.runs.sig_resume.connect(self.resume_run)
+        self.runs.sig_open_experiment.connect(self.open_experiment)
         self.runs.sig_status.connect(self.sig_status)
         self.experiment.sig_status.connect(self.sig_status)
-        self.experiment.busy_changed.connect(lambda _b: self._update_buttons())
+        self.experiment.busy_changed.connect(self._on_experiment_busy)
         self._update_buttons()
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -156,26 +163,37 @@ class TrainerPanel(QWidget):
             cfg = self.controls.config()
         except ValueError as exc:
             self._show_error(self.tr("Not started: {0}").format(exc))
+            self._start_error = self.error_text
             return False
         if self.controls.corpus.error:
             self._show_error(self.tr("Not started: {0}").format(self.controls.corpus.error))
+            self._start_error = self.error_text
             return False
-        self._launch(cfg, new_run_folder(), resume=False)
+        try:
+            run_dir = new_run_folder()
+        except OSError as exc:  # e.g. the runs folder is read-only or the disk is full
+            self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
+            self.bar.end("error")
+            self._show_error(self.tr("Not started: cannot create a run folder: {0}").format(exc))
+            return False
+        self._launch(cfg, run_dir, resume=False)
         return True
 
     def resume_run(self, path: str) -> bool:
+        """Continue a saved run; its folder is read off the GUI thread, then training starts."""
         if self.controller.is_busy() or self.experiment.is_busy():
             return False
-        try:
-            record = load_run_record(path)
-        except ValueError as exc:
-            self._show_error(str(exc))
-            return False
+        self._read_run("resume", path)
+        return True
+
+    def _resume_record(self, record: RunRecord) -> None:
+        if self.controller.is_busy() or self.experiment.is_busy():
+            return
+        self._report_warnings(record)
         # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
         cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
         self.plots.set_rows(record.metrics, cfg.steps)
-        self._launch(cfg, path, resume=True, keep_plots=True)
-        return True
+        self._launch(cfg, str(record.path), resume=True, keep_plots=True)
 
     def toggle_pause(self) -> None:
         if self.controller.state == "running":
@@ -187,14 +205,32 @@ class TrainerPanel(QWidget):
         self.controller.stop()
 
     def open_run(self, path: str) -> bool:
-        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics."""
-        try:
-            record = load_run_record(path)
-        except ValueError as exc:
-            self._show_error(str(exc))
-            return False
+        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics.
+
+        The folder is read in a helper thread (a metrics.jsonl of hundreds of MB takes seconds)
+        and downsampled to REPLAY_POINTS rows; ``_show_record`` draws it when it arrives."""
+        self._read_run("open", path)
+        return True
+
+    def _read_run(self, tag: str, path: str) -> None:
+        self.sig_status.emit(self.tr("Reading run {0}…").format(path))
+        self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
+
+    def _report_warnings(self, record: RunRecord) -> None:
+        for warning in record.warnings:
+            self.sig_status.emit(self.tr("Run read with a problem: {0}").format(warning))
+
+    def _show_record(self, record: RunRecord) -> None:
+        if self.controller.is_busy():  # a run is training: keep its live plots
+            self.sig_status.emit(self.tr("Not replayed: stop the current run first"))
+            return
+        path = record.path
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
+        self.error_text = ""  # the replay replaces whatever the bar said about the last run
+        last_step = record.metrics[-1].get("step", 0) if record.metrics else 0
+        self.bar.show_replay(last_step if isinstance(last_step, int) else 0, record.config.steps)
+        self.bar.set_state(self.tr("Replay"))
         self._variant = record.config.variant
         self._stats = stats_from_arrays(record.stats)
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
@@ -203,6 +239,14 @@ class TrainerPanel(QWidget):
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
         self.sig_status.emit(self.tr("Opened run {0}").format(path))
+        self._report_warnings(record)
+        return True
+
+    def open_experiment(self, path: str) -> bool:
+        """Show a saved exp-… folder in the Experiment view, as an experiment."""
+        if not self.experiment.open_experiment(path):
+            return False
+        self.views.setCurrentWidget(self.experiment)
         return True
 
     def request_sample(self) -> None:
@@ -210,12 +254,13 @@ class TrainerPanel(QWidget):
         if not self.run_dir or self._calls.busy():
             return
         if not (Path(self.run_dir) / "ckpt.pt").is_file():
-            self.live.set_sample(self.tr("No checkpoint yet: the run saves one every {0} steps "
+            self.live.set_sample(self.tr("No checkpoint yet: the run saves one at its first "
+                                         "evaluation, every {0} steps, at least every minute "
                                          "and at its end.").format(self._checkpoint_interval))
             return
         self.live.set_sample(self.tr("Sampling from the latest checkpoint…"))
         run_dir = self.run_dir
-        self._calls.submit("sample", lambda: sample_from_run(run_dir))
+        self._calls.submit("sample", lambda: (run_dir, sample_from_run(run_dir)))
 
     # -- private -------------------------------------------------------------------------------
     def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
@@ -227,8 +272,10 @@ class TrainerPanel(QWidget):
         self.bar.set_error("")
         if not keep_plots:
             self.plots.clear(cfg.steps)
-        self._stats, self._started, self._first_step = None, time.monotonic(), None
+        self._stats, self._first_step = None, None
+        self._clock.reset()
         self.live.show_plots(self.tr("Run {0}").format(run_dir.rsplit("/", 1)[-1]))
+        self.live.set_sample("")  # the previous run's text must not pass for this one's
         self.views.setCurrentWidget(self.live)
         self.bar.begin(cfg.steps)
         self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume)))
@@ -241,11 +288,10 @@ class TrainerPanel(QWidget):
             return
         if self._first_step is None:
             self._first_step = snap.step
-            self._started = time.monotonic() - 1e-9
+            self._clock.start()  # model building and the first step are not steady speed
             self.sig_status.emit(self.tr("Training on {0}").format(snap.device or "?"))
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
-                               time.monotonic() - self._started, snap.step - self._first_step,
-                               snap.device)
+                               self._clock.elapsed(), snap.step - self._first_step, snap.device)
         if progress.stats is not None:
             self._stats, self._stats_step = progress.stats, snap.step
             self._send_gate_pairs()
@@ -258,8 +304,8 @@ class TrainerPanel(QWidget):
         if outcome.status == "error":
             self._show_error(self.tr("The run ended with an error: {0}").format(outcome.message))
             _remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
-        elif outcome.status == "finished":
-            self.bar.finish()
+        self.bar.end(outcome.status)
+        self._clock.reset()
         self.bar.set_state(self._state_text(outcome.status))
         self._send_gate_pairs(force=True)
         self.runs.set_busy(False)
@@ -273,6 +319,28 @@ class TrainerPanel(QWidget):
         if state != "idle":
             self.run_state = state
             self.bar.set_state(self._state_text(state))
+        if state == "paused":
+            self._clock.pause()
+            self.bar.set_paused(True)
+        elif state == "running":
+            self._clock.resume()
+            self.bar.set_paused(False)
+        elif state == "stopping":
+            self._clock.pause()
+            self.bar.show_stopping()
+        self._update_buttons()
+
+    def _on_experiment_busy(self, busy: bool) -> None:
+        """An experiment trains in its own view: this bar must not keep the last run's text."""
+        if busy:
+            self.error_text = ""
+            self.bar.set_error("")
+            self.bar.show_idle(self.tr("an experiment is training (see the Experiment view)"))
+            self.bar.set_state(self.tr("Experiment running"))
+        else:
+            self.bar.show_idle(self.tr("not started"))
+            self.bar.set_state(self._state_text("idle"))
+            self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:
@@ -280,9 +348,20 @@ class TrainerPanel(QWidget):
             self.controls.set_devices(list(result) if isinstance(result, list) else [])
             if not self.controller.is_busy():
                 self.runs.refresh()
+        elif tag in ("open", "resume"):
+            if error:
+                self._show_error(self.tr("Could not read the run: {0}").format(error))
+            elif tag == "open":
+                self._show_record(result)  # type: ignore[arg-type]
+            else:
+                self._resume_record(result)  # type: ignore[arg-type]
         elif tag == "sample":
-            self.live.set_sample(str(result) if not error else
-                                 self.tr("No sample: {0}").format(error))
+            if error:
+                self.live.set_sample(self.tr("No sample: {0}").format(error))
+                return
+            run_dir, text = result if isinstance(result, tuple) else ("", "")
+            if run_dir == self.run_dir:  # a sample of an older run must not land in this one
+                self.live.set_sample(str(text))
 
     def _send_gate_pairs(self, force: bool = False) -> None:
         stats = self._stats
@@ -297,6 +376,14 @@ class TrainerPanel(QWidget):
         self._pairs_sent = now
         self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
                                  .format(self._variant, layer, self._stats_step))
+
+    def _clear_start_error(self) -> None:
+        """A "Not started" message goes once the form and the corpus are usable again."""
+        start_error = getattr(self, "_start_error", "")
+        if (start_error and self.error_text == start_error
+                and not self.controls.validation_error() and not self.controls.corpus.error):
+            self._start_error = self.error_text = ""
+            self.bar.set_error("")
 
     def _show_error(self, text: str) -> None:
         self.error_text = text
@@ -325,6 +412,11 @@ class TrainerPanel(QWidget):
     def save_settings(self, settings: QSettings) -> None:
         self.controls.save_settings(settings)
         settings.setValue("view", self.views.currentIndex())
+        settings.beginGroup("experiment")
+        try:
+            self.experiment.save_settings(settings)
+        finally:
+            settings.endGroup()
 
     def restore_settings(self, settings: QSettings) -> None:
         self.controls.restore_settings(settings)
@@ -334,6 +426,11 @@ class TrainerPanel(QWidget):
             index = 0
         if 0 <= index < self.views.count():
             self.views.setCurrentIndex(index)
+        settings.beginGroup("experiment")
+        try:
+            self.experiment.restore_settings(settings)
+        finally:
+            settings.endGroup()
 
 
 def _remove_if_empty(path: str) -> None:

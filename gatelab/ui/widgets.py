@@ -190,7 +190,17 @@ class NumberField(ValidatedField):
         return float(value)
 
     def _format(self, value: float) -> str:
-        text = fmt_number(value, 0 if self._integer else self._decimals)
+        """Fixed point where that is exact enough; else short scientific notation.
+
+        Why: fixed point turned −1e308 into a 309-digit number and 1e−7 into "0".
+        """
+        decimals = 0 if self._integer else self._decimals
+        size = abs(value)
+        tiny = not self._integer and size < 10.0 ** (2 - decimals)  # < 3 digits would show
+        if math.isfinite(value) and value != 0 and (size >= 1e15 or tiny):
+            text = f"{value:.6g}"
+            return MINUS + text[1:] if text.startswith("-") else text
+        text = fmt_number(value, decimals)
         if "." in text:
             text = text.rstrip("0").rstrip(".")
         return text

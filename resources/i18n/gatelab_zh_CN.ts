@@ -119,14 +119,24 @@
         <translation>z 必须是有限数</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+74"/>
         <source>z min must be below z max ({0})</source>
         <translation>z 最小值必须小于 z 最大值（{0}）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>z min must be at least {0}: the range may be at most 10⁶ wide</source>
+        <translation>z 最小值不能小于 {0}：范围宽度最多为 10⁶</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>z max must be above z min ({0})</source>
         <translation>z 最大值必须大于 z 最小值（{0}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>z max must be at most {0}: the range may be at most 10⁶ wide</source>
+        <translation>z 最大值不能大于 {0}：范围宽度最多为 10⁶</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -217,13 +227,24 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+197"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+210"/>
+        <location line="+5"/>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Reading {0}: shard {1} of {2}…</source>
+        <translation>正在读取 {0}：第 {1} 个分片，共 {2} 个…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Cannot read config.json</source>
         <translation>无法读取 config.json</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>{0}
 
 {1}</source>
@@ -232,17 +253,17 @@
 {1}</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-7"/>
         <source>Loaded {0}: {1} parameters</source>
         <translation>已加载 {0}：{1} 个参数</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>Cannot read safetensors</source>
         <translation>无法读取 safetensors</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>config.json beside the file</source>
         <translation>同目录下的 config.json</translation>
     </message>
@@ -252,7 +273,7 @@
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
@@ -308,9 +329,102 @@
     </message>
 </context>
 <context>
+    <name>BudgetLoadMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/budget_load.py" line="+76"/>
+        <source>{0} does not fit the fields.</source>
+        <translation>{0} 无法填入输入框。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>what the preset counts only approximately (see the note below)</source>
+        <translation>该预设只能近似计数的部分（见下方说明）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Loaded {0}: your fields count exactly its {1} parameters.</source>
+        <translation>已载入 {0}：你的输入框精确算出它的 {1} 个参数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>nothing the fields can name</source>
+        <translation>没有输入框能指明的部分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>about {0}</source>
+        <translation>约 {0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loaded {0} only partly. Left out: {1}. Your fields count {2} ({3}); {0} has {4}.</source>
+        <translation>{0} 只载入了一部分。未包含：{1}。你的输入框算出 {2}（{3}）；{0} 有 {4}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>head size {0} (the fields use h ÷ heads)</source>
+        <translation>每头维度 {0}（输入框使用 h ÷ 头数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention biases</source>
+        <translation>注意力偏置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the attention output gate</source>
+        <translation>注意力输出门控</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>q/k norms</source>
+        <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>attention sinks</source>
+        <translation>注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its norm layout ({0}, {1} per layer)</source>
+        <translation>其归一化布局（{0}，每层 {1} 个）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>learned position embeddings ({0} positions)</source>
+        <translation>可学习的位置嵌入（{0} 个位置）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{0} dense first layers of width {1} (loaded as expert layers)</source>
+        <translation>前 {0} 层为宽度 {1} 的稠密层（按专家层载入）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the shared expert (width {0})</source>
+        <translation>共享专家（宽度 {0}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>router and expert biases or gates</source>
+        <translation>路由器与专家的偏置或门控</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the encoder–decoder structure (its {0} encoder layers are counted as decoder layers; cross-attention is not)</source>
+        <translation>编码器–解码器结构（其 {0} 个编码器层按解码器层计数；交叉注意力未计入）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>relative-position tables</source>
+        <translation>相对位置表</translation>
+    </message>
+</context>
+<context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+54"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+60"/>
         <source>Hidden width h (d_model); any size, exact</source>
         <translation>隐藏层宽度 h（d_model）；任意大小，精确计算</translation>
     </message>
@@ -411,6 +525,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Routed experts per layer (MoE), each an FFN of width m; 0 for a dense model</source>
+        <translation>每层的路由专家数（MoE），每个专家是宽度为 m 的 FFN；稠密模型为 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Experts each token is routed to</source>
+        <translation>每个 token 路由到的专家数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tie LM head to the embedding</source>
         <translation>LM 头与嵌入共享权重</translation>
     </message>
@@ -460,6 +584,16 @@
         <translation>词表</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Active experts</source>
+        <translation>激活专家数</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Your model</source>
         <translation>你的模型</translation>
@@ -500,12 +634,12 @@
         <translation>列出 .safetensors 文件中的张量（只读文件头），并与配置交叉核对</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>gate</source>
         <translation>gate</translation>
     </message>
@@ -530,32 +664,7 @@
         <translation>8h² = 经典 4×</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>embeddings</source>
-        <translation>嵌入</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>MLP</source>
-        <translation>MLP</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>norms</source>
-        <translation>归一化</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>LM head</source>
-        <translation>LM 头</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location line="+3"/>
         <source>share of the model&apos;s parameters (%)</source>
         <translation>占模型参数量的比例（%）</translation>
     </message>
@@ -580,15 +689,15 @@
         <translation>检查点（safetensors）</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <location line="+100"/>
-        <location line="+17"/>
-        <location line="+43"/>
+        <location line="+37"/>
+        <location line="+97"/>
+        <location line="+16"/>
+        <location line="+46"/>
         <source>Yours</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-122"/>
         <source>Not a valid model: {0}</source>
         <translation>不是有效的模型：{0}</translation>
     </message>
@@ -608,27 +717,37 @@
         <translation>8/3 规则 ↑{0}：{1} · Llama 规则：{2} · MiniMind 规则：{3}</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Same-parameter classic width: {0}</source>
-        <translation>同参数量的经典宽度：{0}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Same-parameter gated width: {0}</source>
-        <translation>同参数量的门控宽度：{0}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Attention per layer: {0}</source>
         <translation>每层注意力：{0}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>MoE: {0} experts of width m per layer, {1} active per token: {2} FFN parameters per layer, {3} active</source>
+        <translation>MoE：每层 {0} 个宽度为 m 的专家，每 token 激活 {1} 个：每层 FFN 参数 {2} 个，其中激活 {3} 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&lt;b&gt;Total&lt;/b&gt;: {0} ({1}) · MLP share {2:.1f} % · MLP FLOPs/token {3}</source>
         <translation>&lt;b&gt;总计&lt;/b&gt;：{0}（{1}）· MLP 占比 {2:.1f} % · MLP FLOPs/token {3}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>Same-parameter classic width: {0} (= ⌈3m/2⌉)</source>
+        <translation>参数量相同的经典宽度：{0}（= ⌈3m/2⌉）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Same-parameter gated width: {0} (= ⌈2m/3⌉)</source>
+        <translation>参数量相同的门控宽度：{0}（= ⌈2m/3⌉）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, or {0} rounded up to a multiple of {1}</source>
+        <translation>，向上取整到 {1} 的倍数为 {0}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Classic 4×</source>
         <translation>经典 4×</translation>
     </message>
@@ -638,6 +757,7 @@
         <translation>门控 8/3</translation>
     </message>
     <message>
+        <location line="+1"/>
         <location line="+7"/>
         <source> (1 expert)</source>
         <translation>（1 个专家）</translation>
@@ -648,7 +768,7 @@
         <translation>&lt;b&gt;gate、up 与 down&lt;/b&gt; — 经典 4× 与门控 8/3 花费同样的 8h²</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source> (estimate)</source>
         <translation>（估计）</translation>
     </message>
@@ -658,7 +778,7 @@
         <translation>每 token 激活</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&lt;b&gt;Where the parameters live&lt;/b&gt; — whole model; for MoE, total vs active per token</source>
         <translation>&lt;b&gt;参数分布在哪里&lt;/b&gt; — 整个模型；MoE 模型对比总量与每 token 激活量</translation>
     </message>
@@ -681,7 +801,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-202"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="-244"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -860,7 +980,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+37"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+39"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -900,12 +1020,12 @@
         <translation>语料开头的若干字符</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+48"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+27"/>
         <source>Open a text file to train on</source>
         <translation>打开用于训练的文本文件</translation>
     </message>
@@ -915,7 +1035,7 @@
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;Cannot use this corpus: {0}&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#b00020&apos;&gt;无法使用此语料：{0}&lt;/span&gt;</translation>
     </message>
@@ -924,11 +1044,16 @@
         <source>{0:,} characters ({1:,} bytes), vocabulary {2} symbols. &lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</source>
         <translation>{0:,} 个字符（{1:,} 字节），词表 {2} 个符号。&lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot use this corpus: {0}</source>
+        <translation>无法使用此语料：{0}</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+59"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+70"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1009,7 +1134,27 @@
         <translation>与</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
+        <source>Opening experiment {0}…</source>
+        <translation>正在打开实验 {0}…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Could not open the experiment: {0}</source>
+        <translation>无法打开实验：{0}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>saved experiment {0} ({1})</source>
+        <translation>已保存的实验 {0}（{1}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Opened experiment {0}</source>
+        <translation>已打开实验 {0}</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -1035,11 +1180,21 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>failed ({0} of {1} steps)</source>
+        <translation>失败（{0}/{1} 步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The experiment stopped with an error: {0}</source>
         <translation>实验因错误而停止：{0}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>stopped ({0} of {1} steps)</source>
+        <translation>已停止（{0}/{1} 步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Experiment stopped; finished runs are kept in Runs.</source>
         <translation>实验已停止；已完成的运行保留在“运行记录”中。</translation>
     </message>
@@ -1049,7 +1204,8 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-86"/>
+        <location line="+88"/>
         <source>Verdict: {0}</source>
         <translation>结论：{0}</translation>
     </message>
@@ -1059,7 +1215,7 @@
         <translation>实验：{0}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+26"/>
         <source>{0}: final val loss (m = {1}, {2:,} params)</source>
         <translation>{0}：最终验证损失（m = {1}，{2:,} 个参数）</translation>
     </message>
@@ -1077,6 +1233,24 @@
         <location line="+1"/>
         <source>verdict</source>
         <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>ExportButton</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_export.py" line="+103"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
     </message>
 </context>
 <context>
@@ -1401,7 +1575,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+70"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -1474,27 +1648,12 @@
         <translation>；此处上投影分支为 0，所以无论门控如何 h = 0</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training can push it open.</source>
-        <translation>但梯度仍流向门控（∂h/∂g = {0} ≠ 0）：训练可以把它推开。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+21"/>
         <source>gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = {1}).</source>
         <translation>梯度流向门控（∂h/∂g = {0}）和 u（∂h/∂u = {1}）。</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>but the gate branch is flat here (clamped), so no gradient reaches g (∂h/∂g = 0).</source>
-        <translation>但门控分支在此处是平的（被截断），所以没有梯度传到 g（∂h/∂g = 0）。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this input.</source>
-        <translation>没有梯度传到 g（∂h/∂g = 0）：门控无法从这个输入中学习。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-19"/>
         <source>{0}; {1}</source>
         <translation>{0}；{1}</translation>
     </message>
@@ -1504,7 +1663,62 @@
         <translation>（超出图范围：标记固定在最近的边上；数值是精确的。）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+10"/>
+        <source>clamped</source>
+        <translation>被截断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>saturated</source>
+        <translation>已饱和</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training can push it open</source>
+        <translation>但梯度仍流向门控（∂h/∂g = {0} ≠ 0）：训练可以把它推开</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>gradient flows to the gate (∂h/∂g = {0})</source>
+        <translation>梯度流向门控（∂h/∂g = {0}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>but the gate branch is flat here ({0}), so no gradient reaches g (∂h/∂g = 0)</source>
+        <translation>但门控分支在此处是平的（{0}），所以没有梯度传到 g（∂h/∂g = 0）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this input</source>
+        <translation>没有梯度传到 g（∂h/∂g = 0）：门控无法从这个输入中学习</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> (∂h/∂u = act(g) = 0)</source>
+        <translation>（∂h/∂u = act(g) = 0）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>: the up branch is flat here ({0}), so ∂h/∂u = 0</source>
+        <translation>：上投影分支在此处是平的（{0}），所以 ∂h/∂u = 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>but none reaches u{0}</source>
+        <translation>但没有梯度传到 u{0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>and none reaches u either{0}</source>
+        <translation>也没有梯度传到 u{0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0}; {1}.</source>
+        <translation>{0}；{1}。</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -1560,9 +1774,283 @@
     </message>
 </context>
 <context>
+    <name>GatesView</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_gates.py" line="+196"/>
+        <source>This layer at this token</source>
+        <translation>该层在此 token 处</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>neuron</source>
+        <translation>神经元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>act(g)  gate value</source>
+        <translation>act(g)  门控值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>h  (model)</source>
+        <translation>h（模型）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>h = act(g)·u  (formula)</source>
+        <translation>h = act(g)·u（公式）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Explore this neuron</source>
+        <translation>探索此神经元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open it in the neuron explorer: what does it fire on?</source>
+        <translation>在神经元浏览器中打开：它对什么激活？</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Picked neuron (click a dot)</source>
+        <translation>选中的神经元（点击一个点）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Analyse a text to see the gates of its layers.</source>
+        <translation>分析一段文本，查看各层的门控。</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>&lt;b&gt;L{0}&lt;/b&gt;, token {1} “{2}”, {3} neurons&lt;br&gt;pre-gate g &amp;lt; 0: &lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;(lesson: {5} %)&lt;br&gt;closed |act(g)| &amp;lt; ε = {6}: &lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;(lesson: {8} %)&lt;br&gt;mean over all {9} tokens: {10} % and {11} %&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;The lesson&apos;s numbers are Qwen3.5-0.8B&apos;s layer 2.&lt;/span&gt;</source>
+        <translation>&lt;b&gt;L{0}&lt;/b&gt;，token {1}“{2}”，{3} 个神经元&lt;br&gt;门控预激活值 g &amp;lt; 0：&lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;（课程：{5} %）&lt;br&gt;关闭 |act(g)| &amp;lt; ε = {6}：&lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;（课程：{8} %）&lt;br&gt;全部 {9} 个 token 的均值：{10} % 和 {11} %&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;课程中的数字来自 Qwen3.5-0.8B 的第 2 层。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Dots: every neuron of L{0} at token {1}, coloured by |h| (dark violet 0 → yellow {2}); □ lies outside the window, pinned to its edge. Background: h = act(g)·u of {3}; grey band: gate closed.</source>
+        <translation>点：L{0} 层在 token {1} 处的每个神经元，按 |h| 着色（深紫 0 → 黄 {2}）；□ 表示超出图范围，固定在边上。背景：{3} 的 h = act(g)·u；灰色带：门控关闭。</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>nothing to export yet</source>
+        <translation>还没有可导出的内容</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Unknown export format {0}: use .png, .svg or .csv</source>
+        <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryView</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_history.py" line="+39"/>
+        <source>Trace the text at this step</source>
+        <translation>按此步的权重追踪文本</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Where the run kept that step&apos;s weights, every view shows the text traced through the model as it was then</source>
+        <translation>若运行保存了该步的权重，每个视图都显示文本经过当时模型的追踪结果</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Per layer at this checkpoint (trainer&apos;s probe text)</source>
+        <translation>此检查点的逐层数据（训练器的探针文本）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(g, u) of every neuron of the picked layer</source>
+        <translation>所选层每个神经元的 (g, u)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>negative pre-gates</source>
+        <translation>负门控预激活值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>closed gates</source>
+        <translation>关闭的门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MLP ratio</source>
+        <translation>MLP 比值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>first-token share</source>
+        <translation>首 token 占比</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Open a saved run to replay its statistics checkpoint by checkpoint.</source>
+        <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>step {0} ({1}–{2}, {3} checkpoints)</source>
+        <translation>第 {0} 步（{1}–{2}，{3} 个检查点）</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>step {0}: no per-neuron data in this entry</source>
+        <translation>第 {0} 步：此条目没有逐神经元数据</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the text above is traced at this step</source>
+        <translation>上方文本按此步追踪</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no weights kept for this step: the views above show the latest checkpoint</source>
+        <translation>此步未保存权重：上方视图显示的是最新检查点</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;step {0}, L{1}&lt;/b&gt;: g &amp;lt; 0 {2} %, closed {3} %, MLP ratio {4}, first-token share {5}, max |h| {6} — {7}</source>
+        <translation>&lt;b&gt;第 {0} 步，L{1}&lt;/b&gt;：g &amp;lt; 0 {2} %，关闭 {3} %，MLP 比值 {4}，首 token 占比 {5}，最大 |h| {6} — {7}</translation>
+    </message>
+</context>
+<context>
+    <name>InsidePanel</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+78"/>
+        <source>Neuron explorer</source>
+        <translation>神经元浏览器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What does the picked neuron fire on? Rankings and top contexts</source>
+        <translation>所选神经元对什么激活？排名与激活最强的上下文</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gates at a token</source>
+        <translation>单个 token 的门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every neuron&apos;s real (g, u) on the gate plane, coloured by |h|</source>
+        <translation>每个神经元真实的 (g, u) 画在门控平面上，按 |h| 着色</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MLP as a small correction</source>
+        <translation>MLP 只是小修正</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>‖MLP out‖ / ‖layer out‖ per layer, and the residual norm</source>
+        <translation>每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention sink</source>
+        <translation>注意力汇聚</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention on the first token, per layer and head</source>
+        <translation>每层每个头对首 token 的注意力</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training history</source>
+        <translation>训练历史</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A saved run&apos;s statistics, checkpoint by checkpoint</source>
+        <translation>已保存运行的统计数据，逐个检查点查看</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Pick a source and a text, then press Analyse. The text runs through the model once; then pick a layer, a neuron or a token anywhere and every view follows.</source>
+        <translation>选择来源和文本，然后按“分析”。文本只经过模型一次；之后在任意位置选择层、神经元或 token，所有视图都会跟随。</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Type a text to analyse (or pick an example).</source>
+        <translation>输入要分析的文本（或选择一个示例）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Still busy: wait or press Cancel.</source>
+        <translation>仍在处理：请等待或按“取消”。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loading and tracing…</source>
+        <translation>正在加载并追踪…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Hugging Face models have no training history here.</source>
+        <translation>Hugging Face 模型在这里没有训练历史。</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Cancelled; the views still show the last trace.</source>
+        <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not analyse: {0}</source>
+        <translation>无法分析：{0}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source> at step {0}</source>
+        <translation>（第 {0} 步）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.</source>
+        <translation>{0} 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No history: {0}</source>
+        <translation>没有历史：{0}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This run has no saved statistics yet.</source>
+        <translation>此运行尚未保存统计数据。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No live run yet: start one in the Live trainer tab (Ctrl+4).</source>
+        <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The trainer&apos;s run {0} ({1}), traced from its latest checkpoint; Analyse again to refresh.</source>
+        <translation>训练器的运行 {0}（{1}），按其最新检查点追踪；再次“分析”即可刷新。</translation>
+    </message>
+</context>
+<context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+113"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+218"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -1619,7 +2107,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+36"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1655,9 +2143,97 @@
     </message>
 </context>
 <context>
+    <name>MlpView</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_mlp.py" line="+39"/>
+        <source>MLP contribution: ‖MLP out‖ / ‖layer out‖</source>
+        <translation>MLP 贡献：‖MLP 输出‖ / ‖层输出‖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How big a correction each layer&apos;s MLP writes into the residual stream, relative to the stream after it</source>
+        <translation>每层 MLP 向残差流写入的修正有多大（相对于该层之后的残差流）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Residual-stream norm ‖layer out‖</source>
+        <translation>残差流范数 ‖层输出‖</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The norm of the hidden state after each layer</source>
+        <translation>每层之后隐藏状态的范数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>this token</source>
+        <translation>此 token</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <location line="+6"/>
+        <source>mean over the text</source>
+        <translation>全文均值</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Click a bar to read its layer&apos;s exact ratio. The lesson&apos;s exercise: click the largest and the smallest non-empty bar and compare.</source>
+        <translation>点击柱条读取该层的精确比值。课程练习：点击最大和最小的非空柱条，比较一下。</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>&lt;b&gt;L{0}&lt;/b&gt; at token {1} “{2}”: ‖MLP out‖ / ‖layer out‖ = &lt;b&gt;{3}&lt;/b&gt; (mean over the text {4}); ‖layer out‖ = {5}</source>
+        <translation>&lt;b&gt;L{0}&lt;/b&gt; 在 token {1}“{2}”处：‖MLP 输出‖ / ‖层输出‖ = &lt;b&gt;{3}&lt;/b&gt;（全文均值 {4}）；‖层输出‖ = {5}</translation>
+    </message>
+</context>
+<context>
+    <name>NeuronRankings</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+167"/>
+        <source>neuron</source>
+        <translation>神经元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max h</source>
+        <translation>最大 h</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fires on the selected span</source>
+        <translation>对所选片段激活</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Most selective neurons of L{0}</source>
+        <translation>L{0} 层选择性最强的神经元</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Drag across tokens in the text above (say, “Paris”) to rank the neurons of this layer that fire on them more than on the rest of the text.</source>
+        <translation>在上方文本中拖选若干 token（例如“Paris”），即可对该层神经元排名：看哪些神经元在这些 token 上比在其余文本上激活得更强。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Span “{0}” (tokens {1}–{2}) in L{3}: score = (mean h on the span − mean h elsewhere) / spread.</source>
+        <translation>L{3} 层中的片段“{0}”（token {1}–{2}）：得分 =（片段上 h 的均值 − 其余位置 h 的均值）/ 离散度。</translation>
+    </message>
+</context>
+<context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+200"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+210"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -1672,7 +2248,7 @@
         <translation>必须在 [{0}, {1}] 范围内</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-30"/>
         <source>“{0}” is not a finite number</source>
         <translation>“{0}”不是有限数</translation>
     </message>
@@ -1778,6 +2354,20 @@ share</source>
 激活</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>MLP
+(all layers)</source>
+        <translation>MLP
+（所有层）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Embedding
+table</source>
+        <translation>嵌入
+矩阵</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Preset (or your model); MoE rows describe one expert</source>
         <translation>预设模型（或你的模型）；MoE 行描述单个专家</translation>
@@ -1826,6 +2416,16 @@ share</source>
         <location line="+1"/>
         <source>Parameters used per token (MoE: routed experts only)</source>
         <translation>每个 token 用到的参数量（MoE：仅计被路由的专家）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All layers&apos; MLP parameters (every expert, shared expert and router); for a dense model 3·d·I·layers</source>
+        <translation>所有层的 MLP 参数量（含每个专家、共享专家和路由器）；稠密模型为 3·d·I·层数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The token embedding table vocab × d, to set beside the MLP</source>
+        <translation>token 嵌入矩阵 vocab × d，用来与 MLP 对照</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1881,7 +2481,7 @@ share</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-125"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-192"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -1921,22 +2521,68 @@ share</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
+        <location line="+29"/>
         <source>starting… (building the model)</source>
         <translation>正在启动…（构建模型）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-12"/>
         <source>step {0} / {1} · {2:,.0f} tok/s · ETA {3}</source>
         <translation>第 {0} / {1} 步 · {2:,.0f} tok/s · 剩余 {3}</translation>
     </message>
     <message>
+        <location line="+32"/>
+        <source>failed before the first step</source>
+        <translation>在第一步之前失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped before the first step</source>
+        <translation>在第一步之前停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed at step {0} / {1}</source>
+        <translation>在第 {0} / {1} 步失败</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>stopped at step {0} / {1}</source>
+        <translation>在第 {0} / {1} 步停止</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>replay: step {0} / {1} (not training)</source>
+        <translation>回放：第 {0} / {1} 步（未在训练）</translation>
+    </message>
+    <message>
+        <location line="-55"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+15"/>
+        <source>step {0} / {1} · ETA …</source>
+        <translation>第 {0} / {1} 步 · 剩余 …</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>paused before the first step</source>
+        <translation>在第一步之前暂停</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step {0} / {1} · paused</source>
+        <translation>第 {0} / {1} 步 · 已暂停</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>done: {0} steps</source>
         <translation>完成：{0} 步</translation>
     </message>
@@ -1944,7 +2590,7 @@ share</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+41"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+44"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -2020,6 +2666,16 @@ share</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Open experiment</source>
+        <translation>打开实验</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This run is part of an experiment: show the whole comparison in the Experiment view</source>
+        <translation>此运行属于某个实验：在“实验”页中显示完整对比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Show this run&apos;s curves in the Live plots tab</source>
         <translation>在“实时曲线”标签页中显示此次运行的曲线</translation>
     </message>
@@ -2039,7 +2695,12 @@ share</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+80"/>
+        <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
+        <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Delete failed</source>
         <translation>删除失败</translation>
     </message>
@@ -2061,6 +2722,368 @@ share</source>
         <translation>删除此次运行及其所有文件？
 
 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SelectionBar</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+23"/>
+        <source>Decoder layer (every view follows)</source>
+        <translation>解码器层（所有视图跟随）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Intermediate neuron of the layer (gate_proj/up_proj row)</source>
+        <translation>该层的中间层神经元（gate_proj/up_proj 的行）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Token position in the text (or click a token)</source>
+        <translation>文本中的 token 位置（或点击一个 token）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Neuron</source>
+        <translation>神经元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>, step {0}</source>
+        <translation>，第 {0} 步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens</source>
+        <translation>{0}{1} · {2} 层 · m = {3} · d = {4} · {5} · {6} 个 token</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>of {0}</source>
+        <translation>共 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>ShadedText</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-159"/>
+        <source>HTML page (*.html);;PNG image (*.png);;CSV data (*.csv)</source>
+        <translation>HTML 网页 (*.html);;PNG 图像 (*.png);;CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the shaded text as an HTML page or a picture, or its numbers as CSV</source>
+        <translation>将着色文本保存为 HTML 网页或图片，或将其数值保存为 CSV</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>&lt;b&gt;Neuron explorer&lt;/b&gt;: analyse a text to see what each neuron fires on.</source>
+        <translation>&lt;b&gt;神经元浏览器&lt;/b&gt;：分析一段文本，查看每个神经元对什么激活。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;Neuron L{0} #{1}&lt;/b&gt; on this text: &lt;span style=&apos;background:#b2182b;color:white&apos;&gt;&amp;nbsp;red&amp;nbsp;&lt;/span&gt; h &amp;gt; 0, &lt;span style=&apos;background:#2166ac;color:white&apos;&gt;&amp;nbsp;blue&amp;nbsp;&lt;/span&gt; h &amp;lt; 0, deeper = larger |h| (max {2}). Hover a token for g, u, act(g), h; click to pick it; drag across tokens to select a span.</source>
+        <translation>&lt;b&gt;神经元 L{0} #{1}&lt;/b&gt; 在此文本上：&lt;span style=&apos;background:#b2182b;color:white&apos;&gt;&amp;nbsp;红&amp;nbsp;&lt;/span&gt; h &amp;gt; 0，&lt;span style=&apos;background:#2166ac;color:white&apos;&gt;&amp;nbsp;蓝&amp;nbsp;&lt;/span&gt; h &amp;lt; 0，颜色越深 |h| 越大（最大 {2}）。悬停在 token 上查看 g、u、act(g)、h；点击选中它；拖过多个 token 选择片段。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Neuron L{0} #{1}</source>
+        <translation>神经元 L{0} #{1}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>could not write {0}</source>
+        <translation>无法写入 {0}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>nothing to export yet</source>
+        <translation>还没有可导出的内容</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Unknown export format {0}: use .html, .png or .csv</source>
+        <translation>未知的导出格式 {0}：请使用 .html、.png 或 .csv</translation>
+    </message>
+</context>
+<context>
+    <name>SinkView</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+39"/>
+        <source>First-token attention share, per layer and head</source>
+        <translation>首 token 注意力占比（每层、每头）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean attention weight on the first token over query positions ≥ 1; 1/t would be uniform</source>
+        <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+14"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>sink (mean over heads)</source>
+        <translation>汇聚（各头均值）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>attention gate mean</source>
+        <translation>注意力门控均值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>max |hidden|</source>
+        <translation>最大 |hidden|</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate&apos;s mean value is only 0.116. Train gatelab&apos;s model with and without “Attention output gate” to see it on your own runs.</source>
+        <translation>&lt;b&gt;课程结论：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在首 token 上；有门控时只有 4.8 %。最大隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。分别开启和关闭“注意力输出门控”训练 gatelab 的模型，在你自己的运行中验证这一点。</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>— (no softmax attention)</source>
+        <translation>—（无 softmax 注意力）</translation>
+    </message>
+</context>
+<context>
+    <name>SourceBar</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_source.py" line="+55"/>
+        <source>Live run (trainer tab)</source>
+        <translation>实时运行（训练标签页）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved run</source>
+        <translation>已保存的运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hugging Face model folder</source>
+        <translation>Hugging Face 模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Whose activations to look at</source>
+        <translation>查看谁的激活</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Your saved runs, newest first</source>
+        <translation>你保存的运行，最新的在前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Open any run folder</source>
+        <translation>打开任意运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>folder with config.json, *.safetensors and the tokenizer files</source>
+        <translation>包含 config.json、*.safetensors 和分词器文件的文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>auto: the GPU when there is one, else the CPU</source>
+        <translation>auto：有 GPU 时用 GPU，否则用 CPU</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>bf16 halves the memory of the weights</source>
+        <translation>bf16 使权重占用的内存减半</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the text to analyse</source>
+        <translation>要分析的文本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Examples</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>▶ Analyse</source>
+        <translation>▶ 分析</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the text through the model once; switching layer, neuron or token afterwards is instant</source>
+        <translation>让文本经过模型一次；之后切换层、神经元或 token 会立即生效</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>No live run yet: start one in the Live trainer tab (Ctrl+4), or pick a saved run.</source>
+        <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4），或选择已保存的运行。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Choose a saved run (or open a run folder).</source>
+        <translation>选择一个已保存的运行（或打开运行文件夹）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a Hugging Face model folder on disk.</source>
+        <translation>选择磁盘上的 Hugging Face 模型文件夹。</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Choose a run folder</source>
+        <translation>选择运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Choose a Hugging Face model folder</source>
+        <translation>选择 Hugging Face 模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>TopKView</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_topk.py" line="+40"/>
+        <source>Top activating contexts</source>
+        <translation>激活最强的上下文</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Text file…</source>
+        <translation>文本文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A UTF-8 text file to search (HF models)</source>
+        <translation>要搜索的 UTF-8 文本文件（HF 模型）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Find top contexts</source>
+        <translation>查找最强上下文</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>CSV data (*.csv);;HTML page (*.html)</source>
+        <translation>CSV 数据 (*.csv);;HTML 网页 (*.html)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>the text file {0}</source>
+        <translation>文本文件 {0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a text file (choose one)</source>
+        <translation>某个文本文件（请选择）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the validation split of the run (text it never trained on)</source>
+        <translation>该运行的验证集（从未训练过的文本）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Where in {0} does neuron {1} fire most?</source>
+        <translation>神经元 {1} 在{0}中的哪些位置激活最强？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>These contexts are for {0}; press “Find top contexts” for {1}.</source>
+        <translation>这些上下文属于 {0}；按“查找最强上下文”查看 {1} 的结果。</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source> (cancelled: the best of the part searched)</source>
+        <translation>（已取消：只是已搜索部分中的最佳结果）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0}: the {1} highest h over {2:,} characters{3}.</source>
+        <translation>{0}：{2:,} 个字符中 h 最高的 {1} 处{3}。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Unknown export format {0}: use .csv or .html</source>
+        <translation>未知的导出格式 {0}：请使用 .csv 或 .html</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Text to search</source>
+        <translation>要搜索的文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text files (*.txt *.md);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2302,7 +3325,7 @@ share</source>
         <translation>自动 → {0}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -2330,7 +3353,7 @@ share</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+92"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+97"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -2355,13 +3378,33 @@ share</source>
         <translation>参数量相等时 SwiGLU 对比 GELU，多个种子，附噪声下限</translation>
     </message>
     <message>
-        <location line="+62"/>
-        <location line="+3"/>
+        <location line="+64"/>
+        <location line="+4"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+8"/>
+        <source>Not started: cannot create a run folder: {0}</source>
+        <translation>未开始：无法创建运行文件夹：{0}</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Reading run {0}…</source>
+        <translation>正在读取运行 {0}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run read with a problem: {0}</source>
+        <translation>运行已读取，但有问题：{0}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Replay of {0}</source>
         <translation>回放 {0}</translation>
     </message>
@@ -2371,42 +3414,62 @@ share</source>
         <translation>已打开运行 {0}</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>No checkpoint yet: the run saves one every {0} steps and at its end.</source>
-        <translation>还没有检查点：运行每 {0} 步及结束时各保存一个。</translation>
+        <location line="+16"/>
+        <source>No checkpoint yet: the run saves one at its first evaluation, every {0} steps, at least every minute and at its end.</source>
+        <translation>还没有检查点：运行会在首次评估时、每 {0} 步、至少每分钟一次以及结束时保存检查点。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Sampling from the latest checkpoint…</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+33"/>
+        <source>an experiment is training (see the Experiment view)</source>
+        <translation>正在训练一个实验（见“实验”页）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Experiment running</source>
+        <translation>实验运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not started</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Could not read the run: {0}</source>
+        <translation>无法读取运行：{0}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+17"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -2620,6 +3683,16 @@ share</source>
         <location line="+2"/>
         <source>Train a small transformer and watch its gates live</source>
         <translation>训练一个小型 Transformer，实时观察它的门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inside the model</source>
+        <translation>模型内部</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What each neuron fires on, the gates at a token, the MLP as a small correction, attention sinks</source>
+        <translation>每个神经元对什么激活、单个 token 的门控、MLP 只是小修正、注意力汇聚</translation>
     </message>
 </context>
 </TS>

@@ -60,8 +60,8 @@ def test_unknown_family_is_counted_but_flagged() -> None:
     assert not c.exact and any("brandnew" in n for n in c.notes)
 
 
-def test_deepseek_dense_layer_layout() -> None:
-    cfg = {"model_type": "deepseek_v3", "hidden_size": 64, "intermediate_size": 256,
+def test_deepseek_v2_dense_layer_layout_follows_moe_layer_freq() -> None:
+    cfg = {"model_type": "deepseek_v2", "hidden_size": 64, "intermediate_size": 256,
            "moe_intermediate_size": 32, "num_hidden_layers": 10, "num_attention_heads": 4,
            "vocab_size": 100, "n_routed_experts": 8, "n_shared_experts": 2,
            "num_experts_per_tok": 2, "first_k_dense_replace": 3, "moe_layer_freq": 2,
@@ -110,7 +110,7 @@ def test_integral_floats_accepted() -> None:
     {"text_config": [1, 2]},
     {"model_type": "qwen3_next", "hidden_size": 64, "intermediate_size": 128,
      "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100,
-     "layer_types": ["linear_attention", "full_attention"]},
+     "layer_types": ["linear_attention", "full_attention", "full_attention"]},
     [1, 2, 3],
 ])
 def test_bad_configs_raise_value_error(bad: object) -> None:
@@ -131,3 +131,14 @@ def test_load_from_file_and_file_errors(tmp_path: Path) -> None:
             load_hf_config(bad)
     with pytest.raises(ValueError, match="cannot read"):
         count_from_hf_config(tmp_path / "missing.json")
+
+
+def test_qwen2_biases_follow_transformers_not_attention_bias() -> None:
+    """Regression (found by the oracle): Qwen2's o_proj never has a bias, q/k/v always do."""
+    base = {"model_type": "qwen2", "hidden_size": 8, "intermediate_size": 16,
+            "num_hidden_layers": 4, "num_attention_heads": 2, "vocab_size": 50}
+    plain = count_from_hf_config(base)
+    assert count_from_hf_config(dict(base, attention_bias=True)).total == plain.total
+    moe = dict(base, model_type="qwen2_moe", num_experts=2, moe_intermediate_size=4)
+    assert (count_from_hf_config(moe).total - count_from_hf_config(dict(moe, qkv_bias=False)).total
+            == 4 * (8 + 2 * 8))

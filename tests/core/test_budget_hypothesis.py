@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import struct
-import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +19,13 @@ from gatelab.core.budget.safetensors import DTYPE_BITS, read_index, read_safeten
 SETTINGS = settings(max_examples=150, deadline=2000,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-_TMP = Path(tempfile.mkdtemp(prefix="gatelab-hyp-"))
+_TMP = Path()  # a pytest-managed folder per module (mkdtemp here left gatelab-hyp-* behind)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tmp_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    global _TMP
+    _TMP = tmp_path_factory.mktemp("hyp")
 
 
 def _write(name: str, data: bytes) -> Path:
@@ -39,12 +45,20 @@ config_keys = sorted({k for keys in _ALIASES.values() for k in keys} | {
     "first_k_dense_replace", "moe_layer_freq", "decoder_sparse_step", "mlp_only_layers",
     "shared_expert_intermediate_size", "n_shared_experts", "kv_lora_rank", "q_lora_rank",
     "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "feed_forward_proj", "text_config",
-    "num_decoder_layers", "n_positions", "use_moe", "layer_types", "topk_method"})
+    "num_decoder_layers", "n_positions", "use_moe", "layer_types", "topk_method",
+    "linear_num_key_heads", "linear_num_value_heads", "linear_key_head_dim",
+    "linear_value_head_dim", "linear_conv_kernel_dim", "full_attention_interval", "moe_layers",
+    "interleave_moe_layer_step", "intermediate_size_mlp", "num_nextn_predict_layers",
+    "use_qk_norm", "mtp_num_hidden_layers", "vision_config"})
 small_int = st.integers(-3, 300)
 config_value = st.one_of(small_int, small_int, json_value,
                          st.sampled_from(["llama", "gpt2", "t5", "qwen3_moe", "deepseek_v3",
                                           "gpt_oss", "mixtral", "gemma2", "minimind", "phi3",
-                                          "gated-gelu"]))
+                                          "gated-gelu", "qwen3_5", "qwen3_5_text", "qwen3_5_moe",
+                                          "qwen3_next", "llama4", "llama4_text", "glm4_moe",
+                                          "olmo2", "smollm3", "gemma3"]),
+                         st.lists(st.sampled_from(["linear_attention", "full_attention",
+                                                   "sliding_attention", "mamba"]), max_size=6))
 configs = st.dictionaries(st.sampled_from(config_keys), config_value, max_size=16)
 
 

@@ -79,10 +79,9 @@ def test_moe_totals_and_active(presets: dict) -> None:
     assert qwen.layers[0].kind == "moe" and qwen.layers[0].count == 48
 
 
-def test_deepseek_is_flagged_not_exact_but_moe_part_is_exact(presets: dict) -> None:
+def test_deepseek_v3_is_exact_with_mla_and_mtp_beside_the_total(presets: dict) -> None:
     c = presets["DeepSeek-V3"].count()
-    assert not c.exact
-    assert any("MLA" in n for n in c.notes)
+    assert c.exact
     expert = ffn_params(7168, 2048, gated=True)
     moe_layer = 256 * expert + expert + 256 * 7168 + 256  # routed, shared, router, bias
     assert c.mlp_per_layer == moe_layer
@@ -90,6 +89,16 @@ def test_deepseek_is_flagged_not_exact_but_moe_part_is_exact(presets: dict) -> N
     assert [(g.kind, g.count) for g in c.layers] == [("dense", 3), ("moe", 58)]
     assert c.active_parts["mlp"] == 3 * ffn_params(7168, 18432, True) + 58 * (
         9 * expert + 256 * 7168 + 256)
+    # MLA: q_a [1536, d] + q_a_norm + q_b [128·192, 1536], kv_a [576, d] + kv_a_norm
+    # + kv_b [128·256, 512], o [d, 128·128]
+    mla = (7168 * 1536 + 1536 + 1536 * 128 * 192 + 7168 * 576 + 512 + 512 * 128 * 256
+           + 128 * 128 * 7168)
+    assert c.attention_per_layer == mla
+    # the MTP layer: embed + head copies, 3 norms, eh_proj, one routed decoder layer
+    assert c.mtp == 2 * 129280 * 7168 + 3 * 7168 + 2 * 7168**2 + mla + moe_layer + 2 * 7168
+    assert c.total == 671_026_419_200  # transformers' meta model gives the same (oracle test)
+    # the model card's "671B main model + 14B MTP = 685B" counts FP8 scale tensors too
+    assert c.total + c.mtp == 684_489_845_504
 
 
 def test_gpt_oss_counts_expert_biases_and_sinks(presets: dict) -> None:

@@ -7,6 +7,7 @@ import io
 from fractions import Fraction
 
 from gatelab.core.budget import (
+    COLUMNS,
     comparison_row,
     count_from_hf_config,
     format_int,
@@ -64,3 +65,15 @@ def test_markdown_and_csv() -> None:
     assert llama[1:3] == ["4096", "11008"] and llama[8] == "6738415616"
     moe = next(r for r in rows if r.name == "Mixtral-8x7B")
     assert moe.moe and moe.active < moe.total
+
+
+def test_table_row_shows_the_lessons_figures_for_qwen35_08b() -> None:
+    preset = next(p for p in load_presets() if p.name == "Qwen3.5-0.8B")
+    row = comparison_row(preset.name, preset.count())
+    cells = dict(zip(COLUMNS, row.cells()))
+    assert cells["MLP (all layers)"] == "264,241,152"
+    assert cells["MLP share"] == "35.1 %"
+    assert cells["Embedding table"] == "254,279,680"
+    assert cells["FFN params / layer"] == "11,010,048"  # 3 × 1024 × 3584
+    parsed = list(csv.reader(io.StringIO(to_csv([row]))))
+    assert parsed[1][-2:] == ["264241152", "254279680"]

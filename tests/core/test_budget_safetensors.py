@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import struct
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -92,29 +95,18 @@ def test_reads_names_dtypes_shapes(tmp_path: Path) -> None:
 
 
 def test_never_reads_tensor_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gatelab.core.budget.safetensors as st
+
     path = tmp_path / "big.safetensors"
     write_safetensors_header_only(path, {"w": ("F32", (4096, 4096))})  # 64 MiB, sparse
     reads: list[int] = []
-    real_open = Path.open
+    real_read = os.read
 
-    class Spy:
-        def __init__(self, fh) -> None:  # noqa: ANN001
-            self.fh = fh
+    def spy(fd: int, n: int) -> bytes:
+        reads.append(n)
+        return real_read(fd, n)
 
-        def __enter__(self) -> Spy:
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.fh.close()
-
-        def fileno(self) -> int:
-            return self.fh.fileno()
-
-        def read(self, n: int = -1) -> bytes:
-            reads.append(n)
-            return self.fh.read(n)
-
-    monkeypatch.setattr(Path, "open", lambda self, *a, **k: Spy(real_open(self, *a, **k)))
+    monkeypatch.setattr(st.os, "read", spy)
     assert read_safetensors_header(path) == {"w": ("F32", (4096, 4096))}
     assert reads and all(0 <= n < 1000 for n in reads)
 
@@ -142,6 +134,16 @@ def test_never_reads_tensor_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                         b"\0" * 8), "outside"),
     (lambda p: raw_file(p, {"x": [1, 2]}), "entry must be an object"),
     (lambda p: raw_file(p, {"__metadata__": {"a": 1}}), "__metadata__"),
+    # regressions (issue 8): OverflowError while the message was built; a silent duplicate
+    (lambda p: raw_file(p, {"x": {"dtype": "F32", "shape": [2**62] * 64,
+                                  "data_offsets": [0, 8]}}, b"\0" * 8), "needs more than 10"),
+    (lambda p: raw_file(p, {"x": {"dtype": "F32", "shape": [2**62] * 65,
+                                  "data_offsets": [0, 8]}}, b"\0" * 8), "at most 64"),
+    (lambda p: raw_file(p, b'{"x": {"dtype": "F32", "shape": [1], "data_offsets": [0, 4]}, '
+                           b'"x": {"dtype": "F32", "shape": [1], "data_offsets": [4, 8]}}',
+                        b"\0" * 8), "'x' appears twice"),
+    (lambda p: raw_file(p, b'{"x": {"dtype": "F32", "dtype": "F16", "shape": [1], '
+                           b'"data_offsets": [0, 4]}}', b"\0" * 4), "'dtype' appears twice"),
 ])
 def test_malformed_files_give_clear_value_errors(tmp_path: Path, make, message: str) -> None:  # noqa: ANN001
     path = tmp_path / "bad.safetensors"
@@ -153,6 +155,64 @@ def test_malformed_files_give_clear_value_errors(tmp_path: Path, make, message: 
 def test_missing_file_is_a_value_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot read"):
         read_safetensors_header(tmp_path / "nope.safetensors")
+
+
+def _returns_within(fn, seconds: float) -> BaseException | None:  # noqa: ANN001
+    """Run fn in a daemon thread; the exception it raised (None: returned); fail on a hang."""
+    box: list[BaseException | None] = []
+
+    def target() -> None:
+        try:
+            fn()
+            box.append(None)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            box.append(exc)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert box, f"still blocked after {seconds} s"
+    return box[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("name", ["model.safetensors", "model.safetensors.index.json"])
+def test_fifo_and_devices_never_block(tmp_path: Path, name: str) -> None:
+    """Regression: a FIFO blocked the reader forever (issue 8)."""
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    exc = _returns_within(lambda: read_checkpoint(fifo), 5)
+    assert isinstance(exc, ValueError) and "not a regular file" in str(exc)
+    exc = _returns_within(lambda: read_checkpoint(tmp_path), 5)
+    assert isinstance(exc, ValueError) and "folder" in str(exc)
+    if Path("/dev/zero").exists():
+        exc = _returns_within(lambda: read_safetensors_header("/dev/zero"), 5)
+        assert isinstance(exc, ValueError) and "not a regular file" in str(exc)
+
+
+def test_index_that_is_a_fifo_inside_a_folder_and_shard_fifo(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs FIFOs")
+    os.mkfifo(tmp_path / "a.safetensors")
+    index = tmp_path / "model.safetensors.index.json"
+    index.write_text(json.dumps({"weight_map": {"w": "a.safetensors"}}))
+    exc = _returns_within(lambda: read_index(index), 5)
+    assert isinstance(exc, ValueError) and "a.safetensors" in str(exc)
+
+
+def test_a_million_tensors_is_refused_fast(tmp_path: Path) -> None:
+    """Regression: a header with 1M tensors took 7 s to parse (issue 8); now capped, and the
+    count is taken from the raw bytes before the JSON is parsed."""
+    import gatelab.core.budget.safetensors as st
+
+    entry = b'{"dtype":"U8","shape":[1],"data_offsets":[0,1]}'
+    n = st.MAX_TENSORS + 1
+    body = b"{" + b",".join(b'"t%d":' % i + entry for i in range(n)) + b"}"
+    path = raw_file(tmp_path / "many.safetensors", body, b"\0")
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match=f"{n:,} tensors, more than the"):
+        read_safetensors_header(path)
+    assert time.perf_counter() - t0 < 1.0
 
 
 CFG_QWEN3 = {"model_type": "qwen3", "hidden_size": 64, "intermediate_size": 176,

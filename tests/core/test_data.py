@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -102,3 +107,92 @@ def test_batches_are_contiguous_shifted_and_reproducible() -> None:
     s2.set_state(state)
     assert torch.equal(nxt, s2.next()[0])
     assert not torch.equal(BatchSampler(ids, 8, 5, seed=4).next()[0], x)
+
+
+def _raises_within(fn, seconds: float = 5.0) -> BaseException | None:  # noqa: ANN001
+    box: list[BaseException | None] = []
+
+    def target() -> None:
+        try:
+            fn()
+            box.append(None)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            box.append(exc)
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert box, f"still blocked after {seconds} s"
+    return box[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_fifo_and_device_corpus_never_block(tmp_path: Path) -> None:
+    """Regression (issue 8): ``--corpus <fifo>`` blocked forever; /dev/zero read without end."""
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)
+    exc = _raises_within(lambda: load_corpus(str(fifo)))
+    assert isinstance(exc, CorpusError) and "not a regular file" in str(exc)
+    assert str(fifo) in str(exc)
+    if Path("/dev/zero").exists():
+        exc = _raises_within(lambda: load_corpus("/dev/zero"))
+        assert isinstance(exc, CorpusError) and "not a regular file" in str(exc)
+
+
+def test_vocabulary_is_capped_with_a_clear_message(tmp_path: Path) -> None:
+    p = tmp_path / "many.txt"
+    p.write_text("".join(chr(0x10000 + i) for i in range(data.MAX_VOCAB + 1)), encoding="utf-8")
+    with pytest.raises(CorpusError, match="65,536 distinct characters.*at most 65,535"):
+        load_corpus(str(p))
+
+
+@pytest.mark.parametrize(("text", "dtype"), [("abcab\n" * 50, torch.uint8),
+                                             ("".join(chr(0x4E00 + i) for i in range(300)) * 2,
+                                              torch.uint16)])
+def test_ids_are_compact_and_match_the_vocabulary(tmp_path: Path, text: str,
+                                                  dtype: torch.dtype) -> None:
+    p = tmp_path / "c.txt"
+    p.write_text(text, encoding="utf-8")
+    c = load_corpus(str(p))
+    train, val = split(c, 8)
+    assert train.dtype == dtype and val.dtype == dtype
+    assert torch.cat([train, val]).tolist() == c.vocab.encode(c.text)
+    x, y = BatchSampler(train, 8, 3, seed=0).next()
+    assert x.dtype == torch.long and torch.equal(x[:, 1:], y[:, :-1])
+    assert data.encode_array("a?b", Vocab("ab ")).tolist() == Vocab("ab ").encode("a?b")
+
+
+def test_large_corpus_memory_and_time(tmp_path: Path) -> None:
+    """Regression (issue 8): 200 MB of one character took 29 s and 18× the file in memory.
+    Here 20 MB, in a fresh interpreter: peak memory growth ≤ 3× the file."""
+    size = 20_000_000
+    p = tmp_path / "one.txt"
+    p.write_bytes(b"a" * size)
+    code = textwrap.dedent(f"""
+        import resource, time
+        import torch
+        from gatelab.core import data
+        base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        t = time.perf_counter()
+        c = data.load_corpus({str(p)!r})
+        train, val = data.split(c, 64)
+        assert len(train) + len(val) == {size}
+        print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(data.__file__).parents[2], timeout=120)
+    assert out.returncode == 0, out.stderr
+    seconds, grown_kb = out.stdout.split()
+    assert int(grown_kb) * 1024 <= 3 * size
+    assert float(seconds) < 20
+
+
+def test_huge_file_is_refused_before_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = tmp_path / "huge.txt"
+    with open(p, "wb") as fh:
+        fh.truncate(data.MAX_FILE_BYTES + 1)  # sparse: costs no disk
+    called: list[object] = []
+    monkeypatch.setattr(data, "read_bytes_capped", lambda *a, **k: called.append(a))
+    with pytest.raises(CorpusError, match="too large .*limit 536,870,912"):
+        load_corpus(str(p))
+    assert not called

@@ -26,7 +26,8 @@ def test_run_folder_contents(tmp_path: Path) -> None:
     d = tmp_path / "r1"
     snaps = list(train_steps(CFG, run_dir=d))
     assert {p.name for p in d.iterdir()} == {"config.json", "metrics.jsonl", "ckpt.pt",
-                                             "stats.npz", "samples.txt", "run.json"}
+                                             "stats.npz", "samples.txt", "run.json",
+                                             "stats_history"}
     assert TrainConfig.from_dict(json.loads((d / "config.json").read_text())) == CFG
     rows = [json.loads(line) for line in (d / "metrics.jsonl").read_text().splitlines()]
     assert [r["step"] for r in rows] == list(range(1, 17))

@@ -144,3 +144,34 @@ def test_panel_is_the_first_tab(main_window) -> None:  # noqa: ANN001
     panel = main_window.panel("activations")
     assert isinstance(panel, ActivationsPanel)
     assert panel.table.cell_text("SiLU", 1) == "−0.2689"
+
+
+def test_huge_z_min_is_refused_on_its_own_field_without_a_309_digit_rewrite(
+        panel: ActivationsPanel) -> None:
+    """−1e308 in z min used to become a 309-digit number with the error shown under z max."""
+    before = panel.z_range()
+    assert not panel.z_min_field.set_text_and_commit("−1e308")
+    assert "z min must be at least" in panel.z_min_field.error_text()
+    assert panel.z_max_field.error_text() == ""
+    assert panel.z_range() == before and panel.z_min_field.value() == before[0]
+    assert len(panel.z_min_field.edit.text()) < 12  # what was typed, never 309 digits
+    assert panel.z_min_field.set_text_and_commit(str(before[0]))  # fixed: the message goes
+    assert panel.z_min_field.error_text() == ""
+    assert not panel.z_max_field.set_text_and_commit("1e308")
+    assert "z max must be at most" in panel.z_max_field.error_text()
+    assert panel.z_min_field.error_text() == "" and panel.z_range() == before
+    assert panel.z_max_field.set_text_and_commit(str(before[1]))
+    assert not panel.set_range(-1e308, before[1])  # the API names the bad end too
+    assert panel.z_min_field.error_text() and not panel.z_max_field.error_text()
+
+
+def test_number_field_text_always_reads_back_as_its_value() -> None:
+    from gatelab.ui.widgets import NumberField
+
+    field = NumberField(0.0, decimals=4)
+    for value in (-1e300, 1e15, 123456.25, -2.5, 1e-7, -3e-9, 0.00005, 0.0):
+        assert field.set_value(value)
+        text = field.edit.text()
+        assert len(text) <= 14, text
+        assert parse_number(text) == pytest.approx(value, rel=1e-5, abs=0), (value, text)
+    assert field.set_value(-2.5) and field.edit.text() == "−2.5"

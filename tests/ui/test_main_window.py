@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ from gatelab.ui.tabs import TAB_NAMES
 
 
 def test_tab_names_are_the_public_contract() -> None:
-    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer")
+    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer", "inside")
 
 
 def test_one_tab_per_panel_built_lazily(main_window: MainWindow) -> None:
@@ -35,6 +36,9 @@ def test_ctrl_number_switches_tabs(qtbot, main_window: MainWindow) -> None:  # n
     assert main_window.current_tab_name() == "gate-plane"
     qtbot.keyClick(main_window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert main_window.current_tab_name() == "activations"
+    qtbot.keyClick(main_window, Qt.Key.Key_5, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.current_tab_name() == "inside"
+    assert type(main_window.panel("inside")).__name__ == "InsidePanel"
 
 
 def test_geometry_and_last_tab_are_remembered(qtbot, settings: QSettings) -> None:  # noqa: ANN001
@@ -72,6 +76,16 @@ def test_about_mentions_version_and_shortcuts(main_window: MainWindow, monkeypat
     assert shown and "gatelab 0.1.0" in shown[0] and "Ctrl+1" in shown[0]
 
 
+def test_window_opens_on_the_inside_tab(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    window = MainWindow(settings=settings, initial_tab="inside")  # what `--tab inside` does
+    qtbot.addWidget(window)
+    try:
+        assert window.current_tab_name() == "inside"
+        assert build_parser().parse_args(["--tab", "inside"]).tab == "inside"
+    finally:
+        window.shutdown()
+
+
 def test_cli_rejects_unknown_tab_and_bad_size(capsys) -> None:  # noqa: ANN001
     assert main(["--screenshot", "x.png", "--tab", "nope"]) == 2
     assert "valid:" in capsys.readouterr().err
@@ -82,16 +96,20 @@ def test_cli_rejects_unknown_tab_and_bad_size(capsys) -> None:  # noqa: ANN001
 @pytest.mark.parametrize("tab", TAB_NAMES)
 def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
     out = tmp_path / f"{tab}.png"
+    scratch = tmp_path / "tmp"  # the process's temp dir: nothing may be left in it
+    scratch.mkdir()
     proc = subprocess.run(
         [sys.executable, "-m", "gatelab", "--screenshot", str(out), "--tab", tab, "--size", "1000x700"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True, text=True, timeout=120, env={**os.environ, "TMPDIR": str(scratch)},
     )
     assert proc.returncode == 0, proc.stderr
+    assert [p.name for p in scratch.iterdir()] == []  # no gatelab-shot-* folder left behind
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1000, 700)
     # not a blank canvas: a real render has many distinct colours
     colours = {image.pixel(x, y) for x in range(0, 1000, 25) for y in range(0, 700, 25)}
-    assert len(colours) > 20
+    # (the inside tab starts empty until a source is analysed: text, tables and tabs only)
+    assert len(colours) > (12 if tab == "inside" else 20)
 
 
 def test_known_crashing_binding_is_refused_with_a_fix() -> None:

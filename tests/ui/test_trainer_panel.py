@@ -104,6 +104,7 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
     assert len(panel.plots.c_train.getData()[1] if panel.plots.c_train.getData()[1] is not None
                else []) == 0
     assert panel.open_run(panel.run_dir)
+    qtbot.waitUntil(lambda: len(pairs) == sent + 1)  # the folder is read off the GUI thread
     np.testing.assert_array_equal(panel.plots.c_train.getData()[1],
                                   [r["train_loss"] for r in rows])
     np.testing.assert_array_equal(panel.plots.c_val.getData()[0], [10, 20, 30])
@@ -254,7 +255,8 @@ def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
     from gatelab.core.runs import load_run
 
     assert panel.resume_run(path)
-    _wait_done(qtbot, panel)
+    qtbot.waitUntil(lambda: panel.plots.history.steps[-1:] == [9]
+                    and not panel.controller.is_busy(), timeout=60000)  # read, then trained
     assert panel.run_state == "finished", panel.error_text
     assert [r["step"] for r in load_run(path).metrics] == list(range(1, 10))
     assert panel.plots.history.steps == list(range(1, 10))

@@ -85,7 +85,7 @@ def test_main_window_shows_the_chinese_from_the_ts(qtbot, zh_cn: QTranslator,  #
     try:
         titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
         assert titles == [ts[("tabs", spec.title)] for spec in TAB_SPECS]
-        assert titles == ["激活函数曲线", "门控平面", "参数预算", "实时训练"]
+        assert titles == ["激活函数曲线", "门控平面", "参数预算", "实时训练", "模型内部"]
         assert window.tabs.tabToolTip(1) == ts[("tabs", TAB_SPECS[1].tooltip)]
         assert window.windowTitle() == ts[("MainWindow", "gatelab — the gated MLP, made visible")]
 
@@ -99,7 +99,7 @@ def test_main_window_shows_the_chinese_from_the_ts(qtbot, zh_cn: QTranslator,  #
 
         # The translated About text still formats: its {0} and {1} survived.
         about = window.about_text()
-        assert about.startswith("<h3>gatelab ") and "Ctrl+1…Ctrl+4" in about and CJK.search(about)
+        assert about.startswith("<h3>gatelab ") and f"Ctrl+1…Ctrl+{len(TAB_SPECS)}" in about and CJK.search(about)
 
         # The first tab's panel is built in the constructor, so its own strings are Chinese too.
         boxes = {b.title() for b in window.panel("activations").findChildren(QGroupBox)}

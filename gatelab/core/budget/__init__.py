@@ -22,6 +22,7 @@ from gatelab.core.budget.hfconfig import (
 )
 from gatelab.core.budget.model import (
     PARTS,
+    SPLIT_PARTS,
     LayerGroup,
     ModelCount,
     ModelSpec,
@@ -67,7 +68,7 @@ __all__ = [
     "write_safetensors_header_only",
     "EXACT_FAMILIES", "KNOWN_FAMILIES", "Preset", "count_from_hf_config", "load_hf_config",
     "load_preset", "load_presets", "presets_dir", "spec_from_hf_config",
-    "MAX_DIM", "PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
+    "MAX_DIM", "PARTS", "SPLIT_PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
     "break_even_width", "check_dim", "count_model", "ffn_in_h2", "ffn_params", "llama_rule",
     "minimind_rule", "partner_width", "round_up", "rounding_error", "rule_8_3",
 ]

@@ -9,6 +9,7 @@ storage is never summed silently as if it were parameters: MXFP4 ``*_blocks`` ar
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -36,10 +37,21 @@ _ATTN = re.compile(r"(self_attn|\.attn\.|\.attention\.|selfattention|encdecatten
                    r"cross_attn|\.attn_)")
 
 
+_INDEX = re.compile(r"\.\d+(?=\.|$)")
+
+
 def classify(name: str, dtype: str = "F32", shape: tuple[int, ...] = ()) -> str:
-    """The group of one tensor name (see ``GROUPS``)."""
-    n = name.lower()
-    if _BUFFER.search(n) and (not n.endswith("attn.bias") or len(shape) == 4):
+    """The group of one tensor name (see ``GROUPS``).
+
+    Why cached: a checkpoint repeats the same names with other layer and expert numbers, so
+    the regexes run once per distinct pattern (``layers.#.mlp.experts.#.up_proj``) instead of
+    once per tensor; no pattern below looks at a whole-number name segment."""
+    return _classify(_INDEX.sub(".#", name.lower()), len(shape) == 4)
+
+
+@functools.lru_cache(maxsize=4096)
+def _classify(n: str, four_dims: bool) -> str:
+    if _BUFFER.search(n) and (not n.endswith("attn.bias") or four_dims):
         return "buffers"
     if _QUANT_META.search(n):
         return "quantization"

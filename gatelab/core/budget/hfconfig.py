@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gatelab.core.budget.jsonio import parse_json_object
+from gatelab.core.budget import hffamilies as F
+from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
 from gatelab.core.budget.rules import MAX_DIM, minimind_rule
 
@@ -23,9 +24,11 @@ MAX_CONFIG_BYTES = 16 * 1024 * 1024
 #: Families counted exactly (every tensor of the checkpoint has a term in ``count_model``).
 EXACT_FAMILIES: tuple[str, ...] = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
-    "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind",
+    "gemma3", "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind", "qwen3_5",
+    "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "qwen3_next", "deepseek_v3", "llama4",
+    "llama4_text", "smollm3", "olmo2", "glm4_moe",
 )
-KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + ("deepseek_v3", "deepseek_v2")
+KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + ("deepseek_v2",)
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "hidden": ("hidden_size", "n_embd", "d_model", "dim", "model_dim"),
@@ -109,22 +112,17 @@ def _unwrap(cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         raise ValueError("config key 'text_config' must be an object")
     merged = {k: v for k, v in cfg.items() if k not in ("text_config", "vision_config",
                                                           "audio_config")}
-    merged.pop("model_type", None)
+    top = merged.pop("model_type", None)
+    top = top if isinstance(top, str) else None
     merged.update(text)
-    notes.append("Counted the language model of text_config; vision/audio towers are not counted.")
+    if "model_type" not in text and top is not None:
+        merged["model_type"] = F.TEXT_FAMILY.get(top, top)
+    if top in F.WRAPPER_TIES:  # these wrappers tie lm_head by their own flag, not text_config's
+        merged["tie_word_embeddings"] = cfg.get("tie_word_embeddings", F.WRAPPER_TIES[top])
+    elif top in F.TEXT_FAMILY and "tie_word_embeddings" not in text:  # Llama 4: text's flag
+        merged.pop("tie_word_embeddings", None)
+    notes.append(F.tower_note(cfg))
     return merged, notes
-
-
-def _layer_types(cfg: Mapping[str, Any], n_layer: int) -> None:
-    layer_types = cfg.get("layer_types")
-    if layer_types is None:
-        return
-    if not isinstance(layer_types, list) or not all(isinstance(t, str) for t in layer_types):
-        raise ValueError("config key 'layer_types' must be a list of strings")
-    odd = sorted({t for t in layer_types if "linear" in t or "mamba" in t or "recurrent" in t})
-    if odd:
-        raise ValueError("layers of type {} (linear attention / recurrent) are not supported; "
-                         "their parameters cannot be counted exactly".format(", ".join(odd)))
 
 
 def _dense_count_qwen_moe(cfg: Mapping[str, Any], n_layer: int) -> int:
@@ -151,17 +149,18 @@ def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
         raise ValueError(f"config.json must hold a JSON object, got {type(config).__name__}")
     cfg, notes = _unwrap(config)
     family = _str(cfg, "model_type", "")
+    family = F.TEXT_FAMILY.get(family, family)
     if family == "mistral" and cfg.get("num_local_experts"):
         family = "mixtral"
     if family in ("t5", "mt5"):
         return _t5_spec(cfg, family, notes)
     if family == "gpt2":
         return _gpt2_spec(cfg, notes)
+    cfg = F.with_defaults(family, cfg)
 
     hidden = _get(cfg, "hidden")
     n_head = _get(cfg, "n_head")
     n_layer = _get(cfg, "n_layer")
-    _layer_types(cfg, n_layer)
     head_default = 256 if family.startswith("gemma") else max(hidden // n_head, 1)
     spec: dict[str, Any] = {
         "name": _str(cfg, "_name_or_path", family or "config.json"),
@@ -173,65 +172,106 @@ def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
                                 family in ("gemma", "gemma2", "gemma3_text", "minimind")),
         "gated": True,
     }
-    exact = family in KNOWN_FAMILIES
-    if not exact:
+    exact = family in EXACT_FAMILIES
+    if family not in KNOWN_FAMILIES:
         notes.append("Unknown model_type {!r}: counted as a Llama-style decoder (not verified)."
                      .format(family))
+    elif not exact:
+        notes.append("model_type {!r} is counted from its config but not verified against "
+                     "transformers' model.".format(family))
+    n_linear = F.linear_layer_count(cfg, family, n_layer, KNOWN_FAMILIES)
+    if n_linear:
+        spec.update(linear_layers=n_linear, **F.linear_sizes(cfg))
     attn_bias = _flag(cfg, "attention_bias", family == "gpt_oss")
-    spec["qkv_bias"] = attn_bias or family in ("qwen2", "qwen2_moe")
-    spec["o_bias"] = attn_bias
+    spec["qkv_bias"] = attn_bias
+    spec["o_bias"] = attn_bias and family != "glm4_moe"
+    if family in ("qwen2", "qwen2_moe"):  # q/k/v always (qwen2_moe: its qkv_bias flag), o never
+        spec["qkv_bias"] = family == "qwen2" or _flag(cfg, "qkv_bias", True)
+        spec["o_bias"] = False
     spec["mlp_bias"] = _flag(cfg, "mlp_bias", False)
-    spec["qk_norm"] = family in ("qwen3", "qwen3_moe", "gemma3_text")
+    spec["qk_norm"] = family in ("qwen3", "qwen3_moe", "gemma3_text") + F.HYBRID_FAMILIES or (
+        family == "glm4_moe" and _flag(cfg, "use_qk_norm", False))
+    spec["qk_norm_full"] = family == "olmo2"
+    spec["attn_out_gate"] = family in F.HYBRID_FAMILIES
     spec["norms_per_layer"] = 4 if family in ("gemma2", "gemma3_text") else 2
     spec["attn_sinks"] = family == "gpt_oss"
+    _mlp_layout(cfg, family, hidden, n_layer, spec, notes)
+    if family.startswith("deepseek") and (_opt(cfg, "kv_lora_rank", 0) or family == "deepseek_v3"):
+        spec.update(attention="mla", q_lora_rank=_opt(cfg, "q_lora_rank", 0),
+                    kv_lora_rank=_opt(cfg, "kv_lora_rank", 0),
+                    qk_rope_head_dim=_opt(cfg, "qk_rope_head_dim", 0),
+                    qk_nope_head_dim=_opt(cfg, "qk_nope_head_dim", 0),
+                    v_head_dim=_opt(cfg, "v_head_dim", 0))
+    n_mtp = _opt(cfg, "num_nextn_predict_layers", 0, minimum=0)
+    if n_mtp and family == "deepseek_v3":
+        spec["mtp_layers"] = n_mtp
+        notes.append("The checkpoint also stores a multi-token-prediction layer; transformers' "
+                     "model does not build it, so it is shown beside the total, not in it.")
+    elif n_mtp or _opt(cfg, "mtp_num_hidden_layers", 0):
+        notes.append("The checkpoint's multi-token-prediction layers are not counted "
+                     "(transformers' model does not build them).")
+    return ModelSpec(notes=tuple(notes), exact=exact, **spec).validate()
 
+
+def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
+                spec: dict[str, Any], notes: list[str]) -> None:
+    """Fill the MLP fields of ``spec``: dense width, experts, shared expert, dense/routed layers."""
     n_experts = _get(cfg, "n_experts", default=0, minimum=0)
     if family == "minimind" and not _flag(cfg, "use_moe", False):
         n_experts = 0
-    if family == "minimind" and cfg.get("intermediate_size") is None:
+    if family == "qwen3_5_moe_text":  # every layer is routed: experts are required
+        n_experts = _get(cfg, "n_experts", minimum=1)
+    if family == "llama4_text":
+        spec["intermediate"] = _opt(cfg, "intermediate_size_mlp", 1, minimum=1)
+    elif family == "qwen3_5_moe_text":
+        spec["intermediate"] = 0  # every layer is routed; intermediate_size is never used
+    elif family == "minimind" and cfg.get("intermediate_size") is None:
         spec["intermediate"] = minimind_rule(hidden)
         notes.append("intermediate_size not set: MiniMind's rule ceil(h·π/64)·64 gives {}."
                      .format(spec["intermediate"]))
     else:
         spec["intermediate"] = _get(cfg, "intermediate", default=0 if n_experts else None,
                                     minimum=0 if n_experts else 1)
-    if n_experts:
-        top_k = _get(cfg, "experts_per_token", default=min(2, n_experts))
-        moe_m = _opt(cfg, "moe_intermediate_size", 0, minimum=1)
-        if family in ("mixtral", "gpt_oss") or not moe_m:
-            moe_m = spec["intermediate"]
-        spec.update(n_experts=n_experts, experts_per_token=top_k, moe_intermediate=moe_m)
-        if family in ("qwen2_moe", "qwen3_moe"):
+    if not n_experts:
+        return
+    top_k = _get(cfg, "experts_per_token", default=min(2, n_experts))
+    moe_m = _opt(cfg, "moe_intermediate_size", 0, minimum=1)
+    if family == "llama4_text":
+        moe_m = _opt(cfg, "intermediate_size", 1, minimum=1)
+    elif family in ("mixtral", "gpt_oss") or not moe_m:
+        moe_m = spec["intermediate"]
+    spec.update(n_experts=n_experts, experts_per_token=top_k, moe_intermediate=moe_m)
+    if family in ("qwen2_moe", "qwen3_moe", "qwen3_next", "qwen3_5_moe_text"):
+        if family != "qwen3_5_moe_text":
             spec["first_dense_layers"] = _dense_count_qwen_moe(cfg, n_layer)
-            shared = _opt(cfg, "shared_expert_intermediate_size", 0)
-            if shared:
-                spec.update(n_shared_experts=1, shared_intermediate=shared,
-                            shared_expert_gate=True)
-        elif family.startswith("deepseek") or "first_k_dense_replace" in cfg:
-            spec["first_dense_layers"] = _dense_count_deepseek(cfg, n_layer)
-            n_shared = _opt(cfg, "n_shared_experts", 0)
-            if n_shared:
-                spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
-            spec["router_correction_bias"] = _str(cfg, "topk_method", "") == "noaux_tc"
-        elif family == "minimind":
-            n_shared = _opt(cfg, "n_shared_experts", 0)
-            if n_shared:
-                spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
-        if family == "gpt_oss":
-            spec.update(router_bias=True, expert_bias=True)
-            notes.append("gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this "
-                         "counts the logical (unpacked) parameters.")
-        if spec.get("first_dense_layers", 0) and not spec["intermediate"]:
-            raise ValueError("config.json has dense layers but no intermediate_size")
-    if family.startswith("deepseek") and _opt(cfg, "kv_lora_rank", 0):
-        spec.update(attention="mla", q_lora_rank=_opt(cfg, "q_lora_rank", 0),
-                    kv_lora_rank=_opt(cfg, "kv_lora_rank", 0),
-                    qk_rope_head_dim=_opt(cfg, "qk_rope_head_dim", 0),
-                    qk_nope_head_dim=_opt(cfg, "qk_nope_head_dim", 0),
-                    v_head_dim=_opt(cfg, "v_head_dim", 0))
-        if _opt(cfg, "num_nextn_predict_layers", 0):
-            notes.append("The checkpoint's multi-token-prediction layer is not counted.")
-    return ModelSpec(notes=tuple(notes), exact=exact, **spec).validate()
+        shared = _opt(cfg, "shared_expert_intermediate_size", 0)
+        if shared:
+            spec.update(n_shared_experts=1, shared_intermediate=shared, shared_expert_gate=True)
+    elif family == "llama4_text":
+        spec.update(first_dense_layers=n_layer - F.llama4_moe_layers(cfg, n_layer),
+                    n_shared_experts=1, shared_intermediate=moe_m)
+    elif family in ("deepseek_v3", "glm4_moe"):  # transformers: layer i is routed iff i ≥ k
+        spec["first_dense_layers"] = min(_opt(cfg, "first_k_dense_replace", 0), n_layer)
+        n_shared = _opt(cfg, "n_shared_experts", 0)
+        if n_shared:
+            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+        spec["router_correction_bias"] = True
+    elif family.startswith("deepseek") or "first_k_dense_replace" in cfg:
+        spec["first_dense_layers"] = _dense_count_deepseek(cfg, n_layer)
+        n_shared = _opt(cfg, "n_shared_experts", 0)
+        if n_shared:
+            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+        spec["router_correction_bias"] = _str(cfg, "topk_method", "") == "noaux_tc"
+    elif family == "minimind":
+        n_shared = _opt(cfg, "n_shared_experts", 0)
+        if n_shared:
+            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+    if family == "gpt_oss":
+        spec.update(router_bias=True, expert_bias=True)
+        notes.append("gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this "
+                     "counts the logical (unpacked) parameters.")
+    if spec.get("first_dense_layers", 0) and not spec["intermediate"]:
+        raise ValueError("config.json has dense layers but no intermediate_size")
 
 
 def _gpt2_spec(cfg: Mapping[str, Any], notes: list[str]) -> ModelSpec:
@@ -265,15 +305,7 @@ def _t5_spec(cfg: Mapping[str, Any], family: str, notes: list[str]) -> ModelSpec
 
 def load_hf_config(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and parse a config.json (≤ 16 MB); every failure is a ``ValueError``."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > MAX_CONFIG_BYTES:
-            raise ValueError(f"{p.name} is {size:,} bytes; a config.json is never that large")
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
-    return parse_json_object(raw, p.name, encoding="utf-8-sig")
+    return read_json_object(path, MAX_CONFIG_BYTES, Path(path).name, encoding="utf-8-sig")
 
 
 def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any]) -> ModelCount:

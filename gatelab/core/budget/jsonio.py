@@ -1,28 +1,66 @@
 """One strict "bytes → JSON object" parser for every file the budget readers open.
 
 config.json, safetensors headers and sharded indexes all come from the outside world (possibly
-truncated or hostile); each must fail with one clear ``ValueError`` naming the file, never with a
-UnicodeDecodeError, RecursionError or a half-parsed value.
+truncated, hostile, a FIFO or a device); each must fail with one clear ``ValueError`` naming the
+file, never with a UnicodeDecodeError, RecursionError, a half-parsed value, a blocked read or a
+read without end. Files are read through ``gatelab.core.fileio`` (regular files only, hard cap).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
+from gatelab.core.fileio import FileReadError, read_bytes_capped
 
-def parse_json_object(raw: bytes, what: str, encoding: str = "utf-8") -> dict[str, Any]:
-    """Decode ``raw`` and parse it as a JSON object; ``what`` names it in error messages."""
+
+class DuplicateKeyError(ValueError):
+    """A JSON object names the same key twice (the reference safetensors reader refuses this)."""
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` that refuses duplicate keys instead of keeping the last silently."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKeyError(f"the key {key!r} appears twice")
+            seen.add(key)
+    return obj
+
+
+def parse_json_object(raw: bytes, what: str, encoding: str = "utf-8",
+                      unique_keys: bool = False) -> dict[str, Any]:
+    """Decode ``raw`` and parse it as a JSON object; ``what`` names it in error messages.
+
+    ``unique_keys`` refuses an object that repeats a key (else the last one wins, as in JSON)."""
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         raise ValueError(f"{what} is not UTF-8 text (byte {exc.start})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_pairs if unique_keys else None)
     except RecursionError:
         raise ValueError(f"{what} is nested too deeply") from None
+    except DuplicateKeyError as exc:
+        raise ValueError(f"{what} is ambiguous: {exc}") from None
     except ValueError as exc:
         raise ValueError(f"{what} is not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ValueError(f"{what} must hold a JSON object, got {type(data).__name__}")
     return data
+
+
+def read_json_object(path: str | os.PathLike[str], max_bytes: int, what: str | None = None,
+                     encoding: str = "utf-8", unique_keys: bool = False) -> dict[str, Any]:
+    """Read the regular file ``path`` (at most ``max_bytes``, never a FIFO or device) and parse
+    it as a JSON object; every failure is a ``ValueError`` starting "cannot read" or naming
+    the file."""
+    name = what or os.path.basename(os.fspath(path))
+    try:
+        raw = read_bytes_capped(path, max_bytes, what=name)
+    except FileReadError as exc:
+        raise ValueError(f"cannot read {exc}") from None
+    return parse_json_object(raw, name, encoding=encoding, unique_keys=unique_keys)

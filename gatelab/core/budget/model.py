@@ -12,9 +12,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from gatelab.core.budget import mixers
 from gatelab.core.budget.rules import check_dim, ffn_params
 
 PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
+#: PARTS with attention split by token mixer: softmax ("full") and linear (Gated DeltaNet) layers.
+SPLIT_PARTS: tuple[str, ...] = ("embeddings", "attention_full", "attention_linear", "mlp", "norms",
+                                "lm_head")
 NORM_KINDS: tuple[str, ...] = ("rms", "layer")
 ATTENTION_KINDS: tuple[str, ...] = ("standard", "mla")
 
@@ -44,6 +48,9 @@ class ModelSpec:
     MoE: ``n_experts`` > 0 turns every layer from ``first_dense_layers`` on into a routed layer of
     ``n_experts`` FFNs of width ``moe_intermediate`` (``experts_per_token`` active), plus an
     optional shared expert FFN of width ``shared_intermediate`` and a router [n_experts, d].
+    ``first_dense_layers`` is the *number* of dense layers (where they sit does not change a sum).
+    Hybrid models (Qwen3.5, Qwen3-Next): ``linear_layers`` of the ``n_layer`` layers use a Gated
+    DeltaNet token mixer (``linear_*`` sizes) instead of full attention; the MLP is the same.
     Encoder-decoder (T5): ``encoder_layers`` > 0 adds an encoder stack; the ``n_layer`` decoder
     layers then also carry cross-attention and a third norm.
     """
@@ -61,6 +68,7 @@ class ModelSpec:
     o_bias: bool = False
     attn_out_gate: bool = False
     qk_norm: bool = False  # per-head RMSNorm weights on q and k (Qwen3): 2·head_dim per layer
+    qk_norm_full: bool = False  # RMSNorm over all of q and k (OLMo-2): (heads + KV heads)·head_dim
     attn_sinks: bool = False  # one learned sink logit per head per layer (gpt-oss)
     norm: str = "rms"  # "rms": weight only; "layer": weight and bias
     norms_per_layer: int = 2
@@ -81,13 +89,21 @@ class ModelSpec:
     # encoder-decoder
     encoder_layers: int = 0
     relative_attention_buckets: int = 0  # T5: one [buckets, heads] table per stack
-    # multi-head latent attention (DeepSeek-V3); counted from the ranks but not verified
+    # multi-head latent attention (DeepSeek-V3): exact, held to transformers in the oracle tests
     attention: str = "standard"
     q_lora_rank: int = 0
     kv_lora_rank: int = 0
     qk_rope_head_dim: int = 0
     qk_nope_head_dim: int = 0
     v_head_dim: int = 0
+    # linear-attention (Gated DeltaNet) layers of a hybrid stack
+    linear_layers: int = 0
+    linear_key_heads: int = 0
+    linear_value_heads: int = 0
+    linear_key_head_dim: int = 0
+    linear_value_head_dim: int = 0
+    linear_conv_kernel: int = 0
+    mtp_layers: int = 0  # multi-token-prediction layers (DeepSeek-V3), counted beside the total
     name: str = "custom"
     notes: tuple[str, ...] = field(default=())
     exact: bool = True  # False when the family has parts this model does not verify exactly
@@ -117,7 +133,10 @@ class ModelSpec:
         for name in ("max_positions", "n_experts", "experts_per_token", "moe_intermediate",
                      "n_shared_experts", "shared_intermediate", "first_dense_layers",
                      "encoder_layers", "relative_attention_buckets", "q_lora_rank",
-                     "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"):
+                     "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim",
+                     "linear_layers", "linear_key_heads", "linear_value_heads",
+                     "linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel",
+                     "mtp_layers"):
             check_dim(name, getattr(self, name), minimum=0)
         check_dim("norms_per_layer", self.norms_per_layer, minimum=0, maximum=16)
         if self.n_kv_head is not None:
@@ -143,10 +162,13 @@ class ModelSpec:
                                  f"number of layers ({self.n_layer})")
         if self.n_shared_experts:
             check_dim("shared_intermediate", self.shared_intermediate)
+        if self.linear_layers:
+            mixers.validate_linear(self)
         if self.attention == "mla":
             for name in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim"):
                 check_dim(name, getattr(self, name))
         for name in ("gated", "mlp_bias", "qkv_bias", "o_bias", "attn_out_gate", "qk_norm",
+                     "qk_norm_full",
                      "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
                      "router_bias", "router_correction_bias", "expert_bias", "exact"):
             if not isinstance(getattr(self, name), bool):
@@ -156,7 +178,7 @@ class ModelSpec:
 
 @dataclass(frozen=True)
 class LayerGroup:
-    """``count`` consecutive layers with the same MLP (dense or routed)."""
+    """``count`` layers with the same MLP (dense or routed); where they sit does not matter."""
 
     kind: str  # "dense", "moe", "encoder" or "decoder"
     count: int
@@ -174,12 +196,16 @@ class ModelCount:
     active_parts: dict[str, int]
     mlp_per_layer: int  # one layer's MLP: the routed layer's for MoE, else the dense FFN
     ffn_per_mlp: int  # one FFN of the model's main width (a dense layer's FFN, or one expert)
-    attention_per_layer: int
+    attention_per_layer: int  # one full-attention layer
     layers: tuple[LayerGroup, ...]
     mlp_detail: dict[str, int]  # "dense", "experts", "shared", "router"
     exact: bool
     notes: tuple[str, ...]
     spec: ModelSpec
+    #: how many layers use each token mixer: {"full": …, "linear": …} (decoder-only models)
+    mixer_layers: dict[str, int] = field(default_factory=dict)
+    linear_attention_per_layer: int = 0  # one Gated DeltaNet layer (0 without linear layers)
+    mtp: int = 0  # multi-token-prediction layers: stored in the checkpoint, not in ``total``
 
     @property
     def mlp(self) -> int:
@@ -194,38 +220,32 @@ class ModelCount:
         """Forward MLP FLOPs per token: 2 × the MLP parameters active per token."""
         return 2 * self.active_parts["mlp"]
 
+    @property
+    def attention_split(self) -> dict[str, int]:
+        """Attention parameters of the full-attention and of the linear-attention layers."""
+        linear = self.mixer_layers.get("linear", 0) * self.linear_attention_per_layer
+        return {"full": self.parts["attention"] - linear, "linear": linear}
+
+    @property
+    def split_parts(self) -> dict[str, int]:
+        """``parts`` with attention split into full and linear (keys: SPLIT_PARTS)."""
+        split = self.attention_split
+        return {"embeddings": self.parts["embeddings"], "attention_full": split["full"],
+                "attention_linear": split["linear"], "mlp": self.parts["mlp"],
+                "norms": self.parts["norms"], "lm_head": self.parts["lm_head"]}
+
+    @property
+    def active_split_parts(self) -> dict[str, int]:
+        """``split_parts`` counting only the MLP parameters used per token."""
+        return dict(self.split_parts, mlp=self.active_parts["mlp"])
+
+    @property
+    def same_mlp_in_every_layer(self) -> bool:
+        """True when every layer carries the same MLP, whatever its token mixer."""
+        return len(self.layers) == 1
+
     def share(self, part: str) -> float:
         return self.parts[part] / self.total
-
-
-def _attention(spec: ModelSpec) -> int:
-    h, hd = spec.hidden, spec.head_size
-    if spec.attention == "mla":
-        q_head = spec.qk_nope_head_dim + spec.qk_rope_head_dim
-        if spec.q_lora_rank:
-            q = h * spec.q_lora_rank + spec.q_lora_rank + spec.q_lora_rank * spec.n_head * q_head
-        else:
-            q = h * spec.n_head * q_head
-        kv = (h * (spec.kv_lora_rank + spec.qk_rope_head_dim) + spec.kv_lora_rank
-              + spec.kv_lora_rank * spec.n_head * (spec.qk_nope_head_dim + spec.v_head_dim))
-        return q + kv + spec.n_head * spec.v_head_dim * h
-    q_out = spec.n_head * hd * (2 if spec.attn_out_gate else 1)
-    kv_out = spec.kv_heads * hd
-    n = h * q_out + 2 * h * kv_out + spec.n_head * hd * h
-    if spec.qkv_bias:
-        n += q_out + 2 * kv_out
-    if spec.o_bias:
-        n += h
-    if spec.qk_norm:
-        n += 2 * hd
-    if spec.attn_sinks:
-        n += spec.n_head
-    return n
-
-
-def _cross_attention(spec: ModelSpec) -> int:
-    hd = spec.head_size
-    return 4 * spec.hidden * spec.n_head * hd
 
 
 def _moe_layer(spec: ModelSpec) -> tuple[int, int, dict[str, int]]:
@@ -242,6 +262,18 @@ def _moe_layer(spec: ModelSpec) -> tuple[int, int, dict[str, int]]:
     return total, active, {"experts": spec.n_experts * expert, "shared": shared, "router": router}
 
 
+def _mtp(spec: ModelSpec, attn: int, layer_mlp: int, norm_size: int) -> int:
+    """DeepSeek-V3's multi-token-prediction module, as its checkpoint stores it (layer 61).
+
+    Per MTP layer: its own copies of embed_tokens and shared_head.head [vocab, d], enorm, hnorm
+    and shared_head.norm [d], eh_proj [d, 2d], and one decoder layer (attention, routed MLP,
+    two norms). transformers does not build it, so it is reported beside the total.
+    """
+    per = (2 * spec.vocab * spec.hidden + 3 * norm_size + 2 * spec.hidden ** 2 + attn + layer_mlp
+           + spec.norms_per_layer * norm_size)
+    return spec.mtp_layers * per
+
+
 def count_model(spec: ModelSpec) -> ModelCount:
     """Count every parameter tensor of ``spec`` (validated first); exact Python ints."""
     spec.validate()
@@ -249,13 +281,15 @@ def count_model(spec: ModelSpec) -> ModelCount:
     norm_size = h * (2 if spec.norm == "layer" else 1)
     emb = spec.vocab * h + spec.max_positions * h
     lm_head = 0 if spec.tie_embeddings else spec.vocab * h
-    attn = _attention(spec)
+    attn = mixers.attention(spec)
+    linear_attn = mixers.linear_attention(spec) if spec.linear_layers else 0
     dense_ffn = ffn_params(h, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
         if spec.intermediate else 0
     detail = {"dense": 0, "experts": 0, "shared": 0, "router": 0}
     groups: list[LayerGroup] = []
     attention = norms = mlp = mlp_active = 0
     rel = spec.relative_attention_buckets * spec.n_head
+    mixer_layers: dict[str, int] = {}
 
     if spec.encoder_layers:  # encoder-decoder: the encoder stack first
         n = spec.encoder_layers
@@ -264,7 +298,7 @@ def count_model(spec: ModelSpec) -> ModelCount:
         norms += n * spec.norms_per_layer * norm_size + (norm_size if spec.final_norm else 0)
         mlp += n * dense_ffn
         detail["dense"] += n * dense_ffn
-        dec_attn = attn + _cross_attention(spec)
+        dec_attn = attn + mixers.cross_attention(spec)
         n = spec.n_layer
         groups.append(LayerGroup("decoder", n, dense_ffn, dense_ffn))
         attention += n * dec_attn + rel
@@ -275,7 +309,9 @@ def count_model(spec: ModelSpec) -> ModelCount:
         main_layer_mlp = dense_ffn
         ffn_one = dense_ffn
     else:
-        attention = spec.n_layer * attn
+        n_full = spec.n_layer - spec.linear_layers
+        mixer_layers = {"full": n_full, "linear": spec.linear_layers}
+        attention = n_full * attn + spec.linear_layers * linear_attn
         norms = spec.n_layer * spec.norms_per_layer * norm_size
         n_dense = spec.first_dense_layers if spec.is_moe else spec.n_layer
         if n_dense:
@@ -302,11 +338,6 @@ def count_model(spec: ModelSpec) -> ModelCount:
     parts = {"embeddings": emb, "attention": attention, "mlp": mlp, "norms": norms,
              "lm_head": lm_head}
     active_parts = dict(parts, mlp=mlp_active)
-    notes = list(spec.notes)
-    exact = spec.exact and spec.attention != "mla"
-    if spec.attention == "mla":
-        notes.append("MLA attention is computed from the config's ranks but not verified against "
-                     "a checkpoint, so the total is an estimate; the MoE part is exact.")
     return ModelCount(
         total=sum(parts.values()),
         active=sum(active_parts.values()),
@@ -317,7 +348,10 @@ def count_model(spec: ModelSpec) -> ModelCount:
         attention_per_layer=attn,
         layers=tuple(groups),
         mlp_detail=detail,
-        exact=exact,
-        notes=tuple(dict.fromkeys(notes)),
+        exact=spec.exact,
+        notes=tuple(dict.fromkeys(spec.notes)),
         spec=spec,
+        mixer_layers=mixer_layers,
+        linear_attention_per_layer=linear_attn,
+        mtp=_mtp(spec, attn, main_layer_mlp, norm_size) if spec.mtp_layers else 0,
     )

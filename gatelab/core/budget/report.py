@@ -55,7 +55,7 @@ def matrix_h2(h: int, m: int, gated: bool) -> dict[str, Fraction]:
 
 COLUMNS: tuple[str, ...] = ("Model", "d", "I", "I ÷ d", "FFN params / layer",
                             "Equivalent classic width", "8d/3 rule", "MLP share", "Total",
-                            "Active")
+                            "Active", "MLP (all layers)", "Embedding table")
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,8 @@ class ComparisonRow:
     active: int
     exact: bool
     moe: bool
+    mlp: int = 0  # all layers' MLP parameters (the lesson's 3 × d × I × layers for dense models)
+    embeddings: int = 0  # the token embedding table (and learned positions), beside the MLP
 
     def cells(self, moe_suffix: str = " (MoE: one expert)") -> list[str]:
         """Display strings, in COLUMNS order (``moe_suffix`` marks MoE rows' per-expert I)."""
@@ -80,11 +82,13 @@ class ComparisonRow:
                 format_int(self.intermediate), f"{float(self.ratio):.3f}",
                 format_int(self.ffn_params), format_int(self.classic_width),
                 format_int(self.rule_8_3), f"{100 * self.mlp_share:.1f} %",
-                format_int(self.total) + mark, format_int(self.active) + mark]
+                format_int(self.total) + mark, format_int(self.active) + mark,
+                format_int(self.mlp) + mark, format_int(self.embeddings)]
 
     def sort_keys(self) -> list[object]:
         return [self.name.lower(), self.d, self.intermediate, float(self.ratio), self.ffn_params,
-                self.classic_width, self.rule_8_3, self.mlp_share, self.total, self.active]
+                self.classic_width, self.rule_8_3, self.mlp_share, self.total, self.active,
+                self.mlp, self.embeddings]
 
 
 def comparison_row(name: str, count: ModelCount) -> ComparisonRow:
@@ -95,7 +99,8 @@ def comparison_row(name: str, count: ModelCount) -> ComparisonRow:
                          ratio=Fraction(inter, spec.hidden), ffn_params=count.ffn_per_mlp,
                          classic_width=classic, rule_8_3=rule_8_3(spec.hidden),
                          mlp_share=count.mlp_share, total=count.total, active=count.active,
-                         exact=count.exact, moe=spec.is_moe)
+                         exact=count.exact, moe=spec.is_moe, mlp=count.mlp,
+                         embeddings=count.parts["embeddings"])
 
 
 def to_markdown(rows: Sequence[ComparisonRow], columns: Sequence[str] = COLUMNS,
@@ -116,5 +121,6 @@ def to_csv(rows: Sequence[ComparisonRow], columns: Sequence[str] = COLUMNS) -> s
     writer.writerow(columns)
     for r in rows:
         writer.writerow([r.name, r.d, r.intermediate, f"{float(r.ratio):.6f}", r.ffn_params,
-                         r.classic_width, r.rule_8_3, f"{r.mlp_share:.6f}", r.total, r.active])
+                         r.classic_width, r.rule_8_3, f"{r.mlp_share:.6f}", r.total, r.active,
+                         r.mlp, r.embeddings])
     return buf.getvalue()

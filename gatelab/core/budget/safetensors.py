@@ -11,17 +11,23 @@ read of more than the header.
 from __future__ import annotations
 
 import json
+import math
 import os
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from gatelab.core.budget.jsonio import parse_json_object
+from gatelab.core.budget.jsonio import parse_json_object, read_json_object
+from gatelab.core.fileio import FileReadError, open_regular
 
 MAX_HEADER_BYTES = 100 * 1024 * 1024
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 MAX_DIMS = 64
+#: Tensors in one file: real shards hold a few thousand (the largest MoE checkpoints ~100k in
+#: all); a header of millions is a hostile file and would take many seconds to check.
+MAX_TENSORS = 100_000
+MAX_INDEX_TENSORS = 500_000
 
 #: Bits per element of every dtype the safetensors format defines.
 DTYPE_BITS: dict[str, int] = {
@@ -33,41 +39,68 @@ DTYPE_BITS: dict[str, int] = {
 TensorInfo = tuple[str, tuple[int, ...]]
 
 
-def numel(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
+def numel(shape: tuple[int, ...] | list[int]) -> int:
+    return math.prod(shape)
+
+
+def _bytes_text(n: int) -> str:
+    """A byte count for a message; absurd sizes (a shape of 2**62 × 64) stay short and never
+    go through float (which overflows)."""
+    return f"{n:,}" if n < 10**24 else f"more than 10^{len(str(n)) - 1}"
+
+
+def _bad_shape(name: str) -> NoReturn:
+    raise ValueError(f"tensor {name!r}: shape must be a list of at most {MAX_DIMS} whole "
+                     "numbers ≥ 0")
 
 
 def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int, ...], int, int]:
-    if not isinstance(entry, dict):
+    if type(entry) is not dict:
         raise ValueError(f"tensor {name!r}: entry must be an object")
     dtype = entry.get("dtype")
-    if not isinstance(dtype, str) or dtype not in DTYPE_BITS:
+    bits_per = DTYPE_BITS.get(dtype) if type(dtype) is str else None
+    if bits_per is None:
         raise ValueError(f"tensor {name!r}: unknown dtype {dtype!r}")
     shape = entry.get("shape")
-    if not isinstance(shape, list) or len(shape) > MAX_DIMS or not all(
-            isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape):
-        raise ValueError(f"tensor {name!r}: shape must be a list of whole numbers ≥ 0")
+    if type(shape) is not list or len(shape) > MAX_DIMS:
+        _bad_shape(name)
+    for d in shape:  # a plain loop: this runs once per dimension of up to 100,000 tensors
+        if type(d) is not int or d < 0:  # type(): bool is a subclass of int
+            _bad_shape(name)
     offsets = entry.get("data_offsets")
-    if not isinstance(offsets, list) or len(offsets) != 2 or not all(
-            isinstance(o, int) and not isinstance(o, bool) for o in offsets):
+    if type(offsets) is not list or len(offsets) != 2:
         raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
     begin, end = offsets
+    if type(begin) is not int or type(end) is not int:
+        raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
     if not 0 <= begin <= end <= data_size:
-        raise ValueError(f"tensor {name!r}: data_offsets [{begin}, {end}] lie outside the "
-                         f"data area of {data_size:,} bytes")
-    bits = numel(tuple(shape)) * DTYPE_BITS[dtype]
+        raise ValueError(f"tensor {name!r}: data_offsets [{_bytes_text(begin)}, "
+                         f"{_bytes_text(end)}] lie outside the data area of "
+                         f"{data_size:,} bytes")
+    bits = numel(shape) * bits_per
     if bits % 8 or bits // 8 != end - begin:
-        raise ValueError(f"tensor {name!r}: shape {shape} of {dtype} needs {bits / 8:,.0f} bytes "
-                         f"but data_offsets span {end - begin:,}")
+        dims = " × ".join(map(str, shape)) if len(shape) <= 8 else f"{len(shape)} dimensions"
+        raise ValueError(f"tensor {name!r}: shape [{dims}] of {dtype} needs "
+                         f"{_bytes_text(-(-bits // 8))} bytes but data_offsets span "
+                         f"{end - begin:,}")
     return dtype, tuple(shape), begin, end
 
 
+def _check_count(count: int, label: str, limit: int = MAX_TENSORS) -> None:
+    if count > limit:
+        raise ValueError(f"{label}: {count:,} tensors, more than the {limit:,} this reader "
+                         "accepts in one file (not a real checkpoint?)")
+
+
 def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str, TensorInfo]:
-    """Validate a raw JSON header for a data area of ``data_size`` bytes."""
-    obj = parse_json_object(header, f"{label}: safetensors header")
+    """Validate a raw JSON header for a data area of ``data_size`` bytes.
+
+    Refused, each with one ``ValueError``: more than ``MAX_TENSORS`` tensors (counted on the raw
+    bytes before parsing, so a hostile header costs milliseconds), a name given twice (the
+    reference reader refuses it too), and every malformed entry."""
+    _check_count(header.count(b'"data_offsets"'), label)
+    obj = parse_json_object(header, f"{label}: safetensors header", unique_keys=True)
+    _check_count(len(obj) - ("__metadata__" in obj), label)
     meta = obj.get("__metadata__")
     if meta is not None and not (isinstance(meta, dict)
                                  and all(isinstance(v, str) for v in meta.values())):
@@ -77,7 +110,10 @@ def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str
     for name, entry in obj.items():
         if name == "__metadata__":
             continue
-        dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        try:
+            dtype, shape, begin, end = _parse_entry(name, entry, data_size)
+        except ValueError as exc:
+            raise ValueError(f"{label}: {exc}") from None
         tensors[name] = (dtype, shape)
         if end > begin:
             ranges.append((begin, end, name))
@@ -88,47 +124,61 @@ def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str
     return tensors
 
 
+def _read_exact(fd: int, n: int, label: str) -> bytes:
+    out = bytearray()
+    while len(out) < n:
+        block = os.read(fd, min(1 << 20, n - len(out)))
+        if not block:
+            raise ValueError(f"{label}: file shrank while reading its header")
+        out += block
+    return bytes(out)
+
+
 def read_safetensors_header(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
-    """``{tensor name: (dtype, shape)}`` from a .safetensors file, reading only its header."""
+    """``{tensor name: (dtype, shape)}`` from a .safetensors file, reading only its header.
+
+    Only a regular file is opened (a FIFO or device is refused without blocking) and at most
+    8 + ``MAX_HEADER_BYTES`` bytes are read, whatever the file claims."""
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            prefix = fh.read(8)
-            if len(prefix) < 8:
-                raise ValueError(f"{p.name}: too short to be a safetensors file ({size} bytes)")
-            (length,) = struct.unpack("<Q", prefix)
-            if length > MAX_HEADER_BYTES:
-                raise ValueError(f"{p.name}: header length {length:,} bytes exceeds the "
-                                 f"{MAX_HEADER_BYTES // 2**20} MB cap (not a safetensors file?)")
-            if 8 + length > size:
-                raise ValueError(f"{p.name}: header length {length:,} bytes is longer than the "
-                                 f"file ({size:,} bytes); truncated or not a safetensors file")
-            header = fh.read(length)
+        fd = open_regular(p)
+    except FileReadError as exc:
+        raise ValueError(f"cannot read {exc}") from None
+    try:
+        size = os.fstat(fd).st_size
+        prefix = _read_exact(fd, 8, p.name) if size >= 8 else b""
+        if len(prefix) < 8:
+            raise ValueError(f"{p.name}: too short to be a safetensors file ({size} bytes)")
+        (length,) = struct.unpack("<Q", prefix)
+        if length > MAX_HEADER_BYTES:
+            raise ValueError(f"{p.name}: header length {length:,} bytes exceeds the "
+                             f"{MAX_HEADER_BYTES // 2**20} MB cap (not a safetensors file?)")
+        if 8 + length > size:
+            raise ValueError(f"{p.name}: header length {length:,} bytes is longer than the "
+                             f"file ({size:,} bytes); truncated or not a safetensors file")
+        header = _read_exact(fd, length, p.name)
     except OSError as exc:
         raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
-    if len(header) != length:
-        raise ValueError(f"{p.name}: file shrank while reading its header")
+    finally:
+        os.close(fd)
     return parse_header(header, size - 8 - length, label=p.name)
 
 
-def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
-    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names."""
+def read_index(path: str | os.PathLike[str],
+               progress: Callable[[int, int], None] | None = None) -> dict[str, TensorInfo]:
+    """Read a sharded ``model.safetensors.index.json`` and the header of each shard it names;
+    ``progress(done, total)`` is called after each shard (the GUI's worker reports it)."""
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_INDEX_BYTES:
-            raise ValueError(f"{p.name}: too large for a safetensors index")
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
-    obj = parse_json_object(raw, p.name)
+    obj = read_json_object(p, MAX_INDEX_BYTES, p.name)
     weight_map = obj.get("weight_map")
     if not isinstance(weight_map, Mapping) or not all(
             isinstance(v, str) for v in weight_map.values()):
         raise ValueError(f"{p.name}: expected an object with a 'weight_map' of name → shard file")
+    _check_count(len(weight_map), p.name, MAX_INDEX_TENSORS)
     folder = p.parent.resolve()
     tensors: dict[str, TensorInfo] = {}
-    for shard in sorted(set(weight_map.values())):
+    shards = sorted(set(weight_map.values()))
+    for done, shard in enumerate(shards, 1):
         shard_path = (folder / shard).resolve()
         if shard_path.parent != folder or not shard.endswith(".safetensors"):
             raise ValueError(f"{p.name}: shard {shard!r} must be a .safetensors file beside the "
@@ -137,6 +187,9 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
             if name in tensors:
                 raise ValueError(f"tensor {name!r} appears in more than one shard")
             tensors[name] = info
+        _check_count(len(tensors), p.name, MAX_INDEX_TENSORS)
+        if progress is not None:
+            progress(done, len(shards))
     missing = [n for n in weight_map if n not in tensors]
     if missing:
         raise ValueError(f"{p.name}: {len(missing)} tensor(s) listed in the index are missing "
@@ -144,9 +197,13 @@ def read_index(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
     return tensors
 
 
-def read_checkpoint(path: str | os.PathLike[str]) -> dict[str, TensorInfo]:
+def read_checkpoint(path: str | os.PathLike[str],
+                    progress: Callable[[int, int], None] | None = None
+                    ) -> dict[str, TensorInfo]:
     """A .safetensors file or a sharded index (chosen by the file name)."""
-    return read_index(path) if str(path).endswith(".json") else read_safetensors_header(path)
+    if str(path).endswith(".json"):
+        return read_index(path, progress)
+    return read_safetensors_header(path)
 
 
 def write_safetensors_header_only(path: str | os.PathLike[str],

@@ -1,0 +1,139 @@
+"""Family rules for the config reader: defaults transformers fills in, layer mixes, MoE layouts.
+
+Why a module of its own: each family hides its layout in a different key (``layer_types``,
+``full_attention_interval``, ``moe_layers``, ``interleave_moe_layer_step``,
+``first_k_dense_replace``) and leaves sizes out when its transformers config class has a default.
+These rules were read off transformers 5's modelling code and are held to its meta-device models by
+``tests/core/test_budget_oracle.py``; ``hfconfig`` stays the generic reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from gatelab.core.budget.rules import MAX_DIM
+
+#: Multimodal wrappers whose language model sits in ``text_config`` → that model's type.
+TEXT_FAMILY: dict[str, str] = {
+    "qwen3_5": "qwen3_5_text", "qwen3_5_moe": "qwen3_5_moe_text", "llama4": "llama4_text",
+    "gemma3": "gemma3_text",
+}
+#: Wrappers whose own ``tie_word_embeddings`` (default given here) ties lm_head, whatever
+#: text_config says; Llama 4's wrapper instead follows its text_config's flag.
+WRAPPER_TIES: dict[str, bool] = {"gemma3": True, "qwen3_5": False, "qwen3_5_moe": False}
+#: Families whose stack mixes Gated DeltaNet (linear attention) and gated full-attention layers.
+HYBRID_FAMILIES: tuple[str, ...] = ("qwen3_5_text", "qwen3_5_moe_text", "qwen3_next")
+#: Every ``layer_types`` entry gatelab knows; any other entry is refused by name.
+LAYER_KINDS: tuple[str, ...] = ("full_attention", "sliding_attention", "chunked_attention",
+                                "linear_attention")
+
+_GATED_DELTANET = {"head_dim": 256, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
+                   "linear_key_head_dim": 128, "linear_value_head_dim": 128,
+                   "linear_conv_kernel_dim": 4, "tie_word_embeddings": False}
+#: What transformers' config class of each family uses when config.json leaves a key out.
+FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
+    "qwen3_5_text": dict(_GATED_DELTANET),
+    "qwen3_5_moe_text": dict(_GATED_DELTANET, num_experts=256, num_experts_per_tok=8,
+                             moe_intermediate_size=512, shared_expert_intermediate_size=512),
+    "qwen3_next": dict(_GATED_DELTANET, num_experts=512, num_experts_per_tok=10,
+                       moe_intermediate_size=512, shared_expert_intermediate_size=512,
+                       intermediate_size=5632),
+    "deepseek_v3": {"n_routed_experts": 256, "num_experts_per_tok": 8, "n_shared_experts": 1,
+                    "moe_intermediate_size": 2048, "first_k_dense_replace": 3,
+                    "q_lora_rank": 1536, "kv_lora_rank": 512, "qk_rope_head_dim": 64,
+                    "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": False},
+    "llama4_text": {"head_dim": 128, "num_local_experts": 16, "num_experts_per_tok": 1,
+                    "intermediate_size": 8192, "intermediate_size_mlp": 16384,
+                    "interleave_moe_layer_step": 1, "tie_word_embeddings": False},
+    "glm4_moe": {"n_routed_experts": 128, "num_experts_per_tok": 8, "n_shared_experts": 1,
+                 "moe_intermediate_size": 1408, "first_k_dense_replace": 1,
+                 "tie_word_embeddings": False},
+    "smollm3": {"tie_word_embeddings": True},
+    "olmo2": {"tie_word_embeddings": False},
+}
+
+
+def with_defaults(family: str, cfg: Mapping[str, Any]) -> dict[str, Any]:
+    """``cfg`` with the family's transformers defaults filled in where a key is absent."""
+    out = dict(FAMILY_DEFAULTS.get(family, {}))
+    out.update(cfg)
+    return out
+
+
+def _whole(name: str, value: Any, minimum: int = 0) -> int:
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_DIM:
+        value = int(value)  # JSON writers sometimes emit 16.0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
+    if not minimum <= value <= MAX_DIM:
+        raise ValueError(f"config key {name!r} is out of range ({value!r})")
+    return value
+
+
+def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int,
+                       known: Collection[str] = ()) -> int:
+    """How many layers are Gated DeltaNet layers; checks ``layer_types`` entry by entry.
+
+    ``known`` families other than the hybrids have no linear-attention layers, so a
+    ``linear_attention`` entry in their config is refused; unknown families may have them.
+    """
+    layer_types = cfg.get("layer_types")
+    if layer_types is None:
+        if family not in HYBRID_FAMILIES:
+            return 0
+        interval = cfg.get("full_attention_interval", 4)
+        interval = 4 if interval is None else _whole("full_attention_interval", interval, 1)
+        return n_layer - n_layer // interval  # layer i is full attention iff (i + 1) % k == 0
+    if not isinstance(layer_types, list) or not all(isinstance(t, str) for t in layer_types):
+        raise ValueError("config key 'layer_types' must be a list of strings")
+    if len(layer_types) != n_layer:
+        raise ValueError(f"layer_types lists {len(layer_types)} layers but num_hidden_layers is "
+                         f"{n_layer}")
+    for i, kind in enumerate(layer_types):
+        if kind not in LAYER_KINDS:
+            shown = kind if len(kind) <= 40 else kind[:40] + "…"
+            raise ValueError(f"layer_types[{i}] is {shown!r}, a layer kind gatelab does not know "
+                             f"(known: {', '.join(LAYER_KINDS)})")
+    n_linear = layer_types.count("linear_attention")
+    if n_linear and family in known and family not in HYBRID_FAMILIES:
+        raise ValueError(f"layer_types marks {n_linear} layers as linear_attention, but "
+                         f"model_type {family!r} has no linear-attention layers")
+    return n_linear
+
+
+def linear_sizes(cfg: Mapping[str, Any]) -> dict[str, int]:
+    """The Gated DeltaNet sizes of a hybrid config (Qwen3.5's defaults where absent)."""
+    keys = {"linear_key_heads": "linear_num_key_heads",
+            "linear_value_heads": "linear_num_value_heads",
+            "linear_key_head_dim": "linear_key_head_dim",
+            "linear_value_head_dim": "linear_value_head_dim",
+            "linear_conv_kernel": "linear_conv_kernel_dim"}
+    out = {}
+    for field_name, key in keys.items():
+        value = cfg.get(key)
+        out[field_name] = _whole(key, _GATED_DELTANET[key] if value is None else value, 1)
+    return out
+
+
+def llama4_moe_layers(cfg: Mapping[str, Any], n_layer: int) -> int:
+    """Routed layers of Llama 4: the ``moe_layers`` list, else every ``step``-th layer."""
+    listed = cfg.get("moe_layers")
+    if listed is None:
+        step = cfg.get("interleave_moe_layer_step", 1)
+        step = 1 if step is None else _whole("interleave_moe_layer_step", step, 1)
+        return len(range(step - 1, n_layer, step))
+    if not isinstance(listed, list) or not all(
+            isinstance(i, int) and not isinstance(i, bool) for i in listed):
+        raise ValueError("config key 'moe_layers' must be a list of layer indices")
+    return len({i for i in listed if 0 <= i < n_layer})
+
+
+def tower_note(cfg: Mapping[str, Any]) -> str:
+    """Name the towers of a multimodal config that the count leaves out."""
+    towers = [label for key, label in (("vision_config", "the vision tower"),
+                                       ("audio_config", "the audio tower")) if key in cfg]
+    if towers:
+        towers.append("the multimodal projector")
+    left_out = ", ".join(towers) if towers else "any vision/audio towers"
+    return f"Counted the language model of text_config; not counted: {left_out}."

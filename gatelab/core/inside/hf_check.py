@@ -1,0 +1,200 @@
+"""Check a Hugging Face model folder before anything is loaded: files, architecture, memory.
+
+Why before loading: ``from_pretrained`` on a truncated shard, an unknown architecture or a model
+twice the size of RAM fails late, slowly, or takes the machine down. Reading config.json (capped),
+the safetensors headers (a few KB each) and /proc/meminfo costs milliseconds and turns each of
+those into one ``InsideError`` that names the file or the sizes.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.budget.jsonio import parse_json_object
+from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
+from gatelab.core.fileio import FileReadError, read_bytes_capped
+from gatelab.core.inside.errors import InsideError
+
+MAX_CONFIG_BYTES = 16 * 1024 * 1024
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
+DTYPE_BYTES = {"float32": 4, "bfloat16": 2}
+ACTIVATION_TOKENS = 512  # activations are estimated for a text of this many tokens
+HEADROOM = 0.9           # use at most this share of the free memory
+
+
+def normalise_dtype(dtype: str) -> str:
+    d = {"fp32": "float32", "float32": "float32", "bf16": "bfloat16", "bfloat16": "bfloat16"}.get(
+        str(dtype).lower())
+    if d is None:
+        raise InsideError(f"dtype must be float32 or bf16, got {dtype!r}")
+    return d
+
+
+def _human(n: float) -> str:
+    for unit in ("B", "KB", "MB", "GB", "TB"):
+        if abs(n) < 1024 or unit == "TB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return str(n)
+
+
+def is_hf_folder(path: Path | str) -> bool:
+    """A folder with config.json and no gatelab checkpoint (run folders have ckpt.pt/run.json)."""
+    p = Path(path)
+    return (p.is_dir() and (p / "config.json").is_file() and not (p / "ckpt.pt").exists()
+            and not (p / "run.json").exists())
+
+
+def read_config(p: Path) -> dict[str, Any]:
+    try:
+        raw = read_bytes_capped(p / "config.json", MAX_CONFIG_BYTES)
+        return parse_json_object(raw, "config.json", encoding="utf-8-sig")
+    except (FileReadError, ValueError) as exc:
+        raise InsideError(f"{p}: config.json cannot be read: {exc}") from None
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _only_regular_files(p: Path) -> None:
+    """Refuse a folder holding a pipe, socket or device (also behind a link): transformers opens
+    the tokenizer and config files itself, and a FIFO would block it forever."""
+    try:
+        entries = list(p.iterdir())
+    except OSError as exc:
+        raise InsideError(f"{p}: cannot list the folder ({exc.strerror or exc})") from None
+    for entry in entries:
+        try:
+            mode = os.stat(entry).st_mode
+        except OSError:
+            continue  # a dangling link: from_pretrained reports it if it needs the file
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise InsideError(f"{entry}: is not a regular file (a pipe, device or socket); "
+                              f"a model folder holds plain files only")
+
+
+def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]]:
+    index = p / "model.safetensors.index.json"
+    try:
+        if _regular(index):
+            return [index.name], read_index(index)
+        files = sorted(f for f in p.glob("*.safetensors") if _regular(f))
+        if not files:
+            if any(p.glob("*.bin")) or any(p.glob("*.pt")):
+                raise InsideError(f"{p}: only pickle weights (*.bin / *.pt) here; gatelab loads "
+                                  f".safetensors weights only, because pickle files can run code")
+            raise InsideError(f"{p}: no *.safetensors weights in this folder")
+        tensors: dict[str, tuple[str, tuple[int, ...]]] = {}
+        for f in files:
+            tensors.update(read_safetensors_header(f))
+        return [f.name for f in files], tensors
+    except InsideError:
+        raise
+    except ValueError as exc:
+        raise InsideError(f"{p}: a weights file is damaged or truncated: {exc}") from None
+
+
+def _architecture_known(model_type: str) -> str:
+    """The causal-LM class transformers maps ``model_type`` to, or InsideError."""
+    try:
+        from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
+    except ImportError:
+        raise InsideError("reading Hugging Face models needs the optional extra: "
+                          "pip install -e \".[hf]\" (transformers)") from None
+    cls = MODEL_FOR_CAUSAL_LM_MAPPING_NAMES.get(model_type)
+    if cls is None:
+        raise InsideError(f"architecture {model_type!r} is not a causal language model that this "
+                          f"transformers version knows; update transformers or pick another model")
+    return str(cls)
+
+
+def available_bytes(device: str) -> int:
+    """Free memory on ``device`` ("cuda…" or "cpu"); 0 when unknown."""
+    if device.startswith("cuda"):
+        import torch
+        return int(torch.cuda.mem_get_info()[0])
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def _text_cfg(cfg: dict[str, Any]) -> dict[str, Any]:
+    sub = cfg.get("text_config")
+    return sub if isinstance(sub, dict) else cfg
+
+
+def _int(cfg: dict[str, Any], key: str, default: int) -> int:
+    v = cfg.get(key, default)
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 2**31 else default
+
+
+def activation_bytes(cfg: dict[str, Any], tokens: int = ACTIVATION_TOKENS) -> int:
+    """Bytes a traced forward pass keeps: g, u, h (float32, [T, m] per layer), attention weights
+    ([H, T, T] per layer) and a few [T, d] hidden states, times 2 for the pass's temporaries."""
+    t = _text_cfg(cfg)
+    L, d = _int(t, "num_hidden_layers", 1), _int(t, "hidden_size", 1)
+    m, H = _int(t, "intermediate_size", 4 * d), _int(t, "num_attention_heads", 1)
+    per_layer = 4 * (3 * tokens * m + H * tokens * tokens + 4 * tokens * d)
+    return 2 * L * per_layer
+
+
+def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str = "float32",
+                    tokens: int = ACTIVATION_TOKENS) -> dict[str, Any]:
+    """Everything that can be known about an HF model folder without loading it, or InsideError.
+
+    Returns {"path", "model_type", "architecture", "n_params", "dtype", "weight_bytes",
+    "activation_bytes", "need_bytes", "device", "available_bytes", "weights", "tokenizer"}.
+    """
+    p = Path(path)
+    if not p.is_dir():
+        raise InsideError(f"{p}: not a folder")
+    if not (p / "config.json").exists():
+        raise InsideError(f"{p}: not a model folder (no config.json)")
+    _only_regular_files(p)
+    cfg = read_config(p)
+    model_type = cfg.get("model_type")
+    if not isinstance(model_type, str) or not model_type:
+        raise InsideError(f"{p}: config.json names no model_type, so it is not a transformers model")
+    arch = _architecture_known(model_type)
+    weights, tensors = _weights(p)
+    tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
+    if not tok:
+        raise InsideError(f"{p}: the tokenizer is missing (none of {', '.join(TOKENIZER_FILES)})")
+    dt = normalise_dtype(dtype)
+    n_params = sum(numel(shape) for _, shape in tensors.values())
+    wbytes = n_params * DTYPE_BYTES[dt]
+    abytes = activation_bytes(cfg, tokens)
+    dev = device or _default_device()
+    free = available_bytes(dev)
+    need = wbytes + abytes
+    if free and need > HEADROOM * free:
+        raise InsideError(f"{p.name} needs about {_human(need)} ({n_params:,} parameters × "
+                          f"{DTYPE_BYTES[dt]} bytes = {_human(wbytes)}, plus {_human(abytes)} of "
+                          f"activations) but only {_human(free)} is free on {dev}; try bf16, a "
+                          f"smaller model or another device")
+    return {"path": str(p), "model_type": model_type, "architecture": arch, "n_params": n_params,
+            "dtype": dt, "weight_bytes": wbytes, "activation_bytes": abytes, "need_bytes": need,
+            "device": dev, "available_bytes": free, "weights": weights, "tokenizer": tok}
+
+
+def _default_device() -> str:
+    import torch
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+__all__ = ["check_hf_folder", "is_hf_folder", "normalise_dtype"]

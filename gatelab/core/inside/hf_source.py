@@ -1,0 +1,256 @@
+"""Trace a text through a Hugging Face causal LM stored in a local folder (never a download).
+
+Why forward hooks: the model's own modules compute everything; hooks only copy what passes
+through them. Per decoder layer: gate_proj's output is g, up_proj's is u, down_proj's *input* is h
+exactly as the model formed it (act(g)·u), the MLP's output and the layer's output give the norms.
+Attention weights come from each self_attn's return value, which the eager implementation fills
+(requested with attn_implementation="eager"); linear-attention layers (Gated DeltaNet) have no
+softmax weights, so their sink is None. Where q_proj packs an output gate beside the queries
+(Qwen3.5's gated attention), its mean σ(gate) is recorded.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
+from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.hf_check import check_hf_folder, is_hf_folder, normalise_dtype
+from gatelab.core.inside.run_source import check_text
+from gatelab.core.inside.types import LayerTrace, Trace
+
+Progress = Callable[[float, str], None]
+MAX_TOKENS = 4096
+WINDOW = 256  # tokens per window when streaming top-k contexts
+ACT_TO_VARIANT = {"silu": "swiglu", "swish": "swiglu", "gelu": "geglu", "gelu_pytorch_tanh":
+                  "geglu_tanh", "gelu_new": "geglu_tanh", "gelu_fast": "geglu_tanh",
+                  "relu": "reglu", "sigmoid": "glu"}
+
+
+class _Stop(Exception):
+    """Raised from a hook to end a forward pass early (top-k needs layers up to one only)."""
+
+
+def _decoder_layers(model: torch.nn.Module) -> torch.nn.ModuleList:
+    for _name, mod in model.named_modules():
+        if isinstance(mod, torch.nn.ModuleList) and len(mod) and all(
+                hasattr(getattr(b, "mlp", None), "gate_proj") for b in mod):
+            return mod
+    raise InsideError("this model has no decoder layers with a gated MLP (mlp.gate_proj, "
+                      "mlp.up_proj); only gated-MLP models can be inspected")
+
+
+def _readable(piece: str) -> str:
+    return piece.replace("Ġ", " ").replace("▁", " ").replace("Ċ", "\n").replace("ĉ", "\t")
+
+
+class HfModel:
+    """An HF model folder loaded once (tokenizer, model, hooks' targets)."""
+
+    kind = "hf"
+
+    def __init__(self, path: Path | str, device: str | None = None, dtype: str = "float32",
+                 progress: Progress | None = None) -> None:
+        say = progress or (lambda _f, _m: None)
+        p = Path(path)
+        say(0.0, "checking the model folder")
+        if device in (None, "auto"):
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        if device.startswith("cuda") and not torch.cuda.is_available():
+            raise InsideError("device 'cuda' was requested but no CUDA GPU is available here")
+        if device not in ("cpu", "mps") and not device.startswith("cuda"):
+            raise InsideError(f"unknown device {device!r}; use auto, cpu or cuda")
+        dt = normalise_dtype(dtype)
+        self.info = check_hf_folder(p, device=device, dtype=dt)
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        os.environ["TRANSFORMERS_OFFLINE"] = "1"
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+        hf_logging.set_verbosity_error()  # the caller shows progress; keep stderr for real errors
+        hf_logging.disable_progress_bar()
+        say(0.1, "loading the tokenizer")
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
+        except Exception as exc:
+            raise InsideError(f"{p}: the tokenizer cannot be loaded: {exc}") from None
+        say(0.2, "loading the weights")
+        try:
+            self.model = AutoModelForCausalLM.from_pretrained(
+                str(p), local_files_only=True, attn_implementation="eager",
+                dtype=torch.float32 if dt == "float32" else torch.bfloat16,
+                use_safetensors=True)
+        except Exception as exc:
+            raise InsideError(f"{p}: the model cannot be loaded: {str(exc).splitlines()[0]}") from None
+        self._setup(self.model, self.tokenizer, p, device)
+        say(0.8, "model loaded")
+
+    @classmethod
+    def wrap(cls, model: torch.nn.Module, tokenizer: Any, path: Path | str = "",
+             device: str = "cpu") -> HfModel:
+        """An already loaded transformers model and tokenizer (no folder checks, no loading);
+        the model must use eager attention for the sink to be measured."""
+        self = cls.__new__(cls)
+        self.info = {}
+        self._setup(model, tokenizer, Path(path), device)
+        return self
+
+    def _setup(self, model: torch.nn.Module, tokenizer: Any, p: Path, device: str) -> None:
+        self.model, self.tokenizer = model, tokenizer
+        self.model.to(device).eval()
+        self.device = torch.device(device)
+        self.layers = _decoder_layers(self.model)
+        cfg = self.model.config
+        self.text_config = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
+        act = str(getattr(self.text_config, "hidden_act", "silu"))
+        if act not in ACT_TO_VARIANT:
+            raise InsideError(f"{p}: MLP activation {act!r} has no gate variant in gatelab")
+        self.variant = ACT_TO_VARIANT[act]
+        self.path = p
+        maxpos = getattr(self.text_config, "max_position_embeddings", None) or MAX_TOKENS
+        self.max_len = min(WINDOW, int(maxpos))
+        self.max_tokens = min(MAX_TOKENS, int(maxpos))
+
+    @property
+    def n_layer(self) -> int:
+        return len(self.layers)
+
+    def width(self, layer: int) -> int:
+        return int(self.layers[layer].mlp.gate_proj.out_features)
+
+    def layer_kind(self, i: int) -> str:
+        types = getattr(self.text_config, "layer_types", None)
+        if isinstance(types, (list, tuple)) and i < len(types):
+            return str(types[i])
+        return "full_attention" if hasattr(self.layers[i], "self_attn") else "linear_attention"
+
+    def encode(self, text: str, special: bool = False) -> list[int]:
+        return list(self.tokenizer(text, add_special_tokens=special)["input_ids"])
+
+    def pieces(self, ids: list[int]) -> list[str]:
+        out = []
+        for i in ids:
+            s = self.tokenizer.decode([i], clean_up_tokenization_spaces=False)
+            out.append(s if s else _readable(str(self.tokenizer.convert_ids_to_tokens(i))))
+        return out
+
+    def _gated_heads(self, attn: torch.nn.Module) -> int | None:
+        """head_dim when q_proj packs an output gate (2·heads·head_dim outputs), else None."""
+        hd = getattr(attn, "head_dim", None)
+        heads = getattr(self.text_config, "num_attention_heads", None)
+        q = getattr(attn, "q_proj", None)
+        if isinstance(hd, int) and isinstance(heads, int) and isinstance(q, torch.nn.Linear):
+            return hd if q.out_features == 2 * heads * hd else None
+        return None
+
+    def _hooks(self, parts: list[LayerParts]) -> list[Any]:
+        hooks = []
+        for i, layer in enumerate(self.layers):
+            p = parts[i]
+            mlp = layer.mlp
+
+            def set_g(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
+                p.g = out
+
+            def set_u(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
+                p.u = out
+
+            def set_h(_m: Any, inp: tuple[torch.Tensor, ...], p: LayerParts = p) -> None:
+                p.h = inp[0]
+
+            def set_mlp(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
+                p.mlp_out = out[0] if isinstance(out, tuple) else out
+
+            def set_x(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
+                p.x_out = out[0] if isinstance(out, tuple) else out
+
+            hooks += [mlp.gate_proj.register_forward_hook(set_g),
+                      mlp.up_proj.register_forward_hook(set_u),
+                      mlp.down_proj.register_forward_pre_hook(set_h),
+                      mlp.register_forward_hook(set_mlp), layer.register_forward_hook(set_x)]
+            attn = getattr(layer, "self_attn", None)
+            if attn is not None:
+                def set_w(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
+                    w = out[1] if isinstance(out, tuple) and len(out) > 1 else None
+                    p.attn_w = w  # [1, H, T, T] or None; reduced for all layers at the end
+                hooks.append(attn.register_forward_hook(set_w))
+                hd = self._gated_heads(attn)
+                if hd is not None:
+                    def set_gate(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p,
+                                 hd: int = hd) -> None:
+                        p.gate_mean = gate_mean_from_q(out[0], hd)
+                    hooks.append(attn.q_proj.register_forward_hook(set_gate))
+        return hooks
+
+    @torch.no_grad()
+    def trace(self, text: str, progress: Progress | None = None) -> Trace:
+        """One forward pass over ``text`` with every hook installed."""
+        text = check_text(text, self.max_tokens, "tokens")
+        ids = self.encode(text, special=True)
+        if not ids:
+            raise InsideError("the tokenizer turned the text into no tokens")
+        if len(ids) > self.max_tokens:
+            raise InsideError(f"the text is {len(ids):,} tokens; at most {self.max_tokens:,} "
+                              f"are analysed at once")
+        if progress is not None:
+            progress(0.85, f"running {len(ids)} tokens through the model")
+        layers = self.forward_layers(ids)
+        if progress is not None:
+            progress(1.0, "done")
+        archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
+        return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
+                     variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
+                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0))
+
+    @torch.no_grad()
+    def forward_layers(self, ids: list[int]) -> list[LayerTrace]:
+        """The hooked forward pass alone (what the hook-overhead benchmark times)."""
+        parts = [LayerParts() for _ in self.layers]
+        hooks = self._hooks(parts)
+        try:
+            self.model(input_ids=torch.tensor([ids], device=self.device), use_cache=False)
+        except Exception as exc:
+            raise InsideError(f"{self.path}: the forward pass failed: {exc}") from None
+        finally:
+            for h in hooks:
+                h.remove()
+        return finish_all(parts, [self.layer_kind(i) for i in range(len(parts))])
+
+    @torch.no_grad()
+    def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:
+        """h of one neuron for windows ids [B, T] → [B, T]; the pass stops at that layer's MLP."""
+        mlp = self.layers[layer].mlp
+        got: list[torch.Tensor] = []
+
+        def pre(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:
+            x = inp[0]
+            g = x @ mlp.gate_proj.weight[neuron]
+            u = x @ mlp.up_proj.weight[neuron]
+            got.append(mlp.act_fn(g) * u)
+            raise _Stop
+
+        hook = mlp.register_forward_pre_hook(pre)
+        try:
+            self.model(input_ids=ids, use_cache=False)
+        except _Stop:
+            pass
+        finally:
+            hook.remove()
+        return got[0]
+
+
+def trace_hf(path: Path | str, text: str, *, device: str | None = None, dtype: str = "float32",
+             progress: Progress | None = None) -> Trace:
+    """Load the HF model folder ``path`` (local files only) and trace ``text`` through it.
+
+    device None: CUDA when available, else the CPU; dtype "float32" or "bf16". Every failure is an
+    ``InsideError``; ``progress(fraction, message)`` reports loading and the pass.
+    """
+    return HfModel(path, device=device, dtype=dtype, progress=progress).trace(text, progress)
+
+
+__all__ = ["HfModel", "check_hf_folder", "is_hf_folder", "trace_hf"]

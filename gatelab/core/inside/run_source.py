@@ -1,0 +1,222 @@
+"""Trace a text through one of gatelab's own models: a saved run folder or the live trainer's model.
+
+Why through the model's ``Capture`` protocol (and not copies of its maths): the numbers the tab
+shows must be the ones the model computed. The model hands g, u, act(g) and h of every MLP, the
+rotated q and k of every attention, and the MLP and block outputs to ``_TraceCapture``; one forward
+hook on q_proj reads the attention output gate where the model has one. Tokens are characters.
+
+``RunModel`` keeps a loaded run for repeated work (top-k contexts over the validation split, a
+step slider) so the checkpoint is read once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from gatelab.core import data
+from gatelab.core.devices import resolve_device
+from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q, sink_from_qk
+from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.types import LayerTrace, Trace
+from gatelab.core.model import GPT, gate_branch, up_branch
+from gatelab.core.trainconfig import TrainConfig
+
+MAX_TEXT_CHARS = 100_000
+
+
+class _TraceCapture:
+    """gatelab's Capture protocol, keeping sequence 0 of every layer in ``LayerParts``."""
+
+    def __init__(self, n_layer: int) -> None:
+        self.parts = [LayerParts() for _ in range(n_layer)]
+
+        self.q: list[torch.Tensor] = []
+        self.k: list[torch.Tensor] = []
+
+    def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
+        self.q.append(q)  # [1, H, T, hd]; the sinks of all layers are formed at once afterwards
+        self.k.append(k)  # [1, KV, T, hd]
+
+    def sinks(self) -> None:
+        sink = sink_from_qk(torch.stack(self.q), torch.stack(self.k))  # [L, 1, H]
+        for p, s in zip(self.parts, sink):
+            p.sink = s.reshape(-1)
+
+    def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
+            h: torch.Tensor) -> None:
+        p = self.parts[layer]
+        p.g, p.u, p.h = g, u, h  # [1, T, m] each (a single sequence)
+
+    def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
+        self.parts[layer].mlp_out, self.parts[layer].x_out = mlp_out, x_out
+
+
+def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
+    """The text, or InsideError when it is not a non-empty string the model can take at once."""
+    if not isinstance(text, str) or not text:
+        raise InsideError("the text to analyse is empty")
+    if len(text) > MAX_TEXT_CHARS:
+        raise InsideError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
+    return text
+
+
+@torch.no_grad()
+def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[LayerTrace]:
+    """One forward pass of ``ids`` with the trace capture (what the overhead benchmark times)."""
+    device = next(model.parameters()).device
+    cap = _TraceCapture(config.n_layer)
+    hooks = []
+    if config.attn_gate:
+        hd = config.n_embd // config.n_head
+        for i, block in enumerate(model.blocks):
+            def hook(_m: Any, _inp: Any, out: torch.Tensor, i: int = i) -> None:
+                cap.parts[i].gate_mean = gate_mean_from_q(out[0], hd)
+            hooks.append(block.attn.q_proj.register_forward_hook(hook))
+    was_training = model.training
+    if was_training:  # train()/eval() walk every module: only when needed
+        model.eval()
+    try:
+        model(torch.tensor([ids], dtype=torch.long, device=device), capture=cap)
+    finally:
+        if was_training:
+            model.train()
+        for h in hooks:
+            h.remove()
+    cap.sinks()
+    return finish_all(cap.parts, ["full_attention"] * config.n_layer)
+
+
+@torch.no_grad()
+def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, source: str,
+               step: int | None, name: str) -> Trace:
+    text = check_text(text, config.block_size)
+    if len(text) > config.block_size:
+        raise InsideError(f"the text has {len(text)} characters but this model reads at most "
+                          f"{config.block_size} (its block size); shorten it")
+    layers = traced_layers(model, config, vocab.encode(text))
+    return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
+                 gate_eps=config.gate_eps, layers=layers, model_name=name,
+                 hidden_size=config.n_embd, step=step)
+
+
+def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str,
+               step: int | None = None) -> Trace:
+    """Trace ``text`` through the live trainer's model (call it between steps, not during one);
+    ``step`` is only recorded in the Trace."""
+    return _trace_gpt(model, vocab, config, text, "live", step, "live run")
+
+
+class RunModel:
+    """A saved run loaded once: its model (at the checkpoint or a history step) and vocabulary."""
+
+    kind = "run"
+
+    def __init__(self, run_dir: Path | str, device: str = "cpu", step: int | None = None) -> None:
+        from gatelab.core.runs import load_checkpoint
+        from gatelab.core.stats_history import history_steps, read_weights
+        p = Path(run_dir)
+        if not p.is_dir():
+            raise InsideError(f"{p}: no such run folder")
+        ckpt_path = p / "ckpt.pt"
+        if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
+            raise InsideError(f"{ckpt_path}: is not a regular file")
+        try:
+            dev = resolve_device(device)
+            ckpt = load_checkpoint(p, map_location="cpu")
+            self.config = TrainConfig.from_dict(ckpt["config"]).validate()
+            self.vocab = data.Vocab(ckpt["vocab"])
+            self.model = GPT(self.config, len(self.vocab))
+            self.model.load_state_dict(ckpt["model"])
+            self.step: int | None = int(ckpt.get("step", 0))
+        except InsideError:
+            raise
+        except Exception as exc:  # RunError, a foreign or truncated checkpoint, a bad device …
+            raise InsideError(f"{p}: cannot open this run: {exc}") from None
+        if step is not None and step != self.step:
+            state = read_weights(p, step)
+            if state is None:
+                kept = [s for s in history_steps(p) if (p / "stats_history" /
+                                                        f"weights_step_{s:06d}.pt").is_file()]
+                raise InsideError(f"{p}: no weights were kept for step {step}; steps with "
+                                  f"weights: {', '.join(map(str, kept)) or 'none'}")
+            try:
+                self.model.load_state_dict(state)
+            except Exception as exc:
+                raise InsideError(f"{p}: the weights of step {step} do not fit the model: {exc}") from None
+            self.step = step
+        self.model.to(dev).eval()
+        self.path, self.device = p, dev
+        self.max_len = self.config.block_size
+
+    def trace(self, text: str) -> Trace:
+        return _trace_gpt(self.model, self.vocab, self.config, text, str(self.path), self.step,
+                          f"gatelab {self.path.name}")
+
+    def encode(self, text: str) -> list[int]:
+        return self.vocab.encode(text)
+
+    def pieces(self, ids: list[int]) -> list[str]:
+        return [self.vocab.chars[i] for i in ids]
+
+    @torch.no_grad()
+    def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:
+        """h of one neuron for a batch of windows ids [B, T] → [B, T]; runs only the blocks up to
+        ``layer`` and one row of gate_proj/up_proj (why top-k over 1 MB stays fast)."""
+        m, cfg = self.model, self.config
+        x = m.tok_emb(ids)
+        rope = None
+        if m.pos_emb is not None:
+            x = x + m.pos_emb(torch.arange(ids.shape[1], device=ids.device))
+        else:
+            rope = (m.rope_cos, m.rope_sin)
+        for block in m.blocks[:layer]:
+            x = block(x, rope)
+        blk = m.blocks[layer]
+        x = x + blk.attn(blk.attn_norm(x), rope)
+        n = blk.mlp_norm(x)  # [B, T, d]
+        if cfg.gated:
+            g = n @ blk.mlp.gate_proj.weight[neuron]  # [B, T]
+            u = n @ blk.mlp.up_proj.weight[neuron]
+            return gate_branch(cfg.variant, g, blk.mlp.params) * up_branch(cfg.variant, u, blk.mlp.params)
+        return gate_branch(cfg.variant, n @ blk.mlp.up_proj.weight[neuron], {})
+
+    @property
+    def n_layer(self) -> int:
+        return self.config.n_layer
+
+    def width(self, layer: int) -> int:
+        return self.model.width
+
+
+def trace_run(run_dir: Path | str, text: str, *, device: str = "cpu",
+              step: int | None = None) -> Trace:
+    """Trace ``text`` (one token per character) through the model saved in ``run_dir``.
+
+    step=None uses the checkpoint; another step uses the weights its history entry kept (small
+    models only, see ``gatelab.core.stats_history``). Every failure is an ``InsideError``.
+    """
+    return RunModel(run_dir, device=device, step=step).trace(text)
+
+
+def validation_text(run_dir: Path | str) -> str:
+    """The validation split of the run's corpus as text: the same last characters that
+    ``data.split`` holds out (so top-k contexts never show text the model trained on)."""
+    from gatelab.core.runs import read_json
+    p = Path(run_dir)
+    cfg = read_json(p / "config.json")
+    if not cfg:
+        raise InsideError(f"{p}: no readable config.json, so its corpus is unknown")
+    try:
+        config = TrainConfig.from_dict(cfg)
+        corpus = data.load_corpus(config.corpus)
+    except Exception as exc:
+        raise InsideError(f"{p}: its corpus cannot be loaded: {exc}") from None
+    n = len(corpus.text)
+    n_val = max(int(n * data.VAL_FRACTION), config.block_size + 1)
+    return corpus.text[n - n_val:]
+
+
+__all__ = ["RunModel", "check_text", "trace_live", "trace_run", "validation_text"]

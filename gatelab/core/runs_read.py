@@ -1,0 +1,377 @@
+"""Reading run folders safely: every file a run leaves may be truncated, garbled or hostile.
+
+Why a module of its own: the run list, replay, resume, the CLI and the gate plane all read the
+same files, and one bad folder must never take the others down or show a traceback. Every read
+goes through ``gatelab.core.fileio`` (regular files only, hard byte caps), every parsed value is
+checked before use, and every failure becomes a ``RunError`` naming the file and the reason.
+Error texts never echo torch's or numpy's hint to turn unpickling on.
+
+Liveness: ``run.json`` of a running run carries the writer's pid, host, process start time and a
+heartbeat; ``effective_status`` turns "running" into "interrupted" when that process is gone.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
+from gatelab.core.trainconfig import TrainConfig
+
+CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
+    "config.json", "metrics.jsonl", "ckpt.pt", "stats.npz", "samples.txt", "run.json")
+JSON_CAP = 1 << 20  # config.json and run.json are about 1 KB
+STATS_CAP = 1 << 29
+CKPT_CAP = 1 << 36
+LINE_CAP = 1 << 20  # one metrics row (per-layer lists included)
+SAMPLES_TAIL = 1 << 16
+STALE_S = 600.0  # a heartbeat older than this (and no process to ask) means interrupted
+_NUM_KEYS = ("train_loss", "lr", "tokens_per_s", "elapsed_s", "val_loss")
+_LAYER_KEYS = ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h", "mlp_ratio", "attn_sink")
+
+
+class RunError(ValueError):
+    """A run folder is missing or unreadable; the message names the folder and the problem."""
+
+
+def safe_reason(exc: BaseException) -> str:
+    """A one-line reason from a loader's exception, without any hint to allow unpickling."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if "weights_only" in text or "allow_pickle" in text or "pickle" in text.lower():
+        return "it holds Python objects, not only tensors and plain data (refused for safety)"
+    return text[:300]
+
+
+# -- JSON --------------------------------------------------------------------------------------
+def read_json_strict(path: Path) -> dict[str, Any]:
+    """A JSON object from ``path``; RunError naming the file for anything else."""
+    try:
+        raw = read_bytes_capped(path, JSON_CAP, what=path.name)
+        data = json.loads(raw.decode("utf-8"))
+    except FileReadError as exc:
+        raise RunError(f"{path.parent}: {exc}") from None
+    except RecursionError:
+        raise RunError(f"{path}: nested too deeply to be a gatelab file") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RunError(f"{path}: not valid JSON ({safe_reason(exc)})") from None
+    if not isinstance(data, dict):
+        raise RunError(f"{path}: expected a JSON object, found {type(data).__name__}")
+    return data
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    """Lenient ``read_json_strict``: {} for a missing or unreadable file."""
+    try:
+        return read_json_strict(path)
+    except RunError:
+        return {}
+
+
+def read_config(folder: Path) -> TrainConfig:
+    """The validated TrainConfig of a run folder; RunError naming config.json otherwise."""
+    data = read_json_strict(folder / CONFIG)
+    try:
+        return TrainConfig.from_dict(data).validate()
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise RunError(f"{folder / CONFIG}: {safe_reason(exc)}") from None
+
+
+# -- metrics.jsonl -----------------------------------------------------------------------------
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def row_problem(row: Any) -> str:
+    """Why a parsed metrics row cannot be plotted ("" when it can)."""
+    if not isinstance(row, dict):
+        return "not a JSON object"
+    step = row.get("step")
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= 10**12:
+        return f"step {step!r} is not a whole number"
+    for key in _NUM_KEYS:
+        if key in row and not (_is_num(row[key]) or (key == "val_loss" and row[key] is None)):
+            return f"{key} {row[key]!r} is not a number"
+    if "tokens_seen" in row and not _is_num(row["tokens_seen"]):
+        return f"tokens_seen {row['tokens_seen']!r} is not a number"
+    for key in _LAYER_KEYS:
+        v = row.get(key)
+        if v is not None and not (isinstance(v, list) and len(v) <= 4096
+                                  and all(_is_num(x) for x in v)):
+            return f"{key} is not a list of numbers"
+    return ""
+
+
+def _lines(path: Path, problems: list[str] | None) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw line) of a metrics.jsonl, streamed; overlong lines are skipped."""
+    try:
+        fd = open_regular(path)
+    except FileReadError as exc:
+        if not os.path.lexists(path):
+            return
+        raise RunError(f"{path.parent}: {exc}") from None
+    with os.fdopen(fd, "rb") as f:
+        lineno = 0
+        while True:
+            line = f.readline(LINE_CAP + 1)
+            if not line:
+                return
+            lineno += 1
+            if len(line) > LINE_CAP and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):  # skip the rest of an overlong line
+                    line = f.readline(LINE_CAP)
+                _note(problems, lineno, "longer than 1 MB")
+            elif line.strip():
+                yield lineno, line
+
+
+def _parse(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, Any] | None:
+    """The row of one line, or None (a truncated last line, a crash mid-write, silently)."""
+    try:
+        row = json.loads(line.decode("utf-8"))
+        why = row_problem(row)
+    except RecursionError:
+        why = "nested too deeply"
+    except (ValueError, UnicodeDecodeError):
+        if not line.endswith(b"\n"):
+            return None
+        why = "not valid JSON"
+    if why:
+        _note(problems, lineno, why)
+        return None
+    return row  # type: ignore[no-any-return]
+
+
+def iter_metrics(path: Path, problems: list[str] | None = None
+                 ) -> Iterator[tuple[bytes, dict[str, Any]]]:
+    """(raw line, row) of every valid row of a metrics.jsonl, streamed line by line.
+
+    A truncated last line (a crash mid-write) is skipped silently; other bad rows are skipped
+    and described in ``problems``. A missing file yields nothing; an unreadable one RunError.
+    """
+    for lineno, line in _lines(path, problems):
+        row = _parse(lineno, line, problems)
+        if row is not None:
+            yield line if line.endswith(b"\n") else line + b"\n", row
+
+
+def _note(problems: list[str] | None, lineno: int, why: str) -> None:
+    if problems is not None:
+        problems.append(f"line {lineno}: {why}")
+
+
+def read_metrics(path: Path, max_rows: int | None = None,
+                 problems: list[str] | None = None) -> list[dict[str, Any]]:
+    """Valid rows of a metrics.jsonl; with ``max_rows`` downsampled for plotting: every
+    validation row and the last row are kept, the other rows are strided evenly to fit.
+
+    Downsampling parses only the lines it keeps (JSON parsing is nearly all the cost: a
+    300 MB file of 1.8 M rows would take ~20 s to parse whole)."""
+    if max_rows is None:
+        return [row for _line, row in iter_metrics(path, problems)]
+    kept: list[tuple[int, dict[str, Any]]] = []
+    stride, index = 1, -1
+    tail: list[tuple[int, int, bytes]] = []  # the last two lines: the last may be half-written
+    for lineno, line in _lines(path, problems):
+        index += 1
+        tail = [*tail[-1:], (index, lineno, line)]
+        is_val = b'"val_loss"' in line
+        if not (is_val or index % stride == 0):
+            continue
+        row = _parse(lineno, line, problems)
+        if row is None:
+            continue
+        kept.append((index, row))
+        if len(kept) > max_rows:  # double the stride; validation rows stay
+            stride *= 2
+            kept = [(i, r) for i, r in kept if r.get("val_loss") is not None or i % stride == 0]
+            if len(kept) > max_rows:  # more validation rows than the cap: thin them too
+                kept = kept[::2]
+    for i, lineno, line in reversed(tail):  # keep the last valid row
+        if kept and kept[-1][0] >= i:
+            break
+        row = _parse(lineno, line, None)
+        if row is not None:
+            kept.append((i, row))
+            break
+    return [r for _i, r in kept]
+
+
+# -- checkpoint, statistics, samples -----------------------------------------------------------
+_CKPT_TYPES: dict[str, type | tuple[type, ...]] = {
+    "model": dict, "optimizer": dict, "step": int, "tokens_seen": int,
+    "elapsed_s": (int, float), "config": dict, "vocab": str, "rng": dict}
+
+
+def load_checkpoint(path: Path | str, map_location: Any = "cpu") -> dict[str, Any]:
+    """The checked ``ckpt.pt`` of a run folder (or a ckpt file); RunError if missing, unreadable
+    or not a gatelab checkpoint. Tensors only: never unpickles code."""
+    import torch
+
+    p = Path(path)
+    if p.is_dir():
+        p = p / CKPT
+    if not os.path.lexists(p):
+        raise RunError(f"no checkpoint to resume from: {p}")
+    try:
+        fd = open_regular(p)
+    except FileReadError as exc:
+        raise RunError(f"checkpoint {exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if os.fstat(f.fileno()).st_size > CKPT_CAP:
+                raise RunError(f"checkpoint {p} is larger than {CKPT_CAP >> 30} GB")
+            ckpt = torch.load(f, map_location=map_location, weights_only=True)
+    except RunError:
+        raise
+    except Exception as exc:  # truncated, foreign or pickled content
+        raise RunError(f"checkpoint {p} cannot be read: {safe_reason(exc)}") from None
+    _check_checkpoint(p, ckpt)
+    return ckpt  # type: ignore[no-any-return]
+
+
+def _check_checkpoint(p: Path, ckpt: Any) -> None:
+    if not isinstance(ckpt, dict):
+        raise RunError(f"checkpoint {p} is not a gatelab checkpoint (it holds a "
+                       f"{type(ckpt).__name__}, not a dict of model and optimizer states)")
+    for key, kind in _CKPT_TYPES.items():
+        value = ckpt.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise RunError(f"checkpoint {p} is not a gatelab checkpoint ('{key}' is "
+                           f"{'missing' if key not in ckpt else type(value).__name__})")
+    if ckpt["step"] < 0 or ckpt["tokens_seen"] < 0 or not ckpt["vocab"]:
+        raise RunError(f"checkpoint {p} is damaged (negative step or empty vocabulary)")
+    try:
+        TrainConfig.from_dict(ckpt["config"]).validate()
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise RunError(f"checkpoint {p} holds an invalid config: {safe_reason(exc)}") from None
+
+
+def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
+    """The numeric arrays of a stats.npz (only ``keys`` when given: the gate plane reads just
+    ``gate_pairs``, whatever the size of the rest); RunError naming the file when it cannot be
+    read. Sizes are checked from the archive's directory before any array is read."""
+    try:
+        fd = open_regular(path)
+    except FileReadError as exc:
+        raise RunError(f"could not read {exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as f, np.load(f, allow_pickle=False) as z:
+            names = [k for k in z.files if keys is None or k in keys]
+            size = sum(z.zip.getinfo(k + ".npy").file_size for k in names)
+            if size > STATS_CAP:
+                raise RunError(f"could not read {path}: its arrays hold {size:,} bytes, more "
+                               f"than the {STATS_CAP:,} byte limit")
+            arrays = {k: np.asarray(z[k]) for k in names}
+    except RunError:
+        raise
+    except Exception as exc:  # BadZipFile, EOFError, object arrays, a non-zip file, …
+        raise RunError(f"could not read {path}: {safe_reason(exc)}") from None
+    for key, arr in arrays.items():
+        if not np.issubdtype(arr.dtype, np.number):
+            raise RunError(f"{path}: array '{key}' is {arr.dtype}, not numbers")
+    return arrays
+
+
+def read_samples_tail(path: Path, n: int = SAMPLES_TAIL) -> str:
+    """The last ``n`` bytes of samples.txt as text ("" when absent)."""
+    if not os.path.lexists(path):
+        return ""
+    try:
+        fd = open_regular(path)
+    except FileReadError as exc:
+        raise RunError(f"{path.parent}: {exc}") from None
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        f.seek(max(0, size - n))
+        return f.read(n).decode("utf-8", errors="replace")
+
+
+# -- liveness ----------------------------------------------------------------------------------
+def host_name() -> str:
+    return socket.gethostname()
+
+
+def process_start(pid: int) -> str | None:
+    """The kernel's start time of ``pid`` (Linux), to tell a reused pid from the writer."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read(4096).rsplit(b")", 1)[1].split()
+        return None if fields[0] == b"Z" else fields[19].decode()
+    except (OSError, IndexError):
+        return None
+
+
+def writer_identity() -> dict[str, Any]:
+    """What run.json records about the process writing it."""
+    pid = os.getpid()
+    return {"pid": pid, "host": host_name(), "pid_start": process_start(pid) or ""}
+
+
+def process_alive(summary: dict[str, Any]) -> bool | None:
+    """Whether the process that wrote ``summary`` still runs; None when it cannot be asked."""
+    pid, host = summary.get("pid"), summary.get("host")
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or host != host_name():
+        return None
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except PermissionError:  # it exists, owned by someone else
+        pass
+    except OSError:
+        return None
+    start = summary.get("pid_start")
+    now_start = process_start(pid)
+    if os.path.isdir("/proc") and now_start is None:
+        return False  # a zombie, or gone since
+    return not (start and now_start and start != now_start)
+
+
+def effective_status(summary: dict[str, Any], now: float | None = None) -> str:
+    """run.json's status, with "running" turned into "interrupted" when its writer is gone."""
+    status = summary.get("status")
+    if not isinstance(status, str) or not status:
+        return "broken"
+    if status != "running":
+        return status
+    alive = process_alive(summary)
+    if alive is None:
+        beat = summary.get("heartbeat", summary.get("updated"))
+        stamp = float(beat) if _is_num(beat) else 0.0
+        alive = (now if now is not None else time.time()) - stamp < STALE_S
+    return "running" if alive else "interrupted"
+
+
+def remove_stale_tmp(folder: Path, include_own: bool = False) -> list[str]:
+    """Delete ``.NAME.PID.tmp`` files left by a writer that is gone (and, with ``include_own``,
+    this process's: a writer opening the folder has nothing in flight); returns their names."""
+    removed: list[str] = []
+    try:
+        entries = list(folder.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for entry in entries:
+        parts = entry.name.rsplit(".", 2)
+        pid = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
+        if pid == os.getpid() and not include_own:
+            continue
+        if pid is not None and pid != os.getpid() and process_alive(
+                {"pid": pid, "host": host_name()}) is not False:
+            continue  # its writer still runs
+        try:
+            if entry.is_file() and not entry.is_symlink():
+                entry.unlink()
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return removed

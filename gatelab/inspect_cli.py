@@ -1,0 +1,104 @@
+"""``gatelab-inspect``: the "Inside the model" numbers of one token, for scripts and checks.
+
+    gatelab-inspect SOURCE --text TEXT [--token I] [--eps 0.1] [--device D] --json OUT
+
+SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
+{"tokens": [...], "token": I, "layers": [{"frac_neg", "frac_closed", "mlp_ratio", "resid_norm",
+"attn_sink", "max_abs_h"}, ...]} with the definitions of ``gatelab.core.inside.analysis`` (the
+ones the tab's views use); numbers that do not exist (the sink of a linear-attention layer) are
+null. Bad input gives one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+PROG = "gatelab-inspect"
+
+
+class _BadArgs(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _BadArgs(message)
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog=PROG, description="Per-layer gate and MLP numbers of one token of a text.")
+    p.add_argument("source", help="a gatelab run folder or a Hugging Face model folder")
+    p.add_argument("--text", required=True, help="the text to analyse")
+    p.add_argument("--token", type=int, default=None, help="token index (default: the last; "
+                   "negative counts from the end)")
+    p.add_argument("--eps", type=float, default=0.1, help="a gate counts as closed when "
+                   "|act(g)| < eps (default 0.1)")
+    p.add_argument("--device", default=None, help="auto, cpu or cuda (default: cpu for runs, "
+                   "auto for model folders)")
+    p.add_argument("--json", required=True, dest="out", help="where to write the JSON result")
+    return p
+
+
+def _finite(v: Any) -> Any:
+    return v if not isinstance(v, float) or math.isfinite(v) else None
+
+
+def inspect(source: str, text: str, token: int | None, eps: float,
+            device: str | None) -> dict[str, Any]:
+    """The JSON object gatelab-inspect writes (InsideError on bad input)."""
+    from gatelab.core.inside.analysis import layer_summary
+    from gatelab.core.inside.errors import InsideError
+    from gatelab.core.inside.hf_check import is_hf_folder
+    p = Path(source)
+    if not math.isfinite(eps) or eps <= 0:
+        raise InsideError(f"--eps must be a finite number > 0, got {eps}")
+    if not p.is_dir():
+        raise InsideError(f"{p}: no such folder")
+    if (p / "ckpt.pt").exists() or (p / "run.json").exists():
+        from gatelab.core.inside.run_source import trace_run
+        trace = trace_run(p, text, device=device or "cpu")
+    elif is_hf_folder(p):
+        from gatelab.core.inside.hf_source import trace_hf
+        trace = trace_hf(p, text, device=device)
+    else:
+        raise InsideError(f"{p}: neither a gatelab run folder (ckpt.pt) nor a Hugging Face model "
+                          f"folder (config.json)")
+    rows = layer_summary(trace, token, eps=eps)
+    t = len(trace.tokens) - 1 if token is None else token % len(trace.tokens)
+    return {"tokens": trace.tokens, "token": t,
+            "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except _BadArgs as exc:
+        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return 2
+    from gatelab.core.inside.errors import InsideError
+    try:
+        result = inspect(args.source, args.text, args.token, args.eps, args.device)
+    except InsideError as exc:
+        sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
+        return 2
+    except Exception as exc:  # out of memory, a library bug: still one line, but not "bad input"
+        sys.stderr.write(f"{PROG}: failed: {type(exc).__name__}: {' '.join(str(exc).split())}\n")
+        return 1
+    try:
+        from gatelab.core.runs import atomic_write_bytes
+        data = json.dumps(result, ensure_ascii=False, allow_nan=False, indent=1)
+        atomic_write_bytes(Path(args.out), data.encode("utf-8"))
+    except OSError as exc:
+        sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

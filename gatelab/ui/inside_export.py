@@ -1,0 +1,137 @@
+"""Export for every view of the "Inside the model" tab: PNG/SVG pictures, CSV numbers, HTML text.
+
+Why not just the PlotCard exporter: pyqtgraph's CSV exporter writes the data of curves, not of
+bar charts, heatmaps or a scatter's colours, so each view states its own table of numbers
+(``csv_rows``) and the picture goes through pyqtgraph's image/SVG exporters, with Qt's SVG
+generator as the fallback that PlotCard also uses.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pyqtgraph as pg
+import pyqtgraph.exporters as pg_exporters
+from PySide6.QtCore import QCoreApplication, QPoint, QRectF, QSize
+from PySide6.QtGui import QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
+
+from gatelab.ui.plot_card import PlotCard
+
+Rows = tuple[list[str], list[Sequence[object]]]
+
+
+def write_csv(path: str | Path, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> Path:
+    path = Path(path)
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(list(headers))
+        for row in rows:
+            writer.writerow([_cell(v) for v in row])
+    return path
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, float):
+        return repr(value)  # shortest exact round-trip text
+    return value
+
+
+def export_picture(item: pg.GraphicsObject | pg.GraphicsScene, view: pg.GraphicsView,
+                   path: Path) -> Path:
+    """PNG or SVG of ``item`` (a PlotItem or a layout) shown in ``view``."""
+    suffix = path.suffix.lower()
+    if suffix == ".png":
+        pg_exporters.ImageExporter(item).export(str(path))
+        return path
+    try:
+        pg_exporters.SVGExporter(item).export(str(path))
+    except (ValueError, TypeError):  # pyqtgraph #3495: closed paths from Qt ≥ 6.9 break it
+        rect = view.sceneRect()
+        generator = QSvgGenerator()
+        generator.setFileName(str(path))
+        generator.setSize(QSize(int(rect.width()), int(rect.height())))
+        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
+        painter = QPainter(generator)
+        try:
+            view.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
+        finally:
+            painter.end()
+    return path
+
+
+def export_widget(widget: QWidget, path: Path) -> Path:
+    """PNG (a grab) or SVG (the widget painted through Qt's SVG generator) of a plain widget."""
+    suffix = path.suffix.lower()
+    if suffix == ".png":
+        if not widget.grab().save(str(path)):
+            raise OSError(QCoreApplication.translate("InsideExport", "could not write {0}")
+                          .format(path))
+        return path
+    if suffix != ".svg":
+        raise ValueError(QCoreApplication.translate(
+            "InsideExport", "Unknown export format {0}: use .png or .svg").format(suffix or "(none)"))
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(widget.size())
+    generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
+    painter = QPainter(generator)
+    try:
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
+    return path
+
+
+class DataCard(PlotCard):
+    """A PlotCard whose CSV is the view's own table (``csv_source() -> (headers, rows)``)."""
+
+    def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(title, tooltip, parent)
+        self.title.setWordWrap(False)  # one line: the readout beside it is clipped instead
+        self.csv_source: Callable[[], Rows] = lambda: ([], [])
+        # axis text is the costly part of a repaint: cache each axis as a pixmap until it changes
+        for name in ("left", "bottom", "right", "top"):
+            axis = self.plot.getPlotItem().getAxis(name)
+            axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            axis.label.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def add_legend(self, offset: tuple[int, int] = (10, 10)) -> pg.LegendItem:
+        """A legend with dark, legible labels on the white plot."""
+        return self.plot.addLegend(offset=offset, labelTextColor="#222",
+                                   brush=pg.mkBrush(255, 255, 255, 210))
+
+    def export(self, path: str | Path) -> Path:
+        path = Path(path)
+        if path.suffix.lower() == ".csv":
+            headers, rows = self.csv_source()
+            write_csv(path, headers, rows)
+            self.sig_exported.emit(str(path))
+            return path
+        return super().export(path)
+
+
+class ExportButton(QToolButton):
+    """"Export…": a save dialog whose suffix picks the format; ``export(path)`` does the work."""
+
+    def __init__(self, export: Callable[[str], object], default_name: str, filters: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._export = export
+        self._default = default_name
+        self._filters = filters
+        self.setText(self.tr("Export…"))
+        self.clicked.connect(self._on_clicked)
+
+    def _on_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), self._default,
+                                              self._filters)
+        if not path:
+            return
+        try:
+            self._export(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, self.tr("Export failed"), str(exc))

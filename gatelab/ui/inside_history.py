@@ -1,0 +1,176 @@
+"""The step slider: a saved run's statistics replayed checkpoint by checkpoint.
+
+Why: gates close and MLP contributions settle *during* training; the history keeps, for every
+checkpoint, the per-layer numbers and the (g, u) of every neuron at the trainer's probe
+position. The slider shows them; where the history also kept that step's weights, the tab
+re-traces the text at that step so every other view follows. Older runs without a history show
+one entry, their latest stats. Nothing here computes; it draws ``LayerStats`` arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
+
+from gatelab.ui.inside_export import DataCard
+from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.inside_text import StaticLabel
+from gatelab.ui.widgets import fmt_number, style_axes
+
+SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1f77b4"),
+          ("attn_sink", "#ff7f0e"))
+
+
+class HistoryView(QWidget):
+    """Slider over checkpoints, per-layer statistics and the picked layer's (g, u) cloud."""
+
+    sig_step = Signal(int)  # re-trace the text at this step (only steps with kept weights)
+
+    def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sel = selection
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setObjectName("inside-step-slider")
+        self.slider.setEnabled(False)
+        self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.step_label = QLabel(self)
+        self.step_label.setMinimumWidth(160)
+        self.follow = QCheckBox(self.tr("Trace the text at this step"), self)
+        self.follow.setChecked(True)
+        self.follow.setToolTip(self.tr("Where the run kept that step's weights, every view shows "
+                                       "the text traced through the model as it was then"))
+        self.lines = DataCard(self.tr("Per layer at this checkpoint (trainer's probe text)"))
+        self.cloud = DataCard(self.tr("(g, u) of every neuron of the picked layer"))
+        for card in (self.lines, self.cloud):
+            style_axes(card.plot.getPlotItem())
+            card.plot.setMouseEnabled(x=False, y=False)
+            card.csv_source = self.csv_rows
+        self.lines.plot.setLabel("bottom", self.tr("layer"))
+        self.lines.add_legend((10, 10))
+        names = {"frac_neg": self.tr("negative pre-gates"), "frac_closed": self.tr("closed gates"),
+                 "mlp_ratio": self.tr("MLP ratio"), "attn_sink": self.tr("first-token share")}
+        self.curves = {key: self.lines.curve(names[key], pen=pg.mkPen(colour, width=2), symbol="o",
+                                             symbolSize=6, symbolBrush=colour)
+                       for key, colour in SERIES}
+        self.cloud.plot.setLabel("bottom", "g")
+        self.cloud.plot.setLabel("left", "u")
+        self.cloud.plot.getPlotItem().setAspectLocked(True)
+        self.dots = pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(40, 40, 40, 150))
+        self.cloud.plot.addItem(self.dots)
+        self.readout = StaticLabel(2, self)
+        self.readout.setObjectName("inside-history-readout")
+        self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Checkpoint")))
+        top.addWidget(self.slider, 1)
+        top.addWidget(self.step_label)
+        top.addWidget(self.follow)
+        cards = QHBoxLayout()
+        cards.addWidget(self.lines, 3)
+        cards.addWidget(self.cloud, 2)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(top)
+        lay.addLayout(cards, 1)
+        lay.addWidget(self.readout)
+        self._history: list[tuple[int, object]] = []
+        self._weights: set[int] = set()
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(250)
+        self._debounce.timeout.connect(self._emit_step)
+        self.slider.valueChanged.connect(self._on_slider)
+        selection.layer_changed.connect(lambda _l: self.show_entry())
+        self.set_history([], [])
+
+    # -- content ------------------------------------------------------------------------------
+    def set_history(self, history: list[tuple[int, object]], weight_steps: list[int],
+                    message: str = "") -> None:
+        """Entries [(step, LayerStats)], ascending; shows the latest one."""
+        self._history = list(history)
+        self._weights = set(weight_steps)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, max(len(history) - 1, 0))
+        self.slider.setValue(max(len(history) - 1, 0))
+        self.slider.blockSignals(False)
+        self.slider.setEnabled(len(history) > 1)
+        self.follow.setEnabled(bool(weight_steps))
+        if not history:
+            self.step_label.setText("")
+            for curve in self.curves.values():
+                curve.setData([], [])
+            self.dots.clear()
+            self.readout.setText(message or self.tr(
+                "Open a saved run to replay its statistics checkpoint by checkpoint."))
+            return
+        self.show_entry()
+
+    def current_step(self) -> int | None:
+        if not self._history:
+            return None
+        return int(self._history[self.slider.value()][0])
+
+    def set_index(self, index: int) -> None:
+        self.slider.setValue(index)
+
+    def show_entry(self) -> None:
+        if not self._history:
+            return
+        i = min(self.slider.value(), len(self._history) - 1)
+        step, stats = self._history[i]
+        first, last = self._history[0][0], self._history[-1][0]
+        self.step_label.setText(self.tr("step {0} ({1}–{2}, {3} checkpoints)").format(
+            step, first, last, len(self._history)))
+        x = None
+        for key, curve in self.curves.items():
+            y = np.asarray(getattr(stats, key), dtype=np.float64)
+            x = np.arange(len(y), dtype=float)
+            curve.setData(x, y)
+        if x is not None:
+            self.lines.plot.getAxis("bottom").setTicks([[(j, "L{0}".format(j)) for j in
+                                                         range(len(x))]])
+        pairs = np.asarray(getattr(stats, "gate_pairs"), dtype=np.float64)
+        layer = min(self.sel.layer, len(pairs) - 1) if pairs.ndim == 3 and len(pairs) else -1
+        if layer >= 0:
+            self.dots.setData(pos=pairs[layer])
+        self.readout.setText(self.entry_text(i, layer))
+
+    def entry_text(self, i: int, layer: int) -> str:
+        step, stats = self._history[i]
+        if layer < 0:
+            return self.tr("step {0}: no per-neuron data in this entry").format(step)
+        v = {key: float(np.asarray(getattr(stats, key))[layer])
+             for key in ("frac_neg", "frac_closed", "mlp_ratio", "attn_sink", "max_abs_h")}
+        traced = (self.tr("the text above is traced at this step") if step in self._weights
+                  else self.tr("no weights kept for this step: the views above show the latest "
+                               "checkpoint"))
+        return self.tr("<b>step {0}, L{1}</b>: g &lt; 0 {2} %, closed {3} %, MLP ratio {4}, "
+                       "first-token share {5}, max |h| {6} — {7}").format(
+            step, layer, fmt_number(100 * v["frac_neg"], 1), fmt_number(100 * v["frac_closed"], 1),
+            fmt_number(v["mlp_ratio"], 4), fmt_number(v["attn_sink"], 4),
+            fmt_number(v["max_abs_h"], 3), traced)
+
+    def csv_rows(self) -> tuple[list[str], list[list[object]]]:
+        headers = ["step", "layer", "frac_neg", "frac_closed", "mlp_ratio", "attn_sink",
+                   "max_abs_h"]
+        rows: list[list[object]] = []
+        for step, stats in self._history:
+            n = len(np.asarray(getattr(stats, "frac_neg")))
+            for layer in range(n):
+                rows.append([step, layer] + [float(np.asarray(getattr(stats, k))[layer])
+                                             for k in headers[2:]])
+        return headers, rows
+
+    # -- private ------------------------------------------------------------------------------
+    def _on_slider(self, _value: int) -> None:
+        self.show_entry()
+        step = self.current_step()
+        if step is not None and step in self._weights and self.follow.isChecked():
+            self._debounce.start()
+
+    def _emit_step(self) -> None:
+        step = self.current_step()
+        if step is not None:
+            self.sig_step.emit(step)

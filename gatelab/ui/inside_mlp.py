@@ -1,0 +1,161 @@
+"""View 3, "The MLP as a small correction": ‖MLP out‖ / ‖layer out‖ per layer, and the residual norm.
+
+The lesson's exercise is to click the largest and the smallest non-empty bar and compare their
+ratios, so a click on a bar (or anywhere in its column) picks that layer for every view and
+shows its exact ratio at the chosen token and averaged over the text. Beside it, the residual
+stream's norm per layer shows the small writes adding up. The numbers come from
+``core.inside.analysis`` through the shared selection; this module only draws them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from gatelab.ui.inside_export import DataCard
+from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.inside_text import StaticLabel, display_piece
+from gatelab.ui.widgets import fmt_number, style_axes
+
+TOKEN_BRUSH = pg.mkBrush(31, 119, 180, 220)
+TOKEN_PICKED = pg.mkBrush(214, 110, 0, 235)
+MEAN_BRUSH = pg.mkBrush(150, 150, 150, 150)
+BAR_W = 0.38
+
+
+def _column(summary: list[dict], key: str) -> np.ndarray:
+    """One key of a per-layer summary as floats (None, e.g. no softmax attention, → nan)."""
+    return np.array([np.nan if row.get(key) is None else float(row[key]) for row in summary])
+
+
+class MlpView(QWidget):
+    """Bars of the MLP's share per layer (token and text mean) and the residual norm."""
+
+    def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sel = selection
+        self.ratio_card = DataCard(self.tr("MLP contribution: ‖MLP out‖ / ‖layer out‖"),
+                                   self.tr("How big a correction each layer's MLP writes into the "
+                                           "residual stream, relative to the stream after it"))
+        self.norm_card = DataCard(self.tr("Residual-stream norm ‖layer out‖"),
+                                  self.tr("The norm of the hidden state after each layer"))
+        for card in (self.ratio_card, self.norm_card):
+            style_axes(card.plot.getPlotItem())
+            card.plot.setLabel("bottom", self.tr("layer"))
+            card.plot.getPlotItem().setMenuEnabled(False)
+            card.plot.setMouseEnabled(x=False, y=False)
+            card.csv_source = self.csv_rows
+        self.ratio_card.add_legend((-10, 10))
+        self.token_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=TOKEN_BRUSH,
+                                          pen=pg.mkPen("#1f4e79"), name=self.tr("this token"))
+        self.mean_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=MEAN_BRUSH,
+                                         pen=pg.mkPen("#666"), name=self.tr("mean over the text"))
+        for item in (self.token_bars, self.mean_bars):
+            self.ratio_card.plot.addItem(item)
+        self.norm_card.add_legend((10, 10))
+        self.norm_token = self.norm_card.curve(self.tr("this token"), pen=pg.mkPen("#1f77b4", width=2),
+                                               symbol="o", symbolSize=7, symbolBrush="#1f77b4")
+        self.norm_mean = self.norm_card.curve(self.tr("mean over the text"),
+                                              pen=pg.mkPen("#888", width=2, style=Qt.PenStyle.DashLine))
+        self.picked_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#d66e00", width=1.5))
+        self.norm_card.plot.addItem(self.picked_line)
+        self.readout = StaticLabel(2, self)
+        self.readout.setObjectName("inside-mlp-readout")
+        self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
+        hint = QLabel(self.tr("Click a bar to read its layer's exact ratio. The lesson's exercise: "
+                              "click the largest and the smallest non-empty bar and compare."), self)
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #555;")
+        row = QHBoxLayout()
+        row.addWidget(self.ratio_card, 3)
+        row.addWidget(self.norm_card, 2)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(row, 1)
+        lay.addWidget(self.readout)
+        lay.addWidget(hint)
+        self.ratio_card.plot.scene().sigMouseClicked.connect(self._on_click)
+        self._ratio = np.zeros(0)
+        self._mean = np.zeros(0)
+        self._norm = np.zeros(0)
+        self._norm_mean = np.zeros(0)
+        self._top = 0.0
+        selection.trace_changed.connect(self.refresh)
+        selection.token_changed.connect(lambda _t: self.refresh(new_trace=False))
+        selection.layer_changed.connect(lambda _l: self._show_layer())
+
+    # -- drawing ------------------------------------------------------------------------------
+    def refresh(self, new_trace: bool = True) -> None:
+        if not self.sel.has_trace():
+            self._ratio = self._mean = self._norm = self._norm_mean = np.zeros(0)
+            self.token_bars.setOpts(x=[], height=[])
+            self.mean_bars.setOpts(x=[], height=[])
+            self.norm_token.setData([], [])
+            self.norm_mean.setData([], [])
+            self.readout.setText("")
+            return
+        token, mean = self.sel.token_summary(), self.sel.mean_summary()
+        self._ratio, self._mean = _column(token, "mlp_ratio"), _column(mean, "mlp_ratio")
+        self._norm, self._norm_mean = _column(token, "resid_norm"), _column(mean, "resid_norm")
+        x = np.arange(len(self._ratio), dtype=float)
+        self.mean_bars.setOpts(x=x + BAR_W / 2, height=np.nan_to_num(self._mean))
+        self.norm_token.setData(x, self._norm)
+        if new_trace:  # the axes and the text's mean change only with the trace
+            self.norm_mean.setData(x, self._norm_mean)
+            ticks = [[(i, "L{0}".format(i)) for i in range(len(x))]]
+            for card in (self.ratio_card, self.norm_card):
+                card.plot.getAxis("bottom").setTicks(ticks)
+                card.plot.setXRange(-0.6, len(x) - 0.4, padding=0)
+        top = float(np.nanmax(np.concatenate([self._ratio, self._mean, [0.0]])))
+        if new_trace or top > self._top or top < 0.5 * self._top:  # sticky: no relayout per token
+            self._top = max(top * 1.1, 1e-6)
+            self.ratio_card.plot.setYRange(0, self._top, padding=0)
+        self._show_layer()
+
+    def _show_layer(self) -> None:
+        """Colour the picked layer's bar and say its exact numbers."""
+        if not len(self._ratio):
+            return
+        layer = self.sel.layer
+        x = np.arange(len(self._ratio), dtype=float) - BAR_W / 2
+        brushes = [TOKEN_PICKED if i == layer else TOKEN_BRUSH for i in range(len(x))]
+        self.token_bars.setOpts(x=x, height=np.nan_to_num(self._ratio), brushes=brushes)
+        self.picked_line.setPos(layer)
+        self.readout.setText(self.layer_text(layer))
+
+    def layer_text(self, layer: int) -> str:
+        t = self.sel.token
+        piece = display_piece(self.sel.trace.tokens[t])  # type: ignore[union-attr]
+        return self.tr("<b>L{0}</b> at token {1} “{2}”: ‖MLP out‖ / ‖layer out‖ = <b>{3}</b> "
+                       "(mean over the text {4}); ‖layer out‖ = {5}").format(
+            layer, t, piece, fmt_number(self._ratio[layer], 4), fmt_number(self._mean[layer], 4),
+            fmt_number(self._norm[layer], 3))
+
+    # -- picking ------------------------------------------------------------------------------
+    def bar_point(self, layer: int) -> QPointF:
+        """Viewport point at the middle of ``layer``'s token bar (for tests)."""
+        vb = self.ratio_card.plot.getPlotItem().getViewBox()
+        y = float(np.nan_to_num(self._ratio[layer])) / 2 or 1e-9
+        scene = vb.mapViewToScene(QPointF(layer - BAR_W / 2, y))
+        return QPointF(self.ratio_card.plot.mapFromScene(scene))
+
+    def _on_click(self, ev) -> None:  # noqa: ANN001 (pyqtgraph mouse event)
+        vb = self.ratio_card.plot.getPlotItem().getViewBox()
+        if ev.button() != Qt.MouseButton.LeftButton or not len(self._ratio):
+            return
+        if not vb.sceneBoundingRect().contains(ev.scenePos()):
+            return
+        layer = int(round(vb.mapSceneToView(ev.scenePos()).x()))
+        if 0 <= layer < len(self._ratio):
+            self.sel.set_layer(layer)
+            self._show_layer()
+
+    # -- export -------------------------------------------------------------------------------
+    def csv_rows(self) -> tuple[list[str], list[list[object]]]:
+        headers = ["layer", "mlp_ratio_token", "mlp_ratio_mean", "resid_norm_token",
+                   "resid_norm_mean"]
+        rows = [[i, float(self._ratio[i]), float(self._mean[i]), float(self._norm[i]),
+                 float(self._norm_mean[i])] for i in range(len(self._ratio))]
+        return headers, rows

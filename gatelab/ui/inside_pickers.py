@@ -1,0 +1,106 @@
+"""The layer, neuron and token pickers shared by every view, plus a line on what was traced.
+
+They are one more view of the shared selection: they set it, and they follow it when a click
+elsewhere (a dot, a bar, a token, a ranking row) picks something, without echoing back.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
+
+from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.inside_text import StaticLabel, display_piece
+
+
+class SelectionBar(QWidget):
+    """Layer ▾, neuron #, token # (with its text) and a summary of the trace."""
+
+    def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sel = selection
+        self.layer = QComboBox(self)
+        self.layer.setObjectName("inside-layer")
+        self.layer.setToolTip(self.tr("Decoder layer (every view follows)"))
+        self.neuron = QSpinBox(self)
+        self.neuron.setObjectName("inside-neuron")
+        self.neuron.setToolTip(self.tr("Intermediate neuron of the layer (gate_proj/up_proj row)"))
+        self.neuron.setMinimumWidth(80)
+        self.neuron_of = StaticLabel(1, self)  # repaints alone on a switch, no relayout
+        self.neuron_of.setFixedWidth(80)
+        self.neuron_of.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.token = QSpinBox(self)
+        self.token.setObjectName("inside-token")
+        self.token.setToolTip(self.tr("Token position in the text (or click a token)"))
+        self.token_text = StaticLabel(1, self)
+        self.token_text.setFixedWidth(150)
+        self.token_text.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.info = QLabel(self)
+        self.info.setStyleSheet("color: #555;")
+        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(6, 0, 6, 0)
+        for w in (QLabel(self.tr("Layer")), self.layer, QLabel(self.tr("Neuron")), self.neuron,
+                  self.neuron_of, QLabel(self.tr("Token")), self.token, self.token_text):
+            lay.addWidget(w)
+        lay.addWidget(self.info, 1)
+        self.layer.currentIndexChanged.connect(lambda i: i >= 0 and selection.set_layer(i))
+        self.neuron.valueChanged.connect(selection.set_neuron)
+        self.token.valueChanged.connect(selection.set_token)
+        selection.trace_changed.connect(self._on_trace)
+        selection.layer_changed.connect(self._on_layer)
+        selection.neuron_changed.connect(lambda n: _quiet(self.neuron.setValue, self.neuron, n))
+        selection.token_changed.connect(self._on_token)
+        self._on_trace()
+
+    def _on_trace(self) -> None:
+        trace = self.sel.trace
+        has = self.sel.has_trace()
+        for w in (self.layer, self.neuron, self.token):
+            w.setEnabled(has)
+        self.layer.blockSignals(True)
+        self.layer.clear()
+        if has and trace is not None:
+            for i, lt in enumerate(trace.layers):
+                kind = "" if lt.kind == "full_attention" else " ({0})".format(lt.kind)
+                self.layer.addItem("L{0}{1}".format(i, kind))
+            self.layer.setCurrentIndex(self.sel.layer)
+        self.layer.blockSignals(False)
+        _quiet(self.token.setRange, self.token, 0, max(self.sel.n_tokens() - 1, 0))
+        self._on_layer(self.sel.layer)
+        self._on_token(self.sel.token)
+        if has and trace is not None:
+            widths = sorted({lt.g.shape[1] for lt in trace.layers})
+            step = "" if trace.step is None else self.tr(", step {0}").format(trace.step)
+            self.info.setText(self.tr("{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens")
+                              .format(trace.model_name, step, len(trace.layers),
+                                      "/".join(map(str, widths)), trace.hidden_size,
+                                      trace.variant, len(trace.tokens)))
+        else:
+            self.info.setText("")
+
+    def _on_layer(self, layer: int) -> None:
+        _quiet(self.layer.setCurrentIndex, self.layer, layer)
+        m = self.sel.width()
+        _quiet(self.neuron.setRange, self.neuron, 0, max(m - 1, 0))
+        _quiet(self.neuron.setValue, self.neuron, self.sel.neuron)
+        self.neuron_of.setText(self.tr("of {0}").format(m) if m else "")
+
+    def _on_token(self, token: int) -> None:
+        _quiet(self.token.setValue, self.token, token)
+        trace = self.sel.trace
+        piece = trace.tokens[token] if trace is not None and token < len(trace.tokens) else ""
+        self.token_text.setText("<b><tt>“{0}”</tt></b>".format(html.escape(display_piece(piece)))
+                                if trace is not None else "")
+
+
+def _quiet(setter, widget: QWidget, *args: object) -> None:  # noqa: ANN001
+    """Call ``setter(*args)`` without the widget echoing the change back to the selection."""
+    widget.blockSignals(True)
+    try:
+        setter(*args)
+    finally:
+        widget.blockSignals(False)

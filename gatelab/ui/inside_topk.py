@@ -1,0 +1,169 @@
+"""Top-k activating contexts of the picked neuron over a larger text, searched in the worker.
+
+For the user's own runs the text is the validation split (text the model never trained on); for
+HF models it is a text file the learner chooses. The search streams in batches with a progress
+bar and a Cancel button, which keeps the best contexts found so far. This widget only asks
+(``sig_find`` / ``sig_cancel``) and shows; the panel runs ``inside_jobs.topk_task``.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
+from gatelab.ui.inside_gates import fmt_value
+from gatelab.ui.inside_text import display_piece
+
+
+class TopKView(QGroupBox):
+    """Button, progress, cancel and the list of contexts (the top token highlighted)."""
+
+    sig_find = Signal(str)  # text file for HF models ("" for runs)
+    sig_cancel = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Top activating contexts"), parent)
+        self.what = QLabel(self)
+        self.what.setWordWrap(True)
+        self.what.setStyleSheet("color: #555;")
+        self.file_button = QPushButton(self.tr("Text file…"), self)
+        self.file_button.setToolTip(self.tr("A UTF-8 text file to search (HF models)"))
+        self.file_button.clicked.connect(self._choose_file)
+        self.find_button = QPushButton(self.tr("Find top contexts"), self)
+        self.find_button.clicked.connect(lambda: self.sig_find.emit(self.text_file))
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(self.sig_cancel)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(True)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        self.results = QTextBrowser(self)
+        self.results.setOpenLinks(False)
+        self.export_button = ExportButton(self.export, "contexts.csv", self.tr(
+            "CSV data (*.csv);;HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg)"), self)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.find_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.file_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_button)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.what)
+        lay.addLayout(buttons)
+        lay.addWidget(self.progress)
+        lay.addWidget(self.message)
+        lay.addWidget(self.results, 1)
+        self.text_file = ""
+        self.is_hf = False
+        self._found: list[dict] = []
+        self._target = ""
+        self._args = (0, 0, False, False)
+        self.set_busy(False)
+
+    # -- state --------------------------------------------------------------------------------
+    def set_target(self, layer: int, neuron: int, is_hf: bool, available: bool) -> None:
+        """Say what a search would look at; results of another neuron are marked stale."""
+        self._args = (layer, neuron, is_hf, available)
+        self.is_hf = is_hf
+        self.file_button.setVisible(is_hf)
+        target = "L{0} #{1}".format(layer, neuron)
+        if is_hf:
+            where = (self.tr("the text file {0}").format(Path(self.text_file).name)
+                     if self.text_file else self.tr("a text file (choose one)"))
+        else:
+            where = self.tr("the validation split of the run (text it never trained on)")
+        self.what.setText(self.tr("Where in {0} does neuron {1} fire most?").format(where, target))
+        self.find_button.setEnabled(available and not self.cancel_button.isEnabled()
+                                    and (self.text_file != "" or not is_hf))
+        if self._found and target != self._target:
+            self.message.setText(self.tr("These contexts are for {0}; press “Find top contexts” "
+                                         "for {1}.").format(self._target, target))
+
+    def set_busy(self, busy: bool) -> None:
+        self.cancel_button.setEnabled(busy)
+        self.find_button.setEnabled(not busy and self._args[3]
+                                    and (self.text_file != "" or not self.is_hf))
+        self.progress.setVisible(busy)
+        if busy:
+            self.progress.setValue(0)
+
+    def show_progress(self, fraction: float, text: str) -> None:
+        if math.isnan(fraction):
+            self.progress.setRange(0, 0)
+        else:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(round(1000 * fraction)))
+        self.progress.setFormat(text or "%p%")
+
+    def show_error(self, text: str) -> None:
+        self.message.setStyleSheet("color: #c0392b;")
+        self.message.setText(text)
+
+    def show_results(self, found: list[dict], target: str, searched: int, cancelled: bool) -> None:
+        self._found, self._target = list(found), target
+        self.message.setStyleSheet("")
+        note = self.tr(" (cancelled: the best of the part searched)") if cancelled else ""
+        self.message.setText(self.tr("{0}: the {1} highest h over {2:,} characters{3}.").format(
+            target, len(found), searched, note))
+        self.results.setHtml(self.to_html())
+
+    def found(self) -> list[dict]:
+        return list(self._found)
+
+    # -- rendering ----------------------------------------------------------------------------
+    def to_html(self) -> str:
+        rows = []
+        for rank, c in enumerate(self._found, start=1):
+            text, pos, token = c["context_text"], int(c["position_in_context"]), c["token"]
+            before, after = text[:pos], text[pos + len(token):]
+            rows.append(
+                "<tr><td style='color:#666'>{0}</td><td align='right'><b>{1}</b></td>"
+                "<td style='font-family:monospace'>{2}<span style='background:#b2182b;"
+                "color:white'>{3}</span>{4}</td></tr>".format(
+                    rank, html.escape(fmt_value(float(c["score"]))), _show(before),
+                    _show(token), _show(after)))
+        return ("<table cellspacing='4'><tr><th>#</th><th>h</th><th align='left'>{0}</th></tr>"
+                "{1}</table>").format(html.escape(self.tr("context")), "".join(rows))
+
+    def export(self, path: str) -> None:
+        p = Path(path)
+        if p.suffix.lower() == ".csv":
+            write_csv(p, ["rank", "score", "token_index", "token", "context"],
+                      [[i, float(c["score"]), int(c["token_index"]), c["token"], c["context_text"]]
+                       for i, c in enumerate(self._found, start=1)])
+        elif p.suffix.lower() in (".html", ".htm"):
+            p.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+                         + self.to_html() + "</body></html>\n", encoding="utf-8")
+        elif p.suffix.lower() in (".png", ".svg"):
+            export_widget(self.results, p)
+        else:
+            raise ValueError(self.tr("Unknown export format {0}: use .csv, .html, .png or .svg")
+                             .format(p.suffix or "(none)"))
+
+    def _choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Text to search"), self.text_file,
+                                              self.tr("Text files (*.txt *.md);;All files (*)"))
+        if path:
+            self.text_file = path
+            self.set_target(*self._args)
+
+
+def _show(text: str) -> str:
+    return html.escape(display_piece(text) if text.strip() == "" and text else text
+                       ).replace("\n", "↵")

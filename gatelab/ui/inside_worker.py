@@ -1,0 +1,168 @@
+"""Loading, tracing and top-k searches off the GUI thread, with progress and cancel.
+
+Why a QThread per task and not the trainer's controller: these are one-shot calls (trace a text,
+search a corpus) that report a fraction done and return one result, so the runner is small. It
+holds at most one task; the GUI learns of progress and of the result through queued signals, and
+a cancelled task's late result is dropped. ``shutdown()`` requests the stop, then ``quit()`` and
+``wait()``, and parks a thread that refuses to end so Python never destroys a running QThread.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+
+from gatelab.ui.trainer_worker import describe_error
+
+# fn(progress, cancel) -> result; progress(fraction in [0, 1] or (done, total), message="")
+Task = Callable[[Callable[..., None], threading.Event], Any]
+
+_PARKED: list[tuple[QThread, QObject]] = []
+
+
+class Cancelled(Exception):
+    """Raised inside a task by its progress callback once a cancel was requested."""
+
+
+def inside_error_message(exc: BaseException) -> str:
+    """The core's InsideError text as it is (it is written for people), else a described error."""
+    try:
+        from gatelab.core.inside.errors import InsideError
+    except ImportError:  # pragma: no cover (the core module always ships with the tab)
+        InsideError = ()  # type: ignore[assignment,misc]  # noqa: N806
+    if isinstance(exc, InsideError):  # type: ignore[arg-type]
+        return str(exc).strip() or exc.__class__.__name__
+    if isinstance(exc, MemoryError):
+        return QCoreApplication.translate("InsidePanel", "out of memory: try a shorter text, bf16 "
+                                          "or a smaller model")
+    return describe_error(exc)
+
+
+def fraction_of(args: tuple[Any, ...]) -> tuple[float, str]:
+    """Accept progress(f), progress(f, text), progress(done, total) and progress(done, total, text)."""
+    numbers = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
+    text = next((a for a in args if isinstance(a, str)), "")
+    if len(numbers) >= 2 and numbers[1] > 0:
+        frac = numbers[0] / numbers[1]
+    elif numbers:
+        frac = float(numbers[0])
+    else:
+        frac = math.nan
+    return (min(max(frac, 0.0), 1.0) if math.isfinite(frac) else math.nan), text
+
+
+class _Worker(QObject):
+    sig_progress = Signal(float, str)
+    sig_done = Signal(object, str, bool)  # result, error message, cancelled
+
+    def __init__(self, task: Task, stop_on_cancel: bool) -> None:
+        super().__init__()
+        self._task = task
+        self._stop_on_cancel = stop_on_cancel
+        self.cancel = threading.Event()
+
+    def progress(self, *args: Any) -> None:
+        if self.cancel.is_set() and self._stop_on_cancel:
+            raise Cancelled()
+        frac, text = fraction_of(args)
+        self.sig_progress.emit(frac, text)
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            result = self._task(self.progress, self.cancel)
+        except Cancelled:
+            self.sig_done.emit(None, "", True)
+            return
+        except BaseException as exc:  # every failure becomes a message inline, never a crash
+            if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+                raise
+            self.sig_done.emit(None, inside_error_message(exc), self.cancel.is_set())
+            return
+        self.sig_done.emit(result, "", self.cancel.is_set())
+
+
+class TaskRunner(QObject):
+    """At most one background task; ``sig_finished(tag, result, error, cancelled)`` in the GUI."""
+
+    sig_progress = Signal(str, float, str)  # tag, fraction (nan: unknown), message
+    sig_finished = Signal(str, object, str, bool)
+    busy_changed = Signal(bool)
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._name = name
+        self._thread: QThread | None = None
+        self._worker: _Worker | None = None
+        self._tag = ""
+
+    def is_busy(self) -> bool:
+        return self._thread is not None
+
+    def tag(self) -> str:
+        return self._tag if self._thread is not None else ""
+
+    def start(self, tag: str, task: Task, stop_on_cancel: bool = True) -> bool:
+        """Run ``task`` in a new thread; False when one is still running.
+
+        ``stop_on_cancel``: a cancel raises at the task's next progress report and its result is
+        dropped; otherwise the task sees the cancel event itself and its result is delivered
+        (a top-k search returns the best contexts found so far).
+        """
+        if self._thread is not None:
+            return False
+        thread = QThread()
+        thread.setObjectName(f"gatelab-inside-{self._name}")
+        worker = _Worker(task, stop_on_cancel)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.sig_progress.connect(self._on_progress)
+        worker.sig_done.connect(self._on_done)
+        worker.sig_done.connect(thread.quit)
+        self._thread, self._worker, self._tag = thread, worker, tag
+        thread.start()
+        self.busy_changed.emit(True)
+        return True
+
+    def cancel(self) -> None:
+        """Ask the task to stop at its next progress report (its result is then dropped)."""
+        if self._worker is not None:
+            self._worker.cancel.set()
+
+    def shutdown(self, timeout_ms: int = 20000) -> None:
+        """Request the stop, quit and wait; idempotent, safe during teardown."""
+        thread, worker = self._thread, self._worker
+        if thread is None or worker is None:
+            return
+        worker.cancel.set()
+        for signal, slot in ((worker.sig_progress, self._on_progress),
+                             (worker.sig_done, self._on_done)):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+        thread.quit()
+        if not thread.wait(timeout_ms):  # a forward pass longer than the timeout: never kill it
+            _PARKED.append((thread, worker))
+            thread.finished.connect(lambda: _PARKED.remove((thread, worker)))
+        self._thread = self._worker = None
+        self.busy_changed.emit(False)
+
+    @Slot(float, str)
+    def _on_progress(self, frac: float, text: str) -> None:
+        if self._worker is not None and not self._worker.cancel.is_set():
+            self.sig_progress.emit(self._tag, frac, text)
+
+    @Slot(object, str, bool)
+    def _on_done(self, result: object, error: str, cancelled: bool) -> None:
+        thread, tag = self._thread, self._tag
+        if thread is not None:
+            thread.quit()
+            thread.wait()  # run() has returned; this is immediate
+        self._thread = self._worker = None
+        self.busy_changed.emit(False)
+        self.sig_finished.emit(tag, result, error, cancelled)

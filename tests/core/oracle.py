@@ -1,0 +1,276 @@
+"""transformers as the oracle: build a config's model on the meta device and count its tensors.
+
+Why: ``sum(p.numel())`` over transformers' own model is the truth for any config, including sizes
+no checkpoint has, and a meta-device build allocates nothing (milliseconds for tiny configs).
+Persistent buffers (DeepSeek-V3's and GLM-4.5's ``e_score_correction_bias``) are stored in the
+checkpoints, so they count too; tied weights count once.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+transformers = pytest.importorskip("transformers")
+torch = pytest.importorskip("torch")
+
+#: Top-level parameter prefixes of multimodal wrappers that are not the language model.
+TOWERS = ("model.vision_tower.", "model.multi_modal_projector.", "model.visual.", "visual.",
+          "vision_model.", "multi_modal_projector.")
+
+
+@dataclass(frozen=True)
+class Truth:
+    total: int
+    mlp: int
+    attention_full: int
+    attention_linear: int
+    active: int
+
+
+def build(cfg: dict[str, Any]) -> Any:
+    """transformers' model for a config dict (``text_config`` / ``vision_config`` nested)."""
+    kwargs = dict(cfg)
+    family = kwargs.pop("model_type")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        config = transformers.AutoConfig.for_model(family, **kwargs)
+        auto = (transformers.AutoModelForImageTextToText if "vision_config" in cfg
+                else transformers.AutoModelForCausalLM)
+        with torch.device("meta"):
+            return auto.from_config(config)
+
+
+def truth(cfg: dict[str, Any], top_k: int = 0) -> Truth:
+    """Counts straight from the meta model: total, MLP, full/linear attention, active per token."""
+    model = build(cfg)
+    sizes = {n: p.numel() for n, p in model.named_parameters()}
+    stored = set(model.state_dict())
+    sizes.update({n: b.numel() for n, b in model.named_buffers() if n in stored})
+    sizes = {n: v for n, v in sizes.items() if not n.startswith(TOWERS)}
+    total = sum(sizes.values())
+    mlp = sum(v for n, v in sizes.items() if ".mlp." in n or ".feed_forward." in n)
+    full = sum(v for n, v in sizes.items() if ".self_attn." in n)
+    linear = sum(v for n, v in sizes.items() if ".linear_attn." in n)
+    active = total
+    if top_k:  # routed expert tensors are stacked [n_experts, …]: k of n are used per token
+        for name, param in model.named_parameters():
+            if ".experts." in name and not name.startswith(TOWERS):
+                n_experts = param.shape[0]
+                active -= param.numel() - param.numel() // n_experts * top_k
+    return Truth(total, mlp, full, linear, active)
+
+
+# -- seeded random small configs, one generator per family -------------------------------------
+
+def _base(r: random.Random, head_dim: bool = True) -> dict[str, Any]:
+    kv = r.choice([1, 2, 3])
+    heads = kv * r.choice([1, 2, 3])
+    hd = r.choice([4, 8, 12, 16])
+    cfg = {"hidden_size": heads * r.choice([4, 8, 12, 16]),  # some configs check divisibility
+           "num_attention_heads": heads, "num_key_value_heads": kv,
+           "num_hidden_layers": r.randint(1, 6), "intermediate_size": r.randint(8, 96),
+           "vocab_size": r.randint(40, 300), "pad_token_id": None, "bos_token_id": None,
+           "eos_token_id": None}
+    if head_dim:
+        cfg["head_dim"] = hd
+    if r.random() < 0.7:  # else the family's default applies
+        cfg["tie_word_embeddings"] = r.random() < 0.5
+    return cfg
+
+
+def _moe(r: random.Random, cfg: dict[str, Any], experts_key: str = "num_experts") -> int:
+    n = r.randint(2, 6)
+    k = r.randint(1, n)
+    cfg.update({experts_key: n, "num_experts_per_tok": k, "moe_intermediate_size": r.randint(4, 40)})
+    return k
+
+
+def _linear(r: random.Random, cfg: dict[str, Any]) -> None:
+    nk = r.randint(1, 3)
+    cfg.update(linear_num_key_heads=nk, linear_num_value_heads=nk * r.randint(1, 3),
+               linear_key_head_dim=r.choice([4, 8, 12]), linear_value_head_dim=r.choice([4, 8, 12]),
+               linear_conv_kernel_dim=r.randint(2, 4))
+    n = cfg["num_hidden_layers"]
+    if r.random() < 0.5:
+        cfg["layer_types"] = [r.choice(["linear_attention", "full_attention"]) for _ in range(n)]
+    else:
+        cfg["full_attention_interval"] = r.randint(1, 4)
+
+
+def qwen3_5_text(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="qwen3_5_text", attention_bias=r.random() < 0.3)
+    _linear(r, cfg)
+    return cfg, 0
+
+
+def qwen3_5_moe_text(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="qwen3_5_moe_text", attention_bias=r.random() < 0.3)
+    _linear(r, cfg)
+    k = _moe(r, cfg)
+    cfg["shared_expert_intermediate_size"] = r.randint(4, 40)
+    return cfg, k
+
+
+def qwen3_next(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="qwen3_next", attention_bias=r.random() < 0.3)
+    _linear(r, cfg)
+    k = _moe(r, cfg)
+    n = cfg["num_hidden_layers"]
+    cfg.update(shared_expert_intermediate_size=r.randint(4, 40),
+               decoder_sparse_step=r.randint(1, 3),
+               mlp_only_layers=sorted(r.sample(range(n), r.randint(0, n))))
+    return cfg, k
+
+
+def deepseek_v3(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r, head_dim=False), model_type="deepseek_v3", n_group=1, topk_group=1,
+               attention_bias=r.random() < 0.3,
+               q_lora_rank=r.choice([None, r.randint(4, 16)]), kv_lora_rank=r.randint(4, 16),
+               qk_rope_head_dim=r.choice([2, 4, 8]), qk_nope_head_dim=r.choice([2, 4, 8]),
+               v_head_dim=r.choice([2, 4, 6]), n_shared_experts=r.randint(0, 2),
+               num_nextn_predict_layers=r.randint(0, 1))
+    k = _moe(r, cfg, "n_routed_experts")
+    cfg["first_k_dense_replace"] = r.randint(0, cfg["num_hidden_layers"])
+    return cfg, k
+
+
+def glm4_moe(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="glm4_moe", n_group=1, topk_group=1,
+               attention_bias=r.random() < 0.5, use_qk_norm=r.random() < 0.5,
+               n_shared_experts=r.randint(0, 2))
+    k = _moe(r, cfg, "n_routed_experts")
+    cfg["first_k_dense_replace"] = r.randint(0, cfg["num_hidden_layers"])
+    return cfg, k
+
+
+def llama4_text(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="llama4_text", attention_bias=r.random() < 0.3,
+               use_qk_norm=r.random() < 0.5, intermediate_size_mlp=r.randint(8, 96))
+    n = r.randint(2, 6)
+    k = r.randint(1, n)
+    cfg.update(num_local_experts=n, num_experts_per_tok=k)
+    if r.random() < 0.5:
+        cfg["interleave_moe_layer_step"] = r.randint(1, 3)
+    else:
+        layers = cfg["num_hidden_layers"]
+        cfg["moe_layers"] = sorted(r.sample(range(layers), r.randint(0, layers)))
+    return cfg, k
+
+
+def gemma3_text(r: random.Random) -> tuple[dict[str, Any], int]:
+    return dict(_base(r), model_type="gemma3_text", attention_bias=r.random() < 0.3), 0
+
+
+def gemma3(r: random.Random) -> tuple[dict[str, Any], int]:
+    text = dict(_base(r), attention_bias=r.random() < 0.3)
+    text.pop("pad_token_id"), text.pop("bos_token_id"), text.pop("eos_token_id")
+    vision = {"hidden_size": 16, "intermediate_size": 24, "num_hidden_layers": 1,
+              "num_attention_heads": 2, "image_size": 16, "patch_size": 4}
+    return {"model_type": "gemma3", "text_config": text, "vision_config": vision,
+            "mm_tokens_per_image": 4}, 0
+
+
+def _wrap(r: random.Random, family: str, text: dict[str, Any],
+          vision: dict[str, Any]) -> dict[str, Any]:
+    """A multimodal wrapper around ``text``; the wrapper's own tie flag decides (or its default)."""
+    text = {k: v for k, v in text.items() if k != "model_type"}
+    cfg = {"model_type": family, "text_config": text, "vision_config": vision}
+    if r.random() < 0.5:
+        cfg["tie_word_embeddings"] = r.random() < 0.5
+    return cfg
+
+
+def qwen3_5(r: random.Random) -> tuple[dict[str, Any], int]:
+    text, _ = qwen3_5_text(r)
+    vision = {"depth": 1, "hidden_size": 16, "intermediate_size": 24, "num_heads": 2,
+              "out_hidden_size": text["hidden_size"], "patch_size": 4,
+              "num_position_embeddings": 16}
+    return _wrap(r, "qwen3_5", text, vision), 0
+
+
+def qwen3_5_moe(r: random.Random) -> tuple[dict[str, Any], int]:
+    text, k = qwen3_5_moe_text(r)
+    vision = {"depth": 1, "hidden_size": 16, "intermediate_size": 24, "num_heads": 2,
+              "out_hidden_size": text["hidden_size"], "patch_size": 4,
+              "num_position_embeddings": 16}
+    return _wrap(r, "qwen3_5_moe", text, vision), k
+
+
+def llama4(r: random.Random) -> tuple[dict[str, Any], int]:
+    text, k = llama4_text(r)
+    vision = {"hidden_size": 16, "intermediate_size": 24, "num_hidden_layers": 1,
+              "num_attention_heads": 2, "image_size": 16, "patch_size": 4,
+              "projector_input_dim": 32, "projector_output_dim": 32, "vision_output_dim": 16}
+    return _wrap(r, "llama4", text, vision), k
+
+
+def smollm3(r: random.Random) -> tuple[dict[str, Any], int]:
+    return dict(_base(r, head_dim=False), model_type="smollm3", attention_bias=r.random() < 0.5,
+                mlp_bias=r.random() < 0.5), 0
+
+
+def olmo2(r: random.Random) -> tuple[dict[str, Any], int]:
+    return dict(_base(r, head_dim=False), model_type="olmo2",
+                attention_bias=r.random() < 0.5), 0
+
+
+GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe,
+                                      qwen3_next,
+                                      deepseek_v3, glm4_moe, llama4_text, llama4, gemma3_text,
+                                      gemma3, smollm3, olmo2)}
+
+
+# -- families that were exact before (held to the oracle too, fewer configs each) --------------
+
+def _plain(family: str, head_dim: bool = True, bias: bool = True):  # noqa: ANN202
+    def gen(r: random.Random) -> tuple[dict[str, Any], int]:
+        cfg = dict(_base(r, head_dim=head_dim), model_type=family)
+        if bias:
+            cfg["attention_bias"] = r.random() < 0.3
+        return cfg, 0
+    gen.__name__ = family
+    return gen
+
+
+def mixtral(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="mixtral")
+    n = r.randint(2, 6)
+    k = r.randint(1, n)
+    cfg.update(num_local_experts=n, num_experts_per_tok=k)
+    return cfg, k
+
+
+def qwen3_moe(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="qwen3_moe", attention_bias=r.random() < 0.3)
+    k = _moe(r, cfg)
+    n = cfg["num_hidden_layers"]
+    cfg.update(decoder_sparse_step=r.randint(1, 3),
+               mlp_only_layers=sorted(r.sample(range(n), r.randint(0, n))))
+    return cfg, k
+
+
+def qwen2_moe(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg, k = qwen3_moe(r)
+    cfg.pop("head_dim")
+    cfg.update(model_type="qwen2_moe", shared_expert_intermediate_size=r.randint(4, 40))
+    return cfg, k
+
+
+def gpt_oss(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_base(r), model_type="gpt_oss")
+    n = r.randint(2, 6)
+    k = r.randint(1, n)
+    cfg.update(num_local_experts=n, num_experts_per_tok=k, experts_per_token=k)
+    cfg["intermediate_size"] = cfg["hidden_size"] // 2 * 2
+    return cfg, k
+
+
+EARLIER = {g.__name__: g for g in (_plain("llama"), _plain("mistral", bias=False), _plain("qwen2"),
+                                   _plain("qwen3"), _plain("gemma"), _plain("gemma2"),
+                                   _plain("phi3", head_dim=False, bias=False), mixtral,
+                                   qwen3_moe, qwen2_moe, gpt_oss)}

@@ -1,0 +1,85 @@
+"""gatelab-inspect: the JSON numbers equal the analysis of the same trace; bad input → one line
+on stderr and exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from gatelab.core.inside.analysis import SUMMARY_KEYS, layer_summary
+from gatelab.core.inside.run_source import trace_run
+from gatelab.inspect_cli import main
+from tests.core.inside_helpers import train_tiny_run
+
+torch.set_num_threads(1)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("cli") / "run"
+    train_tiny_run(path, steps=4)
+    return path
+
+
+def test_run_source_json(run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "o.json"
+    assert main([str(run), "--text", "def up(x):", "--token", "3", "--eps", "0.05",
+                 "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["tokens"] == list("def up(x):") and data["token"] == 3
+    expected = layer_summary(trace_run(run, "def up(x):"), 3, eps=0.05)
+    assert [set(r) for r in data["layers"]] == [set(SUMMARY_KEYS)] * 2
+    for got, want in zip(data["layers"], expected):
+        for key in SUMMARY_KEYS:
+            assert got[key] == pytest.approx(want[key], rel=1e-6)
+    assert main([str(run), "--text", "def up(x):", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["token"] == 9  # the last by default
+
+
+def test_hf_source_json_with_null_sinks(tmp_path: Path) -> None:
+    pytest.importorskip("transformers")
+    from tests.core.inside_helpers import save_hf_model
+    model = save_hf_model(tmp_path / "m", "qwen3_5")
+    out = tmp_path / "o.json"
+    assert main([str(model), "--text", "The food was not bad", "--device", "cpu",
+                 "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert "".join(data["tokens"]) == "The food was not bad"
+    assert [row["attn_sink"] is None for row in data["layers"]] == [True, False, True, False]
+    assert all(0.0 <= row["frac_neg"] <= 1.0 for row in data["layers"])
+
+
+@pytest.mark.parametrize("args, message", [
+    (["{nowhere}", "--text", "x"], "no such folder"),
+    (["{empty}", "--text", "x"], "neither a gatelab run folder"),
+    (["{run}", "--text", ""], "the text to analyse is empty"),
+    (["{run}", "--text", "abc", "--token", "7"], "token 7 is out of range"),
+    (["{run}", "--text", "abc", "--eps", "-1"], "--eps must be a finite number > 0"),
+    (["{run}", "--text", "abc", "--device", "tpu"], "unknown device"),
+    (["{run}", "--text", "abc", "--token", "one"], "invalid int value"),
+    (["{run}"], "the following arguments are required: --text"),
+])
+def test_bad_input_one_line_exit_2(run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   args: list[str], message: str) -> None:
+    (tmp_path / "empty").mkdir()
+    subst = {"{nowhere}": str(tmp_path / "nowhere"), "{empty}": str(tmp_path / "empty"),
+             "{run}": str(run)}
+    argv = [subst.get(a, a) for a in args] + ["--json", str(tmp_path / "o.json")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("gatelab-inspect: error:") and message in err
+    assert not (tmp_path / "o.json").exists()
+
+
+def test_unwritable_output_and_subprocess(run: Path, tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "gatelab.inspect_cli", str(run), "--text", "ab",
+                           "--json", str(tmp_path / "no" / "such" / "dir" / "o.json")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "cannot write" in proc.stderr

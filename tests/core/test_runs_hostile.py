@@ -1,0 +1,147 @@
+"""Malformed run folders: every reader names the file and the reason, nothing else breaks."""
+
+from __future__ import annotations
+
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from gatelab.cli import train_main
+from gatelab.core import plane, runs
+from gatelab.core.engine import load_trained, train_steps
+from gatelab.core.runs import RunError, list_runs, load_run, read_metrics
+from gatelab.core.trainconfig import TrainConfig
+
+torch.set_num_threads(1)
+CFG = TrainConfig(n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=8, steps=6,
+                  eval_interval=3, eval_iters=2, threads=1, stats_interval=3, sample_chars=0)
+FORBIDDEN = ("weights_only", "allow_pickle", "Traceback")
+
+
+@pytest.fixture(scope="module")
+def good_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("runs") / "good"
+    list(train_steps(CFG, run_dir=d))
+    return d
+
+
+def _copy(good: Path, dest: Path) -> Path:
+    import shutil
+
+    return Path(shutil.copytree(good, dest))
+
+
+def _clean(text: str) -> bool:
+    return not any(word in text for word in FORBIDDEN)
+
+
+def test_deep_json_skips_one_run_not_the_list(good_run: Path, tmp_path: Path) -> None:
+    _copy(good_run, tmp_path / "ok")
+    bad = _copy(good_run, tmp_path / "deep")
+    (bad / "config.json").write_text("[" * 100000)
+    fifo = _copy(good_run, tmp_path / "fifo")
+    (fifo / "run.json").unlink()
+    os.mkfifo(fifo / "run.json")  # a FIFO never blocks the list
+    infos = {i.name: i for i in list_runs(tmp_path)}
+    assert infos["ok"].status == "finished" and infos["ok"].steps == 6
+    assert infos["deep"].status == "broken" and "config.json" in infos["deep"].error
+    assert "nested too deeply" in infos["deep"].error
+    assert infos["fifo"].status == "broken" and "not a regular file" in infos["fifo"].error
+    with pytest.raises(RunError, match="config.json: nested too deeply"):
+        load_run(bad)
+
+
+@pytest.mark.parametrize("steps, reason", [("lots", "steps must be a whole number"),
+                                           (10**30, "steps must be ≤")])
+def test_invalid_config_values(good_run: Path, tmp_path: Path, steps: object, reason: str,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    run = _copy(good_run, tmp_path / "r")
+    cfg = json.loads((run / "config.json").read_text())
+    (run / "config.json").write_text(json.dumps({**cfg, "steps": steps}))
+    with pytest.raises(RunError, match=reason) as info:
+        load_run(run)
+    assert "config.json" in str(info.value)
+    assert list_runs(tmp_path)[0].status == "finished"  # the list still shows it
+    assert train_main(["--run-dir", str(run), "--resume", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "config.json" in err and reason in err and _clean(err)
+
+
+def test_bad_metrics_row_is_skipped_and_named(good_run: Path, tmp_path: Path) -> None:
+    run = _copy(good_run, tmp_path / "r")
+    with open(run / "metrics.jsonl", "a") as f:
+        f.write('{"step": "abc"}\n{"step": 7, "train_loss": "x"}\n{"step": 8, "frac_neg": [null]}\n')
+    rec = load_run(run)
+    assert [r["step"] for r in rec.metrics] == [1, 2, 3, 4, 5, 6]
+    assert len(rec.warnings) == 1 and "metrics.jsonl" in rec.warnings[0]
+    assert "skipped 3 bad row(s)" in rec.warnings[0] and "step 'abc'" in rec.warnings[0]
+    # resuming drops them too and trains on: each step exactly once
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "8", "--quiet"]) == 0
+    assert [r["step"] for r in load_run(run).metrics] == list(range(1, 9))
+
+
+@pytest.mark.parametrize("truncated", [False, True])
+def test_broken_stats_npz(good_run: Path, tmp_path: Path, truncated: bool) -> None:
+    run = _copy(good_run, tmp_path / "r")
+    data = (run / "stats.npz").read_bytes()
+    (run / "stats.npz").write_bytes(data[: len(data) // 2] if truncated else b"")
+    rec = load_run(run)
+    assert rec.stats is None and rec.metrics and "stats.npz" in rec.warnings[0]
+    with pytest.raises(ValueError, match="stats.npz"):
+        plane.load_gate_pairs(run)
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "7", "--quiet"]) == 0
+    assert load_run(run).stats is not None  # the next checkpoint wrote a good one
+
+
+def test_pickled_stats_npz_names_no_unsafe_hint(tmp_path: Path) -> None:
+    np.savez(tmp_path / "stats.npz", gate_pairs=np.array([Fraction(1, 2)], dtype=object))
+    with pytest.raises(ValueError) as info:
+        plane.load_gate_pairs(tmp_path)
+    assert "stats.npz" in str(info.value) and _clean(str(info.value))
+
+
+@pytest.mark.parametrize("payload, reason", [
+    ([1, 2, 3], "not a gatelab checkpoint"),
+    ({"model": {}}, "not a gatelab checkpoint"),
+    (Fraction(1, 3), "refused for safety"),
+    (b"garbage", "cannot be read"),
+])
+def test_foreign_checkpoint(good_run: Path, tmp_path: Path, payload: object, reason: str,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    run = _copy(good_run, tmp_path / "r")
+    if isinstance(payload, bytes):
+        (run / "ckpt.pt").write_bytes(payload)
+    else:
+        torch.save(payload, run / "ckpt.pt")
+    for call in (lambda: runs.load_checkpoint(run), lambda: load_trained(run),
+                 lambda: list(train_steps(CFG.replace(steps=9), run_dir=run, resume=True))):
+        with pytest.raises(RunError, match=reason) as info:
+            call()
+        assert "ckpt.pt" in str(info.value) and _clean(str(info.value))
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "9", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ckpt.pt" in err and reason in err and _clean(err)
+
+
+def test_downsampled_metrics_keep_every_val_row_and_the_last(tmp_path: Path) -> None:
+    path = tmp_path / "metrics.jsonl"
+    with open(path, "w") as f:
+        for step in range(1, 50_001):
+            row = {"step": step, "train_loss": 1.0 / step}
+            if step % 1000 == 0:
+                row["val_loss"] = 2.0 / step
+            f.write(json.dumps(row) + "\n")
+        f.write('{"step": 50001, "train')  # a crash mid-write
+    rows = read_metrics(path, max_rows=2000)
+    steps = [r["step"] for r in rows]
+    assert 1000 <= len(rows) <= 2000 and steps[0] == 1 and steps[-1] == 50_000
+    assert steps == sorted(set(steps))
+    assert [r["step"] for r in rows if "val_loss" in r] == list(range(1000, 50_001, 1000))
+    gaps = np.diff([s for s in steps if s % 1000])  # the strided train rows are evenly spaced
+    assert gaps.max() == gaps.min()
+    assert len(read_metrics(path)) == 50_000
