@@ -68,6 +68,11 @@ class IndexedImage(pg.ImageItem):
         super().__init__(axisOrder="row-major")
         self._table = [qRgba(*c) for c in colour_table().tolist()]
         self._indices: np.ndarray | None = None  # keeps the QImage's buffer alive
+        self.map_levels: tuple[float, float] | None = None  # the values the table's ends stand for
+
+    def getLevels(self) -> tuple[float, float] | None:  # noqa: N802 (pyqtgraph's name)
+        """The value range the colour table spans (the indices themselves have no levels)."""
+        return self.map_levels if self.map_levels is not None else super().getLevels()
 
     def render(self) -> None:
         image = self.image
@@ -128,6 +133,17 @@ def arrow_nudge(ev: QKeyEvent) -> tuple[int, int, bool] | None:
     if step is None:
         return None
     return step[0], step[1], bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+
+def place_image(image: pg.ImageItem, data: np.ndarray, rect: QRectF) -> None:
+    """Show ``data`` in ``image`` stretched over exactly ``rect`` (the g/u window).
+
+    Why: ``ImageItem.setRect`` stores a transform scaled by the *current* image shape, so a new
+    shape (a resolution change) under the old transform covers the wrong area and every colour
+    lands on the wrong (g, u). Every image update must go through here; the transform is cheap.
+    """
+    image.setImage(data, autoLevels=False)
+    image.setRect(rect)
+
 
 class PointViewBox(pg.ViewBox):
     """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
@@ -221,12 +237,10 @@ class MapPlot:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF) -> None:
-        """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``.
-        The rect is set after every setImage, unconditionally: ImageItem scales by the pixel
-        count it had when setRect ran, so a new resolution under an old rect drew every colour
-        at the wrong (g, u). The transform is cheap; a guard here is how that bug began."""
-        self.image.setImage(to_indices(values, levels), autoLevels=False)
-        self.image.setRect(rect)
+        """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``
+        (colour indices from ``to_indices``; ``place_image`` keeps the rect after shape changes)."""
+        self.image.map_levels = levels
+        place_image(self.image, to_indices(values, levels), rect)
         if levels != self.levels:
             self.bar.setLevels(levels)
         self.values, self.levels = values, levels
