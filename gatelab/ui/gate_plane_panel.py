@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from typing import Any
+
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -41,6 +43,7 @@ class GatePlanePanel(QWidget):
     sig_status = Signal(str)
     point_changed = Signal(float, float)
     variant_changed = Signal(str)
+    sig_neurons_loaded = Signal(bool)  # a folder chosen with the button was read (True: drawn)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -51,6 +54,8 @@ class GatePlanePanel(QWidget):
         self._reading: PointReading | None = None
         self._neuron_layers: np.ndarray | None = None
         self._neuron_label = ""
+        self._calls: Any = None  # BackgroundCalls, made on the first folder read
+        self._neuron_request = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
         self.maps = GatePlaneMaps(self)
@@ -162,6 +167,34 @@ class GatePlanePanel(QWidget):
         self.controls.set_layers(arr.shape[0])
         self._on_layer_changed(self.controls.layer())
         return True
+
+    def load_neurons_async(self, run_dir: str) -> None:
+        """The folder button's path: ``stats.npz`` is read in a helper thread (a slow disk or a
+        hostile file never freezes the window); ``sig_neurons_loaded(ok)`` follows."""
+        if self._calls is None:
+            from gatelab.ui.trainer_worker import BackgroundCalls
+            self._calls = BackgroundCalls(self)
+            self._calls.sig_result.connect(self._on_neurons_read)
+        self._neuron_request = run_dir
+        self.controls.show_neuron_message(self.tr("Reading {0}…").format(_basename(run_dir)))
+        self._calls.submit(run_dir, lambda: plane.load_gate_pairs(run_dir))
+
+    def _on_neurons_read(self, run_dir: str, pairs: object, error: str) -> None:
+        if run_dir != self._neuron_request:
+            return  # a newer folder was chosen meanwhile
+        if error:
+            message = self.tr("Could not load neurons: {0}").format(error)
+            self.controls.show_neuron_message(message, error=True)
+            self.sig_status.emit(message)
+            self.sig_neurons_loaded.emit(False)
+            return
+        ok = self.set_neuron_points(pairs, self.tr("run {0}").format(_basename(run_dir)))
+        self.sig_neurons_loaded.emit(ok)
+
+    def shutdown(self) -> None:
+        """Wait for a folder still being read (the main window calls this on close)."""
+        if self._calls is not None:
+            self._calls.join()
 
     def load_neurons_from(self, run_dir: str) -> bool:
         """Read ``stats.npz`` ``gate_pairs`` of a run folder; errors are shown by the button."""
@@ -337,7 +370,7 @@ class GatePlanePanel(QWidget):
             self, self.tr("Choose a run folder (with stats.npz)"),
             str(start if start.is_dir() else start.parent))
         if folder:
-            self.load_neurons_from(folder)
+            self.load_neurons_async(folder)
 
     def _on_layer_changed(self, _layer: int) -> None:
         pts = self.neuron_points()

@@ -282,3 +282,33 @@ def test_trainer_pairs_reach_the_plane(main_window) -> None:  # noqa: ANN001
     plane_panel = main_window.panel("gate-plane")
     np.testing.assert_array_equal(plane_panel.neuron_points(), pairs)
     assert "layer 0, step 10" in plane_panel.legend_label.text()
+
+
+def test_the_folder_button_reads_off_the_gui_thread(qtbot, panel: GatePlanePanel,  # noqa: ANN001
+                                                    tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The button's path reads stats.npz in a helper thread, never on the GUI thread."""
+    import threading
+
+    from gatelab.core import plane as core_plane
+    pairs = np.arange(2 * 4 * 2, dtype=np.float32).reshape(2, 4, 2) - 8
+    np.savez(tmp_path / "stats.npz", gate_pairs=pairs)
+    readers: list[str] = []
+    real = core_plane.load_gate_pairs
+
+    def spy(run_dir: str) -> np.ndarray:
+        readers.append(threading.current_thread().name)
+        return real(run_dir)
+
+    monkeypatch.setattr(core_plane, "load_gate_pairs", spy)
+    monkeypatch.setattr("gatelab.ui.gate_plane_panel.QFileDialog.getExistingDirectory",
+                        lambda *_a, **_k: str(tmp_path))
+    with qtbot.waitSignal(panel.sig_neurons_loaded, timeout=10000) as blocker:
+        panel._on_load_clicked()
+    assert blocker.args == [True] and readers and readers[0] != threading.main_thread().name
+    xs, _ = panel.maps.views["dh_dg"].neurons.getData()
+    np.testing.assert_array_equal(xs, pairs[0, :, 0])
+    with qtbot.waitSignal(panel.sig_neurons_loaded, timeout=10000) as blocker:
+        panel.load_neurons_async(str(tmp_path / "missing"))
+    assert blocker.args == [False] and "no stats.npz" in panel.controls.neuron_message.text()
+    panel.shutdown()
