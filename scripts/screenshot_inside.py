@@ -53,7 +53,7 @@ def main() -> int:
                           warmup_steps=30, checkpoint_interval=max(args.steps // 4, 1))
         for _ in train_steps(cfg, run_dir=run):
             pass
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    _app = QApplication.instance() or QApplication([sys.argv[0]])
     settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings, initial_tab="inside")
     window.resize(1400, 900)

@@ -30,7 +30,7 @@ def main() -> int:
     from gatelab.core.trainconfig import TrainConfig
     from gatelab.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    _app = QApplication.instance() or QApplication([sys.argv[0]])
     settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings, initial_tab="trainer")
     window.resize(1400, 900)

@@ -12,7 +12,6 @@ heartbeat; ``effective_status`` turns "running" into "interrupted" when that pro
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import socket

@@ -38,10 +38,9 @@ def _stats_both_ways(device: torch.device):  # noqa: ANN202
     corpus, model, _, sampler = _parts(SMALL, device)
     probe = stats.probe_ids(corpus.vocab, SMALL.block_size)
     out = []
+    x, y = sampler.next()  # the same batch both ways
     for to_host in (True, False):
         cap = stats.BatchCapture(SMALL.n_layer, SMALL.variant, SMALL.gate_eps, SMALL.hist_bins, device)
-        x, y = sampler.next() if not out else xy
-        xy = (x, y)
         with torch.no_grad():
             model(x, y, capture=cap)
         out.append(cap.materialise(stats.probe_pass(model, probe, -1, device, to_host=to_host)))
