@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import struct
-import threading
 import time
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from gatelab.core.budget.safetensors import (
     read_safetensors_header,
     write_safetensors_header_only,
 )
+from tests.blocking import raised_within
 
 
 def raw_file(path: Path, header: object, data: bytes = b"", prefix: int | None = None) -> Path:
@@ -157,36 +157,18 @@ def test_missing_file_is_a_value_error(tmp_path: Path) -> None:
         read_safetensors_header(tmp_path / "nope.safetensors")
 
 
-def _returns_within(fn, seconds: float) -> BaseException | None:  # noqa: ANN001
-    """Run fn in a daemon thread; the exception it raised (None: returned); fail on a hang."""
-    box: list[BaseException | None] = []
-
-    def target() -> None:
-        try:
-            fn()
-            box.append(None)
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            box.append(exc)
-
-    thread = threading.Thread(target=target, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert box, f"still blocked after {seconds} s"
-    return box[0]
-
-
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 @pytest.mark.parametrize("name", ["model.safetensors", "model.safetensors.index.json"])
 def test_fifo_and_devices_never_block(tmp_path: Path, name: str) -> None:
     """Regression: a FIFO blocked the reader forever (issue 8)."""
     fifo = tmp_path / name
     os.mkfifo(fifo)
-    exc = _returns_within(lambda: read_checkpoint(fifo), 5)
+    exc = raised_within(lambda: read_checkpoint(fifo), 5)
     assert isinstance(exc, ValueError) and "not a regular file" in str(exc)
-    exc = _returns_within(lambda: read_checkpoint(tmp_path), 5)
+    exc = raised_within(lambda: read_checkpoint(tmp_path), 5)
     assert isinstance(exc, ValueError) and "folder" in str(exc)
     if Path("/dev/zero").exists():
-        exc = _returns_within(lambda: read_safetensors_header("/dev/zero"), 5)
+        exc = raised_within(lambda: read_safetensors_header("/dev/zero"), 5)
         assert isinstance(exc, ValueError) and "not a regular file" in str(exc)
 
 
@@ -196,7 +178,7 @@ def test_index_that_is_a_fifo_inside_a_folder_and_shard_fifo(tmp_path: Path) -> 
     os.mkfifo(tmp_path / "a.safetensors")
     index = tmp_path / "model.safetensors.index.json"
     index.write_text(json.dumps({"weight_map": {"w": "a.safetensors"}}))
-    exc = _returns_within(lambda: read_index(index), 5)
+    exc = raised_within(lambda: read_index(index), 5)
     assert isinstance(exc, ValueError) and "a.safetensors" in str(exc)
 
 

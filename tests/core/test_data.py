@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import torch
 
 from gatelab.core import data
 from gatelab.core.data import BatchSampler, CorpusError, Vocab, load_corpus, split
+from tests.blocking import raised_within
 
 
 def test_generated_corpus_is_deterministic_and_described() -> None:
@@ -109,33 +109,16 @@ def test_batches_are_contiguous_shifted_and_reproducible() -> None:
     assert not torch.equal(BatchSampler(ids, 8, 5, seed=4).next()[0], x)
 
 
-def _raises_within(fn, seconds: float = 5.0) -> BaseException | None:  # noqa: ANN001
-    box: list[BaseException | None] = []
-
-    def target() -> None:
-        try:
-            fn()
-            box.append(None)
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            box.append(exc)
-
-    thread = threading.Thread(target=target, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert box, f"still blocked after {seconds} s"
-    return box[0]
-
-
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_fifo_and_device_corpus_never_block(tmp_path: Path) -> None:
     """Regression (issue 8): ``--corpus <fifo>`` blocked forever; /dev/zero read without end."""
     fifo = tmp_path / "fifo.txt"
     os.mkfifo(fifo)
-    exc = _raises_within(lambda: load_corpus(str(fifo)))
+    exc = raised_within(lambda: load_corpus(str(fifo)))
     assert isinstance(exc, CorpusError) and "not a regular file" in str(exc)
     assert str(fifo) in str(exc)
     if Path("/dev/zero").exists():
-        exc = _raises_within(lambda: load_corpus("/dev/zero"))
+        exc = raised_within(lambda: load_corpus("/dev/zero"))
         assert isinstance(exc, CorpusError) and "not a regular file" in str(exc)
 
 

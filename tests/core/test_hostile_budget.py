@@ -8,37 +8,20 @@ from __future__ import annotations
 
 import os
 import resource
-import threading
 from pathlib import Path
 
 import pytest
 
 from gatelab.core.budget import count_from_hf_config, load_hf_config
 from gatelab.core.budget.jsonio import read_json_object
-
-
-def _error_within(fn, seconds: float = 5.0) -> BaseException | None:  # noqa: ANN001
-    box: list[BaseException | None] = []
-
-    def target() -> None:
-        try:
-            fn()
-            box.append(None)
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            box.append(exc)
-
-    thread = threading.Thread(target=target, daemon=True)
-    thread.start()
-    thread.join(seconds)
-    assert box, f"still blocked after {seconds} s"
-    return box[0]
+from tests.blocking import raised_within
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_fifo_config_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "config.json"
     os.mkfifo(fifo)
-    exc = _error_within(lambda: load_hf_config(fifo))
+    exc = raised_within(lambda: load_hf_config(fifo))
     assert isinstance(exc, ValueError)
     assert str(exc).startswith("cannot read") and "not a regular file" in str(exc)
 
@@ -46,7 +29,7 @@ def test_fifo_config_is_refused_without_blocking(tmp_path: Path) -> None:
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_dev_zero_is_refused_without_reading(tmp_path: Path) -> None:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    exc = _error_within(lambda: count_from_hf_config("/dev/zero"))
+    exc = raised_within(lambda: count_from_hf_config("/dev/zero"))
     assert isinstance(exc, ValueError) and "not a regular file" in str(exc)
     grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
     assert grown_kb < 100_000
