@@ -104,9 +104,10 @@ def test_experiment_clears_the_trainer_bar(qtbot, panel) -> None:  # noqa: ANN00
     assert view.progress.format().startswith("stopped (")
     assert "seed" not in view.progress.format()
     assert _bar_text(panel) == "not started"
-    # the experiment's first run is in the run list at once, named with its exp-… folder
-    assert any(row.name.startswith("exp-") and row.name.endswith("-seed7")
-               for row in panel.runs.rows), [row.name for row in panel.runs.rows]
+    # the experiment's first run is in the run list (read off the GUI thread), named with its
+    # exp-… folder
+    qtbot.waitUntil(lambda: any(row.name.startswith("exp-") and row.name.endswith("-seed7")
+                                for row in panel.runs.rows), timeout=10000)
 
 
 def test_a_late_sample_of_another_run_is_dropped(panel) -> None:  # noqa: ANN001
