@@ -134,9 +134,10 @@ class TrainerPlots(QWidget):
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
         self.loss.set_hover_x_label(self.tr("step"))
 
-        self.sparsity = PlotCard(self.tr("Gate sparsity — solid: closed, dashed: g < 0"), self.tr(
+        self.sparsity = PlotCard(self.tr("Gate sparsity per layer"), self.tr(
             "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
-            "Dashed: fraction of pre-gates g < 0. One colour per layer."))
+            "Dashed: fraction of pre-gates g < 0. One colour per layer, named in the legend."))
+        self.sparsity.plot.addLegend(offset=(10, 10), colCount=4)  # every multi-layer plot has one
         self.sparsity.plot.setLabel("bottom", self.tr("step"))
         self.sparsity.plot.setYRange(0.0, 1.0)
         self.sparsity.set_hover_x_label(self.tr("step"))

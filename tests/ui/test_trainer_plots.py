@@ -73,3 +73,18 @@ def test_hover_readout_names_nearest_values(qtbot) -> None:  # noqa: ANN001
     text = plots.loss.readout_at(4.4)
     assert text.startswith("step 4: train 1, ") and text.endswith("validation 1 (step 5)")
     assert plots.ratio.readout_at(1.2) == "layer 1: ratio 0.32"
+
+
+def test_every_multi_layer_plot_has_a_legend_naming_its_layers(qtbot) -> None:  # noqa: ANN001
+    from gatelab.ui.trainer_plots import TrainerPlots
+
+    plots = TrainerPlots()
+    qtbot.addWidget(plots)
+    plots._ensure_layers(3)
+    for card in (plots.sparsity, plots.maxh):
+        legend = card.plot.plotItem.legend
+        assert legend is not None
+        names = [label.text for _sample, label in legend.items]
+        assert all(any(n.startswith("L{0}".format(i)) for n in names) for i in range(3)), names
+    sparsity_names = [label.text for _s, label in plots.sparsity.plot.plotItem.legend.items]
+    assert "L0 closed" in sparsity_names and "L2 g<0" in sparsity_names
