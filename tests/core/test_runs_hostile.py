@@ -145,3 +145,26 @@ def test_downsampled_metrics_keep_every_val_row_and_the_last(tmp_path: Path) -> 
     gaps = np.diff([s for s in steps if s % 1000])  # the strided train rows are evenly spaced
     assert gaps.max() == gaps.min()
     assert len(read_metrics(path)) == 50_000
+
+
+@pytest.mark.parametrize("keep", [10, 100, 5000, -10])
+def test_truncated_checkpoint_says_truncated(good_run: Path, tmp_path: Path, keep: int,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy cut short (first 5,000 bytes, …) once said "[Errno 22] Invalid argument"."""
+    run = _copy(good_run, tmp_path / "r")
+    data = (run / "ckpt.pt").read_bytes()
+    (run / "ckpt.pt").write_bytes(data[:keep])
+    with pytest.raises(RunError, match="truncated or damaged") as info:
+        runs.load_checkpoint(run)
+    assert "ckpt.pt" in str(info.value) and "Errno" not in str(info.value)
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "9", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "truncated or damaged" in err and "ckpt.pt" in err
+
+
+def test_truncated_stats_says_truncated(tmp_path: Path) -> None:
+    np.savez(tmp_path / "stats.npz", gate_pairs=np.zeros((2, 50, 2)))
+    data = (tmp_path / "stats.npz").read_bytes()
+    (tmp_path / "stats.npz").write_bytes(data[: len(data) // 2])
+    with pytest.raises(RunError, match="stats.npz: it is truncated or damaged"):
+        runs.read_stats(tmp_path / "stats.npz")
