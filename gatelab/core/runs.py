@@ -104,7 +104,21 @@ class RunRecord:
     warnings: list[str] = field(default_factory=list)
 
 
+class RunWriteError(RunError, OSError):
+    """A run file could not be written (a folder where run.json belongs, a full disk, …).
+
+    Both a RunError (one clear line, CLI exit 2) and an OSError (callers that catch write errors
+    keep working); the message names the file, never the temp file's rename."""
+
+
+def _write_reason(path: Path, exc: OSError) -> str:
+    if path.is_dir() and not path.is_symlink():
+        return "a folder is in the way where this file belongs"
+    return exc.strerror or type(exc).__name__
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (temp file + rename); RunWriteError naming ``path``."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as f:
@@ -112,9 +126,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
+            raise RunWriteError(f"cannot write {path}: {_write_reason(path, exc)}") from None
         raise
 
 
@@ -364,7 +380,8 @@ def delete_run(path: Path | str) -> None:
     shutil.rmtree(p)
 
 
-__all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriter", "checkpoint_seconds",
+__all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
+           "checkpoint_seconds",
            "delete_run", "effective_status", "has_checkpoint", "list_runs", "load_checkpoint",
            "load_run", "new_run_dir", "read_config", "read_json", "read_metrics", "run_info",
            "stats_from_npz"]

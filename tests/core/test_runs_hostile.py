@@ -168,3 +168,19 @@ def test_truncated_stats_says_truncated(tmp_path: Path) -> None:
     (tmp_path / "stats.npz").write_bytes(data[: len(data) // 2])
     with pytest.raises(RunError, match="stats.npz: it is truncated or damaged"):
         runs.read_stats(tmp_path / "stats.npz")
+
+
+def test_resume_with_a_folder_for_run_json(good_run: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Once: "[Errno 21] Is a directory: '…/.run.json.PID.tmp' -> '…/run.json'"."""
+    run = _copy(good_run, tmp_path / "r")
+    (run / "run.json").unlink()
+    (run / "run.json").mkdir()
+    with pytest.raises(RunError, match="cannot write .*run.json: a folder is in the way") as info:
+        list(train_steps(CFG.replace(steps=9), run_dir=run, resume=True))
+    assert isinstance(info.value, OSError) and ".tmp" not in str(info.value)
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "9", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run.json: a folder is in the way" in err
+    assert "Errno" not in err and ".tmp" not in err
+    assert not [p.name for p in run.iterdir() if p.name.endswith(".tmp")]
