@@ -261,6 +261,28 @@ def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
+_SUMMARY_NUMBERS = ("steps", "steps_total", "created", "final_train_loss", "final_val_loss",
+                    "tokens_per_s")
+
+
+def summary_problems(summary: dict[str, Any]) -> str:
+    """Why a run.json is "broken", as one line ("run.json: status is not text; steps is not a
+    number"), so the list never shows "broken" with an empty reason."""
+    found: list[str] = []
+    status = summary.get("status")
+    if "status" not in summary:
+        found.append("status is missing")
+    elif not isinstance(status, str):
+        found.append("status is not text")
+    elif not status:
+        found.append("status is empty")
+    for key in _SUMMARY_NUMBERS:
+        v = summary.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            found.append(f"{key} is not a number")
+    return f"{SUMMARY}: {'; '.join(found)}" if found else ""
+
+
 def run_info(path: Path) -> RunInfo:
     """Summarise one run folder; never raises (a broken folder gives status "broken" and why)."""
     path = Path(path)
@@ -287,6 +309,8 @@ def _run_info(path: Path, created: float) -> RunInfo:
     stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
     status = effective_status(summary) if summary else "broken"
+    if status == "broken" and not error:
+        error = summary_problems(summary) if summary else f"{SUMMARY}: holds an empty object"
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=str(config.get("variant", ""))[:40],

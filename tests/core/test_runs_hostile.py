@@ -184,3 +184,18 @@ def test_resume_with_a_folder_for_run_json(good_run: Path, tmp_path: Path,
     assert err.count("\n") == 1 and "run.json: a folder is in the way" in err
     assert "Errno" not in err and ".tmp" not in err
     assert not [p.name for p in run.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("summary, reason", [
+    ({"status": 5, "steps": "x"}, "run.json: status is not text; steps is not a number"),
+    ({"steps": 3}, "run.json: status is missing"),
+    ({"status": ""}, "run.json: status is empty"),
+    ({}, "run.json: holds an empty object"),
+])
+def test_broken_run_json_says_why(good_run: Path, tmp_path: Path, summary: dict,
+                                  reason: str) -> None:
+    """Once listed as "broken" with an empty reason."""
+    run = _copy(good_run, tmp_path / "r")
+    (run / "run.json").write_text(json.dumps(summary))
+    (info,) = list_runs(tmp_path)
+    assert info.status == "broken" and info.error == reason
