@@ -75,6 +75,8 @@ def read_json_strict(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise RunError(f"{path}: nested too deeply to be a gatelab file") from None
     except (ValueError, UnicodeDecodeError) as exc:
+        if "int_max_str_digits" in str(exc):  # never pass on Python's hint to raise the limit
+            raise RunError(f"{path}: a number in it has too many digits") from None
         raise RunError(f"{path}: not valid JSON ({safe_reason(exc)})") from None
     if not isinstance(data, dict):
         raise RunError(f"{path}: expected a JSON object, found {type(data).__name__}")

@@ -199,3 +199,13 @@ def test_broken_run_json_says_why(good_run: Path, tmp_path: Path, summary: dict,
     (run / "run.json").write_text(json.dumps(summary))
     (info,) = list_runs(tmp_path)
     assert info.status == "broken" and info.error == reason
+
+
+def test_run_json_number_with_too_many_digits(good_run: Path, tmp_path: Path) -> None:
+    run = _copy(good_run, tmp_path / "r")
+    (run / "run.json").write_text('{"status": "finished", "steps": ' + "9" * 5000 + "}")
+    with pytest.raises(RunError, match="run.json: a number in it has too many digits"):
+        runs.read_json_strict(run / "run.json")
+    (info,) = list_runs(tmp_path)
+    assert info.status == "broken" and "too many digits" in info.error
+    assert "set_int_max" not in info.error
