@@ -354,3 +354,23 @@ def test_index_naming_a_tensor_its_shard_lacks(tmp_path: Path) -> None:
 ])
 def test_classify(name: str, group: str) -> None:
     assert classify(name) == group
+
+
+def test_qwen35_linear_attention_is_attention(tmp_path: Path) -> None:
+    """Qwen3.5's gated-DeltaNet layers (``linear_attn.*``) once landed in "other" and their norm
+    in "norms"."""
+    pre = "model.language_model.layers.0.linear_attn."
+    linear = {pre + "in_proj_qkv.weight": ("BF16", (48, 16)), pre + "in_proj_z.weight":
+              ("BF16", (16, 16)), pre + "in_proj_b.weight": ("BF16", (2, 16)),
+              pre + "in_proj_a.weight": ("BF16", (2, 16)), pre + "conv1d.weight":
+              ("BF16", (48, 1, 4)), pre + "dt_bias": ("BF16", (2,)), pre + "A_log": ("F32", (2,)),
+              pre + "norm.weight": ("F32", (8,)), pre + "out_proj.weight": ("BF16", (16, 16))}
+    other = {"model.language_model.layers.0.mlp.gate_proj.weight": ("BF16", (32, 16)),
+             "model.language_model.layers.0.input_layernorm.weight": ("BF16", (16,))}
+    path = tmp_path / "m.safetensors"
+    write_safetensors_header_only(path, {**linear, **other})
+    s = summarize(read_safetensors_header(path))
+    assert {r.name: r.group for r in s.rows if r.name.startswith(pre)} == dict.fromkeys(
+        linear, "attention")
+    assert s.groups["attention"] == 48 * 16 + 256 + 32 + 32 + 48 * 4 + 2 + 2 + 8 + 256
+    assert s.groups["other"] == 0 and s.groups["norms"] == 16 and s.groups["mlp.gate"] == 512
