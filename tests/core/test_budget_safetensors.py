@@ -374,3 +374,29 @@ def test_qwen35_linear_attention_is_attention(tmp_path: Path) -> None:
         linear, "attention")
     assert s.groups["attention"] == 48 * 16 + 256 + 32 + 32 + 48 * 4 + 2 + 2 + 8 + 256
     assert s.groups["other"] == 0 and s.groups["norms"] == 16 and s.groups["mlp.gate"] == 512
+
+
+def _many_tensor_shard(path: Path, n: int, tag: str) -> None:
+    entry = b'{"dtype":"U8","shape":[1],"data_offsets":[%d,%d]}'
+    body = b"{" + b",".join(b'"%s.t%d":' % (tag.encode(), i) + entry % (i, i + 1)
+                            for i in range(n)) + b"}"
+    raw_file(path, body, b"\0" * n)
+
+
+def test_index_over_the_total_cap_is_refused_before_parsing(tmp_path: Path) -> None:
+    """Regression: 10 shards × 99,999 tensors kept read_checkpoint busy for 20 s at 541 MB; the
+    shards' raw headers are now counted before any is parsed."""
+    import gatelab.core.budget.safetensors as st
+
+    weight_map = {}
+    for k in range(3):  # 3 × 99,999 > MAX_INDEX_TENSORS (250,000); each alone is allowed
+        shard = f"model-{k:05d}-of-00003.safetensors"
+        _many_tensor_shard(tmp_path / shard, st.MAX_TENSORS - 1, f"s{k}")
+        weight_map[f"s{k}.t0"] = shard
+    index = tmp_path / "big.index.json"
+    index.write_text(json.dumps({"weight_map": weight_map}))
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="big.index.json: its shards hold more than 250,000 "
+                                         "tensors in all"):
+        read_checkpoint(index)
+    assert time.perf_counter() - t0 < 1.5
