@@ -104,7 +104,21 @@ class RunRecord:
     warnings: list[str] = field(default_factory=list)
 
 
+class RunWriteError(RunError, OSError):
+    """A run file could not be written (a folder where run.json belongs, a full disk, …).
+
+    Both a RunError (one clear line, CLI exit 2) and an OSError (callers that catch write errors
+    keep working); the message names the file, never the temp file's rename."""
+
+
+def _write_reason(path: Path, exc: OSError) -> str:
+    if path.is_dir() and not path.is_symlink():
+        return "a folder is in the way where this file belongs"
+    return exc.strerror or type(exc).__name__
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (temp file + rename); RunWriteError naming ``path``."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as f:
@@ -112,9 +126,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
+            raise RunWriteError(f"cannot write {path}: {_write_reason(path, exc)}") from None
         raise
 
 
@@ -245,6 +261,28 @@ def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
+_SUMMARY_NUMBERS = ("steps", "steps_total", "created", "final_train_loss", "final_val_loss",
+                    "tokens_per_s")
+
+
+def summary_problems(summary: dict[str, Any]) -> str:
+    """Why a run.json is "broken", as one line ("run.json: status is not text; steps is not a
+    number"), so the list never shows "broken" with an empty reason."""
+    found: list[str] = []
+    status = summary.get("status")
+    if "status" not in summary:
+        found.append("status is missing")
+    elif not isinstance(status, str):
+        found.append("status is not text")
+    elif not status:
+        found.append("status is empty")
+    for key in _SUMMARY_NUMBERS:
+        v = summary.get(key)
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            found.append(f"{key} is not a number")
+    return f"{SUMMARY}: {'; '.join(found)}" if found else ""
+
+
 def run_info(path: Path) -> RunInfo:
     """Summarise one run folder; never raises (a broken folder gives status "broken" and why)."""
     path = Path(path)
@@ -271,6 +309,8 @@ def _run_info(path: Path, created: float) -> RunInfo:
     stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
     status = effective_status(summary) if summary else "broken"
+    if status == "broken" and not error:
+        error = summary_problems(summary) if summary else f"{SUMMARY}: holds an empty object"
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=str(config.get("variant", ""))[:40],
@@ -364,7 +404,8 @@ def delete_run(path: Path | str) -> None:
     shutil.rmtree(p)
 
 
-__all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriter", "checkpoint_seconds",
+__all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
+           "checkpoint_seconds",
            "delete_run", "effective_status", "has_checkpoint", "list_runs", "load_checkpoint",
            "load_run", "new_run_dir", "read_config", "read_json", "read_metrics", "run_info",
            "stats_from_npz"]

@@ -49,6 +49,20 @@ def safe_reason(exc: BaseException) -> str:
     return text[:300]
 
 
+_DAMAGE_MARKS = ("zip", "central directory", "streamreader", "truncated", "unexpected end",
+                 "ran out of input", "eof")
+
+
+def is_damage(exc: BaseException) -> bool:
+    """True when a loader's exception means the file is cut short or garbled (a truncated copy, a
+    crash mid-write): torch then raises a bare ``OSError: [Errno 22]`` or a miniz error whose text
+    explains nothing to a user, so callers say "truncated or damaged" instead."""
+    if isinstance(exc, (OSError, EOFError)):
+        return True
+    text = str(exc).lower()
+    return "pickle" not in text and any(mark in text for mark in _DAMAGE_MARKS)
+
+
 # -- JSON --------------------------------------------------------------------------------------
 def read_json_strict(path: Path) -> dict[str, Any]:
     """A JSON object from ``path``; RunError naming the file for anything else."""
@@ -60,6 +74,8 @@ def read_json_strict(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise RunError(f"{path}: nested too deeply to be a gatelab file") from None
     except (ValueError, UnicodeDecodeError) as exc:
+        if "int_max_str_digits" in str(exc):  # never pass on Python's hint to raise the limit
+            raise RunError(f"{path}: a number in it has too many digits") from None
         raise RunError(f"{path}: not valid JSON ({safe_reason(exc)})") from None
     if not isinstance(data, dict):
         raise RunError(f"{path}: expected a JSON object, found {type(data).__name__}")
@@ -231,6 +247,9 @@ def load_checkpoint(path: Path | str, map_location: Any = "cpu") -> dict[str, An
     except RunError:
         raise
     except Exception as exc:  # truncated, foreign or pickled content
+        if is_damage(exc):
+            raise RunError(f"checkpoint {p} cannot be read: it is truncated or damaged "
+                           "(not a complete checkpoint file)") from None
         raise RunError(f"checkpoint {p} cannot be read: {safe_reason(exc)}") from None
     _check_checkpoint(p, ckpt)
     return ckpt  # type: ignore[no-any-return]
@@ -272,6 +291,9 @@ def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.
     except RunError:
         raise
     except Exception as exc:  # BadZipFile, EOFError, object arrays, a non-zip file, …
+        if is_damage(exc):
+            raise RunError(f"could not read {path}: it is truncated or damaged (not a "
+                           "complete .npz archive)") from None
         raise RunError(f"could not read {path}: {safe_reason(exc)}") from None
     for key, arr in arrays.items():
         if not np.issubdtype(arr.dtype, np.number):

@@ -128,18 +128,39 @@ def read_stats_history(run_dir: Path | str) -> list[tuple[int, LayerStats]]:
     return [(_latest_step(p), latest)] if latest is not None else []
 
 
-def read_weights(run_dir: Path | str, step: int) -> dict[str, torch.Tensor] | None:
-    """The model state saved with history entry ``step``, or None when none was kept."""
-    path = weights_path(run_dir, step)
-    if not path.is_file():
-        return None
+def _load_weights(path: Path) -> tuple[dict[str, torch.Tensor] | None, str]:
+    """(state, "") when ``path`` holds a dict of tensors, else (None, why it cannot be used)."""
     try:
         raw = read_bytes_capped(path, MAX_ENTRY_BYTES)
         state = torch.load(io.BytesIO(raw), map_location="cpu", weights_only=True)
-    except Exception:  # a damaged file: the caller reports "no weights for that step"
-        return None
-    return state if isinstance(state, dict) else None
+    except FileReadError as exc:
+        return None, str(exc)
+    except Exception:  # truncated, garbage, or pickled objects refused by weights_only
+        return None, "the file is truncated, garbled or holds Python objects"
+    if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor)
+                                              for v in state.values()):
+        return None, f"it holds a {type(state).__name__}, not a dict of tensors"
+    return state, ""
+
+
+def read_weights(run_dir: Path | str, step: int) -> dict[str, torch.Tensor] | None:
+    """The model state saved with history entry ``step``; None when none was kept or the file is
+    damaged (``weights_problem`` tells which, for the message)."""
+    path = weights_path(run_dir, step)
+    return _load_weights(path)[0] if path.is_file() else None
+
+
+def weights_problem(run_dir: Path | str, step: int) -> str:
+    """Why ``read_weights(run_dir, step)`` gave None, as one line: a damaged file must not read
+    "no weights were kept for step 10; steps with weights: 10, 20", which contradicts itself."""
+    path = weights_path(run_dir, step)
+    if path.is_file() or path.is_symlink() or path.exists():
+        why = _load_weights(path)[1] if path.is_file() else "it is not a regular file"
+        return f"the weights kept for step {step} are damaged ({why})"
+    kept = [s for s in history_steps(run_dir) if weights_path(run_dir, s).is_file()]
+    return (f"no weights were kept for step {step}; steps with weights: "
+            f"{', '.join(map(str, kept)) or 'none'}")
 
 
 __all__ = ["HISTORY_DIR", "MAX_WEIGHT_PARAMS", "append_entry", "history_steps",
-           "read_stats_history", "read_weights"]
+           "read_stats_history", "read_weights", "weights_problem"]

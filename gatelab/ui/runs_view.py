@@ -126,13 +126,14 @@ class RunsView(QWidget):
         self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            status = row.status + (": " + row.error[:80] if row.error else "")
+            full = row.status + (": " + row.error if row.error else "")
+            status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(str(text))
                 item.setData(Qt.ItemDataRole.UserRole, row.path)
-                item.setToolTip(row.error if row.error and c == 7 else row.path)
+                item.setToolTip(full if c == 7 else row.path)  # the whole reason, always
                 if 4 <= c <= 6:  # numbers right-aligned
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
@@ -206,6 +207,22 @@ class RunsView(QWidget):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
+
+
+STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
+
+
+def elide_words(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at a word (or path) boundary, ending in "…":
+    a reason clipped mid-word ("checkpoint … is trunc") reads as a different word."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space, slash = cut.rfind(" "), cut.rfind("/")  # a long path breaks after a folder name
+    if max(space, slash) > limit // 2:
+        cut = cut[:space] if space > slash else cut[: slash + 1]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def _fmt(value: float | None) -> str:

@@ -336,3 +336,49 @@ def test_index_naming_a_tensor_its_shard_lacks(tmp_path: Path) -> None:
 ])
 def test_classify(name: str, group: str) -> None:
     assert classify(name) == group
+
+
+def test_qwen35_linear_attention_is_attention(tmp_path: Path) -> None:
+    """Qwen3.5's gated-DeltaNet layers (``linear_attn.*``) once landed in "other" and their norm
+    in "norms"."""
+    pre = "model.language_model.layers.0.linear_attn."
+    linear = {pre + "in_proj_qkv.weight": ("BF16", (48, 16)), pre + "in_proj_z.weight":
+              ("BF16", (16, 16)), pre + "in_proj_b.weight": ("BF16", (2, 16)),
+              pre + "in_proj_a.weight": ("BF16", (2, 16)), pre + "conv1d.weight":
+              ("BF16", (48, 1, 4)), pre + "dt_bias": ("BF16", (2,)), pre + "A_log": ("F32", (2,)),
+              pre + "norm.weight": ("F32", (8,)), pre + "out_proj.weight": ("BF16", (16, 16))}
+    other = {"model.language_model.layers.0.mlp.gate_proj.weight": ("BF16", (32, 16)),
+             "model.language_model.layers.0.input_layernorm.weight": ("BF16", (16,))}
+    path = tmp_path / "m.safetensors"
+    write_safetensors_header_only(path, {**linear, **other})
+    s = summarize(read_safetensors_header(path))
+    assert {r.name: r.group for r in s.rows if r.name.startswith(pre)} == dict.fromkeys(
+        linear, "attention")
+    assert s.groups["attention"] == 48 * 16 + 256 + 32 + 32 + 48 * 4 + 2 + 2 + 8 + 256
+    assert s.groups["other"] == 0 and s.groups["norms"] == 16 and s.groups["mlp.gate"] == 512
+
+
+def _many_tensor_shard(path: Path, n: int, tag: str) -> None:
+    entry = b'{"dtype":"U8","shape":[1],"data_offsets":[%d,%d]}'
+    body = b"{" + b",".join(b'"%s.t%d":' % (tag.encode(), i) + entry % (i, i + 1)
+                            for i in range(n)) + b"}"
+    raw_file(path, body, b"\0" * n)
+
+
+def test_index_over_the_total_cap_is_refused_before_parsing(tmp_path: Path) -> None:
+    """Regression: 10 shards × 99,999 tensors kept read_checkpoint busy for 20 s at 541 MB; the
+    shards' raw headers are now counted before any is parsed."""
+    import gatelab.core.budget.safetensors as st
+
+    weight_map = {}
+    for k in range(3):  # 3 × 99,999 > MAX_INDEX_TENSORS (250,000); each alone is allowed
+        shard = f"model-{k:05d}-of-00003.safetensors"
+        _many_tensor_shard(tmp_path / shard, st.MAX_TENSORS - 1, f"s{k}")
+        weight_map[f"s{k}.t0"] = shard
+    index = tmp_path / "big.index.json"
+    index.write_text(json.dumps({"weight_map": weight_map}))
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="big.index.json: its shards hold more than 250,000 "
+                                         "tensors in all"):
+        read_checkpoint(index)
+    assert time.perf_counter() - t0 < 1.5

@@ -49,3 +49,15 @@ def test_folder_nesting_and_cap(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot read big.json: larger than the 1.0 KB limit"):
         read_json_object(big, 1000)
     assert read_json_object(big, 10_000)["a"] == "x" * 2000
+
+
+def test_a_number_with_too_many_digits_names_the_file(tmp_path: Path) -> None:
+    """Once: "… use sys.set_int_max_str_digits() to increase the limit" (a hint to the user)."""
+    path = tmp_path / "config.json"
+    path.write_text('{"hidden_size": ' + "9" * 5000 + "}")
+    with pytest.raises(ValueError, match="a number in config.json has too many digits") as info:
+        read_json_object(path, 1 << 20)
+    assert "sys.set_int_max_str_digits" not in str(info.value)
+    with pytest.raises(ValueError) as info:
+        load_hf_config(path)
+    assert "too many digits" in str(info.value) and "set_int_max" not in str(info.value)

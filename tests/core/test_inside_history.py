@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 from pathlib import Path
 
@@ -78,3 +79,32 @@ def test_history_is_thinned_evenly_and_keeps_first_and_latest(tmp_path: Path,
     gaps = [b - a for a, b in zip(steps, steps[1:])]
     even = (steps[-1] - steps[0]) / (len(steps) - 1)
     assert max(gaps) <= 2 * even  # spread over the run, not bunched at either end
+
+
+@pytest.mark.parametrize("payload", [b"garbage", [1, 2], "pickle", "fifo"])
+def test_damaged_weights_are_called_damaged(tmp_path: Path, payload: object) -> None:
+    """Once: "no weights were kept for step 4; steps with weights: 4, 6, 8" (self-contradicting)."""
+    from fractions import Fraction
+
+    from gatelab.core.inside.errors import InsideError
+    from gatelab.core.inside.run_source import trace_run
+    run = tmp_path / "run"
+    train_tiny_run(run, steps=8)
+    path = stats_history.weights_path(run, 4)
+    if payload == "fifo":
+        path.unlink()
+        os.mkfifo(path)
+    elif isinstance(payload, bytes):
+        path.write_bytes(payload)
+    else:
+        torch.save(Fraction(1, 3) if payload == "pickle" else payload, path)
+    assert read_weights(run, 4) is None
+    assert stats_history.weights_problem(run, 4).startswith(
+        "the weights kept for step 4 are damaged (")
+    with pytest.raises(InsideError, match="the weights kept for step 4 are damaged") as info:
+        trace_run(run, "hello", step=4)
+    assert "no weights were kept" not in str(info.value)
+    # a step that really has none still says so, listing the steps that do
+    with pytest.raises(InsideError, match="no weights were kept for step 5; steps with "
+                                          "weights: (4, )?6, 8"):
+        trace_run(run, "hello", step=5)

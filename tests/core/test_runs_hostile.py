@@ -145,3 +145,67 @@ def test_downsampled_metrics_keep_every_val_row_and_the_last(tmp_path: Path) -> 
     gaps = np.diff([s for s in steps if s % 1000])  # the strided train rows are evenly spaced
     assert gaps.max() == gaps.min()
     assert len(read_metrics(path)) == 50_000
+
+
+@pytest.mark.parametrize("keep", [10, 100, 5000, -10])
+def test_truncated_checkpoint_says_truncated(good_run: Path, tmp_path: Path, keep: int,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy cut short (first 5,000 bytes, …) once said "[Errno 22] Invalid argument"."""
+    run = _copy(good_run, tmp_path / "r")
+    data = (run / "ckpt.pt").read_bytes()
+    (run / "ckpt.pt").write_bytes(data[:keep])
+    with pytest.raises(RunError, match="truncated or damaged") as info:
+        runs.load_checkpoint(run)
+    assert "ckpt.pt" in str(info.value) and "Errno" not in str(info.value)
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "9", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "truncated or damaged" in err and "ckpt.pt" in err
+
+
+def test_truncated_stats_says_truncated(tmp_path: Path) -> None:
+    np.savez(tmp_path / "stats.npz", gate_pairs=np.zeros((2, 50, 2)))
+    data = (tmp_path / "stats.npz").read_bytes()
+    (tmp_path / "stats.npz").write_bytes(data[: len(data) // 2])
+    with pytest.raises(RunError, match="stats.npz: it is truncated or damaged"):
+        runs.read_stats(tmp_path / "stats.npz")
+
+
+def test_resume_with_a_folder_for_run_json(good_run: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Once: "[Errno 21] Is a directory: '…/.run.json.PID.tmp' -> '…/run.json'"."""
+    run = _copy(good_run, tmp_path / "r")
+    (run / "run.json").unlink()
+    (run / "run.json").mkdir()
+    with pytest.raises(RunError, match="cannot write .*run.json: a folder is in the way") as info:
+        list(train_steps(CFG.replace(steps=9), run_dir=run, resume=True))
+    assert isinstance(info.value, OSError) and ".tmp" not in str(info.value)
+    assert train_main(["--run-dir", str(run), "--resume", "--steps", "9", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run.json: a folder is in the way" in err
+    assert "Errno" not in err and ".tmp" not in err
+    assert not [p.name for p in run.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("summary, reason", [
+    ({"status": 5, "steps": "x"}, "run.json: status is not text; steps is not a number"),
+    ({"steps": 3}, "run.json: status is missing"),
+    ({"status": ""}, "run.json: status is empty"),
+    ({}, "run.json: holds an empty object"),
+])
+def test_broken_run_json_says_why(good_run: Path, tmp_path: Path, summary: dict,
+                                  reason: str) -> None:
+    """Once listed as "broken" with an empty reason."""
+    run = _copy(good_run, tmp_path / "r")
+    (run / "run.json").write_text(json.dumps(summary))
+    (info,) = list_runs(tmp_path)
+    assert info.status == "broken" and info.error == reason
+
+
+def test_run_json_number_with_too_many_digits(good_run: Path, tmp_path: Path) -> None:
+    run = _copy(good_run, tmp_path / "r")
+    (run / "run.json").write_text('{"status": "finished", "steps": ' + "9" * 5000 + "}")
+    with pytest.raises(RunError, match="run.json: a number in it has too many digits"):
+        runs.read_json_strict(run / "run.json")
+    (info,) = list_runs(tmp_path)
+    assert info.status == "broken" and "too many digits" in info.error
+    assert "set_int_max" not in info.error

@@ -47,6 +47,8 @@ def parse_json_object(raw: bytes, what: str, encoding: str = "utf-8",
     except DuplicateKeyError as exc:
         raise ValueError(f"{what} is ambiguous: {exc}") from None
     except ValueError as exc:
+        if "int_max_str_digits" in str(exc):  # Python's hint would tell the user to change it
+            raise ValueError(f"a number in {what} has too many digits") from None
         raise ValueError(f"{what} is not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ValueError(f"{what} must hold a JSON object, got {type(data).__name__}")

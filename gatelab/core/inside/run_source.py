@@ -131,7 +131,7 @@ class RunModel:
 
     def __init__(self, run_dir: Path | str, device: str = "cpu", step: int | None = None) -> None:
         from gatelab.core.runs import load_checkpoint
-        from gatelab.core.stats_history import history_steps, read_weights
+        from gatelab.core.stats_history import read_weights, weights_problem
         p = Path(run_dir)
         if not p.is_dir():
             raise InsideError(f"{p}: no such run folder")
@@ -154,10 +154,7 @@ class RunModel:
         if step is not None and step != self.step:
             state = read_weights(p, step)
             if state is None:
-                kept = [s for s in history_steps(p) if (p / "stats_history" /
-                                                        f"weights_step_{s:06d}.pt").is_file()]
-                raise InsideError(f"{p}: no weights were kept for step {step}; steps with "
-                                  f"weights: {', '.join(map(str, kept)) or 'none'}")
+                raise InsideError(f"{p}: {weights_problem(p, step)}")
             try:
                 self.model.load_state_dict(state)
             except Exception as exc:
