@@ -58,6 +58,8 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     p = Path(source)
     if not math.isfinite(eps) or eps <= 0:
         raise InsideError(f"--eps must be a finite number > 0, got {eps}")
+    if p.exists() and not p.is_dir():
+        raise InsideError(f"{p}: is a file, not a folder (give the run or model folder)")
     if not p.is_dir():
         raise InsideError(f"{p}: no such folder")
     if (p / "ckpt.pt").exists() or (p / "run.json").exists():
@@ -81,7 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _BadArgs as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2
+    from gatelab.core.fileio import FileReadError, check_write_target
     from gatelab.core.inside.errors import InsideError
+    try:  # before the (possibly long) analysis: a FIFO or device must never be replaced
+        check_write_target(args.out)
+    except FileReadError as exc:
+        sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
+        return 2
     try:
         result = inspect(args.source, args.text, args.token, args.eps, args.device)
     except InsideError as exc:
@@ -93,7 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from gatelab.core.runs import atomic_write_bytes
         data = json.dumps(result, ensure_ascii=False, allow_nan=False, indent=1)
+        check_write_target(args.out)  # again: it may have changed during the analysis
         atomic_write_bytes(Path(args.out), data.encode("utf-8"))
+    except FileReadError as exc:
+        sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
+        return 2
     except OSError as exc:
         sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
         return 2
