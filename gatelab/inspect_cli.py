@@ -6,7 +6,8 @@ SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
 {"tokens": [...], "token": I, "layers": [{"frac_neg", "frac_closed", "mlp_ratio", "resid_norm",
 "attn_sink", "max_abs_h"}, ...]} with the definitions of ``gatelab.core.inside.analysis`` (the
 ones the tab's views use); numbers that do not exist (the sink of a linear-attention layer) are
-null. Bad input gives one line on stderr and exit code 2, never a traceback.
+null. Characters outside a run's vocabulary are listed as "unknown_tokens" (positions) with
+"unknown_read_as" (the character the model saw instead), and noted on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -73,8 +74,12 @@ def inspect(source: str, text: str, token: int | None, eps: float,
                           f"folder (config.json)")
     rows = layer_summary(trace, token, eps=eps)
     t = len(trace.tokens) - 1 if token is None else token % len(trace.tokens)
-    return {"tokens": trace.tokens, "token": t,
-            "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
+    out: dict[str, Any] = {"tokens": trace.tokens, "token": t,
+                           "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
+    if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
+        out["unknown_tokens"] = list(trace.unknown)
+        out["unknown_read_as"] = trace.unknown_as
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,6 +114,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
         return 2
+    if result.get("unknown_tokens"):  # written, but the user should know what the model saw
+        n = len(result["unknown_tokens"])
+        sys.stderr.write(f"{PROG}: note: {n} character(s) of the text are not in this run's "
+                         f"vocabulary and were read as {result['unknown_read_as']!r} "
+                         f"(positions {result['unknown_tokens'][:10]})\n")
     return 0
 
 

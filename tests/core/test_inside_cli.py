@@ -109,3 +109,18 @@ def test_source_that_is_a_file_says_so(tmp_path: Path,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is a file, not a folder" in err
     assert "no such folder" not in err
+
+
+def test_characters_outside_the_vocabulary_are_flagged(run: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    trace = trace_run(run, "a€d☃")
+    assert trace.unknown == (1, 3) and trace.tokens == list("a€d☃")
+    assert len(trace.unknown_as) == 1 and trace.unknown_as not in "€☃"
+    out = tmp_path / "o.json"
+    assert main([str(run), "--text", "a€d☃", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["unknown_tokens"] == [1, 3] and data["unknown_read_as"] == trace.unknown_as
+    assert "not in this run's vocabulary" in capsys.readouterr().err
+    assert main([str(run), "--text", "ad", "--json", str(out)]) == 0
+    assert "unknown_tokens" not in json.loads(out.read_text())
+    assert trace_run(run, "ad").unknown == ()
