@@ -53,3 +53,43 @@ def test_unknown_characters_are_warned_about(qtbot, panel: InsidePanel, tiny_run
     analyse(qtbot, panel, "run", str(tiny_run), "a a")
     assert "vocabulary" not in panel.source.message_text()
     assert np.isfinite(panel.sel.trace.layers[0].g).all()
+
+
+def _synth_panel(qtbot, n_layer: int) -> InsidePanel:  # noqa: ANN001
+    from .inside_synth import make_trace
+    p = InsidePanel()
+    qtbot.addWidget(p)
+    p.resize(1400, 900)
+    p.show()
+    qtbot.waitExposed(p)
+    p.sel.set_trace(make_trace(n_layer=n_layer))
+    return p
+
+
+def test_mlp_bar_matches_its_legend_and_one_layer_shows_the_mean(qtbot) -> None:  # noqa: ANN001
+    p = _synth_panel(qtbot, 1)
+    try:
+        view = p.mlp
+        p.views.setCurrentWidget(view)
+        qtbot.wait(50)
+        # the mean line of a single layer is one point: it needs a marker to show at all
+        assert view.norm_mean.opts["symbol"] is not None
+        assert len(view.norm_mean.scatter.data) == 1
+        # the (picked) bar's fill is the legend swatch's colour
+        img = view.ratio_card.plot.grab().toImage()
+        pt = view.bar_point(0).toPoint()
+        c = img.pixelColor(pt * img.devicePixelRatio())
+        legend_brush = view.token_bars.opts["brush"]
+        want = pg_colour(legend_brush)
+        assert abs(c.red() - want[0]) < 40 and abs(c.green() - want[1]) < 40 \
+            and abs(c.blue() - want[2]) < 40, (c.getRgb(), want)
+    finally:
+        p.shutdown()
+
+
+def pg_colour(brush) -> tuple[int, int, int]:  # noqa: ANN001
+    import pyqtgraph as pg
+    col = pg.mkBrush(brush).color()
+    # drawn with alpha over a white background
+    a = col.alphaF()
+    return tuple(round(a * v + (1 - a) * 255) for v in (col.red(), col.green(), col.blue()))
