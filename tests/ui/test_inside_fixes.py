@@ -93,3 +93,27 @@ def pg_colour(brush) -> tuple[int, int, int]:  # noqa: ANN001
     # drawn with alpha over a white background
     a = col.alphaF()
     return tuple(round(a * v + (1 - a) * 255) for v in (col.red(), col.green(), col.blue()))
+
+
+def test_sink_colour_bar_is_in_percent_like_the_cells_and_not_clipped(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtGui import QImage, QPainter
+    p = _synth_panel(qtbot, 3)
+    try:
+        view = p.sink
+        p.views.setCurrentWidget(view)
+        qtbot.wait(50)
+        assert tuple(view.bar.levels()) == (0.0, 100.0)
+        np.testing.assert_allclose(view.image.image, 100 * view._grid)
+        cell = view.labels[0].textItem.toPlainText()
+        assert cell == str(int(round(100 * view._grid[0, 0])))
+        img = QImage(10, 10, QImage.Format.Format_ARGB32)
+        painter = QPainter(img)
+        specs = view.bar.axis.generateDrawSpecs(painter)
+        painter.end()
+        texts = {text: view.bar.axis.mapRectToScene(rect) for rect, _f, text in specs[2]}
+        assert "100" in texts
+        scene = view.card.plot.viewport().rect()
+        assert all(r.top() >= scene.top() and r.bottom() <= scene.bottom()
+                   for r in texts.values()), texts
+    finally:
+        p.shutdown()
