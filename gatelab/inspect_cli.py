@@ -6,7 +6,8 @@ SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
 {"tokens": [...], "token": I, "layers": [{"frac_neg", "frac_closed", "mlp_ratio", "resid_norm",
 "attn_sink", "max_abs_h"}, ...]} with the definitions of ``gatelab.core.inside.analysis`` (the
 ones the tab's views use); numbers that do not exist (the sink of a linear-attention layer) are
-null. Bad input gives one line on stderr and exit code 2, never a traceback.
+null. Characters outside a run's vocabulary are listed as "unknown_tokens" (positions) with
+"unknown_read_as" (the character the model saw instead), and noted on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     p = Path(source)
     if not math.isfinite(eps) or eps <= 0:
         raise InsideError(f"--eps must be a finite number > 0, got {eps}")
+    if p.exists() and not p.is_dir():
+        raise InsideError(f"{p}: is a file, not a folder (give the run or model folder)")
     if not p.is_dir():
         raise InsideError(f"{p}: no such folder")
     if (p / "ckpt.pt").exists() or (p / "run.json").exists():
@@ -71,8 +74,12 @@ def inspect(source: str, text: str, token: int | None, eps: float,
                           f"folder (config.json)")
     rows = layer_summary(trace, token, eps=eps)
     t = len(trace.tokens) - 1 if token is None else token % len(trace.tokens)
-    return {"tokens": trace.tokens, "token": t,
-            "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
+    out: dict[str, Any] = {"tokens": trace.tokens, "token": t,
+                           "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
+    if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
+        out["unknown_tokens"] = list(trace.unknown)
+        out["unknown_read_as"] = trace.unknown_as
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,7 +88,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _BadArgs as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2
+    from gatelab.core.fileio import FileReadError, check_write_target
     from gatelab.core.inside.errors import InsideError
+    try:  # before the (possibly long) analysis: a FIFO or device must never be replaced
+        check_write_target(args.out)
+    except FileReadError as exc:
+        sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
+        return 2
     try:
         result = inspect(args.source, args.text, args.token, args.eps, args.device)
     except InsideError as exc:
@@ -93,10 +106,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from gatelab.core.runs import atomic_write_bytes
         data = json.dumps(result, ensure_ascii=False, allow_nan=False, indent=1)
+        check_write_target(args.out)  # again: it may have changed during the analysis
         atomic_write_bytes(Path(args.out), data.encode("utf-8"))
+    except FileReadError as exc:
+        sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
+        return 2
     except OSError as exc:
         sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
         return 2
+    if result.get("unknown_tokens"):  # written, but the user should know what the model saw
+        n = len(result["unknown_tokens"])
+        sys.stderr.write(f"{PROG}: note: {n} character(s) of the text are not in this run's "
+                         f"vocabulary and were read as {result['unknown_read_as']!r} "
+                         f"(positions {result['unknown_tokens'][:10]})\n")
     return 0
 
 

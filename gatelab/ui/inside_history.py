@@ -101,7 +101,9 @@ class HistoryView(QWidget):
             self.step_label.setText("")
             for curve in self.curves.values():
                 curve.setData([], [])
-            self.dots.clear()
+            # setData (not clear()) so the old cloud's area is repainted: clear() leaves an
+            # empty bounding rect whose update() repaints nothing on screen
+            self.dots.setData(pos=np.empty((0, 2)))
             self.readout.setText(message or self.tr(
                 "Open a saved run to replay its statistics checkpoint by checkpoint."))
             return

@@ -20,7 +20,8 @@ from gatelab.ui.inside_text import StaticLabel, display_piece
 from gatelab.ui.widgets import fmt_number, style_axes
 
 TOKEN_BRUSH = pg.mkBrush(31, 119, 180, 220)
-TOKEN_PICKED = pg.mkBrush(214, 110, 0, 235)
+PICKED_PEN = pg.mkPen("#d66e00", width=3)  # the picked layer: an orange outline, same blue fill
+TOKEN_PEN = pg.mkPen("#1f4e79")
 MEAN_BRUSH = pg.mkBrush(150, 150, 150, 150)
 BAR_W = 0.38
 
@@ -49,7 +50,7 @@ class MlpView(QWidget):
             card.csv_source = self.csv_rows
         self.ratio_card.add_legend((-10, 10))
         self.token_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=TOKEN_BRUSH,
-                                          pen=pg.mkPen("#1f4e79"), name=self.tr("this token"))
+                                          pen=TOKEN_PEN, name=self.tr("this token"))
         self.mean_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=MEAN_BRUSH,
                                          pen=pg.mkPen("#666"), name=self.tr("mean over the text"))
         for item in (self.token_bars, self.mean_bars):
@@ -58,7 +59,9 @@ class MlpView(QWidget):
         self.norm_token = self.norm_card.curve(self.tr("this token"), pen=pg.mkPen("#1f77b4", width=2),
                                                symbol="o", symbolSize=7, symbolBrush="#1f77b4")
         self.norm_mean = self.norm_card.curve(self.tr("mean over the text"),
-                                              pen=pg.mkPen("#888", width=2, style=Qt.PenStyle.DashLine))
+                                              pen=pg.mkPen("#888", width=2, style=Qt.PenStyle.DashLine),
+                                              symbol="s", symbolSize=6, symbolBrush="#888",
+                                              symbolPen=None)  # markers: one layer = one point
         self.picked_line = pg.InfiniteLine(angle=90, pen=pg.mkPen("#d66e00", width=1.5))
         self.norm_card.plot.addItem(self.picked_line)
         self.readout = StaticLabel(2, self)
@@ -115,13 +118,14 @@ class MlpView(QWidget):
         self._show_layer()
 
     def _show_layer(self) -> None:
-        """Colour the picked layer's bar and say its exact numbers."""
+        """Outline the picked layer's bar (its fill stays the legend's colour) and say its
+        exact numbers."""
         if not len(self._ratio):
             return
         layer = self.sel.layer
         x = np.arange(len(self._ratio), dtype=float) - BAR_W / 2
-        brushes = [TOKEN_PICKED if i == layer else TOKEN_BRUSH for i in range(len(x))]
-        self.token_bars.setOpts(x=x, height=np.nan_to_num(self._ratio), brushes=brushes)
+        pens = [PICKED_PEN if i == layer else TOKEN_PEN for i in range(len(x))]
+        self.token_bars.setOpts(x=x, height=np.nan_to_num(self._ratio), pens=pens)
         self.picked_line.setPos(layer)
         self.readout.setText(self.layer_text(layer))
 

@@ -71,6 +71,7 @@ class InsidePanel(QWidget):
         self._spec: SourceSpec | None = None  # the source of the trace on show
         self._trying: SourceSpec | None = None  # the source being traced now
         self._pending_step: int | None = None
+        self._history_req = 0  # only the newest history read may fill the history view
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._shut = False
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
@@ -193,8 +194,10 @@ class InsidePanel(QWidget):
             return False
         if not self._start_trace(spec, text):
             return False
+        self._history_req += 1
         if spec.is_run():
-            self.files.submit("history", lambda p=spec.path: read_history(p))
+            self.files.submit("history:{0}".format(self._history_req),
+                              lambda p=spec.path: read_history(p))
         else:
             self.history.set_history([], [], self.tr("Hugging Face models have no training "
                                                      "history here."))
@@ -253,6 +256,7 @@ class InsidePanel(QWidget):
         elif cancelled:
             self.source.show_message(self.tr("Cancelled; the views still show the last trace."))
         elif error:
+            self._clear_views()  # never leave the previous source's numbers under this error
             self.source.show_message(self.tr("Could not analyse: {0}").format(error), error=True)
             self.sig_status.emit(error)
         elif result is not None:
@@ -262,6 +266,16 @@ class InsidePanel(QWidget):
             step, self._pending_step = self._pending_step, None
             self.trace_step(step)
 
+    def _clear_views(self) -> None:
+        """Forget the trace on show (every view empties, the intro page returns) and any
+        history read still under way, after a failed analysis."""
+        self._spec = None
+        self._pending_step = None
+        self._history_req += 1
+        self.history.set_history([], [])
+        self.sel.set_trace(None)
+        self._update_topk_target()
+
     def _show_trace(self, trace: Any) -> None:
         keep = self.sel.token if self.sel.has_trace() and len(trace.tokens) == self.sel.n_tokens() \
             else None
@@ -269,7 +283,16 @@ class InsidePanel(QWidget):
         step = "" if trace.step is None else self.tr(" at step {0}").format(trace.step)
         text = self.tr("{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.").format(
             len(trace.tokens), trace.model_name, step)
-        self.source.show_message(text)
+        unknown = tuple(getattr(trace, "unknown", ()))
+        if unknown:
+            shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
+            warning = (self.tr("Warning: 1 character ({1}) is not in this run's vocabulary and "
+                               "was read as {2}: its numbers describe that character.")
+                       if len(unknown) == 1 else
+                       self.tr("Warning: {0} characters ({1}) are not in this run's vocabulary "
+                               "and were read as {2}: their numbers describe that character."))
+            text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
+        self.source.show_message(text, error=bool(unknown))
         self.sig_status.emit(text)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
@@ -277,7 +300,9 @@ class InsidePanel(QWidget):
             return
         if tag == "runs" and isinstance(result, list):
             self.source.set_runs(result)
-        elif tag == "history":
+        elif tag.startswith("history"):
+            if tag != "history:{0}".format(self._history_req):
+                return  # an older source's history, arriving after a newer analysis began
             if error or not isinstance(result, tuple):
                 self.history.set_history([], [], self.tr("No history: {0}").format(error))
             else:

@@ -28,7 +28,7 @@ from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.widgets import fmt_number, style_axes
 
-SINK_MAP = pg.colormap.get("CET-L17")  # white → orange → dark: a share from 0 to 1
+SINK_MAP = pg.colormap.get("CET-L17")  # white → orange → dark: a share from 0 to 100 %
 
 
 class SinkView(QWidget):
@@ -51,9 +51,14 @@ class SinkView(QWidget):
         plot.setLabel("left", self.tr("layer"))
         self.image = pg.ImageItem(axisOrder="row-major")
         plot.addItem(self.image)
-        self.bar = pg.ColorBarItem(values=(0, 1), colorMap=SINK_MAP, interactive=False, width=14,
-                                   label=self.tr("share"))
+        # percent on the bar, like the numbers in the cells and the table
+        self.bar = pg.ColorBarItem(values=(0, 100), colorMap=SINK_MAP, interactive=False, width=14,
+                                   label=self.tr("share (%)"))
         self.bar.setImageItem(self.image, insert_in=plot)
+        # room above the plot so the bar's top tick label ("100") is not cut off
+        half_font = self.fontMetrics().height() // 2 + 4
+        left, top, right, bottom = plot.layout.getContentsMargins()
+        plot.layout.setContentsMargins(left, max(top, half_font), right, max(bottom, half_font))
         self.picked = pg.QtWidgets.QGraphicsRectItem()
         self.picked.setPen(pg.mkPen("#1f4e79", width=2.5))
         self.picked.setZValue(5)
@@ -109,7 +114,7 @@ class SinkView(QWidget):
             if lt.attn_sink is not None:
                 grid[i, :len(lt.attn_sink)] = lt.attn_sink
         self._grid = grid
-        self.image.setImage(grid, levels=(0.0, 1.0))
+        self.image.setImage(100.0 * grid, levels=(0.0, 100.0))  # percent, as the bar and cells
         self.image.setRect(QRectF(-0.5, -0.5, grid.shape[1], grid.shape[0]))
         plot = self.card.plot.getPlotItem()
         plot.getAxis("left").setTicks([[(i, "L{0}".format(i)) for i in range(grid.shape[0])]])

@@ -83,3 +83,44 @@ def test_unwritable_output_and_subprocess(run: Path, tmp_path: Path) -> None:
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "cannot write" in proc.stderr
+
+
+def test_json_target_not_a_regular_file_is_refused(run: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO (stand-in for /dev/full) must stay a FIFO: no atomic rename over it."""
+    import os
+    import stat
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    assert main([str(run), "--text", "ab", "--json", str(fifo)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a regular file" in err
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    (tmp_path / "d").mkdir()
+    assert main([str(run), "--text", "ab", "--json", str(tmp_path / "d")]) == 2
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_source_that_is_a_file_says_so(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "passwd"
+    f.write_text("root:x:0:0\n")
+    assert main([str(f), "--text", "x", "--json", str(tmp_path / "o.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a file, not a folder" in err
+    assert "no such folder" not in err
+
+
+def test_characters_outside_the_vocabulary_are_flagged(run: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    trace = trace_run(run, "a€d☃")
+    assert trace.unknown == (1, 3) and trace.tokens == list("a€d☃")
+    assert len(trace.unknown_as) == 1 and trace.unknown_as not in "€☃"
+    out = tmp_path / "o.json"
+    assert main([str(run), "--text", "a€d☃", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["unknown_tokens"] == [1, 3] and data["unknown_read_as"] == trace.unknown_as
+    assert "not in this run's vocabulary" in capsys.readouterr().err
+    assert main([str(run), "--text", "ad", "--json", str(out)]) == 0
+    assert "unknown_tokens" not in json.loads(out.read_text())
+    assert trace_run(run, "ad").unknown == ()

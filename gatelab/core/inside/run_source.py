@@ -97,9 +97,11 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
         raise InsideError(f"the text has {len(text)} characters but this model reads at most "
                           f"{config.block_size} (its block size); shorten it")
     layers = traced_layers(model, config, vocab.encode(text))
+    unknown = tuple(i for i, c in enumerate(text) if c not in vocab.stoi)
     return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
                  gate_eps=config.gate_eps, layers=layers, model_name=name,
-                 hidden_size=config.n_embd, step=step)
+                 hidden_size=config.n_embd, step=step, unknown=unknown,
+                 unknown_as=vocab.chars[vocab.unknown_id] if unknown else "")
 
 
 def trace_live(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str,

@@ -43,3 +43,7 @@ class Trace:
     model_name: str = ""         # e.g. "Qwen3ForCausalLM" or "gatelab run-20261130-…"
     hidden_size: int = 0         # d
     step: int | None = None      # training step of the weights (runs only)
+    # positions whose character is outside the run's vocabulary: the model did not see it but
+    # ``unknown_as`` in its place (Vocab.encode's substitute), so its numbers describe that
+    unknown: tuple[int, ...] = ()
+    unknown_as: str = ""
