@@ -209,7 +209,8 @@ class GatesView(QWidget):
             "Dots: every neuron of L{0} at token {1}, coloured by |h| (dark violet 0 → yellow {2}); "
             "□ lies outside the window, pinned to its edge. Background: h = act(g)·u of {3}; grey "
             "band: gate closed.").format(layer, t, fmt_value(top),
-                                         gates.get(plane_variant(trace.variant)).label))
+                                         " ".join(gates.get(plane_variant(trace.variant))
+                                                  .label.split())))  # one space, not the label's two
 
     def _show_neuron(self) -> None:
         i = self.sel.neuron
