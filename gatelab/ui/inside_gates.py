@@ -97,6 +97,9 @@ class GatesView(QWidget):
         self.ring.setZValue(12)
         self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the map below
         self.view.plot.addItem(self.ring)
+        for view in self.maps.views.values():  # |h| scales like 0.004 must read as such
+            for name in ("left", "right", "top", "bottom"):
+                view.bar.getAxis(name).enableAutoSIPrefix(False)
         self.maps.sig_point.connect(self._on_point)
         self.legend = StaticLabel(2, self)
         self.legend.setStyleSheet("color: #444;")

@@ -142,3 +142,17 @@ def test_wording_plural_footnote_and_examples_button(qtbot) -> None:  # noqa: AN
         assert "· 3 layers ·" in p.pickers.info.text()
     finally:
         p.shutdown()
+
+
+def test_no_axis_of_the_inside_tab_uses_si_prefix_scaling(qtbot) -> None:  # noqa: ANN001
+    import pyqtgraph as pg
+    p = _synth_panel(qtbot, 1)
+    try:
+        axes = []
+        for view in p.findChildren(pg.GraphicsView):
+            axes += [item for item in view.scene().items() if isinstance(item, pg.AxisItem)]
+        assert len(axes) >= 8  # history ×2, MLP ×2, sink, gates (each with 4 axes)
+        on = [(a.orientation, a.labelText) for a in axes if a.autoSIPrefix]
+        assert on == [], on
+    finally:
+        p.shutdown()
