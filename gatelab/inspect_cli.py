@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -66,7 +67,9 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     if (p / "ckpt.pt").exists() or (p / "run.json").exists():
         from gatelab.core.inside.run_source import trace_run
         trace = trace_run(p, text, device=device or "cpu")
-    elif is_hf_folder(p):
+    elif is_hf_folder(p) or os.path.lexists(p / "config.json"):
+        # a config.json that is a link to a device or a FIFO still means "a model folder":
+        # the HF checks then say which file is not a regular file
         from gatelab.core.inside.hf_source import trace_hf
         trace = trace_hf(p, text, device=device)
     else:

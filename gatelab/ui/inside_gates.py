@@ -97,6 +97,9 @@ class GatesView(QWidget):
         self.ring.setZValue(12)
         self.ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # clicks go to the map below
         self.view.plot.addItem(self.ring)
+        for view in self.maps.views.values():  # |h| scales like 0.004 must read as such
+            for name in ("left", "right", "top", "bottom"):
+                view.bar.getAxis(name).enableAutoSIPrefix(False)
         self.maps.sig_point.connect(self._on_point)
         self.legend = StaticLabel(2, self)
         self.legend.setStyleSheet("color: #444;")
@@ -209,7 +212,8 @@ class GatesView(QWidget):
             "Dots: every neuron of L{0} at token {1}, coloured by |h| (dark violet 0 → yellow {2}); "
             "□ lies outside the window, pinned to its edge. Background: h = act(g)·u of {3}; grey "
             "band: gate closed.").format(layer, t, fmt_value(top),
-                                         gates.get(plane_variant(trace.variant)).label))
+                                         " ".join(gates.get(plane_variant(trace.variant))
+                                                  .label.split())))  # one space, not the label's two
 
     def _show_neuron(self) -> None:
         i = self.sel.neuron

@@ -75,7 +75,10 @@ class SelectionBar(QWidget):
         if has and trace is not None:
             widths = sorted({lt.g.shape[1] for lt in trace.layers})
             step = "" if trace.step is None else self.tr(", step {0}").format(trace.step)
-            self.info.setText(self.tr("{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens")
+            info = (self.tr("{0}{1} · {2} layer · m = {3} · d = {4} · {5} · {6} tokens")
+                    if len(trace.layers) == 1 else
+                    self.tr("{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens"))
+            self.info.setText(info
                               .format(trace.model_name, step, len(trace.layers),
                                       "/".join(map(str, widths)), trace.hidden_size,
                                       trace.variant, len(trace.tokens)))

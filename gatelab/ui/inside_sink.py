@@ -55,6 +55,8 @@ class SinkView(QWidget):
         self.bar = pg.ColorBarItem(values=(0, 100), colorMap=SINK_MAP, interactive=False, width=14,
                                    label=self.tr("share (%)"))
         self.bar.setImageItem(self.image, insert_in=plot)
+        for name in ("left", "right", "top", "bottom"):  # exact tick values, no "(x0.01)"
+            self.bar.getAxis(name).enableAutoSIPrefix(False)
         # room above the plot so the bar's top tick label ("100") is not cut off
         half_font = self.fontMetrics().height() // 2 + 4
         left, top, right, bottom = plot.layout.getContentsMargins()

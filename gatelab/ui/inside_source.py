@@ -92,6 +92,9 @@ class SourceBar(QWidget):
         self.examples = QToolButton(self)
         self.examples.setText(self.tr("Examples"))
         self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        # the menu arrow takes room beside the caption: size the button for both
+        self.examples.setMinimumWidth(self.examples.fontMetrics().horizontalAdvance(
+            self.examples.text()) + 40)
         menu = QMenu(self.examples)
         for example in EXAMPLES:
             action = QAction(example, menu)

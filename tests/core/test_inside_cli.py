@@ -124,3 +124,14 @@ def test_characters_outside_the_vocabulary_are_flagged(run: Path, tmp_path: Path
     assert main([str(run), "--text", "ad", "--json", str(out)]) == 0
     assert "unknown_tokens" not in json.loads(out.read_text())
     assert trace_run(run, "ad").unknown == ()
+
+
+def test_hf_config_that_is_a_device_is_named(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+    (tmp_path / "m").mkdir()
+    os.symlink("/dev/zero", tmp_path / "m" / "config.json")
+    assert main([str(tmp_path / "m"), "--text", "x", "--device", "cpu",
+                 "--json", str(tmp_path / "o.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "config.json: is not a regular file" in err

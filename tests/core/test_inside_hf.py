@@ -170,6 +170,14 @@ def test_bad_sources_each_give_their_message(hf_models: dict[str, Path], tmp_pat
     fails(good, "dtype must be float32 or bf16", dtype="fp8")
     monkeypatch.setattr(hf_check, "available_bytes", lambda _d: 1_000_000)
     fails(good, r"needs about .* parameters × 4 bytes .* only 976.6 KB is free on cpu")
+    fails(good, r"activations for a text of up to 512 tokens")  # the assumption is said
+    for name, make in (("tokenizer.json", os.mkfifo),
+                       ("model.safetensors", lambda f: os.symlink("/dev/zero", f)),
+                       ("config.json", lambda f: os.symlink("/dev/zero", f))):
+        bad = _copy(good, tmp_path / ("nonreg-" + name))
+        (bad / name).unlink()
+        make(bad / name)
+        fails(bad, name + ": is not a regular file")
 
 
 def test_bad_text_and_device(hf_models: dict[str, Path]) -> None:

@@ -117,3 +117,42 @@ def test_sink_colour_bar_is_in_percent_like_the_cells_and_not_clipped(qtbot) -> 
                    for r in texts.values()), texts
     finally:
         p.shutdown()
+
+
+def test_wording_plural_footnote_and_examples_button(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QStyle, QStyleOptionToolButton
+    p = _synth_panel(qtbot, 1)
+    try:
+        info = p.pickers.info.text()
+        assert "· 1 layer ·" in info and "1 layers" not in info
+        p.views.setCurrentWidget(p.gates)
+        qtbot.wait(30)
+        assert "h = act(g)·u of" in p.gates.legend.text() and "  " not in p.gates.legend.text()
+        button = p.source.examples
+        opt = QStyleOptionToolButton()
+        button.initStyleOption(opt)
+        need = button.style().sizeFromContents(QStyle.ContentsType.CT_ToolButton, opt,
+                                               button.fontMetrics().size(0, button.text()), button)
+        assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()) + 30
+        assert button.width() >= need.width()
+    finally:
+        p.shutdown()
+    p = _synth_panel(qtbot, 3)
+    try:
+        assert "· 3 layers ·" in p.pickers.info.text()
+    finally:
+        p.shutdown()
+
+
+def test_no_axis_of_the_inside_tab_uses_si_prefix_scaling(qtbot) -> None:  # noqa: ANN001
+    import pyqtgraph as pg
+    p = _synth_panel(qtbot, 1)
+    try:
+        axes = []
+        for view in p.findChildren(pg.GraphicsView):
+            axes += [item for item in view.scene().items() if isinstance(item, pg.AxisItem)]
+        assert len(axes) >= 8  # history ×2, MLP ×2, sink, gates (each with 4 axes)
+        on = [(a.orientation, a.labelText) for a in axes if a.autoSIPrefix]
+        assert on == [], on
+    finally:
+        p.shutdown()

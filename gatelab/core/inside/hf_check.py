@@ -185,7 +185,8 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     if free and need > HEADROOM * free:
         raise InsideError(f"{p.name} needs about {_human(need)} ({n_params:,} parameters × "
                           f"{DTYPE_BYTES[dt]} bytes = {_human(wbytes)}, plus {_human(abytes)} of "
-                          f"activations) but only {_human(free)} is free on {dev}; try bf16, a "
+                          f"activations for a text of up to {tokens:,} tokens, the longest it is "
+                          f"checked for) but only {_human(free)} is free on {dev}; try bf16, a "
                           f"smaller model or another device")
     return {"path": str(p), "model_type": model_type, "architecture": arch, "n_params": n_params,
             "dtype": dt, "weight_bytes": wbytes, "activation_bytes": abytes, "need_bytes": need,
