@@ -206,6 +206,7 @@ class MapPlot:
                                    interactive=False, width=14)  # not linked: it shows levels
         self.bar.axis.setTextPen("#333")
         self.bar.axis.setPen("#333")
+        self.bar.axis.enableAutoSIPrefix(False)  # exact tick values, never "(x0.001)"
         # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
         # solid 1-px outline: a dashed pen cost ≈ 1.8 ms of every 13 ms map update (measured)
         self.bands = _path_item(QColor(70, 70, 70), 1.0, Qt.PenStyle.SolidLine,

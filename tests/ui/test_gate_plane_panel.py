@@ -312,3 +312,10 @@ def test_the_folder_button_reads_off_the_gui_thread(qtbot, panel: GatePlanePanel
         panel.load_neurons_async(str(tmp_path / "missing"))
     assert blocker.args == [False] and "no stats.npz" in panel.controls.neuron_message.text()
     panel.shutdown()
+
+
+def test_no_axis_rescales_its_ticks_with_an_si_prefix(panel: GatePlanePanel) -> None:
+    """A small window (h of order 0.01) must read as such, not as "−10 … (x0.001)"."""
+    for view in panel.maps.views.values():
+        axes = [view.bar.axis] + [view.plot.getAxis(n) for n in ("left", "bottom")]
+        assert all(not axis.autoSIPrefix for axis in axes)
