@@ -11,14 +11,16 @@ step slider) so the checkpoint is read once.
 
 from __future__ import annotations
 
+import array
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 
 from gatelab.core import data
 from gatelab.core.devices import resolve_device
-from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q, sink_from_qk
+from gatelab.core.inside.capture import gate_mean_from_q, host
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
@@ -27,31 +29,92 @@ from gatelab.core.trainconfig import TrainConfig
 MAX_TEXT_CHARS = 100_000
 
 
+_TRIL: dict[tuple[int, str], torch.Tensor] = {}
+
+
+def _tril(T: int, device: torch.device) -> torch.Tensor:
+    """[T, T] float causal mask (1 on and below the diagonal), cached per length and device."""
+    key = (T, str(device))
+    if key not in _TRIL:
+        if len(_TRIL) > 16:
+            _TRIL.clear()
+        _TRIL[key] = torch.ones(T, T, device=device).tril_()
+    return _TRIL[key]
+
+
+def sinks_from_qk(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+    """Per-head sink share, mean over queries t ≥ 1 of softmax(q·kᵀ/√hd)[t, 0] under the causal
+    mask (stats.py's definition), for every layer at once: q [N, T, hd], k [N, T, hd] → [N].
+
+    Why this form: w_t0 = 1 / Σ_{j≤t} exp(s_tj − s_t0) and s_tj − s_t0 = q_t·(k_j − k_0)/√hd, so
+    one matmul, one exp and one masked sum give it, without softmax's max, normalisation and
+    division. The mask multiplies after the exp because exp(−inf) (and exp of anything under
+    −87, a denormal) takes a slow path that was most of the tracing overhead (10× a plain exp).
+    The clamp to ±80 keeps every term finite (so 0·term is 0 above the diagonal); it changes a
+    share only where it is below e⁻⁸⁰ (a term over e⁸⁰) or by at most T·e⁻⁸⁰ relative (terms
+    under e⁻⁸⁰): nothing float32 can show. The j = 0 term is exactly 1, so the sum is ≥ 1."""
+    T, hd = q.shape[-2], q.shape[-1]
+    if T < 2:
+        return torch.full(q.shape[:1], float("nan"))
+    rel = (k - k[:, :1]).mul_(hd ** -0.5)  # (k_j − k_0)/√hd
+    e = torch.bmm(q, rel.transpose(1, 2)).clamp_(-80.0, 80.0).exp_()  # [N, T, T]
+    return e.mul_(_tril(T, q.device)).sum(dim=-1)[:, 1:].reciprocal_().mean(dim=-1)  # [N]
+
+
 class _TraceCapture:
-    """gatelab's Capture protocol, keeping sequence 0 of every layer in ``LayerParts``."""
+    """gatelab's Capture protocol: keeps sequence 0's tensors of every layer as the model made
+    them (no copy, no tensor op during the pass); ``finish`` reduces them all at once."""
 
     def __init__(self, n_layer: int) -> None:
-        self.parts = [LayerParts() for _ in range(n_layer)]
-
-        self.q: list[torch.Tensor] = []
-        self.k: list[torch.Tensor] = []
+        self.n = n_layer
+        self.q: list[torch.Tensor] = []  # [1, H, T, hd] per layer
+        self.k: list[torch.Tensor] = []  # [1, KV, T, hd]
+        self.ffn_t: list[tuple[torch.Tensor, torch.Tensor | None, torch.Tensor]] = []  # g, u, h
+        self.out: list[torch.Tensor] = []  # MLP outputs then layer outputs, [1, T, d] each
+        self.x_out: list[torch.Tensor] = []
+        self.gate_mean: list[float | None] = [None] * n_layer
 
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
-        self.q.append(q)  # [1, H, T, hd]; the sinks of all layers are formed at once afterwards
-        self.k.append(k)  # [1, KV, T, hd]
-
-    def sinks(self) -> None:
-        sink = sink_from_qk(torch.stack(self.q), torch.stack(self.k))  # [L, 1, H]
-        for p, s in zip(self.parts, sink):
-            p.sink = s.reshape(-1)
+        self.q.append(q)
+        self.k.append(k)
 
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
-        p = self.parts[layer]
-        p.g, p.u, p.h = g, u, h  # [1, T, m] each (a single sequence)
+        self.ffn_t.append((g, u, h))
 
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
-        self.parts[layer].mlp_out, self.parts[layer].x_out = mlp_out, x_out
+        self.out.append(mlp_out)
+        self.x_out.append(x_out)
+
+    def sinks(self) -> np.ndarray:
+        """[L, H] sink shares; grouped-query heads share their KV head's keys."""
+        q = torch.cat(self.q)  # [L, H, T, hd]
+        k = torch.cat(self.k)  # [L, KV, T, hd]
+        L, H, T, hd = q.shape
+        if k.shape[1] != H:
+            k = k.repeat_interleave(H // k.shape[1], dim=1)
+        return host(sinks_from_qk(q.reshape(L * H, T, hd).float(),
+                                  k.reshape(L * H, T, hd).float()).reshape(L, H))
+
+    def finish(self) -> list[LayerTrace]:
+        """Every layer's LayerTrace: g, u, h as zero-copy views (CPU), the norms and peaks of all
+        layers from one stacked tensor, the sinks from one batched product."""
+        L = self.n
+        if len(self.ffn_t) != L or len(self.out) != L or len(self.q) != L:
+            raise InsideError("the model did not hand over every layer's tensors")
+        sink = self.sinks()
+        both = torch.cat(self.out + self.x_out).float()  # [2L, T, d]
+        norms = host(torch.linalg.vector_norm(both, dim=-1))  # [2L, T]
+        peak = host(both[L:].abs().amax(dim=(1, 2))).tolist()  # [L]
+        out = []
+        for i, (g, u, h) in enumerate(self.ffn_t):
+            m = g.shape[-1]
+            gh = host(g.reshape(-1, m))
+            out.append(LayerTrace(
+                kind="full_attention", g=gh, u=np.ones_like(gh) if u is None else host(u.reshape(-1, m)),
+                h=host(h.reshape(-1, m)), mlp_norm=norms[i], resid_norm=norms[L + i],
+                attn_sink=sink[i], attn_gate_mean=self.gate_mean[i], max_abs_hidden=peak[i]))
+        return out
 
 
 def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
@@ -73,20 +136,21 @@ def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[Layer
         hd = config.n_embd // config.n_head
         for i, block in enumerate(model.blocks):
             def hook(_m: Any, _inp: Any, out: torch.Tensor, i: int = i) -> None:
-                cap.parts[i].gate_mean = gate_mean_from_q(out[0], hd)
+                cap.gate_mean[i] = gate_mean_from_q(out[0], hd)
             hooks.append(block.attn.q_proj.register_forward_hook(hook))
     was_training = model.training
     if was_training:  # train()/eval() walk every module: only when needed
         model.eval()
     try:
-        model(torch.tensor([ids], dtype=torch.long, device=device), capture=cap)
+        # frombuffer: 4 µs where torch.tensor([ids]) takes 20 (a twentieth of the overhead budget)
+        x = torch.frombuffer(array.array("q", ids), dtype=torch.long).view(1, -1)
+        model(x.to(device), capture=cap)
     finally:
         if was_training:
             model.train()
         for h in hooks:
             h.remove()
-    cap.sinks()
-    return finish_all(cap.parts, ["full_attention"] * config.n_layer)
+    return cap.finish()
 
 
 @torch.no_grad()
