@@ -227,7 +227,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+210"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+211"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -303,12 +303,13 @@
         <translation>Safetensors (*.safetensors *.safetensors.index.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+12"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-4"/>
+        <location line="+6"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -801,7 +802,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-244"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="-249"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1238,7 +1239,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+103"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+127"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -1248,7 +1249,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -1560,7 +1561,7 @@
 <context>
     <name>GatePlaneMaps</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+55"/>
+        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+119"/>
         <source>h  (the neuron&apos;s output)</source>
         <translation>h（神经元的输出）</translation>
     </message>
@@ -1588,7 +1589,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+65"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+70"/>
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -1613,12 +1614,14 @@
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+24"/>
+        <location line="+18"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-13"/>
+        <location line="+17"/>
         <source>run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -1658,7 +1661,12 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-62"/>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>(Outside the map window: the marker is pinned to the nearest edge; the numbers are exact.)</source>
         <translation>（超出图范围：标记固定在最近的边上；数值是精确的。）</translation>
     </message>
@@ -1776,7 +1784,7 @@
 <context>
     <name>GatesView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_gates.py" line="+196"/>
+        <location filename="../../gatelab/ui/inside_gates.py" line="+110"/>
         <source>This layer at this token</source>
         <translation>该层在此 token 处</translation>
     </message>
@@ -1821,7 +1829,7 @@
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+33"/>
         <source>Analyse a text to see the gates of its layers.</source>
         <translation>分析一段文本，查看各层的门控。</translation>
     </message>
@@ -1836,7 +1844,7 @@
         <translation>点：L{0} 层在 token {1} 处的每个神经元，按 |h| 着色（深紫 0 → 黄 {2}）；□ 表示超出图范围，固定在边上。背景：{3} 的 h = act(g)·u；灰色带：门控关闭。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
@@ -1849,7 +1857,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+39"/>
+        <location filename="../../gatelab/ui/inside_history.py" line="+40"/>
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -1894,12 +1902,12 @@
         <translation>首 token 占比</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Open a saved run to replay its statistics checkpoint by checkpoint.</source>
         <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
     </message>
@@ -1930,9 +1938,22 @@
     </message>
 </context>
 <context>
+    <name>InsideExport</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_export.py" line="-67"/>
+        <source>could not write {0}</source>
+        <translation>无法写入 {0}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unknown export format {0}: use .png or .svg</source>
+        <translation>未知的导出格式 {0}：请使用 .png 或 .svg</translation>
+    </message>
+</context>
+<context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+78"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+88"/>
         <source>Neuron explorer</source>
         <translation>神经元浏览器</translation>
     </message>
@@ -1982,17 +2003,12 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+29"/>
-        <source>Pick a source and a text, then press Analyse. The text runs through the model once; then pick a layer, a neuron or a token anywhere and every view follows.</source>
-        <translation>选择来源和文本，然后按“分析”。文本只经过模型一次；之后在任意位置选择层、神经元或 token，所有视图都会跟随。</translation>
-    </message>
-    <message>
-        <location line="+50"/>
+        <location line="+90"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+21"/>
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
@@ -2002,22 +2018,27 @@
         <translation>正在加载并追踪…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-9"/>
         <source>Hugging Face models have no training history here.</source>
         <translation>Hugging Face 模型在这里没有训练历史。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="-11"/>
+        <source>The live run has no checkpoint yet: it saves one every few steps and at its end; try again soon.</source>
+        <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
+    </message>
+    <message>
+        <location line="+66"/>
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Could not analyse: {0}</source>
         <translation>无法分析：{0}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -2027,7 +2048,17 @@
         <translation>{0} 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+5"/>
+        <source>Warning: 1 character ({1}) is not in this run&apos;s vocabulary and was read as {2}: its numbers describe that character.</source>
+        <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Warning: {0} characters ({1}) are not in this run&apos;s vocabulary and were read as {2}: their numbers describe that character.</source>
+        <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -2045,6 +2076,24 @@
         <location line="+4"/>
         <source>The trainer&apos;s run {0} ({1}), traced from its latest checkpoint; Analyse again to refresh.</source>
         <translation>训练器的运行 {0}（{1}），按其最新检查点追踪；再次“分析”即可刷新。</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/inside_worker.py" line="+40"/>
+        <source>out of memory: try a shorter text, bf16 or a smaller model</source>
+        <translation>内存不足：请尝试更短的文本、bf16 或更小的模型</translation>
+    </message>
+</context>
+<context>
+    <name>IntroPage</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_intro.py" line="+19"/>
+        <source>&lt;h2&gt;Look inside a model: what each neuron fires on&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick a source&lt;/b&gt; above: the run training in the &lt;i&gt;Live trainer&lt;/i&gt; tab, any saved run, or a Hugging Face model folder on your disk (Qwen3, Qwen3.5, Llama, SmolLM…). Nothing is ever downloaded.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Type a text&lt;/b&gt; or pick one of the lessons&apos; examples (English or Chinese).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Analyse.&lt;/b&gt; The text runs through the model once, in the background; afterwards every switch of layer, neuron or token is instant.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Then:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Neuron explorer&lt;/b&gt;: the text shaded by one neuron&apos;s h; the layer&apos;s most selective neurons; drag across “Paris” to rank the neurons that fire on it; the neuron&apos;s top contexts in a larger text.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gates at a token&lt;/b&gt;: every neuron&apos;s real (g, u) on the gate plane, with the share of negative pre-gates and closed gates beside the lesson&apos;s 61.9 % / 19.0 %.&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP as a small correction&lt;/b&gt;: ‖MLP out‖ / ‖layer out‖ per layer, and the residual stream&apos;s norm growing.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Attention sink&lt;/b&gt;: how much attention lands on the first token, per layer and head.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training history&lt;/b&gt;: a saved run&apos;s statistics checkpoint by checkpoint.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a layer, a neuron or a token anywhere, and every view follows.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或词元都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“Paris”上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个词元处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个词元上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个词元，所有视图都会跟随。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>▶ Analyse this text</source>
+        <translation>▶ 分析这段文本</translation>
     </message>
 </context>
 <context>
@@ -2145,7 +2194,7 @@
 <context>
     <name>MlpView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_mlp.py" line="+39"/>
+        <location filename="../../gatelab/ui/inside_mlp.py" line="+40"/>
         <source>MLP contribution: ‖MLP out‖ / ‖layer out‖</source>
         <translation>MLP 贡献：‖MLP 输出‖ / ‖层输出‖</translation>
     </message>
@@ -2187,7 +2236,7 @@
         <translation>点击柱条读取该层的精确比值。课程练习：点击最大和最小的非空柱条，比较一下。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>&lt;b&gt;L{0}&lt;/b&gt; at token {1} “{2}”: ‖MLP out‖ / ‖layer out‖ = &lt;b&gt;{3}&lt;/b&gt; (mean over the text {4}); ‖layer out‖ = {5}</source>
         <translation>&lt;b&gt;L{0}&lt;/b&gt; 在 token {1}“{2}”处：‖MLP 输出‖ / ‖层输出‖ = &lt;b&gt;{3}&lt;/b&gt;（全文均值 {4}）；‖层输出‖ = {5}</translation>
     </message>
@@ -2195,7 +2244,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+167"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+172"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -2215,7 +2264,17 @@
         <translation>对所选片段激活</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+7"/>
+        <source>CSV data (*.csv);;PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>CSV 数据 (*.csv);;PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save both rankings as CSV, or as a picture</source>
+        <translation>将两个排名保存为 CSV 或图片</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Most selective neurons of L{0}</source>
         <translation>L{0} 层选择性最强的神经元</translation>
     </message>
@@ -2233,7 +2292,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+210"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+213"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -2261,7 +2320,7 @@
 <context>
     <name>PlotCard</name>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+55"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+59"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -2590,7 +2649,7 @@ table</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+44"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+52"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -2695,7 +2754,12 @@ table</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+36"/>
+        <source>Cannot list the runs: {0}</source>
+        <translation>无法列出运行：{0}</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -2727,7 +2791,7 @@ table</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+23"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+26"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -2737,12 +2801,12 @@ table</source>
         <translation>该层的中间层神经元（gate_proj/up_proj 的行）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Token position in the text (or click a token)</source>
         <translation>文本中的 token 位置（或点击一个 token）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
@@ -2757,17 +2821,22 @@ table</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>, step {0}</source>
         <translation>，第 {0} 步</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>{0}{1} · {2} layer · m = {3} · d = {4} · {5} · {6} tokens</source>
+        <translation>{0}{1} · {2} 层 · m = {3} · d = {4} · {5} · {6} 个词元</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens</source>
         <translation>{0}{1} · {2} 层 · m = {3} · d = {4} · {5} · {6} 个 token</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>of {0}</source>
         <translation>共 {0}</translation>
     </message>
@@ -2775,9 +2844,9 @@ table</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-159"/>
-        <source>HTML page (*.html);;PNG image (*.png);;CSV data (*.csv)</source>
-        <translation>HTML 网页 (*.html);;PNG 图像 (*.png);;CSV 数据 (*.csv)</translation>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-171"/>
+        <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
+        <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2785,7 +2854,7 @@ table</source>
         <translation>将着色文本保存为 HTML 网页或图片，或将其数值保存为 CSV</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
         <source>&lt;b&gt;Neuron explorer&lt;/b&gt;: analyse a text to see what each neuron fires on.</source>
         <translation>&lt;b&gt;神经元浏览器&lt;/b&gt;：分析一段文本，查看每个神经元对什么激活。</translation>
     </message>
@@ -2800,25 +2869,123 @@ table</source>
         <translation>神经元 L{0} #{1}</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>could not write {0}</source>
-        <translation>无法写入 {0}</translation>
+        <location line="+14"/>
+        <source>Unknown export format {0}: use .html, .png, .svg or .csv</source>
+        <translation>未知的导出格式 {0}：请使用 .html、.png、.svg 或 .csv</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-6"/>
         <source>nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
+</context>
+<context>
+    <name>SinkExperimentBox</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+50"/>
+        <source>Experiment: attention output gate off vs on</source>
+        <translation>实验：注意力输出门控 关 vs 开</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Seeds per arm; two or more give a noise floor</source>
+        <translation>每组的种子数；两个或以上才有噪声底</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Train both</source>
+        <translation>训练两组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trains the same small model with the gate off and on for each seed (several minutes on a CPU)</source>
+        <translation>对每个种子，分别在门控关闭和开启时训练同一个小模型（CPU 上需要几分钟）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
     <message>
         <location line="+6"/>
-        <source>Unknown export format {0}: use .html, .png or .csv</source>
-        <translation>未知的导出格式 {0}：请使用 .html、.png 或 .csv</translation>
+        <source>metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gate off</source>
+        <translation>门控关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate on</source>
+        <translation>门控开启</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>noise floor</source>
+        <translation>噪声底</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>seeds</source>
+        <translation>种子数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Training {0} runs of {1} steps…</source>
+        <translation>正在训练 {0} 次运行，每次 {1} 步…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The experiment failed: {0}</source>
+        <translation>实验失败：{0}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>first-token share</source>
+        <translation>首 token 占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |hidden|</source>
+        <translation>最大 |hidden|</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>val loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>stopped early</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0}; saved in {1}</source>
+        <translation>{0}；已保存到 {1}</translation>
     </message>
 </context>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+39"/>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+40"/>
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>
@@ -2834,17 +3001,22 @@ table</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+14"/>
+        <location line="+21"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="-10"/>
-        <source>share</source>
-        <translation>占比</translation>
+        <location line="-16"/>
+        <source>share (%)</source>
+        <translation>占比 (%)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+26"/>
+        <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate&apos;s mean value is only 0.116. Train both below, or train runs with and without “Attention output gate” and open them here.</source>
+        <translation>&lt;b&gt;课程要点：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在第一个词元上；有门控时只有 4.8 %。最大的隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。在下面训练两组，或者分别训练开启和关闭“注意力输出门控”的运行，再在这里打开它们。</translation>
+    </message>
+    <message>
+        <location line="-10"/>
         <source>kind</source>
         <translation>类型</translation>
     </message>
@@ -2864,12 +3036,7 @@ table</source>
         <translation>最大 |hidden|</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate&apos;s mean value is only 0.116. Train gatelab&apos;s model with and without “Attention output gate” to see it on your own runs.</source>
-        <translation>&lt;b&gt;课程结论：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在首 token 上；有门控时只有 4.8 %。最大隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。分别开启和关闭“注意力输出门控”训练 gatelab 的模型，在你自己的运行中验证这一点。</translation>
-    </message>
-    <message>
-        <location line="+59"/>
+        <location line="+70"/>
         <source>— (no softmax attention)</source>
         <translation>—（无 softmax 注意力）</translation>
     </message>
@@ -2903,6 +3070,11 @@ table</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>no saved runs yet: train one in the Live trainer tab, or open a run folder</source>
+        <translation>还没有保存的运行：在“实时训练”标签页训练一个，或打开一个运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <location line="+6"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
@@ -2948,7 +3120,7 @@ table</source>
         <translation>示例</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>▶ Analyse</source>
         <translation>▶ 分析</translation>
     </message>
@@ -2997,6 +3169,21 @@ table</source>
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
+    <message>
+        <location filename="../../gatelab/ui/inside_jobs.py" line="+22"/>
+        <source>reading the checkpoint</source>
+        <translation>正在读取检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running the text through the model</source>
+        <translation>正在让文本通过模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
 </context>
 <context>
     <name>TopKView</name>
@@ -3027,8 +3214,8 @@ table</source>
     </message>
     <message>
         <location line="+10"/>
-        <source>CSV data (*.csv);;HTML page (*.html)</source>
-        <translation>CSV 数据 (*.csv);;HTML 网页 (*.html)</translation>
+        <source>CSV data (*.csv);;HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>CSV 数据 (*.csv);;HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
         <location line="+28"/>
@@ -3071,9 +3258,9 @@ table</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Unknown export format {0}: use .csv or .html</source>
-        <translation>未知的导出格式 {0}：请使用 .csv 或 .html</translation>
+        <location line="+14"/>
+        <source>Unknown export format {0}: use .csv, .html, .png or .svg</source>
+        <translation>未知的导出格式 {0}：请使用 .csv、.html、.png 或 .svg</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3378,7 +3565,7 @@ table</source>
         <translation>参数量相等时 SwiGLU 对比 GELU，多个种子，附噪声下限</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <location line="+4"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
@@ -3399,7 +3586,12 @@ table</source>
         <translation>运行已读取，但有问题：{0}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>Not replayed: stop the current run first</source>
+        <translation>未回放：请先停止当前运行</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
@@ -3439,7 +3631,7 @@ table</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+31"/>
         <source>an experiment is training (see the Experiment view)</source>
         <translation>正在训练一个实验（见“实验”页）</translation>
     </message>
@@ -3529,7 +3721,7 @@ table</source>
     <message>
         <location line="+3"/>
         <location line="+5"/>
-        <location line="+5"/>
+        <location line="+6"/>
         <location line="+2"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -3541,7 +3733,7 @@ table</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-37"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
@@ -3557,16 +3749,16 @@ table</source>
     </message>
     <message>
         <location line="+4"/>
-        <source>Gate sparsity — solid: closed, dashed: g &lt; 0</source>
-        <translation>门控稀疏度 — 实线：关闭，虚线：g &lt; 0</translation>
+        <source>Gate sparsity per layer</source>
+        <translation>每层的门控稀疏度</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Solid: fraction of gates &apos;closed&apos; (|act(g)| &lt; ε) — the neuron passes almost nothing. Dashed: fraction of pre-gates g &lt; 0. One colour per layer.</source>
-        <translation>实线：“关闭”的门控比例（|act(g)| &lt; ε）— 该神经元几乎不传递任何信号。虚线：门控预激活值 g &lt; 0 的比例。每层一种颜色。</translation>
+        <source>Solid: fraction of gates &apos;closed&apos; (|act(g)| &lt; ε) — the neuron passes almost nothing. Dashed: fraction of pre-gates g &lt; 0. One colour per layer, named in the legend.</source>
+        <translation>实线：“关闭”的门控所占比例（|act(g)| &lt; ε）——该神经元几乎不传递任何信号。虚线：预激活值 g &lt; 0 的比例。每层一种颜色，图例中标明层号。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Largest |h| per layer</source>
         <translation>每层最大 |h|</translation>
     </message>
