@@ -7,7 +7,6 @@ must be the same numbers in both cases, or the views would compare unlike things
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -30,40 +29,6 @@ def sink_from_weights(w: torch.Tensor) -> np.ndarray:
     if w.shape[-2] < 2:
         return np.full(w.shape[:-2], np.nan, np.float32)
     return host(w[..., 1:, 0].float().mean(dim=-1))
-
-
-_CAUSAL: dict[tuple[int, str], torch.Tensor] = {}
-
-
-def _causal_bias(T: int, device: torch.device) -> torch.Tensor:
-    """[T, T] additive causal mask (−inf above the diagonal), cached per length and device."""
-    key = (T, str(device))
-    bias = _CAUSAL.get(key)
-    if bias is None:
-        if len(_CAUSAL) > 16:
-            _CAUSAL.clear()
-        bias = _CAUSAL[key] = torch.full((T, T), float("-inf"), device=device).triu(1)
-    return bias
-
-
-def sink_from_qk(q: torch.Tensor, k: torch.Tensor) -> np.ndarray:
-    """Per-head sink share recomputed as softmax(q·kᵀ/√hd) with the causal mask (as stats.py
-    does, because scaled_dot_product_attention does not return weights); q [..., H, T, hd],
-    k [..., KV, T, hd] (grouped-query heads share a KV head) → [..., H]. One matmul and one fused
-    softmax for all layers at once (the sink was most of the tracing overhead)."""
-    q, k = q.float(), k.float()
-    if k.shape[-3] != q.shape[-3]:
-        k = k.repeat_interleave(q.shape[-3] // k.shape[-3], dim=-3)
-    T = q.shape[-2]
-    if T < 2:
-        return np.full(q.shape[:-2], np.nan, np.float32)
-    lead, hd = q.shape[:-2], q.shape[-1]
-    q3, k3 = q.reshape(-1, T, hd), k.reshape(-1, T, hd)
-    # bias + scale·q·kᵀ in one call: [N, T, T] with N = everything before (T, hd)
-    scores = torch.baddbmm(_causal_bias(T, q.device), q3, k3.transpose(1, 2),
-                           alpha=1.0 / math.sqrt(hd))
-    w = torch.softmax(scores, dim=-1)
-    return host(w[:, 1:, 0].mean(dim=-1).reshape(lead))
 
 
 def gate_mean_from_q(q_out: torch.Tensor, head_dim: int) -> float:
@@ -154,4 +119,4 @@ def finish_all(parts: list[LayerParts], kinds: list[str]) -> list[LayerTrace]:
                        max_abs_hidden=float(peak[i])) for i, p in enumerate(parts)]
 
 
-__all__ = ["LayerParts", "finish_all", "gate_mean_from_q", "host", "sink_from_qk", "sink_from_weights"]
+__all__ = ["LayerParts", "finish_all", "gate_mean_from_q", "host", "sink_from_weights"]
