@@ -12,6 +12,9 @@ in ``runs_read``: every reader there survives a damaged or hostile folder.
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
 - ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
   and the writer's pid, host and heartbeat (``effective_status`` reads "interrupted" from them).
+
+Importing this module does not import torch (listing and reading runs never needs it, and the GUI
+lists runs before any training): ``RunWriter.checkpoint`` imports it when it first saves.
 """
 
 from __future__ import annotations
@@ -29,10 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 
 from gatelab import paths
-from gatelab.core import stats_history
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -223,6 +224,10 @@ class RunWriter:
         return step % interval == 0 or time.monotonic() - self._ckpt_at >= self._ckpt_every_s
 
     def checkpoint(self, state: dict[str, Any], stats: LayerStats | None) -> None:
+        import torch  # only a training process, which has torch loaded already, gets here
+
+        from gatelab.core import stats_history  # (imports torch)
+
         buf = io.BytesIO()
         torch.save(state, buf)
         atomic_write_bytes(self.path / CKPT, buf.getvalue())
