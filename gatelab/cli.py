@@ -60,7 +60,8 @@ def _parse(p: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.N
 
 def _common_flags(p: argparse.ArgumentParser) -> None:
     a = p.add_argument
-    a("--corpus", help="'python' (the stdlib, ~1 MB), 'generated' (tiny) or a UTF-8 text file path")
+    a("--corpus", help="'python' (1 MB of Python's standard library, shipped), 'generated' "
+                     "(tiny) or a UTF-8 text file path")
     a("--layers", type=int, help="transformer blocks")
     a("--heads", type=int, help="attention heads")
     a("--kv-heads", type=int, help="key/value heads (fewer than --heads: GQA)")
