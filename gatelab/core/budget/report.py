@@ -1,6 +1,6 @@
 """Numbers as people read them, and the preset comparison table as data (Markdown / CSV).
 
-Why in core: the panel must do no maths, and the figures it shows (h² units of each matrix, the
+Why in core: the panel must do no maths, and the figures it shows (d² units of each matrix, the
 comparison table's columns, "6.74 B") are exactly what tests should pin down without a display.
 """
 
