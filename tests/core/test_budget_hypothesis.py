@@ -131,7 +131,7 @@ def test_garbled_index(obj: object) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 10**13), st.integers(1, 1024))
-def test_partner_width_never_has_fewer_params(m: int, multiple: int) -> None:
+def test_partner_intermediate_never_has_fewer_params(m: int, multiple: int) -> None:
     h = 1 + m % 5000
     g = partner_intermediate(m, gated=False, multiple_of=multiple)
     assert ffn_params(h, g, gated=True) >= ffn_params(h, m, gated=False)

@@ -34,7 +34,7 @@ def test_formatting() -> None:
     assert format_short(-2500) == "-2.50 K"
 
 
-def test_matrix_h2_keeps_8h2_between_classic_4x_and_gated_8_3() -> None:
+def test_matrix_d2_keeps_8d2_between_classic_4x_and_gated_8_3() -> None:
     classic = matrix_d2(3, 12, gated=False)
     gated = matrix_d2(3, 8, gated=True)
     assert sum(classic.values()) == sum(gated.values()) == 8

@@ -63,7 +63,7 @@ def test_rules() -> None:
     assert round_up(11008, 128) == 11008
 
 
-def test_partner_width_lessons_example() -> None:
+def test_partner_intermediate_lessons_example() -> None:
     gated_m = partner_intermediate(1024, gated=False, multiple_of=16)
     assert gated_m == 688
     assert ffn_params(256, gated_m, gated=True) == 528_384 >= ffn_params(256, 1024, gated=False)
