@@ -68,7 +68,7 @@ class TrainConfig:
     n_head: int = 4
     n_kv_head: int | None = None  # None: same as n_head (MHA); fewer: GQA; 1: MQA
     n_embd: int = 128  # hidden width d
-    intermediate: int | None = None  # FFN width m; None: by rule (gated 8d/3 rounded up to multiple_of; classic 4d)
+    intermediate: int | None = None  # FFN width m; None: gated 8d/3 rounded up to multiple_of, classic 4d
     multiple_of: int = 16
     block_size: int = 64
     attn_gate: bool = False  # per-head sigmoid output gate (q_proj's output doubled)

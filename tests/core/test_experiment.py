@@ -22,7 +22,8 @@ def test_widths_are_parameter_matched() -> None:
     assert intermediates_for(["geglu", "relu", "reglu"], cfg) == {"geglu": 688, "relu": 1024, "reglu": 688}
     explicit = cfg.replace(intermediate=344, multiple_of=8)
     assert intermediates_for(["swiglu", "gelu"], explicit) == {"swiglu": 344, "gelu": 520}
-    assert intermediates_for(["gelu", "swiglu"], explicit.replace(intermediate=512)) == {"gelu": 512, "swiglu": 344}
+    assert intermediates_for(["gelu", "swiglu"], explicit.replace(intermediate=512)) == \
+        {"gelu": 512, "swiglu": 344}
 
 
 def test_noise_floor_and_verdicts_by_hand() -> None:
