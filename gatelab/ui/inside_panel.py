@@ -163,7 +163,7 @@ class InsidePanel(QWidget):
         """List the saved runs off the GUI thread (reading every run's files)."""
         if self._shut or self.files.busy():
             return
-        from gatelab.ui.trainer_engine import run_rows
+        from gatelab.ui.trainer_jobs import run_rows
 
         def rows() -> list[tuple[str, str]]:
             return [(r.path, "{0} · {1} · {2}".format(r.name, r.variant, r.model))
