@@ -101,6 +101,9 @@ class MainWindow(QMainWindow):
         lookup = getattr(panel, "set_panel_lookup", None)
         if callable(lookup):  # e.g. the inside tab reads the trainer's live run, if it was built
             lookup(self._panels.get)
+        requested = getattr(panel, "tab_requested", None)
+        if requested is not None:  # the forward-pass map opens the tab that explains a box
+            requested.connect(self.show_tab)
         pairs = getattr(panel, "sig_gate_pairs", None)
         if pairs is not None:  # a trained model's real (g, u) go onto the gate plane
             pairs.connect(self._on_gate_pairs)
