@@ -42,7 +42,7 @@ RECTS: dict[str, QRectF] = {
     "mlp": QRectF(350, 330, 630, 148),
     "gate_proj": QRectF(380, 362, 160, 46),
     "up_proj": QRectF(380, 422, 160, 46),
-    "act": QRectF(570, 362, 100, 46),
+    "act": QRectF(560, 362, 90, 46),
     "mul": QRectF(700, 425, 40, 40),
     "down_proj": QRectF(780, 398, 170, 46),
     "mlp_add": QRectF(RESIDUAL_X - 18, 484, 36, 36),
