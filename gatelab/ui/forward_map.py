@@ -119,28 +119,32 @@ class ForwardMapPanel(QWidget):
         if not isinstance(selected, str) or selected not in fm.BOX_KEYS:
             raise ValueError(self.tr("Unknown box {0!r} in the forward-pass state.").format(
                 str(selected)[:40]))
-        sizes = self._sizes if self._pinned else None
-        if state.get("sizes") is not None:
-            raw = state["sizes"]
-            if not isinstance(raw, Mapping) or len(raw) > 20 or not all(
-                    v is None or isinstance(v, (str, bool)) or (
-                        isinstance(v, (int, float)) and math.isfinite(v)) for v in raw.values()):
-                raise ValueError(self.tr("The forward-pass sizes must be an object of numbers "
-                                         "and names."))
-            try:
-                sizes = ForwardSizes.from_dict(raw)
-            except (ValueError, TypeError) as exc:
-                raise ValueError(self.tr("Bad forward-pass sizes: {0}").format(exc)) from None
-        gated = True if sizes is None else sizes.gated
-        if not gated and selected in fm.GATED_ONLY:
+        sizes = self._sizes  # what the map will show once the state is applied
+        if "sizes" in state:
+            sizes = self._sizes_from_panels() if state["sizes"] is None else \
+                self._checked_sizes(state["sizes"])
+        if "selected" in state and sizes is not None and not sizes.gated \
+                and selected in fm.GATED_ONLY:
             raise ValueError(self.tr("A classic MLP has no {0} box.").format(selected))
         if "sizes" in state:
-            if sizes is None:
-                self._pinned = False
+            if state["sizes"] is None:
                 self.refresh()
             else:
                 self.show_sizes(sizes)
-        self.view.select(selected)
+        if selected in self.view.keys():  # else (no "selected" given) the box fell away
+            self.view.select(selected)
+
+    def _checked_sizes(self, raw: Any) -> ForwardSizes:
+        """Pinned sizes from a state: a small object of finite numbers, names and flags."""
+        if not isinstance(raw, Mapping) or len(raw) > 20 or not all(
+                v is None or isinstance(v, (str, bool)) or (
+                    isinstance(v, (int, float)) and math.isfinite(v)) for v in raw.values()):
+            raise ValueError(self.tr("The forward-pass sizes must be an object of numbers and "
+                                     "names."))
+        try:
+            return ForwardSizes.from_dict(raw)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(self.tr("Bad forward-pass sizes: {0}").format(exc)) from None
 
     def lesson(self) -> Lesson:
         return build_lesson(self._lesson)
