@@ -233,8 +233,7 @@ class ForwardMapPanel(QWidget):
     def activate_box(self, key: str) -> None:
         """Open the tab that explains ``key`` (the window listens to ``tab_requested``)."""
         tab = fm.BOX_TABS[key]
-        self.status_changed.emit(self.tr("{0}: opening {1}").format(
-            self.view.text(key).title, tab_title(tab)))
+        self.status_changed.emit("{0} {1}".format(self.tr("Opening:"), tab_title(tab)))
         self.tab_requested.emit(tab)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)

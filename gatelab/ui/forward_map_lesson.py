@@ -12,30 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-try:
-    from gatelab.ui.lesson_card import Lesson, Question, TryStep
-except ImportError:  # pragma: no cover - until the framework lands on main (FRAMEWORK.md §2)
-    from collections.abc import Callable
-    from dataclasses import dataclass
-
-    @dataclass(frozen=True)
-    class TryStep:  # type: ignore[no-redef]
-        title: str
-        expect: str
-        run: Callable[[], str | None]
-
-    @dataclass(frozen=True)
-    class Question:  # type: ignore[no-redef]
-        key: str
-        text: str
-        choices: tuple[str, ...]
-        answer: int
-        explanations: tuple[str, ...]
-
-    @dataclass(frozen=True)
-    class Lesson:  # type: ignore[no-redef]
-        steps: tuple[TryStep, ...]
-        questions: tuple[Question, ...]
+from gatelab.ui.lesson_card import Lesson, Question, TryStep
 
 if TYPE_CHECKING:
     from gatelab.ui.forward_map import ForwardMapPanel

@@ -26,9 +26,12 @@ class MapTexts(QObject):
     def _titles(self, sizes: ForwardSizes | None) -> dict[str, str]:
         family = "SwiGLU" if sizes is None else sizes.family
         gated = sizes is None or sizes.gated
-        mlp = (self.tr("gated MLP ({0})") if gated else self.tr("MLP ({0})")).format(family)
-        if sizes is not None and sizes.n_experts:
-            mlp = self.tr("{0}: {1} experts, one shown").format(mlp, sizes.n_experts)
+        experts = 0 if sizes is None else sizes.n_experts
+        if experts:  # one template each: a translated text never nests inside another
+            mlp = (self.tr("gated MLP ({0}): {1} experts, one shown") if gated
+                   else self.tr("MLP ({0}): {1} experts, one shown")).format(family, experts)
+        else:
+            mlp = (self.tr("gated MLP ({0})") if gated else self.tr("MLP ({0})")).format(family)
         return {
             "tokens": self.tr("tokens"), "embedding": self.tr("embedding"),
             "attn_norm": self.tr("norm"), "attention": self.tr("attention"), "attn_add": "+",
@@ -73,9 +76,9 @@ class MapTexts(QObject):
 
     def box_texts(self, sizes: ForwardSizes | None) -> dict[str, BoxText]:
         titles, subs, tips = self._titles(sizes), self._subs(sizes), self._tips(sizes)
-        opens = self.tr("Click or press Enter: opens {0}")
+        opens = self.tr("Click or press Enter to open:")
         return {key: BoxText(titles[key], subs.get(key, ""),
-                             "{0}\n{1}".format(tips[key], opens.format(tab_title(BOX_TABS[key]))))
+                             "{0}\n{1} {2}".format(tips[key], opens, tab_title(BOX_TABS[key])))
                 for key in titles}
 
     def frame_label(self, sizes: ForwardSizes | None) -> str:
@@ -94,15 +97,13 @@ class MapTexts(QObject):
                            "N (layers), V (vocabulary). Analyse a text in Inside the model, set "
                            "up the Live trainer or pick a preset in Parameter budget, then press "
                            "Refresh.")
-        name = sizes.source or self.tr("unnamed model")
-        source = {
-            "inside": self.tr("sizes from: {0} (Inside the model)"),
-            "trainer": self.tr("sizes from: {0} (the Live trainer's form)"),
-            "budget": self.tr("sizes from: {0} preset"),
-            "lesson": self.tr("sizes from: {0} preset"),
-        }.get(sizes.origin, self.tr("sizes from: {0}")).format(name)
-        return self.tr("{0} · MLP {1} × {2} layers").format(source, mlp_widths_text(sizes),
-                                                           sizes.n_layer)
+        preset = self.tr("sizes from: {0} preset · MLP {1} × {2} layers")
+        template = {
+            "inside": self.tr("sizes from: {0} (Inside the model) · MLP {1} × {2} layers"),
+            "trainer": self.tr("sizes from: {0} (the Live trainer's form) · MLP {1} × {2} layers"),
+            "budget": preset, "lesson": preset,
+        }.get(sizes.origin, self.tr("sizes from: {0} · MLP {1} × {2} layers"))
+        return template.format(sizes.source or "—", mlp_widths_text(sizes), sizes.n_layer)
 
     def description(self, key: str, sizes: ForwardSizes | None) -> str:
         """The readout line under the map for the selected box, with the numbers."""
@@ -141,5 +142,5 @@ class MapTexts(QObject):
         if sizes is not None and not sizes.gated and key == "mlp":
             text = self.tr("MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} "
                            "layers.").format(s["up_proj"], s["down_proj"], widths, n)
-        return "{0} {1}".format(text, self.tr("Click or press Enter: opens {0}.").format(
-            tab_title(BOX_TABS[key])))
+        return "{0} {1} {2}".format(text, self.tr("Click or press Enter to open:"),
+                                    tab_title(BOX_TABS[key]))

@@ -12,20 +12,15 @@ from types import SimpleNamespace
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
+from PySide6.QtWidgets import QPushButton
 from PySide6.QtWidgets import QApplication
 
 from gatelab.core.forward_map import BOX_KEYS
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import ForwardMapPanel
+from tests.ui.visible_text import fake_translator, unwrapped_strings
 
 KEPT = {"+", "⊙", "gate_proj", "up_proj", "down_proj", "SiLU"}
-
-
-class Wrapping(QTranslator):
-    """Every translated string becomes «source»: what retranslate() missed stays bare."""
-
-    def translate(self, context, source, disambiguation=None, n=-1):  # noqa: ANN001, ANN201
-        return "«" + source + "»"
 
 
 @pytest.fixture
@@ -41,7 +36,7 @@ def panel(qtbot) -> Iterator[ForwardMapPanel]:  # noqa: ANN001
 
 @pytest.fixture
 def wrapped(qapp: QApplication) -> Iterator[QTranslator]:
-    translator = Wrapping()
+    translator = fake_translator()
     qapp.installTranslator(translator)
     yield translator
     qapp.removeTranslator(translator)
@@ -69,7 +64,8 @@ def test_retranslate_reaches_every_visible_string(panel: ForwardMapPanel, wrappe
     panel.retranslate()
     strings = _visible_strings(panel)
     bare = {k: v for k, v in strings.items() if v not in KEPT and not v.startswith("«")}
-    assert bare == {}
+    assert bare == {}  # the painted box texts, which no widget walk can see
+    assert unwrapped_strings(panel) == []  # the labels, button and tooltips
     assert strings["frame"] == ("«× {0} layers»".replace("{0}", "24") if with_sizes
                                 else "«× N layers»")
     assert "«Gate plane»" in strings["readout"]  # tab titles come from the "tabs" context
@@ -80,7 +76,7 @@ def test_retranslate_reaches_every_visible_string(panel: ForwardMapPanel, wrappe
 
 
 def test_retranslate_back_to_english(panel: ForwardMapPanel, qapp: QApplication) -> None:
-    translator = Wrapping()
+    translator = fake_translator()
     qapp.installTranslator(translator)
     panel.retranslate()
     qapp.removeTranslator(translator)
@@ -152,6 +148,7 @@ def test_settings_remember_the_selected_box(panel: ForwardMapPanel, tmp_path, qt
 # -- lesson ---------------------------------------------------------------------------------------
 def test_lesson_shape_and_questions(panel: ForwardMapPanel) -> None:
     lesson = panel.lesson()
+    assert lesson.problems() == []
     assert 4 <= len(lesson.steps) <= 6 and 2 <= len(lesson.questions) <= 4
     keys = [q.key for q in lesson.questions]
     assert len(set(keys)) == len(keys) and "map-odot-matmul" in keys
@@ -225,3 +222,14 @@ def test_the_window_opens_the_tab_a_box_asks_for(main_window) -> None:  # noqa: 
     panel.activate_box("mlp")
     assert main_window.current_tab_name() == "gate-plane"
     assert QCoreApplication.translate("tabs", "Forward pass") == main_window.tabs.tabText(5)
+
+
+def test_the_card_button_runs_a_step(main_window, qtbot) -> None:  # noqa: ANN001
+    main_window.show_tab("forward-pass")
+    panel = main_window.panel("forward-pass")
+    card = main_window.lesson_card("forward-pass")
+    button = card.findChild(QPushButton, "lesson-step-1")
+    assert button is not None
+    button.click()
+    assert panel.view.selected() == "mul" and "3584 products" in panel.readout.text()
+    assert main_window.current_tab_name() == "forward-pass"  # a step never leaves the tab
