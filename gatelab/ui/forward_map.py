@@ -28,17 +28,22 @@ from gatelab.ui.forward_map_view import ForwardMapView
 LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
 
 
+_PRESETS: dict[str, ForwardSizes] = {}  # shipped presets by file stem and by name, read once
+
+
 def _preset_sizes(key: str) -> ForwardSizes | None:
     """A shipped preset's sizes by file stem or display name; None if it is not there."""
-    from gatelab.core.budget import load_presets  # reads the small shipped JSON files
+    if not _PRESETS:
+        from gatelab.core.budget import load_presets  # the small JSON files under resources/
 
-    try:
-        for preset in load_presets():
-            if key in (preset.key, preset.name):
-                return fm.sizes_from_hf_config(preset.config, preset.name, "budget")
-    except ValueError:
-        return None
-    return None
+        try:
+            for preset in load_presets():
+                sizes = fm.sizes_from_hf_config(preset.config, preset.name, "budget")
+                _PRESETS[preset.key] = _PRESETS[preset.name] = sizes
+        except ValueError:
+            _PRESETS.clear()
+            return None
+    return _PRESETS.get(key)
 
 
 class ForwardMapPanel(QWidget):
@@ -196,7 +201,7 @@ class ForwardMapPanel(QWidget):
         summary = getattr(controls.corpus, "summary", None)
         vocab = getattr(summary, "vocab_size", None) if summary is not None else None
         cfg = controls.config()
-        name = "{0} d={1} L={2}".format(cfg.variant, cfg.n_embd, cfg.n_layer)
+        name = "{0}, d = {1}".format(fm.VARIANT_NAME.get(cfg.variant, cfg.variant), cfg.n_embd)
         return fm.sizes_from_train_config(cfg, vocab if isinstance(vocab, int) else None, name)
 
     @staticmethod

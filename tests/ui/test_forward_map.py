@@ -12,17 +12,15 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QPoint, QSettings, Qt, QTranslator
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication
 
-from gatelab.core.forward_map import BOX_KEYS, BOX_TABS, GATED_ONLY, ForwardSizes
+from gatelab.core.forward_map import BOX_KEYS, BOX_TABS, GATED_ONLY
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import ForwardMapPanel
 from gatelab.ui.forward_map_view import TINTS
 from gatelab.ui.tabs import TAB_NAMES
 
-KEPT = {"+", "⊙", "gate_proj", "up_proj", "down_proj", "SiLU", "GELU"}
 
 
 @pytest.fixture
