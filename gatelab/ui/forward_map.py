@@ -24,6 +24,7 @@ from gatelab.core.forward_map import ForwardSizes
 from gatelab.ui.forward_map_lesson import ForwardMapLesson, Lesson, build_lesson
 from gatelab.ui.forward_map_text import MapTexts, tab_title
 from gatelab.ui.forward_map_view import ForwardMapView
+from gatelab.ui.messages import message_text
 
 LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
 

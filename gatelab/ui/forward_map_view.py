@@ -120,6 +120,14 @@ class ForwardMapView(QWidget):
     def notes(self) -> dict[str, str]:
         return dict(self._notes)
 
+    def visible_texts(self) -> list[str]:
+        """Every string painted or shown on hover (widget walks cannot see painted text)."""
+        out = [self._frame_label, *self._notes.values()]
+        for key in self.keys():
+            text = self._texts[key]
+            out += [text.title, text.sub, text.tooltip]
+        return [s for s in out if s]
+
     def selected(self) -> str:
         return self._selected
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 from gatelab.core.forward_map import BOX_KEYS
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import ForwardMapPanel
-from tests.ui.visible_text import fake_translator, unwrapped_strings
+from tests.ui.visible_text import english_words, fake_translator, unwrapped_strings
 
 KEPT = {"+", "⊙", "gate_proj", "up_proj", "down_proj", "SiLU"}
 
@@ -65,6 +65,8 @@ def test_retranslate_reaches_every_visible_string(panel: ForwardMapPanel, wrappe
     strings = _visible_strings(panel)
     bare = {k: v for k, v in strings.items() if v not in KEPT and not v.startswith("«")}
     assert bare == {}  # the painted box texts, which no widget walk can see
+    painted = [t for t in panel.view.visible_texts() if english_words(t)]
+    assert painted == []
     assert unwrapped_strings(panel) == []  # the labels, button and tooltips
     assert strings["frame"] == ("«× {0} layers»".replace("{0}", "24") if with_sizes
                                 else "«× N layers»")
@@ -82,6 +84,8 @@ def test_retranslate_back_to_english(panel: ForwardMapPanel, qapp: QApplication)
     qapp.removeTranslator(translator)
     panel.retranslate()
     assert not any("«" in v for v in _visible_strings(panel).values())
+    # in English the painted-text check does find words (so it would catch a missed tr())
+    assert any(english_words(t) for t in panel.view.visible_texts())
 
 
 # -- state ----------------------------------------------------------------------------------------
