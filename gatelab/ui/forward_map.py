@@ -150,7 +150,7 @@ class ForwardMapPanel(QWidget):
         try:
             return ForwardSizes.from_dict(raw)
         except (ValueError, TypeError) as exc:
-            raise ValueError(self.tr("Bad forward-pass sizes: {0}").format(exc)) from None
+            raise ValueError(self.tr("Bad forward-pass sizes: {0}").format(message_text(exc))) from None
 
     def lesson(self) -> Lesson:
         return build_lesson(self._lesson)
