@@ -278,3 +278,15 @@ def test_the_real_trainer_and_budget_panels(qtbot) -> None:  # noqa: ANN001
         assert p.view.text("gate_proj").sub == "1024 → 3584"
     finally:
         trainer.shutdown()
+
+
+def test_hover_tooltip_and_status_line(panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    view = panel.view
+    qtbot.mouseMove(view, view.box_rect("act").center().toPoint())
+    qtbot.waitUntil(lambda: view.toolTip() != "")
+    assert view.toolTip() == view.text("act").tooltip
+    assert view.toolTip().endswith("Click or press Enter to open: Activation curves")
+    lines: list[str] = []
+    panel.status_changed.connect(lines.append)
+    panel.activate_box("sample")
+    assert lines == ["Opening: Live trainer"]
