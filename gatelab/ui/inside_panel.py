@@ -171,6 +171,15 @@ class InsidePanel(QWidget):
 
         self.files.submit("runs", rows)
 
+    def model_sizes(self) -> dict[str, Any] | None:
+        """The traced model's d, m, layers and variant (for the forward-pass map), or None."""
+        trace = self.sel.trace
+        if trace is None or not trace.layers:
+            return None
+        return {"d": int(trace.hidden_size), "m": int(trace.layers[0].g.shape[-1]),
+                "n_layer": len(trace.layers), "variant": str(trace.variant),
+                "source": str(trace.model_name)}
+
     def live_run_dir(self) -> str:
         trainer = self._lookup("trainer")
         return str(getattr(trainer, "run_dir", "") or "")
