@@ -95,7 +95,7 @@ class MainWindow(QMainWindow):
                 panel.restore_settings(self._settings)
             finally:
                 self._settings.endGroup()
-        status = getattr(panel, "sig_status", None)
+        status = getattr(panel, "status_changed", None) or getattr(panel, "sig_status", None)
         if status is not None:
             status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         lookup = getattr(panel, "set_panel_lookup", None)

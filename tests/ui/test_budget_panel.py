@@ -33,7 +33,7 @@ def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
 
 def load(panel: BudgetPanel, qtbot, kind: str, path: Path) -> bool:  # noqa: ANN001
     """Start a background read and wait until its result is on screen; True when it worked."""
-    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=10000) as blocker:
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=10000) as blocker:
         getattr(panel, f"load_{kind}")(path)
     return bool(blocker.args[2])
 
@@ -52,7 +52,7 @@ def test_defaults_show_llama2_exactly(panel: BudgetPanel) -> None:
 
 
 def test_typing_huge_width_is_exact(panel: BudgetPanel) -> None:
-    assert panel.h_field.set_text_and_commit("1,000,000,000,000")
+    assert panel.d_field.set_text_and_commit("1,000,000,000,000")
     assert panel.m_field.set_text_and_commit("4000000000000")
     panel.variant_combo.setCurrentIndex(1)  # classic
     expected = count_model(ModelSpec(hidden=10**12, intermediate=4 * 10**12, n_layer=32,
@@ -68,9 +68,9 @@ def test_typing_huge_width_is_exact(panel: BudgetPanel) -> None:
 def test_bad_sizes_show_message_and_keep_state(panel: BudgetPanel, text: str,
                                                message: str) -> None:
     before = panel.user_count
-    assert not panel.h_field.set_text_and_commit(text)
-    assert message in panel.h_field.error_text()
-    assert panel.h_field.value() == 4096 and panel.user_count is before
+    assert not panel.d_field.set_text_and_commit(text)
+    assert message in panel.d_field.error_text()
+    assert panel.d_field.value() == 4096 and panel.user_count is before
 
 
 def test_live_update_while_typing(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
@@ -82,7 +82,7 @@ def test_live_update_while_typing(panel: BudgetPanel, qtbot) -> None:  # noqa: A
 
 
 def test_rule_buttons_and_toggle(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
-    panel.h_field.set_text_and_commit("3072")
+    panel.d_field.set_text_and_commit("3072")
     panel.multiple_spin.setValue(1)
     qtbot.mouseClick(panel.four_button, Qt.MouseButton.LeftButton)
     assert panel.m_field.value() == 4 * 3072
@@ -98,7 +98,7 @@ def test_rule_buttons_and_toggle(panel: BudgetPanel, qtbot) -> None:  # noqa: AN
     assert (gate, up, down) == (0.0, 4.0, 4.0)  # same 8h², redistributed over two matrices
     qtbot.mouseClick(panel.toggle_button, Qt.MouseButton.LeftButton)
     assert panel.gated() and panel.m_field.value() == rule_8_3(3072, 1)
-    panel.h_field.set_text_and_commit("4096")
+    panel.d_field.set_text_and_commit("4096")
     panel.multiple_spin.setValue(256)
     qtbot.mouseClick(panel.llama_button, Qt.MouseButton.LeftButton)
     assert panel.m_field.value() == 11008
@@ -141,7 +141,7 @@ def test_inexact_model_says_so(panel: BudgetPanel) -> None:
 def test_load_into_fields(panel: BudgetPanel) -> None:
     panel.select_model("Qwen2.5-0.5B")
     panel.use_button.click()
-    assert (panel.h_field.value(), panel.m_field.value(), panel.kv_field.value()) == (896, 4864, 2)
+    assert (panel.d_field.value(), panel.m_field.value(), panel.kv_field.value()) == (896, 4864, 2)
     assert panel.tie_check.isChecked()
     # the fields express the architecture minus qkv biases
     assert panel.user_count.total == 494_032_768 - 24 * (896 + 2 * 128)
@@ -204,7 +204,7 @@ def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) ->
     assert panel.models["my-gpt2"].total == 124_439_808
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"{\"n_embd\": ")
-    with qtbot.waitSignal(panel.sig_error, timeout=5000):
+    with qtbot.waitSignal(panel.error_reported, timeout=5000):
         assert not load(panel, qtbot, "config", bad)
     assert "not valid JSON" in panel.last_error
     assert panel._error_box is not None and panel._error_box.isVisible()
@@ -244,21 +244,21 @@ def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_
 def test_settings_round_trip_and_garbage(qtbot, settings: QSettings) -> None:  # noqa: ANN001
     a = BudgetPanel()
     qtbot.addWidget(a)
-    a.h_field.set_text_and_commit(str(10**12))
+    a.d_field.set_text_and_commit(str(10**12))
     a.variant_combo.setCurrentIndex(1)
     a.select_model("Gemma-2-2B")
     a.save_settings(settings)
     b = BudgetPanel()
     qtbot.addWidget(b)
     b.restore_settings(settings)
-    assert b.h_field.value() == 10**12 and not b.gated()
+    assert b.d_field.value() == 10**12 and not b.gated()
     assert b.compare_name() == "Gemma-2-2B"
-    for key in ("h", "m", "layers", "multiple_of", "gated", "compare", "lower_tab"):
+    for key in ("d", "m", "layers", "multiple_of", "gated", "compare", "lower_tab"):
         settings.setValue(key, "garbage∞")
     c = BudgetPanel()
     qtbot.addWidget(c)
     c.restore_settings(settings)
-    assert c.h_field.value() == 4096 and c.user_count is not None
+    assert c.d_field.value() == 4096 and c.user_count is not None
 
 
 def test_main_window_builds_the_budget_tab(main_window) -> None:  # noqa: ANN001
@@ -288,3 +288,11 @@ def test_up_down_keys_step_m_by_the_multiple(panel: BudgetPanel, qtbot) -> None:
     qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
     qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
     assert panel.m_field.value() == 11008 - 128
+
+
+def test_width_d_saved_under_the_old_key_h_is_still_read(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    settings.setValue("h", "2048")
+    panel = BudgetPanel()
+    qtbot.addWidget(panel)
+    panel.restore_settings(settings)
+    assert panel.d_field.value() == 2048
