@@ -136,14 +136,13 @@ class PresetTable(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(22)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # capped in set_rows
         header.setStretchLastSection(True)
         self.view.doubleClicked.connect(self._on_double_clicked)
 
     def retranslate(self) -> None:
         """Headers, tips, the MoE mark and the buttons in the current language."""
         self.headers = [self.tr("Model"), self.tr("d"), self.tr("m"), self.tr("m ÷ d"),
-                        self.tr("FFN params\n/ layer"), self.tr("Equivalent\nclassic width"),
+                        self.tr("FFN params\n/ layer"), self.tr("Classic\nequivalent"),
                         self.tr("8d/3\nrule"), self.tr("MLP\nshare"), self.tr("Total"),
                         self.tr("Active\n/ token"), self.tr("MLP\n(all layers)"),
                         self.tr("Embedding\ntable")]
@@ -182,6 +181,9 @@ class PresetTable(QWidget):
 
     def _cap_model_column(self) -> None:
         header = self.view.horizontalHeader()
+        if header.count() == 0:
+            return
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the rest: contents
         wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
         header.resizeSection(0, min(wanted, self.MODEL_COLUMN_MAX))
 

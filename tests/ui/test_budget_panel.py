@@ -1,4 +1,4 @@
-"""The budget panel: live exact counts, rules, the 8h² bars, presets table, file import, settings."""
+"""The budget panel: live exact counts, rules, the 8d² bars, presets table, file import, settings."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_rule_buttons_and_toggle(panel: BudgetPanel, qtbot) -> None:  # noqa: AN
     qtbot.mouseClick(panel.toggle_button, Qt.MouseButton.LeftButton)
     assert not panel.gated() and panel.m_field.value() == 12288
     gate, up, down = dict(panel.matrix_chart.rows)[yours]
-    assert (gate, up, down) == (0.0, 4.0, 4.0)  # same 8h², redistributed over two matrices
+    assert (gate, up, down) == (0.0, 4.0, 4.0)  # same 8d², redistributed over two matrices
     qtbot.mouseClick(panel.toggle_button, Qt.MouseButton.LeftButton)
     assert panel.gated() and panel.m_field.value() == rule_8_3(3072, 1)
     panel.d_field.set_text_and_commit("4096")
