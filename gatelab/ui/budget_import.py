@@ -7,7 +7,7 @@ difference from the config's count, flags quantized storage, and lists the tenso
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -120,7 +120,9 @@ class CheckpointView(QWidget):
 
     def show_summary(self, path_label: str, summary: CheckpointSummary,
                      comparison: Sequence[tuple[str, int, int, int]] | None,
-                     compared_to: str) -> None:
+                     compared_to: str | Callable[[], str]) -> None:
+        """Show a checkpoint; ``compared_to`` may be a function giving the (translated) name of
+        what the counts were compared with, so ``retranslate`` can word it again."""
         self.summary = summary
         self._shown = (path_label, summary, comparison, compared_to)
         n = len(summary.rows)
@@ -139,7 +141,8 @@ class CheckpointView(QWidget):
                 "one for one.") + "</span>")
         lines += ["<span style='color:#555'>" + note + "</span>" for note in summary.notes]
         if comparison is not None:
-            lines.append(self.tr("Compared with: {0}").format(compared_to))
+            lines.append(self.tr("Compared with: {0}").format(
+                compared_to() if callable(compared_to) else compared_to))
         self.summary_label.setText("<br>".join(lines))
 
         rows = comparison or []
@@ -283,14 +286,19 @@ class BudgetFilesMixin:
             return False
         summary = result.summary
         target: B.ModelCount | None = result.beside
-        compared_to = self.tr("config.json beside the file") if target is not None else ""
-        if result.beside_error:
-            compared_to = self.tr("(config.json beside the file is unreadable: {0})").format(
-                result.beside_error)
+        selected = ""  # compared with the selected model: no usable config.json beside the file
         if target is None and self.compare_name() in self.models:
-            target = self.models[self.compare_name()]
-            compared_to = self.tr("the selected model {0} (no config.json beside the file)"
-                                  ).format(self.compare_name())
+            target, selected = self.models[self.compare_name()], self.compare_name()
+
+        def compared_to() -> str:  # worded when shown, so a language switch re-words it
+            if selected:
+                return self.tr("the selected model {0} (no config.json beside the file)"
+                               ).format(selected)
+            if result.beside_error:
+                return self.tr("(config.json beside the file is unreadable: {0})").format(
+                    result.beside_error)
+            return self.tr("config.json beside the file") if target is not None else ""
+
         comparison = B.compare(summary, target) if target is not None else None
         self.checkpoint_view.show_summary(p.name, summary, comparison, compared_to)
         self.lower_tabs.setCurrentWidget(self.checkpoint_view)

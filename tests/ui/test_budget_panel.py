@@ -47,7 +47,7 @@ def test_defaults_show_llama2_exactly(panel: BudgetPanel) -> None:
     assert panel.user_count.total == 6_738_415_616
     text = panel.readout.text()
     assert "135,266,304" in text and "6,738,415,616" in text and "6.74 B" in text
-    assert "+0.78 %" in text  # 11008 vs 8h/3
+    assert "+0.78 %" in text  # 11008 vs 8d/3
     assert bar_sums(panel)[panel.tr("Classic 4×")] == pytest.approx(8.0)
 
 
@@ -214,17 +214,17 @@ def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) ->
 
 def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_path: Path,
                                                        qtbot) -> None:  # noqa: ANN001
-    h, m, vocab = 32, 64, 50
-    cfg = {"model_type": "llama", "hidden_size": h, "intermediate_size": m,
+    d, m, vocab = 32, 64, 50
+    cfg = {"model_type": "llama", "hidden_size": d, "intermediate_size": m,
            "num_hidden_layers": 1, "num_attention_heads": 4, "vocab_size": vocab}
     (tmp_path / "config.json").write_text(json.dumps(cfg))
     p = "model.layers.0."
-    tensors = {"model.embed_tokens.weight": ("F16", (vocab, h)), "lm_head.weight": ("F16", (vocab, h)),
-               "model.norm.weight": ("F16", (h,)), p + "input_layernorm.weight": ("F16", (h,)),
-               p + "post_attention_layernorm.weight": ("F16", (h,))}
+    tensors = {"model.embed_tokens.weight": ("F16", (vocab, d)), "lm_head.weight": ("F16", (vocab, d)),
+               "model.norm.weight": ("F16", (d,)), p + "input_layernorm.weight": ("F16", (d,)),
+               p + "post_attention_layernorm.weight": ("F16", (d,))}
     for proj in "qkvo":
-        tensors[p + f"self_attn.{proj}_proj.weight"] = ("F16", (h, h))
-    for proj, shape in (("gate", (m, h)), ("up", (m, h)), ("down", (h, m))):
+        tensors[p + f"self_attn.{proj}_proj.weight"] = ("F16", (d, d))
+    for proj, shape in (("gate", (m, d)), ("up", (m, d)), ("down", (d, m))):
         tensors[p + f"mlp.{proj}_proj.weight"] = ("F16", shape)
     path = tmp_path / "model.safetensors"
     write_safetensors_header_only(path, tensors)

@@ -208,3 +208,24 @@ def test_total_column_is_visible_at_1280_px(main_window) -> None:  # noqa: ANN00
     names = [view.model().index(r, 0).data(Qt.ItemDataRole.ToolTipRole)
              for r in range(view.model().rowCount())]
     assert any("Llama-4-Scout-17B-16E" in (n or "") for n in names)  # full name in the tooltip
+
+
+def test_retranslate_rewords_a_shown_checkpoint(panel: BudgetPanel, qtbot, tmp_path) -> None:  # noqa: ANN001
+    from gatelab.core.budget import write_safetensors_header_only
+
+    path = tmp_path / "lonely.safetensors"
+    write_safetensors_header_only(path, {"model.embed_tokens.weight": ("F16", (32000, 4096))})
+    panel.select_model("Llama-2-7B")
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=10000):
+        panel.load_safetensors(path)
+    translator = WrapTranslator()
+    QCoreApplication.installTranslator(translator)
+    try:
+        panel.retranslate()
+        view = panel.checkpoint_view
+        assert ("«Compared with: «the selected model Llama-2-7B (no config.json beside the "
+                "file)»»") in view.summary_label.text()
+        assert view.compare_table.item(0, 0).text().startswith("«")  # group names
+        assert view.compare_table.horizontalHeaderItem(0).text() == "«Part»"
+    finally:
+        QCoreApplication.removeTranslator(translator)
