@@ -21,11 +21,13 @@ from gatelab.core import budget as B
 from gatelab.ui.budget_charts import SPLIT_PART_COLOURS, StackedBarChart, split_part_labels
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
+from gatelab.ui.budget_lessons import budget_lesson
 from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_readout import BudgetReadoutMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_state import BudgetStateMixin
 from gatelab.ui.budget_table import PresetTable
+from gatelab.ui.lesson_card import Lesson
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
 #: The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.
@@ -320,6 +322,10 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
     def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
         """Other tabs' panels by name; the budget tab needs none, it only keeps the lookup."""
         self._lookup = lookup
+
+    def lesson(self) -> Lesson:
+        """The "Try this" steps and questions, in the current language."""
+        return budget_lesson(self)
 
     # -- state ------------------------------------------------------------------------------------
     def gated(self) -> bool:

@@ -96,6 +96,7 @@ class PresetTable(QWidget):
     status_changed = Signal(str)
     row_activated = Signal(str)
     MODEL_COLUMN_MAX = 190
+    COLUMN_TOTAL, COLUMN_MLP, COLUMN_EMBEDDING = 8, 10, 11
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -186,6 +187,16 @@ class PresetTable(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the rest: contents
         wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
         header.resizeSection(0, min(wanted, self.MODEL_COLUMN_MAX))
+
+    def show_row(self, name: str, column: int = 0) -> bool:
+        """Select the row of model ``name`` and scroll ``column`` of it into view."""
+        for r in range(self.proxy.rowCount()):
+            index = self.proxy.index(r, column)
+            if self._rows[self.proxy.mapToSource(index).row()].name == name:
+                self.view.selectRow(r)
+                self.view.scrollTo(index)
+                return True
+        return False
 
     def rows_in_view_order(self) -> list[ComparisonRow]:
         out = []

@@ -198,7 +198,8 @@ def test_total_column_is_visible_at_1280_px(main_window) -> None:  # noqa: ANN00
         QCoreApplication.processEvents()
     view = panel.table.view
     header = view.horizontalHeader()
-    total = panel.table.headers.index(panel.tr("Total"))
+    total = panel.table.COLUMN_TOTAL
+    assert panel.table.headers[total] == "Total"
     assert main_window.width() == 1280
     assert header.sectionViewportPosition(total) >= 0
     assert header.sectionViewportPosition(total) + header.sectionSize(total) <= \
