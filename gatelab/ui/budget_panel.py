@@ -10,6 +10,7 @@ builds the widgets and wires them; ``budget_readout`` renders the numbers.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -21,13 +22,14 @@ from gatelab.core import budget as B
 from gatelab.ui.budget_charts import SPLIT_PART_COLOURS, StackedBarChart, split_part_labels
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
-from gatelab.ui.budget_lessons import budget_lesson
 from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_readout import BudgetReadoutMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_state import BudgetStateMixin
 from gatelab.ui.budget_table import PresetTable
-from gatelab.ui.lesson_card import Lesson
+
+if TYPE_CHECKING:
+    from gatelab.ui.lesson_card import Lesson
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
 #: The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.
@@ -325,6 +327,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
 
     def lesson(self) -> Lesson:
         """The "Try this" steps and questions, in the current language."""
+        from gatelab.ui.budget_lessons import budget_lesson  # only when the card asks
+
         return budget_lesson(self)
 
     # -- state ------------------------------------------------------------------------------------
