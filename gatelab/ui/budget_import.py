@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.messages import message_text
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
 
 MAX_TENSOR_ROWS = 5000
@@ -323,7 +324,7 @@ class BudgetFilesMixin:
         try:
             check_write_target(path)  # a FIFO would block the GUI thread in save()
         except ValueError as exc:
-            self.report_error(self.tr("Export failed"), str(exc))
+            self.report_error(self.tr("Export failed"), message_text(exc))
             return False
         ok = self.charts.grab().save(str(path), "PNG")
         if ok:

@@ -27,6 +27,7 @@ from gatelab.ui.budget_readout import BudgetReadoutMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_state import BudgetStateMixin
 from gatelab.ui.budget_table import PresetTable
+from gatelab.ui.messages import message_text
 
 if TYPE_CHECKING:
     from gatelab.ui.lesson_card import Lesson
@@ -387,8 +388,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         try:
             count = B.count_model(self.user_spec())
         except ValueError as exc:
-            self._model_problem = str(exc)
-            self.model_error.setText(self.tr("Not a valid model: {0}").format(exc))
+            self._model_problem = message_text(exc)  # core's keyed message, translated
+            self.model_error.setText(self.tr("Not a valid model: {0}").format(
+                self._model_problem))
             self.model_error.show()
             return
         self._model_problem = ""

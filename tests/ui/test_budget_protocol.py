@@ -9,23 +9,16 @@ from collections.abc import Iterator
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QCoreApplication, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractButton, QComboBox, QGroupBox, QLabel, QTabWidget, QTableView, QTableWidget, QWidget,
 )
 
 from gatelab.ui.budget_panel import BudgetPanel
+from tests.ui.visible_text import FakeTranslator, unwrapped_strings
 
 
-class WrapTranslator(QTranslator):
-    """Every lookup comes back as «source»: whatever is shown unwrapped bypassed tr()."""
-
-    def translate(self, context: str, source: str, disambiguation: str | None = None,  # noqa: D102
-                  n: int = -1) -> str:
-        return "«" + source + "»"
-
-    def isEmpty(self) -> bool:  # noqa: N802 (Qt override)
-        return False
+WrapTranslator = FakeTranslator  # every lookup comes back as «source»
 
 
 @pytest.fixture
@@ -97,6 +90,8 @@ def test_retranslate_routes_every_visible_string_through_tr(panel: BudgetPanel,
     bad = {s: words for s in visible_strings(panel)
            if (words := english_outside_guillemets(s, kept))}
     assert not bad, bad
+    # the framework's walker (plot items, tooltips, …); preset names are proper nouns
+    assert not unwrapped_strings(panel, extra_allowed=("small", "base"))
     assert panel.form_labels["d"].text() == "«Width d»"
     assert panel.table.headers[8] == "«Total»"
     assert panel.matrix_chart.getPlotItem().getAxis("bottom").labelText == \
@@ -191,9 +186,7 @@ def test_total_column_is_visible_at_1280_px(main_window) -> None:  # noqa: ANN00
     """Issue 12: the table's Total column fits the default 1280 × 820 window."""
     main_window.resize(1280, 820)
     panel = main_window.show_tab("budget")
-    card = main_window.findChild(QWidget, "lesson-card")
-    if card is not None:
-        card.hide()
+    main_window.set_lessons_visible(False)  # the ~260 px "Try this" card hidden
     for _ in range(3):
         QCoreApplication.processEvents()
     view = panel.table.view
@@ -230,3 +223,17 @@ def test_retranslate_rewords_a_shown_checkpoint(panel: BudgetPanel, qtbot, tmp_p
         assert view.compare_table.horizontalHeaderItem(0).text() == "«Part»"
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_panel_implements_the_protocol_itself(panel: BudgetPanel) -> None:
+    from gatelab.ui.tabs import Panel, missing_members
+
+    assert isinstance(panel, Panel) and missing_members(panel) == []
+    assert not [name for name in dir(type(panel)) if name.startswith("sig_")]
+    seen: list[str] = []
+    panel.status_changed.connect(seen.append)
+    panel.table.copy_csv()
+    assert seen and "CSV" in seen[-1]
+    panel.set_panel_lookup(lambda _name: None)
+    panel.shutdown()
+    panel.shutdown()  # safe twice

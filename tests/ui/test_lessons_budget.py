@@ -115,3 +115,30 @@ def test_steps_and_questions_are_well_formed(panel: BudgetPanel) -> None:
         assert not any(x.startswith("Right") for i, x in enumerate(q.explanations)
                        if i != q.answer)
     assert "why is the mlp one of the largest" in lesson.questions[0].text.lower()
+
+
+def test_a_step_through_the_card_button(main_window) -> None:  # noqa: ANN001
+    """The window's "Try this" card runs the step and says what to look for."""
+    from PySide6.QtWidgets import QPushButton
+
+    panel = main_window.show_tab("budget")
+    card = main_window.lesson_card("budget")
+    assert card is not None and not card.lesson.problems()
+    button = card.findChild(QPushButton, "lesson-step-1")  # why 11008
+    assert button is not None and "11008" in button.text()
+    panel.apply_state({"d": 1024, "m": 3000, "multiple_of": 64})
+    button.click()
+    assert panel.m_field.edit.text() == "11,008"
+    assert "(+0.78 %)" in panel.readout.text()
+    assert "11,008" in card.result.text() and "0.78 %" in card.result.text()
+
+
+def test_lesson_answers_are_explained_in_the_card(main_window) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QLabel, QRadioButton
+
+    main_window.show_tab("budget")
+    card = main_window.lesson_card("budget")
+    radio = card.findChild(QRadioButton, "lesson-q-budget-third-matrix-0")  # the wrong choice
+    radio.click()
+    explanation = card.findChild(QLabel, "lesson-x-budget-third-matrix")
+    assert explanation.isVisibleTo(card) and "8d/3" in explanation.text()
