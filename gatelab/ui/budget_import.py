@@ -126,6 +126,13 @@ class CheckpointView(QWidget):
         what the counts were compared with, so ``retranslate`` can word it again."""
         self.summary = summary
         self._shown = (path_label, summary, comparison, compared_to)
+        label = compared_to() if callable(compared_to) else compared_to
+        self.summary_label.setText(self._summary_html(path_label, summary,
+                                                      label if comparison is not None else None))
+        self._fill_tables(summary, comparison or [])
+
+    def _summary_html(self, path_label: str, summary: CheckpointSummary,
+                      compared_to: str | None) -> str:
         n = len(summary.rows)
         lines = [self.tr("<b>{0}</b>: {1} tensors, {2} parameters ({3}).").format(
             path_label, format_int(n), format_int(summary.total), format_short(summary.total))]
@@ -141,12 +148,12 @@ class CheckpointView(QWidget):
                 "Quantized storage detected: see the notes; stored elements are not parameters "
                 "one for one.") + "</span>")
         lines += ["<span style='color:#555'>" + note + "</span>" for note in summary.notes]
-        if comparison is not None:
-            lines.append(self.tr("Compared with: {0}").format(
-                compared_to() if callable(compared_to) else compared_to))
-        self.summary_label.setText("<br>".join(lines))
+        if compared_to is not None:
+            lines.append(self.tr("Compared with: {0}").format(compared_to))
+        return "<br>".join(lines)
 
-        rows = comparison or []
+    def _fill_tables(self, summary: CheckpointSummary,
+                     rows: Sequence[tuple[str, int, int, int]]) -> None:
         self.compare_table.setRowCount(len(rows))
         for r, (part, ck, cfg, diff) in enumerate(rows):
             colour = "#1e8449" if diff == 0 else "#c0392b"
@@ -161,6 +168,10 @@ class CheckpointView(QWidget):
             self.group_table.setItem(r, 0, _cell(self.group_label(group), right=False))
             self.group_table.setItem(r, 1, _cell(format_int(value)))
             self.group_table.setItem(r, 2, _cell(format_short(value)))
+        self._fill_tensor_table(summary)
+
+    def _fill_tensor_table(self, summary: CheckpointSummary) -> None:
+        n = len(summary.rows)
         shown = summary.rows[:MAX_TENSOR_ROWS]
         self.tensor_table.setRowCount(len(shown))
         for r, row in enumerate(shown):

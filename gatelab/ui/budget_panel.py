@@ -39,6 +39,8 @@ FIELDS: tuple[tuple[str, int, int], ...] = (
     ("heads_field", 32, 1), ("kv_field", 32, 1), ("vocab_field", 32000, 1),
     ("experts_field", 0, 0), ("active_field", 2, 1),
 )
+BUTTONS = ("rule_button", "llama_button", "four_button", "toggle_button", "use_button",
+           "open_config_button", "open_st_button", "export_button")
 SIDE_WIDTH = (340, 400)  # the form column; narrow enough for the table's Total at 1280 px
 
 
@@ -87,14 +89,9 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self.tie_check = QCheckBox()
 
     def _build_buttons(self) -> None:
-        self.rule_button = QPushButton()
-        self.llama_button = QPushButton()
-        self.four_button = QPushButton()
-        self.toggle_button = QPushButton()
-        self.use_button = QPushButton()
-        self.open_config_button = QPushButton()
-        self.open_st_button = QPushButton()
-        self.export_button = QPushButton()
+        """Rule, toggle, load, file and export buttons (texts in the retranslate steps)."""
+        for name in BUTTONS:
+            setattr(self, name, QPushButton())
 
     def _build_form(self) -> QGroupBox:
         """"Your model": one labelled row per field (labels kept for ``retranslate``)."""
