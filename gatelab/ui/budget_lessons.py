@@ -91,25 +91,26 @@ def _steps(panel: BudgetPanel) -> tuple[TryStep, ...]:
         return TryStep(title, expect, _safe(panel, lambda: action(panel)))
 
     return (
-        step(_tr("Toggle classic 4× ↔ gated 8/3 at d = 4096"),
+        step(_tr("Toggle classic 4× ↔ gated 8/3"),
              _tr("Each press flips the FFN: classic 4× (m = 16,384) has 2·d·m = 134,217,728 = 8d²; "
                  "gated 8/3 (m = 10,923) has 3·d·m = 134,221,824, still 8d² (+4,096)."),
              _toggle),
-        step(_tr("Why 11008? Apply the Llama rule at d = 4096"),
+        step(_tr("Why 11008? (d = 4096)"),
              _tr("8/3 · 4096 = 10,922.67 is not a whole number; rounded up to a multiple of 256 "
                  "it becomes m = 11,008, 0.78 % above 8d²."),
              _why_11008),
-        step(_tr("Qwen3.5-0.8B: the MLP beside the embedding table"),
+        step(_tr("Qwen3.5-0.8B: MLP vs embeddings"),
              _tr("In its table row, MLP (all layers) is 264,241,152 and the embedding table "
                  "254,279,680: about as large as each other."),
              _qwen_table),
-        step(_tr("d = 4096: attention against the FFN"),
+        step(_tr("d = 4096: attention vs FFN"),
              _tr("Attention per layer is 4d² = 67,108,864 (≈ 67 M), the classic FFN 8d² = "
                  "134,217,728 (≈ 134 M): the FFN is twice attention."),
              _attention_vs_ffn),
-        step(_tr("Dense → MoE: Mistral-7B in your fields, Mixtral-8x7B beside it"),
-             _tr("Yours (dense): 7,241,732,096 parameters, all used per token. Mixtral-8x7B: "
-                 "46,702,792,704 in total, but 2 of 8 experts run, so 12.9 B are active."),
+        step(_tr("Dense → MoE: total vs active"),
+             _tr("Yours is now Mistral-7B, dense: 7,241,732,096 parameters, all used per token. "
+                 "Beside it Mixtral-8x7B: 46,702,792,704 in total, but 2 of 8 experts run, so "
+                 "12.9 B are active."),
              _dense_to_moe),
     )
 

@@ -142,3 +142,14 @@ def test_lesson_answers_are_explained_in_the_card(main_window) -> None:  # noqa:
     radio.click()
     explanation = card.findChild(QLabel, "lesson-x-budget-third-matrix")
     assert explanation.isVisibleTo(card) and "8d/3" in explanation.text()
+
+
+def test_step_buttons_fit_the_card(main_window) -> None:  # noqa: ANN001
+    """Button texts do not wrap: each must fit the ~260 px card without widening it."""
+    from PySide6.QtWidgets import QPushButton
+
+    main_window.show_tab("budget")
+    card = main_window.lesson_card("budget")
+    buttons = [card.findChild(QPushButton, f"lesson-step-{i}") for i in range(5)]
+    assert all(b is not None for b in buttons)
+    assert max(b.sizeHint().width() for b in buttons) <= 260
