@@ -69,7 +69,7 @@ TAB_SPECS: tuple[TabSpec, ...] = (
             QT_TRANSLATE_NOOP("tabs", "h = act(g)·u and its gradients over the (g, u) plane")),
     TabSpec("budget", QT_TRANSLATE_NOOP("tabs", "Parameter budget"),
             "gatelab.ui.budget_panel", "BudgetPanel",
-            QT_TRANSLATE_NOOP("tabs", "Exact parameter accounting: 8h² vs 3hm, presets, config readers")),
+            QT_TRANSLATE_NOOP("tabs", "Exact parameter accounting: 8d² vs 3dm, presets, config readers")),
     TabSpec("trainer", QT_TRANSLATE_NOOP("tabs", "Live trainer"),
             "gatelab.ui.trainer_panel", "TrainerPanel",
             QT_TRANSLATE_NOOP("tabs", "Train a small transformer and watch its gates live")),
