@@ -184,6 +184,11 @@ class PresetTable(QWidget):
         header = self.view.horizontalHeader()
         if header.count() == 0:
             return
+        # Total and Active right after Model, on screen only (copies keep core's column order):
+        # the answer a reader came for stays in view however narrow the table is.
+        for visual, logical in ((1, self.COLUMN_TOTAL), (2, self.COLUMN_TOTAL + 1)):
+            if logical < header.count() and header.visualIndex(logical) != visual:
+                header.moveSection(header.visualIndex(logical), visual)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the rest: contents
         wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
         header.resizeSection(0, min(wanted, self.MODEL_COLUMN_MAX))

@@ -199,6 +199,13 @@ def test_total_column_is_visible_at_1280_px(main_window) -> None:  # noqa: ANN00
         view.viewport().width()
     assert header.sectionSize(total) >= view.sizeHintForColumn(total)  # not squeezed
     assert header.sectionSize(0) <= panel.table.MODEL_COLUMN_MAX
+    main_window.set_lessons_visible(True)  # the default: the card beside the table
+    for _ in range(3):
+        QCoreApplication.processEvents()
+    assert header.visualIndex(total) == 1  # right after Model, on screen
+    assert 0 <= header.sectionViewportPosition(total)
+    assert header.sectionViewportPosition(total) + header.sectionSize(total) <= \
+        view.viewport().width()
     names = [view.model().index(r, 0).data(Qt.ItemDataRole.ToolTipRole)
              for r in range(view.model().rowCount())]
     assert any("Llama-4-Scout-17B-16E" in (n or "") for n in names)  # full name in the tooltip
