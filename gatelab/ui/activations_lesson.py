@@ -119,7 +119,7 @@ class ActivationsLessonMixin:
                 explanations=(
                     self.tr("That is the sigmoid σ(g), the gate of the original GLU. SiLU is g·σ(g): "
                             "it grows without bound for large g and dips below 0 for negative g."),
-                    self.tr("Right. SiLU's minimum is −0.2785 at g = −1.2785 and it has no upper "
+                    self.tr("SiLU's minimum is −0.2785 at g = −1.2785 and it has no upper "
                             "limit, so the gate can scale u up, shrink it or flip its sign. Only "
                             "sigmoid gates stay inside (0, 1)."),
                     self.tr("For g > 0 SiLU(g) lies between g/2 and g, so SiLU(3) = 2.8577 is well "
@@ -135,7 +135,7 @@ class ActivationsLessonMixin:
                 explanations=(
                     self.tr("ReLU is off there, but SiLU is not: SiLU(−1) = −0.269 and its slope is "
                             "0.072. A unit that lands at z = −1 still learns with SiLU."),
-                    self.tr("Right. ReLU's output and slope are exactly 0 for every z < 0, so no "
+                    self.tr("ReLU's output and slope are exactly 0 for every z < 0, so no "
                             "gradient passes. SiLU's slope 0.072 is small but not zero, so the "
                             "weights before it keep learning."),
                     self.tr("ReLU's kink is at z = 0, not −1. For every z < 0 its slope is exactly "
@@ -149,9 +149,9 @@ class ActivationsLessonMixin:
                          self.tr("They are exactly equal")),
                 answer=0,
                 explanations=(
-                    self.tr("Right. The largest gap is 0.00047, at z = ±2.70; at z = 0 both are "
-                            "exactly 0. The approximation was chosen because it is cheap, and it "
-                            "is close enough that models trained with one run with the other."),
+                    self.tr("The largest gap is 0.00047, at z = ±2.70, and at z = 0 both are "
+                            "exactly 0. The tanh form was used because it was cheaper to compute, "
+                            "and the two are close enough to be treated as the same curve."),
                     self.tr("At z = 0 both curves are exactly 0, so the gap there is 0. The "
                             "largest gap anywhere is 0.00047, near z = ±2.70."),
                     self.tr("They are close but not equal: tanh only approximates the Gaussian "

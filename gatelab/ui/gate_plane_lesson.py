@@ -89,7 +89,7 @@ class GatePlaneLessonMixin:
                     self.tr("g and u are two vectors of the same length m, one entry per neuron; "
                             "there is no matrix between them. The matrix products are gate_proj, "
                             "up_proj and down_proj around ⊙."),
-                    self.tr("Right. Neuron i's output is SiLU(g_i)·u_i, using only its own two "
+                    self.tr("Neuron i's output is SiLU(g_i)·u_i, using only its own two "
                             "numbers. That is why one (g, u) plane describes every neuron."),
                     self.tr("A dot product would add all m products into one number, but h keeps "
                             "m entries, one per neuron. down_proj mixes them afterwards."),
@@ -105,7 +105,7 @@ class GatePlaneLessonMixin:
                 explanations=(
                     self.tr("That is true of ReLU, whose slope is exactly 0 for g < 0. SiLU's "
                             "slope at 0 is 1/2, so the gate input still receives gradient."),
-                    self.tr("Right. ∂h/∂g = SiLU′(g)·u and SiLU′(0) = 1/2, so at (0, 2) the "
+                    self.tr("∂h/∂g = SiLU′(g)·u and SiLU′(0) = 1/2, so at (0, 2) the "
                             "gradient is 1. The gate can be pushed open by training."),
                     self.tr("With u = 0 the gradient u/2 is 0 too, so that is the one case where "
                             "nothing moves the gate. Any other u gives ∂h/∂g = u/2 ≠ 0."),
@@ -118,10 +118,10 @@ class GatePlaneLessonMixin:
                          self.tr("At most 7, like gpt-oss's clamp")),
                 answer=1,
                 explanations=(
-                    self.tr("Plain SwiGLU is unbounded (h = 99.9955 at (10, 10) and growing), "
-                            "but each capped branch is squashed by tanh, so the product is "
+                    self.tr("Plain SwiGLU is unbounded: h = 99.9955 at (10, 10), and it keeps "
+                            "growing. Each capped branch is squashed by tanh, so their product is "
                             "bounded."),
-                    self.tr("Right. The gate branch stays below β₁ = 4 and the up branch within "
+                    self.tr("The gate branch stays below β₁ = 4 and the up branch within "
                             "±β₂ = ±25, so |h| < 100. At (10, 10) h is 37.4862."),
                     self.tr("7 is gpt-oss's clamp on the inputs, a different mechanism. The soft "
                             "cap bounds the two branches with tanh, so |h| < β₁·β₂ = 100."),
