@@ -43,9 +43,11 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._spec = PlaneSpec(resolution=256).validate()
         self._params: dict[str, dict[str, float]] = {v: dict(gates.get(v).params)
                                                      for v in gates.VARIANTS}
+        # with its parameters spelled out: an empty dict hid SwiGLU's β field until the variant
+        # was switched (core fills defaults in, the controls show only the keys present)
+        self._spec = PlaneSpec(params=dict(self._params["swiglu"]), resolution=256).validate()
         self._point = DEFAULT_POINT
         self._reading: PointReading | None = None
         self._neuron_layers: np.ndarray | None = None
