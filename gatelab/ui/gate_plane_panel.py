@@ -27,6 +27,7 @@ from gatelab.ui.gate_plane_controls import GatePlaneControls
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
+from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import fmt_number
 
 NUDGE = 0.1
@@ -203,9 +204,10 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         ok = self._set_neurons(pairs, lambda: self.tr("run {0}").format(_basename(run_dir)))
         self.neurons_loaded.emit(ok)
 
-    def _neuron_error(self, error: str) -> None:
-        """Show why a folder could not be read, by the button and in the status bar."""
-        text = lambda: self.tr("Could not load neurons: {0}").format(error)  # noqa: E731
+    def _neuron_error(self, error: object) -> None:
+        """Show why a folder could not be read, by the button and in the status bar (core's
+        keyed message is rendered again on every retranslate)."""
+        text = lambda: self.tr("Could not load neurons: {0}").format(message_text(error))  # noqa: E731
         self._show_neuron_text(text, True)
         self.status_changed.emit(text())
 
@@ -219,7 +221,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         try:
             pairs = plane.load_gate_pairs(run_dir)
         except ValueError as exc:
-            self._neuron_error(str(exc))
+            self._neuron_error(exc)
             return False
         return self._set_neurons(pairs, lambda: self.tr("run {0}").format(_basename(run_dir)))
 
@@ -300,7 +302,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         try:
             candidate.validate()
         except ValueError as exc:
-            message = self.tr("Not applied: {0}").format(exc)
+            message = self.tr("Not applied: {0}").format(message_text(exc))
             self.status_changed.emit(message)
             self.controls.show_spec_error(message)
             return False
