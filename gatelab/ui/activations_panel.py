@@ -215,7 +215,9 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("activation"), self.tr("f(z)"),
                                               self.tr("f′(z)")])
         self.table.setToolTip(self.tr("Exact value and derivative of each shown activation at z"))
-        self._redraw_curves()  # the legend's names
+        if not self._curves:  # the first call, from __init__: draw the curves once
+            self._redraw_curves()
+        self._fill_legend()
         self._update_probe()  # the table's row names and the note
         self._show_hover()
 
@@ -344,7 +346,6 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     def _redraw_curves(self) -> None:
         shown = set(self.shown())
         show_d = self.derivative_box.isChecked()
-        self.legend.clear()
         lo, hi = self._range
         for name in activations.NAMES:
             visible = name in shown
@@ -357,19 +358,27 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
                 z, f, df = curves.sample(name, lo, hi)
                 curve.setData(z, f)
                 dcurve.setData(z, df)
-                self.legend.addItem(curve, self._short(name))
             curve.setVisible(visible)
             dcurve.setVisible(visible and show_d)
-        if show_d and shown:
-            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#444", width=1.5,
-                                                             style=Qt.PenStyle.DashLine)),
-                                self.tr("dashed: derivative f′(z)"))
+        self._fill_legend()
         z_min, _ = activations.silu_minimum()
         silu_min_visible = "silu" in shown and lo <= z_min <= hi
         self.silu_min_marker.setVisible(silu_min_visible)
         self.silu_min_label.setVisible(silu_min_visible)
         self.plot.setXRange(lo, hi, padding=0.02)
         self._fit_y(shown, show_d)
+
+    def _fill_legend(self) -> None:
+        """The legend's names for the shown curves (alone on retranslate: the view keeps its
+        zoom)."""
+        shown = self.shown()
+        self.legend.clear()
+        for name in shown:
+            self.legend.addItem(self._curves[name], self._short(name))
+        if self.derivative_box.isChecked() and shown:
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#444", width=1.5,
+                                                             style=Qt.PenStyle.DashLine)),
+                                self.tr("dashed: derivative f′(z)"))
 
     def _fit_y(self, shown: set[str], show_d: bool) -> None:
         ys = []

@@ -262,3 +262,13 @@ def test_a_fresh_gate_plane_shows_swiglus_beta(gate_plane: GatePlanePanel) -> No
     assert gate_plane.controls.param_fields["beta"].isVisibleTo(gate_plane)
     assert gate_plane.state()["params"] == {"beta": 1.0}
     assert not gate_plane.controls.param_fields["limit"].isVisibleTo(gate_plane)
+
+
+def test_retranslate_keeps_the_learners_zoom(curves: ActivationsPanel, wrapped: None) -> None:
+    """A language switch renames the legend; it must not redraw and re-fit the plot."""
+    curves.plot.setXRange(-1.5, -1.0, padding=0)
+    before = curves.plot.vb.viewRange()
+    curves.retranslate()
+    assert curves.plot.vb.viewRange() == before
+    names = [label.text for _, label in curves.legend.items]
+    assert names[0] == "«SiLU»" and names[-1] == "«dashed: derivative f′(z)»"
