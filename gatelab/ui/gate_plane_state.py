@@ -82,7 +82,8 @@ class GatePlaneStateMixin:
         self.controls.set_view_name(view)
         self._point = point
         changed = variant != s.variant
-        self._set_spec(spec)  # redraws and reads the point
+        self._set_spec(spec)  # redraws and reads the point; clears the window's messages
+        self.controls.clear_variant_error()
         if changed:
             self.variant_changed.emit(variant)
 
