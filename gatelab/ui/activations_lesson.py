@@ -112,7 +112,7 @@ class ActivationsLessonMixin:
             Question(
                 key="silu-gate-range",
                 text=self.tr("Is a SwiGLU gate SiLU(g) a switch between 0 and 1?"),
-                choices=(self.tr("Yes: it always lies between 0 and 1"),
+                choices=(self.tr("Yes: always between 0 and 1"),
                          self.tr("No: SiLU ranges over [−0.278, ∞)"),
                          self.tr("Yes, but only for g > 0")),
                 answer=1,
@@ -128,9 +128,9 @@ class ActivationsLessonMixin:
             Question(
                 key="relu-silu-gradient",
                 text=self.tr("At z = −1, which activation still sends gradient back?"),
-                choices=(self.tr("Neither: both are switched off for z < 0"),
-                         self.tr("SiLU (0.072), but not ReLU (exactly 0)"),
-                         self.tr("ReLU, because its kink is at z = −1")),
+                choices=(self.tr("Neither: both are off for z < 0"),
+                         self.tr("SiLU (0.072), not ReLU (0)"),
+                         self.tr("ReLU: its kink is at z = −1")),
                 answer=1,
                 explanations=(
                     self.tr("ReLU is off there, but SiLU is not: SiLU(−1) = −0.269 and its slope is "
@@ -144,7 +144,7 @@ class ActivationsLessonMixin:
             Question(
                 key="gelu-tanh-gap",
                 text=self.tr("How far apart are GELU and its tanh approximation?"),
-                choices=(self.tr("Less than 0.0005 everywhere; most near z = ±2.70"),
+                choices=(self.tr("Under 0.0005; most at z = ±2.70"),
                          self.tr("About 0.05 near z = 0"),
                          self.tr("They are exactly equal")),
                 answer=0,

@@ -81,9 +81,9 @@ class GatePlaneLessonMixin:
             Question(
                 key="odot-matmul",
                 text=self.tr("In h = SiLU(g) ⊙ u, is ⊙ a matrix product?"),
-                choices=(self.tr("Yes: the two branches are multiplied as matrices"),
-                         self.tr("No: it multiplies elementwise, neuron by neuron"),
-                         self.tr("No: it is a dot product that gives one number")),
+                choices=(self.tr("Yes: a matrix product of g and u"),
+                         self.tr("No: elementwise, neuron by neuron"),
+                         self.tr("No: a dot product, one number")),
                 answer=1,
                 explanations=(
                     self.tr("g and u are two vectors of the same length m, one entry per neuron; "

@@ -194,3 +194,11 @@ def test_steps_through_the_card_buttons(qtbot, curves: ActivationsPanel,  # noqa
     card = _click_steps(qtbot, gate_plane, "gate-plane", settings)
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-1"), Qt.MouseButton.LeftButton)
     assert value(gate_plane, "h") == "0.2846" and "+0.2846" in card.result.text()
+
+
+@pytest.mark.parametrize("make", [ActivationsPanel, GatePlanePanel])
+def test_choices_fit_the_card(qtbot, make: type) -> None:  # noqa: ANN001
+    """Radio buttons do not wrap: a long choice widened the 300 px card and cut its text."""
+    panel = make()
+    qtbot.addWidget(panel)
+    assert max(len(c) for q in panel.lesson().questions for c in q.choices) <= 34
