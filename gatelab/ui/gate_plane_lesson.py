@@ -81,8 +81,8 @@ class GatePlaneLessonMixin:
             Question(
                 key="odot-matmul",
                 text=self.tr("In h = SiLU(g) ⊙ u, is ⊙ a matrix product?"),
-                choices=(self.tr("Yes: a matrix product of g and u"),
-                         self.tr("No: elementwise, neuron by neuron"),
+                choices=(self.tr("Yes: a matrix product"),
+                         self.tr("No: elementwise, per neuron"),
                          self.tr("No: a dot product, one number")),
                 answer=1,
                 explanations=(
@@ -98,7 +98,7 @@ class GatePlaneLessonMixin:
                 key="closed-gate-learns",
                 text=self.tr("At g = 0 a SwiGLU gate outputs 0, so h = 0. Can training still "
                              "open it?"),
-                choices=(self.tr("No: a closed gate gets no gradient"),
+                choices=(self.tr("No: no gradient reaches it"),
                          self.tr("Yes: ∂h/∂g = u/2 there"),
                          self.tr("Only if u = 0")),
                 answer=1,

@@ -13,7 +13,7 @@ import re
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QPushButton, QScrollArea
 
 from gatelab.core import activations, gates
 from gatelab.ui.activations_lesson import GELU_GAP_Z
@@ -196,9 +196,16 @@ def test_steps_through_the_card_buttons(qtbot, curves: ActivationsPanel,  # noqa
     assert value(gate_plane, "h") == "0.2846" and "+0.2846" in card.result.text()
 
 
-@pytest.mark.parametrize("make", [ActivationsPanel, GatePlanePanel])
-def test_choices_fit_the_card(qtbot, make: type) -> None:  # noqa: ANN001
-    """Radio buttons do not wrap: a long choice widened the 300 px card and cut its text."""
+@pytest.mark.parametrize(("make", "tab"), [(ActivationsPanel, "activations"),
+                                         (GatePlanePanel, "gate-plane")])
+def test_choices_fit_the_card(qtbot, make: type, tab: str,  # noqa: ANN001
+                              settings: QSettings) -> None:
+    """Radio buttons do not wrap: a long choice widened the card's page past its viewport, so
+    every line of the card was cut at the right edge."""
     panel = make()
     qtbot.addWidget(panel)
-    assert max(len(c) for q in panel.lesson().questions for c in q.choices) <= 34
+    card = _click_steps(qtbot, panel, tab, settings)
+    card.resize(300, 700)  # the card's own maximum width, with a vertical scroll bar
+    qtbot.wait(10)
+    scroll = card.findChild(QScrollArea)
+    assert scroll.widget().minimumSizeHint().width() <= scroll.viewport().width()
