@@ -76,6 +76,7 @@ class GatePlaneControls(QWidget):
         self._spec = spec
         # every string is set through _say/_keep, so retranslate() can set them all again
         self._texts: list[Callable[[], None]] = []
+        self._errors: dict[QLabel, Callable[[], str]] = {}  # error line → its text, re-renderable
         lay = QHBoxLayout(self)  # a row of boxes under the maps, which get the full width
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self._build_point_box(), 3)
@@ -101,6 +102,9 @@ class GatePlaneControls(QWidget):
         """Every label, title, tooltip and combo item again, in the current language."""
         for update in self._texts:
             update()
+        for label, make in self._errors.items():
+            if not label.isHidden():
+                label.setText(make())
         for i, name in enumerate(gates.VARIANTS):
             self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
         for i, (_, label, _) in enumerate(_view_choices()):
@@ -351,9 +355,15 @@ class GatePlaneControls(QWidget):
         self.eps.set_value(spec.eps)
         self.spec_error.hide()
 
-    def show_spec_error(self, message: str) -> None:
-        self.spec_error.setText(message)
-        self.spec_error.show()
+    def _show_error(self, label: QLabel, message: str | Callable[[], str]) -> None:
+        """An error line; given as a function, it is rendered again on retranslate()."""
+        make = message if callable(message) else (lambda: message)
+        self._errors[label] = make
+        label.setText(make())
+        label.show()
+
+    def show_spec_error(self, message: str | Callable[[], str]) -> None:
+        self._show_error(self.spec_error, message)
 
     def show_reading(self, r: PointReading) -> None:
         for key in ("g", "u", "act", "h", "dh_dg", "dh_du"):
@@ -361,16 +371,14 @@ class GatePlaneControls(QWidget):
         self.g_field.set_value(r.g)
         self.u_field.set_value(r.u)
 
-    def show_point_error(self, message: str) -> None:
-        self.point_error.setText(message)
-        self.point_error.show()
+    def show_point_error(self, message: str | Callable[[], str]) -> None:
+        self._show_error(self.point_error, message)
 
     def clear_point_error(self) -> None:
         self.point_error.hide()
 
-    def show_variant_error(self, message: str) -> None:
-        self.variant_error.setText(message)
-        self.variant_error.show()
+    def show_variant_error(self, message: str | Callable[[], str]) -> None:
+        self._show_error(self.variant_error, message)
 
     def clear_variant_error(self) -> None:
         self.variant_error.hide()

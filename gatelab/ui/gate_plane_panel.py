@@ -132,8 +132,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         except (TypeError, ValueError):
             g = u = math.nan
         if not (math.isfinite(g) and math.isfinite(u)) or max(abs(g), abs(u)) > POINT_LIMIT:
-            self.controls.show_point_error(self.tr("g and u must be finite numbers within "
-                                                   "±{0}").format(fmt_number(POINT_LIMIT, 0)))
+            self.controls.show_point_error(lambda: self.tr(
+                "g and u must be finite numbers within ±{0}").format(fmt_number(POINT_LIMIT, 0)))
             return False
         self.controls.clear_point_error()
         self._point = (g, u)
@@ -148,7 +148,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         """Switch the gate variant; an unknown name shows a message and keeps the current one."""
         if name not in gates.VARIANTS:
             self.controls.show_variant_error(
-                self.tr("unknown variant “{0}”; choose one from the list").format(name))
+                lambda: self.tr("unknown variant “{0}”; choose one from the list").format(name))
             return False
         ok = self._apply(variant=name, params=dict(self._params[name]))
         if ok:
@@ -302,8 +302,11 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         try:
             candidate.validate()
         except ValueError as exc:
-            message = self.tr("Not applied: {0}").format(message_text(exc))
-            self.status_changed.emit(message)
+            error = exc  # `exc` is unbound after the except block; the text is made again later
+
+            def message() -> str:
+                return self.tr("Not applied: {0}").format(message_text(error))
+            self.status_changed.emit(message())
             self.controls.show_spec_error(message)
             return False
         self._set_spec(candidate)

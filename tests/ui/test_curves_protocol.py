@@ -272,3 +272,22 @@ def test_retranslate_keeps_the_learners_zoom(curves: ActivationsPanel, wrapped: 
     assert curves.plot.vb.viewRange() == before
     names = [label.text for _, label in curves.legend.items]
     assert names[0] == "«SiLU»" and names[-1] == "«dashed: derivative f′(z)»"
+
+
+def test_error_lines_follow_the_language(gate_plane: GatePlanePanel, qapp: QApplication) -> None:
+    assert not gate_plane.set_point(math.nan, 0.0)
+    assert not gate_plane.set_variant("swigloo")
+    assert not gate_plane._apply(eps=-1.0)
+    c = gate_plane.controls
+    english = (c.point_error.text(), c.variant_error.text(), c.spec_error.text())
+    assert english[2].startswith("Not applied: ")
+    translator = fake_translator()
+    qapp.installTranslator(translator)
+    try:
+        gate_plane.retranslate()
+        for label, text in zip((c.point_error, c.variant_error, c.spec_error), english):
+            assert label.text().startswith("«") and label.text() != text
+    finally:
+        qapp.removeTranslator(translator)
+    gate_plane.retranslate()
+    assert (c.point_error.text(), c.variant_error.text(), c.spec_error.text()) == english
