@@ -117,7 +117,7 @@ class LessonCard(QFrame):
         self.rebuild()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(260, super().sizeHint().height())
+        return QSize(240, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         return QSize(0, 0)
