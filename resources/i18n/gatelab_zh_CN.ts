@@ -2,9 +2,167 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ActivationsLessonMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/activations_lesson.py" line="+91"/>
+        <source>Probe z = −1</source>
+        <translation>探测 z = −1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ReLU is 0 with gradient 0, but SiLU still passes {0} with gradient {1}.</source>
+        <translation>ReLU 为 0，梯度也为 0；而 SiLU 仍输出 {0}，梯度为 {1}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Find SiLU&apos;s minimum</source>
+        <translation>找到 SiLU 的最小值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SiLU bottoms out at {0} at z = {1}; its slope there is 0.0000.</source>
+        <translation>SiLU 在 z = {1} 处降到最低点 {0}；该处斜率为 0.0000。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compare GELU exact and tanh</source>
+        <translation>比较 GELU 精确式与 tanh 近似</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>They differ most at z = ±2.70: GELU {0} vs tanh {1}, a gap of only {2}; everywhere else it is smaller.</source>
+        <translation>两者在 z = ±2.70 处相差最大：GELU 为 {0}，tanh 近似为 {1}，差距仅 {2}；其他位置差距更小。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SiLU is z times a sigmoid gate</source>
+        <translation>SiLU 是 z 乘以一个 sigmoid 门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At z = 2: σ = {0}, SiLU = {1} = 2 × {0}, ReLU = 2.0000.</source>
+        <translation>在 z = 2 处：σ = {0}，SiLU = {1} = 2 × {0}，ReLU = 2.0000。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Go far left: z = −6</source>
+        <translation>移到左侧远处：z = −6</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SiLU {0} is nearly 0 like ReLU, yet its gradient {1} is not exactly 0.</source>
+        <translation>SiLU 为 {0}，与 ReLU 一样几乎为 0，但其梯度 {1} 并不严格为 0。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Is a SwiGLU gate SiLU(g) a switch between 0 and 1?</source>
+        <translation>SwiGLU 的门控 SiLU(g) 是介于 0 和 1 之间的开关吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Yes: always between 0 and 1</source>
+        <translation>是：始终在 0 和 1 之间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No: SiLU ranges over [−0.278, ∞)</source>
+        <translation>不是：SiLU 的取值范围是 [−0.278, ∞)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Yes, but only for g &gt; 0</source>
+        <translation>是，但仅当 g &gt; 0 时</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>That is the sigmoid σ(g), the gate of the original GLU. SiLU is g·σ(g): it grows without bound for large g and dips below 0 for negative g.</source>
+        <translation>那是 sigmoid σ(g)，即原始 GLU 的门控。SiLU 是 g·σ(g)：g 很大时它无上界地增长，g 为负时会降到 0 以下。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SiLU&apos;s minimum is −0.2785 at g = −1.2785 and it has no upper limit, so the gate can scale u up, shrink it or flip its sign. Only sigmoid gates stay inside (0, 1).</source>
+        <translation>SiLU 的最小值为 −0.2785（位于 g = −1.2785），且没有上界，因此门控可以放大 u、缩小 u 或翻转其符号。只有 sigmoid 门控才保持在 (0, 1) 之内。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>For g &gt; 0 SiLU(g) lies between g/2 and g, so SiLU(3) = 2.8577 is well above 1. Nothing keeps a SiLU gate below 1.</source>
+        <translation>当 g &gt; 0 时，SiLU(g) 介于 g/2 与 g 之间，所以 SiLU(3) = 2.8577 远大于 1。没有任何机制让 SiLU 门控保持在 1 以下。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>At z = −1, which activation still sends gradient back?</source>
+        <translation>在 z = −1 处，哪个激活函数仍能回传梯度？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Neither: both are off for z &lt; 0</source>
+        <translation>都不能：z &lt; 0 时两者都处于关闭状态</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SiLU (0.072), not ReLU (0)</source>
+        <translation>SiLU（0.072），而不是 ReLU（0）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ReLU: its kink is at z = −1</source>
+        <translation>ReLU：它的拐点在 z = −1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ReLU is off there, but SiLU is not: SiLU(−1) = −0.269 and its slope is 0.072. A unit that lands at z = −1 still learns with SiLU.</source>
+        <translation>ReLU 在那里处于关闭状态，但 SiLU 没有：SiLU(−1) = −0.269，斜率为 0.072。落在 z = −1 的单元用 SiLU 仍能学习。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ReLU&apos;s output and slope are exactly 0 for every z &lt; 0, so no gradient passes. SiLU&apos;s slope 0.072 is small but not zero, so the weights before it keep learning.</source>
+        <translation>对所有 z &lt; 0，ReLU 的输出和斜率都严格为 0，因此没有梯度通过。SiLU 的斜率 0.072 虽小但不为零，所以它之前的权重仍在学习。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ReLU&apos;s kink is at z = 0, not −1. For every z &lt; 0 its slope is exactly 0, so it sends no gradient back at z = −1.</source>
+        <translation>ReLU 的拐点在 z = 0，而不是 −1。对所有 z &lt; 0，它的斜率都严格为 0，因此在 z = −1 处不回传任何梯度。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>How far apart are GELU and its tanh approximation?</source>
+        <translation>GELU 与其 tanh 近似相差多少？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Under 0.0005; most at z = ±2.70</source>
+        <translation>不到 0.0005；在 z = ±2.70 处最大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About 0.05 near z = 0</source>
+        <translation>在 z = 0 附近约 0.05</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>They are exactly equal</source>
+        <translation>两者完全相等</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The largest gap is 0.00047, at z = ±2.70, and at z = 0 both are exactly 0. The tanh form was used because it was cheaper to compute, and the two are close enough to be treated as the same curve.</source>
+        <translation>最大差距为 0.00047，出现在 z = ±2.70 处；在 z = 0 处两者都严格为 0。采用 tanh 形式是因为它计算更便宜，而两者足够接近，可视为同一条曲线。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>At z = 0 both curves are exactly 0, so the gap there is 0. The largest gap anywhere is 0.00047, near z = ±2.70.</source>
+        <translation>在 z = 0 处两条曲线都严格为 0，所以那里的差距为 0。全局最大差距为 0.00047，在 z = ±2.70 附近。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>They are close but not equal: tanh only approximates the Gaussian CDF Φ. Probe z = −2.699 and compare the two rows of the table.</source>
+        <translation>两者接近但不相等：tanh 只是近似高斯 CDF Φ。探测 z = −2.699，比较表格中的这两行。</translation>
+    </message>
+</context>
+<context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+92"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+191"/>
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -19,72 +177,172 @@
         <translation>f(z), f′(z)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+2"/>
         <source>SiLU&apos;s minimum</source>
         <translation>SiLU 的最小值</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>SiLU min {0} at z = {1}</source>
         <translation>SiLU 最小值 {0}，位于 z = {1}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+2"/>
         <source>Drag to probe the curves at z</source>
         <translation>拖动以在 z 处探测各曲线</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+130"/>
         <source>Hover over the plot to read every curve at that z.</source>
         <translation>将鼠标悬停在图上，读取该 z 处每条曲线的值。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-129"/>
         <source>What the curves do at the probe z, in plain words</source>
         <translation>用通俗的话说明各曲线在探针 z 处的表现</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-161"/>
+        <source>SiLU</source>
+        <translation>SiLU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ReLU</source>
+        <translation>ReLU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GELU</source>
+        <translation>GELU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GELU tanh</source>
+        <translation>GELU tanh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swish β=1</source>
+        <translation>Swish β=1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>σ sigmoid</source>
+        <translation>σ sigmoid</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tanh</source>
+        <translation>tanh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>identity</source>
+        <translation>恒等</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>softplus</source>
+        <translation>softplus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mish</source>
+        <translation>Mish</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SiLU  z·σ(z)</source>
+        <translation>SiLU  z·σ(z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ReLU  max(0, z)</source>
+        <translation>ReLU  max(0, z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GELU  z·Φ(z)</source>
+        <translation>GELU  z·Φ(z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GELU (tanh approx.)</source>
+        <translation>GELU（tanh 近似）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swish  z·σ(βz)</source>
+        <translation>Swish  z·σ(βz)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>σ(z)</source>
+        <translation>σ(z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tanh(z)</source>
+        <translation>tanh(z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>z</source>
+        <translation>z</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>softplus  log(1+eᶻ)</source>
+        <translation>softplus  log(1+eᶻ)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mish  z·tanh(softplus z)</source>
+        <translation>Mish  z·tanh(softplus z)</translation>
+    </message>
+    <message>
+        <location line="+139"/>
         <source>Activations shown</source>
         <translation>显示的激活函数</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
         <source>Show {0} and its derivative</source>
         <translation>显示 {0} 及其导数</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Show derivatives f′(z) (dashed)</source>
         <translation>显示导数 f′(z)（虚线）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Draw each activation&apos;s exact derivative</source>
         <translation>绘制每个激活函数的精确导数</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Range and probe</source>
         <translation>范围与探针</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Left end of the z axis</source>
         <translation>z 轴左端</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Right end of the z axis</source>
         <translation>z 轴右端</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
         <source>Probe position z (or drag the vertical line)</source>
         <translation>探针位置 z（也可拖动竖线）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>z min</source>
         <translation>z 最小值</translation>
     </message>
@@ -99,14 +357,24 @@
         <translation>探针 z</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Readout at z</source>
         <translation>z 处读数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>activation</source>
         <translation>激活函数</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>f(z)</source>
+        <translation>f(z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f′(z)</source>
+        <translation>f′(z)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -114,32 +382,32 @@
         <translation>所显示的每个激活函数在 z 处的精确值和导数</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+23"/>
         <source>z must be a finite number</source>
         <translation>z 必须是有限数</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location filename="../../gatelab/ui/activations_state.py" line="+82"/>
         <source>z min must be below z max ({0})</source>
         <translation>z 最小值必须小于 z 最大值（{0}）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>z min must be at least {0}: the range may be at most 10⁶ wide</source>
         <translation>z 最小值不能小于 {0}：范围宽度最多为 10⁶</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>z max must be above z min ({0})</source>
         <translation>z 最大值必须大于 z 最小值（{0}）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>z max must be at most {0}: the range may be at most 10⁶ wide</source>
         <translation>z 最大值不能大于 {0}：范围宽度最多为 10⁶</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+93"/>
         <source>hover z = {0}:  {1}</source>
         <translation>悬停 z = {0}：  {1}</translation>
     </message>
@@ -149,12 +417,12 @@
         <translation>未显示曲线</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+47"/>
         <source>dashed: derivative f′(z)</source>
         <translation>虚线：导数 f′(z)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location filename="../../gatelab/ui/activations_lesson.py" line="-123"/>
         <source>z ≤ −5: SiLU ≈ {0} is nearly 0 like ReLU, and its gradient {1} is tiny but not exactly 0.</source>
         <translation>z ≤ −5：SiLU ≈ {0}，与 ReLU 一样几乎为 0；其梯度 {1} 很小，但并不严格为 0。</translation>
     </message>
@@ -169,7 +437,7 @@
         <translation>z &lt; 0：ReLU 严格为 0，SiLU 仍漏出 {0}，梯度为 {1}。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>z = 0: ReLU has its kink here; SiLU passes through 0 smoothly with slope {0}.</source>
         <translation>z = 0：ReLU 在此处有拐点；SiLU 以斜率 {0} 平滑地穿过 0。</translation>
     </message>
@@ -180,9 +448,47 @@
     </message>
 </context>
 <context>
+    <name>ActivationsStateMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/activations_state.py" line="-55"/>
+        <source>The activation curves&apos; state must be a JSON object.</source>
+        <translation>激活函数曲线的状态必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“derivatives” must be true or false.</source>
+        <translation>“derivatives”必须为 true 或 false。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The z range must satisfy z min &lt; z max and be at most 10⁶ wide.</source>
+        <translation>z 范围必须满足 z 最小值 &lt; z 最大值，且宽度最多为 10⁶。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The probe z must lie inside the z range.</source>
+        <translation>探针 z 必须位于 z 范围之内。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>“shown” must be a list of at most {0} activation names.</source>
+        <translation>“shown”必须是一个列表，最多包含 {0} 个激活函数名称。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unknown activation in “shown”; valid names: {0}.</source>
+        <translation>“shown”中有未知的激活函数；有效名称：{0}。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“{0}” must be a finite number within ±10⁶.</source>
+        <translation>“{0}”必须是 ±10⁶ 以内的有限数。</translation>
+    </message>
+</context>
+<context>
     <name>BigIntField</name>
     <message>
-        <location filename="../../gatelab/ui/budget_fields.py" line="+61"/>
+        <location filename="../../gatelab/ui/budget_fields.py" line="+68"/>
         <source>enter a whole number</source>
         <translation>请输入整数</translation>
     </message>
@@ -227,7 +533,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+211"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+244"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -263,22 +569,22 @@
         <translation>无法读取 safetensors</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+16"/>
         <source>config.json beside the file</source>
         <translation>同目录下的 config.json</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-2"/>
         <source>(config.json beside the file is unreadable: {0})</source>
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-3"/>
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>{0}: {1} tensors, {2} parameters</source>
         <translation>{0}：{1} 个张量，{2} 个参数</translation>
     </message>
@@ -332,7 +638,7 @@
 <context>
     <name>BudgetLoadMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_load.py" line="+76"/>
+        <location filename="../../gatelab/ui/budget_load.py" line="+78"/>
         <source>{0} does not fit the fields.</source>
         <translation>{0} 无法填入输入框。</translation>
     </message>
@@ -363,8 +669,8 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>head size {0} (the fields use h ÷ heads)</source>
-        <translation>每头维度 {0}（输入框使用 h ÷ 头数）</translation>
+        <source>head size {0} (the fields use d ÷ heads)</source>
+        <translation>每头维度 {0}（输入框使用 d ÷ 头数）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -425,54 +731,29 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+60"/>
-        <source>Hidden width h (d_model); any size, exact</source>
-        <translation>隐藏层宽度 h（d_model）；任意大小，精确计算</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+260"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间层宽度 m（上/下方向键按取整倍数步进）</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Gated (gate, up, down): 3hm</source>
-        <translation>门控（gate、up、down）：3hm</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Classic (up, down): 2hm</source>
-        <translation>经典（up、down）：2hm</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Gated MLPs (SwiGLU, GeGLU…) have a third matrix</source>
         <translation>门控 MLP（SwiGLU、GeGLU…）多一个矩阵</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>The rules round m up to a multiple of this (64, 128, 256 or any)</source>
         <translation>各规则把 m 向上取整到此数的倍数（64、128、256 或任意）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+20"/>
         <source>8/3 rule</source>
         <translation>8/3 规则</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>m = ceil(8h/3) rounded up to the multiple: the gated width matching classic 4×</source>
-        <translation>m = ceil(8h/3) 向上取整到倍数：与经典 4× 参数量相当的门控宽度</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Llama rule</source>
         <translation>Llama 规则</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>m = int(2·4h/3) rounded up to the multiple (4096 → 11008)</source>
-        <translation>m = int(2·4h/3) 向上取整到倍数（4096 → 11008）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -481,18 +762,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>m = 4h, the classic transformer FFN</source>
-        <translation>m = 4h，经典 Transformer 的 FFN</translation>
-    </message>
-    <message>
-        <location line="+5"/>
         <source>Toggle classic 4× ↔ gated 8/3</source>
         <translation>切换 经典 4× ↔ 门控 8/3</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Switch between the two parameter-matched designs and watch the matrices share the same 8h²</source>
-        <translation>在两种参数量相当的设计之间切换，观察各矩阵如何分摊同样的 8h²</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -500,22 +771,12 @@
         <translation>FFN 中含偏置</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Classic adds m + h biases, gated 2m + h</source>
-        <translation>经典结构增加 m + h 个偏置，门控结构增加 2m + h 个</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-27"/>
         <source>Number of transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Attention heads (head size = h ÷ heads)</source>
-        <translation>注意力头数（每头维度 = h ÷ 头数）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Key/value heads: = heads for MHA, fewer for GQA, 1 for MQA</source>
         <translation>键/值头数：MHA 等于头数，GQA 更少，MQA 为 1</translation>
     </message>
@@ -535,22 +796,12 @@
         <translation>每个 token 路由到的专家数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+22"/>
         <source>Tie LM head to the embedding</source>
         <translation>LM 头与嵌入共享权重</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Tied models store one [vocab, h] matrix instead of two</source>
-        <translation>共享权重的模型只存一个 [vocab, h] 矩阵，而不是两个</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Width h</source>
-        <translation>宽度 h</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-34"/>
         <source>FFN</source>
         <translation>FFN</translation>
     </message>
@@ -560,12 +811,12 @@
         <translation>宽度 m</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Round up to</source>
         <translation>向上取整到</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
@@ -575,12 +826,17 @@
         <translation>头数</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>Attention heads (head size = d ÷ heads)</source>
+        <translation>注意力头数（每头维度 = d ÷ 头数）</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Vocab</source>
         <translation>词表</translation>
     </message>
@@ -590,17 +846,57 @@
         <translation>专家数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Active experts</source>
         <translation>激活专家数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Your model</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+1"/>
+        <source>Gated (gate, up, down): 3dm</source>
+        <translation>门控（gate、up、down）：3dm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Classic (up, down): 2dm</source>
+        <translation>经典（up、down）：2dm</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>m = ceil(8d/3) rounded up to the multiple: the gated width matching classic 4×</source>
+        <translation>m = ceil(8d/3) 向上取整到倍数：与经典 4× 参数量相当的门控宽度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>m = int(2·4d/3) rounded up to the multiple (4096 → 11008)</source>
+        <translation>m = int(2·4d/3) 向上取整到倍数（4096 → 11008）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>m = 4d, the classic transformer FFN</source>
+        <translation>m = 4d，经典 Transformer 的 FFN</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch between the two parameter-matched designs and watch the matrices share the same 8d²</source>
+        <translation>在两种参数量相当的设计之间切换，观察各矩阵如何分摊同样的 8d²</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Classic adds m + d biases, gated 2m + d</source>
+        <translation>经典结构增加 m + d 个偏置，门控结构增加 2m + d 个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tied models store one [vocab, d] matrix instead of two</source>
+        <translation>共享权重的模型只存一个 [vocab, d] 矩阵，而不是两个</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The real model drawn beside yours</source>
         <translation>与你的模型并排绘制的真实模型</translation>
     </message>
@@ -615,7 +911,7 @@
         <translation>把该模型的尺寸复制到上面的输入框</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Open config.json…</source>
         <translation>打开 config.json…</translation>
     </message>
@@ -625,7 +921,7 @@
         <translation>根据 config.json 统计 Hugging Face 模型的参数量</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Open safetensors…</source>
         <translation>打开 safetensors…</translation>
     </message>
@@ -635,12 +931,22 @@
         <translation>列出 .safetensors 文件中的张量（只读文件头），并与配置交叉核对</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-8"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="-41"/>
+        <source>Width d</source>
+        <translation>宽度 d</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Hidden width d (n_embd, d_model); any size, exact</source>
+        <translation>隐藏维 d（n_embd、d_model）；任意大小，精确计算</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>gate</source>
         <translation>gate</translation>
     </message>
@@ -655,22 +961,12 @@
         <translation>down</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>FFN weights per layer, in units of h²</source>
-        <translation>每层 FFN 权重，以 h² 为单位</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>8h² = classic 4×</source>
-        <translation>8h² = 经典 4×</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>share of the model&apos;s parameters (%)</source>
         <translation>占模型参数量的比例（%）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-10"/>
         <source>Export charts as PNG…</source>
         <translation>将图表导出为 PNG…</translation>
     </message>
@@ -680,8 +976,9 @@
         <translation>把两张图表保存为一张 PNG 图像</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="-63"/>
         <source>Compare presets</source>
+        <extracomment>The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.</extracomment>
         <translation>预设模型对比</translation>
     </message>
     <message>
@@ -690,27 +987,37 @@
         <translation>检查点（safetensors）</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+97"/>
-        <location line="+16"/>
-        <location line="+46"/>
+        <location line="+68"/>
+        <source>FFN weights per layer, in units of d²</source>
+        <translation>每层 FFN 权重，以 d² 为单位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>8d² = classic 4×</source>
+        <translation>8d² = 经典 4×</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Yours</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="+44"/>
         <source>Not a valid model: {0}</source>
         <translation>不是有效的模型：{0}</translation>
     </message>
+</context>
+<context>
+    <name>BudgetReadoutMixin</name>
     <message>
-        <location line="+20"/>
-        <source>&lt;b&gt;FFN per layer&lt;/b&gt;: {0} = {1} ({2} h²)</source>
-        <translation>&lt;b&gt;每层 FFN&lt;/b&gt;：{0} = {1}（{2} h²）</translation>
+        <location filename="../../gatelab/ui/budget_readout.py" line="+54"/>
+        <source>&lt;b&gt;FFN per layer&lt;/b&gt;: {0} = {1} ({2} d²)</source>
+        <translation>&lt;b&gt;每层 FFN&lt;/b&gt;：{0} = {1}（{2} d²）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Break-even with classic 4× (8h²): m = 8h/3 = {0}; yours: {1} params ({2:+.2f} %)</source>
-        <translation>与经典 4×（8h²）持平：m = 8h/3 = {0}；你的：{1} 个参数（{2:+.2f} %）</translation>
+        <location line="+3"/>
+        <source>Break-even with classic 4× (8d²): m = 8d/3 = {0}; yours: {1} params ({2:+.2f} %)</source>
+        <translation>与经典 4×（8d²）持平：m = 8d/3 = {0}；你的：{1} 个参数（{2:+.2f} %）</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -748,7 +1055,12 @@
         <translation>，向上取整到 {1} 的倍数为 {0}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
+        <source> (1 expert)</source>
+        <translation>（1 个专家）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Classic 4×</source>
         <translation>经典 4×</translation>
     </message>
@@ -759,17 +1071,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+7"/>
-        <source> (1 expert)</source>
-        <translation>（1 个专家）</translation>
+        <location line="+15"/>
+        <location line="+45"/>
+        <source>Yours</source>
+        <translation>你的模型</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>&lt;b&gt;Gate, up and down&lt;/b&gt; — classic 4× and gated 8/3 spend the same 8h²</source>
-        <translation>&lt;b&gt;gate、up 与 down&lt;/b&gt; — 经典 4× 与门控 8/3 花费同样的 8h²</translation>
+        <location line="-50"/>
+        <source>&lt;b&gt;Gate, up and down&lt;/b&gt; — classic 4× and gated 8/3 spend the same 8d²</source>
+        <translation>&lt;b&gt;gate、up 与 down&lt;/b&gt; — 经典 4× 与门控 8/3 花费同样的 8d²</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source> (estimate)</source>
         <translation>（估计）</translation>
     </message>
@@ -784,7 +1097,7 @@
         <translation>&lt;b&gt;参数分布在哪里&lt;/b&gt; — 整个模型；MoE 模型对比总量与每 token 激活量</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>{0}: {1} parameters ({2}); active per token {3}; MLP FLOPs/token {4}; source: {5}</source>
         <translation>{0}：{1} 个参数（{2}）；每 token 激活 {3}；MLP FLOPs/token {4}；来源：{5}</translation>
     </message>
@@ -800,14 +1113,48 @@
     </message>
 </context>
 <context>
+    <name>BudgetStateMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/budget_state.py" line="+63"/>
+        <source>Budget state: expected an object</source>
+        <extracomment>state key → (field attribute, minimum)</extracomment>
+        <translation>预算状态：应为对象</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Budget state: {0} must be true or false</source>
+        <translation>预算状态：{0} 必须为 true 或 false</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Budget state: preset must be a model name</source>
+        <translation>预算状态：preset 必须是模型名称</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Budget state: view must be one of {0}</source>
+        <translation>预算状态：view 必须是 {0} 之一</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Budget state: {0} must be a whole number</source>
+        <translation>预算状态：{0} 必须是整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Budget state: {0} must be between {1} and {2}</source>
+        <translation>预算状态：{0} 必须介于 {1} 和 {2} 之间</translation>
+    </message>
+</context>
+<context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-249"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="-243"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-14"/>
         <source>Part</source>
         <translation>部分</translation>
     </message>
@@ -822,7 +1169,7 @@
         <translation>按配置</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Difference</source>
         <translation>差值</translation>
     </message>
@@ -833,17 +1180,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Group</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Short</source>
         <translation>简写</translation>
     </message>
@@ -858,17 +1205,17 @@
         <translation>dtype</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Elements</source>
         <translation>元素数</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+11"/>
         <source>Embeddings</source>
         <translation>嵌入</translation>
     </message>
@@ -948,14 +1295,14 @@
         <translation>总计</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+19"/>
         <source>&lt;b&gt;{0}&lt;/b&gt;: {1} tensors, {2} parameters ({3}).</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 个张量，{2} 个参数（{3}）。</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>From the tensors: d = {0}, I = {1}, vocab = {2}.</source>
-        <translation>由张量推得：d = {0}，I = {1}，vocab = {2}。</translation>
+        <source>From the tensors: d = {0}, m = {1}, vocab = {2}.</source>
+        <translation>由张量推得：d = {0}，m = {1}，vocab = {2}。</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -973,7 +1320,7 @@
         <translation>对比对象：{0}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+33"/>
         <source>Showing the first {0} of {1} tensors</source>
         <translation>显示 {1} 个张量中的前 {0} 个</translation>
     </message>
@@ -1255,9 +1602,230 @@
     </message>
 </context>
 <context>
+    <name>ForwardMapLesson</name>
+    <message>
+        <location filename="../../gatelab/ui/forward_map_lesson.py" line="+35"/>
+        <source>The Qwen3.5-0.8B preset is missing from resources/presets: reinstall gatelab.</source>
+        <translation>resources/presets 中缺少 Qwen3.5-0.8B 预设：请重新安装 gatelab。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open the Live trainer tab first (Ctrl+4), then run this step again.</source>
+        <translation>请先打开“实时训练”标签页（Ctrl+4），然后再运行这一步。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Qwen3.5-0.8B&apos;s gated MLP</source>
+        <translation>Qwen3.5-0.8B 的门控 MLP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate_proj and up_proj widen 1024 → 3584, down_proj narrows 3584 → 1024; 1024 → 3584 → 1024 in each of 24 layers.</source>
+        <translation>gate_proj 与 up_proj 扩宽 1024 → 3584，down_proj 收窄 3584 → 1024；24 层中每层都是 1024 → 3584 → 1024。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pick the ⊙</source>
+        <translation>选中 ⊙</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SiLU(g) ⊙ u: 3584 products element by element; no weights, not a matrix product.</source>
+        <translation>SiLU(g) ⊙ u：逐元素相乘得到 3584 个乘积；没有权重，也不是矩阵乘积。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Follow the residual stream</source>
+        <translation>跟随残差流</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The MLP&apos;s output is added to the stream of width 1024: a small correction; Enter opens Inside the model, which measures how small.</source>
+        <translation>MLP 的输出被加到宽度为 1024 的残差流上：只是一个小修正；按 Enter 打开“模型内部”，测量它到底有多小。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The LM head</source>
+        <translation>LM 输出头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LM head: 1024 → 248,320, one logit per vocabulary entry; the embedding is a table of 248,320 × 1024 numbers.</source>
+        <translation>LM 输出头：1024 → 248,320，词表中每个词条对应一个 logit；嵌入是一张 248,320 × 1024 的数表。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your trainer&apos;s model</source>
+        <translation>你在实时训练中的模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The caption names the Live trainer&apos;s form, and the MLP box shows its d → m → d and layer count.</source>
+        <translation>说明文字标出“实时训练”所用的形式，MLP 方框显示其 d → m → d 和层数。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Is the ⊙ in the gated MLP a matrix product?</source>
+        <translation>门控 MLP 中的 ⊙ 是矩阵乘积吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Yes: an m × m weight matrix</source>
+        <translation>是：一个 m × m 的权重矩阵</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No: an element-wise product</source>
+        <translation>不是：逐元素乘积</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Yes: it is down_proj</source>
+        <translation>是：它就是 down_proj</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No. ⊙ has no weights at all. The MLP&apos;s only matrices are gate_proj, up_proj and down_proj.</source>
+        <translation>不对。⊙ 根本没有权重。MLP 仅有的矩阵是 gate_proj、up_proj 和 down_proj。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right. Neuron i multiplies its own act(g_i) by its own u_i, so m products and no weights. That is why the gate can switch each neuron on or off separately.</source>
+        <translation>对。神经元 i 用自己的 act(g_i) 乘以自己的 u_i，因此共 m 个乘积，没有权重。正因如此，门控可以单独开启或关闭每个神经元。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No. down_proj is the narrowing matrix after ⊙: it maps the m products back to d. ⊙ itself only multiplies pairs.</source>
+        <translation>不对。down_proj 是 ⊙ 之后的收窄矩阵：它把 m 个乘积映射回 d 维。⊙ 本身只做成对相乘。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Which projections widen d → m?</source>
+        <translation>哪些投影执行 d → m 的扩宽？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate_proj and up_proj</source>
+        <translation>gate_proj 和 up_proj</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>down_proj only</source>
+        <translation>只有 down_proj</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all three</source>
+        <translation>三个都是</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Right. Both read the d-wide residual stream and produce m numbers each: the pre-gates g and the values u. For Qwen3.5-0.8B that is 1024 → 3584.</source>
+        <translation>对。两者都读取宽度为 d 的残差流，各产生 m 个数：门控前值 g 和值 u。对 Qwen3.5-0.8B 来说就是 1024 → 3584。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No. down_proj narrows: it takes the m products back to d so they can be added to the residual stream.</source>
+        <translation>不对。down_proj 负责收窄：它把 m 个乘积变回 d 维，以便加到残差流上。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No. Two widen and one narrows; otherwise the output could not be added to the d-wide residual stream.</source>
+        <translation>不对。两个扩宽，一个收窄；否则输出无法加到宽度为 d 的残差流上。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What does the + after the MLP do?</source>
+        <translation>MLP 之后的 + 起什么作用？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It replaces the stream with the MLP&apos;s output</source>
+        <translation>用 MLP 的输出替换残差流</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It adds the MLP&apos;s output to the stream</source>
+        <translation>把 MLP 的输出加到残差流上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It multiplies the stream by the MLP&apos;s output</source>
+        <translation>将残差流乘以 MLP 的输出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No. The stream keeps its value; the MLP&apos;s output is added on top. Drop the MLP and the stream still flows.</source>
+        <translation>不对。残差流保留原值，MLP 的输出叠加在其上。去掉 MLP，残差流照样流动。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right. Each layer adds a correction to the residual stream. Inside the model measures it: the MLP&apos;s output is usually much smaller than the stream it is added to.</source>
+        <translation>答对了。每一层都向残差流加上一个修正。“模型内部”标签页会测量它：MLP 的输出通常比它所叠加的残差流小得多。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No. It is a plain sum. The only element-wise product in the layer is the ⊙ inside the gated MLP.</source>
+        <translation>不对。这只是普通的求和。层中唯一的逐元素乘积是门控 MLP 内部的 ⊙。</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardMapPanel</name>
+    <message>
+        <location filename="../../gatelab/ui/forward_map.py" line="+96"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the sizes again from Inside the model, the Live trainer or Parameter budget</source>
+        <translation>重新从“模型内部”“实时训练”或“参数预算”读取尺寸</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One forward pass, top to bottom. Click a box (or move to it with Tab or the arrow keys and press Enter) to open the tab that explains it.</source>
+        <translation>一次前向传播，自上而下。点击某个方框（或用 Tab 键、方向键移到该方框后按 Enter），即可打开讲解它的标签页。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Forward-pass map</source>
+        <translation>前向传播图</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The forward-pass state must be an object.</source>
+        <translation>前向传播状态必须是一个对象。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unknown box {0!r} in the forward-pass state.</source>
+        <translation>前向传播状态中有未知方框 {0!r}。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A classic MLP has no {0} box.</source>
+        <translation>经典 MLP 没有 {0} 方框。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The forward-pass sizes must be an object of numbers and names.</source>
+        <translation>前向传播尺寸必须是由数字和名称组成的对象。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Bad forward-pass sizes: {0}</source>
+        <translation>前向传播尺寸无效：{0}</translation>
+    </message>
+    <message>
+        <location line="+89"/>
+        <source>Opening:</source>
+        <translation>正在打开：</translation>
+    </message>
+</context>
+<context>
     <name>GatePlaneControls</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+30"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+32"/>
         <source>open gate, negative u: h = −2.4527</source>
         <translation>门控打开、u 为负：h = −2.4527</translation>
     </message>
@@ -1282,6 +1850,46 @@
         <translation>超出图范围：h = 99.9955（SwiGLU 无上界）</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>SwiGLU  h = SiLU(g)·u</source>
+        <translation>SwiGLU  h = SiLU(g)·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GEGLU  h = GELU(g)·u</source>
+        <translation>GEGLU  h = GELU(g)·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GEGLU (tanh)  h = GELUₜ(g)·u</source>
+        <translation>GEGLU (tanh)  h = GELUₜ(g)·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ReGLU  h = ReLU(g)·u</source>
+        <translation>ReGLU  h = ReLU(g)·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GLU  h = σ(g)·u</source>
+        <translation>GLU  h = σ(g)·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bilinear  h = g·u</source>
+        <translation>双线性  h = g·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SwiGLU clamped (gpt-oss)  h = g·σ(αg)·(u+1)</source>
+        <translation>SwiGLU 截断版（gpt-oss）  h = g·σ(αg)·(u+1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SwiGLU soft-capped  h = cap(SiLU g, β₁)·cap(u, β₂)</source>
+        <translation>SwiGLU 软上限版  h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>all three side by side</source>
         <translation>三张并排</translation>
@@ -1302,37 +1910,37 @@
         <translation>仅 ∂h/∂u</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+56"/>
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Gate pre-activation g; type a value and press Enter</source>
         <translation>门控预激活值 g；输入数值后按回车</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Up pre-activation u; type a value and press Enter</source>
         <translation>上投影预激活值 u；输入数值后按回车</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Quick points from the lessons:</source>
         <translation>课程中的示例点：</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Click or drag on a map; arrow keys nudge by 0.1 (Shift: 0.01).</source>
         <translation>在图上点击或拖动；方向键微调 0.1（Shift：0.01）。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Exact values at (g, u)</source>
         <translation>(g, u) 处的精确值</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>gate pre-activation</source>
         <translation>门控预激活值</translation>
     </message>
@@ -1357,7 +1965,7 @@
         <translation>h  输出</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the neuron&apos;s output h = A(g)·B(u)</source>
         <translation>神经元的输出 h = A(g)·B(u)</translation>
     </message>
@@ -1372,7 +1980,7 @@
         <translation>传到上投影输入 u 的梯度</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>Gate variant</source>
         <translation>门控变体</translation>
     </message>
@@ -1412,7 +2020,7 @@
         <translation>limit</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>Map window</source>
         <translation>图范围</translation>
     </message>
@@ -1447,7 +2055,7 @@
         <translation>|act(g)| &lt; ε 处视为门控关闭</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Show the three maps side by side or one at a time</source>
         <translation>三张图并排显示，或一次显示一张</translation>
     </message>
@@ -1487,17 +2095,17 @@
         <translation>显示</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>Trained neurons</source>
         <translation>训练后的神经元</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Load neurons from run…</source>
         <translation>从运行记录加载神经元…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Overlay the (g, u) of a trained model&apos;s neurons (the run&apos;s stats.npz)</source>
         <translation>叠加显示训练后模型各神经元的 (g, u)（取自运行的 stats.npz）</translation>
     </message>
@@ -1512,23 +2120,22 @@
         <translation>移除神经元叠加层</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Which layer&apos;s neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+87"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+383"/>
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+13"/>
         <source>must be &gt; 0</source>
         <translation>必须 &gt; 0</translation>
     </message>
@@ -1559,6 +2166,174 @@
     </message>
 </context>
 <context>
+    <name>GatePlaneLessonMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/gate_plane_lesson.py" line="+57"/>
+        <source>Open gate: (1.5, −2)</source>
+        <translation>打开的门控：(1.5, −2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The gate SiLU(1.5) = {0} scales u = −2: h = {1}, ∂h/∂g = {2}.</source>
+        <translation>门控 SiLU(1.5) = {0} 缩放 u = −2：h = {1}，∂h/∂g = {2}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Negative gate: (−3, −2)</source>
+        <translation>负门控：(−3, −2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SiLU(−3) = {0} &lt; 0 flips the sign of u: h = {1}.</source>
+        <translation>SiLU(−3) = {0} &lt; 0，翻转了 u 的符号：h = {1}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Closed gate: (0, 2)</source>
+        <translation>关闭的门控：(0, 2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The gate is 0, so h = {0}, but ∂h/∂g = u/2 = {1}: training can still open it.</source>
+        <translation>门控为 0，所以 h = {0}，但 ∂h/∂g = u/2 = {1}：训练仍能把它打开。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ReGLU, g &lt; 0: (−2, 3)</source>
+        <translation>ReGLU，g &lt; 0：(−2, 3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ReLU(−2) = {0}: ∂h/∂g is exactly {1}, so this gate gets no gradient at all.</source>
+        <translation>ReLU(−2) = {0}：∂h/∂g 严格为 {1}，所以这个门控完全得不到梯度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Far corner: (10, 10)</source>
+        <translation>远角：(10, 10)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SwiGLU is unbounded: h = {0} (the marker waits at the edge as ◆).</source>
+        <translation>SwiGLU 无上界：h = {0}（标记以 ◆ 停在边缘）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cap it: gpt-oss clamp at 7</source>
+        <translation>加上限：gpt-oss 在 7 处截断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clamped at 7: h = {0}, ∂h/∂g = ∂h/∂u = {1}. Then pick the soft cap (β₁ = 4, β₂ = 25): h = {2}, and |h| ≤ 100 everywhere.</source>
+        <translation>在 7 处截断：h = {0}，∂h/∂g = ∂h/∂u = {1}。再选择软上限（β₁ = 4，β₂ = 25）：h = {2}，且处处 |h| ≤ 100。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>In h = SiLU(g) ⊙ u, is ⊙ a matrix product?</source>
+        <translation>在 h = SiLU(g) ⊙ u 中，⊙ 是矩阵乘积吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Yes: a matrix product</source>
+        <translation>是：矩阵乘积</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No: elementwise, per neuron</source>
+        <translation>不是：逐元素相乘，每个神经元各自计算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No: a dot product, one number</source>
+        <translation>不是：点积，得到一个数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>g and u are two vectors of the same length m, one entry per neuron; there is no matrix between them. The matrix products are gate_proj, up_proj and down_proj around ⊙.</source>
+        <translation>g 和 u 是两个长度同为 m 的向量，每个神经元对应一个分量；两者之间没有矩阵。矩阵乘积是 ⊙ 前后的 gate_proj、up_proj 和 down_proj。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Neuron i&apos;s output is SiLU(g_i)·u_i, using only its own two numbers. That is why one (g, u) plane describes every neuron.</source>
+        <translation>神经元 i 的输出是 SiLU(g_i)·u_i，只用到它自己的两个数。正因如此，一个 (g, u) 平面就能描述每个神经元。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A dot product would add all m products into one number, but h keeps m entries, one per neuron. down_proj mixes them afterwards.</source>
+        <translation>点积会把全部 m 个乘积加成一个数，但 h 保留 m 个分量，每个神经元一个。之后由 down_proj 把它们混合。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>At g = 0 a SwiGLU gate outputs 0, so h = 0. Can training still open it?</source>
+        <translation>在 g = 0 处，SwiGLU 门控输出 0，所以 h = 0。训练还能把它打开吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No: no gradient reaches it</source>
+        <translation>不能：没有梯度传到它</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Yes: ∂h/∂g = u/2 there</source>
+        <translation>能：该处 ∂h/∂g = u/2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only if u = 0</source>
+        <translation>仅当 u = 0 时</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>That is true of ReLU, whose slope is exactly 0 for g &lt; 0. SiLU&apos;s slope at 0 is 1/2, so the gate input still receives gradient.</source>
+        <translation>这对 ReLU 成立，它在 g &lt; 0 时斜率严格为 0。SiLU 在 0 处的斜率是 1/2，所以门控输入仍能收到梯度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>∂h/∂g = SiLU′(g)·u and SiLU′(0) = 1/2, so at (0, 2) the gradient is 1. The gate can be pushed open by training.</source>
+        <translation>∂h/∂g = SiLU′(g)·u，且 SiLU′(0) = 1/2，所以在 (0, 2) 处梯度为 1。训练可以把门控推开。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>With u = 0 the gradient u/2 is 0 too, so that is the one case where nothing moves the gate. Any other u gives ∂h/∂g = u/2 ≠ 0.</source>
+        <translation>u = 0 时梯度 u/2 也为 0，所以这是唯一无法推动门控的情况。其他任何 u 都有 ∂h/∂g = u/2 ≠ 0。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>With the soft cap β₁ = 4, β₂ = 25, how large can |h| get?</source>
+        <translation>使用软上限 β₁ = 4，β₂ = 25 时，|h| 最大能有多大？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Without limit, like SwiGLU</source>
+        <translation>没有上限，与 SwiGLU 一样</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Below β₁·β₂ = 100</source>
+        <translation>小于 β₁·β₂ = 100</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most 7, like gpt-oss&apos;s clamp</source>
+        <translation>最多为 7，与 gpt-oss 的截断一样</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Plain SwiGLU is unbounded: h = 99.9955 at (10, 10), and it keeps growing. Each capped branch is squashed by tanh, so their product is bounded.</source>
+        <translation>普通 SwiGLU 无上界：在 (10, 10) 处 h = 99.9955，并且还会继续增长。每个加了上限的分支都被 tanh 压缩，所以它们的乘积有界。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The gate branch stays below β₁ = 4 and the up branch within ±β₂ = ±25, so |h| &lt; 100. At (10, 10) h is 37.4862.</source>
+        <translation>门控分支保持在 β₁ = 4 以下，上投影分支在 ±β₂ = ±25 以内，所以 |h| &lt; 100。在 (10, 10) 处 h 为 37.4862。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>7 is gpt-oss&apos;s clamp on the inputs, a different mechanism. The soft cap bounds the two branches with tanh, so |h| &lt; β₁·β₂ = 100.</source>
+        <translation>7 是 gpt-oss 对输入的截断，是另一种机制。软上限用 tanh 限制两个分支，所以 |h| &lt; β₁·β₂ = 100。</translation>
+    </message>
+</context>
+<context>
     <name>GatePlaneMaps</name>
     <message>
         <location filename="../../gatelab/ui/gate_plane_maps.py" line="+119"/>
@@ -1576,7 +2351,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+118"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -1589,39 +2364,33 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+70"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-281"/>
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>&lt;b&gt;Things to try:&lt;/b&gt; (−3, −2): a negative SiLU gate flips the sign of u. (0, 1): the gate is closed, yet ∂h/∂g = 0.5, so training can still open it. Switch to ReGLU and click left of g = 0: no gradient reaches the gate at all. (10, 10): SwiGLU is unbounded (h ≈ 100); compare the soft-capped variant.</source>
-        <translation>&lt;b&gt;试一试：&lt;/b&gt;(−3, −2)：负的 SiLU 门控会翻转 u 的符号。(0, 1)：门控关闭，但 ∂h/∂g = 0.5，训练仍能把它打开。切换到 ReGLU 并点击 g = 0 左侧：完全没有梯度传到门控。(10, 10)：SwiGLU 无上界（h ≈ 100）；与软上限变体对比一下。</translation>
-    </message>
-    <message>
-        <location line="+42"/>
+        <location line="+34"/>
         <source>g and u must be finite numbers within ±{0}</source>
         <translation>g 和 u 必须是 ±{0} 以内的有限数</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>unknown variant “{0}”; choose one from the list</source>
         <translation>未知变体“{0}”；请从列表中选择</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>neuron points must be an array of (g, u) pairs, got shape {0}</source>
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <location line="+18"/>
+        <location line="+33"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
     <message>
-        <location line="-13"/>
-        <location line="+17"/>
+        <location line="-6"/>
+        <location line="+22"/>
         <source>run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -1661,12 +2430,12 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-65"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+67"/>
         <source>(Outside the map window: the marker is pinned to the nearest edge; the numbers are exact.)</source>
         <translation>（超出图范围：标记固定在最近的边上；数值是精确的。）</translation>
     </message>
@@ -1726,7 +2495,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+11"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -1736,7 +2505,7 @@
         <translation>选择运行文件夹（含 stats.npz）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>neurons</source>
         <translation>神经元</translation>
     </message>
@@ -1746,7 +2515,7 @@
         <translation>{0}：{1} 个神经元</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>{0}: layer L{1} of L0–L{2}, {3} neurons</source>
         <translation>{0}：L{1} 层（L0–L{2}），{3} 个神经元</translation>
     </message>
@@ -1779,6 +2548,54 @@
         <location line="+3"/>
         <source>Colours: blue &amp;lt; 0 &amp;lt; red (each map has its own symmetric scale).</source>
         <translation>颜色：蓝 &amp;lt; 0 &amp;lt; 红（每张图有各自的对称色标）。</translation>
+    </message>
+</context>
+<context>
+    <name>GatePlaneStateMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/gate_plane_state.py" line="+52"/>
+        <source>The gate plane&apos;s state must be a JSON object.</source>
+        <translation>门控平面的状态必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unknown gate variant in the state; valid: {0}.</source>
+        <translation>状态中的门控变体未知；有效值：{0}。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>“resolution” must be a whole number in [{0}, {1}].</source>
+        <translation>“resolution”必须是 [{0}, {1}] 范围内的整数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“eps” must be a number &gt; 0 and at most {0}.</source>
+        <translation>“eps”必须是大于 0 且不超过 {0} 的数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>“view” must be one of: {0}.</source>
+        <translation>“view”必须是以下之一：{0}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The gate plane&apos;s state does not describe valid maps.</source>
+        <translation>门控平面的状态没有描述有效的映射图。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>“params” for {0} must map {1} to numbers within ±{2} (limit, α, β₁, β₂ &gt; 0; β ≠ 0).</source>
+        <translation>{0} 的“params”必须把 {1} 映射为 ±{2} 以内的数（limit、α、β₁、β₂ &gt; 0；β ≠ 0）。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>“{0}” must be [min, max] with min &lt; max, both within ±{1}.</source>
+        <translation>“{0}”必须是 [min, max]，且 min &lt; max，两者都在 ±{1} 以内。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>“{0}” must be two finite numbers within ±{1}.</source>
+        <translation>“{0}”必须是两个 ±{1} 以内的有限数。</translation>
     </message>
 </context>
 <context>
@@ -2003,7 +2820,7 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+99"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -2099,7 +2916,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+116"/>
+        <location filename="../../gatelab/ui/lesson_card.py" line="+135"/>
         <source>This tab&apos;s lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -2109,12 +2926,12 @@
         <translation>试一试</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Check yourself</source>
         <translation>自我检测</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+68"/>
         <source>Right.</source>
         <translation>答对了。</translation>
     </message>
@@ -2280,6 +3097,286 @@
     </message>
 </context>
 <context>
+    <name>MapTexts</name>
+    <message>
+        <location filename="../../gatelab/ui/forward_map_text.py" line="+31"/>
+        <source>gated MLP ({0}): {1} experts, one shown</source>
+        <translation>门控 MLP（{0}）：{1} 个专家，显示其中一个</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MLP ({0}): {1} experts, one shown</source>
+        <translation>MLP（{0}）：{1} 个专家，显示其中一个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gated MLP ({0})</source>
+        <translation>门控 MLP（{0}）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MLP ({0})</source>
+        <translation>MLP（{0}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>embedding</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LM head</source>
+        <translation>LM 输出头</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{0}, {1} heads</source>
+        <translation>{0}，{1} 个头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>softmax → next token</source>
+        <translation>softmax → 下一个 token</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The text as token ids, each below the vocabulary size V</source>
+        <translation>以 token id 表示的文本，每个 id 都小于词表大小 V</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One learned row of d numbers per token id: the residual stream starts here</source>
+        <translation>每个 token id 对应一行可学习的 d 个数：残差流从这里开始</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RMSNorm: rescales the residual stream before attention</source>
+        <translation>RMSNorm：在注意力之前重新缩放残差流</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mixes information between positions; the attention sink lives here</source>
+        <translation>在不同位置之间混合信息；注意力汇聚（sink）就在这里</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Residual add: attention&apos;s output is added to the stream</source>
+        <translation>残差相加：注意力的输出加到残差流上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RMSNorm: rescales the residual stream before the MLP</source>
+        <translation>RMSNorm：在 MLP 之前重新缩放残差流</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The gated MLP: every neuron computes h = act(g)·u</source>
+        <translation>门控 MLP：每个神经元计算 h = act(g)·u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Widening projection d → m: the pre-gates g</source>
+        <translation>扩宽投影 d → m：得到门控前值 g</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Widening projection d → m: the values u</source>
+        <translation>扩宽投影 d → m：得到值 u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The activation applied to g (SiLU for SwiGLU)</source>
+        <translation>作用于 g 的激活函数（SwiGLU 用 SiLU）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Element-wise product of {0} pairs: no weights, not a matrix product</source>
+        <translation>{0} 对数的逐元素乘积：没有权重，不是矩阵乘积</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Narrowing projection m → d back to the residual stream</source>
+        <translation>收窄投影 m → d，回到残差流</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Residual add: the MLP&apos;s output is a small correction to the stream</source>
+        <translation>残差相加：MLP 的输出是对残差流的一个小修正</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>RMSNorm after the last layer</source>
+        <translation>最后一层之后的 RMSNorm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Projects d → V: one logit per vocabulary entry</source>
+        <translation>投影 d → V：词表中每一项对应一个 logit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Softmax over the logits, then draw the next token</source>
+        <translation>对 logit 做 softmax，然后抽取下一个 token</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+66"/>
+        <source>Click or press Enter to open:</source>
+        <translation>点击或按 Enter 打开：</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>× N layers</source>
+        <translation>× N 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>× {0} layers</source>
+        <translation>× {0} 层</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>residual stream, {0}</source>
+        <translation>残差流，{0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No model known yet: generic sizes d (width), m (MLP width), N (layers), V (vocabulary). Analyse a text in Inside the model, set up the Live trainer or pick a preset in Parameter budget, then press Refresh.</source>
+        <translation>尚无已知模型：使用通用尺寸 d（宽度）、m（MLP 宽度）、N（层数）、V（词表）。请在“模型内部”中分析一段文本、在“实时训练”中设置好模型，或在“参数预算”中选择一个预设，然后按“刷新”。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>sizes from: {0} preset · MLP {1} × {2} layers</source>
+        <translation>尺寸来自：{0} 预设 · MLP {1} × {2} 层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sizes from: {0} (Inside the model) · MLP {1} × {2} layers</source>
+        <translation>尺寸来自：{0}（模型内部）· MLP {1} × {2} 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sizes from: {0} (the Live trainer&apos;s form) · MLP {1} × {2} layers</source>
+        <translation>尺寸来自：{0}（实时训练的表单）· MLP {1} × {2} 层</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>sizes from: {0} · MLP {1} × {2} layers</source>
+        <translation>尺寸来自：{0} · MLP {1} × {2} 层</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Tokens: the text as ids, {0}.</source>
+        <translation>token：以 id 表示的文本，{0}。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Embedding: a table of {0} numbers; row i starts token i&apos;s residual stream.</source>
+        <translation>嵌入：一个含 {0} 个数的表；第 i 行是 token i 残差流的起点。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Norm before attention: RMSNorm, {0}.</source>
+        <translation>注意力前的归一化：RMSNorm，{0}。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention: {0}; it moves information between positions.</source>
+        <translation>注意力：{0}；它在不同位置之间传递信息。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Residual +: the stream keeps its value and adds attention&apos;s output.</source>
+        <translation>残差 +：残差流保留原值，并加上注意力的输出。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Norm before the MLP: RMSNorm, {0}.</source>
+        <translation>MLP 前的归一化：RMSNorm，{0}。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gated MLP: gate_proj and up_proj widen {0}, down_proj narrows {1}; {2} in each of {3} layers.</source>
+        <translation>门控 MLP：gate_proj 和 up_proj 扩宽 {0}，down_proj 收窄 {1}；{3} 层中每层 {2}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>gate_proj: {0}, the pre-gates g.</source>
+        <translation>gate_proj：{0}，得到门控前值 g。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>up_proj: {0}, the values u.</source>
+        <translation>up_proj：{0}，得到值 u。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0}: applied to each of the {1} pre-gates g.</source>
+        <translation>{0}：作用于 {1} 个门控前值 g 中的每一个。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>⊙: {0}(g) ⊙ u, {1} products element by element; no weights, not a matrix product.</source>
+        <translation>⊙：{0}(g) ⊙ u，逐元素计算 {1} 个乘积；没有权重，不是矩阵乘积。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>down_proj: {0}, back to the residual stream.</source>
+        <translation>down_proj：{0}，回到残差流。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Residual +: the MLP&apos;s output is added to the stream, a small correction.</source>
+        <translation>残差 +：MLP 的输出加到残差流上，是一个小修正。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Final norm: RMSNorm, {0}.</source>
+        <translation>最终归一化：RMSNorm，{0}。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LM head: {0}, one logit per vocabulary entry.</source>
+        <translation>LM 输出头：{0}，词表中每一项对应一个 logit。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sample: softmax over the logits, then draw the next token.</source>
+        <translation>采样：对 logit 做 softmax，然后抽取下一个 token。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} layers.</source>
+        <translation>MLP：up_proj 扩宽 {0}，down_proj 收窄 {1}；{3} 层中每层 {2}。</translation>
+    </message>
+</context>
+<context>
     <name>MlpView</name>
     <message>
         <location filename="../../gatelab/ui/inside_mlp.py" line="+40"/>
@@ -2441,7 +3538,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+95"/>
+        <location filename="../../gatelab/ui/budget_table.py" line="+145"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2451,28 +3548,11 @@
         <translation>d</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>I</source>
-        <translation>I</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>I ÷ d</source>
-        <translation>I ÷ d</translation>
-    </message>
-    <message>
         <location line="+1"/>
         <source>FFN params
 / layer</source>
         <translation>每层 FFN
 参数量</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Equivalent
-classic width</source>
-        <translation>等效
-经典宽度</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2520,32 +3600,7 @@ table</source>
         <translation>预设模型（或你的模型）；MoE 行描述单个专家</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Hidden width d (h)</source>
-        <translation>隐藏层宽度 d（h）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Intermediate width I (m)</source>
-        <translation>中间层宽度 I（m）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Expansion factor I ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)</source>
-        <translation>扩展倍数 I ÷ d（经典 4×；门控持平点 8/3 ≈ 2.667）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Parameters of one FFN: 3·d·I gated, 2·d·I classic (plus biases)</source>
-        <translation>单个 FFN 的参数量：门控 3·d·I，经典 2·d·I（另加偏置）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Classic width with the same parameters (1.5·I for a gated FFN)</source>
-        <translation>参数量相同的经典宽度（门控 FFN 为 1.5·I）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>ceil(8d/3): the gated width matching classic 4×</source>
         <translation>ceil(8d/3)：与经典 4× 参数量相当的门控宽度</translation>
     </message>
@@ -2565,9 +3620,51 @@ table</source>
         <translation>每个 token 用到的参数量（MoE：仅计被路由的专家）</translation>
     </message>
     <message>
+        <location line="-13"/>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>m ÷ d</source>
+        <translation>m ÷ d</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>All layers&apos; MLP parameters (every expert, shared expert and router); for a dense model 3·d·I·layers</source>
-        <translation>所有层的 MLP 参数量（含每个专家、共享专家和路由器）；稠密模型为 3·d·I·层数</translation>
+        <source>Classic
+equivalent</source>
+        <translation>等效
+经典宽度</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Hidden width d (n_embd)</source>
+        <translation>隐藏维 d（n_embd）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Intermediate width m of the FFN</source>
+        <translation>FFN 的中间维 m</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expansion factor m ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)</source>
+        <translation>扩展倍数 m ÷ d（经典 4×；门控持平点 8/3 ≈ 2.667）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters of one FFN: 3·d·m gated, 2·d·m classic (plus biases)</source>
+        <translation>单个 FFN 的参数量：门控 3·d·m，经典 2·d·m（另加偏置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Classic width with the same parameters (1.5·m for a gated FFN)</source>
+        <translation>参数量相同的经典宽度（门控 FFN 为 1.5·m）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>All layers&apos; MLP parameters (every expert, shared expert and router); for a dense model 3·d·m·layers</source>
+        <translation>所有层的 MLP 参数量（含每个专家、共享专家和路由器）；稠密模型为 3·d·m·层数</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2585,12 +3682,12 @@ table</source>
         <translation>（MoE：单个专家）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+1"/>
         <source>Click a header to sort; double-click a row to show that model in the charts</source>
         <translation>点击表头排序；双击某行在图表中显示该模型</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Copy as Markdown</source>
         <translation>复制为 Markdown</translation>
     </message>
@@ -2610,12 +3707,12 @@ table</source>
         <translation>把表格复制为纯数字的 CSV</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Sizes from each model&apos;s config.json; exact where the family is counted tensor by tensor.</source>
         <translation>尺寸取自各模型的 config.json；逐张量核算过的模型系列为精确值。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+49"/>
         <source>Copied {0} rows as Markdown</source>
         <translation>已复制 {0} 行（Markdown）</translation>
     </message>
@@ -3437,7 +4534,7 @@ table</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+64"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+65"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4024,11 +5121,21 @@ table</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>Exact parameter accounting: 8h² vs 3hm, presets, config readers</source>
-        <translation>精确参数量核算：8h² 对比 3hm，预设模型，配置读取</translation>
+        <source>Exact parameter accounting: 8d² vs 3dm, presets, config readers</source>
+        <translation>精确参数量核算：8d² 对比 3dm，预设模型，配置读取</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
+        <source>Forward pass</source>
+        <translation>前向传播</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A clickable map of one forward pass; each box opens the tab that explains it</source>
+        <translation>一次前向传播的可点击图；每个方框都会打开讲解它的标签页</translation>
+    </message>
+    <message>
+        <location line="-6"/>
         <source>Live trainer</source>
         <translation>实时训练</translation>
     </message>
