@@ -41,6 +41,9 @@ KEPT = {
     "transformers", "safetensors", "hugging", "face", "gatelab", "token", "tokens", "paris",
     "tokyo", "bf", "cpu", "gpu", "cuda", "mps", "png", "svg", "csv", "html", "json", "adamw",
     "rope", "rmsnorm", "softmax", "top", "vs", "id", "ok", "nan", "inf", "pid", "sha",
+    # keys, formula functions and terms that Chinese ML texts keep in Latin letters
+    "enter", "tab", "shift", "ctrl", "esc", "alt", "logit", "logits", "transformer", "markdown",
+    "vocab", "int", "ceil", "round", "dm", "cap", "sink", "embd", "dtype", "float", "auto",
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-']*")
 _TAG = re.compile(r"<[^>]+>")
@@ -68,8 +71,8 @@ def _is_kept(word: str, extra: set[str]) -> bool:
     core = word.strip(".-'_")
     if len(core) < 2 or core.lower() in KEPT or core.lower() in extra:
         return True
-    if any(c.isdigit() or c == "_" for c in core):
-        return True  # identifiers and sizes: gate_proj, Qwen3.5-0.8B, n_embd, bf16
+    if any(c.isdigit() or c in "_." for c in core):
+        return True  # identifiers, sizes, files: gate_proj, Qwen3.5-0.8B, bf16, config.json
     if core.isupper() and len(core) <= 6:
         return True  # acronyms: MLP, FFN, MoE-style names, HF
     if any(c.isupper() for c in core[1:]):
