@@ -49,6 +49,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-']*")
 _TAG = re.compile(r"<[^>]+>")
 _ENTITY = re.compile(r"&[a-zA-Z]+;|&#\d+;")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][^\s/\\]+)+[/\\]?")
+_REPO = re.compile(r"[\w.\-]+/[\w.\-]+")  # Hugging Face repo ids: meta-llama/Llama-2-7b-hf
 _WRAPPED = re.compile(r"«[^«»]*»")
 
 
@@ -85,7 +86,7 @@ def english_words(text: str, extra_allowed: Iterable[str] = ()) -> list[str]:
     extra = {e.lower() for e in extra_allowed}
     text = _WRAPPED.sub(" ", text)
     text = _ENTITY.sub(" ", _TAG.sub(" ", text))
-    text = _PATH.sub(" ", text)
+    text = _PATH.sub(" ", _REPO.sub(" ", text))
     return [w for w in _WORD.findall(text) if not _is_kept(w, extra)]
 
 
