@@ -26,7 +26,7 @@ SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1
 class HistoryView(QWidget):
     """Slider over checkpoints, per-layer statistics and the picked layer's (g, u) cloud."""
 
-    sig_step = Signal(int)  # re-trace the text at this step (only steps with kept weights)
+    step_requested = Signal(int)  # re-trace the text at this step (only steps with kept weights)
 
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -175,4 +175,4 @@ class HistoryView(QWidget):
     def _emit_step(self) -> None:
         step = self.current_step()
         if step is not None:
-            self.sig_step.emit(step)
+            self.step_requested.emit(step)

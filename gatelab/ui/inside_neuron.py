@@ -50,7 +50,7 @@ class ShadedText(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.strip.sig_height.connect(
+        self.strip.height_changed.connect(
             lambda h: self.scroll.setFixedHeight(min(h, MAX_STRIP_HEIGHT) + 2))
         self.export_button = ExportButton(self.export, "neuron.html", self.tr(
             "HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"), self)
@@ -65,8 +65,8 @@ class ShadedText(QWidget):
         lay.setSpacing(2)
         lay.addLayout(head)
         lay.addWidget(self.scroll)
-        self.strip.sig_token.connect(selection.set_token)
-        self.strip.sig_span.connect(selection.set_span)
+        self.strip.token_clicked.connect(selection.set_token)
+        self.strip.span_selected.connect(selection.set_span)
         selection.trace_changed.connect(self._on_trace)
         selection.layer_changed.connect(lambda _l: self.refresh())
         selection.neuron_changed.connect(lambda _n: self.refresh())

@@ -51,7 +51,7 @@ from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class InsidePanel(QWidget):
-    sig_status = Signal(str)
+    status_changed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,13 +124,13 @@ class InsidePanel(QWidget):
         self.source.analyse_requested.connect(self.analyse)
         self.source.cancel_requested.connect(self.runner.cancel)
         self.source.kind_changed.connect(self._on_kind)
-        self.runner.sig_progress.connect(self._on_progress)
-        self.runner.sig_finished.connect(self._on_finished)
+        self.runner.progress_changed.connect(self._on_progress)
+        self.runner.task_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
         self.files.sig_result.connect(self._on_file_result)
-        self.topk.sig_find.connect(self.find_top_k)
-        self.topk.sig_cancel.connect(self.runner.cancel)
-        self.history.sig_step.connect(self.trace_step)
+        self.topk.find_requested.connect(self.find_top_k)
+        self.topk.cancel_requested.connect(self.runner.cancel)
+        self.history.step_requested.connect(self.trace_step)
         self.sel.explore_requested.connect(lambda: self.views.setCurrentWidget(self.explorer))
         for signal in (self.sel.trace_changed, self.sel.layer_changed, self.sel.neuron_changed):
             signal.connect(self._update_topk_target)
@@ -258,7 +258,7 @@ class InsidePanel(QWidget):
         elif error:
             self._clear_views()  # never leave the previous source's numbers under this error
             self.source.show_message(self.tr("Could not analyse: {0}").format(error), error=True)
-            self.sig_status.emit(error)
+            self.status_changed.emit(error)
         elif result is not None:
             self._spec = self._trying  # top-k and the step slider now use this source
             self._show_trace(result)
@@ -293,7 +293,7 @@ class InsidePanel(QWidget):
                                "and were read as {2}: their numbers describe that character."))
             text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
         self.source.show_message(text, error=bool(unknown))
-        self.sig_status.emit(text)
+        self.status_changed.emit(text)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:

@@ -3,7 +3,7 @@
 For the user's own runs the text is the validation split (text the model never trained on); for
 HF models it is a text file the learner chooses. The search streams in batches with a progress
 bar and a Cancel button, which keeps the best contexts found so far. This widget only asks
-(``sig_find`` / ``sig_cancel``) and shows; the panel runs ``inside_jobs.topk_task``.
+(``find_requested`` / ``cancel_requested``) and shows; the panel runs ``inside_jobs.topk_task``.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from gatelab.ui.inside_text import display_piece
 class TopKView(QGroupBox):
     """Button, progress, cancel and the list of contexts (the top token highlighted)."""
 
-    sig_find = Signal(str)  # text file for HF models ("" for runs)
-    sig_cancel = Signal()
+    find_requested = Signal(str)  # text file for HF models ("" for runs)
+    cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Top activating contexts"), parent)
@@ -45,9 +45,9 @@ class TopKView(QGroupBox):
         self.file_button.setToolTip(self.tr("A UTF-8 text file to search (HF models)"))
         self.file_button.clicked.connect(self._choose_file)
         self.find_button = QPushButton(self.tr("Find top contexts"), self)
-        self.find_button.clicked.connect(lambda: self.sig_find.emit(self.text_file))
+        self.find_button.clicked.connect(lambda: self.find_requested.emit(self.text_file))
         self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.clicked.connect(self.sig_cancel)
+        self.cancel_button.clicked.connect(self.cancel_requested)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)

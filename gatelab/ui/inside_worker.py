@@ -56,8 +56,8 @@ def fraction_of(args: tuple[Any, ...]) -> tuple[float, str]:
 
 
 class _Worker(QObject):
-    sig_progress = Signal(float, str)
-    sig_done = Signal(object, str, bool)  # result, error message, cancelled
+    progress_changed = Signal(float, str)
+    finished = Signal(object, str, bool)  # result, error message, cancelled
 
     def __init__(self, task: Task, stop_on_cancel: bool) -> None:
         super().__init__()
@@ -69,28 +69,28 @@ class _Worker(QObject):
         if self.cancel.is_set() and self._stop_on_cancel:
             raise Cancelled()
         frac, text = fraction_of(args)
-        self.sig_progress.emit(frac, text)
+        self.progress_changed.emit(frac, text)
 
     @Slot()
     def run(self) -> None:
         try:
             result = self._task(self.progress, self.cancel)
         except Cancelled:
-            self.sig_done.emit(None, "", True)
+            self.finished.emit(None, "", True)
             return
         except BaseException as exc:  # every failure becomes a message inline, never a crash
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
-            self.sig_done.emit(None, inside_error_message(exc), self.cancel.is_set())
+            self.finished.emit(None, inside_error_message(exc), self.cancel.is_set())
             return
-        self.sig_done.emit(result, "", self.cancel.is_set())
+        self.finished.emit(result, "", self.cancel.is_set())
 
 
 class TaskRunner(QObject):
-    """At most one background task; ``sig_finished(tag, result, error, cancelled)`` in the GUI."""
+    """At most one background task; ``task_finished(tag, result, error, cancelled)`` in the GUI."""
 
-    sig_progress = Signal(str, float, str)  # tag, fraction (nan: unknown), message
-    sig_finished = Signal(str, object, str, bool)
+    progress_changed = Signal(str, float, str)  # tag, fraction (nan: unknown), message
+    task_finished = Signal(str, object, str, bool)
     busy_changed = Signal(bool)
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
@@ -120,9 +120,9 @@ class TaskRunner(QObject):
         worker = _Worker(task, stop_on_cancel)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
-        worker.sig_progress.connect(self._on_progress)
-        worker.sig_done.connect(self._on_done)
-        worker.sig_done.connect(thread.quit)
+        worker.progress_changed.connect(self._on_progress)
+        worker.finished.connect(self._on_done)
+        worker.finished.connect(thread.quit)
         self._thread, self._worker, self._tag = thread, worker, tag
         thread.start()
         self.busy_changed.emit(True)
@@ -139,8 +139,8 @@ class TaskRunner(QObject):
         if thread is None or worker is None:
             return
         worker.cancel.set()
-        for signal, slot in ((worker.sig_progress, self._on_progress),
-                             (worker.sig_done, self._on_done)):
+        for signal, slot in ((worker.progress_changed, self._on_progress),
+                             (worker.finished, self._on_done)):
             try:
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
@@ -155,7 +155,7 @@ class TaskRunner(QObject):
     @Slot(float, str)
     def _on_progress(self, frac: float, text: str) -> None:
         if self._worker is not None and not self._worker.cancel.is_set():
-            self.sig_progress.emit(self._tag, frac, text)
+            self.progress_changed.emit(self._tag, frac, text)
 
     @Slot(object, str, bool)
     def _on_done(self, result: object, error: str, cancelled: bool) -> None:
@@ -165,4 +165,4 @@ class TaskRunner(QObject):
             thread.wait()  # run() has returned; this is immediate
         self._thread = self._worker = None
         self.busy_changed.emit(False)
-        self.sig_finished.emit(tag, result, error, cancelled)
+        self.task_finished.emit(tag, result, error, cancelled)
