@@ -37,28 +37,24 @@ class MlpView(QWidget):
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sel = selection
-        self.ratio_card = DataCard(self.tr("MLP contribution: ‖MLP out‖ / ‖layer out‖"),
-                                   self.tr("How big a correction each layer's MLP writes into the "
-                                           "residual stream, relative to the stream after it"))
-        self.norm_card = DataCard(self.tr("Residual-stream norm ‖layer out‖"),
-                                  self.tr("The norm of the hidden state after each layer"))
+        self.ratio_card = DataCard("")
+        self.norm_card = DataCard("")
         for card in (self.ratio_card, self.norm_card):
             style_axes(card.plot.getPlotItem())
-            card.plot.setLabel("bottom", self.tr("layer"))
             card.plot.getPlotItem().setMenuEnabled(False)
             card.plot.setMouseEnabled(x=False, y=False)
             card.csv_source = self.csv_rows
         self.ratio_card.add_legend((-10, 10))
         self.token_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=TOKEN_BRUSH,
-                                          pen=TOKEN_PEN, name=self.tr("this token"))
+                                          pen=TOKEN_PEN, name="this token")
         self.mean_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=MEAN_BRUSH,
-                                         pen=pg.mkPen("#666"), name=self.tr("mean over the text"))
+                                         pen=pg.mkPen("#666"), name="mean over the text")
         for item in (self.token_bars, self.mean_bars):
             self.ratio_card.plot.addItem(item)
         self.norm_card.add_legend((10, 10))
-        self.norm_token = self.norm_card.curve(self.tr("this token"), pen=pg.mkPen("#1f77b4", width=2),
+        self.norm_token = self.norm_card.curve("this token", pen=pg.mkPen("#1f77b4", width=2),
                                                symbol="o", symbolSize=7, symbolBrush="#1f77b4")
-        self.norm_mean = self.norm_card.curve(self.tr("mean over the text"),
+        self.norm_mean = self.norm_card.curve("mean over the text",
                                               pen=pg.mkPen("#888", width=2, style=Qt.PenStyle.DashLine),
                                               symbol="s", symbolSize=6, symbolBrush="#888",
                                               symbolPen=None)  # markers: one layer = one point
@@ -67,8 +63,7 @@ class MlpView(QWidget):
         self.readout = StaticLabel(2, self)
         self.readout.setObjectName("inside-mlp-readout")
         self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
-        hint = QLabel(self.tr("Click a bar to read its layer's exact ratio. The lesson's exercise: "
-                              "click the largest and the smallest non-empty bar and compare."), self)
+        self.hint = hint = QLabel(self)
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #555;")
         row = QHBoxLayout()
@@ -88,6 +83,26 @@ class MlpView(QWidget):
         selection.trace_changed.connect(self.refresh)
         selection.token_changed.connect(lambda _t: self.refresh(new_trace=False))
         selection.layer_changed.connect(lambda _l: self._show_layer())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Titles, axis labels, legend names, the hint and the readout in the current language."""
+        self.ratio_card.set_title(self.tr("MLP contribution: ‖MLP out‖ / ‖layer out‖"),
+                                  self.tr("How big a correction each layer's MLP writes into the "
+                                          "residual stream, relative to the stream after it"))
+        self.norm_card.set_title(self.tr("Residual-stream norm ‖layer out‖"),
+                                 self.tr("The norm of the hidden state after each layer"))
+        for card in (self.ratio_card, self.norm_card):
+            card.retranslate()
+            card.plot.setLabel("bottom", self.tr("layer"))
+        for card, item in ((self.ratio_card, self.token_bars), (self.norm_card, self.norm_token)):
+            card.rename(item, self.tr("this token"))
+        for card, item in ((self.ratio_card, self.mean_bars), (self.norm_card, self.norm_mean)):
+            card.rename(item, self.tr("mean over the text"))
+        self.hint.setText(self.tr("Click a bar to read its layer's exact ratio. The lesson's "
+                                  "exercise: click the largest and the smallest non-empty bar "
+                                  "and compare."))
+        self._show_layer()
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self, new_trace: bool = True) -> None:

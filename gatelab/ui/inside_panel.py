@@ -84,18 +84,8 @@ class InsidePanel(QWidget):
         ex.addWidget(self.rankings, 3)
         ex.addWidget(self.topk, 2)
         self.views = QTabWidget(self)
-        for widget, title, tip in (
-                (explorer, self.tr("Neuron explorer"),
-                 self.tr("What does the picked neuron fire on? Rankings and top contexts")),
-                (self.gates, self.tr("Gates at a token"),
-                 self.tr("Every neuron's real (g, u) on the gate plane, coloured by |h|")),
-                (self.mlp, self.tr("MLP as a small correction"),
-                 self.tr("‖MLP out‖ / ‖layer out‖ per layer, and the residual norm")),
-                (self.sink, self.tr("Attention sink"),
-                 self.tr("Attention on the first token, per layer and head")),
-                (self.history, self.tr("Training history"),
-                 self.tr("A saved run's statistics, checkpoint by checkpoint"))):
-            self.views.setTabToolTip(self.views.addTab(widget, title), tip)
+        for widget in (explorer, self.gates, self.mlp, self.sink, self.history):
+            self.views.addTab(widget, "")
         self.explorer = explorer
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
@@ -134,7 +124,40 @@ class InsidePanel(QWidget):
         self.sel.explore_requested.connect(lambda: self.views.setCurrentWidget(self.explorer))
         for signal in (self.sel.trace_changed, self.sel.layer_changed, self.sel.neuron_changed):
             signal.connect(self._update_topk_target)
+        self._message: tuple[Callable[[], str], bool] = (lambda: "", False)
         self._update_topk_target()
+        self.retranslate()
+
+    # -- language ------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        """Re-set every visible string in the current language, numbers from the current state."""
+        for i, (title, tip) in enumerate((
+                (self.tr("Neuron explorer"),
+                 self.tr("What does the picked neuron fire on? Rankings and top contexts")),
+                (self.tr("Gates at a token"),
+                 self.tr("Every neuron's real (g, u) on the gate plane, coloured by |h|")),
+                (self.tr("MLP as a small correction"),
+                 self.tr("‖MLP out‖ / ‖layer out‖ per layer, and the residual norm")),
+                (self.tr("Attention sink"),
+                 self.tr("Attention on the first token, per layer and head")),
+                (self.tr("Training history"),
+                 self.tr("A saved run's statistics, checkpoint by checkpoint")))):
+            self.views.setTabText(i, title)
+            self.views.setTabToolTip(i, tip)
+        for part in (self.source, self.pickers, self.shaded, self.rankings, self.topk,
+                     self.gates, self.mlp, self.sink, self.history, self.intro):
+            part.retranslate()
+        self._update_live_info()
+        message, error = self._message
+        self.source.show_message(message(), error)
+
+    def _say(self, message: Callable[[], str], error: bool = False) -> str:
+        """Show a line under the source bar; kept as a function so a language switch can
+        re-render it. Returns the text shown."""
+        self._message = (message, error)
+        text = message()
+        self.source.show_message(text, error)
+        return text
 
     # -- lifecycle -----------------------------------------------------------------------------
     def set_panel_lookup(self, lookup: Callable[[str], Any]) -> None:
@@ -179,18 +202,16 @@ class InsidePanel(QWidget):
         """Trace the text through the chosen source in the worker; False (message shown) if not."""
         try:
             spec = self.source.spec(self.live_run_dir())
-        except ValueError as exc:
-            self.source.show_message(str(exc), error=True)
+        except ValueError:
+            self._say(self._spec_problem, error=True)
             return False
         text = self.source.text.text()
         if not text.strip():
-            self.source.show_message(self.tr("Type a text to analyse (or pick an example)."),
-                                     error=True)
+            self._say(lambda: self.tr("Type a text to analyse (or pick an example)."), error=True)
             return False
         if spec.kind == "live" and not (Path(spec.path) / "ckpt.pt").is_file():
-            self.source.show_message(self.tr("The live run has no checkpoint yet: it saves one "
-                                             "every few steps and at its end; try again soon."),
-                                     error=True)
+            self._say(lambda: self.tr("The live run has no checkpoint yet: it saves one every "
+                                      "few steps and at its end; try again soon."), error=True)
             return False
         if not self._start_trace(spec, text):
             return False
@@ -199,16 +220,24 @@ class InsidePanel(QWidget):
             self.files.submit("history:{0}".format(self._history_req),
                               lambda p=spec.path: read_history(p))
         else:
-            self.history.set_history([], [], self.tr("Hugging Face models have no training "
-                                                     "history here."))
+            self.history.set_history([], [], lambda: self.tr("Hugging Face models have no "
+                                                             "training history here."))
         return True
+
+    def _spec_problem(self) -> str:
+        """Why the source bar's choice cannot be analysed, in the current language."""
+        try:
+            self.source.spec(self.live_run_dir())
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     def _start_trace(self, spec: SourceSpec, text: str) -> bool:
         if not self.runner.start("trace", trace_task(self.cache, spec, text)):
-            self.source.show_message(self.tr("Still busy: wait or press Cancel."), error=True)
+            self._say(lambda: self.tr("Still busy: wait or press Cancel."), error=True)
             return False
         self._trying = spec
-        self.source.show_message(self.tr("Loading and tracing…"))
+        self._say(lambda: self.tr("Loading and tracing…"))
         return True
 
     def trace_step(self, step: int) -> None:
@@ -254,10 +283,10 @@ class InsidePanel(QWidget):
                 found, searched, stopped = result
                 self.topk.show_results(found, tag[5:], searched, stopped or cancelled)
         elif cancelled:
-            self.source.show_message(self.tr("Cancelled; the views still show the last trace."))
+            self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
         elif error:
             self._clear_views()  # never leave the previous source's numbers under this error
-            self.source.show_message(self.tr("Could not analyse: {0}").format(error), error=True)
+            self._say(lambda: self.tr("Could not analyse: {0}").format(error), error=True)
             self.status_changed.emit(error)
         elif result is not None:
             self._spec = self._trying  # top-k and the step slider now use this source
@@ -280,9 +309,17 @@ class InsidePanel(QWidget):
         keep = self.sel.token if self.sel.has_trace() and len(trace.tokens) == self.sel.n_tokens() \
             else None
         self.sel.set_trace(trace, token=keep)
+        text = self._say(lambda: self.trace_text(trace), error=bool(getattr(trace, "unknown", ())))
+        self.status_changed.emit(text)
+
+    def trace_text(self, trace: Any) -> str:
+        """What was traced (plural right in English), with a warning for unknown characters."""
+        n = len(trace.tokens)
         step = "" if trace.step is None else self.tr(" at step {0}").format(trace.step)
-        text = self.tr("{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.").format(
-            len(trace.tokens), trace.model_name, step)
+        text = (self.tr("1 token through {1}{2}. Pick a layer, neuron or token anywhere.")
+                if n == 1 else
+                self.tr("{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.")
+                ).format(n, trace.model_name, step)
         unknown = tuple(getattr(trace, "unknown", ()))
         if unknown:
             shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
@@ -292,8 +329,7 @@ class InsidePanel(QWidget):
                        self.tr("Warning: {0} characters ({1}) are not in this run's vocabulary "
                                "and were read as {2}: their numbers describe that character."))
             text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
-        self.source.show_message(text, error=bool(unknown))
-        self.status_changed.emit(text)
+        return text
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:
@@ -304,10 +340,10 @@ class InsidePanel(QWidget):
             if tag != "history:{0}".format(self._history_req):
                 return  # an older source's history, arriving after a newer analysis began
             if error or not isinstance(result, tuple):
-                self.history.set_history([], [], self.tr("No history: {0}").format(error))
+                self.history.set_history([], [], lambda: self.tr("No history: {0}").format(error))
             else:
                 history, steps = result
-                self.history.set_history(history, steps, self.tr(
+                self.history.set_history(history, steps, lambda: self.tr(
                     "This run has no saved statistics yet."))
 
     def hideEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
@@ -343,7 +379,7 @@ class InsidePanel(QWidget):
         settings.setValue("kind", self.source.kind_key())
         settings.setValue("run", self.source.run_path())
         settings.setValue("hf_path", self.source.hf_path.text())
-        settings.setValue("device", self.source.device.currentText())
+        settings.setValue("device", self.source.device_key())
         settings.setValue("dtype", self.source.dtype.currentText())
         settings.setValue("text", self.source.text.text())
         settings.setValue("topk_file", self.topk.text_file)
@@ -358,7 +394,7 @@ class InsidePanel(QWidget):
             value = settings.value(key, "")
             if isinstance(value, str) and value and len(value) < 100_000:
                 widget.setText(value)
-        self.source.device.setCurrentText(settings_choice(settings, "device", "auto", DEVICES))
+        self.source.set_device(settings_choice(settings, "device", "auto", DEVICES))
         self.source.dtype.setCurrentText(settings_choice(settings, "dtype", "float32", DTYPES))
         value = settings.value("topk_file", "")
         self.topk.text_file = value if isinstance(value, str) else ""
