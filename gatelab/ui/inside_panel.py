@@ -12,7 +12,7 @@ from its latest checkpoint (a safe copy of the weights, never the tensors being 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui import inside_persist
 from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_jobs import (
-    SOURCE_KINDS,
     ModelCache,
     SourceSpec,
     read_history,
@@ -42,12 +42,11 @@ from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
 from gatelab.ui.inside_pickers import SelectionBar
 from gatelab.ui.inside_sink import SinkView
-from gatelab.ui.inside_source import DEVICES, DTYPES, SourceBar
+from gatelab.ui.inside_source import SourceBar
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.trainer_worker import BackgroundCalls
-from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class InsidePanel(QWidget):
@@ -74,6 +73,7 @@ class InsidePanel(QWidget):
         self._history_req = 0  # only the newest history read may fill the history view
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._shut = False
+        self.pending: dict[str, Any] | None = None  # a state's picks, waiting for their trace
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
         self._live_timer.setInterval(1000)
         self._live_timer.timeout.connect(self._update_live_info)
@@ -309,6 +309,9 @@ class InsidePanel(QWidget):
         keep = self.sel.token if self.sel.has_trace() and len(trace.tokens) == self.sel.n_tokens() \
             else None
         self.sel.set_trace(trace, token=keep)
+        if self.pending:  # a restored state's layer/neuron/token/span (clamped to this trace)
+            inside_persist.pick(self, self.pending)
+            self.pending = None
         text = self._say(lambda: self.trace_text(trace), error=bool(getattr(trace, "unknown", ())))
         self.status_changed.emit(text)
 
@@ -374,28 +377,19 @@ class InsidePanel(QWidget):
         self.topk.set_target(self.sel.layer, self.sel.neuron, spec is not None and spec.kind == "hf",
                              self.sel.has_trace() and not self.runner.is_busy())
 
-    # -- settings ------------------------------------------------------------------------------
+    # -- settings and state ----------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
-        settings.setValue("kind", self.source.kind_key())
-        settings.setValue("run", self.source.run_path())
-        settings.setValue("hf_path", self.source.hf_path.text())
-        settings.setValue("device", self.source.device_key())
-        settings.setValue("dtype", self.source.dtype.currentText())
-        settings.setValue("text", self.source.text.text())
-        settings.setValue("topk_file", self.topk.text_file)
-        settings.setValue("view", self.views.currentIndex())
+        inside_persist.save_settings(self, settings)
 
     def restore_settings(self, settings: QSettings) -> None:
-        self.source.set_kind(settings_choice(settings, "kind", "run", SOURCE_KINDS))
-        run = settings.value("run", "")
-        if isinstance(run, str) and run:
-            self.source.set_runs([], keep=run)
-        for key, widget in (("hf_path", self.source.hf_path), ("text", self.source.text)):
-            value = settings.value(key, "")
-            if isinstance(value, str) and value and len(value) < 100_000:
-                widget.setText(value)
-        self.source.set_device(settings_choice(settings, "device", "auto", DEVICES))
-        self.source.dtype.setCurrentText(settings_choice(settings, "dtype", "float32", DTYPES))
-        value = settings.value("topk_file", "")
-        self.topk.text_file = value if isinstance(value, str) else ""
-        self.views.setCurrentIndex(settings_int(settings, "view", 0, 0, self.views.count() - 1))
+        inside_persist.restore_settings(self, settings)
+
+    def state(self) -> dict[str, Any]:
+        """Source, text, ε, view and the picked layer/neuron/token/span, as plain JSON."""
+        return inside_persist.panel_state(self)
+
+    def apply_state(self, state: Mapping[str, Any]) -> None:
+        """Check all of ``state`` first (ValueError, nothing changed), then apply it; a picked
+        neuron that the trace on show cannot hold is picked once the text is traced."""
+        message, warning = inside_persist.apply_panel_state(self, state)
+        self._say(message, error=warning)

@@ -115,6 +115,10 @@ class TopKView(QGroupBox):
             self._say(lambda: self.tr("These contexts are for {0}; press “Find top contexts” "
                                       "for {1}.").format(self._target, target))
 
+    def target_args(self) -> tuple[int, int, bool, bool]:
+        """The last ``set_target`` arguments (to say it again, e.g. with a new text file)."""
+        return self._args
+
     def set_busy(self, busy: bool) -> None:
         self.cancel_button.setEnabled(busy)
         self.find_button.setEnabled(not busy and self._args[3]
