@@ -134,6 +134,10 @@ class HistoryView(QWidget):
             return
         self.show_entry()
 
+    def entries(self) -> int:
+        """How many checkpoints the slider holds."""
+        return len(self._history)
+
     def current_step(self) -> int | None:
         if not self._history:
             return None

@@ -152,6 +152,22 @@ class MlpView(QWidget):
             layer, t, piece, fmt_number(self._ratio[layer], 4), fmt_number(self._mean[layer], 4),
             fmt_number(self._norm[layer], 3))
 
+    # -- the lesson's exercise ------------------------------------------------------------------
+    def largest_bar(self) -> int:
+        """The layer of the tallest "this token" bar (−1 without bars)."""
+        ok = np.isfinite(self._ratio) & (self._ratio > 0)
+        return int(np.argmax(np.where(ok, self._ratio, -np.inf))) if ok.any() else -1
+
+    def smallest_bar(self) -> int:
+        """The layer of the lowest non-empty (> 0) "this token" bar (−1 without one)."""
+        ok = np.isfinite(self._ratio) & (self._ratio > 0)
+        return int(np.argmin(np.where(ok, self._ratio, np.inf))) if ok.any() else -1
+
+    def pick_layer(self, layer: int) -> None:
+        """What a click on ``layer``'s bar does: pick it everywhere and read its exact ratio."""
+        self.sel.set_layer(layer)
+        self._show_layer()
+
     # -- picking ------------------------------------------------------------------------------
     def bar_point(self, layer: int) -> QPointF:
         """Viewport point at the middle of ``layer``'s token bar (for tests)."""
@@ -168,8 +184,7 @@ class MlpView(QWidget):
             return
         layer = int(round(vb.mapSceneToView(ev.scenePos()).x()))
         if 0 <= layer < len(self._ratio):
-            self.sel.set_layer(layer)
-            self._show_layer()
+            self.pick_layer(layer)
 
     # -- export -------------------------------------------------------------------------------
     def csv_rows(self) -> tuple[list[str], list[list[object]]]:

@@ -31,6 +31,8 @@ from gatelab.ui import inside_persist
 from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
+from gatelab.ui.inside_lesson import build_lesson
+from gatelab.ui.inside_messages import trace_text
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -46,6 +48,7 @@ from gatelab.ui.inside_source import SourceBar
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
+from gatelab.ui.lesson_card import Lesson
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -74,6 +77,7 @@ class InsidePanel(QWidget):
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._shut = False
         self.pending: dict[str, Any] | None = None  # a state's picks, waiting for their trace
+        self.after_trace: Callable[[], None] | None = None  # a lesson step's, once traced
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
         self._live_timer.setInterval(1000)
         self._live_timer.timeout.connect(self._update_live_info)
@@ -283,8 +287,10 @@ class InsidePanel(QWidget):
                 found, searched, stopped = result
                 self.topk.show_results(found, tag[5:], searched, stopped or cancelled)
         elif cancelled:
+            self.after_trace = None
             self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
         elif error:
+            self.after_trace = None
             self._clear_views()  # never leave the previous source's numbers under this error
             self._say(lambda: self.tr("Could not analyse: {0}").format(error), error=True)
             self.status_changed.emit(error)
@@ -312,27 +318,15 @@ class InsidePanel(QWidget):
         if self.pending:  # a restored state's layer/neuron/token/span (clamped to this trace)
             inside_persist.pick(self, self.pending)
             self.pending = None
+        then, self.after_trace = self.after_trace, None
+        if then is not None:
+            then()
         text = self._say(lambda: self.trace_text(trace), error=bool(getattr(trace, "unknown", ())))
         self.status_changed.emit(text)
 
     def trace_text(self, trace: Any) -> str:
         """What was traced (plural right in English), with a warning for unknown characters."""
-        n = len(trace.tokens)
-        step = "" if trace.step is None else self.tr(" at step {0}").format(trace.step)
-        text = (self.tr("1 token through {1}{2}. Pick a layer, neuron or token anywhere.")
-                if n == 1 else
-                self.tr("{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.")
-                ).format(n, trace.model_name, step)
-        unknown = tuple(getattr(trace, "unknown", ()))
-        if unknown:
-            shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
-            warning = (self.tr("Warning: 1 character ({1}) is not in this run's vocabulary and "
-                               "was read as {2}: its numbers describe that character.")
-                       if len(unknown) == 1 else
-                       self.tr("Warning: {0} characters ({1}) are not in this run's vocabulary "
-                               "and were read as {2}: their numbers describe that character."))
-            text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
-        return text
+        return trace_text(trace)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:
@@ -387,6 +381,10 @@ class InsidePanel(QWidget):
     def state(self) -> dict[str, Any]:
         """Source, text, ε, view and the picked layer/neuron/token/span, as plain JSON."""
         return inside_persist.panel_state(self)
+
+    def lesson(self) -> Lesson:
+        """The "Try this" steps and questions, in the current language."""
+        return build_lesson(self)
 
     def apply_state(self, state: Mapping[str, Any]) -> None:
         """Check all of ``state`` first (ValueError, nothing changed), then apply it; a picked
