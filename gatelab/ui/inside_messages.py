@@ -27,9 +27,9 @@ def trace_text(trace: Any) -> str:
     if unknown:
         shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
         warning = (_tr("Warning: 1 character ({1}) is not in this run's vocabulary and "
-                "was read as {2}: its numbers describe that character.")
+                       "was read as {2}: its numbers describe that character.")
                    if len(unknown) == 1 else
                    _tr("Warning: {0} characters ({1}) are not in this run's vocabulary "
-                "and were read as {2}: their numbers describe that character."))
+                       "and were read as {2}: their numbers describe that character."))
         text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
     return text
