@@ -151,3 +151,26 @@ def test_unknown_keys_are_ignored_and_missing_keys_kept(panel: InsidePanel, tmp_
     before = panel.state()
     panel.apply_state({"tab": "gate-plane", "z": 3, "neuron": 4})
     assert panel.state() == {**before, "neuron": 4}
+
+
+def test_the_window_saves_and_opens_the_inside_tabs_state(main_window, tmp_path: Path) -> None:  # noqa: ANN001
+    from gatelab.core.state_file import StateError
+    from gatelab.ui.tabs import Panel
+
+    inside = main_window.panel("inside")
+    assert isinstance(inside, Panel)
+    inside.sel.set_trace(make_trace(plant=PLANT))
+    _change(inside, tmp_path)
+    path = str(tmp_path / "a.gatelab")
+    assert main_window.save_state_to(path)
+    saved = inside.state()
+    inside.sel.set_neuron(0, layer=0)
+    inside.source.text.setText("changed")
+    doc = main_window.current_state()
+    doc.tabs["inside"] = saved
+    main_window.apply_state_doc(doc)
+    assert inside.state() == saved
+    doc.tabs["inside"] = {**saved, "layer": -3}
+    with pytest.raises(StateError):
+        main_window.apply_state_doc(doc)
+    assert inside.state() == saved
