@@ -158,9 +158,9 @@ def build_lesson(panel: InsidePanel) -> Lesson:
                     "this token. Note it down."),
                 _safe(lambda: _bar_step(panel, largest=True))),
         TryStep(_tr("Click the smallest non-empty bar"),
-                _tr("Compare its ratio with the largest one's: how many times larger is it? In "
-                    "a trained model both stay well below 1: every MLP adds a small correction "
-                    "and no layer dominates."),
+                _tr("The readout's second line compares it with the largest: the larger ratio "
+                    "is so many times the smaller. In a trained model both stay well below 1: "
+                    "every MLP adds a small correction and no layer dominates."),
                 _safe(lambda: _bar_step(panel, largest=False))),
         TryStep(_tr("Count the closed gates at the last token"),
                 _tr("“This layer at this token” gives the share of negative pre-gates and of "

@@ -80,6 +80,7 @@ class MlpView(QWidget):
         self._norm = np.zeros(0)
         self._norm_mean = np.zeros(0)
         self._top = 0.0
+        self._shown = self._before = -1  # the picked layer and the one picked before it
         selection.trace_changed.connect(self.refresh)
         selection.token_changed.connect(lambda _t: self.refresh(new_trace=False))
         selection.layer_changed.connect(lambda _l: self._show_layer())
@@ -121,6 +122,7 @@ class MlpView(QWidget):
         self.mean_bars.setOpts(x=x + BAR_W / 2, height=np.nan_to_num(self._mean))
         self.norm_token.setData(x, self._norm)
         if new_trace:  # the axes and the text's mean change only with the trace
+            self._shown = self._before = -1
             self.norm_mean.setData(x, self._norm_mean)
             ticks = [[(i, "L{0}".format(i)) for i in range(len(x))]]
             for card in (self.ratio_card, self.norm_card):
@@ -142,7 +144,22 @@ class MlpView(QWidget):
         pens = [PICKED_PEN if i == layer else TOKEN_PEN for i in range(len(x))]
         self.token_bars.setOpts(x=x, height=np.nan_to_num(self._ratio), pens=pens)
         self.picked_line.setPos(layer)
-        self.readout.setText(self.layer_text(layer))
+        if layer != self._shown:  # the lesson's exercise compares two picks
+            self._before, self._shown = self._shown, layer
+        self.readout.setText(self.layer_text(layer) + self.compare_text(layer))
+
+    def compare_text(self, layer: int) -> str:
+        """A second line comparing ``layer``'s ratio with the layer picked before it (the
+        exercise: the largest against the smallest non-empty bar); empty when nothing fits."""
+        before, r = self._before, self._ratio
+        if not (0 <= before < len(r)) or before == layer:
+            return ""
+        a, b = float(r[layer]), float(r[before])
+        if not (np.isfinite(a) and np.isfinite(b) and a > 0 and b > 0):
+            return ""
+        return "<br>" + self.tr("Compared with L{0} ({1}): the larger ratio is {2}× the "
+                                "smaller.").format(before, fmt_number(b, 4),
+                                                   fmt_number(max(a, b) / min(a, b), 2))
 
     def layer_text(self, layer: int) -> str:
         t = self.sel.token

@@ -129,7 +129,10 @@ def test_the_contribution_bar_exercise(qtbot, panel: InsidePanel, settings: QSet
         readout = panel.mlp.readout.text()
         assert f"<b>L{layer}</b>" in readout
         assert f"‖MLP out‖ / ‖layer out‖ = <b>{fmt_number(ratios[layer], 4)}</b>" in readout
-    assert np.argmax(ratios) != np.argmin(ratios)
+    big, small = int(np.argmax(ratios)), int(np.argmin(ratios))
+    assert big != small
+    assert (f"Compared with L{big} ({fmt_number(ratios[big], 4)}): the larger ratio is "
+            f"{fmt_number(ratios[big] / ratios[small], 2)}× the smaller.") in readout
 
 
 def test_gates_sink_and_history_steps_point_at_their_readouts(panel: InsidePanel) -> None:
