@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from gatelab.ui.inside_panel import InsidePanel
 
 VIEWS = ("explorer", "gates", "mlp", "sink", "history")  # the views' tabs, in order
-MAX_TEXT = 100_000  # characters of the text box, as in the settings
+MAX_TEXT = 32_767  # characters: a QLineEdit holds no more (its default maxLength)
 MAX_PATH = 4096
 LIMITS = {"layer": 10_000, "neuron": 10_000_000, "token": 1_000_000}  # exclusive upper bounds
 EPS_RANGE = (0.001, 10.0)  # the ε box's range

@@ -127,6 +127,7 @@ BAD = [
     {"dtype": 16},
     {"view": 3},
     {"text": "x" * 200_000},
+    {"text": "x" * 40_000},  # more than the text box holds
     {"hf_path": ["a"]},
     {"text": "ok", "layer": 1, "neuron": -5},  # the good part must not be applied either
 ]
@@ -174,3 +175,9 @@ def test_the_window_saves_and_opens_the_inside_tabs_state(main_window, tmp_path:
     with pytest.raises(StateError):
         main_window.apply_state_doc(doc)
     assert inside.state() == saved
+
+
+def test_the_longest_text_the_box_holds_round_trips(panel: InsidePanel) -> None:
+    text = "ab" * (panel.source.text.maxLength() // 2)
+    panel.apply_state({"text": text})
+    assert panel.state()["text"] == text
