@@ -30,30 +30,30 @@ EPS_RANGE = (0.001, 10.0)  # the ε box's range
 SELECTION = ("layer", "neuron", "token", "span")
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("InsidePanel", text)
+translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
 
 def _int(state: Mapping[str, Any], key: str, top: int) -> int:
     value = state[key]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < top:
-        raise ValueError(_tr("“{0}” must be a whole number from 0 to {1}, not {2}.")
-                         .format(key, top - 1, _short(value)))
+        raise ValueError(translate("InsidePanel", "“{0}” must be a whole number from 0 to "
+                                                  "{1}, not {2}.").format(key, top - 1,
+                                                                          _short(value)))
     return value
 
 
 def _text(state: Mapping[str, Any], key: str, limit: int) -> str:
     value = state[key]
     if not isinstance(value, str) or len(value) > limit or "\x00" in value:
-        raise ValueError(_tr("“{0}” must be a text of at most {1} characters.")
-                         .format(key, limit))
+        raise ValueError(translate("InsidePanel", "“{0}” must be a text of at most {1} "
+                                                  "characters.").format(key, limit))
     return value
 
 
 def _choice(state: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
     value = state[key]
     if value not in choices or not isinstance(value, str):
-        raise ValueError(_tr("“{0}” must be one of {1}, not {2}.")
+        raise ValueError(translate("InsidePanel", "“{0}” must be one of {1}, not {2}.")
                          .format(key, ", ".join(choices), _short(value)))
     return value
 
@@ -67,7 +67,8 @@ def check_state(state: Mapping[str, Any]) -> dict[str, Any]:
     """The keys of ``state`` this tab knows, checked and normalised; ValueError (one translated
     line) on the first bad one. Unknown keys are ignored, missing ones are left out."""
     if not isinstance(state, Mapping):
-        raise ValueError(_tr("The inside tab's state must be a JSON object."))
+        raise ValueError(translate("InsidePanel", "The inside tab's state must be a JSON "
+                                                  "object."))
     out: dict[str, Any] = {}
     if "source" in state:
         out["source"] = _choice(state, "source", SOURCE_KINDS)
@@ -88,7 +89,8 @@ def check_state(state: Mapping[str, Any]) -> dict[str, Any]:
         if (not isinstance(span, (list, tuple)) or len(span) != 2
                 or any(isinstance(x, bool) or not isinstance(x, int) for x in span)
                 or not 0 <= span[0] <= span[1] <= LIMITS["token"]):
-            raise ValueError(_tr("“span” must be [start, stop] with 0 ≤ start ≤ stop, not {0}.")
+            raise ValueError(translate("InsidePanel", "“span” must be [start, stop] with 0 ≤ "
+                                                      "start ≤ stop, not {0}.")
                              .format(_short(span)))
         out["span"] = [int(span[0]), int(span[1])]
     if "eps" in state:
@@ -96,7 +98,8 @@ def check_state(state: Mapping[str, Any]) -> dict[str, Any]:
         if eps is not None and (isinstance(eps, bool) or not isinstance(eps, (int, float))
                                 or not math.isfinite(eps)
                                 or not EPS_RANGE[0] <= eps <= EPS_RANGE[1]):
-            raise ValueError(_tr("“eps” must be null or a number from {0} to {1}, not {2}.")
+            raise ValueError(translate("InsidePanel", "“eps” must be null or a number from "
+                                                      "{0} to {1}, not {2}.")
                              .format(EPS_RANGE[0], EPS_RANGE[1], _short(eps)))
         out["eps"] = None if eps is None else float(eps)
     if "view" in state:
@@ -183,13 +186,16 @@ def apply_panel_state(panel: InsidePanel, state: Mapping[str, Any]
     elif picked:
         panel.pending = picked
     if missing:
-        return (lambda: _tr("The source {0} no longer exists: the rest of the state is restored; "
-                            "pick another source and press Analyse.").format(missing)), True
+        return (lambda: translate("InsidePanel", "The source {0} no longer exists: the rest "
+                                                 "of the state is restored; pick another "
+                                                 "source and press Analyse.").format(missing)
+                ), True
     if panel.pending:
-        return (lambda: _tr("State restored: press Analyse; layer L{0}, neuron #{1} and token "
-                            "{2} are picked once the text is traced.").format(
+        return (lambda: translate("InsidePanel", "State restored: press Analyse; layer L{0}, "
+                                                 "neuron #{1} and token {2} are picked once "
+                                                 "the text is traced.").format(
             picked.get("layer", 0), picked.get("neuron", 0), picked.get("token", 0))), False
-    return (lambda: _tr("State restored.")), False
+    return (lambda: translate("InsidePanel", "State restored.")), False
 
 
 def save_settings(panel: InsidePanel, settings: QSettings) -> None:

@@ -172,3 +172,30 @@ def test_answers_are_explained_and_remembered(qtbot, panel: InsidePanel,  # noqa
         assert q.explanations[choice] in text
         assert ("Right." in text) == (choice == q.answer)
     assert int(settings.value("lessons/inside/mlp-vs-residual")) == len(q.choices) - 1
+
+
+def test_lupdate_extracts_every_lesson_string(panel: InsidePanel, tmp_path: Path) -> None:
+    """The lesson's and the state's strings must be visible to lupdate (a helper like _tr("…")
+    is not), or they can never be translated."""
+    import html
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).parent / "pyside6-lupdate")
+    if not Path(tool).exists():
+        pytest.skip("pyside6-lupdate is not installed")
+    root = Path(__file__).resolve().parents[2] / "gatelab" / "ui"
+    ts = tmp_path / "x.ts"
+    files = [str(root / f"inside_{n}.py") for n in ("lesson", "persist", "messages")]
+    subprocess.run([tool, *files, "-ts", str(ts)], check=True, capture_output=True, timeout=120)
+    sources = {html.unescape(s) for s in
+               re.findall(r"<source>(.*?)</source>", ts.read_text("utf-8"), flags=re.S)}
+    lesson = panel.lesson()
+    shown = [s.title for s in lesson.steps] + [s.expect for s in lesson.steps[1:]]
+    for q in lesson.questions:
+        shown += [q.text, *q.choices, *q.explanations]
+    assert [s for s in shown if s not in sources] == []
+    assert "State restored." in sources and "1 token through {1}{2}. Pick a layer, neuron or " \
+        "token anywhere." in sources
