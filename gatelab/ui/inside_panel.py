@@ -49,6 +49,7 @@ from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.lesson_card import Lesson
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -233,7 +234,7 @@ class InsidePanel(QWidget):
         try:
             self.source.spec(self.live_run_dir())
         except ValueError as exc:
-            return str(exc)
+            return message_text(exc)
         return ""
 
     def _start_trace(self, spec: SourceSpec, text: str) -> bool:
