@@ -104,6 +104,7 @@ class DataCard(PlotCard):
 
     def set_title(self, title: str, tooltip: str = "") -> None:
         """Re-set the card's title and tooltip (after a language switch)."""
+        self.title_text = title
         self.title.setText("<b>{0}</b>".format(html.escape(title)))
         self.title.setToolTip(tooltip)
 
@@ -113,7 +114,7 @@ class DataCard(PlotCard):
         self.export_button.setToolTip(QCoreApplication.translate(
             "PlotCard", "Save this plot as PNG or SVG, or its data as CSV"))
 
-    def rename(self, item: pg.GraphicsObject, name: str) -> None:
+    def rename_curve(self, item: pg.GraphicsObject, name: str) -> None:
         """Give a plotted item a new name in the legend, the hover readout and the CSV."""
         if isinstance(getattr(item, "opts", None), dict):
             item.opts["name"] = name

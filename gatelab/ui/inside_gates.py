@@ -103,10 +103,7 @@ class GatesView(QWidget):
         for view in self.maps.views.values():  # |h| scales like 0.004 must read as such
             for name in ("left", "right", "top", "bottom"):
                 view.bar.getAxis(name).enableAutoSIPrefix(False)
-        # TRANSITION (merge): the gate plane's branch renames sig_point → point_picked and adds
-        # GatePlaneMaps.retranslate(); use the new names directly once both are on main
-        picked = getattr(self.maps, "point_picked", None) or getattr(self.maps, "sig_point")
-        picked.connect(self._on_point)
+        self.maps.sig_point.connect(self._on_point)
         self.legend = StaticLabel(2, self)
         self.legend.setStyleSheet("color: #444;")
         self.maps.add_below(self.legend)
@@ -170,7 +167,9 @@ class GatesView(QWidget):
 
     def retranslate(self) -> None:
         """Captions, readout labels and the current numbers in the current language."""
-        retranslate_maps = getattr(self.maps, "retranslate", None)  # TRANSITION, see above
+        # TRANSITION (merge): the gate plane's branch adds GatePlaneMaps.retranslate(); call it
+        # directly once that is on main
+        retranslate_maps = getattr(self.maps, "retranslate", None)
         if callable(retranslate_maps):
             retranslate_maps()
         self.stats_box.setTitle(self.tr("This layer at this token"))

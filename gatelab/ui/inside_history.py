@@ -98,7 +98,7 @@ class HistoryView(QWidget):
         names = {"frac_neg": self.tr("negative pre-gates"), "frac_closed": self.tr("closed gates"),
                  "mlp_ratio": self.tr("MLP ratio"), "attn_sink": self.tr("first-token share")}
         for key, curve in self.curves.items():
-            self.lines.rename(curve, names[key])
+            self.lines.rename_curve(curve, names[key])
         self.checkpoint_label.setText(self.tr("Checkpoint"))
         if self._history:
             self.show_entry()

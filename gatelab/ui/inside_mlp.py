@@ -97,9 +97,9 @@ class MlpView(QWidget):
             card.retranslate()
             card.plot.setLabel("bottom", self.tr("layer"))
         for card, item in ((self.ratio_card, self.token_bars), (self.norm_card, self.norm_token)):
-            card.rename(item, self.tr("this token"))
+            card.rename_curve(item, self.tr("this token"))
         for card, item in ((self.ratio_card, self.mean_bars), (self.norm_card, self.norm_mean)):
-            card.rename(item, self.tr("mean over the text"))
+            card.rename_curve(item, self.tr("mean over the text"))
         self.hint.setText(self.tr("Click a bar to read its layer's exact ratio. The lesson's "
                                   "exercise: click the largest and the smallest non-empty bar "
                                   "and compare."))
