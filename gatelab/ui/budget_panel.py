@@ -290,7 +290,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         h, m, gated = self.h_field.value(), self.m_field.value(), self.gated()
         bias = self.bias_check.isChecked()
         ffn = B.ffn_params(h, m, gated, bias)
-        h2 = B.ffn_in_h2(h, m, gated)
+        h2 = B.ffn_in_d2(h, m, gated)
         err = B.rounding_error(h, m, gated)
         mult = self.multiple_spin.value()
         c = self.user_count
@@ -300,7 +300,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
             self.tr("<b>FFN per layer</b>: {0} = {1} ({2} h²)").format(
                 "3·h·m" if gated else "2·h·m", B.format_int(ffn), f"{float(h2):.4g}"),
             self.tr("Break-even with classic 4× (8h²): m = 8h/3 = {0}; yours: {1} params "
-                    "({2:+.2f} %)").format(f"{float(B.break_even_width(h)):,.2f}",
+                    "({2:+.2f} %)").format(f"{float(B.break_even_intermediate(h)):,.2f}",
                                            B.format_signed(B.ffn_params(h, m, gated) - 8 * h * h),
                                            100 * float(err)),
             self.tr("8/3 rule ↑{0}: {1} · Llama rule: {2} · MiniMind rule: {3}").format(
@@ -320,8 +320,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
 
     def _partner_line(self, m: int, gated: bool, multiple: int) -> str:
         """One exact width (the table's), with the rounded one labelled right beside it."""
-        exact = B.partner_width(m, gated)
-        rounded = B.partner_width(m, gated, multiple)
+        exact = B.partner_intermediate(m, gated)
+        rounded = B.partner_intermediate(m, gated, multiple)
         text = (self.tr("Same-parameter classic width: {0} (= ⌈3m/2⌉)") if gated else
                 self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")
                 ).format(B.format_int(exact))
@@ -338,14 +338,14 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         rows = [(self.tr("Classic 4×"), [0.0, 4.0, 4.0]),
                 (self.tr("Gated 8/3"), [third, third, third]),
                 (self.tr("Yours") + (self.tr(" (1 expert)") if c.spec.is_moe else ""),
-                 [float(x) for x in B.matrix_h2(
+                 [float(x) for x in B.matrix_d2(
                     c.spec.hidden, c.spec.intermediate, c.spec.gated).values()])]
         model = self.models.get(self.compare_name())
         if model is not None:
             s = model.spec
             width = s.moe_intermediate if s.is_moe else s.intermediate
             label = self.compare_name() + (self.tr(" (1 expert)") if s.is_moe else "")
-            rows.append((label, [float(x) for x in B.matrix_h2(s.hidden, width,
+            rows.append((label, [float(x) for x in B.matrix_d2(s.hidden, width,
                                                                s.gated).values()]))
         self.matrix_chart.set_rows(rows, ["{0:.2f} h²".format(sum(v)) for _, v in rows])
         self.matrix_title.setText(self.tr(

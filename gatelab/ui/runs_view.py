@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
+from gatelab.ui.trainer_jobs import RunRow, delete_run_folder, experiment_of, run_rows
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 

@@ -76,6 +76,7 @@ TAB_SPECS: tuple[TabSpec, ...] = (
     TabSpec("inside", QT_TRANSLATE_NOOP("tabs", "Inside the model"),
             "gatelab.ui.inside_panel", "InsidePanel",
             QT_TRANSLATE_NOOP("tabs", "What each neuron fires on, the gates at a token, the MLP as a small correction, attention sinks")),  # noqa: E501 (one literal for lupdate)
+    TabSpec("forward-pass", QT_TRANSLATE_NOOP("tabs", "Forward pass"), "gatelab.ui.forward_map", "ForwardMapPanel", QT_TRANSLATE_NOOP("tabs", "A clickable map of one forward pass; each box opens the tab that explains it")),  # noqa: E501 (one line)
 )
 
 TAB_NAMES: tuple[str, ...] = tuple(spec.name for spec in TAB_SPECS)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.trainer_engine import CorpusSummary, corpus_summary
+from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 BUILTIN = ("python", "generated")

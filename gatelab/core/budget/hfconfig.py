@@ -227,7 +227,7 @@ def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
         spec["intermediate"] = 0  # every layer is routed; intermediate_size is never used
     elif family == "minimind" and cfg.get("intermediate_size") is None:
         spec["intermediate"] = minimind_rule(hidden)
-        notes.append("intermediate_size not set: MiniMind's rule ceil(h·π/64)·64 gives {}."
+        notes.append("intermediate_size not set: MiniMind's rule ceil(d·π/64)·64 gives {}."
                      .format(spec["intermediate"]))
     else:
         spec["intermediate"] = _get(cfg, "intermediate", default=0 if n_experts else None,
