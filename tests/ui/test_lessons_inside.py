@@ -21,7 +21,7 @@ from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.widgets import fmt_number
 
 from .inside_synth import make_trace
-from .test_inside_panel import tiny_run  # noqa: F401 (a module-scoped fixture)
+from .test_inside_panel import tiny_hf, tiny_run  # noqa: F401 (module-scoped fixtures)
 
 INSIDE = (STRING_TEXT.index('"') + 1, STRING_TEXT.rindex('"'))  # "inside a string", in chars
 
@@ -100,6 +100,21 @@ def test_the_string_step_traces_and_ranks_the_inside_of_the_string(
     qtbot.waitUntil(lambda: panel.history.entries() >= 2, timeout=10000)
     assert panel.lesson().steps[5].run() is None
     assert panel.history.step_label.text().startswith("step 4 (4–8, ")
+
+
+def test_the_string_step_on_a_hugging_face_tokenizer(qtbot, panel: InsidePanel,  # noqa: ANN001
+                                                      tiny_hf: Path) -> None:  # noqa: F811
+    panel.source.set_kind("hf")
+    panel.source.hf_path.setText(str(tiny_hf))
+    assert panel.lesson().steps[0].run() is None
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
+    qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=5000)
+    a, b = panel.sel.span
+    pieces = panel.sel.trace.tokens
+    inside = "".join(pieces[a:b])
+    assert "inside" in inside and "string" in inside  # BPE pieces, not characters
+    assert "label" not in inside and "name" not in inside
+    assert panel.rankings.span_table.item(0, 0).text() == f"#{panel.sel.neuron}"
 
 
 def test_the_string_step_finds_a_planted_string_neuron(panel: InsidePanel) -> None:
