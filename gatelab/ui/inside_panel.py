@@ -331,12 +331,8 @@ class InsidePanel(QWidget):
         then, self.after_trace = self.after_trace, None
         if then is not None:
             then()
-        text = self._say(lambda: self.trace_text(trace), error=bool(getattr(trace, "unknown", ())))
+        text = self._say(lambda: trace_text(trace), error=bool(getattr(trace, "unknown", ())))
         self.status_changed.emit(text)
-
-    def trace_text(self, trace: Any) -> str:
-        """What was traced (plural right in English), with a warning for unknown characters."""
-        return trace_text(trace)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.inside_messages import trace_text
 from gatelab.ui.inside_panel import InsidePanel
 from gatelab.ui.inside_text import StaticLabel
 
@@ -158,14 +159,14 @@ def test_plurals_in_english(qtbot) -> None:  # noqa: ANN001
         one = make_trace(text="a", n_layer=1)
         panel.sel.set_trace(one)
         assert panel.pickers.info.text().endswith("· 1 token")
-        assert panel.trace_text(one).startswith("1 token through synthetic")
+        assert trace_text(one).startswith("1 token through synthetic")
         panel.views.setCurrentWidget(panel.gates)
         assert "mean over the 1 token:" in panel.gates.stats.text()
         two = make_trace(text="ab", n_layer=2)
         panel.sel.set_trace(two)
         assert panel.pickers.info.text().endswith("· 2 tokens") and "· 2 layers ·" in \
             panel.pickers.info.text()
-        assert panel.trace_text(two).startswith("2 tokens through synthetic")
+        assert trace_text(two).startswith("2 tokens through synthetic")
         assert "mean over all 2 tokens:" in panel.gates.stats.text()
     finally:
         panel.shutdown()
