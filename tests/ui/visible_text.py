@@ -84,7 +84,9 @@ def _is_kept(word: str, extra: set[str]) -> bool:
 def english_words(text: str, extra_allowed: Iterable[str] = ()) -> list[str]:
     """English words of ``text`` outside «…», markup, paths and the kept terms."""
     extra = {e.lower() for e in extra_allowed}
-    text = _WRAPPED.sub(" ", text)
+    before = None
+    while text != before:  # innermost first: a translated sentence may hold translated parts
+        before, text = text, _WRAPPED.sub(" ", text)
     text = _ENTITY.sub(" ", _TAG.sub(" ", text))
     text = _PATH.sub(" ", _REPO.sub(" ", text))
     return [w for w in _WORD.findall(text) if not _is_kept(w, extra)]
