@@ -167,11 +167,7 @@ class GatesView(QWidget):
 
     def retranslate(self) -> None:
         """Captions, readout labels and the current numbers in the current language."""
-        # TRANSITION (merge): the gate plane's branch adds GatePlaneMaps.retranslate(); call it
-        # directly once that is on main
-        retranslate_maps = getattr(self.maps, "retranslate", None)
-        if callable(retranslate_maps):
-            retranslate_maps()
+        self.maps.retranslate()
         self.stats_box.setTitle(self.tr("This layer at this token"))
         self.eps_label.setText(self.tr("closed means |act(g)| < ε ="))
         self.eps.setToolTip(self.tr("ε of a closed gate; the shares above and the grey band "

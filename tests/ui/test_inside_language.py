@@ -173,14 +173,8 @@ def test_plurals_in_english(qtbot) -> None:  # noqa: ANN001
 
 
 def _not_ours(leftovers: list[str]) -> list[str]:
-    """Leftovers, less the gate plane maps' own axis labels and titles while GatePlaneMaps has no
-    retranslate() on this branch (the gate plane's branch adds it; then nothing is dropped)."""
-    from gatelab.ui.gate_plane_maps import GatePlaneMaps
-
-    if hasattr(GatePlaneMaps, "retranslate"):
-        return leftovers
-    theirs = ("pre-activation", "the neuron's output", "gradient into")
-    return [s for s in leftovers if not any(t in s for t in theirs)]
+    """Every leftover counts: the gate plane maps inside this tab retranslate too."""
+    return leftovers
 
 
 def test_framework_check_on_every_view_and_a_real_switch(qtbot) -> None:  # noqa: ANN001
