@@ -1823,12 +1823,12 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+127"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+156"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -2838,32 +2838,42 @@
 <context>
     <name>GatesView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_gates.py" line="+110"/>
+        <location filename="../../gatelab/ui/inside_gates.py" line="+171"/>
         <source>This layer at this token</source>
         <translation>该层在此 token 处</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>closed means |act(g)| &lt; ε =</source>
+        <translation>关闭指 |act(g)| &lt; ε =</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ε of a closed gate; the shares above and the grey band follow it</source>
+        <translation>判定门控关闭的 ε；上方的占比和灰色带随之变化</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>act(g)  gate value</source>
         <translation>act(g)  门控值</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>h  (model)</source>
         <translation>h（模型）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>h = act(g)·u  (formula)</source>
         <translation>h = act(g)·u（公式）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Explore this neuron</source>
         <translation>探索此神经元</translation>
     </message>
@@ -2873,24 +2883,44 @@
         <translation>在神经元浏览器中打开：它对什么激活？</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Picked neuron (click a dot)</source>
         <translation>选中的神经元（点击一个点）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+10"/>
         <source>Analyse a text to see the gates of its layers.</source>
         <translation>分析一段文本，查看各层的门控。</translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>&lt;b&gt;L{0}&lt;/b&gt;, token {1} “{2}”, {3} neurons&lt;br&gt;pre-gate g &amp;lt; 0: &lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;(lesson: {5} %)&lt;br&gt;closed |act(g)| &amp;lt; ε = {6}: &lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;(lesson: {8} %)&lt;br&gt;mean over all {9} tokens: {10} % and {11} %&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;The lesson&apos;s numbers are Qwen3.5-0.8B&apos;s layer 2.&lt;/span&gt;</source>
-        <translation>&lt;b&gt;L{0}&lt;/b&gt;，token {1}“{2}”，{3} 个神经元&lt;br&gt;门控预激活值 g &amp;lt; 0：&lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;（课程：{5} %）&lt;br&gt;关闭 |act(g)| &amp;lt; ε = {6}：&lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;（课程：{8} %）&lt;br&gt;全部 {9} 个 token 的均值：{10} % 和 {11} %&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;课程中的数字来自 Qwen3.5-0.8B 的第 2 层。&lt;/span&gt;</translation>
+        <location line="+42"/>
+        <source>1 neuron</source>
+        <translation>1 个神经元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{0} neurons</source>
+        <translation>{0} 个神经元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean over the 1 token</source>
+        <translation>对这 1 个 token 取均值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>mean over all {0} tokens</source>
+        <translation>对全部 {0} 个 token 取均值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;L{0}&lt;/b&gt;, token {1} “{2}”, {3}&lt;br&gt;pre-gate g &amp;lt; 0: &lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;(lesson: {5} %)&lt;br&gt;closed |act(g)| &amp;lt; ε = {6}: &lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;(lesson: {8} %)&lt;br&gt;{9}: {10} % and {11} %&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;The lesson&apos;s numbers are Qwen3.5-0.8B&apos;s layer 2.&lt;/span&gt;</source>
+        <translation>&lt;b&gt;L{0}&lt;/b&gt;，token {1}“{2}”，{3}&lt;br&gt;门控前值 g &amp;lt; 0：&lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;（课程：{5} %）&lt;br&gt;关闭 |act(g)| &amp;lt; ε = {6}：&lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;（课程：{8} %）&lt;br&gt;{9}：{10} % 和 {11} %&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;课程中的数值来自 Qwen3.5-0.8B 的第 2 层。&lt;/span&gt;</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -2911,12 +2941,12 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+40"/>
+        <location filename="../../gatelab/ui/inside_history.py" line="+90"/>
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Where the run kept that step&apos;s weights, every view shows the text traced through the model as it was then</source>
         <translation>若运行保存了该步的权重，每个视图都显示文本经过当时模型的追踪结果</translation>
     </message>
@@ -2931,12 +2961,12 @@
         <translation>所选层每个神经元的 (g, u)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>negative pre-gates</source>
         <translation>负门控预激活值</translation>
     </message>
@@ -2956,17 +2986,22 @@
         <translation>首 token 占比</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+3"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+8"/>
         <source>Open a saved run to replay its statistics checkpoint by checkpoint.</source>
         <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+46"/>
+        <source>step {0} (the only checkpoint)</source>
+        <translation>第 {0} 步（唯一的检查点）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>step {0} ({1}–{2}, {3} checkpoints)</source>
         <translation>第 {0} 步（{1}–{2}，{3} 个检查点）</translation>
     </message>
@@ -2994,7 +3029,7 @@
 <context>
     <name>InsideExport</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="-67"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="-95"/>
         <source>could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -3005,9 +3040,207 @@
     </message>
 </context>
 <context>
+    <name>InsideLesson</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_lesson.py" line="+82"/>
+        <source>This step could not run: {0}</source>
+        <translation>这一步无法运行：{0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Pick a saved run or a model folder above and press Analyse first.</source>
+        <translation>请先在上方选择一个已保存的运行或模型文件夹，然后按“分析”。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Still busy: wait or press Cancel.</source>
+        <translation>仍在处理：请等待或按“取消”。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pick a saved run or a model folder above first; this step then analyses a line of code with a string in it.</source>
+        <translation>请先在上方选择一个已保存的运行或模型文件夹；这一步随后会分析一行包含字符串的代码。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No layer of this text has a non-empty bar.</source>
+        <translation>这段文本没有任何一层的柱条非空。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>This source has no training history to replay: open a saved run of your own (Hugging Face models have none here).</source>
+        <translation>此来源没有可回放的训练历史：请打开你自己保存的运行（Hugging Face 模型在这里没有训练历史）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Find a neuron that fires inside strings</source>
+        <translation>找出在字符串内部激活的神经元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The line {0} is traced and the tokens between the quotes are selected. “Fires on the selected span” ranks the neurons that fire there more than elsewhere; its first row is picked, in the layer where that preference is strongest, and the shaded text shows where it fires.</source>
+        <translation>追踪代码行 {0}，并选中引号之间的 token。“对所选片段激活”会给在该处比在别处激活更强的神经元排名；在这种偏好最强的层中选取排名第一的神经元，着色的文本显示它在哪里激活。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Click the largest bar of “MLP contribution”</source>
+        <translation>点击“MLP 贡献”中最大的柱条</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The readout under the bars shows that layer&apos;s ‖MLP out‖ / ‖layer out‖ at this token. Note it down.</source>
+        <translation>柱条下方的读数显示该层在此 token 处的 ‖MLP 输出‖ / ‖层输出‖。把它记下来。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Click the smallest non-empty bar</source>
+        <translation>点击最小的非空柱条</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The readout&apos;s second line compares it with the largest: the larger ratio is so many times the smaller. In a trained model both stay well below 1: every MLP adds a small correction and no layer dominates.</source>
+        <translation>读数的第二行将它与最大值比较：较大的比值是较小比值的多少倍。在训练好的模型中，两者都远小于 1：每个 MLP 只加上一个小修正，没有哪一层占主导。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Count the closed gates at the last token</source>
+        <translation>数一数最后一个 token 处关闭的门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“This layer at this token” gives the share of negative pre-gates and of closed gates beside the lesson&apos;s 61.9 % / 19.0 % (Qwen3.5-0.8B, layer 2), and the same shares over all tokens.</source>
+        <translation>“该层在此 token 处”给出负门控前值和关闭门控的占比，并与课程中的 61.9 % / 19.0 %（Qwen3.5-0.8B，第 2 层）对照，还给出全部 token 上的相同占比。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>See how much attention lands on the first token</source>
+        <translation>看看有多少注意力落在首 token 上</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The table gives each layer&apos;s first-token share, averaged over heads; the lesson&apos;s model puts 46.7 % there without an attention output gate and 4.8 % with it.</source>
+        <translation>表格给出每层的首 token 占比（对各个头取平均）；课程中的模型在没有注意力输出门控时该占比为 46.7 %，有输出门控时为 4.8 %。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Replay training from the first checkpoint</source>
+        <translation>从第一个检查点开始回放训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The step slider jumps to the first checkpoint: read g &lt; 0 and closed there, then drag the slider to the last one and watch them change.</source>
+        <translation>步数滑块跳到第一个检查点：读出那里的 g &lt; 0 和关闭占比，然后把滑块拖到最后一个检查点，观察它们如何变化。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>How large is an MLP&apos;s output next to the residual stream it is added to?</source>
+        <translation>与被加入的残差流相比，MLP 的输出有多大？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Much smaller: a correction added to the stream</source>
+        <translation>小得多：只是加到残差流上的一个修正</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About as large: each MLP rewrites the stream</source>
+        <translation>差不多大：每个 MLP 都会重写残差流</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Far larger: the stream is mostly the last MLP&apos;s output</source>
+        <translation>大得多：残差流主要是最后一个 MLP 的输出</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right: ‖MLP out‖ / ‖layer out‖ is a small fraction in every layer. The stream carries the sum of all earlier writes, so each MLP nudges it rather than replacing it.</source>
+        <translation>正确：每一层的 ‖MLP 输出‖ / ‖层输出‖ 都只是一个很小的比例。残差流承载着之前所有写入的总和，所以每个 MLP 只是轻推它，而不是替换它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No: if every MLP wrote as much as the stream holds, the norm would jump at each layer. The bars show a small share, and the residual norm grows slowly as the small writes add up.</source>
+        <translation>不对：如果每个 MLP 写入的量都和残差流本身一样大，范数会在每一层跳变。柱条显示的占比很小，残差流范数随着这些小写入的累加而缓慢增长。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No: the stream after a layer is the input plus attention plus the MLP, and the input part dominates. The bars measure exactly this share, and it is small.</source>
+        <translation>不对：一层之后的残差流是输入加上注意力再加上 MLP，其中输入部分占主导。柱条衡量的正是这个占比，而它很小。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A neuron&apos;s gate is closed at a token (|act(g)| &lt; ε). What does it write into the MLP&apos;s output there?</source>
+        <translation>某个神经元的门控在某个 token 处关闭（|act(g)| &lt; ε）。它在那里向 MLP 的输出写入什么？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Almost nothing, whatever u is</source>
+        <translation>几乎什么都不写，无论 u 是多少</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Its u, unchanged</source>
+        <translation>原样写入它的 u</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A large negative value</source>
+        <translation>一个很大的负值</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right: h = act(g)·u, so a gate near 0 multiplies u away. The down projection then adds almost nothing from that neuron at that token.</source>
+        <translation>正确：h = act(g)·u，所以接近 0 的门控把 u 乘没了。随后下投影几乎不会从该神经元在该 token 处加入任何东西。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No: u passes only as far as the gate lets it; h = act(g)·u is near 0 when act(g) is. Passing u unchanged would need act(g) = 1.</source>
+        <translation>不对：u 只能通过门控允许的那么多；当 act(g) 接近 0 时，h = act(g)·u 也接近 0。要原样传递 u，需要 act(g) = 1。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No: a closed gate makes h small, not large. SiLU&apos;s most negative value is only about −0.28, so even a negative pre-gate gives a small gate.</source>
+        <translation>不对：关闭的门控使 h 变小，而不是变大。SiLU 的最小值只有约 −0.28，所以即使门控前值为负，门控也很小。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Why does so much attention land on the first token in many models?</source>
+        <translation>为什么在许多模型中有这么多注意力落在首 token 上？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Softmax weights must sum to 1, so a head with nothing to look at parks them on a token it can ignore</source>
+        <translation>Softmax 权重之和必须为 1，所以无事可看的头会把权重停放在一个可以忽略的 token 上</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The first token always holds the most important word</source>
+        <translation>首 token 总是承载最重要的词</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It is a bug of the attention mask</source>
+        <translation>这是注意力掩码的一个 bug</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Right: a head cannot attend to nothing, so it uses the first token as a sink. An output gate lets the head output about zero instead, and the sink shrinks.</source>
+        <translation>正确：头不能什么都不关注，所以它把首 token 当作汇聚点（sink）。输出门控让头可以改为输出约等于零的值，汇聚随之缩小。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No: the first token is often just “The” or a start token. The share stays high whatever it is, which is why it is called a sink.</source>
+        <translation>不对：首 token 往往只是“The”或起始 token。无论它是什么，占比都保持很高，这正是它被称为汇聚（sink）的原因。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No: the mask is causal and correct; every query may see the first token. The sink is learned, and an attention output gate removes most of it.</source>
+        <translation>不对：掩码是因果的，而且没有错；每个查询都可以看到首 token。汇聚是学出来的，注意力输出门控能消除其中的大部分。</translation>
+    </message>
+</context>
+<context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+88"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+140"/>
         <source>Neuron explorer</source>
         <translation>神经元浏览器</translation>
     </message>
@@ -3057,12 +3290,12 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+75"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+27"/>
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
@@ -3072,47 +3305,52 @@
         <translation>正在加载并追踪…</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-17"/>
         <source>Hugging Face models have no training history here.</source>
         <translation>Hugging Face 模型在这里没有训练历史。</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-10"/>
         <source>The live run has no checkpoint yet: it saves one every few steps and at its end; try again soon.</source>
         <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+74"/>
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Could not analyse: {0}</source>
         <translation>无法分析：{0}</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+21"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>1 token through {1}{2}. Pick a layer, neuron or token anywhere.</source>
+        <translation>1 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.</source>
         <translation>{0} 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Warning: 1 character ({1}) is not in this run&apos;s vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Warning: {0} characters ({1}) are not in this run&apos;s vocabulary and were read as {2}: their numbers describe that character.</source>
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+41"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3132,20 +3370,65 @@
         <translation>训练器的运行 {0}（{1}），按其最新检查点追踪；再次“分析”即可刷新。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_worker.py" line="+40"/>
+        <location filename="../../gatelab/ui/inside_worker.py" line="+41"/>
         <source>out of memory: try a shorter text, bf16 or a smaller model</source>
         <translation>内存不足：请尝试更短的文本、bf16 或更小的模型</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/inside_persist.py" line="+39"/>
+        <source>“{0}” must be a whole number from 0 to {1}, not {2}.</source>
+        <translation>“{0}”必须是 0 到 {1} 之间的整数，而不是 {2}。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>“{0}” must be a text of at most {1} characters.</source>
+        <translation>“{0}”必须是最多 {1} 个字符的文本。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>“{0}” must be one of {1}, not {2}.</source>
+        <translation>“{0}”必须是 {1} 之一，而不是 {2}。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The inside tab&apos;s state must be a JSON object.</source>
+        <translation>“模型内部”标签页的状态必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>“span” must be [start, stop] with 0 ≤ start ≤ stop, not {0}.</source>
+        <translation>“span”必须是 [start, stop]，且 0 ≤ start ≤ stop，而不是 {0}。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>“eps” must be null or a number from {0} to {1}, not {2}.</source>
+        <translation>“eps”必须为 null 或 {0} 到 {1} 之间的数，而不是 {2}。</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>The source {0} no longer exists: the rest of the state is restored; pick another source and press Analyse.</source>
+        <translation>来源 {0} 已不存在：其余状态已恢复；请选择其他来源并按“分析”。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>State restored: press Analyse; layer L{0}, neuron #{1} and token {2} are picked once the text is traced.</source>
+        <translation>状态已恢复：请按“分析”；文本追踪完成后将选中 L{0} 层、神经元 #{1} 和 token {2}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>State restored.</source>
+        <translation>状态已恢复。</translation>
     </message>
 </context>
 <context>
     <name>IntroPage</name>
     <message>
-        <location filename="../../gatelab/ui/inside_intro.py" line="+19"/>
+        <location filename="../../gatelab/ui/inside_intro.py" line="+34"/>
         <source>&lt;h2&gt;Look inside a model: what each neuron fires on&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick a source&lt;/b&gt; above: the run training in the &lt;i&gt;Live trainer&lt;/i&gt; tab, any saved run, or a Hugging Face model folder on your disk (Qwen3, Qwen3.5, Llama, SmolLM…). Nothing is ever downloaded.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Type a text&lt;/b&gt; or pick one of the lessons&apos; examples (English or Chinese).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Analyse.&lt;/b&gt; The text runs through the model once, in the background; afterwards every switch of layer, neuron or token is instant.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Then:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Neuron explorer&lt;/b&gt;: the text shaded by one neuron&apos;s h; the layer&apos;s most selective neurons; drag across “Paris” to rank the neurons that fire on it; the neuron&apos;s top contexts in a larger text.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gates at a token&lt;/b&gt;: every neuron&apos;s real (g, u) on the gate plane, with the share of negative pre-gates and closed gates beside the lesson&apos;s 61.9 % / 19.0 %.&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP as a small correction&lt;/b&gt;: ‖MLP out‖ / ‖layer out‖ per layer, and the residual stream&apos;s norm growing.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Attention sink&lt;/b&gt;: how much attention lands on the first token, per layer and head.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training history&lt;/b&gt;: a saved run&apos;s statistics checkpoint by checkpoint.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a layer, a neuron or a token anywhere, and every view follows.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或词元都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“Paris”上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个词元处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个词元上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个词元，所有视图都会跟随。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
         <source>▶ Analyse this text</source>
         <translation>▶ 分析这段文本</translation>
     </message>
@@ -3616,7 +3899,7 @@
 <context>
     <name>MlpView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_mlp.py" line="+40"/>
+        <location filename="../../gatelab/ui/inside_mlp.py" line="+91"/>
         <source>MLP contribution: ‖MLP out‖ / ‖layer out‖</source>
         <translation>MLP 贡献：‖MLP 输出‖ / ‖层输出‖</translation>
     </message>
@@ -3641,24 +3924,27 @@
         <translation>层</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>this token</source>
         <translation>此 token</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+6"/>
+        <location line="+2"/>
         <source>mean over the text</source>
         <translation>全文均值</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
         <source>Click a bar to read its layer&apos;s exact ratio. The lesson&apos;s exercise: click the largest and the smallest non-empty bar and compare.</source>
         <translation>点击柱条读取该层的精确比值。课程练习：点击最大和最小的非空柱条，比较一下。</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+57"/>
+        <source>Compared with L{0} ({1}): the larger ratio is {2}× the smaller.</source>
+        <translation>与 L{0}（{1}）相比：较大的比值是较小比值的 {2} 倍。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&lt;b&gt;L{0}&lt;/b&gt; at token {1} “{2}”: ‖MLP out‖ / ‖layer out‖ = &lt;b&gt;{3}&lt;/b&gt; (mean over the text {4}); ‖layer out‖ = {5}</source>
         <translation>&lt;b&gt;L{0}&lt;/b&gt; 在 token {1}“{2}”处：‖MLP 输出‖ / ‖层输出‖ = &lt;b&gt;{3}&lt;/b&gt;（全文均值 {4}）；‖层输出‖ = {5}</translation>
     </message>
@@ -3666,7 +3952,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+172"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+202"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -3681,12 +3967,12 @@
         <translation>最大 h</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Fires on the selected span</source>
         <translation>对所选片段激活</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+2"/>
         <source>CSV data (*.csv);;PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>CSV 数据 (*.csv);;PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
@@ -3696,7 +3982,7 @@
         <translation>将两个排名保存为 CSV 或图片</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
         <source>Most selective neurons of L{0}</source>
         <translation>L{0} 层选择性最强的神经元</translation>
     </message>
@@ -3742,17 +4028,19 @@
 <context>
     <name>PlotCard</name>
     <message>
+        <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
         <location filename="../../gatelab/ui/plot_card.py" line="+59"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+1"/>
         <source>Save this plot as PNG or SVG, or its data as CSV</source>
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+79"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4213,27 +4501,27 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+26"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+58"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Intermediate neuron of the layer (gate_proj/up_proj row)</source>
         <translation>该层的中间层神经元（gate_proj/up_proj 的行）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+1"/>
         <source>Token position in the text (or click a token)</source>
         <translation>文本中的 token 位置（或点击一个 token）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+1"/>
         <source>Layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Neuron</source>
         <translation>神经元</translation>
     </message>
@@ -4243,22 +4531,37 @@ equivalent</source>
         <translation>Token</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>, step {0}</source>
         <translation>，第 {0} 步</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>{0}{1} · {2} layer · m = {3} · d = {4} · {5} · {6} tokens</source>
-        <translation>{0}{1} · {2} 层 · m = {3} · d = {4} · {5} · {6} 个词元</translation>
-    </message>
-    <message>
         <location line="+2"/>
-        <source>{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens</source>
-        <translation>{0}{1} · {2} 层 · m = {3} · d = {4} · {5} · {6} 个 token</translation>
+        <source>1 layer</source>
+        <translation>1 层</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>{0} layers</source>
+        <translation>{0} 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 token</source>
+        <translation>1 个 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} tokens</source>
+        <translation>{0} 个 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}</source>
+        <translation>{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>of {0}</source>
         <translation>共 {0}</translation>
     </message>
@@ -4266,7 +4569,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-171"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-161"/>
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -4276,7 +4579,7 @@ equivalent</source>
         <translation>将着色文本保存为 HTML 网页或图片，或将其数值保存为 CSV</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+21"/>
         <source>&lt;b&gt;Neuron explorer&lt;/b&gt;: analyse a text to see what each neuron fires on.</source>
         <translation>&lt;b&gt;神经元浏览器&lt;/b&gt;：分析一段文本，查看每个神经元对什么激活。</translation>
     </message>
@@ -4304,17 +4607,17 @@ equivalent</source>
 <context>
     <name>SinkExperimentBox</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+50"/>
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+95"/>
         <source>Experiment: attention output gate off vs on</source>
         <translation>实验：注意力输出门控 关 vs 开</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Seeds per arm; two or more give a noise floor</source>
         <translation>每组的种子数；两个或以上才有噪声底</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Train both</source>
         <translation>训练两组</translation>
     </message>
@@ -4329,7 +4632,7 @@ equivalent</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>metric</source>
         <translation>指标</translation>
     </message>
@@ -4354,27 +4657,27 @@ equivalent</source>
         <translation>结论</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-8"/>
         <source>seeds</source>
         <translation>种子数</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+47"/>
         <source>Training {0} runs of {1} steps…</source>
         <translation>正在训练 {0} 次运行，每次 {1} 步…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>The experiment failed: {0}</source>
         <translation>实验失败：{0}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+11"/>
         <source>first-token share</source>
         <translation>首 token 占比</translation>
     </message>
@@ -4389,7 +4692,7 @@ equivalent</source>
         <translation>验证损失</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-6"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
@@ -4399,7 +4702,7 @@ equivalent</source>
         <translation>提前停止</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>{0}; saved in {1}</source>
         <translation>{0}；已保存到 {1}</translation>
     </message>
@@ -4407,7 +4710,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+40"/>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+93"/>
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>
@@ -4417,28 +4720,28 @@ equivalent</source>
         <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+4"/>
         <source>head</source>
         <translation>头</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+21"/>
+        <location line="+3"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-2"/>
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+5"/>
         <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate&apos;s mean value is only 0.116. Train both below, or train runs with and without “Attention output gate” and open them here.</source>
         <translation>&lt;b&gt;课程要点：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在第一个词元上；有门控时只有 4.8 %。最大的隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。在下面训练两组，或者分别训练开启和关闭“注意力输出门控”的运行，再在这里打开它们。</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-3"/>
         <source>kind</source>
         <translation>类型</translation>
     </message>
@@ -4458,7 +4761,7 @@ equivalent</source>
         <translation>最大 |hidden|</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+52"/>
         <source>— (no softmax attention)</source>
         <translation>—（无 softmax 注意力）</translation>
     </message>
@@ -4466,12 +4769,12 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+55"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+129"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Saved run</source>
         <translation>已保存的运行</translation>
     </message>
@@ -4486,7 +4789,7 @@ equivalent</source>
         <translation>查看谁的激活</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
         <source>Your saved runs, newest first</source>
         <translation>你保存的运行，最新的在前</translation>
     </message>
@@ -4497,32 +4800,37 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-3"/>
         <source>Open any run folder</source>
         <translation>打开任意运行文件夹</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>folder with config.json, *.safetensors and the tokenizer files</source>
         <translation>包含 config.json、*.safetensors 和分词器文件的文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>auto: the GPU when there is one, else the CPU</source>
         <translation>auto：有 GPU 时用 GPU，否则用 CPU</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>bf16 halves the memory of the weights</source>
         <translation>bf16 使权重占用的内存减半</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>device</source>
         <translation>设备</translation>
     </message>
@@ -4537,37 +4845,57 @@ equivalent</source>
         <translation>要分析的文本</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Examples</source>
         <translation>示例</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>Texts from the lessons, in English and in Chinese</source>
+        <translation>课程中的文本，英文和中文</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▶ Analyse</source>
         <translation>▶ 分析</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Run the text through the model once; switching layer, neuron or token afterwards is instant</source>
         <translation>让文本经过模型一次；之后切换层、神经元或 token 会立即生效</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-11"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-111"/>
+        <source>I flew from Paris to Tokyo last week</source>
+        <translation>我上周从巴黎飞到东京</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The food was not bad at all</source>
+        <translation>这道菜一点也不差</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Try this loop: for i in range(10):</source>
+        <translation>试试这个循环：for i in range(10):</translation>
+    </message>
+    <message>
+        <location line="+110"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+45"/>
         <source>No live run yet: start one in the Live trainer tab (Ctrl+4), or pick a saved run.</source>
         <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4），或选择已保存的运行。</translation>
     </message>
@@ -4587,7 +4915,8 @@ equivalent</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-117"/>
+        <location line="+123"/>
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -4683,12 +5012,12 @@ equivalent</source>
 <context>
     <name>TopKView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_topk.py" line="+40"/>
+        <location filename="../../gatelab/ui/inside_topk.py" line="+82"/>
         <source>Top activating contexts</source>
         <translation>激活最强的上下文</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Text file…</source>
         <translation>文本文件…</translation>
     </message>
@@ -4698,22 +5027,22 @@ equivalent</source>
         <translation>要搜索的 UTF-8 文本文件（HF 模型）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Find top contexts</source>
         <translation>查找最强上下文</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>CSV data (*.csv);;HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>CSV 数据 (*.csv);;HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+19"/>
         <source>the text file {0}</source>
         <translation>文本文件 {0}</translation>
     </message>
@@ -4738,17 +5067,22 @@ equivalent</source>
         <translation>这些上下文属于 {0}；按“查找最强上下文”查看 {1} 的结果。</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+34"/>
         <source> (cancelled: the best of the part searched)</source>
         <translation>（已取消：只是已搜索部分中的最佳结果）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>{0}: the highest h over {1:,} characters{2}.</source>
+        <translation>{0}：{1:,} 个字符中 h 最高的位置{2}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{0}: the {1} highest h over {2:,} characters{3}.</source>
         <translation>{0}：{2:,} 个字符中 h 最高的 {1} 处{3}。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>context</source>
         <translation>上下文</translation>
     </message>
