@@ -33,6 +33,7 @@ import torch
 
 from gatelab import paths
 from gatelab.core import stats_history
+from gatelab.core.messages import Msg, reason
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -113,7 +114,7 @@ class RunWriteError(RunError, OSError):
 
 def _write_reason(path: Path, exc: OSError) -> str:
     if path.is_dir() and not path.is_symlink():
-        return "a folder is in the way where this file belongs"
+        return Msg("run.folder_in_way")
     return exc.strerror or type(exc).__name__
 
 
@@ -130,7 +131,7 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
-            raise RunWriteError(f"cannot write {path}: {_write_reason(path, exc)}") from None
+            raise RunWriteError(Msg("run.cannot_write", {"path": path, "reason": _write_reason(path, exc)})) from None
         raise
 
 
@@ -174,8 +175,8 @@ class RunWriter:
         self.path.mkdir(parents=True, exist_ok=True)
         old = read_json(self.path / SUMMARY) if resume_step is not None else {}
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
-            raise RunError(f"{self.path} is still being trained by process {old.get('pid')} "
-                           f"on {old.get('host')}; stop that run first")
+            raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
+                                             "host": str(old.get("host"))}))
         remove_stale_tmp(self.path, include_own=True)
         atomic_write_json(self.path / CONFIG, config.to_dict())
         now = time.time()
@@ -355,7 +356,7 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
     is skipped and described in ``RunRecord.warnings``."""
     p = Path(path)
     if not p.is_dir():
-        raise RunError(f"run folder not found: {p}")
+        raise RunError(Msg("run.not_found", {"path": p}))
     config = read_config(p)
     remove_stale_tmp(p)
     warnings: list[str] = []
@@ -364,16 +365,17 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
         try:
             stats = read_stats(p / STATS)
         except RunError as exc:
-            warnings.append(str(exc))
+            warnings.append(reason(exc))
     problems: list[str] = []
     metrics = read_metrics(p / METRICS, max_rows, problems)
     if problems:
-        warnings.append(f"{p / METRICS}: skipped {len(problems)} bad row(s) ({problems[0]})")
+        warnings.append(Msg("metrics.skipped", {"path": p / METRICS, "n": len(problems),
+                                                   "first": problems[0]}))
     try:
         samples = read_samples_tail(p / SAMPLES)
     except RunError as exc:
         samples = ""
-        warnings.append(str(exc))
+        warnings.append(reason(exc))
     return RunRecord(path=p, config=config, metrics=metrics, summary=read_json(p / SUMMARY),
                      stats=stats, samples=samples, has_checkpoint=has_checkpoint(p),
                      warnings=warnings)
@@ -398,9 +400,9 @@ def delete_run(path: Path | str) -> None:
     """Delete a run folder; refuses folders that do not look like runs (RunError)."""
     p = Path(path)
     if not p.is_dir():
-        raise RunError(f"run folder not found: {p}")
+        raise RunError(Msg("run.not_found", {"path": p}))
     if not is_run_dir(p) and not (p / "experiment.json").exists():
-        raise RunError(f"not a gatelab run folder, refusing to delete: {p}")
+        raise RunError(Msg("run.not_run_folder", {"path": p}))
     shutil.rmtree(p)
 
 
