@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
+from gatelab.core.messages import GatelabError, Msg
 
 PYTHON_CORPUS_CHARS = 1_000_000  # "python" corpus: the first ~1 MB of the sorted stdlib files
 GENERATED_CORPUS_CHARS = 60_000
@@ -30,7 +31,7 @@ MAX_VOCAB = 65_535
 ENCODE_CHUNK = 1 << 20  # characters encoded at a time
 
 
-class CorpusError(ValueError):
+class CorpusError(GatelabError):
     """The corpus cannot be used; the message says why (missing, empty, binary, too short …)."""
 
 
@@ -52,12 +53,11 @@ class Vocab:
 
     def __init__(self, chars: str) -> None:
         if not chars:
-            raise CorpusError("the vocabulary is empty")
+            raise CorpusError(Msg("corpus.vocab_empty"))
         self.chars = "".join(sorted(set(chars)))
         if len(self.chars) > MAX_VOCAB:
-            raise CorpusError(
-                f"the corpus has {len(self.chars):,} distinct characters; the character-level "
-                f"trainer accepts at most {MAX_VOCAB:,} (pick a text in fewer scripts)")
+            raise CorpusError(Msg("corpus.vocab_large", {"n": len(self.chars),
+                                                         "maximum": MAX_VOCAB}))
         self.stoi = {c: i for i, c in enumerate(self.chars)}
         # unknown characters become a space when the corpus has one, else the first character
         self.unknown_id = self.stoi.get(" ", 0)
@@ -88,29 +88,26 @@ def _read_text_file(path: Path) -> str:
     try:  # a regular file's size is known: refuse a huge one before reading 512 MB of it
         st = path.stat()
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_FILE_BYTES:
-            raise CorpusError(f"corpus file is too large ({st.st_size:,} bytes; limit "
-                              f"{MAX_FILE_BYTES:,}): {path}")
+            raise CorpusError(Msg("corpus.too_large", {"size": st.st_size,
+                                                           "limit": MAX_FILE_BYTES, "path": path}))
     except OSError:
         pass  # missing or unreadable: read_bytes_capped names the reason
     try:
         raw = read_bytes_capped(path, MAX_FILE_BYTES, what=str(path))
     except FileReadError as exc:
-        text = str(exc)
-        if text.endswith(": no such file"):
-            raise CorpusError(f"corpus file not found: {path}") from None
-        if "is a folder" in text:
-            raise CorpusError(f"corpus path is a folder, not a text file: {path}") from None
-        raise CorpusError(f"cannot use the corpus file {text}") from None
+        if exc.msg.key == "file.missing":
+            raise CorpusError(Msg("corpus.not_found", {"path": path})) from None
+        if exc.msg.key == "file.is_folder":
+            raise CorpusError(Msg("corpus.is_folder", {"path": path})) from None
+        raise CorpusError(Msg("corpus.cannot_use", {"reason": exc.msg})) from None
     if not raw or raw.isspace():  # isspace: no copy of a large file, unlike strip()
-        raise CorpusError(f"corpus file is empty: {path}")
+        raise CorpusError(Msg("corpus.empty", {"path": path}))
     if b"\x00" in raw[:1 << 20]:
-        raise CorpusError(f"corpus file looks binary (it contains NUL bytes), not text: {path}")
+        raise CorpusError(Msg("corpus.binary", {"path": path}))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CorpusError(
-            f"corpus file is not valid UTF-8 text (bad byte at offset {exc.start}): {path}"
-        ) from None
+        raise CorpusError(Msg("corpus.not_utf8", {"offset": exc.start, "path": path})) from None
 
 
 def utf8_size(text: str) -> int:
@@ -173,7 +170,7 @@ def python_stdlib_text(limit: int = PYTHON_CORPUS_CHARS) -> tuple[str, str, int]
             break
     text = "".join(parts)[:limit]
     if not text:
-        raise CorpusError(f"no readable Python source files found in {root}")
+        raise CorpusError(Msg("corpus.no_python", {"root": root}))
     ver = ".".join(map(str, sys.version_info[:3]))
     prov = (f"Python {ver} standard library, {root}: {used} top-level .py files in name order "
             f"({files[0].name} … {files[used - 1].name}), first {len(text):,} characters")
@@ -208,7 +205,7 @@ def generated_text(chars: int = GENERATED_CORPUS_CHARS, seed: int = 1234) -> str
 def load_corpus(spec: str) -> Corpus:
     """Load ``"python"``, ``"generated"`` or a UTF-8 text file path; raise ``CorpusError`` if unusable."""
     if not isinstance(spec, str) or not spec.strip():
-        raise CorpusError("no corpus given: use 'python', 'generated' or a path to a text file")
+        raise CorpusError(Msg("corpus.none"))
     if spec == "python":
         text, prov, _ = python_stdlib_text()
         name, source = "python", str(Path(sysconfig.get_paths()["stdlib"]))
@@ -233,9 +230,8 @@ def check_length(chars: int, block_size: int) -> None:
     and one for validation (the GUI checks this as soon as a corpus or block size is chosen)."""
     need = 2 * (block_size + 1)
     if chars < need:
-        raise CorpusError(
-            f"corpus is too short: {chars:,} characters, but block size {block_size} needs at "
-            f"least {need:,} (one block + 1 for training and one for validation)")
+        raise CorpusError(Msg("corpus.too_short", {"chars": chars, "block": block_size,
+                                                    "need": need}))
 
 
 def split(corpus: Corpus, block_size: int) -> tuple[torch.Tensor, torch.Tensor]:

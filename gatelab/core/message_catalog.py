@@ -84,4 +84,95 @@ MESSAGES: dict[str, str] = {
     "metrics.line_too_long": QT_TRANSLATE_NOOP("core", "longer than 1 MB"),
     "metrics.too_deep": QT_TRANSLATE_NOOP("core", "nested too deeply"),
     "metrics.bad_json": QT_TRANSLATE_NOOP("core", "not valid JSON"),
+
+    # -- values and configs (core/trainconfig.py and other validate()s) -----------------------
+    "value.whole_min1": QT_TRANSLATE_NOOP("core", "{name} must be a whole number ≥ 1, got {value!r}"),
+    "value.at_most": QT_TRANSLATE_NOOP("core", "{name} must be ≤ {maximum}, got {value}"),
+    "value.finite": QT_TRANSLATE_NOOP("core", "{name} must be a finite number, got {value!r}"),
+    "value.ge0": QT_TRANSLATE_NOOP("core", "{name} must be ≥ 0, got {value}"),
+    "value.gt0": QT_TRANSLATE_NOOP("core", "{name} must be > 0, got {value}"),
+    "value.whole_range": QT_TRANSLATE_NOOP(
+        "core", "{name} must be a whole number from 0 to {maximum:,}, got {value!r}"),
+    "value.one_of": QT_TRANSLATE_NOOP("core", "{name} must be one of {valid}, got {value!r}"),
+    "train.corpus": QT_TRANSLATE_NOOP(
+        "core", "corpus must be 'python', 'generated' or a path to a text file"),
+    "train.variant": QT_TRANSLATE_NOOP("core", "unknown FFN variant {variant!r}; valid: {valid}"),
+    "train.eval_iters": QT_TRANSLATE_NOOP(
+        "core", "eval_iters must be ≤ {maximum:,} validation batches per evaluation, got {value:,}"),
+    "train.too_large": QT_TRANSLATE_NOOP(
+        "core", "model too large for gatelab's trainer (layers ≤ 256, width ≤ 65536)"),
+    "train.width_heads": QT_TRANSLATE_NOOP("core", "width {width} must be divisible by heads {heads}"),
+    "train.rope_even": QT_TRANSLATE_NOOP("core", "rotary positions need an even head size (width ÷ heads)"),
+    "train.kv_heads": QT_TRANSLATE_NOOP("core", "heads {heads} must be divisible by KV heads {kv}"),
+    "train.intermediate": QT_TRANSLATE_NOOP(
+        "core", "intermediate must be ≤ {limit:,} ({ratio} × width {width}, at most {maximum:,}), "
+                "got {value:,}"),
+    "train.positions": QT_TRANSLATE_NOOP("core", "positions must be one of {valid}"),
+    "train.min_lr_ratio": QT_TRANSLATE_NOOP("core", "min_lr_ratio must lie in [0, 1], got {value}"),
+    "train.dropout": QT_TRANSLATE_NOOP("core", "dropout must lie in [0, 1), got {value}"),
+
+    # -- corpus (core/data.py) ----------------------------------------------------------------
+    "corpus.vocab_empty": QT_TRANSLATE_NOOP("core", "the vocabulary is empty"),
+    "corpus.vocab_large": QT_TRANSLATE_NOOP(
+        "core", "the corpus has {n:,} distinct characters; the character-level trainer accepts at "
+                "most {maximum:,} (pick a text in fewer scripts)"),
+    "corpus.too_large": QT_TRANSLATE_NOOP(
+        "core", "corpus file is too large ({size:,} bytes; limit {limit:,}): {path}"),
+    "corpus.not_found": QT_TRANSLATE_NOOP("core", "corpus file not found: {path}"),
+    "corpus.is_folder": QT_TRANSLATE_NOOP("core", "corpus path is a folder, not a text file: {path}"),
+    "corpus.cannot_use": QT_TRANSLATE_NOOP("core", "cannot use the corpus file {reason}"),
+    "corpus.empty": QT_TRANSLATE_NOOP("core", "corpus file is empty: {path}"),
+    "corpus.binary": QT_TRANSLATE_NOOP(
+        "core", "corpus file looks binary (it contains NUL bytes), not text: {path}"),
+    "corpus.not_utf8": QT_TRANSLATE_NOOP(
+        "core", "corpus file is not valid UTF-8 text (bad byte at offset {offset}): {path}"),
+    "corpus.no_python": QT_TRANSLATE_NOOP("core", "no readable Python source files found in {root}"),
+    "corpus.none": QT_TRANSLATE_NOOP(
+        "core", "no corpus given: use 'python', 'generated' or a path to a text file"),
+    "corpus.too_short": QT_TRANSLATE_NOOP(
+        "core", "corpus is too short: {chars:,} characters, but block size {block} needs at least "
+                "{need:,} (one block + 1 for training and one for validation)"),
+
+    # -- training and resuming (core/engine.py, core/devices.py) ------------------------------
+    "ckpt.does_not_fit": QT_TRANSLATE_NOOP("core", "checkpoint of {folder} does not fit its model: {reason}"),
+    "ckpt.cannot_restore": QT_TRANSLATE_NOOP("core", "checkpoint of {folder} cannot be restored: {reason}"),
+    "resume.arch": QT_TRANSLATE_NOOP(
+        "core", "cannot resume: the run was trained with {name}={saved}, not {wanted}"),
+    "resume.intermediate": QT_TRANSLATE_NOOP(
+        "core", "cannot resume: the run's intermediate size is {saved}, not {wanted}"),
+    "resume.vocab": QT_TRANSLATE_NOOP(
+        "core", "cannot resume: the corpus vocabulary changed since the checkpoint"),
+    "resume.done": QT_TRANSLATE_NOOP(
+        "core", "the run already completed {steps} steps; ask for more than that to continue it"),
+    "resume.no_folder": QT_TRANSLATE_NOOP("core", "resume needs the run folder to continue"),
+    "resume.nothing": QT_TRANSLATE_NOOP(
+        "core", "no run to resume in {folder} (no checkpoint, no config.json)"),
+    "train.oom": QT_TRANSLATE_NOOP(
+        "core", "out of {device} memory at step {step} with batch {batch} × block {block} "
+                "({params:,} parameters); lower the batch size, block size or width"),
+    "train.loss_nan": QT_TRANSLATE_NOOP(
+        "core", "loss became {loss} at step {step} (learning rate {lr:.3g}); lower the learning "
+                "rate or raise warmup"),
+    "train.val_nan": QT_TRANSLATE_NOOP("core", "validation loss became {loss} at step {step}"),
+    "device.no_cuda": QT_TRANSLATE_NOOP(
+        "core", "device 'cuda' was requested but no CUDA GPU is available here"),
+    "device.no_mps": QT_TRANSLATE_NOOP(
+        "core", "device 'mps' was requested but Apple MPS is not available here"),
+    "device.unknown": QT_TRANSLATE_NOOP("core", "unknown device {name!r}; use auto, cpu, cuda or mps"),
+
+    # -- memory estimates (core/memory.py) ---------------------------------------------------
+    "value.whole_min0": QT_TRANSLATE_NOOP("core", "{name} must be a whole number ≥ 0, got {value!r}"),
+    "memory.parts": QT_TRANSLATE_NOOP(
+        "core", "{weights} weights, {grads} gradients, {optimizer} AdamW state, {activations} "
+                "activations, {logits} logits"),
+    "memory.this_run": QT_TRANSLATE_NOOP("core", "this run"),
+    "memory.training": QT_TRANSLATE_NOOP("core", "training this model"),
+    "memory.training_hint": QT_TRANSLATE_NOOP(
+        "core", "lower the batch size, block size, width, layers or intermediate size"),
+    "memory.gpu": QT_TRANSLATE_NOOP("core", "GPU memory"),
+    "memory.ram": QT_TRANSLATE_NOOP("core", "RAM"),
+    "memory.needs": QT_TRANSLATE_NOOP("core", "{what} needs ≈ {needed}, {free} {where} available"),
+    "memory.needs_detail": QT_TRANSLATE_NOOP(
+        "core", "{what} needs ≈ {needed}, {free} {where} available ({detail})"),
+    "memory.hint": QT_TRANSLATE_NOOP("core", "{message}; {hint}"),
 }

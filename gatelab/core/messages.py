@@ -131,9 +131,16 @@ def reason(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-class GatelabError(ValueError):
-    """An error the user caused, with a one-line keyed message: ``.msg`` (a Msg); ``str()`` is
-    the English. A ValueError, so callers that catch bad input keep working."""
+def first_line(exc: BaseException) -> str:
+    """The first line of an exception's text (at most 300 characters), or its type's name: a
+    library's reason, shown as is."""
+    lines = str(exc).splitlines()
+    return lines[0][:300] if lines and lines[0] else type(exc).__name__
+
+
+class KeyedError(Exception):
+    """Base of core's errors: ``.msg`` is the keyed message (a Msg), ``str()`` its English. A
+    plain string is accepted too (shown as is, untranslated)."""
 
     msg: Msg
 
@@ -147,10 +154,15 @@ class GatelabError(ValueError):
         return self.msg.english
 
 
+class GatelabError(KeyedError, ValueError):
+    """An error the user caused, with a one-line keyed message. A ValueError, so callers that
+    catch bad input keep working."""
+
+
 def error(key: str, **values: object) -> GatelabError:
     """Shorthand: ``raise error("fileio.missing", path=p)``."""
     return GatelabError(Msg(key, values))
 
 
-__all__ = ["CONTEXT", "GatelabError", "MESSAGES", "Msg", "QT_TRANSLATE_NOOP", "error", "reason",
+__all__ = ["CONTEXT", "GatelabError", "KeyedError", "MESSAGES", "Msg", "QT_TRANSLATE_NOOP", "error", "first_line", "reason",
            "render", "text"]
