@@ -175,4 +175,97 @@ MESSAGES: dict[str, str] = {
     "memory.needs_detail": QT_TRANSLATE_NOOP(
         "core", "{what} needs ≈ {needed}, {free} {where} available ({detail})"),
     "memory.hint": QT_TRANSLATE_NOOP("core", "{message}; {hint}"),
+
+    # -- inside the model: model folders (core/inside/hf_check.py) ----------------------------
+    "inside.dtype": QT_TRANSLATE_NOOP("core", "dtype must be float32 or bf16, got {value!r}"),
+    "inside.config_unreadable": QT_TRANSLATE_NOOP("core", "{path}: config.json cannot be read: {reason}"),
+    "inside.cannot_list": QT_TRANSLATE_NOOP("core", "{path}: cannot list the folder ({reason})"),
+    "inside.not_plain": QT_TRANSLATE_NOOP(
+        "core", "{path}: is not a regular file (a pipe, device or socket); a model folder holds "
+                "plain files only"),
+    "inside.pickle_only": QT_TRANSLATE_NOOP(
+        "core", "{path}: only pickle weights (*.bin / *.pt) here; gatelab loads .safetensors "
+                "weights only, because pickle files can run code"),
+    "inside.no_weights": QT_TRANSLATE_NOOP("core", "{path}: no *.safetensors weights in this folder"),
+    "inside.weights_damaged": QT_TRANSLATE_NOOP(
+        "core", "{path}: a weights file is damaged or truncated: {reason}"),
+    "inside.needs_hf": QT_TRANSLATE_NOOP(
+        "core", "reading Hugging Face models needs the optional extra: pip install -e \".[hf]\" "
+                "(transformers)"),
+    "inside.arch_unknown": QT_TRANSLATE_NOOP(
+        "core", "architecture {model_type!r} is not a causal language model that this "
+                "transformers version knows; update transformers or pick another model"),
+    "inside.not_folder": QT_TRANSLATE_NOOP("core", "{path}: not a folder"),
+    "inside.no_config": QT_TRANSLATE_NOOP("core", "{path}: not a model folder (no config.json)"),
+    "inside.no_model_type": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json names no model_type, so it is not a transformers model"),
+    "inside.no_tokenizer": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer is missing (none of {files})"),
+    "inside.memory": QT_TRANSLATE_NOOP(
+        "core", "{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, "
+                "plus {activations} of activations for a text of up to {tokens:,} tokens, the "
+                "longest it is checked for) but only {free} is free on {device}; try bf16, a "
+                "smaller model or another device"),
+
+    # -- inside the model: sources, traces, top-k (core/inside/*) -----------------------------
+    "inside.no_gated_mlp": QT_TRANSLATE_NOOP(
+        "core", "this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); "
+                "only gated-MLP models can be inspected"),
+    "inside.device_unknown": QT_TRANSLATE_NOOP("core", "unknown device {name!r}; use auto, cpu or cuda"),
+    "inside.tokenizer_failed": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer cannot be loaded: {reason}"),
+    "inside.model_failed": QT_TRANSLATE_NOOP("core", "{path}: the model cannot be loaded: {reason}"),
+    "inside.activation_unknown": QT_TRANSLATE_NOOP(
+        "core", "{path}: MLP activation {act!r} has no gate variant in gatelab"),
+    "inside.no_tokens": QT_TRANSLATE_NOOP("core", "the tokenizer turned the text into no tokens"),
+    "inside.too_many_tokens": QT_TRANSLATE_NOOP(
+        "core", "the text is {n:,} tokens; at most {maximum:,} are analysed at once"),
+    "inside.forward_failed": QT_TRANSLATE_NOOP("core", "{path}: the forward pass failed: {reason}"),
+    "inside.missing_layers": QT_TRANSLATE_NOOP("core", "the model did not hand over every layer's tensors"),
+    "inside.text_empty": QT_TRANSLATE_NOOP("core", "the text to analyse is empty"),
+    "inside.text_too_long": QT_TRANSLATE_NOOP(
+        "core", "the text has {n:,} characters; the limit is {maximum:,}"),
+    "inside.text_over_block": QT_TRANSLATE_NOOP(
+        "core", "the text has {n} characters but this model reads at most {block} (its block "
+                "size); shorten it"),
+    "inside.ckpt_no_weights": QT_TRANSLATE_NOOP("core", "{path}: ckpt.pt holds no model weights"),
+    "inside.ckpt_short": QT_TRANSLATE_NOOP(
+        "core", "{path}: ckpt.pt's config describes {needed:,} parameters but the file holds only "
+                "{held:,} numbers; the checkpoint is damaged"),
+    "inside.no_run": QT_TRANSLATE_NOOP("core", "{path}: no such run folder"),
+    "inside.run_failed": QT_TRANSLATE_NOOP("core", "{path}: cannot open this run: {reason}"),
+    "inside.weights_misfit": QT_TRANSLATE_NOOP(
+        "core", "{path}: the weights of step {step} do not fit the model: {reason}"),
+    "inside.no_corpus_config": QT_TRANSLATE_NOOP(
+        "core", "{path}: no readable config.json, so its corpus is unknown"),
+    "inside.corpus_failed": QT_TRANSLATE_NOOP("core", "{path}: its corpus cannot be loaded: {reason}"),
+    "inside.topk_live": QT_TRANSLATE_NOOP(
+        "core", "top-k contexts need a saved run or a model folder, not the live run"),
+    "inside.file_no_text": QT_TRANSLATE_NOOP("core", "{path}: the file holds no text"),
+    "inside.layer_range": QT_TRANSLATE_NOOP("core", "layer {layer} is out of range (0–{last})"),
+    "inside.neuron_range": QT_TRANSLATE_NOOP("core", "neuron {neuron} is out of range (0–{last})"),
+    "inside.search_empty": QT_TRANSLATE_NOOP("core", "the text to search is empty"),
+    "inside.variant_unknown": QT_TRANSLATE_NOOP("core", "unknown gate variant {variant!r}"),
+    "inside.trace_empty": QT_TRANSLATE_NOOP("core", "the trace has no tokens"),
+    "inside.token_range": QT_TRANSLATE_NOOP(
+        "core", "token {token} is out of range: the text has {n} tokens (0–{last})"),
+    "inside.layer_range_n": QT_TRANSLATE_NOOP(
+        "core", "layer {layer} is out of range: the model has {n} layers (0–{last})"),
+    "inside.span_empty": QT_TRANSLATE_NOOP("core", "the span [{start}, {stop}) holds no token"),
+    "inside.no_mlp_tensors": QT_TRANSLATE_NOOP(
+        "core", "layer {layer}: the model did not expose its MLP tensors (gate_proj, up_proj, the "
+                "MLP output and the layer output)"),
+    "history.not_regular": QT_TRANSLATE_NOOP("core", "it is not a regular file"),
+    "history.damaged": QT_TRANSLATE_NOOP("core", "the weights kept for step {step} are damaged ({why})"),
+    "history.no_weights": QT_TRANSLATE_NOOP(
+        "core", "no weights were kept for step {step}; steps with weights: {kept}"),
+    "history.no_weights_none": QT_TRANSLATE_NOOP(
+        "core", "no weights were kept for step {step}; steps with weights: none"),
+    "history.garbled": QT_TRANSLATE_NOOP("core", "the file is truncated, garbled or holds Python objects"),
+    "history.not_dict": QT_TRANSLATE_NOOP("core", "it holds a {found}, not a dict of tensors"),
+    "progress.checking": QT_TRANSLATE_NOOP("core", "checking the model folder"),
+    "progress.tokenizer": QT_TRANSLATE_NOOP("core", "loading the tokenizer"),
+    "progress.weights": QT_TRANSLATE_NOOP("core", "loading the weights"),
+    "progress.loaded": QT_TRANSLATE_NOOP("core", "model loaded"),
+    "progress.running": QT_TRANSLATE_NOOP("core", "running {n} tokens through the model"),
+    "progress.done": QT_TRANSLATE_NOOP("core", "done"),
+    "progress.tokens": QT_TRANSLATE_NOOP("core", "{done:,} of {total:,} tokens"),
 }
