@@ -268,4 +268,53 @@ MESSAGES: dict[str, str] = {
     "progress.running": QT_TRANSLATE_NOOP("core", "running {n} tokens through the model"),
     "progress.done": QT_TRANSLATE_NOOP("core", "done"),
     "progress.tokens": QT_TRANSLATE_NOOP("core", "{done:,} of {total:,} tokens"),
+
+    # -- budget: JSON and safetensors headers (core/budget/jsonio.py, safetensors.py) --------
+    "file.cannot_read": QT_TRANSLATE_NOOP("core", "cannot read {reason}"),
+    "json.key_twice": QT_TRANSLATE_NOOP("core", "the key {key!r} appears twice"),
+    "json.not_utf8": QT_TRANSLATE_NOOP("core", "{what} is not UTF-8 text (byte {byte})"),
+    "json.too_deep": QT_TRANSLATE_NOOP("core", "{what} is nested too deeply"),
+    "json.ambiguous": QT_TRANSLATE_NOOP("core", "{what} is ambiguous: {reason}"),
+    "json.digits": QT_TRANSLATE_NOOP("core", "a number in {what} has too many digits"),
+    "json.invalid_what": QT_TRANSLATE_NOOP("core", "{what} is not valid JSON ({reason})"),
+    "json.must_object": QT_TRANSLATE_NOOP("core", "{what} must hold a JSON object, got {found}"),
+    "st.more_than": QT_TRANSLATE_NOOP("core", "more than 10^{exp}"),
+    "st.bad_shape": QT_TRANSLATE_NOOP(
+        "core", "tensor {name!r}: shape must be a list of at most {maximum} whole numbers ≥ 0"),
+    "st.entry": QT_TRANSLATE_NOOP("core", "tensor {name!r}: entry must be an object"),
+    "st.dtype": QT_TRANSLATE_NOOP("core", "tensor {name!r}: unknown dtype {dtype!r}"),
+    "st.offsets": QT_TRANSLATE_NOOP("core", "tensor {name!r}: data_offsets must be [begin, end]"),
+    "st.offsets_outside": QT_TRANSLATE_NOOP(
+        "core", "tensor {name!r}: data_offsets [{begin}, {end}] lie outside the data area of "
+                "{size:,} bytes"),
+    "st.size_mismatch": QT_TRANSLATE_NOOP(
+        "core", "tensor {name!r}: shape [{dims}] of {dtype} needs {need} bytes but data_offsets "
+                "span {span:,}"),
+    "st.too_many": QT_TRANSLATE_NOOP(
+        "core", "{path}: {count:,} tensors, more than the {limit:,} this reader accepts in one "
+                "file (not a real checkpoint?)"),
+    "st.header": QT_TRANSLATE_NOOP("core", "{path}: safetensors header"),
+    "st.metadata": QT_TRANSLATE_NOOP("core", "{path}: __metadata__ must map strings to strings"),
+    "st.overlap": QT_TRANSLATE_NOOP(
+        "core", "{path}: tensors {a!r} and {b!r} overlap (bytes {begin:,}–{end:,})"),
+    "st.shrank": QT_TRANSLATE_NOOP("core", "{path}: file shrank while reading its header"),
+    "st.too_short": QT_TRANSLATE_NOOP("core", "{path}: too short to be a safetensors file ({size} bytes)"),
+    "st.header_cap": QT_TRANSLATE_NOOP(
+        "core", "{path}: header length {length:,} bytes exceeds the {cap} MB cap (not a "
+                "safetensors file?)"),
+    "st.header_long": QT_TRANSLATE_NOOP(
+        "core", "{path}: header length {length:,} bytes is longer than the file ({size:,} "
+                "bytes); truncated or not a safetensors file"),
+    "st.cannot_read": QT_TRANSLATE_NOOP("core", "cannot read {path}: {reason}"),
+    "st.index": QT_TRANSLATE_NOOP(
+        "core", "{path}: expected an object with a 'weight_map' of name → shard file"),
+    "st.twice": QT_TRANSLATE_NOOP("core", "tensor {name!r} appears in more than one shard"),
+    "st.missing": QT_TRANSLATE_NOOP(
+        "core", "{path}: {n} tensor(s) listed in the index are missing from their shards, e.g. "
+                "{example!r}"),
+    "st.shard": QT_TRANSLATE_NOOP(
+        "core", "{path}: shard {shard!r} must be a .safetensors file beside the index"),
+    "st.shards_too_many": QT_TRANSLATE_NOOP(
+        "core", "{path}: its shards hold more than {limit:,} tensors in all (not a real "
+                "checkpoint?)"),
 }
