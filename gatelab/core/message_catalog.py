@@ -402,4 +402,23 @@ MESSAGES: dict[str, str] = {
         "core", "{n:,} elements of quantization metadata (scales, zeros) are not counted as "
                 "parameters."),
     "note.buffers": QT_TRANSLATE_NOOP("core", "{n:,} elements of buffers or tied copies are not counted."),
+
+    # -- experiment verdicts (core/experiment.py, core/sink_experiment.py) --------------------
+    "verdict.need_two": QT_TRANSLATE_NOOP("core", "need at least two variants with results"),
+    "verdict.one_seed": QT_TRANSLATE_NOOP(
+        "core", "{best} lower by {diff:.4f}, but one seed gives no noise floor"),
+    "verdict.better": QT_TRANSLATE_NOOP("core", "{best} better by {diff:.4f}, {ratio:.1f}× the noise"),
+    "verdict.within": QT_TRANSLATE_NOOP(
+        "core", "within noise (difference {diff:.4f} < noise floor {noise:.4f})"),
+    "experiment.no_variant": QT_TRANSLATE_NOOP("core", "an experiment needs at least one variant"),
+    "experiment.no_seed": QT_TRANSLATE_NOOP("core", "an experiment needs at least one seed"),
+    "experiment.unreadable": QT_TRANSLATE_NOOP("core", "cannot read {path}: {reason}"),
+    "sink.need_runs": QT_TRANSLATE_NOOP("core", "needs a finished run of each arm"),
+    "sink.one_seed": QT_TRANSLATE_NOOP("core", "off − on = {diff:.4g}, but one seed gives no noise floor"),
+    "sink.arm_on": QT_TRANSLATE_NOOP("core", "gate on"),
+    "sink.arm_off": QT_TRANSLATE_NOOP("core", "gate off"),
+    "sink.lower": QT_TRANSLATE_NOOP("core", "{arm} lower by {diff:.4g}, {ratio:.1f}× the noise"),
+    "sink.within": QT_TRANSLATE_NOOP(
+        "core", "within noise (|off − on| = {diff:.4g} < noise floor {noise:.4g})"),
+    "sink.no_seed": QT_TRANSLATE_NOOP("core", "the attention-sink experiment needs at least one seed"),
 }
