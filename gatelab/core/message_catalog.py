@@ -421,4 +421,30 @@ MESSAGES: dict[str, str] = {
     "sink.within": QT_TRANSLATE_NOOP(
         "core", "within noise (|off − on| = {diff:.4g} < noise floor {noise:.4g})"),
     "sink.no_seed": QT_TRANSLATE_NOOP("core", "the attention-sink experiment needs at least one seed"),
+
+    # -- curves, gate plane, activations (core/curves.py, plane.py, activations.py, gates.py) --
+    "range.finite": QT_TRANSLATE_NOOP("core", "{name} must be finite, got ({lo}, {hi})"),
+    "range.order": QT_TRANSLATE_NOOP("core", "{name}: minimum {lo} must be below maximum {hi}"),
+    "range.wide": QT_TRANSLATE_NOOP("core", "z range is wider than 10⁶"),
+    "value.finite_plain": QT_TRANSLATE_NOOP("core", "{name} must be finite, got {value}"),
+    "plane.resolution": QT_TRANSLATE_NOOP(
+        "core", "resolution must be a whole number in [{lo}, {hi}], got {value!r}"),
+    "plane.eps": QT_TRANSLATE_NOOP("core", "ε must be a finite number > 0, got {value}"),
+    "plane.gu": QT_TRANSLATE_NOOP("core", "g and u must be finite, got ({g}, {u})"),
+    "plane.no_stats": QT_TRANSLATE_NOOP(
+        "core", "no stats.npz in {folder} (train a run with statistics on first)"),
+    "plane.no_pairs": QT_TRANSLATE_NOOP("core", "{path} has no 'gate_pairs' array (found: {found})"),
+    "plane.no_pairs_none": QT_TRANSLATE_NOOP("core", "{path} has no 'gate_pairs' array (found: nothing)"),
+    "plane.pairs_shape": QT_TRANSLATE_NOOP(
+        "core", "'gate_pairs' in {path} must have shape [n_layer, m, 2], got {shape}"),
+    "plane.pairs_dtype": QT_TRANSLATE_NOOP("core", "'gate_pairs' in {path} must be numbers, got {dtype}"),
+    "plane.pairs_finite": QT_TRANSLATE_NOOP("core", "'gate_pairs' in {path} contains non-finite values"),
+    "act.unknown": QT_TRANSLATE_NOOP("core", "unknown activation {name!r}; valid names: {valid}"),
+    "act.no_param": QT_TRANSLATE_NOOP("core", "{owner} takes no parameter {names}; accepted: {valid}"),
+    "act.param_number": QT_TRANSLATE_NOOP("core", "{owner}: parameter {key} must be a number, got {value!r}"),
+    "act.param_finite": QT_TRANSLATE_NOOP("core", "{owner}: parameter {key} must be finite, got {value!r}"),
+    "gate.unknown": QT_TRANSLATE_NOOP("core", "unknown gate variant {variant!r}; valid names: {valid}"),
+    "gate.param_positive": QT_TRANSLATE_NOOP("core", "{variant}: parameter {key} must be > 0, got {value}"),
+    "model.variant": QT_TRANSLATE_NOOP("core", "unknown FFN variant {variant!r}"),
+    "smoothing.beta": QT_TRANSLATE_NOOP("core", "beta must lie in [0, 1), got {value}"),
 }

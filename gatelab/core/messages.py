@@ -159,9 +159,9 @@ class GatelabError(KeyedError, ValueError):
     catch bad input keep working."""
 
 
-def error(key: str, **values: object) -> GatelabError:
-    """Shorthand: ``raise error("fileio.missing", path=p)``."""
-    return GatelabError(Msg(key, values))
+def error(msg_key: str, /, **values: object) -> GatelabError:
+    """Shorthand: ``raise error("file.missing", path=p)`` (a value may be named ``key``)."""
+    return GatelabError(Msg(msg_key, values))
 
 
 __all__ = ["CONTEXT", "GatelabError", "KeyedError", "MESSAGES", "Msg", "QT_TRANSLATE_NOOP", "error", "first_line", "reason",

@@ -21,6 +21,7 @@ from torch import nn
 
 from gatelab.core import gates
 from gatelab.core.budget import ModelSpec, partner_width, rule_8_3
+from gatelab.core.messages import error
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, is_gated
 
 
@@ -82,7 +83,7 @@ def gate_branch(variant: str, g: torch.Tensor, params: dict[str, float]) -> torc
     if variant == "swiglu_softcap":
         b1 = params["beta1"]
         return b1 * torch.tanh(F.silu(g) / b1)
-    raise ValueError(f"unknown FFN variant {variant!r}")
+    raise error("model.variant", variant=variant)
 
 
 def up_branch(variant: str, u: torch.Tensor, params: dict[str, float]) -> torch.Tensor:
