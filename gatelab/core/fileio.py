@@ -48,7 +48,8 @@ def open_regular(path: Path | str) -> int:
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a FIFO opened for reading never blocks; a socket does this
             raise FileReadError(Msg("file.not_regular", {"path": p})) from None
-        raise FileReadError(Msg("file.cannot_open", {"path": p, "reason": exc.strerror or str(exc)})) from None
+        raise FileReadError(Msg("file.cannot_open", {"path": p, "reason": exc.strerror or str(exc)})
+                            ) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -77,7 +78,8 @@ def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None)
             try:
                 block = os.read(fd, min(CHUNK, max_bytes + 1 - total))
             except OSError as exc:
-                raise FileReadError(Msg("file.read_failed", {"path": name, "reason": exc.strerror or str(exc)})) from None
+                raise FileReadError(Msg("file.read_failed", {
+                    "path": name, "reason": exc.strerror or str(exc)})) from None
             if not block:
                 break
             total += len(block)
@@ -99,7 +101,8 @@ def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
             try:
                 block = os.read(fd, min(CHUNK, n - len(out)))
             except OSError as exc:
-                raise FileReadError(Msg("file.read_failed", {"path": what or p, "reason": exc.strerror or str(exc)})) from None
+                raise FileReadError(Msg("file.read_failed", {
+                    "path": what or p, "reason": exc.strerror or str(exc)})) from None
             if not block:
                 break
             out += block
@@ -131,7 +134,8 @@ def check_write_target(path: Path | str) -> Path:
     except FileNotFoundError:
         return p
     except OSError as exc:
-        raise FileReadError(Msg("file.cannot_write", {"path": p, "reason": exc.strerror or str(exc)})) from None
+        raise FileReadError(Msg("file.cannot_write", {"path": p, "reason": exc.strerror or str(exc)})
+                            ) from None
     if stat.S_ISDIR(st.st_mode):
         raise FileReadError(Msg("file.is_folder", {"path": p}))
     if not stat.S_ISREG(st.st_mode):

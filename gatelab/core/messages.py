@@ -164,5 +164,5 @@ def error(msg_key: str, /, **values: object) -> GatelabError:
     return GatelabError(Msg(msg_key, values))
 
 
-__all__ = ["CONTEXT", "GatelabError", "KeyedError", "MESSAGES", "Msg", "QT_TRANSLATE_NOOP", "error", "first_line", "reason",
-           "render", "text"]
+__all__ = ["CONTEXT", "GatelabError", "KeyedError", "MESSAGES", "Msg", "QT_TRANSLATE_NOOP", "error",
+           "first_line", "reason", "render", "text"]

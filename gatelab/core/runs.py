@@ -131,7 +131,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
-            raise RunWriteError(Msg("run.cannot_write", {"path": path, "reason": _write_reason(path, exc)})) from None
+            raise RunWriteError(Msg("run.cannot_write", {"path": path,
+                                                       "reason": _write_reason(path, exc)})) from None
         raise
 
 

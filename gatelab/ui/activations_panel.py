@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import activations, curves
+from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import (
     NumberField,
     ReadoutTable,
@@ -213,7 +214,7 @@ class ActivationsPanel(QWidget):
         except ValueError as exc:  # on the field that holds the bad end (z max when both do)
             bad_min = not math.isfinite(lo) or (math.isfinite(hi) and lo != self._range[0]
                                                 and hi == self._range[1])
-            (self.z_min_field if bad_min else self.z_max_field).show_error(str(exc))
+            (self.z_min_field if bad_min else self.z_max_field).show_error(message_text(exc))
             return False
         self._range = (lo, hi)
         self.z_min_field.set_value(lo)

@@ -30,6 +30,7 @@ from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
+from gatelab.ui.messages import message_text
 
 MAX_TENSOR_ROWS = 5000
 
@@ -119,7 +120,7 @@ class CheckpointView(QWidget):
             lines.append("<span style='color:#a05a00'>" + self.tr(
                 "Quantized storage detected: see the notes; stored elements are not parameters "
                 "one for one.") + "</span>")
-        lines += ["<span style='color:#555'>" + note + "</span>" for note in summary.notes]
+        lines += ["<span style='color:#555'>" + message_text(note) + "</span>" for note in summary.notes]
         if comparison is not None:
             lines.append(self.tr("Compared with: {0}").format(compared_to))
         self.summary_label.setText("<br>".join(lines))
@@ -297,7 +298,7 @@ class BudgetFilesMixin:
         try:
             check_write_target(path)  # a FIFO would block the GUI thread in save()
         except ValueError as exc:
-            self.report_error(self.tr("Export failed"), str(exc))
+            self.report_error(self.tr("Export failed"), message_text(exc))
             return False
         ok = self.charts.grab().save(str(path), "PNG")
         if ok:

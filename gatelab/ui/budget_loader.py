@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from gatelab.core import budget as B
+from gatelab.ui.messages import message_text
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def read_checkpoint(path: str, progress: Progress | None = None) -> CheckpointRe
         try:
             beside = B.count_from_hf_config(beside_path)
         except ValueError as exc:
-            error = str(exc)
+            error = message_text(exc)
     return CheckpointResult(summary, beside, error)
 
 
@@ -113,7 +114,7 @@ class BudgetFileLoader(QObject):
             try:
                 result, error = reader(path, progress), ""
             except (ValueError, OSError, RecursionError, MemoryError) as exc:
-                result, error = None, str(exc) or type(exc).__name__
+                result, error = None, message_text(exc) or type(exc).__name__
             except Exception as exc:  # a reader bug must not leave the panel busy forever
                 result, error = None, f"unexpected {type(exc).__name__}: {exc}"
             if not stop.is_set():

@@ -8,7 +8,7 @@ only wires fields to it and formats the results.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QMessageBox, QPushButton,
     QScrollArea, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
@@ -27,6 +27,7 @@ from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
 from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_table import PresetTable
+from gatelab.ui.messages import message_text
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
 
@@ -277,7 +278,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         try:
             count = B.count_model(self.user_spec())
         except ValueError as exc:
-            self.model_error.setText(self.tr("Not a valid model: {0}").format(exc))
+            self.model_error.setText(self.tr("Not a valid model: {0}").format(message_text(exc)))
             self.model_error.show()
             return  # the previous valid state stays on screen
         self.model_error.hide()
@@ -393,8 +394,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
 
     @staticmethod
     def _notes(model: B.ModelCount) -> str:
-        """Core's notes, translated at display time (context "budget_notes")."""
-        return " ".join(QCoreApplication.translate("budget_notes", note) for note in model.notes)
+        """Core's notes (keyed Msgs), translated at display time."""
+        return " ".join(message_text(note) for note in model.notes)
 
     def _refresh_table(self) -> None:
         rows = [B.comparison_row(name, count) for name, count in self.models.items()]

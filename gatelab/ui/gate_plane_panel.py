@@ -24,6 +24,7 @@ from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
+from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import (
     fmt_number,
     settings_choice,
@@ -201,7 +202,7 @@ class GatePlanePanel(QWidget):
         try:
             pairs = plane.load_gate_pairs(run_dir)
         except ValueError as exc:
-            message = self.tr("Could not load neurons: {0}").format(exc)
+            message = self.tr("Could not load neurons: {0}").format(message_text(exc))
             self.controls.show_neuron_message(message, error=True)
             self.sig_status.emit(message)
             return False
@@ -327,7 +328,7 @@ class GatePlanePanel(QWidget):
         try:
             candidate.validate()
         except ValueError as exc:
-            message = self.tr("Not applied: {0}").format(exc)
+            message = self.tr("Not applied: {0}").format(message_text(exc))
             self.sig_status.emit(message)
             self.controls.show_spec_error(message)
             return False

@@ -20,6 +20,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
 
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 
 Rows = tuple[list[str], list[Sequence[object]]]
@@ -136,4 +137,4 @@ class ExportButton(QToolButton):
             check_write_target(path)
             self._export(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Export failed"), str(exc))
+            QMessageBox.warning(self, self.tr("Export failed"), message_text(exc))

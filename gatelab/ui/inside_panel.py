@@ -46,6 +46,7 @@ from gatelab.ui.inside_source import DEVICES, DTYPES, SourceBar
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_worker import BackgroundCalls
 from gatelab.ui.widgets import settings_choice, settings_int
 
@@ -180,7 +181,7 @@ class InsidePanel(QWidget):
         try:
             spec = self.source.spec(self.live_run_dir())
         except ValueError as exc:
-            self.source.show_message(str(exc), error=True)
+            self.source.show_message(message_text(exc), error=True)
             return False
         text = self.source.text.text()
         if not text.strip():

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.inside_worker import TaskRunner
+from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import fmt_number
 
 
@@ -156,7 +157,7 @@ class SinkExperimentBox(QGroupBox):
             cells = [names.get(m.metric, m.metric), _pm(m.mean["gate off"], m.std["gate off"], d),
                      _pm(m.mean["gate on"], m.std["gate on"], d),
                      fmt_number(m.noise_floor, d) if math.isfinite(m.noise_floor) else "—",
-                     m.verdict]
+                     message_text(m.verdict)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if 0 < c < 4:

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_worker import describe_error
 
 # fn(progress, cancel) -> result; progress(fraction in [0, 1] or (done, total), message="")
@@ -35,7 +36,7 @@ def inside_error_message(exc: BaseException) -> str:
     except ImportError:  # pragma: no cover (the core module always ships with the tab)
         InsideError = ()  # type: ignore[assignment,misc]  # noqa: N806
     if isinstance(exc, InsideError):  # type: ignore[arg-type]
-        return str(exc).strip() or exc.__class__.__name__
+        return message_text(exc).strip() or exc.__class__.__name__
     if isinstance(exc, MemoryError):
         return QCoreApplication.translate("InsidePanel", "out of memory: try a shorter text, bf16 "
                                           "or a smaller model")
@@ -45,7 +46,7 @@ def inside_error_message(exc: BaseException) -> str:
 def fraction_of(args: tuple[Any, ...]) -> tuple[float, str]:
     """Accept progress(f), progress(f, text), progress(done, total) and progress(done, total, text)."""
     numbers = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
-    text = next((a for a in args if isinstance(a, str)), "")
+    text = message_text(next((a for a in args if isinstance(a, str)), ""))
     if len(numbers) >= 2 and numbers[1] > 0:
         frac = numbers[0] / numbers[1]
     elif numbers:

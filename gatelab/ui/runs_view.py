@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
 from gatelab.ui.trainer_worker import BackgroundCalls
 
@@ -195,7 +196,7 @@ class RunsView(QWidget):
         try:
             delete_run_folder(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Delete failed"), str(exc))
+            QMessageBox.warning(self, self.tr("Delete failed"), message_text(exc))
             return
         self.sig_status.emit(self.tr("Deleted run {0}").format(path))
         self.refresh()

@@ -70,7 +70,8 @@ def _only_regular_files(p: Path) -> None:
     try:
         entries = list(p.iterdir())
     except OSError as exc:
-        raise InsideError(Msg("inside.cannot_list", {"path": p, "reason": exc.strerror or str(exc)})) from None
+        raise InsideError(Msg("inside.cannot_list", {"path": p, "reason": exc.strerror or str(exc)})
+                          ) from None
     for entry in entries:
         try:
             mode = os.stat(entry).st_mode

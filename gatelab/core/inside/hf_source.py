@@ -214,7 +214,8 @@ class HfModel:
         try:
             self.model(input_ids=torch.tensor([ids], device=self.device), use_cache=False)
         except Exception as exc:
-            raise InsideError(Msg("inside.forward_failed", {"path": self.path, "reason": reason(exc)})) from None
+            raise InsideError(Msg("inside.forward_failed", {"path": self.path,
+                                                             "reason": reason(exc)})) from None
         finally:
             for h in hooks:
                 h.remove()
