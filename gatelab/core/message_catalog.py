@@ -447,4 +447,20 @@ MESSAGES: dict[str, str] = {
     "gate.param_positive": QT_TRANSLATE_NOOP("core", "{variant}: parameter {key} must be > 0, got {value}"),
     "model.variant": QT_TRANSLATE_NOOP("core", "unknown FFN variant {variant!r}"),
     "smoothing.beta": QT_TRANSLATE_NOOP("core", "beta must lie in [0, 1), got {value}"),
+
+    # -- saved states (core/state_file.py) ----------------------------------------------------
+    "state.too_large": QT_TRANSLATE_NOOP("core", "a state is at most {limit:,} bytes"),
+    "state.too_deep": QT_TRANSLATE_NOOP("core", "not a gatelab state: nested too deeply"),
+    "state.invalid_json": QT_TRANSLATE_NOOP("core", "not a gatelab state: not valid JSON ({reason})"),
+    "state.format": QT_TRANSLATE_NOOP(
+        "core", "not a gatelab state: the \"format\" is not \"gatelab-state\""),
+    "state.version": QT_TRANSLATE_NOOP(
+        "core", "not a gatelab state: \"version\" must be a positive integer"),
+    "state.newer": QT_TRANSLATE_NOOP(
+        "core", "this state was saved by a newer gatelab (format {version}); this one reads "
+                "format {supported}"),
+    "state.tabs": QT_TRANSLATE_NOOP("core", "not a gatelab state: \"tabs\" must map tab names to objects"),
+    "state.not_finite": QT_TRANSLATE_NOOP(
+        "core", "the state holds a number that is not finite (NaN or infinity)"),
+    "state.current_tab": QT_TRANSLATE_NOOP("core", "not a gatelab state: \"current_tab\" must be a tab name"),
 }

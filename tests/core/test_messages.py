@@ -364,3 +364,16 @@ def test_curves_and_gate_plane_errors() -> None:
     with pytest.raises(ValueError) as e:
         plane.load_gate_pairs("/definitely/not/here")
     check(e.value, "plane.no_stats")
+
+
+def test_state_file_errors() -> None:
+    from gatelab.core.state_file import StateError, parse_state
+
+    cases = [("[1]", "state.format", 'not a gatelab state: the "format" is not "gatelab-state"'),
+             ('{"format": "gatelab-state", "version": 99}', "state.newer",
+              "this state was saved by a newer gatelab (format 99); this one reads format 1"),
+             ("{", "state.invalid_json", None), ("[" * 100_000, "state.too_deep", None)]
+    for text_, key, english in cases:
+        with pytest.raises(StateError) as e:
+            parse_state(text_)
+        check(e.value, key, english)
