@@ -19,6 +19,8 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (Qt's name,
 MESSAGES: dict[str, str] = {
     # free text (an OS or library reason, a name): shown as is, not translated
     "text": "{text}",
+    # several reasons in one line: "a; b; c"
+    "list.semicolon": QT_TRANSLATE_NOOP("core", "{first}; {rest}"),
 
     # -- reading and writing files (core/fileio.py) ------------------------------------------
     "file.missing": QT_TRANSLATE_NOOP("core", "{path}: no such file"),
@@ -463,4 +465,9 @@ MESSAGES: dict[str, str] = {
     "state.not_finite": QT_TRANSLATE_NOOP(
         "core", "the state holds a number that is not finite (NaN or infinity)"),
     "state.current_tab": QT_TRANSLATE_NOOP("core", "not a gatelab state: \"current_tab\" must be a tab name"),
+    "summary.status_missing": QT_TRANSLATE_NOOP("core", "status is missing"),
+    "summary.status_not_text": QT_TRANSLATE_NOOP("core", "status is not text"),
+    "summary.status_empty": QT_TRANSLATE_NOOP("core", "status is empty"),
+    "summary.not_number": QT_TRANSLATE_NOOP("core", "{name} is not a number"),
+    "summary.empty": QT_TRANSLATE_NOOP("core", "{path}: holds an empty object"),
 }

@@ -138,6 +138,16 @@ def first_line(exc: BaseException) -> str:
     return lines[0][:300] if lines and lines[0] else type(exc).__name__
 
 
+def join_msgs(items: list[str]) -> str:
+    """Several reasons as one "a; b; c" line whose parts stay translatable (nested Msgs)."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg("list.semicolon", {"first": item, "rest": out})
+    return out
+
+
 class KeyedError(Exception):
     """Base of core's errors: ``.msg`` is the keyed message (a Msg), ``str()`` its English. A
     plain string is accepted too (shown as is, untranslated)."""
@@ -165,4 +175,4 @@ def error(msg_key: str, /, **values: object) -> GatelabError:
 
 
 __all__ = ["CONTEXT", "GatelabError", "KeyedError", "MESSAGES", "Msg", "QT_TRANSLATE_NOOP", "error",
-           "first_line", "reason", "render", "text"]
+           "first_line", "join_msgs", "reason", "render", "text"]

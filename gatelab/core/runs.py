@@ -33,7 +33,7 @@ import torch
 
 from gatelab import paths
 from gatelab.core import stats_history
-from gatelab.core.messages import Msg, reason
+from gatelab.core.messages import Msg, join_msgs, reason
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -273,16 +273,16 @@ def summary_problems(summary: dict[str, Any]) -> str:
     found: list[str] = []
     status = summary.get("status")
     if "status" not in summary:
-        found.append("status is missing")
+        found.append(Msg("summary.status_missing"))
     elif not isinstance(status, str):
-        found.append("status is not text")
+        found.append(Msg("summary.status_not_text"))
     elif not status:
-        found.append("status is empty")
+        found.append(Msg("summary.status_empty"))
     for key in _SUMMARY_NUMBERS:
         v = summary.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            found.append(f"{key} is not a number")
-    return f"{SUMMARY}: {'; '.join(found)}" if found else ""
+            found.append(Msg("summary.not_number", {"name": key}))
+    return Msg("path_reason", {"path": SUMMARY, "reason": join_msgs(found)}) if found else ""
 
 
 def run_info(path: Path) -> RunInfo:
@@ -302,17 +302,18 @@ def _run_info(path: Path, created: float) -> RunInfo:
     try:
         config = read_json_strict(path / CONFIG)
     except RunError as exc:
-        return RunInfo(path, path.name, "broken", created, error=str(exc))
+        return RunInfo(path, path.name, "broken", created, error=reason(exc))
     try:
         summary = read_json_strict(path / SUMMARY)
         error = str(summary.get("error") or "")
     except RunError as exc:
-        summary, error = {}, str(exc)
+        summary, error = {}, reason(exc)
     stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
     status = effective_status(summary) if summary else "broken"
     if status == "broken" and not error:
-        error = summary_problems(summary) if summary else f"{SUMMARY}: holds an empty object"
+        error = (summary_problems(summary) if summary
+                 else Msg("summary.empty", {"path": SUMMARY}))
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=str(config.get("variant", ""))[:40],
@@ -322,7 +323,7 @@ def _run_info(path: Path, created: float) -> RunInfo:
         final_train_loss=_float_or_none(summary.get("final_train_loss")),
         final_val_loss=_float_or_none(summary.get("final_val_loss")),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),
-        error=error[:500],
+        error=error if len(error) <= 500 else error[:500],
     )
 
 

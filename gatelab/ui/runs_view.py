@@ -127,7 +127,7 @@ class RunsView(QWidget):
         self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            full = row.status + (": " + row.error if row.error else "")
+            full = row.status + (": " + message_text(row.error) if row.error else "")
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)

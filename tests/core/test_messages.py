@@ -377,3 +377,20 @@ def test_state_file_errors() -> None:
         with pytest.raises(StateError) as e:
             parse_state(text_)
         check(e.value, key, english)
+
+
+def test_broken_run_rows_say_why_with_keyed_parts(tmp_path: Path) -> None:
+    from gatelab.core.runs import run_info
+
+    run = tmp_path / "run-1"
+    run.mkdir()
+    (run / "config.json").write_text("{}", encoding="utf-8")
+    (run / "run.json").write_text('{"status": 3, "steps": "many"}', encoding="utf-8")
+    info = run_info(run)
+    assert info.status == "broken"
+    assert info.error == "run.json: status is not text; steps is not a number"
+    assert info.error.key == "path_reason" and info.error.values["reason"].key == "list.semicolon"
+    (run / "run.json").write_text("{}", encoding="utf-8")
+    assert run_info(run).error.key == "summary.empty"
+    (run / "config.json").write_text("[", encoding="utf-8")
+    assert run_info(run).error.key == "json.invalid"
