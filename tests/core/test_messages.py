@@ -394,3 +394,16 @@ def test_broken_run_rows_say_why_with_keyed_parts(tmp_path: Path) -> None:
     assert run_info(run).error.key == "summary.empty"
     (run / "config.json").write_text("[", encoding="utf-8")
     assert run_info(run).error.key == "json.invalid"
+
+
+def test_the_zh_cn_table_covers_every_template_with_the_same_placeholders() -> None:
+    table = json.loads((CORE.parents[1] / "resources/i18n/core_zh_CN.json").read_text("utf-8"))
+    assert set(table) == set(MESSAGES) - {"text"}
+
+    def spec(t: str) -> list[tuple[str, str, str]]:
+        return sorted((n, s or "", c or "") for _, n, s, c in string.Formatter().parse(t)
+                      if n is not None)
+
+    for key, tr in table.items():
+        assert spec(tr) == spec(MESSAGES[key]), key
+        assert tr != MESSAGES[key] or key in ("path_reason", "run.in_folder"), key

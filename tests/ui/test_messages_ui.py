@@ -141,3 +141,33 @@ def test_lupdate_extracts_every_template_in_context_core(tmp_path: Path) -> None
     sources = {m.findtext("source") for c in ET.parse(ts).getroot().iter("context")
                if c.findtext("name") == "core" for m in c.iter("message")}
     assert sources == set(MESSAGES.values()) - {"{text}"}
+
+
+def test_core_zh_cn_table_reaches_the_screen(qapp: QCoreApplication, tmp_path: Path) -> None:
+    """lupdate → fill_core_translations.py → lrelease → QTranslator → message_text, end to end."""
+    bindir = Path(sys.executable).parent
+    tools = [shutil.which(t) or str(bindir / t) for t in ("pyside6-lupdate", "pyside6-lrelease")]
+    if not all(Path(t).exists() for t in tools):
+        pytest.skip("pyside6-lupdate/lrelease not installed")
+    root = Path(__file__).resolve().parents[2]
+    ts, qm = tmp_path / "core.ts", tmp_path / "core.qm"
+    subprocess.run([tools[0], str(root / "gatelab/core/message_catalog.py"), "-target-language",
+                    "zh_CN", "-ts", str(ts)], check=True, capture_output=True, timeout=120)
+    subprocess.run([sys.executable, str(root / "scripts/fill_core_translations.py"), str(ts),
+                    str(root / "resources/i18n/core_zh_CN.json")], check=True,
+                   capture_output=True, timeout=120)
+    assert 'type="unfinished"' not in ts.read_text(encoding="utf-8")
+    subprocess.run([tools[1], str(ts), "-qm", str(qm)], check=True, capture_output=True,
+                   timeout=120)
+    translator = QTranslator()
+    assert translator.load(str(qm))
+    QCoreApplication.installTranslator(translator)
+    try:
+        assert message_text(Msg("file.missing", {"path": "/x"})) == "/x：没有这个文件"
+        inner = Msg("file.missing", {"path": "/r/c.json"})
+        assert message_text(Msg("run.in_folder", {"folder": "/r", "reason": inner})) == \
+            "/r：/r/c.json：没有这个文件"
+        verdict = Msg("sink.lower", {"arm": Msg("sink.arm_on"), "diff": 0.5, "ratio": 2.0})
+        assert message_text(verdict) == "门控开启更低，低 0.5，是噪声的 2.0 倍"
+    finally:
+        QCoreApplication.removeTranslator(translator)
