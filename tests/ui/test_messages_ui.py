@@ -134,10 +134,10 @@ def test_lupdate_extracts_every_template_in_context_core(tmp_path: Path) -> None
     tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).with_name("pyside6-lupdate"))
     if not Path(tool).exists():
         pytest.skip("pyside6-lupdate not installed")
-    catalog = Path(__file__).resolve().parents[2] / "gatelab" / "core" / "message_catalog.py"
+    core = Path(__file__).resolve().parents[2] / "gatelab" / "core"
     ts = tmp_path / "core.ts"
-    subprocess.run([tool, str(catalog), "-ts", str(ts)], check=True, capture_output=True,
-                   timeout=120)
+    subprocess.run([tool, *map(str, sorted(core.glob("message_catalog*.py"))), "-ts", str(ts)],
+                   check=True, capture_output=True, timeout=120)
     sources = {m.findtext("source") for c in ET.parse(ts).getroot().iter("context")
                if c.findtext("name") == "core" for m in c.iter("message")}
     assert sources == set(MESSAGES.values()) - {"{text}"}
@@ -151,8 +151,9 @@ def test_core_zh_cn_table_reaches_the_screen(qapp: QCoreApplication, tmp_path: P
         pytest.skip("pyside6-lupdate/lrelease not installed")
     root = Path(__file__).resolve().parents[2]
     ts, qm = tmp_path / "core.ts", tmp_path / "core.qm"
-    subprocess.run([tools[0], str(root / "gatelab/core/message_catalog.py"), "-target-language",
-                    "zh_CN", "-ts", str(ts)], check=True, capture_output=True, timeout=120)
+    catalogs = map(str, sorted((root / "gatelab/core").glob("message_catalog*.py")))
+    subprocess.run([tools[0], *catalogs, "-target-language", "zh_CN", "-ts", str(ts)],
+                   check=True, capture_output=True, timeout=120)
     subprocess.run([sys.executable, str(root / "scripts/fill_core_translations.py"), str(ts),
                     str(root / "resources/i18n/core_zh_CN.json")], check=True,
                    capture_output=True, timeout=120)
