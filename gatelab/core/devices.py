@@ -65,7 +65,7 @@ class DeviceInfo:
             gib = (self.memory_bytes or 0) / 2**30
             return f"cuda:{self.index} {self.name} ({gib:.0f} GiB)"
         if self.kind == "cpu":
-            return f"CPU ({self.threads} threads)"
+            return Msg("device.cpu_label", {"threads": self.threads})
         return self.name
 
 

@@ -159,6 +159,7 @@ MESSAGES: dict[str, str] = {
     "device.no_mps": QT_TRANSLATE_NOOP(
         "core", "device 'mps' was requested but Apple MPS is not available here"),
     "device.unknown": QT_TRANSLATE_NOOP("core", "unknown device {name!r}; use auto, cpu, cuda or mps"),
+    "device.cpu_label": QT_TRANSLATE_NOOP("core", "CPU ({threads} threads)"),
 
     # -- memory estimates (core/memory.py) ---------------------------------------------------
     "value.whole_min0": QT_TRANSLATE_NOOP("core", "{name} must be a whole number ≥ 0, got {value!r}"),

@@ -222,10 +222,10 @@ class TrainerControls(QWidget):
         current = str(self.device.currentData() or "auto")
         self.device.blockSignals(True)
         self.device.clear()
-        best = choices[0][1] if choices else self.tr("CPU")
+        best = message_text(choices[0][1]) if choices else self.tr("CPU")
         self.device.addItem(self.tr("auto → {0}").format(best), "auto")
         for key, label in choices:
-            self.device.addItem(label, key)
+            self.device.addItem(message_text(label), key)
         self._select_device(current)
         self.device.blockSignals(False)
         self.devices_loaded = True

@@ -412,3 +412,11 @@ def test_the_zh_cn_table_covers_every_template_with_the_same_placeholders() -> N
     for key, tr in table.items():
         assert spec(tr) == spec(MESSAGES[key]), key
         assert tr != MESSAGES[key] or key in ("path_reason", "run.in_folder"), key
+
+
+def test_the_cpu_device_label_is_keyed() -> None:
+    from gatelab.core.devices import DeviceInfo
+
+    label = DeviceInfo("cpu", "CPU", threads=16).label
+    assert label == "CPU (16 threads)" and label.key == "device.cpu_label"
+    assert DeviceInfo("cuda", "NVIDIA H200", 0, 150 * 2**30).label == "cuda:0 NVIDIA H200 (150 GiB)"
