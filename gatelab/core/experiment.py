@@ -2,14 +2,14 @@
 
 "Is SwiGLU better than GELU?" only has an answer at equal parameters and against the spread of
 reruns: a difference smaller than the seed-to-seed noise is not a finding. ``run_experiment``
-trains every variant with every seed at matched FFN parameters (budget.partner_width), keeps all
+trains every variant with every seed at matched FFN parameters (budget.partner_intermediate), keeps all
 curves, and states the verdict with its noise floor.
 
 Definitions:
-- widths: ``config.intermediate`` (or, if None, the classic 4·d) fixes the width of the reference
-  kind; variants of the other kind (gated ↔ classic) get ``budget.partner_width`` of it. With
-  intermediate None the reference is classic 4·d, so d = 256 gives GELU m = 1024 ↔ SwiGLU m = 688.
-  If intermediate is given it is the width of the *first* variant.
+- intermediate widths m: ``config.intermediate`` (or, if None, the classic 4·d) fixes m of the
+  reference kind; variants of the other kind (gated ↔ classic) get ``budget.partner_intermediate``
+  of it. With intermediate None the reference is classic 4·d, so d = 256 gives GELU m = 1024 ↔
+  SwiGLU m = 688. If intermediate is given it is the m of the *first* variant.
 - per variant: final val loss mean and sample std (ddof = 1) over seeds;
 - noise floor = 3 × pooled within-variant std, σ_p = sqrt(Σ_v Σ_s (x_vs − x̄_v)² / Σ_v (n_v − 1));
 - verdict: the two best variants by mean; difference d = x̄_second − x̄_best (> 0);
@@ -29,11 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core import budget
-from gatelab.core.engine import train_steps
 from gatelab.core.messages import Msg, error, reason
-from gatelab.core.model import matched_width, model_spec
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
-from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, is_gated
+from gatelab.core.trainconfig import (
+    FFN_VARIANTS,
+    Snapshot,
+    TrainConfig,
+    is_gated,
+    matched_intermediate,
+    model_spec,
+)
 
 EXPERIMENT_FILE = "experiment.json"
 
@@ -75,13 +80,13 @@ def saved_verdict(data: Mapping[str, Any]) -> str:
     return Msg.from_json(data.get("verdict_msg")) or str(data.get("verdict", ""))
 
 
-def widths_for(variants: Sequence[str], config: TrainConfig) -> dict[str, int]:
-    """Parameter-matched intermediate width of each variant (see module docstring)."""
+def intermediates_for(variants: Sequence[str], config: TrainConfig) -> dict[str, int]:
+    """Parameter-matched intermediate width m of each variant (see module docstring)."""
     if config.intermediate is not None:
-        ref_variant, ref_width = variants[0], config.intermediate
+        ref_variant, ref_m = variants[0], config.intermediate
     else:
-        ref_variant, ref_width = "gelu", 4 * config.n_embd
-    return {v: matched_width(v, ref_variant, ref_width, config.multiple_of) for v in variants}
+        ref_variant, ref_m = "gelu", 4 * config.n_embd
+    return {v: matched_intermediate(v, ref_variant, ref_m, config.multiple_of) for v in variants}
 
 
 def summarise(finals: dict[str, list[float]]) -> tuple[float, float, Msg, str, float]:
@@ -125,9 +130,11 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     if not seeds:
         raise error("experiment.no_seed")
     config.validate()
-    widths = widths_for(variants, config)
+    from gatelab.core.engine import train_steps  # torch: the module itself stays light
+
+    ms = intermediates_for(variants, config)
     folder = new_run_dir(root, prefix="exp")
-    results = {v: VariantResult(v, widths[v], budget.ffn_params(config.n_embd, widths[v], is_gated(v)), 0)
+    results = {v: VariantResult(v, ms[v], budget.ffn_params(config.n_embd, ms[v], is_gated(v)), 0)
                for v in variants}
     curves: dict[str, list[dict[str, Any]]] = {}
     status = "finished"
@@ -149,7 +156,7 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
 
     for seed in seeds:
         for v in variants:
-            cfg = config.replace(variant=v, intermediate=widths[v], seed=seed)
+            cfg = config.replace(variant=v, intermediate=ms[v], seed=seed)
             key = f"{v}/{seed}"
             curves[key] = []
             last = None

@@ -19,9 +19,9 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from gatelab.core.budget import ModelSpec, count_model, rule_8_3
+from gatelab.core.budget import count_model
 from gatelab.core.messages import GatelabError, Msg, error
-from gatelab.core.trainconfig import TrainConfig
+from gatelab.core.trainconfig import TrainConfig, intermediate_size, model_spec
 
 FLOAT_BYTES = 4  # the trainer keeps parameters, gradients and activations in fp32
 ADAMW_STATES = 2  # exp_avg and exp_avg_sq, one each per parameter
@@ -61,22 +61,9 @@ def gb(n: int | float) -> str:
     return f"{n / 1e9:,.1f} GB" if n >= 1e8 else f"{n / 1e6:,.0f} MB"
 
 
-def _intermediate(config: TrainConfig) -> int:
-    """The FFN width m the model builds (same rule as ``model.intermediate_size``)."""
-    if config.intermediate is not None:
-        return config.intermediate
-    return rule_8_3(config.n_embd, config.multiple_of) if config.gated else 4 * config.n_embd
-
-
 def count_training_params(config: TrainConfig, vocab_size: int) -> int:
     """Exact parameter count of the trainer's model (the budget module's count)."""
-    spec = ModelSpec(hidden=config.n_embd, intermediate=_intermediate(config),
-                     n_layer=config.n_layer, n_head=config.n_head, n_kv_head=config.n_kv_head,
-                     head_dim=config.n_embd // config.n_head, vocab=vocab_size,
-                     gated=config.gated, attn_out_gate=config.attn_gate,
-                     tie_embeddings=config.tie_embeddings,
-                     max_positions=config.block_size if config.positions == "learned" else 0)
-    return count_model(spec).total
+    return count_model(model_spec(config, vocab_size)).total
 
 
 def _floats_per_token_per_layer(config: TrainConfig) -> int:
@@ -89,7 +76,7 @@ def _floats_per_token_per_layer(config: TrainConfig) -> int:
     block 8192 grew 13 MB, not the 537 MB of scores), but attention dropout and MPS fall back to
     the math kernel, which stores the whole softmax.
     FFN: g, u, act(g) and h (4m gated; g and act(g), 2m, classic), the residual (d)."""
-    d, m, T = config.n_embd, _intermediate(config), config.block_size
+    d, m, T = config.n_embd, intermediate_size(config), config.block_size
     kv_dim = config.kv_heads * (d // config.n_head)
     attn = 4 * d + 2 * d + 4 * kv_dim + (2 * d if config.kv_heads != config.n_head else 0)
     math_kernel = config.dropout > 0 or config.device == "mps"

@@ -126,7 +126,11 @@ MESSAGES: dict[str, str] = {
         "core", "corpus file looks binary (it contains NUL bytes), not text: {path}"),
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "core", "corpus file is not valid UTF-8 text (bad byte at offset {offset}): {path}"),
-    "corpus.no_python": QT_TRANSLATE_NOOP("core", "no readable Python source files found in {root}"),
+    "corpus.builtin_missing": QT_TRANSLATE_NOOP(
+        "core", "the built-in python corpus is missing or unreadable ({reason}); reinstall gatelab"),
+    "corpus.builtin_changed": QT_TRANSLATE_NOOP(
+        "core", "the built-in python corpus {path} has been changed (SHA-256 {digest}…, expected "
+                "{expected}…); reinstall gatelab"),
     "corpus.none": QT_TRANSLATE_NOOP(
         "core", "no corpus given: use 'python', 'generated' or a path to a text file"),
     "corpus.too_short": QT_TRANSLATE_NOOP(
@@ -335,5 +339,13 @@ MESSAGES: dict[str, str] = {
     "summary.status_empty": QT_TRANSLATE_NOOP("core", "status is empty"),
     "summary.not_number": QT_TRANSLATE_NOOP("core", "{name} is not a number"),
     "summary.empty": QT_TRANSLATE_NOOP("core", "{path}: holds an empty object"),
+
+    # -- forward-pass map sizes (core/forward_map.py) -----------------------------------------
+    "map.disagree": QT_TRANSLATE_NOOP("core", "variant {variant!r} and gated={gated} disagree"),
+    "map.source": QT_TRANSLATE_NOOP("core", "source must be a string of at most {maximum} characters"),
+    "map.not_mapping": QT_TRANSLATE_NOOP("core", "sizes must be a mapping, got {found}"),
+    "map.variant": QT_TRANSLATE_NOOP("core", "variant must be a string, got {value!r}"),
+    "map.lacks": QT_TRANSLATE_NOOP("core", "sizes lack {name!r}"),
+    "map.bad_config": QT_TRANSLATE_NOOP("core", "expected a TrainConfig or a dict, got {found}"),
 }
 MESSAGES.update(BUDGET_MESSAGES)

@@ -69,7 +69,7 @@ BUDGET_MESSAGES: dict[str, str] = {
     "value.at_most_n": QT_TRANSLATE_NOOP("core", "{name} must be ≤ {maximum:,}, got {value:,}"),
     "value.positive": QT_TRANSLATE_NOOP("core", "{name} must be a positive number, got {value!r}"),
     "value.bool": QT_TRANSLATE_NOOP("core", "{name} must be true or false, got {value!r}"),
-    "budget.head_dim_zero": QT_TRANSLATE_NOOP("core", "head_dim h ÷ heads is 0 (h = {h}, heads = {heads})"),
+    "budget.head_dim_zero": QT_TRANSLATE_NOOP("core", "head_dim d ÷ heads is 0 (d = {d}, heads = {heads})"),
     "budget.kv_heads": QT_TRANSLATE_NOOP("core", "heads ({heads}) must be a multiple of KV heads ({kv})"),
     "budget.hidden_heads": QT_TRANSLATE_NOOP(
         "core", "hidden size {hidden} is smaller than the number of heads {heads}"),
@@ -133,7 +133,7 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "The checkpoint's multi-token-prediction layers are not counted (transformers' "
                 "model does not build them)."),
     "note.minimind_rule": QT_TRANSLATE_NOOP(
-        "core", "intermediate_size not set: MiniMind's rule ceil(h·π/64)·64 gives {m}."),
+        "core", "intermediate_size not set: MiniMind's rule ceil(d·π/64)·64 gives {m}."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),

@@ -12,6 +12,9 @@ in ``runs_read``: every reader there survives a damaged or hostile folder.
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
 - ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
   and the writer's pid, host and heartbeat (``effective_status`` reads "interrupted" from them).
+
+Importing this module does not import torch (listing and reading runs never needs it, and the GUI
+lists runs before any training): ``RunWriter.checkpoint`` imports it when it first saves.
 """
 
 from __future__ import annotations
@@ -23,16 +26,16 @@ import json
 import os
 import secrets
 import shutil
+import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 
 from gatelab import paths
-from gatelab.core import stats_history
 from gatelab.core.messages import Msg, join_msgs, reason
 from gatelab.core.runs_read import (
     CKPT,
@@ -59,7 +62,10 @@ from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig
 
 RUN_FILES = (CONFIG, METRICS, CKPT, SUMMARY)
 CHECKPOINT_S = 60.0  # checkpoint at least this often (seconds); GATELAB_CHECKPOINT_S overrides
-HEARTBEAT_S = 10.0  # refresh run.json's heartbeat at least this often while training
+HEARTBEAT_S = 10.0  # refresh run.json's heartbeat at least this often while training (or paused)
+# the writers open in this process, by resolved run folder, for keep_alive (weak: a dropped
+# generator's writer disappears with it)
+_OPEN_WRITERS: weakref.WeakValueDictionary[str, RunWriter] = weakref.WeakValueDictionary()
 
 
 def checkpoint_seconds() -> float:
@@ -195,7 +201,9 @@ class RunWriter:
         self._beat_at = self._ckpt_at = time.monotonic()
         self._ckpt_every_s = checkpoint_seconds()
         self._evals_checkpointed = False
+        self._summary_lock = threading.Lock()  # keep_alive may come from another thread
         self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
+        _OPEN_WRITERS[_key(self.path)] = self
 
     def _truncate_metrics(self, step: int) -> None:
         """Keep the rows up to the checkpoint's step, each step once (rows written after the
@@ -225,6 +233,10 @@ class RunWriter:
         return step % interval == 0 or time.monotonic() - self._ckpt_at >= self._ckpt_every_s
 
     def checkpoint(self, state: dict[str, Any], stats: LayerStats | None) -> None:
+        import torch  # only a training process, which has torch loaded already, gets here
+
+        from gatelab.core import stats_history  # (imports torch)
+
         buf = io.BytesIO()
         torch.save(state, buf)
         atomic_write_bytes(self.path / CKPT, buf.getvalue())
@@ -237,9 +249,16 @@ class RunWriter:
         self._ckpt_at = time.monotonic()
 
     def _write_summary(self) -> None:
-        self.summary["heartbeat"] = time.time()
-        atomic_write_json(self.path / SUMMARY, self.summary)
-        self._beat_at = time.monotonic()
+        with self._summary_lock:
+            self.summary["heartbeat"] = time.time()
+            atomic_write_json(self.path / SUMMARY, self.summary)
+            self._beat_at = time.monotonic()
+
+    def beat(self) -> None:
+        """Refresh run.json's heartbeat if HEARTBEAT_S has passed: a run whose steps are not
+        being pulled (paused in the GUI) is alive, not "interrupted"."""
+        if time.monotonic() - self._beat_at >= HEARTBEAT_S:
+            self._write_summary()
 
     def add_sample(self, step: int, text: str) -> None:
         with open(self.path / SAMPLES, "a", encoding="utf-8") as f:
@@ -251,8 +270,27 @@ class RunWriter:
         self.close()
 
     def close(self) -> None:
+        if _OPEN_WRITERS.get(_key(self.path)) is self:
+            del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
+
+
+def _key(path: Path | str) -> str:
+    return os.path.realpath(path)
+
+
+def keep_alive(run_dir: Path | str) -> bool:
+    """Keep the heartbeat of the run this process is writing in ``run_dir`` fresh while nothing
+    pulls its steps (the GUI's pause blocks the training generator, so ``append`` never runs).
+    Cheap enough to call every few milliseconds; False when this process writes no run there."""
+    if not run_dir:
+        return False
+    writer = _OPEN_WRITERS.get(_key(run_dir))
+    if writer is None:
+        return False
+    writer.beat()
+    return True
 
 
 def _float_or_none(v: Any) -> float | None:
@@ -410,6 +448,7 @@ def delete_run(path: Path | str) -> None:
 
 __all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "checkpoint_seconds",
-           "delete_run", "effective_status", "has_checkpoint", "list_runs", "load_checkpoint",
+           "delete_run", "effective_status", "has_checkpoint", "keep_alive", "list_runs",
+           "load_checkpoint",
            "load_run", "new_run_dir", "read_config", "read_json", "read_metrics", "run_info",
            "stats_from_npz"]

@@ -3,6 +3,11 @@
 Both sides of the GUI/engine boundary import only this module's plain types. A ``Snapshot`` holds
 floats and numpy arrays, never tensors, so the GUI thread never touches torch and a snapshot can be
 written to ``metrics.jsonl`` or sent across a process boundary unchanged.
+
+The model's sizing lives here too (``intermediate_size``, ``matched_intermediate``,
+``model_spec``, ``count_params``): it is plain integer arithmetic over the budget module, and
+keeping it torch-free lets the trainer tab show a live parameter count without loading torch.
+Names: d is the hidden width (``n_embd``), m the FFN's intermediate width.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from gatelab.core.budget.model import ModelSpec, count_model
+from gatelab.core.budget.rules import partner_intermediate, rule_8_3
 from gatelab.core.gates import VARIANTS as GATED_VARIANTS
 from gatelab.core.messages import KeyedError, error
 
@@ -30,6 +37,8 @@ MAX_INTERMEDIATE_RATIO = 64
 MAX_EVAL_ITERS = 1_000
 MAX_SAMPLE_CHARS = 10_000
 MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
+#: Vocabulary assumed for a parameter count before the corpus is read (printable ASCII + \n, \t).
+PREVIEW_VOCAB = 96
 
 
 def is_gated(variant: str) -> bool:
@@ -59,8 +68,8 @@ class TrainConfig:
     n_layer: int = 4
     n_head: int = 4
     n_kv_head: int | None = None  # None: same as n_head (MHA); fewer: GQA; 1: MQA
-    n_embd: int = 128  # width d
-    intermediate: int | None = None  # None: by rule (gated 8d/3 rounded up to multiple_of; classic 4d)
+    n_embd: int = 128  # hidden width d
+    intermediate: int | None = None  # FFN width m; None: gated 8d/3 rounded up to multiple_of, classic 4d
     multiple_of: int = 16
     block_size: int = 64
     attn_gate: bool = False  # per-head sigmoid output gate (q_proj's output doubled)
@@ -170,6 +179,48 @@ class TrainConfig:
 
     def replace(self, **changes: Any) -> TrainConfig:
         return dataclasses.replace(self, **changes)
+
+
+# -- sizing (plain integers, no torch) ----------------------------------------------------------
+
+def intermediate_size(config: TrainConfig) -> int:
+    """m: config.intermediate, else the rule: gated → rule_8_3(d, multiple_of), classic → 4·d."""
+    if config.intermediate is not None:
+        return config.intermediate
+    if config.gated:
+        return rule_8_3(config.n_embd, config.multiple_of)
+    return 4 * config.n_embd
+
+
+def matched_intermediate(variant: str, ref_variant: str, ref_m: int, multiple_of: int) -> int:
+    """m of ``variant`` with the same FFN parameters as ``ref_variant`` at intermediate ``ref_m``
+    (the same m within a kind; ``partner_intermediate`` across gated ↔ classic)."""
+    if is_gated(variant) == is_gated(ref_variant):
+        return ref_m
+    return partner_intermediate(ref_m, is_gated(ref_variant), multiple_of)
+
+
+def classic_matched_intermediate(d: int, variant: str, multiple_of: int = 16) -> int:
+    """The lessons' pairing at hidden width d: m matched to the classic 4d FFN (d = 256: gated
+    688, classic 1024). Why not the partner of the gated 8d/3: that gives the classic side 1040
+    at d = 256, more than the 4d the gated width was matched to."""
+    return matched_intermediate(variant, CLASSIC_VARIANTS[0], 4 * d, multiple_of)
+
+
+def model_spec(config: TrainConfig, vocab_size: int) -> ModelSpec:
+    """The budget module's description of the model ``model.GPT`` builds for ``config``."""
+    return ModelSpec(hidden=config.n_embd, intermediate=intermediate_size(config),
+                     n_layer=config.n_layer, n_head=config.n_head, n_kv_head=config.n_kv_head,
+                     head_dim=config.n_embd // config.n_head if config.n_head else None,
+                     vocab=vocab_size, gated=config.gated, attn_out_gate=config.attn_gate,
+                     tie_embeddings=config.tie_embeddings,
+                     max_positions=config.block_size if config.positions == "learned" else 0)
+
+
+def count_params(config: TrainConfig, vocab_size: int | None = None) -> int:
+    """Exact parameter count of the model ``config`` describes (PREVIEW_VOCAB until the corpus is
+    read); ValueError naming the field when the sizes cannot form a model."""
+    return count_model(model_spec(config, vocab_size or PREVIEW_VOCAB).validate()).total
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Horizontal stacked bars for the budget panel: one row per model, one segment per part.
 
-Why one small chart class: the lessons' picture (gate, up, down in units of h², the total pinned
-at 8h² for classic 4× and gated 8/3) and the whole-model breakdown (embeddings, attention, MLP,
+Why one small chart class: the lessons' picture (gate, up, down in units of d², the total pinned
+at 8d² for classic 4× and gated 8/3) and the whole-model breakdown (embeddings, attention, MLP,
 norms, total vs active) are the same drawing — rows of coloured segments with their values
 written inside. Items are created once and updated with ``setOpts`` / ``setText``.
 """
@@ -80,7 +80,6 @@ class StackedBarChart(pg.PlotWidget):
         item.hideButtons()
         item.setMouseEnabled(x=False, y=False)
         item.showGrid(x=True, y=False, alpha=0.2)
-        item.setLabel("bottom", x_label)
         for name in ("left", "bottom"):
             axis = item.getAxis(name)
             axis.setPen("#555")
@@ -91,8 +90,8 @@ class StackedBarChart(pg.PlotWidget):
                                   pen=pg.mkPen("w", width=1.5))
             item.addItem(bar)
             self._bars.append(bar)
-        self.legend_html = "&nbsp;&nbsp;".join(
-            "<span style='color:{0}'>■</span> {1}".format(c, n) for n, c in zip(segments, colours))
+        self._colours = list(colours)
+        self.legend_html = ""
         self._texts: list[list[pg.TextItem]] = []
         for _ in range(max_rows):
             row = []
@@ -114,6 +113,18 @@ class StackedBarChart(pg.PlotWidget):
                                                          "anchors": [(0, 0), (0, 0)]})
             item.addItem(self._reference)
         self.rows: list[tuple[str, list[float]]] = []
+        self.set_texts(segments, x_label, reference[1] if reference else "")
+
+    def set_texts(self, segments: Sequence[str], x_label: str, reference_label: str = "") -> None:
+        """Segment names (legend), the x-axis label and the reference line's label: the
+        translatable words of the chart, re-set by the panel's ``retranslate``."""
+        self._segments = list(segments)
+        self.legend_html = "&nbsp;&nbsp;".join(
+            "<span style='color:{0}'>■</span> {1}".format(c, n)
+            for n, c in zip(self._segments, self._colours))
+        self.getPlotItem().setLabel("bottom", x_label)
+        if self._reference is not None:
+            self._reference.label.setFormat(reference_label)
 
     def set_rows(self, rows: Sequence[tuple[str, Sequence[float]]],
                  totals: Sequence[str] | None = None) -> None:

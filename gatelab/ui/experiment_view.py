@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.trainer_engine import (
+from gatelab.ui.trainer_jobs import (
     EXPERIMENT_FILE,
     ExperimentSummary,
     experiment_job,

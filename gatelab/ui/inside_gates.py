@@ -100,7 +100,7 @@ class GatesView(QWidget):
         for view in self.maps.views.values():  # |h| scales like 0.004 must read as such
             for name in ("left", "right", "top", "bottom"):
                 view.bar.getAxis(name).enableAutoSIPrefix(False)
-        self.maps.sig_point.connect(self._on_point)
+        self.maps.point_picked.connect(self._on_point)
         self.legend = StaticLabel(2, self)
         self.legend.setStyleSheet("color: #444;")
         self.maps.add_below(self.legend)

@@ -164,13 +164,22 @@ class InsidePanel(QWidget):
         """List the saved runs off the GUI thread (reading every run's files)."""
         if self._shut or self.files.busy():
             return
-        from gatelab.ui.trainer_engine import run_rows
+        from gatelab.ui.trainer_jobs import run_rows
 
         def rows() -> list[tuple[str, str]]:
             return [(r.path, "{0} · {1} · {2}".format(r.name, r.variant, r.model))
                     for r in run_rows()]
 
         self.files.submit("runs", rows)
+
+    def model_sizes(self) -> dict[str, Any] | None:
+        """The traced model's d, m, layers and variant (for the forward-pass map), or None."""
+        trace = self.sel.trace
+        if trace is None or not trace.layers:
+            return None
+        return {"d": int(trace.hidden_size), "m": int(trace.layers[0].g.shape[-1]),
+                "n_layer": len(trace.layers), "variant": str(trace.variant),
+                "source": str(trace.model_name)}
 
     def live_run_dir(self) -> str:
         trainer = self._lookup("trainer")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.messages import message_text
-from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
+from gatelab.ui.trainer_jobs import RunRow, delete_run_folder, experiment_of, run_rows
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 

@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import gates
-from gatelab.core.trainconfig import CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig
+from gatelab.core.budget import rule_8_3
+from gatelab.core.trainconfig import (CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig,
+                                      classic_matched_intermediate, count_params)
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
-from gatelab.ui.trainer_engine import count_params, matched_width, rule_width
 
 DEFAULT_CONFIG = TrainConfig(corpus="python", steps=1000, eval_interval=100, warmup_steps=50,
                              checkpoint_interval=250)
@@ -261,11 +262,11 @@ class TrainerControls(QWidget):
         self.config_changed.emit()
 
     def _on_rule_83(self) -> None:
-        self.intermediate.setValue(rule_width(self.width.value()))
+        self.intermediate.setValue(rule_8_3(self.width.value(), DEFAULT_CONFIG.multiple_of))
 
     def _on_matched(self) -> None:
-        self.intermediate.setValue(matched_width(self.width.value(),
-                                                 str(self.variant.currentData())))
+        self.intermediate.setValue(classic_matched_intermediate(
+            self.width.value(), str(self.variant.currentData()), DEFAULT_CONFIG.multiple_of))
 
     # -- settings ------------------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:

@@ -4,7 +4,7 @@ The panel only wires parts together: the form (trainer_controls) produces a vali
 TrainConfig, a worker thread (trainer_worker) pulls snapshots from the engine and hands plain rows
 to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and resumes saved runs,
 and the experiment view (experiment_view) compares variants over seeds. The GUI thread never
-touches a tensor; every engine call goes through trainer_engine.
+touches a tensor; every engine call goes through trainer_jobs.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls
-from gatelab.ui.trainer_engine import (
+from gatelab.ui.trainer_jobs import (
     device_choices,
     load_run_record,
     new_run_folder,

@@ -138,6 +138,9 @@ def visible_strings(root: QWidget) -> list[str]:
                         out.append(str(value))
         if isinstance(w, QGraphicsView):
             out.extend(_graphics_strings(w))
+        painted = getattr(w, "visible_texts", None)
+        if callable(painted):  # widgets that paint their own text (the forward-pass map)
+            out.extend(painted())
     return [s for s in out if s]
 
 

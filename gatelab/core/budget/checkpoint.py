@@ -162,7 +162,7 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
         expert_up = r.group == "experts" and re.search(r"(up_proj|\.w3\.|wi_1)", r.name)
         if (r.group in ("mlp.up", "mlp.gate_up") or expert_up) and len(r.shape) == 2 \
                 and r.name.endswith("weight"):
-            out = [d for d in r.shape if d != hidden] or [hidden]  # Linear [m, h] or Conv1D [h, m]
+            out = [d for d in r.shape if d != hidden] or [hidden]  # Linear [m, d] or Conv1D [d, m]
             inter = out[0] // (2 if r.group == "mlp.gate_up" else 1)
             break
     return hidden, inter, vocab

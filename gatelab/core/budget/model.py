@@ -248,14 +248,14 @@ class ModelCount:
 
 
 def _moe_layer(spec: ModelSpec) -> tuple[int, int, dict[str, int]]:
-    h = spec.hidden
-    expert = ffn_params(h, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
-    router = spec.n_experts * h + (spec.n_experts if spec.router_bias else 0) \
+    d = spec.hidden
+    expert = ffn_params(d, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
+    router = spec.n_experts * d + (spec.n_experts if spec.router_bias else 0) \
         + (spec.n_experts if spec.router_correction_bias else 0)
     shared = 0
     if spec.n_shared_experts:
-        shared = ffn_params(h, spec.shared_intermediate, spec.gated, bias=spec.mlp_bias)
-        shared += h if spec.shared_expert_gate else 0
+        shared = ffn_params(d, spec.shared_intermediate, spec.gated, bias=spec.mlp_bias)
+        shared += d if spec.shared_expert_gate else 0
     total = spec.n_experts * expert + shared + router
     active = spec.experts_per_token * expert + shared + router
     return total, active, {"experts": spec.n_experts * expert, "shared": shared, "router": router}
@@ -276,13 +276,13 @@ def _mtp(spec: ModelSpec, attn: int, layer_mlp: int, norm_size: int) -> int:
 def count_model(spec: ModelSpec) -> ModelCount:
     """Count every parameter tensor of ``spec`` (validated first); exact Python ints."""
     spec.validate()
-    h = spec.hidden
-    norm_size = h * (2 if spec.norm == "layer" else 1)
-    emb = spec.vocab * h + spec.max_positions * h
-    lm_head = 0 if spec.tie_embeddings else spec.vocab * h
+    d = spec.hidden
+    norm_size = d * (2 if spec.norm == "layer" else 1)
+    emb = spec.vocab * d + spec.max_positions * d
+    lm_head = 0 if spec.tie_embeddings else spec.vocab * d
     attn = mixers.attention(spec)
     linear_attn = mixers.linear_attention(spec) if spec.linear_layers else 0
-    dense_ffn = ffn_params(h, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
+    dense_ffn = ffn_params(d, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
         if spec.intermediate else 0
     detail = {"dense": 0, "experts": 0, "shared": 0, "router": 0}
     groups: list[LayerGroup] = []
@@ -330,7 +330,7 @@ def count_model(spec: ModelSpec) -> ModelCount:
             for key, value in parts_l.items():
                 detail[key] = n_moe * value
             main_layer_mlp = total_l
-            ffn_one = ffn_params(h, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
+            ffn_one = ffn_params(d, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
     if spec.final_norm:  # (for encoder-decoder: the decoder's; the encoder's was added above)
         norms += norm_size
 
