@@ -8,13 +8,16 @@ language switch re-renders it.
 
 Never raises: a translation that lost or mangled a placeholder falls back to the English template,
 and anything that is not a Msg is shown as ``str(obj)``.
+
+Imports no Qt itself: it uses Qt's translator only once the application has loaded QtCore, so the
+torch- and Qt-free helpers of the trainer tab (``trainer_jobs``, run listing in a worker) can use
+it too; without Qt the text is the English.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
-
-from PySide6.QtCore import QCoreApplication
 
 from gatelab.core.messages import CONTEXT, MESSAGES, Msg, render
 
@@ -39,11 +42,18 @@ def _translate(msg: Msg, depth: int) -> str:
         return msg.english
     values: dict[str, Any] = {k: _translate(v, depth + 1) if isinstance(v, Msg) else v
                               for k, v in msg.values.items()}
-    translated = QCoreApplication.translate(CONTEXT, template) if template != "{text}" else template
+    translated = _qt_translate(template) if template != "{text}" else template
     text = render(translated, values) if translated else None
     if text is None:  # the translation dropped, renamed or broke a placeholder
         text = render(template, values)
     return text if text is not None else msg.english
+
+
+def _qt_translate(template: str) -> str:
+    qtcore = sys.modules.get("PySide6.QtCore")
+    if qtcore is None:  # no Qt in this process (yet): nothing can be translated
+        return template
+    return str(qtcore.QCoreApplication.translate(CONTEXT, template))
 
 
 __all__ = ["message_text"]

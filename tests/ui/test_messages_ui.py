@@ -172,3 +172,13 @@ def test_core_zh_cn_table_reaches_the_screen(qapp: QCoreApplication, tmp_path: P
         assert message_text(verdict) == "门控开启更低，低 0.5，是噪声的 2.0 倍"
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+def test_message_text_loads_no_qt_by_itself() -> None:
+    """trainer_jobs (Qt- and torch-free) uses message_text; without Qt it shows the English."""
+    code = ("import sys\nfrom gatelab.core.messages import Msg\nfrom gatelab.ui.messages import "
+            "message_text\nprint(message_text(Msg('resume.vocab')))\n"
+            "print(any(m.startswith('PySide6') for m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         timeout=120, cwd=Path(__file__).resolve().parents[2]).stdout.splitlines()
+    assert out == [MESSAGES["resume.vocab"], "False"]
