@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gatelab.core.budget import ModelSpec, check_dim, rule_8_3, spec_from_hf_config
+from gatelab.core.messages import error, reason
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig, is_gated
 
 #: Where a ``ForwardSizes`` came from: the inside tab's trace, the trainer's form, a budget model,
@@ -101,16 +102,16 @@ class ForwardSizes:
                 check_dim(name, getattr(self, name))
         check_dim("n_experts", self.n_experts, minimum=0)
         if not isinstance(self.gated, bool):
-            raise ValueError(f"gated must be true or false, got {self.gated!r}")
+            raise error("value.bool", name="gated", value=self.gated)
         if not isinstance(self.variant, str) or (self.variant and self.variant not in FFN_VARIANTS):
-            raise ValueError(f"unknown FFN variant {self.variant!r}; valid: {', '.join(FFN_VARIANTS)}")
+            raise error("train.variant", variant=self.variant, valid=", ".join(FFN_VARIANTS))
         if self.variant and is_gated(self.variant) != self.gated:
-            raise ValueError(f"variant {self.variant!r} and gated={self.gated} disagree")
+            raise error("map.disagree", variant=self.variant, gated=self.gated)
         if not isinstance(self.source, str) or len(self.source) > MAX_SOURCE_CHARS:
-            raise ValueError(f"source must be a string of at most {MAX_SOURCE_CHARS} characters")
+            raise error("map.source", maximum=MAX_SOURCE_CHARS)
         if self.origin not in ORIGINS:
-            raise ValueError(f"origin must be one of {', '.join(repr(o) for o in ORIGINS)}, "
-                             f"got {self.origin!r}")
+            raise error("value.one_of", name="origin", valid=", ".join(repr(o) for o in ORIGINS),
+                        value=self.origin)
         return self
 
     @property
@@ -132,10 +133,10 @@ class ForwardSizes:
 
         ``gated`` may be left out when ``variant`` says it; unknown keys are ignored."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"sizes must be a mapping, got {type(data).__name__}")
+            raise error("map.not_mapping", found=type(data).__name__)
         variant = data.get("variant", "") or ""
         if not isinstance(variant, str):
-            raise ValueError(f"variant must be a string, got {variant!r}")
+            raise error("map.variant", value=variant)
         if variant not in FFN_VARIANTS:
             variant = ""  # e.g. a trace of an unusual model: draw it generically, keep the sizes
         gated = data.get("gated", is_gated(variant) if variant else True)
@@ -145,7 +146,7 @@ class ForwardSizes:
                         variant=variant, source=data.get("source", ""),
                         origin=data.get("origin", ""), n_experts=data.get("n_experts", 0))
         except KeyError as exc:
-            raise ValueError(f"sizes lack {exc.args[0]!r}") from None
+            raise error("map.lacks", name=exc.args[0]) from None
         return sizes.validate()
 
 
@@ -196,7 +197,7 @@ def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
     try:
         spec = spec_from_hf_config(config)
     except (TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
-        raise ValueError(f"malformed config: {exc}") from None
+        raise error("hf.malformed", reason=reason(exc)) from None
     variant = _variant_for_act(_hidden_act(config), spec.gated)
     if "gpt_oss" in (config.get("model_type"), spec.name):  # clamped SwiGLU, no hidden_act key
         variant = "swiglu_clamped"
@@ -219,9 +220,9 @@ def sizes_from_train_config(config: TrainConfig | Mapping[str, Any], vocab: int 
         try:
             config = TrainConfig.from_dict(dict(config))
         except TypeError as exc:
-            raise ValueError(f"malformed config: {exc}") from None
+            raise error("hf.malformed", reason=reason(exc)) from None
     if not isinstance(config, TrainConfig):
-        raise ValueError(f"expected a TrainConfig or a dict, got {type(config).__name__}")
+        raise error("map.bad_config", found=type(config).__name__)
     config.validate()
     return ForwardSizes(vocab=vocab, d=config.n_embd, m=train_intermediate(config),
                         n_layer=config.n_layer, n_head=config.n_head, gated=config.gated,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gatelab.core.budget import count_model
+from gatelab.core.messages import GatelabError, Msg, error
 from gatelab.core.trainconfig import TrainConfig, intermediate_size, model_spec
 
 FLOAT_BYTES = 4  # the trainer keeps parameters, gradients and activations in fp32
@@ -30,7 +31,7 @@ DEFAULT_VOCAB = 256
 ACTIVATION_SLACK = 1.15
 
 
-class MemoryEstimateError(ValueError):
+class MemoryEstimateError(GatelabError):
     """The run would not fit: the message gives the estimate and what is available."""
 
 
@@ -49,9 +50,10 @@ class MemoryEstimate:
     def total(self) -> int:
         return self.params + self.grads + self.optimizer + self.activations + self.logits
 
-    def describe(self) -> str:
-        return (f"{gb(self.params)} weights, {gb(self.grads)} gradients, {gb(self.optimizer)} "
-                f"AdamW state, {gb(self.activations)} activations, {gb(self.logits)} logits")
+    def describe(self) -> Msg:
+        return Msg("memory.parts", {"weights": gb(self.params), "grads": gb(self.grads),
+                                    "optimizer": gb(self.optimizer),
+                                    "activations": gb(self.activations), "logits": gb(self.logits)})
 
 
 def gb(n: int | float) -> str:
@@ -116,9 +118,9 @@ def estimate_inference_bytes(n_params: int, dtype_bytes: float, *, batch: int = 
                         ("n_layer", n_layer), ("kv_dim", kv_dim), ("hidden", hidden),
                         ("intermediate", intermediate), ("vocab", vocab)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{name} must be a whole number ≥ 0, got {value!r}")
+            raise error("value.whole_min0", name=name, value=value)
     if not dtype_bytes > 0:
-        raise ValueError(f"dtype_bytes must be > 0, got {dtype_bytes!r}")
+        raise error("value.gt0", name="dtype_bytes", value=dtype_bytes)
     weights = int(n_params * dtype_bytes)
     tokens = batch * seq_len
     kv_cache = int(2 * n_layer * tokens * kv_dim * dtype_bytes)
@@ -157,7 +159,7 @@ def _host_available() -> int | None:
         return None
 
 
-def check_fits(needed: int, device: Any = "cpu", what: str = "this run",
+def check_fits(needed: int, device: Any = "cpu", what: str | None = None,
                detail: str = "", hint: str = "") -> None:
     """Raise ``MemoryEstimateError`` ("needs ≈ 38.2 GB, 21.9 GB available") when ``needed``
     bytes exceed what ``device`` has free; do nothing when that cannot be told."""
@@ -165,17 +167,19 @@ def check_fits(needed: int, device: Any = "cpu", what: str = "this run",
     if free is None or needed <= free:
         return
     kind = getattr(device, "type", None) or str(device).split(":")[0]
-    where = "GPU memory" if kind == "cuda" else "RAM"
-    message = f"{what} needs ≈ {gb(needed)}, {gb(free)} {where} available"
+    values = {"what": what or Msg("memory.this_run"), "needed": gb(needed), "free": gb(free),
+              "where": Msg("memory.gpu" if kind == "cuda" else "memory.ram")}
+    message = Msg("memory.needs", values)
     if detail:
-        message += f" ({detail})"
-    raise MemoryEstimateError(message + (f"; {hint}" if hint else ""))
+        message = Msg("memory.needs_detail", dict(values, detail=detail))
+    raise MemoryEstimateError(Msg("memory.hint", {"message": message, "hint": hint}) if hint
+                              else message)
 
 
 def check_training(config: TrainConfig, vocab_size: int = DEFAULT_VOCAB,
                    device: Any = "cpu") -> MemoryEstimate:
     """Refuse a config whose training step would not fit on ``device``; return the estimate."""
     est = training_estimate(config, vocab_size)
-    check_fits(est.total, device, "training this model", est.describe(),
-               "lower the batch size, block size, width, layers or intermediate size")
+    check_fits(est.total, device, Msg("memory.training"), est.describe(),
+               Msg("memory.training_hint"))
     return est

@@ -20,6 +20,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from gatelab.core import gates
+from gatelab.core.messages import error
 # sizing is torch-free and lives in trainconfig; re-exported here for existing imports
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, intermediate_size, is_gated
 from gatelab.core.trainconfig import matched_intermediate, model_spec  # noqa: F401
@@ -58,7 +59,7 @@ def gate_branch(variant: str, g: torch.Tensor, params: dict[str, float]) -> torc
     if variant == "swiglu_softcap":
         b1 = params["beta1"]
         return b1 * torch.tanh(F.silu(g) / b1)
-    raise ValueError(f"unknown FFN variant {variant!r}")
+    raise error("model.variant", variant=variant)
 
 
 def up_branch(variant: str, u: torch.Tensor, params: dict[str, float]) -> torch.Tensor:

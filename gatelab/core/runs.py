@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from gatelab import paths
+from gatelab.core.messages import Msg, join_msgs, reason
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -119,7 +120,7 @@ class RunWriteError(RunError, OSError):
 
 def _write_reason(path: Path, exc: OSError) -> str:
     if path.is_dir() and not path.is_symlink():
-        return "a folder is in the way where this file belongs"
+        return Msg("run.folder_in_way")
     return exc.strerror or type(exc).__name__
 
 
@@ -136,7 +137,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
-            raise RunWriteError(f"cannot write {path}: {_write_reason(path, exc)}") from None
+            raise RunWriteError(Msg("run.cannot_write", {"path": path,
+                                                       "reason": _write_reason(path, exc)})) from None
         raise
 
 
@@ -180,8 +182,8 @@ class RunWriter:
         self.path.mkdir(parents=True, exist_ok=True)
         old = read_json(self.path / SUMMARY) if resume_step is not None else {}
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
-            raise RunError(f"{self.path} is still being trained by process {old.get('pid')} "
-                           f"on {old.get('host')}; stop that run first")
+            raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
+                                             "host": str(old.get("host"))}))
         remove_stale_tmp(self.path, include_own=True)
         atomic_write_json(self.path / CONFIG, config.to_dict())
         now = time.time()
@@ -309,16 +311,16 @@ def summary_problems(summary: dict[str, Any]) -> str:
     found: list[str] = []
     status = summary.get("status")
     if "status" not in summary:
-        found.append("status is missing")
+        found.append(Msg("summary.status_missing"))
     elif not isinstance(status, str):
-        found.append("status is not text")
+        found.append(Msg("summary.status_not_text"))
     elif not status:
-        found.append("status is empty")
+        found.append(Msg("summary.status_empty"))
     for key in _SUMMARY_NUMBERS:
         v = summary.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            found.append(f"{key} is not a number")
-    return f"{SUMMARY}: {'; '.join(found)}" if found else ""
+            found.append(Msg("summary.not_number", {"name": key}))
+    return Msg("path_reason", {"path": SUMMARY, "reason": join_msgs(found)}) if found else ""
 
 
 def run_info(path: Path) -> RunInfo:
@@ -338,17 +340,18 @@ def _run_info(path: Path, created: float) -> RunInfo:
     try:
         config = read_json_strict(path / CONFIG)
     except RunError as exc:
-        return RunInfo(path, path.name, "broken", created, error=str(exc))
+        return RunInfo(path, path.name, "broken", created, error=reason(exc))
     try:
         summary = read_json_strict(path / SUMMARY)
         error = str(summary.get("error") or "")
     except RunError as exc:
-        summary, error = {}, str(exc)
+        summary, error = {}, reason(exc)
     stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
     status = effective_status(summary) if summary else "broken"
     if status == "broken" and not error:
-        error = summary_problems(summary) if summary else f"{SUMMARY}: holds an empty object"
+        error = (summary_problems(summary) if summary
+                 else Msg("summary.empty", {"path": SUMMARY}))
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=str(config.get("variant", ""))[:40],
@@ -358,7 +361,7 @@ def _run_info(path: Path, created: float) -> RunInfo:
         final_train_loss=_float_or_none(summary.get("final_train_loss")),
         final_val_loss=_float_or_none(summary.get("final_val_loss")),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),
-        error=error[:500],
+        error=error if len(error) <= 500 else error[:500],
     )
 
 
@@ -393,7 +396,7 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
     is skipped and described in ``RunRecord.warnings``."""
     p = Path(path)
     if not p.is_dir():
-        raise RunError(f"run folder not found: {p}")
+        raise RunError(Msg("run.not_found", {"path": p}))
     config = read_config(p)
     remove_stale_tmp(p)
     warnings: list[str] = []
@@ -402,16 +405,17 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
         try:
             stats = read_stats(p / STATS)
         except RunError as exc:
-            warnings.append(str(exc))
+            warnings.append(reason(exc))
     problems: list[str] = []
     metrics = read_metrics(p / METRICS, max_rows, problems)
     if problems:
-        warnings.append(f"{p / METRICS}: skipped {len(problems)} bad row(s) ({problems[0]})")
+        warnings.append(Msg("metrics.skipped", {"path": p / METRICS, "n": len(problems),
+                                                   "first": problems[0]}))
     try:
         samples = read_samples_tail(p / SAMPLES)
     except RunError as exc:
         samples = ""
-        warnings.append(str(exc))
+        warnings.append(reason(exc))
     return RunRecord(path=p, config=config, metrics=metrics, summary=read_json(p / SUMMARY),
                      stats=stats, samples=samples, has_checkpoint=has_checkpoint(p),
                      warnings=warnings)
@@ -436,9 +440,9 @@ def delete_run(path: Path | str) -> None:
     """Delete a run folder; refuses folders that do not look like runs (RunError)."""
     p = Path(path)
     if not p.is_dir():
-        raise RunError(f"run folder not found: {p}")
+        raise RunError(Msg("run.not_found", {"path": p}))
     if not is_run_dir(p) and not (p / "experiment.json").exists():
-        raise RunError(f"not a gatelab run folder, refusing to delete: {p}")
+        raise RunError(Msg("run.not_run_folder", {"path": p}))
     shutil.rmtree(p)
 
 

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
 from gatelab.core.fileio import check_write_target
-from gatelab.ui.messages import message_text
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
+from gatelab.ui.messages import message_text
 
 MAX_TENSOR_ROWS = 5000
 
@@ -147,7 +147,7 @@ class CheckpointView(QWidget):
             lines.append("<span style='color:#a05a00'>" + self.tr(
                 "Quantized storage detected: see the notes; stored elements are not parameters "
                 "one for one.") + "</span>")
-        lines += ["<span style='color:#555'>" + note + "</span>" for note in summary.notes]
+        lines += ["<span style='color:#555'>" + message_text(note) + "</span>" for note in summary.notes]
         if compared_to is not None:
             lines.append(self.tr("Compared with: {0}").format(compared_to))
         return "<br>".join(lines)

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
-
 from gatelab.core import budget as B
 from gatelab.ui.budget_charts import layer_mix_text, split_shares
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_table import PresetTable
+from gatelab.ui.messages import message_text
 
 
 class BudgetReadoutMixin:
@@ -154,8 +153,8 @@ class BudgetReadoutMixin:
 
     @staticmethod
     def _notes(model: B.ModelCount) -> str:
-        """Core's notes, translated at display time (context "budget_notes")."""
-        return " ".join(QCoreApplication.translate("budget_notes", note) for note in model.notes)
+        """Core's notes (keyed Msgs), translated at display time."""
+        return " ".join(message_text(note) for note in model.notes)
 
     def _refresh_table(self) -> None:
         rows = [B.comparison_row(name, count) for name, count in self.models.items()]

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.trainconfig import FFN_VARIANTS
+from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_jobs import (
     EXPERIMENT_FILE,
@@ -168,7 +169,7 @@ class ExperimentView(QWidget):
         self.progress.setValue(1 if result.status == "finished" else 0)
         self.progress.setFormat(self.tr("saved experiment {0} ({1})").format(
             Path(result.path).name, result.status or "?"))
-        self._set_message(self.tr("Verdict: {0}").format(result.verdict))
+        self._set_message(self.tr("Verdict: {0}").format(message_text(result.verdict)))
         self.sig_status.emit(self.tr("Opened experiment {0}").format(result.path))
 
     # -- settings ------------------------------------------------------------------------------
@@ -199,7 +200,7 @@ class ExperimentView(QWidget):
         try:
             cfg = self._controls.config()
         except ValueError as exc:
-            self._set_message(self.tr("Not started: {0}").format(exc), error=True)
+            self._set_message(self.tr("Not started: {0}").format(message_text(exc)), error=True)
             return False
         variants = [str(self.variant_a.currentData()), str(self.variant_b.currentData())]
         if variants[0] == variants[1]:
@@ -256,8 +257,8 @@ class ExperimentView(QWidget):
         self.progress.setValue(self.progress.maximum())
         self.progress.setFormat(self.tr("done"))
         self._show_result(outcome.result)
-        self._set_message(self.tr("Verdict: {0}").format(outcome.result.verdict))
-        self.sig_status.emit(self.tr("Experiment: {0}").format(outcome.result.verdict))
+        self._set_message(self.tr("Verdict: {0}").format(message_text(outcome.result.verdict)))
+        self.sig_status.emit(self.tr("Experiment: {0}").format(message_text(outcome.result.verdict)))
 
     def _clear_result(self) -> None:
         for item in self._items:
@@ -289,7 +290,7 @@ class ExperimentView(QWidget):
                                                            var.n)))
         rows.append((self.tr("difference (runner-up − best)"), _num(res.difference)))
         rows.append((self.tr("noise floor (3σ of reruns)"), _num(res.noise_floor)))
-        rows.append((self.tr("verdict"), res.verdict))
+        rows.append((self.tr("verdict"), message_text(res.verdict)))
         self.table.setRowCount(len(rows))
         for r, (name, value) in enumerate(rows):
             self.table.setItem(r, 0, QTableWidgetItem(name))

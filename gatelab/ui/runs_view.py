@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import RunRow, delete_run_folder, experiment_of, run_rows
 from gatelab.ui.trainer_worker import BackgroundCalls
 
@@ -126,7 +127,7 @@ class RunsView(QWidget):
         self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            full = row.status + (": " + row.error if row.error else "")
+            full = row.status + (": " + message_text(row.error) if row.error else "")
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
@@ -195,7 +196,7 @@ class RunsView(QWidget):
         try:
             delete_run_folder(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Delete failed"), str(exc))
+            QMessageBox.warning(self, self.tr("Delete failed"), message_text(exc))
             return
         self.sig_status.emit(self.tr("Deleted run {0}").format(path))
         self.refresh()

@@ -30,6 +30,7 @@ from gatelab.core import gates
 from gatelab.core.budget import rule_8_3
 from gatelab.core.trainconfig import (CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig,
                                       classic_matched_intermediate, count_params)
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
 
 DEFAULT_CONFIG = TrainConfig(corpus="python", steps=1000, eval_interval=100, warmup_steps=50,
@@ -222,10 +223,10 @@ class TrainerControls(QWidget):
         current = str(self.device.currentData() or "auto")
         self.device.blockSignals(True)
         self.device.clear()
-        best = choices[0][1] if choices else self.tr("CPU")
+        best = message_text(choices[0][1]) if choices else self.tr("CPU")
         self.device.addItem(self.tr("auto → {0}").format(best), "auto")
         for key, label in choices:
-            self.device.addItem(label, key)
+            self.device.addItem(message_text(label), key)
         self._select_device(current)
         self.device.blockSignals(False)
         self.devices_loaded = True
@@ -235,7 +236,7 @@ class TrainerControls(QWidget):
         try:
             self.config()
         except ValueError as exc:
-            return str(exc)
+            return message_text(exc)
         return ""
 
     def _on_changed(self) -> None:

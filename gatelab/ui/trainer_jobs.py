@@ -19,7 +19,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from gatelab.core.experiment import EXPERIMENT_FILE
+from gatelab.core.messages import Msg
 from gatelab.core.trainconfig import Snapshot, TrainConfig, intermediate_size
+from gatelab.ui.messages import message_text
 
 
 # -- corpus and devices (import torch) ---------------------------------------------------------
@@ -109,7 +111,7 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
                 model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd,
                                                      intermediate_size(cfg), cfg.n_head)
             except Exception as exc:  # an invalid config.json: that row says why, the rest stay
-                error = str(exc)
+                error = message_text(exc)
         group = experiment_of(info.path)  # runs of an experiment are named by it as well
         name = "{0}/{1}".format(Path(group).name, info.name) if group else info.name
         rows.append(RunRow(str(info.path), name, info.variant, model, info.corpus,
@@ -280,7 +282,8 @@ def load_experiment_summary(path: str | Path) -> ExperimentSummary:
         curves = {str(k): [dict(r) for r in rows] for k, rows in data.get("curves", {}).items()}
         res = SimpleNamespace(
             variants=variants, curves=curves, difference=_float(data.get("difference")),
-            noise_floor=_float(data.get("noise_floor")), verdict=str(data.get("verdict", "")),
+            noise_floor=_float(data.get("noise_floor")),
+            verdict=Msg.from_json(data.get("verdict_msg")) or str(data.get("verdict", "")),
             winner=str(data.get("winner", "")), path=str(folder),
             status=str(data.get("status", "")))
         return summarise_experiment(res)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
+from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_jobs import (
@@ -163,7 +164,7 @@ class TrainerPanel(QWidget):
         try:
             cfg = self.controls.config()
         except ValueError as exc:
-            self._show_error(self.tr("Not started: {0}").format(exc))
+            self._show_error(self.tr("Not started: {0}").format(message_text(exc)))
             self._start_error = self.error_text
             return False
         if self.controls.corpus.error:
@@ -175,7 +176,8 @@ class TrainerPanel(QWidget):
         except OSError as exc:  # e.g. the runs folder is read-only or the disk is full
             self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
             self.bar.end("error")
-            self._show_error(self.tr("Not started: cannot create a run folder: {0}").format(exc))
+            self._show_error(self.tr("Not started: cannot create a run folder: {0}")
+                             .format(message_text(exc)))
             return False
         self._launch(cfg, run_dir, resume=False)
         return True
@@ -219,7 +221,7 @@ class TrainerPanel(QWidget):
 
     def _report_warnings(self, record: RunRecord) -> None:
         for warning in record.warnings:
-            self.sig_status.emit(self.tr("Run read with a problem: {0}").format(warning))
+            self.sig_status.emit(self.tr("Run read with a problem: {0}").format(message_text(warning)))
 
     def _show_record(self, record: RunRecord) -> None:
         if self.controller.is_busy():  # a run is training: keep its live plots

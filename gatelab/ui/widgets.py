@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.messages import message_text
+
 MINUS = "\u2212"
 
 
@@ -221,7 +223,7 @@ class NumberField(ValidatedField):
             try:
                 self._check(float(value))
             except ValueError as exc:
-                return str(exc)
+                return message_text(exc)
         return ""
 
 

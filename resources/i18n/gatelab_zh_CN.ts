@@ -1247,7 +1247,7 @@
 <context>
     <name>BudgetReadoutMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_readout.py" line="+54"/>
+        <location filename="../../gatelab/ui/budget_readout.py" line="+53"/>
         <source>&lt;b&gt;FFN per layer&lt;/b&gt;: {0} = {1} ({2} d²)</source>
         <translation>&lt;b&gt;每层 FFN&lt;/b&gt;：{0} = {1}（{2} d²）</translation>
     </message>
@@ -1565,7 +1565,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+39"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+40"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1638,7 +1638,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+70"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+71"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -4000,7 +4000,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+213"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+215"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -4029,7 +4029,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+59"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+60"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4359,7 +4359,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+52"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+53"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5105,7 +5105,7 @@ equivalent</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+65"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+66"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -5369,7 +5369,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+97"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+98"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5405,7 +5405,7 @@ equivalent</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -5661,6 +5661,1465 @@ equivalent</source>
         <location line="+2"/>
         <source>L{0}</source>
         <translation>L{0}</translation>
+    </message>
+</context>
+<context>
+    <name>core</name>
+    <message>
+        <location filename="../../gatelab/core/message_catalog.py" line="+21"/>
+        <source>{first}; {rest}</source>
+        <translation>{first}；{rest}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: no such file</source>
+        <translation>{path}：没有这个文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: is a folder, not a file</source>
+        <translation>{path}：是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: permission denied</source>
+        <translation>{path}：没有权限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: is not a regular file</source>
+        <translation>{path}：不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: is not a regular file (a pipe, device or socket)</source>
+        <translation>{path}：不是普通文件（而是管道、设备或套接字）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: cannot be opened ({reason})</source>
+        <translation>{path}：无法打开（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: read failed ({reason})</source>
+        <translation>{path}：读取失败（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: larger than the {limit} limit</source>
+        <translation>{path}：超过 {limit} 的上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: not UTF-8 text (byte {byte})</source>
+        <translation>{path}：不是 UTF-8 文本（第 {byte} 字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: cannot be written ({reason})</source>
+        <translation>{path}：无法写入（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>could not read {reason}</source>
+        <translation>无法读取 {reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: a number in it has too many digits</source>
+        <translation>{path}：其中某个数字的位数太多</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: not valid JSON ({reason})</source>
+        <translation>{path}：不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: expected a JSON object, found {found}</source>
+        <translation>{path}：应为 JSON 对象，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it holds Python objects, not only tensors and plain data (refused for safety)</source>
+        <translation>其中含有 Python 对象，而不只是张量和普通数据（出于安全考虑拒绝读取）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{folder}: {reason}</source>
+        <translation>{folder}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: nested too deeply to be a gatelab file</source>
+        <translation>{path}：嵌套过深，不是 gatelab 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no checkpoint to resume from: {path}</source>
+        <translation>没有可用于继续训练的检查点：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint {reason}</source>
+        <translation>检查点 {reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint {path} is larger than {gb} GB</source>
+        <translation>检查点 {path} 大于 {gb} GB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint {path} cannot be read: it is truncated or damaged (not a complete checkpoint file)</source>
+        <translation>检查点 {path} 无法读取：文件被截断或已损坏（不是完整的检查点文件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>checkpoint {path} cannot be read: {reason}</source>
+        <translation>检查点 {path} 无法读取：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint {path} is not a gatelab checkpoint (it holds a {found}, not a dict of model and optimizer states)</source>
+        <translation>检查点 {path} 不是 gatelab 检查点（其中是 {found}，而不是包含模型和优化器状态的字典）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>checkpoint {path} is not a gatelab checkpoint (&apos;{name}&apos; is missing)</source>
+        <translation>检查点 {path} 不是 gatelab 检查点（缺少“{name}”）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checkpoint {path} is not a gatelab checkpoint (&apos;{name}&apos; is {found})</source>
+        <translation>检查点 {path} 不是 gatelab 检查点（“{name}”是 {found}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checkpoint {path} is damaged (negative step or empty vocabulary)</source>
+        <translation>检查点 {path} 已损坏（步数为负或词表为空）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>checkpoint {path} holds an invalid config: {reason}</source>
+        <translation>检查点 {path} 中的配置无效：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>could not read {path}: its arrays hold {size:,} bytes, more than the {limit:,} byte limit</source>
+        <translation>无法读取 {path}：其数组共 {size:,} 字节，超过 {limit:,} 字节的上限</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>could not read {path}: it is truncated or damaged (not a complete .npz archive)</source>
+        <translation>无法读取 {path}：文件被截断或已损坏（不是完整的 .npz 归档）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>could not read {path}: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: array &apos;{name}&apos; is {dtype}, not numbers</source>
+        <translation>{path}：数组“{name}”的类型是 {dtype}，不是数字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>step {value} is not a whole number</source>
+        <translation>步数 {value} 不是整数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} {value} is not a number</source>
+        <translation>{name} {value} 不是数字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} is not a list of numbers</source>
+        <translation>{name} 不是数字列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>line {line}: {why}</source>
+        <translation>第 {line} 行：{why}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: skipped {n} bad row(s) ({first})</source>
+        <translation>{path}：跳过了 {n} 个有问题的行（{first}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a folder is in the way where this file belongs</source>
+        <translation>这个文件的位置上有一个同名文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path} is still being trained by process {pid} on {host}; stop that run first</source>
+        <translation>{path} 仍在由 {host} 上的进程 {pid} 训练；请先停止那个运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>run folder not found: {path}</source>
+        <translation>找不到运行文件夹：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a gatelab run folder, refusing to delete: {path}</source>
+        <translation>不是 gatelab 运行文件夹，拒绝删除：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>longer than 1 MB</source>
+        <translation>长于 1 MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nested too deeply</source>
+        <translation>嵌套过深</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} must be a whole number ≥ 1, got {value!r}</source>
+        <translation>{name} 必须是 ≥ 1 的整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be ≤ {maximum}, got {value}</source>
+        <translation>{name} 必须 ≤ {maximum}，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be a finite number, got {value!r}</source>
+        <translation>{name} 必须是有限的数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be ≥ 0, got {value}</source>
+        <translation>{name} 必须 ≥ 0，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be &gt; 0, got {value}</source>
+        <translation>{name} 必须 &gt; 0，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be a whole number from 0 to {maximum:,}, got {value!r}</source>
+        <translation>{name} 必须是 0 到 {maximum:,} 之间的整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} must be one of {valid}, got {value!r}</source>
+        <translation>{name} 必须是 {valid} 之一，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>corpus must be &apos;python&apos;, &apos;generated&apos; or a path to a text file</source>
+        <translation>语料必须是“python”、“generated”或一个文本文件的路径</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown FFN variant {variant!r}; valid: {valid}</source>
+        <translation>未知的 FFN 变体 {variant!r}；可选：{valid}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>eval_iters must be ≤ {maximum:,} validation batches per evaluation, got {value:,}</source>
+        <translation>eval_iters 必须 ≤ 每次评估 {maximum:,} 个验证批次，实际为 {value:,}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>model too large for gatelab&apos;s trainer (layers ≤ 256, width ≤ 65536)</source>
+        <translation>模型对 gatelab 的训练器来说太大（层数 ≤ 256，宽度 ≤ 65536）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>width {width} must be divisible by heads {heads}</source>
+        <translation>宽度 {width} 必须能被头数 {heads} 整除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rotary positions need an even head size (width ÷ heads)</source>
+        <translation>旋转位置编码需要偶数的每头维度（宽度 ÷ 头数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>heads {heads} must be divisible by KV heads {kv}</source>
+        <translation>头数 {heads} 必须能被 KV 头数 {kv} 整除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>intermediate must be ≤ {limit:,} ({ratio} × width {width}, at most {maximum:,}), got {value:,}</source>
+        <translation>中间维必须 ≤ {limit:,}（{ratio} × 宽度 {width}，最多 {maximum:,}），实际为 {value:,}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>positions must be one of {valid}</source>
+        <translation>位置编码必须是 {valid} 之一</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>min_lr_ratio must lie in [0, 1], got {value}</source>
+        <translation>min_lr_ratio 必须在 [0, 1] 之间，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dropout must lie in [0, 1), got {value}</source>
+        <translation>dropout 必须在 [0, 1) 之间，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the vocabulary is empty</source>
+        <translation>词表为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the corpus has {n:,} distinct characters; the character-level trainer accepts at most {maximum:,} (pick a text in fewer scripts)</source>
+        <translation>语料中有 {n:,} 个不同的字符；字符级训练器最多接受 {maximum:,} 个（请选择书写系统更少的文本）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>corpus file is too large ({size:,} bytes; limit {limit:,}): {path}</source>
+        <translation>语料文件太大（{size:,} 字节；上限 {limit:,}）：{path}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>corpus file not found: {path}</source>
+        <translation>找不到语料文件：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>corpus path is a folder, not a text file: {path}</source>
+        <translation>语料路径是文件夹，不是文本文件：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot use the corpus file {reason}</source>
+        <translation>无法使用语料文件 {reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>corpus file is empty: {path}</source>
+        <translation>语料文件为空：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>corpus file looks binary (it contains NUL bytes), not text: {path}</source>
+        <translation>语料文件看起来是二进制的（含有 NUL 字节），不是文本：{path}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>corpus file is not valid UTF-8 text (bad byte at offset {offset}): {path}</source>
+        <translation>语料文件不是有效的 UTF-8 文本（偏移 {offset} 处的字节有误）：{path}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the built-in python corpus is missing or unreadable ({reason}); reinstall gatelab</source>
+        <translation>内置的 python 语料缺失或无法读取（{reason}）；请重新安装 gatelab</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the built-in python corpus {path} has been changed (SHA-256 {digest}…, expected {expected}…); reinstall gatelab</source>
+        <translation>内置的 python 语料 {path} 已被修改（SHA-256 {digest}…，应为 {expected}…）；请重新安装 gatelab</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no corpus given: use &apos;python&apos;, &apos;generated&apos; or a path to a text file</source>
+        <translation>没有给出语料：请使用“python”、“generated”或一个文本文件的路径</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>corpus is too short: {chars:,} characters, but block size {block} needs at least {need:,} (one block + 1 for training and one for validation)</source>
+        <translation>语料太短：{chars:,} 个字符，而块大小 {block} 至少需要 {need:,} 个（训练和验证各需一个块 + 1）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>checkpoint of {folder} does not fit its model: {reason}</source>
+        <translation>{folder} 的检查点与其模型不匹配：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checkpoint of {folder} cannot be restored: {reason}</source>
+        <translation>{folder} 的检查点无法恢复：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot resume: the run was trained with {name}={saved}, not {wanted}</source>
+        <translation>无法继续训练：这个运行训练时 {name}={saved}，而不是 {wanted}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cannot resume: the run&apos;s intermediate size is {saved}, not {wanted}</source>
+        <translation>无法继续训练：这个运行的中间维是 {saved}，而不是 {wanted}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cannot resume: the corpus vocabulary changed since the checkpoint</source>
+        <translation>无法继续训练：自检查点以来语料的词表已改变</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the run already completed {steps} steps; ask for more than that to continue it</source>
+        <translation>这个运行已经完成了 {steps} 步；要继续，请设置更多的步数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>resume needs the run folder to continue</source>
+        <translation>继续训练需要运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no run to resume in {folder} (no checkpoint, no config.json)</source>
+        <translation>{folder} 中没有可继续的运行（没有检查点，也没有 config.json）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>out of {device} memory at step {step} with batch {batch} × block {block} ({params:,} parameters); lower the batch size, block size or width</source>
+        <translation>第 {step} 步时 {device} 内存不足，批次 {batch} × 块 {block}（{params:,} 个参数）；请减小批次大小、块大小或宽度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>loss became {loss} at step {step} (learning rate {lr:.3g}); lower the learning rate or raise warmup</source>
+        <translation>第 {step} 步时损失变为 {loss}（学习率 {lr:.3g}）；请降低学习率或增加预热步数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>validation loss became {loss} at step {step}</source>
+        <translation>第 {step} 步时验证损失变为 {loss}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device &apos;cuda&apos; was requested but no CUDA GPU is available here</source>
+        <translation>请求了设备“cuda”，但这里没有可用的 CUDA GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>device &apos;mps&apos; was requested but Apple MPS is not available here</source>
+        <translation>请求了设备“mps”，但这里没有可用的 Apple MPS</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown device {name!r}; use auto, cpu, cuda or mps</source>
+        <translation>未知设备 {name!r}；请使用 auto、cpu、cuda 或 mps</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU ({threads} threads)</source>
+        <translation>CPU（{threads} 个线程）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} must be a whole number ≥ 0, got {value!r}</source>
+        <translation>{name} 必须是 ≥ 0 的整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{weights} weights, {grads} gradients, {optimizer} AdamW state, {activations} activations, {logits} logits</source>
+        <translation>权重 {weights}，梯度 {grads}，AdamW 状态 {optimizer}，激活 {activations}，logits {logits}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>this run</source>
+        <translation>这个运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>training this model</source>
+        <translation>训练这个模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lower the batch size, block size, width, layers or intermediate size</source>
+        <translation>请减小批次大小、块大小、宽度、层数或中间维</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU memory</source>
+        <translation>GPU 内存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} needs ≈ {needed}, {free} {where} available</source>
+        <translation>{what}需要约 {needed}，可用{where} {free}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} needs ≈ {needed}, {free} {where} available ({detail})</source>
+        <translation>{what}需要约 {needed}，可用{where} {free}（{detail}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{message}; {hint}</source>
+        <translation>{message}；{hint}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>dtype must be float32 or bf16, got {value!r}</source>
+        <translation>dtype 必须是 float32 或 bf16，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: config.json cannot be read: {reason}</source>
+        <translation>{path}：无法读取 config.json：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: cannot list the folder ({reason})</source>
+        <translation>{path}：无法列出文件夹内容（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: is not a regular file (a pipe, device or socket); a model folder holds plain files only</source>
+        <translation>{path}：不是普通文件（而是管道、设备或套接字）；模型文件夹中只能有普通文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: only pickle weights (*.bin / *.pt) here; gatelab loads .safetensors weights only, because pickle files can run code</source>
+        <translation>{path}：这里只有 pickle 权重（*.bin / *.pt）；gatelab 只加载 .safetensors 权重，因为 pickle 文件可以执行代码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: no *.safetensors weights in this folder</source>
+        <translation>{path}：这个文件夹中没有 *.safetensors 权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: a weights file is damaged or truncated: {reason}</source>
+        <translation>{path}：某个权重文件已损坏或被截断：{reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reading Hugging Face models needs the optional extra: pip install -e &quot;.[hf]&quot; (transformers)</source>
+        <translation>读取 Hugging Face 模型需要可选依赖：pip install -e &quot;.[hf]&quot;（transformers）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>architecture {model_type!r} is not a causal language model that this transformers version knows; update transformers or pick another model</source>
+        <translation>架构 {model_type!r} 不是当前 transformers 版本认识的因果语言模型；请更新 transformers 或换一个模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: not a folder</source>
+        <translation>{path}：不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: not a model folder (no config.json)</source>
+        <translation>{path}：不是模型文件夹（没有 config.json）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: config.json names no model_type, so it is not a transformers model</source>
+        <translation>{path}：config.json 中没有 model_type，因此不是 transformers 模型</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: the tokenizer is missing (none of {files})</source>
+        <translation>{path}：缺少分词器（{files} 都不存在）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, plus {activations} of activations for a text of up to {tokens:,} tokens, the longest it is checked for) but only {free} is free on {device}; try bf16, a smaller model or another device</source>
+        <translation>{name} 大约需要 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另加最长 {tokens:,} 个词元的文本所需的 {activations} 激活，这是检查时按最长文本估计的），但 {device} 上只有 {free} 可用；请尝试 bf16、更小的模型或其他设备</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); only gated-MLP models can be inspected</source>
+        <translation>这个模型没有带门控 MLP（mlp.gate_proj、mlp.up_proj）的解码器层；只能查看门控 MLP 模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown device {name!r}; use auto, cpu or cuda</source>
+        <translation>未知设备 {name!r}；请使用 auto、cpu 或 cuda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: the tokenizer cannot be loaded: {reason}</source>
+        <translation>{path}：无法加载分词器：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: the model cannot be loaded: {reason}</source>
+        <translation>{path}：无法加载模型：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: MLP activation {act!r} has no gate variant in gatelab</source>
+        <translation>{path}：MLP 激活函数 {act!r} 在 gatelab 中没有对应的门控变体</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the tokenizer turned the text into no tokens</source>
+        <translation>分词器没有从这段文本得到任何词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the text is {n:,} tokens; at most {maximum:,} are analysed at once</source>
+        <translation>这段文本有 {n:,} 个词元；一次最多分析 {maximum:,} 个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: the forward pass failed: {reason}</source>
+        <translation>{path}：前向计算失败：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the model did not hand over every layer&apos;s tensors</source>
+        <translation>模型没有交出每一层的张量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the text to analyse is empty</source>
+        <translation>要分析的文本为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the text has {n:,} characters; the limit is {maximum:,}</source>
+        <translation>这段文本有 {n:,} 个字符；上限是 {maximum:,}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the text has {n} characters but this model reads at most {block} (its block size); shorten it</source>
+        <translation>这段文本有 {n} 个字符，但这个模型最多读取 {block} 个（它的块大小）；请缩短文本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: ckpt.pt holds no model weights</source>
+        <translation>{path}：ckpt.pt 中没有模型权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: ckpt.pt&apos;s config describes {needed:,} parameters but the file holds only {held:,} numbers; the checkpoint is damaged</source>
+        <translation>{path}：ckpt.pt 的配置描述了 {needed:,} 个参数，但文件中只有 {held:,} 个数；检查点已损坏</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: no such run folder</source>
+        <translation>{path}：没有这个运行文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: cannot open this run: {reason}</source>
+        <translation>{path}：无法打开这个运行：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: the weights of step {step} do not fit the model: {reason}</source>
+        <translation>{path}：第 {step} 步的权重与模型不匹配：{reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: no readable config.json, so its corpus is unknown</source>
+        <translation>{path}：没有可读的 config.json，因此不知道它的语料</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: its corpus cannot be loaded: {reason}</source>
+        <translation>{path}：无法加载它的语料：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>top-k contexts need a saved run or a model folder, not the live run</source>
+        <translation>最强上下文需要已保存的运行或模型文件夹，不能用实时训练中的运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: the file holds no text</source>
+        <translation>{path}：文件中没有文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer {layer} is out of range (0–{last})</source>
+        <translation>第 {layer} 层超出范围（0–{last}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>neuron {neuron} is out of range (0–{last})</source>
+        <translation>神经元 {neuron} 超出范围（0–{last}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the text to search is empty</source>
+        <translation>要搜索的文本为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown gate variant {variant!r}</source>
+        <translation>未知的门控变体 {variant!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the trace has no tokens</source>
+        <translation>这次追踪没有词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>token {token} is out of range: the text has {n} tokens (0–{last})</source>
+        <translation>词元 {token} 超出范围：文本有 {n} 个词元（0–{last}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layer {layer} is out of range: the model has {n} layers (0–{last})</source>
+        <translation>第 {layer} 层超出范围：模型有 {n} 层（0–{last}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the span [{start}, {stop}) holds no token</source>
+        <translation>区间 [{start}, {stop}) 中没有词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer {layer}: the model did not expose its MLP tensors (gate_proj, up_proj, the MLP output and the layer output)</source>
+        <translation>第 {layer} 层：模型没有暴露它的 MLP 张量（门控 gate_proj、上投影 up_proj、MLP 输出和层输出）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weights kept for step {step} are damaged ({why})</source>
+        <translation>第 {step} 步保存的权重已损坏（{why}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no weights were kept for step {step}; steps with weights: {kept}</source>
+        <translation>第 {step} 步没有保存权重；有权重的步数：{kept}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no weights were kept for step {step}; steps with weights: none</source>
+        <translation>第 {step} 步没有保存权重；有权重的步数：无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the file is truncated, garbled or holds Python objects</source>
+        <translation>文件被截断、内容混乱或含有 Python 对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it holds a {found}, not a dict of tensors</source>
+        <translation>其中是 {found}，而不是张量字典</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>checking the model folder</source>
+        <translation>正在检查模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loading the tokenizer</source>
+        <translation>正在加载分词器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>loading the weights</source>
+        <translation>正在加载权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>model loaded</source>
+        <translation>模型已加载</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running {n} tokens through the model</source>
+        <translation>正在让 {n} 个词元通过模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{done:,} of {total:,} tokens</source>
+        <translation>{done:,} / {total:,} 个词元</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>need at least two variants with results</source>
+        <translation>至少需要两个有结果的变体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{best} lower by {diff:.4f}, but one seed gives no noise floor</source>
+        <translation>{best} 低 {diff:.4f}，但只有一个种子，没有噪声下限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{best} better by {diff:.4f}, {ratio:.1f}× the noise</source>
+        <translation>{best} 更好，低 {diff:.4f}，是噪声的 {ratio:.1f} 倍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>within noise (difference {diff:.4f} &lt; noise floor {noise:.4f})</source>
+        <translation>在噪声之内（差值 {diff:.4f} &lt; 噪声下限 {noise:.4f}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>an experiment needs at least one variant</source>
+        <translation>实验至少需要一个变体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an experiment needs at least one seed</source>
+        <translation>实验至少需要一个种子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../../gatelab/core/message_catalog_budget.py" line="+53"/>
+        <source>cannot read {path}: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>needs a finished run of each arm</source>
+        <translation>每组都需要一个完成的运行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off − on = {diff:.4g}, but one seed gives no noise floor</source>
+        <translation>关 − 开 = {diff:.4g}，但只有一个种子，没有噪声下限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate on</source>
+        <translation>门控开启</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate off</source>
+        <translation>门控关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{arm} lower by {diff:.4g}, {ratio:.1f}× the noise</source>
+        <translation>{arm}更低，低 {diff:.4g}，是噪声的 {ratio:.1f} 倍</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>within noise (|off − on| = {diff:.4g} &lt; noise floor {noise:.4g})</source>
+        <translation>在噪声之内（|关 − 开| = {diff:.4g} &lt; 噪声下限 {noise:.4g}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the attention-sink experiment needs at least one seed</source>
+        <translation>注意力汇聚实验至少需要一个种子</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} must be finite, got ({lo}, {hi})</source>
+        <translation>{name} 必须是有限的，实际为 ({lo}, {hi})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name}: minimum {lo} must be below maximum {hi}</source>
+        <translation>{name}：最小值 {lo} 必须小于最大值 {hi}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>z range is wider than 10⁶</source>
+        <translation>z 范围宽于 10⁶</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be finite, got {value}</source>
+        <translation>{name} 必须是有限的，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>resolution must be a whole number in [{lo}, {hi}], got {value!r}</source>
+        <translation>分辨率必须是 [{lo}, {hi}] 中的整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ε must be a finite number &gt; 0, got {value}</source>
+        <translation>ε 必须是 &gt; 0 的有限数，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>g and u must be finite, got ({g}, {u})</source>
+        <translation>g 和 u 必须是有限的，实际为 ({g}, {u})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no stats.npz in {folder} (train a run with statistics on first)</source>
+        <translation>{folder} 中没有 stats.npz（请先训练一个开启统计的运行）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path} has no &apos;gate_pairs&apos; array (found: {found})</source>
+        <translation>{path} 中没有“gate_pairs”数组（找到：{found}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path} has no &apos;gate_pairs&apos; array (found: nothing)</source>
+        <translation>{path} 中没有“gate_pairs”数组（什么都没找到）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&apos;gate_pairs&apos; in {path} must have shape [n_layer, m, 2], got {shape}</source>
+        <translation>{path} 中的“gate_pairs”形状必须是 [n_layer, m, 2]，实际为 {shape}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&apos;gate_pairs&apos; in {path} must be numbers, got {dtype}</source>
+        <translation>{path} 中的“gate_pairs”必须是数字，实际为 {dtype}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&apos;gate_pairs&apos; in {path} contains non-finite values</source>
+        <translation>{path} 中的“gate_pairs”含有非有限值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown activation {name!r}; valid names: {valid}</source>
+        <translation>未知的激活函数 {name!r}；可选名称：{valid}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{owner} takes no parameter {names}; accepted: {valid}</source>
+        <translation>{owner} 没有参数 {names}；可接受：{valid}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{owner}: parameter {key} must be a number, got {value!r}</source>
+        <translation>{owner}：参数 {key} 必须是数字，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{owner}: parameter {key} must be finite, got {value!r}</source>
+        <translation>{owner}：参数 {key} 必须是有限的，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown gate variant {variant!r}; valid names: {valid}</source>
+        <translation>未知的门控变体 {variant!r}；可选名称：{valid}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{variant}: parameter {key} must be &gt; 0, got {value}</source>
+        <translation>{variant}：参数 {key} 必须 &gt; 0，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown FFN variant {variant!r}</source>
+        <translation>未知的 FFN 变体 {variant!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>beta must lie in [0, 1), got {value}</source>
+        <translation>beta 必须在 [0, 1) 之间，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a state is at most {limit:,} bytes</source>
+        <translation>状态最多 {limit:,} 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a gatelab state: nested too deeply</source>
+        <translation>不是 gatelab 状态：嵌套过深</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a gatelab state: not valid JSON ({reason})</source>
+        <translation>不是 gatelab 状态：不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a gatelab state: the &quot;format&quot; is not &quot;gatelab-state&quot;</source>
+        <translation>不是 gatelab 状态：“format”不是“gatelab-state”</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not a gatelab state: &quot;version&quot; must be a positive integer</source>
+        <translation>不是 gatelab 状态：“version”必须是正整数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this state was saved by a newer gatelab (format {version}); this one reads format {supported}</source>
+        <translation>这个状态由更新版本的 gatelab 保存（格式 {version}）；当前版本只能读取格式 {supported}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>not a gatelab state: &quot;tabs&quot; must map tab names to objects</source>
+        <translation>不是 gatelab 状态：“tabs”必须把标签页名称映射到对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the state holds a number that is not finite (NaN or infinity)</source>
+        <translation>状态中有一个非有限的数（NaN 或无穷大）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not a gatelab state: &quot;current_tab&quot; must be a tab name</source>
+        <translation>不是 gatelab 状态：“current_tab”必须是标签页名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status is missing</source>
+        <translation>缺少 status</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status is not text</source>
+        <translation>status 不是文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status is empty</source>
+        <translation>status 为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} is not a number</source>
+        <translation>{name} 不是数字</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: holds an empty object</source>
+        <translation>{path}：是一个空对象</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>variant {variant!r} and gated={gated} disagree</source>
+        <translation>变体 {variant!r} 与 gated={gated} 不一致</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>source must be a string of at most {maximum} characters</source>
+        <translation>source 必须是最多 {maximum} 个字符的字符串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sizes must be a mapping, got {found}</source>
+        <translation>尺寸必须是映射，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>variant must be a string, got {value!r}</source>
+        <translation>variant 必须是字符串，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sizes lack {name!r}</source>
+        <translation>尺寸中缺少 {name!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expected a TrainConfig or a dict, got {found}</source>
+        <translation>应为 TrainConfig 或字典，实际为 {found}</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/core/message_catalog_budget.py" line="-35"/>
+        <source>cannot read {reason}</source>
+        <translation>无法读取 {reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the key {key!r} appears twice</source>
+        <translation>键 {key!r} 出现了两次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} is not UTF-8 text (byte {byte})</source>
+        <translation>{what} 不是 UTF-8 文本（第 {byte} 字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} is nested too deeply</source>
+        <translation>{what} 嵌套过深</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} is ambiguous: {reason}</source>
+        <translation>{what} 有歧义：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a number in {what} has too many digits</source>
+        <translation>{what} 中某个数字的位数太多</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} is not valid JSON ({reason})</source>
+        <translation>{what} 不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} must hold a JSON object, got {found}</source>
+        <translation>{what} 必须是 JSON 对象，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>more than 10^{exp}</source>
+        <translation>超过 10^{exp}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tensor {name!r}: shape must be a list of at most {maximum} whole numbers ≥ 0</source>
+        <translation>张量 {name!r}：shape 必须是最多 {maximum} 个 ≥ 0 的整数组成的列表</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tensor {name!r}: entry must be an object</source>
+        <translation>张量 {name!r}：条目必须是对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tensor {name!r}: unknown dtype {dtype!r}</source>
+        <translation>张量 {name!r}：未知的数据类型 {dtype!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tensor {name!r}: data_offsets must be [begin, end]</source>
+        <translation>张量 {name!r}：data_offsets 必须是 [begin, end]</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tensor {name!r}: data_offsets [{begin}, {end}] lie outside the data area of {size:,} bytes</source>
+        <translation>张量 {name!r}：data_offsets [{begin}, {end}] 超出了 {size:,} 字节的数据区</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tensor {name!r}: shape [{dims}] of {dtype} needs {need} bytes but data_offsets span {span:,}</source>
+        <translation>张量 {name!r}：{dtype} 类型、形状 [{dims}] 需要 {need} 字节，但 data_offsets 跨度为 {span:,}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: {count:,} tensors, more than the {limit:,} this reader accepts in one file (not a real checkpoint?)</source>
+        <translation>{path}：{count:,} 个张量，超过了本读取器单个文件接受的 {limit:,} 个（不是真正的检查点？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: safetensors header</source>
+        <translation>{path}：safetensors 文件头</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: __metadata__ must map strings to strings</source>
+        <translation>{path}：__metadata__ 必须把字符串映射到字符串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: tensors {a!r} and {b!r} overlap (bytes {begin:,}–{end:,})</source>
+        <translation>{path}：张量 {a!r} 和 {b!r} 重叠（字节 {begin:,}–{end:,}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: file shrank while reading its header</source>
+        <translation>{path}：读取文件头时文件变小了</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: too short to be a safetensors file ({size} bytes)</source>
+        <translation>{path}：太短，不是 safetensors 文件（{size} 字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: header length {length:,} bytes exceeds the {cap} MB cap (not a safetensors file?)</source>
+        <translation>{path}：文件头长度 {length:,} 字节超过 {cap} MB 的上限（不是 safetensors 文件？）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: header length {length:,} bytes is longer than the file ({size:,} bytes); truncated or not a safetensors file</source>
+        <translation>{path}：文件头长度 {length:,} 字节比文件本身（{size:,} 字节）还长；文件被截断或不是 safetensors 文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}: expected an object with a &apos;weight_map&apos; of name → shard file</source>
+        <translation>{path}：应为带有“weight_map”（名称 → 分片文件）的对象</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tensor {name!r} appears in more than one shard</source>
+        <translation>张量 {name!r} 出现在多个分片中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: {n} tensor(s) listed in the index are missing from their shards, e.g. {example!r}</source>
+        <translation>{path}：索引中列出的 {n} 个张量在分片中找不到，例如 {example!r}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: shard {shard!r} must be a .safetensors file beside the index</source>
+        <translation>{path}：分片 {shard!r} 必须是与索引放在一起的 .safetensors 文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: its shards hold more than {limit:,} tensors in all (not a real checkpoint?)</source>
+        <translation>{path}：各分片共有超过 {limit:,} 个张量（不是真正的检查点？）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{name} must be a whole number, got {value!r}</source>
+        <translation>{name} 必须是整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be ≥ {minimum}, got {value}</source>
+        <translation>{name} 必须 ≥ {minimum}，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be ≤ {maximum:,}, got {value:,}</source>
+        <translation>{name} 必须 ≤ {maximum:,}，实际为 {value:,}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be a positive number, got {value!r}</source>
+        <translation>{name} 必须是正数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} must be true or false, got {value!r}</source>
+        <translation>{name} 必须是 true 或 false，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>head_dim d ÷ heads is 0 (d = {d}, heads = {heads})</source>
+        <translation>head_dim d ÷ 头数为 0（d = {d}，头数 = {heads}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>heads ({heads}) must be a multiple of KV heads ({kv})</source>
+        <translation>头数（{heads}）必须是 KV 头数（{kv}）的倍数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hidden size {hidden} is smaller than the number of heads {heads}</source>
+        <translation>隐藏维 {hidden} 小于头数 {heads}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>first_dense_layers ({n}) exceeds the number of layers ({layers})</source>
+        <translation>first_dense_layers（{n}）超过了层数（{layers}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>linear-attention layers ({n}) exceed the number of layers ({layers})</source>
+        <translation>线性注意力层数（{n}）超过了层数（{layers}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>linear value heads ({value_heads}) must be a multiple of linear key heads ({key_heads})</source>
+        <translation>线性注意力的值头数（{value_heads}）必须是键头数（{key_heads}）的倍数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>config key {name!r} must be a whole number, got {value!r}</source>
+        <translation>配置键 {name!r} 必须是整数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key {name!r} is out of range ({value!r})</source>
+        <translation>配置键 {name!r} 超出范围（{value!r}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key &apos;layer_types&apos; must be a list of strings</source>
+        <translation>配置键“layer_types”必须是字符串列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer_types lists {n} layers but num_hidden_layers is {layers}</source>
+        <translation>layer_types 列出了 {n} 层，但 num_hidden_layers 是 {layers}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>layer_types[{i}] is {kind!r}, a layer kind gatelab does not know (known: {known})</source>
+        <translation>layer_types[{i}] 是 {kind!r}，gatelab 不认识这种层（已知：{known}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>config key &apos;moe_layers&apos; must be a list of layer indices</source>
+        <translation>配置键“moe_layers”必须是层序号的列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer_types marks {n} layers as linear_attention, but model_type {family!r} has no linear-attention layers</source>
+        <translation>layer_types 把 {n} 层标为 linear_attention，但 model_type {family!r} 没有线性注意力层</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Counted the language model of text_config; not counted: the vision tower, the audio tower, the multimodal projector.</source>
+        <translation>只统计了 text_config 中的语言模型；未计入：视觉塔、音频塔、多模态投影层。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Counted the language model of text_config; not counted: the vision tower, the multimodal projector.</source>
+        <translation>只统计了 text_config 中的语言模型；未计入：视觉塔、多模态投影层。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Counted the language model of text_config; not counted: the audio tower, the multimodal projector.</source>
+        <translation>只统计了 text_config 中的语言模型；未计入：音频塔、多模态投影层。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Counted the language model of text_config; not counted: any vision/audio towers.</source>
+        <translation>只统计了 text_config 中的语言模型；未计入：任何视觉/音频塔。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>config key {name!r} must be a whole number, got {found}</source>
+        <translation>配置键 {name!r} 必须是整数，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key {name!r} must be ≥ {minimum}, got {value}</source>
+        <translation>配置键 {name!r} 必须 ≥ {minimum}，实际为 {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key {name!r} is absurdly large ({value:.3g})</source>
+        <translation>配置键 {name!r} 大得离谱（{value:.3g}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config.json lacks the {what} (any of: {aliases})</source>
+        <translation>config.json 缺少 {what}（以下任意一个：{aliases}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key {name!r} must be true or false, got {value!r}</source>
+        <translation>配置键 {name!r} 必须是 true 或 false，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key {name!r} must be a string, got {found}</source>
+        <translation>配置键 {name!r} 必须是字符串，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key &apos;text_config&apos; must be an object</source>
+        <translation>配置键“text_config”必须是对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config key &apos;mlp_only_layers&apos; must be a list of layer indices</source>
+        <translation>配置键“mlp_only_layers”必须是层序号的列表</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>config.json must hold a JSON object, got {found}</source>
+        <translation>config.json 必须是 JSON 对象，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config.json has dense layers but no intermediate_size</source>
+        <translation>config.json 中有稠密层，却没有 intermediate_size</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expected a config.json path or a dict, got {found}</source>
+        <translation>应为 config.json 路径或字典，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>malformed config: {reason}</source>
+        <translation>配置格式有误：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>preset {name}: {reason}</source>
+        <translation>预设 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>preset {name} must be an object with a &apos;config&apos; object</source>
+        <translation>预设 {name} 必须是含有“config”对象的对象</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>preset {name} needs &apos;name&apos; and &apos;source&apos; strings</source>
+        <translation>预设 {name} 需要“name”和“source”字符串</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>preset {name}: checkpoint_total must be a positive integer</source>
+        <translation>预设 {name}：checkpoint_total 必须是正整数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unknown model_type {family!r}: counted as a Llama-style decoder (not verified).</source>
+        <translation>未知的 model_type {family!r}：按 Llama 式解码器统计（未经验证）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>model_type {family!r} is counted from its config but not verified against transformers&apos; model.</source>
+        <translation>model_type {family!r} 按其配置统计，但未与 transformers 的模型核对。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The checkpoint also stores a multi-token-prediction layer; transformers&apos; model does not build it, so it is shown beside the total, not in it.</source>
+        <translation>检查点还存有一个多词元预测层；transformers 的模型不会构建它，因此它显示在总数旁边，不计入总数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The checkpoint&apos;s multi-token-prediction layers are not counted (transformers&apos; model does not build them).</source>
+        <translation>检查点中的多词元预测层未计入（transformers 的模型不会构建它们）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>intermediate_size not set: MiniMind&apos;s rule ceil(d·π/64)·64 gives {m}.</source>
+        <translation>未设置 intermediate_size：MiniMind 的规则 ceil(d·π/64)·64 给出 {m}。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the logical (unpacked) parameters.</source>
+        <translation>gpt-oss 检查点以 MXFP4 块存储专家矩阵；这里统计的是逻辑（解包后的）参数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>MXFP4 *_blocks tensors hold two 4-bit values per byte: counted as 2 × stored elements; their *_scales are quantization metadata, not parameters.</source>
+        <translation>MXFP4 *_blocks 张量每字节存两个 4 位值：按 2 × 存储元素计数；它们的 *_scales 是量化元数据，不是参数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Integer-packed (quantized) tensors are counted as stored elements; their true parameter count depends on the packing and may differ.</source>
+        <translation>整数打包（量化）的张量按存储元素计数；真实参数量取决于打包方式，可能不同。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n:,} elements of quantization metadata (scales, zeros) are not counted as parameters.</source>
+        <translation>{n:,} 个量化元数据元素（缩放、零点）不计为参数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n:,} elements of buffers or tied copies are not counted.</source>
+        <translation>{n:,} 个缓冲区或共享副本元素未计入。</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gatelab.core.budget.rules import check_dim
+from gatelab.core.messages import error
 
 if TYPE_CHECKING:  # pragma: no cover
     from gatelab.core.budget.model import ModelSpec
@@ -85,11 +86,10 @@ def linear_attention(spec: ModelSpec) -> int:
 def validate_linear(spec: ModelSpec) -> None:
     """Gated DeltaNet sizes: all positive, and value heads a whole multiple of key heads."""
     if spec.linear_layers > spec.n_layer:
-        raise ValueError(f"linear-attention layers ({spec.linear_layers}) exceed the number of "
-                         f"layers ({spec.n_layer})")
+        raise error("budget.linear_layers", n=spec.linear_layers, layers=spec.n_layer)
     for name in ("linear_key_heads", "linear_value_heads", "linear_key_head_dim",
                  "linear_value_head_dim", "linear_conv_kernel"):
         check_dim(name, getattr(spec, name))
     if spec.linear_value_heads % spec.linear_key_heads:
-        raise ValueError(f"linear value heads ({spec.linear_value_heads}) must be a multiple of "
-                         f"linear key heads ({spec.linear_key_heads})")
+        raise error("budget.linear_heads", value_heads=spec.linear_value_heads,
+                    key_heads=spec.linear_key_heads)

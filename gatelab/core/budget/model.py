@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from gatelab.core.budget import mixers
 from gatelab.core.budget.rules import check_dim, ffn_params
+from gatelab.core.messages import error
 
 PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
 #: PARTS with attention split by token mixer: softmax ("full") and linear (Gated DeltaNet) layers.
@@ -142,24 +143,22 @@ class ModelSpec:
         if self.n_kv_head is not None:
             check_dim("n_kv_head", self.n_kv_head)
             if self.n_head % self.n_kv_head:
-                raise ValueError(f"heads ({self.n_head}) must be a multiple of KV heads "
-                                 f"({self.n_kv_head})")
+                raise error("budget.kv_heads", heads=self.n_head, kv=self.n_kv_head)
         if self.head_dim is not None:
             check_dim("head_dim", self.head_dim)
         elif self.hidden // self.n_head < 1:
-            raise ValueError(f"hidden size {self.hidden} is smaller than the number of heads "
-                             f"{self.n_head}")
+            raise error("budget.hidden_heads", hidden=self.hidden, heads=self.n_head)
         if self.norm not in NORM_KINDS:
-            raise ValueError(f"norm must be one of {', '.join(NORM_KINDS)}, got {self.norm!r}")
+            raise error("value.one_of", name="norm", valid=", ".join(NORM_KINDS), value=self.norm)
         if self.attention not in ATTENTION_KINDS:
-            raise ValueError(f"attention must be one of {', '.join(ATTENTION_KINDS)}, "
-                             f"got {self.attention!r}")
+            raise error("value.one_of", name="attention", valid=", ".join(ATTENTION_KINDS),
+                        value=self.attention)
         if self.n_experts:
             check_dim("moe_intermediate", self.moe_intermediate)
             check_dim("experts_per_token", self.experts_per_token, maximum=self.n_experts)
             if self.first_dense_layers > self.n_layer:
-                raise ValueError(f"first_dense_layers ({self.first_dense_layers}) exceeds the "
-                                 f"number of layers ({self.n_layer})")
+                raise error("budget.first_dense", n=self.first_dense_layers,
+                            layers=self.n_layer)
         if self.n_shared_experts:
             check_dim("shared_intermediate", self.shared_intermediate)
         if self.linear_layers:
@@ -172,7 +171,7 @@ class ModelSpec:
                      "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
                      "router_bias", "router_correction_bias", "expert_bias", "exact"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
+                raise error("value.bool", name=name, value=getattr(self, name))
         return self
 
 

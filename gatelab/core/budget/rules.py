@@ -12,6 +12,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from gatelab.core.messages import error
+
 #: Largest size accepted for any single dimension (anything larger is surely a typo).
 MAX_DIM = 10**15
 
@@ -23,14 +25,14 @@ def check_dim(name: str, value: Any, minimum: int = 1, maximum: int = MAX_DIM) -
         try:
             as_int = int(value)  # type: ignore[call-overload]
         except (TypeError, ValueError, OverflowError):
-            raise ValueError(f"{name} must be a whole number, got {value!r}") from None
+            raise error("value.whole", name=name, value=value) from None
         if isinstance(value, (bool, float, str, bytes)) or as_int != value:
-            raise ValueError(f"{name} must be a whole number, got {value!r}")
+            raise error("value.whole", name=name, value=value)
         value = as_int
     if value < minimum:
-        raise ValueError(f"{name} must be ≥ {minimum}, got {value}")
+        raise error("value.at_least", name=name, minimum=minimum, value=value)
     if value > maximum:
-        raise ValueError(f"{name} must be ≤ {maximum:,}, got {value:,}")
+        raise error("value.at_most_n", name=name, maximum=maximum, value=value)
     return int(value)
 
 
@@ -80,7 +82,7 @@ def llama_rule(d: int, multiple_of: int = 256, ffn_dim_multiplier: float | None 
     if ffn_dim_multiplier is not None:
         if isinstance(ffn_dim_multiplier, bool) or not isinstance(ffn_dim_multiplier, (int, float)) \
                 or not math.isfinite(ffn_dim_multiplier) or ffn_dim_multiplier <= 0:
-            raise ValueError(f"ffn_dim_multiplier must be a positive number, got {ffn_dim_multiplier!r}")
+            raise error("value.positive", name="ffn_dim_multiplier", value=ffn_dim_multiplier)
         hidden = int(Fraction(str(ffn_dim_multiplier)) * hidden)
     return round_up(max(hidden, 1), multiple_of)
 
@@ -124,7 +126,7 @@ def attention_params(d: int, n_head: int, n_kv_head: int | None = None, head_dim
     kv = n_head if n_kv_head is None else check_dim("n_kv_head", n_kv_head)
     hd = d // n_head if head_dim is None else check_dim("head_dim", head_dim)
     if hd < 1:
-        raise ValueError(f"head_dim d ÷ heads is 0 (d = {d}, heads = {n_head})")
+        raise error("budget.head_dim_zero", d=d, heads=n_head)
     q_out = n_head * hd * (2 if out_gate else 1)
     kv_out = kv * hd
     weights = d * q_out + 2 * d * kv_out + n_head * hd * d
