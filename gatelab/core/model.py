@@ -25,7 +25,12 @@ from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, is_gated
 
 
 class Capture(Protocol):
-    """What the model hands an instrumentation object (all tensors belong to one layer)."""
+    """What the model hands an instrumentation object (all tensors belong to one layer).
+
+    A capture may also set ``wants_lse = True`` and define ``attention_lse(layer, lse)``: in eval
+    mode the attention then hands it lse [B, H, T], the log of each query's softmax denominator
+    from the attention call itself (see ``attention_with_lse``), so any weight
+    exp(q_t·k_j/√hd − lse_t) costs one exp; captures without the attribute are not asked."""
 
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None: ...
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
@@ -215,6 +220,30 @@ def _one_by_one(x: torch.Tensor, *mods: nn.Module) -> bool:
         or any(m._forward_hooks or m._forward_pre_hooks for m in mods)
 
 
+def attention_with_lse(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor
+                       ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Causal attention y and its log-normaliser lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd).
+
+    Why: ``scaled_dot_product_attention`` returns no weights, yet with lse every weight is one exp
+    away, w_tj = exp(q_t·k_j/√hd − lse_t); the inside-the-model views read each head's
+    first-token share this way instead of a second q·kᵀ and softmax. On the CPU the fused kernel
+    behind SDPA computes lse anyway and this asks it to return it (same output as SDPA); other
+    devices recompute it from the scores (traced passes only, never a training step).
+    q, k, v [B, H, T, hd] -> (y [B, H, T, hd], lse [B, H, T] float32); no dropout."""
+    if q.device.type == "cpu":
+        y, lse = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(q, k, v, 0.0, is_causal=True)
+        return y, lse
+    return F.scaled_dot_product_attention(q, k, v, is_causal=True), causal_lse(q, k)
+
+
+def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+    """lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd) from the scores: q, k [B, H, T, hd] -> [B, H, T]."""
+    T = q.shape[-2]
+    scores = (q @ k.transpose(-2, -1)).float() * q.shape[-1] ** -0.5  # [B, H, T, T]
+    mask = torch.ones(T, T, dtype=torch.bool, device=q.device).triu_(1)  # key after query
+    return scores.masked_fill_(mask, float("-inf")).logsumexp(dim=-1)  # [B, H, T]
+
+
 class Attention(nn.Module):
     """Causal self-attention. q/k/v keep Hugging Face's three projections (their saved names and
     parameter counts); on a GPU they run as one matmul on their concatenated weights (same maths,
@@ -261,8 +290,12 @@ class Attention(nn.Module):
         if KV != H:
             k = k.repeat_interleave(H // KV, dim=1)  # [B, H, T, hd]
             v = v.repeat_interleave(H // KV, dim=1)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True,
-                                           dropout_p=self.dropout if self.training else 0.0)
+        p = self.dropout if self.training else 0.0
+        if capture is not None and p == 0.0 and getattr(capture, "wants_lse", False):
+            y, lse = attention_with_lse(q, k, v)  # [B, H, T, hd], [B, H, T]
+            capture.attention_lse(self.layer, lse)  # type: ignore[attr-defined]
+        else:
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True, dropout_p=p)  # [B, H, T, hd]
         y = y.transpose(1, 2)  # [B, T, H, hd]
         if gate is not None:
             y = y * torch.sigmoid(gate)  # per-head elementwise output gate
@@ -352,9 +385,10 @@ class GPT(nn.Module):
     def num_params(self) -> int:
         return sum(p.numel() for p in self.parameters())
 
-    def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None,
-                capture: Capture | None = None) -> tuple[torch.Tensor, torch.Tensor | None]:
-        B, T = idx.shape
+    def trunk(self, idx: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
+        """The residual stream after the last block, before the final norm: idx [B, T] -> [B, T, d].
+        (What a trace needs: the per-layer tensors, not the logits.)"""
+        T = idx.shape[1]
         x = self.tok_emb(idx)  # [B, T, d]
         rope = None
         if self.pos_emb is not None:
@@ -364,7 +398,12 @@ class GPT(nn.Module):
         x = self.drop(x)
         for block in self.blocks:
             x = block(x, rope, capture)
-        x = self.norm(x)
+        return x
+
+    def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None,
+                capture: Capture | None = None) -> tuple[torch.Tensor, torch.Tensor | None]:
+        B, T = idx.shape
+        x = self.norm(self.trunk(idx, capture))  # [B, T, d]
         if targets is None:
             return self.lm_head(x[:, -1:, :]), None  # [B, 1, vocab]: generation needs the last only
         logits = self.lm_head(x)  # [B, T, vocab]
