@@ -30,7 +30,7 @@ from typing import Any
 
 from gatelab.core import budget
 from gatelab.core.engine import train_steps
-from gatelab.core.model import matched_width, model_spec
+from gatelab.core.model import matched_intermediate, model_spec
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
 from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, is_gated
 
@@ -71,7 +71,7 @@ def widths_for(variants: Sequence[str], config: TrainConfig) -> dict[str, int]:
         ref_variant, ref_width = variants[0], config.intermediate
     else:
         ref_variant, ref_width = "gelu", 4 * config.n_embd
-    return {v: matched_width(v, ref_variant, ref_width, config.multiple_of) for v in variants}
+    return {v: matched_intermediate(v, ref_variant, ref_width, config.multiple_of) for v in variants}
 
 
 def summarise(finals: dict[str, list[float]]) -> tuple[float, float, str, str, float]:

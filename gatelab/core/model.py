@@ -19,7 +19,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from gatelab.core import gates
+from gatelab.core import gates, kernels
 from gatelab.core.budget import ModelSpec, partner_width, rule_8_3
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, is_gated
 
@@ -47,11 +47,12 @@ def intermediate_size(config: TrainConfig) -> int:
     return 4 * config.n_embd
 
 
-def matched_width(variant: str, ref_variant: str, ref_width: int, multiple_of: int) -> int:
-    """Width of ``variant`` with the same FFN parameters as ``ref_variant`` at ``ref_width``."""
+def matched_intermediate(variant: str, ref_variant: str, ref_m: int, multiple_of: int) -> int:
+    """Intermediate size m of ``variant`` with the same FFN parameters as ``ref_variant`` at m =
+    ``ref_m`` (a gated FFN has three d×m matrices, a classic one two)."""
     if is_gated(variant) == is_gated(ref_variant):
-        return ref_width
-    return partner_width(ref_width, is_gated(ref_variant), multiple_of)
+        return ref_m
+    return partner_width(ref_m, is_gated(ref_variant), multiple_of)
 
 
 def model_spec(config: TrainConfig, vocab_size: int) -> ModelSpec:
@@ -111,32 +112,10 @@ def ffn_h(variant: str, g: torch.Tensor, u: torch.Tensor | None,
 
 # --- modules ----------------------------------------------------------------------------------
 
-class _RMSNormCPU(torch.autograd.Function):
-    """RMSNorm with a hand-written backward: on CPU ``F.rms_norm`` is not fused (torch 2.13) and
-    its autograd graph costs ~1.5× these few ops (measured); the maths is the same."""
-
-    @staticmethod
-    def forward(ctx: Any, x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-        d = x.shape[-1]
-        sq = torch.linalg.vector_norm(x, dim=-1, keepdim=True).square_()  # [..., 1] = Σx²
-        r = sq.div_(d).add_(eps).rsqrt_()  # [..., 1] = 1 / rms(x)
-        xhat = x * r  # [..., d]
-        ctx.save_for_backward(xhat, r, weight)
-        return xhat * weight
-
-    @staticmethod
-    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, None]:
-        xhat, r, weight = ctx.saved_tensors
-        d = xhat.shape[-1]
-        dw = (dy * xhat).reshape(-1, d).sum(0)  # [d]
-        g = dy * weight  # [..., d]
-        dot = torch.linalg.vecdot(g, xhat).unsqueeze_(-1).div_(-d)  # [..., 1] = −mean(g·xhat)
-        return torch.addcmul(g, xhat, dot).mul_(r), dw, None  # r·(g − xhat·mean(g·xhat))
-
-
 class RMSNorm(nn.Module):
-    """x / rms(x) · weight: one fused op (``F.rms_norm``) on accelerators, a hand-written
-    autograd function on the CPU; statistics in float32 under bf16."""
+    """x / rms(x) · weight: one fused op (``F.rms_norm``) on accelerators and in inference, a
+    hand-written autograd function when training on the CPU (``kernels.rms_norm_cpu``; torch's
+    CPU rms_norm is several unfused ops); statistics in float32 under bf16."""
 
     def __init__(self, dim: int, eps: float = 1e-6) -> None:
         super().__init__()
@@ -147,7 +126,7 @@ class RMSNorm(nn.Module):
         if x.dtype in (torch.float16, torch.bfloat16):  # float64 and float32 stay as they are
             return F.rms_norm(x.float(), self.weight.shape, self.weight.float(), self.eps).to(x.dtype)
         if x.device.type == "cpu" and torch.is_grad_enabled():
-            return _RMSNormCPU.apply(x, self.weight, self.eps)
+            return kernels.rms_norm_cpu(x, self.weight, self.eps)
         return F.rms_norm(x, self.weight.shape, self.weight, self.eps)
 
 
@@ -166,39 +145,12 @@ def rope_cache(cos: torch.Tensor, sin: torch.Tensor) -> tuple[torch.Tensor, torc
     return cos_full, sin_signed
 
 
-def _rotate_into(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    """(x1·c − x2·s, x2·c + x1·s) written half by half into one new tensor: no roll, no cat."""
-    half = x.shape[-1] // 2
-    x1, x2, c, s = x[..., :half], x[..., half:], cos[..., :half], sin[..., half:]  # s = +sin
-    out = torch.empty_like(x, memory_format=torch.contiguous_format)
-    torch.mul(x1, c, out=out[..., :half]).addcmul_(x2, s, value=-1.0)
-    torch.mul(x2, c, out=out[..., half:]).addcmul_(x1, s)
-    return out
-
-
-class _Rotate(torch.autograd.Function):
-    """RoPE with a hand-written backward: the rotation is orthogonal, so the gradient is the
-    inverse rotation (the same ops with −sin); 4 half-size ops each way, no intermediates saved
-    but the tables."""
-
-    @staticmethod
-    def forward(ctx: Any, x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor
-                ) -> torch.Tensor:
-        ctx.save_for_backward(cos_full, sin_signed)
-        return _rotate_into(x, cos_full, sin_signed)
-
-    @staticmethod
-    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, None, None]:
-        cos_full, sin_signed = ctx.saved_tensors
-        return _rotate_into(dy, cos_full, -sin_signed), None, None
-
-
 def rotate(x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor) -> torch.Tensor:
     """RoPE on x [B, T, H, hd] with cached [T, 1, hd] tables: (x1, x2) → (x1·c − x2·s, x2·c + x1·s).
-    The hand-written version on the CPU; elsewhere the plain formula, which a GPU compiler fuses
-    into one kernel (and which torch.compile traces without custom-function machinery)."""
+    On the CPU a hand-written version (``kernels.rotate_cpu``, half by half, inverse rotation as
+    its backward); elsewhere the plain formula, which a GPU compiler fuses into one kernel."""
     if x.device.type == "cpu":
-        return _Rotate.apply(x, cos_full, sin_signed)
+        return kernels.rotate_cpu(x, cos_full, sin_signed)
     return x * cos_full + x.roll(x.shape[-1] // 2, dims=-1) * sin_signed  # roll: (x2, x1)
 
 
@@ -208,16 +160,21 @@ def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.T
     return rotate(x, cos_full, sin_signed)
 
 
-def _one_by_one(x: torch.Tensor, *mods: nn.Module) -> bool:
-    """Whether to run these projections as separate modules rather than as one matmul on their
-    concatenated weights. Separate on the CPU, where the concatenation and the split's backward
-    cost more than the saved matmul calls (measured: fused 1.05–1.08× slower per step on the
-    nanoGPT CPU shape); fused on GPUs, where each call is a kernel launch. Always separate when
-    forward hooks watch them (the inside-the-model views, a learner's own hooks), so every
-    hook fires."""
+def _hooked(*mods: nn.Module) -> bool:
+    """Whether forward hooks watch these projections (the inside-the-model views, a learner's own
+    hooks): then they run one by one so that every hook fires."""
     from torch.nn.modules import module as mm
-    return x.device.type == "cpu" or bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
+    return bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
         or any(m._forward_hooks or m._forward_pre_hooks for m in mods)
+
+
+def _project(x: torch.Tensor, fused: kernels.FusedWeights) -> torch.Tensor:
+    """x [..., d] through the projections of ``fused`` as one matmul -> [..., Σout]. On the CPU the
+    parameters are views of one weight (nothing copied per step); compiled or on other devices
+    their concatenation (a copy a GPU does not notice, and that torch.compile traces)."""
+    if x.device.type == "cpu" and not torch.compiler.is_compiling():
+        return fused(x)
+    return F.linear(x, torch.cat([lin.weight for lin in fused.linears]))
 
 
 def attention_with_lse(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor
@@ -245,9 +202,8 @@ def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
 
 
 class Attention(nn.Module):
-    """Causal self-attention. q/k/v keep Hugging Face's three projections (their saved names and
-    parameter counts); on a GPU they run as one matmul on their concatenated weights (same maths,
-    one call; see ``_one_by_one``)."""
+    """Causal self-attention with Hugging Face's three projections q_proj, k_proj, v_proj (their
+    saved names and parameter counts), run as one matmul (``kernels.FusedWeights``)."""
 
     def __init__(self, cfg: TrainConfig, layer: int) -> None:
         super().__init__()
@@ -258,8 +214,31 @@ class Attention(nn.Module):
         self.k_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
         self.v_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
         self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
+        self.qkv = kernels.FusedWeights(self.q_proj, self.k_proj, self.v_proj)
         self.dropout = cfg.dropout
         self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
+
+    def _qkv(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None
+             ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:
+        """x [B, T, d] -> q [B, T, H, hd], k and v [B, T, KV, hd] (q and k rotated), and the
+        output gate [B, T, H, hd] or None."""
+        B, T, _ = x.shape
+        H, KV, hd = self.n_head, self.n_kv, self.hd
+        if _hooked(self.q_proj, self.k_proj, self.v_proj):
+            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
+        else:  # one matmul: [B, T, Hq·hd + 2·KV·hd] split into [B, T, Hq·hd], [B, T, KV·hd] ×2
+            q, k, v = _project(x, self.qkv).split((self.q_proj.out_features, KV * hd, KV * hd), -1)
+        gate = None
+        if self.gated:  # q_proj's output per head is (query half, gate half)
+            q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
+        q, k, v = q.view(B, T, H, hd), k.view(B, T, KV, hd), v.view(B, T, KV, hd)
+        if rope is not None:
+            cos, sin = rope
+            if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
+                cos, sin = rope_cache(cos, sin)
+            cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
+            q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+        return q, k, v, gate
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
@@ -267,23 +246,7 @@ class Attention(nn.Module):
         [T, 1, hd] (what GPT.forward passes), None for learned positions."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
-        if _one_by_one(x, self.q_proj, self.k_proj, self.v_proj):
-            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
-        else:  # one matmul: [B, T, Hq·hd], [B, T, KV·hd], [B, T, KV·hd]
-            w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))
-            q, k, v = F.linear(x, w).split((self.q_proj.out_features, KV * hd, KV * hd), dim=-1)
-        if self.gated:
-            q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
-        else:
-            q, gate = q.view(B, T, H, hd), None
-        k = k.view(B, T, KV, hd)  # [B, T, KV, hd]
-        v = v.view(B, T, KV, hd)
-        if rope is not None:
-            cos, sin = rope
-            if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
-                cos, sin = rope_cache(cos, sin)
-            cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
-            q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+        q, k, v, gate = self._qkv(x, rope)
         q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)  # [B, H|KV, T, hd]
         if capture is not None:
             capture.attention(self.layer, q, k)
@@ -303,44 +266,47 @@ class Attention(nn.Module):
 
 
 class MLP(nn.Module):
-    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN. On a GPU the
-    gated one runs gate_proj and up_proj as one matmul on their concatenated weights (same maths)."""
+    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN, d -> m -> d.
+    The gated one runs gate_proj and up_proj as one matmul (``kernels.FusedWeights``)."""
 
-    def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
+    def __init__(self, cfg: TrainConfig, layer: int, intermediate: int) -> None:
         super().__init__()
         self.layer, self.variant, self.gated = layer, cfg.variant, cfg.gated
         self.params = gates.resolve_params(cfg.variant) if self.gated else {}
+        m = intermediate
         if self.gated:
-            self.gate_proj = nn.Linear(cfg.n_embd, width, bias=False)
-        self.up_proj = nn.Linear(cfg.n_embd, width, bias=False)
-        self.down_proj = nn.Linear(width, cfg.n_embd, bias=False)
+            self.gate_proj = nn.Linear(cfg.n_embd, m, bias=False)
+        self.up_proj = nn.Linear(cfg.n_embd, m, bias=False)
+        self.down_proj = nn.Linear(m, cfg.n_embd, bias=False)
+        self.gate_up = kernels.FusedWeights(self.gate_proj, self.up_proj) if self.gated else None
         self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
     def forward(self, x: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
-        if self.gated and _one_by_one(x, self.gate_proj, self.up_proj):
+        """x [B, T, d] -> [B, T, d]."""
+        if not self.gated:
+            g, u = self.up_proj(x), None  # classic: g is the pre-activation [B, T, m]
+        elif _hooked(self.gate_proj, self.up_proj):
             g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
-        elif self.gated:  # one matmul on the concatenated [2m, d] weights
-            g, u = F.linear(x, torch.cat((self.gate_proj.weight, self.up_proj.weight))).chunk(2, dim=-1)
         else:
-            g, u = self.up_proj(x), None  # classic: g is the pre-activation
-        if capture is None and self.variant == "swiglu":
-            h = F.silu(g) * u  # the hot path, one fused-friendly line
-        else:
-            a = gate_branch(self.variant, g, self.params)  # [B, T, m]
-            h = a if u is None else a * up_branch(self.variant, u, self.params)
-            if capture is not None:
-                capture.ffn(self.layer, g, u, a, h)
+            gu = _project(x, self.gate_up)  # [B, T, 2m] = [g | u]
+            if capture is None and self.variant == "swiglu":  # the hot path
+                return self.drop(self.down_proj(kernels.swiglu_fused(gu)))
+            g, u = gu.chunk(2, dim=-1)  # [B, T, m] each
+        a = gate_branch(self.variant, g, self.params)  # [B, T, m]
+        h = a if u is None else a * up_branch(self.variant, u, self.params)
+        if capture is not None:
+            capture.ffn(self.layer, g, u, a, h)
         return self.drop(self.down_proj(h))  # [B, T, d]
 
 
 class Block(nn.Module):
-    def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
+    def __init__(self, cfg: TrainConfig, layer: int, intermediate: int) -> None:
         super().__init__()
         self.layer = layer
         self.attn_norm = RMSNorm(cfg.n_embd)
         self.attn = Attention(cfg, layer)
         self.mlp_norm = RMSNorm(cfg.n_embd)
-        self.mlp = MLP(cfg, layer, width)
+        self.mlp = MLP(cfg, layer, intermediate)
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
@@ -356,11 +322,11 @@ class GPT(nn.Module):
     def __init__(self, cfg: TrainConfig, vocab_size: int) -> None:
         super().__init__()
         self.cfg, self.vocab_size = cfg, vocab_size
-        self.width = intermediate_size(cfg)
+        self.intermediate = intermediate_size(cfg)  # m
         self.tok_emb = nn.Embedding(vocab_size, cfg.n_embd)
         self.pos_emb = nn.Embedding(cfg.block_size, cfg.n_embd) if cfg.positions == "learned" else None
         self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
-        self.blocks = nn.ModuleList(Block(cfg, i, self.width) for i in range(cfg.n_layer))
+        self.blocks = nn.ModuleList(Block(cfg, i, self.intermediate) for i in range(cfg.n_layer))
         self.norm = RMSNorm(cfg.n_embd)
         self.lm_head = nn.Linear(cfg.n_embd, vocab_size, bias=False)
         if cfg.tie_embeddings:
@@ -436,4 +402,4 @@ class GPT(nn.Module):
 
 
 __all__ = ["CLASSIC_VARIANTS", "GPT", "Capture", "RMSNorm", "ffn_h", "gate_branch", "up_branch",
-           "intermediate_size", "matched_width", "model_spec"]
+           "intermediate_size", "matched_intermediate", "model_spec"]

@@ -252,7 +252,7 @@ class RunModel:
         return self.config.n_layer
 
     def width(self, layer: int) -> int:
-        return self.model.width
+        return self.model.intermediate
 
 
 def trace_run(run_dir: Path | str, text: str, *, device: str = "cpu",
