@@ -4,12 +4,10 @@ Why a separate file: ``model.py`` is what a learner reads (shapes, Hugging Face 
 formulas once). What lives here only makes a CPU training step cheaper, each measured A/B against
 the plain autograd version in one process (see docs/BENCHMARKS.md, "CPU step against nanoGPT"):
 
-- ``FusedWeights``: several HF-named projections of one input (q/k/v, gate/up) whose Parameters
+- ``FusedWeights``: several HF-named projections of one input (q/k/v) whose Parameters
   are row blocks (views) of one [Σout, d] tensor, so they run as one matmul with no per-step
   concatenation, while the state dict, the optimizer and forward hooks still see
   ``q_proj.weight``, ``k_proj.weight``, … exactly as before (old checkpoints load unchanged).
-- ``swiglu_fused``: h = silu(g)·u on the fused [.., 2m] output, whose backward writes dg and du
-  straight into one [.., 2m] gradient (autograd would build both and then concatenate them).
 - ``rms_norm_cpu`` and ``rotate_cpu``: RMSNorm and RoPE with hand-written backward passes.
 """
 
@@ -76,37 +74,6 @@ class FusedWeights:
         return F.linear(x, w)
 
 
-# --- SwiGLU on the fused gate/up output ---------------------------------------------------------
-
-class _SwiGLU(torch.autograd.Function):
-    """h = silu(g)·u from gu = [g | u] ([..., 2m]); backward fills one [..., 2m] gradient."""
-
-    @staticmethod
-    def forward(ctx: Any, gu: torch.Tensor) -> torch.Tensor:
-        g, u = gu.chunk(2, dim=-1)  # [..., m] each (strided views)
-        a = F.silu(g)  # [..., m]
-        ctx.save_for_backward(gu, a)
-        return a * u  # [..., m]
-
-    @staticmethod
-    def backward(ctx: Any, dh: torch.Tensor) -> torch.Tensor:
-        gu, a = ctx.saved_tensors
-        m = a.shape[-1]
-        g, u = gu[..., :m], gu[..., m:]
-        dgu = torch.empty_like(gu, memory_format=torch.contiguous_format)  # [..., 2m]
-        torch.mul(dh, a, out=dgu[..., m:])  # du = dh·silu(g)
-        torch.ops.aten.silu_backward.grad_input(dh * u, g, grad_input=dgu[..., :m])  # dg
-        return dgu
-
-
-def swiglu_fused(gu: torch.Tensor) -> torch.Tensor:
-    """silu(g)·u of gu = [g | u] [..., 2m] -> [..., m] (hand-written backward on the CPU)."""
-    if gu.device.type == "cpu" and torch.is_grad_enabled() and gu.requires_grad:
-        return _SwiGLU.apply(gu)
-    g, u = gu.chunk(2, dim=-1)
-    return F.silu(g) * u
-
-
 # --- RMSNorm ----------------------------------------------------------------------------------
 
 class _RMSNormCPU(torch.autograd.Function):
@@ -171,4 +138,4 @@ def rotate_cpu(x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor
     return _Rotate.apply(x, cos_full, sin_signed)
 
 
-__all__ = ["FusedWeights", "rms_norm_cpu", "rotate_cpu", "swiglu_fused"]
+__all__ = ["FusedWeights", "rms_norm_cpu", "rotate_cpu"]

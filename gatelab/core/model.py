@@ -168,6 +168,11 @@ def _hooked(*mods: nn.Module) -> bool:
         or any(m._forward_hooks or m._forward_pre_hooks for m in mods)
 
 
+def _fuse_gate_up(x: torch.Tensor) -> bool:
+    """gate_proj and up_proj as one matmul: on GPUs, not on the CPU (measured slower there)."""
+    return x.device.type != "cpu"
+
+
 def _project(x: torch.Tensor, fused: kernels.FusedWeights) -> torch.Tensor:
     """x [..., d] through the projections of ``fused`` as one matmul -> [..., Σout]. On the CPU the
     parameters are views of one weight (nothing copied per step); compiled or on other devices
@@ -224,21 +229,27 @@ class Attention(nn.Module):
         output gate [B, T, H, hd] or None."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
+        nq = self.q_proj.out_features  # H·hd, or 2·H·hd with the output gate
+        qk = None
         if _hooked(self.q_proj, self.k_proj, self.v_proj):
-            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
-        else:  # one matmul: [B, T, Hq·hd + 2·KV·hd] split into [B, T, Hq·hd], [B, T, KV·hd] ×2
-            q, k, v = _project(x, self.qkv).split((self.q_proj.out_features, KV * hd, KV * hd), -1)
+            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)  # [B, T, nq], [B, T, KV·hd] ×2
+        else:  # one matmul [B, T, nq + 2·KV·hd], split into [B, T, nq + KV·hd] and [B, T, KV·hd]
+            qk, v = _project(x, self.qkv).split((nq + KV * hd, KV * hd), dim=-1)
+            q, k = qk.split((nq, KV * hd), dim=-1)
         gate = None
         if self.gated:  # q_proj's output per head is (query half, gate half)
             q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
         q, k, v = q.view(B, T, H, hd), k.view(B, T, KV, hd), v.view(B, T, KV, hd)
-        if rope is not None:
-            cos, sin = rope
-            if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
-                cos, sin = rope_cache(cos, sin)
-            cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
-            q, k = rotate(q, cos, sin), rotate(k, cos, sin)
-        return q, k, v, gate
+        if rope is None:
+            return q, k, v, gate
+        cos, sin = rope
+        if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
+            cos, sin = rope_cache(cos, sin)
+        cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
+        if qk is not None and gate is None:  # q and k side by side: rotated as one tensor
+            q, k = rotate(qk.view(B, T, H + KV, hd), cos, sin).split((H, KV), dim=2)
+            return q, k, v, gate
+        return rotate(q, cos, sin), rotate(k, cos, sin), v, gate
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
@@ -267,7 +278,9 @@ class Attention(nn.Module):
 
 class MLP(nn.Module):
     """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN, d -> m -> d.
-    The gated one runs gate_proj and up_proj as one matmul (``kernels.FusedWeights``)."""
+    On GPUs the gated one runs gate_proj and up_proj as one matmul; on the CPU one by one (the
+    fused [.., 2m] output measured 3–4 % slower per step there: its strided halves and the split's
+    backward cost more than the saved matmul call)."""
 
     def __init__(self, cfg: TrainConfig, layer: int, intermediate: int) -> None:
         super().__init__()
@@ -285,17 +298,17 @@ class MLP(nn.Module):
         """x [B, T, d] -> [B, T, d]."""
         if not self.gated:
             g, u = self.up_proj(x), None  # classic: g is the pre-activation [B, T, m]
-        elif _hooked(self.gate_proj, self.up_proj):
+        elif not _fuse_gate_up(x) or _hooked(self.gate_proj, self.up_proj):
             g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
+        else:  # one matmul [B, T, 2m] = [g | u]
+            g, u = _project(x, self.gate_up).chunk(2, dim=-1)  # [B, T, m] each
+        if capture is None and self.variant == "swiglu":
+            h = F.silu(g) * u  # the hot path, one fused-friendly line
         else:
-            gu = _project(x, self.gate_up)  # [B, T, 2m] = [g | u]
-            if capture is None and self.variant == "swiglu":  # the hot path
-                return self.drop(self.down_proj(kernels.swiglu_fused(gu)))
-            g, u = gu.chunk(2, dim=-1)  # [B, T, m] each
-        a = gate_branch(self.variant, g, self.params)  # [B, T, m]
-        h = a if u is None else a * up_branch(self.variant, u, self.params)
-        if capture is not None:
-            capture.ffn(self.layer, g, u, a, h)
+            a = gate_branch(self.variant, g, self.params)  # [B, T, m]
+            h = a if u is None else a * up_branch(self.variant, u, self.params)
+            if capture is not None:
+                capture.ffn(self.layer, g, u, a, h)
         return self.drop(self.down_proj(h))  # [B, T, d]
 
 

@@ -75,7 +75,7 @@ def _concatenated(x: torch.Tensor, fused: kernels.FusedWeights) -> torch.Tensor:
 
 PATHS = {"one_by_one": {"_hooked": lambda *m: True},
          "views": {},
-         "concatenated": {"_project": _concatenated}}
+         "concatenated": {"_project": _concatenated, "_fuse_gate_up": lambda x: True}}
 
 
 @pytest.mark.parametrize("extra", [{}, {"attn_gate": True, "n_kv_head": 2}, {"variant": "gelu"},
