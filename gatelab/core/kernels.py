@@ -4,10 +4,6 @@ Why a separate file: ``model.py`` is what a learner reads (shapes, Hugging Face 
 formulas once). What lives here only makes a CPU training step cheaper, each measured A/B against
 the plain autograd version in one process (see docs/BENCHMARKS.md, "CPU step against nanoGPT"):
 
-- ``FusedWeights``: several HF-named projections of one input (q/k/v) whose Parameters
-  are row blocks (views) of one [Σout, d] tensor, so they run as one matmul with no per-step
-  concatenation, while the state dict, the optimizer and forward hooks still see
-  ``q_proj.weight``, ``k_proj.weight``, … exactly as before (old checkpoints load unchanged).
 - ``rms_norm_cpu`` and ``rotate_cpu``: RMSNorm and RoPE with hand-written backward passes.
 """
 
@@ -16,62 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import torch
-import torch.nn.functional as F
-from torch import nn
-
-
-# --- several projections of one input as one matmul ---------------------------------------------
-
-class _FusedLinear(torch.autograd.Function):
-    """y = x·Wᵀ where W's row blocks ARE the given parameters (views of W): one matmul each way,
-    and the weight gradient, one [Σout, d] product, comes back split into the parameters' rows."""
-
-    @staticmethod
-    def forward(ctx: Any, x: torch.Tensor, w: torch.Tensor, *parts: torch.Tensor) -> torch.Tensor:
-        ctx.save_for_backward(x, w)
-        ctx.rows = [p.shape[0] for p in parts]
-        return F.linear(x, w)  # [..., Σout]
-
-    @staticmethod
-    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
-        x, w = ctx.saved_tensors
-        dx = dy @ w if ctx.needs_input_grad[0] else None  # [..., d]
-        dw = dy.reshape(-1, dy.shape[-1]).t() @ x.reshape(-1, x.shape[-1])  # [Σout, d]
-        return (dx, None, *dw.split(ctx.rows))
-
-
-class FusedWeights:
-    """The weights of ``linears`` (bias-free nn.Linear of the same input) as one [Σout, d] tensor.
-
-    Each Linear keeps its own Parameter (its name in the state dict, its optimizer state), but
-    the Parameter's data is made a view of one shared tensor, so ``linear(x)`` is one matmul on
-    it with nothing copied per step. Anything that gives a Parameter new storage (``.to()``,
-    ``.float()``, a load with assign=True) is noticed by comparing data pointers, and the views
-    are rebuilt once from the current values."""
-
-    def __init__(self, *linears: nn.Linear) -> None:
-        self.linears = linears
-        self.weight: torch.Tensor | None = None
-        self.ptrs: tuple[int, ...] = ()
-
-    def fused(self) -> torch.Tensor:
-        """The [Σout, d] weight, re-aliased if a parameter moved since the last call."""
-        ws = [lin.weight for lin in self.linears]
-        if self.weight is None or tuple(w.data_ptr() for w in ws) != self.ptrs:
-            joined = torch.cat([w.detach() for w in ws])  # [Σout, d]
-            start = 0
-            for w in ws:  # the Parameter objects stay (optimizer, hooks); their data is a view
-                w.data = joined[start:start + w.shape[0]]
-                start += w.shape[0]
-            self.weight, self.ptrs = joined, tuple(w.data_ptr() for w in ws)
-        return self.weight
-
-    def __call__(self, x: torch.Tensor) -> torch.Tensor:
-        """x [..., d] -> [..., Σout]: the projections' outputs side by side."""
-        w = self.fused()
-        if torch.is_grad_enabled() and any(lin.weight.requires_grad for lin in self.linears):
-            return _FusedLinear.apply(x, w, *(lin.weight for lin in self.linears))
-        return F.linear(x, w)
 
 
 # --- RMSNorm ----------------------------------------------------------------------------------
@@ -138,4 +78,4 @@ def rotate_cpu(x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor
     return _Rotate.apply(x, cos_full, sin_signed)
 
 
-__all__ = ["FusedWeights", "rms_norm_cpu", "rotate_cpu"]
+__all__ = ["rms_norm_cpu", "rotate_cpu"]

@@ -160,26 +160,22 @@ def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.T
     return rotate(x, cos_full, sin_signed)
 
 
-def _hooked(*mods: nn.Module) -> bool:
-    """Whether forward hooks watch these projections (the inside-the-model views, a learner's own
-    hooks): then they run one by one so that every hook fires."""
+def _one_matmul(x: torch.Tensor, *mods: nn.Module) -> bool:
+    """Whether to run these projections of x as one matmul on their concatenated weights: on
+    GPUs, where each call is a kernel launch. Not on the CPU, where it measured slower per step
+    (q/k/v: 1.15 against 1.11 × nanoGPT's step; gate/up: 2–4 % slower, also with the Parameters
+    as views of one weight, so without a per-step copy: see docs/BENCHMARKS.md). Never when
+    forward hooks watch them (the inside-the-model views, a learner's own hooks), so that every
+    hook fires."""
     from torch.nn.modules import module as mm
-    return bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
+    hooked = bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
         or any(m._forward_hooks or m._forward_pre_hooks for m in mods)
+    return x.device.type != "cpu" and not hooked
 
 
-def _fuse_gate_up(x: torch.Tensor) -> bool:
-    """gate_proj and up_proj as one matmul: on GPUs, not on the CPU (measured slower there)."""
-    return x.device.type != "cpu"
-
-
-def _project(x: torch.Tensor, fused: kernels.FusedWeights) -> torch.Tensor:
-    """x [..., d] through the projections of ``fused`` as one matmul -> [..., Σout]. On the CPU the
-    parameters are views of one weight (nothing copied per step); compiled or on other devices
-    their concatenation (a copy a GPU does not notice, and that torch.compile traces)."""
-    if x.device.type == "cpu" and not torch.compiler.is_compiling():
-        return fused(x)
-    return F.linear(x, torch.cat([lin.weight for lin in fused.linears]))
+def _project(x: torch.Tensor, *linears: nn.Linear) -> torch.Tensor:
+    """x [..., d] through several bias-free projections as one matmul -> [..., Σout]."""
+    return F.linear(x, torch.cat([lin.weight for lin in linears]))
 
 
 def attention_with_lse(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor
@@ -208,7 +204,7 @@ def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
 
 class Attention(nn.Module):
     """Causal self-attention with Hugging Face's three projections q_proj, k_proj, v_proj (their
-    saved names and parameter counts), run as one matmul (``kernels.FusedWeights``)."""
+    saved names and parameter counts), run as one matmul on GPUs (see ``_one_matmul``)."""
 
     def __init__(self, cfg: TrainConfig, layer: int) -> None:
         super().__init__()
@@ -219,7 +215,6 @@ class Attention(nn.Module):
         self.k_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
         self.v_proj = nn.Linear(cfg.n_embd, self.n_kv * self.hd, bias=False)
         self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
-        self.qkv = kernels.FusedWeights(self.q_proj, self.k_proj, self.v_proj)
         self.dropout = cfg.dropout
         self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
@@ -231,10 +226,11 @@ class Attention(nn.Module):
         H, KV, hd = self.n_head, self.n_kv, self.hd
         nq = self.q_proj.out_features  # H·hd, or 2·H·hd with the output gate
         qk = None
-        if _hooked(self.q_proj, self.k_proj, self.v_proj):
+        projs = (self.q_proj, self.k_proj, self.v_proj)
+        if not _one_matmul(x, *projs):
             q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)  # [B, T, nq], [B, T, KV·hd] ×2
         else:  # one matmul [B, T, nq + 2·KV·hd], split into [B, T, nq + KV·hd] and [B, T, KV·hd]
-            qk, v = _project(x, self.qkv).split((nq + KV * hd, KV * hd), dim=-1)
+            qk, v = _project(x, *projs).split((nq + KV * hd, KV * hd), dim=-1)
             q, k = qk.split((nq, KV * hd), dim=-1)
         gate = None
         if self.gated:  # q_proj's output per head is (query half, gate half)
@@ -278,9 +274,7 @@ class Attention(nn.Module):
 
 class MLP(nn.Module):
     """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN, d -> m -> d.
-    On GPUs the gated one runs gate_proj and up_proj as one matmul; on the CPU one by one (the
-    fused [.., 2m] output measured 3–4 % slower per step there: its strided halves and the split's
-    backward cost more than the saved matmul call)."""
+    On GPUs the gated one runs gate_proj and up_proj as one matmul (see ``_one_matmul``)."""
 
     def __init__(self, cfg: TrainConfig, layer: int, intermediate: int) -> None:
         super().__init__()
@@ -291,17 +285,16 @@ class MLP(nn.Module):
             self.gate_proj = nn.Linear(cfg.n_embd, m, bias=False)
         self.up_proj = nn.Linear(cfg.n_embd, m, bias=False)
         self.down_proj = nn.Linear(m, cfg.n_embd, bias=False)
-        self.gate_up = kernels.FusedWeights(self.gate_proj, self.up_proj) if self.gated else None
         self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
     def forward(self, x: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
         """x [B, T, d] -> [B, T, d]."""
         if not self.gated:
             g, u = self.up_proj(x), None  # classic: g is the pre-activation [B, T, m]
-        elif not _fuse_gate_up(x) or _hooked(self.gate_proj, self.up_proj):
+        elif not _one_matmul(x, self.gate_proj, self.up_proj):
             g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
         else:  # one matmul [B, T, 2m] = [g | u]
-            g, u = _project(x, self.gate_up).chunk(2, dim=-1)  # [B, T, m] each
+            g, u = _project(x, self.gate_proj, self.up_proj).chunk(2, dim=-1)  # [B, T, m] each
         if capture is None and self.variant == "swiglu":
             h = F.silu(g) * u  # the hot path, one fused-friendly line
         else:

@@ -68,38 +68,26 @@ def test_state_dict_keeps_hf_names_and_old_checkpoints_load() -> None:
     torch.testing.assert_close(clone(x, x)[1], model(x, x)[1])
 
 
-def _concatenated(x: torch.Tensor, fused: kernels.FusedWeights) -> torch.Tensor:
-    """_project's GPU/compiled branch: one matmul on the concatenated weights."""
-    return torch.nn.functional.linear(x, torch.cat([lin.weight for lin in fused.linears]))
-
-
-PATHS = {"one_by_one": {"_hooked": lambda *m: True},
-         "views": {},
-         "concatenated": {"_project": _concatenated, "_fuse_gate_up": lambda x: True}}
-
-
 @pytest.mark.parametrize("extra", [{}, {"attn_gate": True, "n_kv_head": 2}, {"variant": "gelu"},
                                    {"variant": "geglu"}])
-def test_fused_projections_equal_separate_modules(monkeypatch: pytest.MonkeyPatch, extra: dict) -> None:
-    """The three ways to run q/k/v and gate/up (modules one by one, as before; one matmul on the
-    parameters' shared storage, the CPU path; one matmul on their concatenation, the GPU path)
-    give the same loss and the same gradients, parameter by parameter."""
+def test_one_matmul_projections_equal_separate_modules(monkeypatch: pytest.MonkeyPatch,
+                                                       extra: dict) -> None:
+    """The GPU path (one matmul on concatenated q/k/v and gate/up weights, q and k rotated as one
+    tensor) forced on the CPU: same loss and same gradients as the modules one by one."""
     torch.manual_seed(3)
     model = GPT(TrainConfig(**TINY, **extra).validate(), 20).double()
     x = torch.randint(0, 20, (2, 16))
     results = []
-    for patches in PATHS.values():
+    for fused in (False, True):
         with monkeypatch.context() as mp:
-            for name, fn in patches.items():
-                mp.setattr(model_module, name, fn)
+            mp.setattr(model_module, "_one_matmul", lambda *a, fused=fused: fused)
             model.zero_grad(set_to_none=True)
             _, loss = model(x, x)
             loss.backward()
         results.append((loss.detach(), [p.grad.clone() for p in model.parameters()]))
-    for loss, grads in results[1:]:
-        torch.testing.assert_close(loss, results[0][0])
-        for a, b in zip(grads, results[0][1]):
-            torch.testing.assert_close(a, b)
+    torch.testing.assert_close(results[1][0], results[0][0])
+    for a, b in zip(results[1][1], results[0][1]):
+        torch.testing.assert_close(a, b)
 
 
 def _steps(model: GPT, n: int, seed: int = 0) -> list[float]:
@@ -119,55 +107,20 @@ def _steps(model: GPT, n: int, seed: int = 0) -> list[float]:
 
 
 def test_training_steps_equal_the_one_by_one_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Three optimizer steps with fused projections (parameters as views of one weight, updated in
-    place by fused AdamW) equal the old one-by-one model's losses and weights."""
+    """Three optimizer steps with one-matmul projections equal the one-by-one model's losses and
+    weights (the step a GPU takes, held to the CPU's)."""
     cfg = TrainConfig(**TINY).validate()
     torch.manual_seed(6)
     fused = GPT(cfg, 20)
-    old = GPT(cfg, 20)
-    old.load_state_dict(fused.state_dict())
-    got = _steps(fused, 3)
+    plain = GPT(cfg, 20)
+    plain.load_state_dict(fused.state_dict())
     with monkeypatch.context() as mp:
-        mp.setattr(model_module, "_hooked", lambda *m: True)
-        want = _steps(old, 3)
+        mp.setattr(model_module, "_one_matmul", lambda *a: True)
+        got = _steps(fused, 3)
+    want = _steps(plain, 3)
     assert got == pytest.approx(want, rel=1e-5)
-    for (name, a), b in zip(fused.state_dict().items(), old.state_dict().values()):
+    for (name, a), b in zip(fused.state_dict().items(), plain.state_dict().values()):
         torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-6, msg=name)
-    attn = fused.blocks[0].attn  # the optimizer updated the views: the fused weight sees it
-    torch.testing.assert_close(attn.qkv.fused(), torch.cat(
-        [attn.q_proj.weight, attn.k_proj.weight, attn.v_proj.weight]).detach(), rtol=0, atol=0)
-    assert attn.q_proj.weight.data_ptr() == attn.qkv.fused().data_ptr()
-
-
-def test_fused_weights_follow_moves_and_loads() -> None:
-    """.double(), load_state_dict and a Parameter given new storage: the next pass re-aliases."""
-    cfg = TrainConfig(**TINY).validate()
-    torch.manual_seed(7)
-    model = GPT(cfg, 20)
-    x = torch.randint(0, 20, (2, 16))
-    model(x, x)
-    model.double()
-    mlp = model.blocks[1].mlp
-    assert mlp.gate_up.fused().dtype == torch.float64
-    assert mlp.gate_proj.weight.data_ptr() == mlp.gate_up.fused().data_ptr()
-    other = GPT(cfg, 20).double()
-    model.load_state_dict(other.state_dict())
-    torch.testing.assert_close(model(x, x)[1], other(x, x)[1], rtol=0, atol=0)
-    with torch.no_grad():
-        mlp.up_proj.weight.data = mlp.up_proj.weight.detach().clone() * 2  # new storage
-    torch.testing.assert_close(mlp.gate_up.fused()[model.intermediate:], mlp.up_proj.weight.detach())
-
-
-def test_state_is_saved_under_hf_names_with_the_old_values() -> None:
-    cfg = TrainConfig(**TINY).validate()
-    torch.manual_seed(8)
-    model = GPT(cfg, 20)
-    model(torch.zeros(1, 4, dtype=torch.long))  # the first pass aliases the projections
-    state = model.state_dict()
-    attn = model.blocks[0].attn
-    assert state["blocks.0.attn.k_proj.weight"].shape == (cfg.n_embd, cfg.n_embd)
-    torch.testing.assert_close(state["blocks.0.attn.k_proj.weight"], attn.k_proj.weight.detach())
-    assert not any("qkv" in k or "gate_up" in k for k in state)
 
 
 def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
