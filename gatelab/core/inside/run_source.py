@@ -251,7 +251,7 @@ class RunModel:
     def n_layer(self) -> int:
         return self.config.n_layer
 
-    def width(self, layer: int) -> int:
+    def intermediate(self, layer: int) -> int:
         return self.model.intermediate
 
 

@@ -39,7 +39,7 @@ class Source(Protocol):
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor: ...
     @property
     def n_layer(self) -> int: ...
-    def width(self, layer: int) -> int: ...
+    def intermediate(self, layer: int) -> int: ...  # m of that layer
 
 
 def open_source(source: Any, device: str | None = None) -> Source:
@@ -98,8 +98,8 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     src = open_source(source)
     if not 0 <= layer < src.n_layer:
         raise InsideError(f"layer {layer} is out of range (0–{src.n_layer - 1})")
-    if not 0 <= neuron < src.width(layer):
-        raise InsideError(f"neuron {neuron} is out of range (0–{src.width(layer) - 1})")
+    if not 0 <= neuron < src.intermediate(layer):
+        raise InsideError(f"neuron {neuron} is out of range (0–{src.intermediate(layer) - 1})")
     if not isinstance(text, str) or not text:
         raise InsideError("the text to search is empty")
     ids = src.encode(text)
