@@ -18,6 +18,7 @@ import math
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -172,6 +173,186 @@ def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimize
     return loss.detach()
 
 
+@dataclass
+class _Run:
+    """Everything one training run holds between steps (what a checkpoint saves, and more)."""
+
+    config: TrainConfig
+    device: torch.device
+    corpus: data.Corpus
+    val_ids: torch.Tensor
+    model: GPT
+    fwd: torch.nn.Module  # the model, or its compiled form
+    optimizer: torch.optim.Optimizer
+    sampler: data.BatchSampler
+    writer: RunWriter | None
+    n_params: int
+    run_dir: str = ""  # as the caller gave it ("" for a run that is not saved)
+    step: int = 0
+    tokens_seen: int = 0
+    elapsed0: float = 0.0  # seconds trained before this process (a resumed run)
+    last_val: float | None = None
+    last_stats: LayerStats | None = None
+    t_start: float = field(default_factory=time.perf_counter)
+
+    def elapsed(self) -> float:
+        return self.elapsed0 + time.perf_counter() - self.t_start
+
+    def checkpoint_state(self) -> dict[str, Any]:
+        """What ``resume`` needs to continue the same loss curve bit for bit."""
+        cuda = self.device.type == "cuda"
+        return {"model": self.model.state_dict(), "optimizer": self.optimizer.state_dict(),
+                "step": self.step, "tokens_seen": self.tokens_seen, "elapsed_s": self.elapsed(),
+                "config": self.config.to_dict(), "vocab": self.corpus.vocab.chars,
+                "last_val": self.last_val,
+                "rng": {"torch": torch.get_rng_state(), "sampler": self.sampler.get_state(),
+                        "cuda": torch.cuda.get_rng_state_all() if cuda else None}}
+
+
+def _read_checkpoint(config: TrainConfig, run_dir: Path | str | None, resume: bool,
+                     vocab: data.Vocab) -> dict[str, Any] | None:
+    """The checkpoint to resume from (checked against ``config``), or None to start afresh."""
+    if not resume:
+        return None
+    if run_dir is None:
+        raise error("resume.no_folder")
+    if has_checkpoint(run_dir):
+        ckpt = load_checkpoint(run_dir, map_location="cpu")
+        _check_resume(config, ckpt, vocab)
+        return ckpt
+    if not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
+        raise RunError(Msg("resume.nothing", {"folder": run_dir}))
+    return None
+
+
+def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> None:
+    """Model, optimizer, RNG and sampler states and the counters of a checkpoint."""
+    try:
+        run.model.load_state_dict(ckpt["model"])
+        run.optimizer.load_state_dict(ckpt["optimizer"])
+        run.sampler.set_state(ckpt["rng"]["sampler"])
+        torch.set_rng_state(ckpt["rng"]["torch"])
+        if run.device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
+            torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
+    except (RuntimeError, ValueError, TypeError, KeyError, IndexError) as exc:
+        raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir,
+                                                   "reason": first_line(exc)})) from None
+    run.step, run.tokens_seen = int(ckpt["step"]), int(ckpt["tokens_seen"])
+    run.last_val = ckpt.get("last_val") if isinstance(ckpt.get("last_val"), float) else None
+    run.elapsed0 = float(ckpt["elapsed_s"])
+
+
+def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool) -> _Run:
+    """Check the config, build model, optimizer and sampler (restored when resuming), open the
+    run folder. Refuses a model that would not fit before allocating it."""
+    config.validate()
+    torch.set_num_threads(default_threads(config))
+    device = resolve_device(config.device)
+    corpus = data.load_corpus(config.corpus)
+    train_ids, val_ids = data.split(corpus, config.block_size)
+    ckpt = _read_checkpoint(config, run_dir, resume, corpus.vocab)
+    memory.check_training(config, len(corpus.vocab), device)  # refuse before allocating
+    torch.manual_seed(config.seed)
+    model = GPT(config, len(corpus.vocab)).to(device)
+    run = _Run(config, device, corpus, val_ids, model, model, make_optimizer(model, config, device),
+               data.BatchSampler(train_ids, config.block_size, config.batch_size, config.seed, device),
+               None, model.num_params())
+    if ckpt is not None:
+        _restore(run, ckpt, run_dir)
+    if config.compile:
+        run.fwd = torch.compile(model)  # type: ignore[assignment]
+    if run_dir is not None:
+        run.run_dir = str(run_dir)
+        run.writer = RunWriter(run_dir, config, corpus.info.to_dict(), run.n_params, str(device),
+                               resume_step=run.step if resume else None)
+    run.t_start = time.perf_counter()
+    return run
+
+
+def _stats_capture(run: _Run, is_eval: bool) -> stats.BatchCapture | None:
+    """A capture for this step when it is a stats step (every stats_interval, and evals)."""
+    cfg = run.config
+    if not cfg.stats or not (run.step % cfg.stats_interval == 0 or is_eval):
+        return None
+    return stats.BatchCapture(cfg.n_layer, cfg.variant, cfg.gate_eps, cfg.hist_bins, run.device)
+
+
+def _mean_loss(loss_buf: list[torch.Tensor], step: int, config: TrainConfig) -> float:
+    """The mean of the buffered step losses: one device-to-host copy for the whole interval (the
+    only host sync of ordinary steps). A non-finite loss names its step and learning rate."""
+    losses = ([loss_buf[0].item()] if len(loss_buf) == 1
+              else torch.stack(loss_buf).float().cpu().tolist())
+    bad = next((i for i, v in enumerate(losses) if not math.isfinite(v)), None)
+    if bad is not None:
+        bad_step = step - len(loss_buf) + 1 + bad
+        raise TrainingError(Msg("train.loss_nan", {
+            "loss": losses[bad], "step": bad_step, "lr": lr_at(config, bad_step - 1)}))
+    return sum(losses) / len(losses)
+
+
+def _report(run: _Run, train_loss: float, lr: float, tps: float, is_eval: bool, stop: bool,
+            cap: stats.BatchCapture | None, probe: list[int]) -> Snapshot:
+    """The snapshot of this step: stats (with the probe pass), evaluation, the final sample."""
+    cfg, step = run.config, run.step
+    snap_stats = None
+    if cap is not None:
+        snap_stats = cap.materialise(stats.probe_pass(run.model, probe, cfg.probe_position,
+                                                      run.device, to_host=False))
+        run.last_stats = snap_stats
+    val = evaluate(run.fwd, run.val_ids, cfg, run.device) if is_eval else None
+    if val is not None:
+        if not math.isfinite(val):
+            raise TrainingError(Msg("train.val_nan", {"loss": val, "step": step}))
+        run.last_val = val
+    status = "stopped" if stop else ("finished" if step == cfg.steps else "running")
+    sample = None
+    if status == "finished" and cfg.sample_chars > 0:
+        sample = sample_text(run.model, run.corpus.vocab, cfg.sample_chars, seed=cfg.seed)
+    return Snapshot(step=step, steps_total=cfg.steps, tokens_seen=run.tokens_seen,
+                    train_loss=train_loss, lr=lr, tokens_per_s=tps, elapsed_s=run.elapsed(),
+                    val_loss=val, stats=snap_stats, status=status,
+                    run_dir=run.run_dir,
+                    device=str(run.device), sample=sample)
+
+
+def _persist(run: _Run, snap: Snapshot) -> None:
+    """Metrics row, sample and (when due, or at the end) a checkpoint in the run folder."""
+    w = run.writer
+    if w is None:
+        return
+    w.append(snap)
+    if snap.sample is not None:
+        w.add_sample(snap.step, snap.sample)
+    if (w.checkpoint_due(snap.step, run.config.checkpoint_interval, snap.val_loss is not None)
+            or snap.status != "running"):
+        w.checkpoint(run.checkpoint_state(), run.last_stats)
+    if snap.status != "running":
+        w.finish(snap.status)
+
+
+def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
+    """Record in the run folder how the run ended (a dropped generator keeps what was trained);
+    returns the exception to raise (out-of-memory errors get sizes and advice)."""
+    w = run.writer if run is not None else None
+    running = w is not None and w.summary["status"] == "running"
+    if isinstance(exc, GeneratorExit):
+        if running:
+            w.checkpoint(run.checkpoint_state(), run.last_stats)  # type: ignore[union-attr]
+            w.finish("stopped")  # type: ignore[union-attr]
+        return exc
+    if isinstance(exc, KeyboardInterrupt):  # a second Ctrl-C: the last checkpoint stands
+        if running:
+            w.finish("interrupted", "aborted with Ctrl-C")  # type: ignore[union-attr]
+        return exc
+    err: BaseException = exc
+    if isinstance(exc, RuntimeError) and run is not None:  # out of memory in an eval or stats pass
+        c = run.config
+        err = _oom_or(exc, run.device, run.step, c.batch_size, c.block_size, run.n_params)
+    if running:
+        w.finish("failed", str(err) or type(err).__name__)  # type: ignore[union-attr]
+    return err
+
+
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 run_dir: Path | str | None = None, resume: bool = False) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
@@ -186,152 +367,49 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """
-    config.validate()
-    torch.set_num_threads(default_threads(config))
-    device = resolve_device(config.device)
-    corpus = data.load_corpus(config.corpus)
-    train_ids, val_ids = data.split(corpus, config.block_size)
-    ckpt = None
-    if resume:
-        if run_dir is None:
-            raise error("resume.no_folder")
-        if has_checkpoint(run_dir):
-            ckpt = load_checkpoint(run_dir, map_location="cpu")
-            _check_resume(config, ckpt, corpus.vocab)
-        elif not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
-            raise RunError(Msg("resume.nothing", {"folder": run_dir}))
-
-    memory.check_training(config, len(corpus.vocab), device)  # refuse before allocating
-    torch.manual_seed(config.seed)
-    model = GPT(config, len(corpus.vocab)).to(device)
-    optimizer = make_optimizer(model, config, device)
-    sampler = data.BatchSampler(train_ids, config.block_size, config.batch_size, config.seed, device)
-    step, tokens_seen, elapsed0, last_val = 0, 0, 0.0, None
-    if ckpt is not None:
-        try:
-            model.load_state_dict(ckpt["model"])
-            optimizer.load_state_dict(ckpt["optimizer"])
-            sampler.set_state(ckpt["rng"]["sampler"])
-            torch.set_rng_state(ckpt["rng"]["torch"])
-            if device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
-                torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
-        except (RuntimeError, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir,
-                                                       "reason": first_line(exc)})) from None
-        step, tokens_seen = int(ckpt["step"]), int(ckpt["tokens_seen"])
-        last_val = ckpt.get("last_val") if isinstance(ckpt.get("last_val"), float) else None
-        elapsed0 = float(ckpt["elapsed_s"])
-    fwd: torch.nn.Module = model
-    if config.compile:
-        fwd = torch.compile(model)  # type: ignore[assignment]
-    n_params = model.num_params()
-    writer = None
-    if run_dir is not None:
-        writer = RunWriter(run_dir, config, corpus.info.to_dict(), n_params, str(device),
-                           resume_step=step if resume else None)
-    probe = stats.probe_ids(corpus.vocab, config.block_size)
-    B, T = config.batch_size, config.block_size
-    last_stats: LayerStats | None = None
-
-    def checkpoint_state() -> dict[str, Any]:
-        return {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step,
-                "tokens_seen": tokens_seen, "elapsed_s": elapsed0 + time.perf_counter() - t_start,
-                "config": config.to_dict(), "vocab": corpus.vocab.chars, "last_val": last_val,
-                "rng": {"torch": torch.get_rng_state(), "sampler": sampler.get_state(),
-                        "cuda": torch.cuda.get_rng_state_all() if device.type == "cuda" else None}}
-
-    t_start = time.perf_counter()
+    run = _start(config, run_dir, resume)
+    probe = stats.probe_ids(run.corpus.vocab, config.block_size)
+    tokens = config.batch_size * config.block_size
     interval_tokens, interval_time = 0, 0.0
     loss_buf: list[torch.Tensor] = []
-    model.train()
+    run.model.train()
     try:
-        while step < config.steps:
+        while run.step < config.steps:
             t0 = time.perf_counter()
-            lr = lr_at(config, step)
-            for group in optimizer.param_groups:
+            lr = lr_at(config, run.step)
+            for group in run.optimizer.param_groups:
                 group["lr"] = lr
-            step += 1
-            is_eval = step % config.eval_interval == 0 or step == config.steps
-            cap = None
-            if config.stats and (step % config.stats_interval == 0 or is_eval):
-                cap = stats.BatchCapture(config.n_layer, config.variant, config.gate_eps,
-                                         config.hist_bins, device)
+            run.step += 1
+            is_eval = run.step % config.eval_interval == 0 or run.step == config.steps
+            cap = _stats_capture(run, is_eval)
             try:
-                loss = train_step(model, fwd, optimizer, sampler, config, device, cap)
+                loss_buf.append(train_step(run.model, run.fwd, run.optimizer, run.sampler, config,
+                                           run.device, cap))
             except RuntimeError as exc:
-                raise _oom_or(exc, device, step, B, T, n_params) from None
-            loss_buf.append(loss)
-            tokens_seen += B * T
-            interval_tokens += B * T
+                raise _oom_or(exc, run.device, run.step, config.batch_size, config.block_size,
+                              run.n_params) from None
+            run.tokens_seen += tokens
+            interval_tokens += tokens
             stop = stop_event is not None and stop_event.is_set()
-            if not (stop or is_eval or cap is not None or step == config.steps
-                    or step % config.log_interval == 0):
+            if not (stop or is_eval or cap is not None or run.step == config.steps
+                    or run.step % config.log_interval == 0):
                 interval_time += time.perf_counter() - t0
                 continue
-            # the only host sync of ordinary steps
-            losses = ([loss_buf[0].item()] if len(loss_buf) == 1
-                      else torch.stack(loss_buf).float().cpu().tolist())
-            interval_time += time.perf_counter() - t0
-            bad = next((i for i, v in enumerate(losses) if not math.isfinite(v)), None)
-            if bad is not None:
-                bad_step = step - len(loss_buf) + 1 + bad
-                raise TrainingError(Msg("train.loss_nan", {
-                    "loss": losses[bad], "step": bad_step, "lr": lr_at(config, bad_step - 1)}))
-            train_loss = sum(losses) / len(losses)
+            train_loss = _mean_loss(loss_buf, run.step, config)
             loss_buf.clear()
+            interval_time += time.perf_counter() - t0
             tps = interval_tokens / max(interval_time, 1e-9)
             interval_tokens, interval_time = 0, 0.0
-            snap_stats = None
-            if cap is not None:
-                snap_stats = cap.materialise(stats.probe_pass(model, probe, config.probe_position,
-                                                              device, to_host=False))
-                last_stats = snap_stats
-            val = evaluate(fwd, val_ids, config, device) if is_eval else None
-            if val is not None:
-                if not math.isfinite(val):
-                    raise TrainingError(Msg("train.val_nan", {"loss": val, "step": step}))
-                last_val = val
-            status = "stopped" if stop else ("finished" if step == config.steps else "running")
-            sample = None
-            if status == "finished" and config.sample_chars > 0:
-                sample = sample_text(model, corpus.vocab, config.sample_chars, seed=config.seed)
-            snap = Snapshot(step=step, steps_total=config.steps, tokens_seen=tokens_seen,
-                            train_loss=train_loss, lr=lr, tokens_per_s=tps,
-                            elapsed_s=elapsed0 + time.perf_counter() - t_start, val_loss=val,
-                            stats=snap_stats, status=status, run_dir=str(run_dir or ""),
-                            device=str(device), sample=sample)
-            if writer is not None:
-                writer.append(snap)
-                if sample is not None:
-                    writer.add_sample(step, sample)
-                if (writer.checkpoint_due(step, config.checkpoint_interval, val is not None)
-                        or status != "running"):
-                    writer.checkpoint(checkpoint_state(), last_stats)
-                if status != "running":
-                    writer.finish(status)
+            snap = _report(run, train_loss, lr, tps, is_eval, stop, cap, probe)
+            _persist(run, snap)
             yield snap
             if stop:
                 return
-    except GeneratorExit:  # the consumer dropped the generator: keep what was trained
-        if writer is not None and writer.summary["status"] == "running":
-            writer.checkpoint(checkpoint_state(), last_stats)
-            writer.finish("stopped")
-        raise
-    except RuntimeError as exc:  # out of memory in an evaluation or a stats pass
-        err = _oom_or(exc, device, step, B, T, n_params)
-        if writer is not None and writer.summary["status"] == "running":
-            writer.finish("failed", str(err))
+    except BaseException as exc:
+        err = _close_failed(run, exc)
         if err is exc:
             raise
         raise err from None
-    except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands, resume from it
-        if writer is not None and writer.summary["status"] == "running":
-            writer.finish("interrupted", "aborted with Ctrl-C")
-        raise
-    except BaseException as exc:  # TrainingError, a bug: the run folder says so
-        if writer is not None and writer.summary["status"] == "running":
-            writer.finish("failed", str(exc) or type(exc).__name__)
-        raise
     finally:
-        if writer is not None:
-            writer.close()
+        if run.writer is not None:
+            run.writer.close()

@@ -19,16 +19,20 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from gatelab.core import gates
+from gatelab.core import gates, kernels
 from gatelab.core.messages import error
 # sizing is torch-free and lives in trainconfig; re-exported here for existing imports
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, intermediate_size, is_gated
 from gatelab.core.trainconfig import matched_intermediate, model_spec  # noqa: F401
-from gatelab.core.trainconfig import matched_intermediate as matched_width  # deprecated name
 
 
 class Capture(Protocol):
-    """What the model hands an instrumentation object (all tensors belong to one layer)."""
+    """What the model hands an instrumentation object (all tensors belong to one layer).
+
+    A capture may also set ``wants_lse = True`` and define ``attention_lse(layer, lse)``: in eval
+    mode the attention then hands it lse [B, H, T], the log of each query's softmax denominator
+    from the attention call itself (see ``attention_with_lse``), so any weight
+    exp(q_t·k_j/√hd − lse_t) costs one exp; captures without the attribute are not asked."""
 
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None: ...
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
@@ -83,32 +87,10 @@ def ffn_h(variant: str, g: torch.Tensor, u: torch.Tensor | None,
 
 # --- modules ----------------------------------------------------------------------------------
 
-class _RMSNormCPU(torch.autograd.Function):
-    """RMSNorm with a hand-written backward: on CPU ``F.rms_norm`` is not fused (torch 2.13) and
-    its autograd graph costs ~1.5× these few ops (measured); the maths is the same."""
-
-    @staticmethod
-    def forward(ctx: Any, x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-        d = x.shape[-1]
-        sq = torch.linalg.vector_norm(x, dim=-1, keepdim=True).square_()  # [..., 1] = Σx²
-        r = sq.div_(d).add_(eps).rsqrt_()  # [..., 1] = 1 / rms(x)
-        xhat = x * r  # [..., d]
-        ctx.save_for_backward(xhat, r, weight)
-        return xhat * weight
-
-    @staticmethod
-    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, None]:
-        xhat, r, weight = ctx.saved_tensors
-        d = xhat.shape[-1]
-        dw = (dy * xhat).reshape(-1, d).sum(0)  # [d]
-        g = dy * weight  # [..., d]
-        dot = torch.linalg.vecdot(g, xhat).unsqueeze_(-1).div_(-d)  # [..., 1] = −mean(g·xhat)
-        return torch.addcmul(g, xhat, dot).mul_(r), dw, None  # r·(g − xhat·mean(g·xhat))
-
-
 class RMSNorm(nn.Module):
-    """x / rms(x) · weight: one fused op (``F.rms_norm``) on accelerators, a hand-written
-    autograd function on the CPU; statistics in float32 under bf16."""
+    """x / rms(x) · weight: one fused op (``F.rms_norm``) on accelerators and in inference, a
+    hand-written autograd function when training on the CPU (``kernels.rms_norm_cpu``; torch's
+    CPU rms_norm is several unfused ops); statistics in float32 under bf16."""
 
     def __init__(self, dim: int, eps: float = 1e-6) -> None:
         super().__init__()
@@ -119,7 +101,7 @@ class RMSNorm(nn.Module):
         if x.dtype in (torch.float16, torch.bfloat16):  # float64 and float32 stay as they are
             return F.rms_norm(x.float(), self.weight.shape, self.weight.float(), self.eps).to(x.dtype)
         if x.device.type == "cpu" and torch.is_grad_enabled():
-            return _RMSNormCPU.apply(x, self.weight, self.eps)
+            return kernels.rms_norm_cpu(x, self.weight, self.eps)
         return F.rms_norm(x, self.weight.shape, self.weight, self.eps)
 
 
@@ -138,39 +120,12 @@ def rope_cache(cos: torch.Tensor, sin: torch.Tensor) -> tuple[torch.Tensor, torc
     return cos_full, sin_signed
 
 
-def _rotate_into(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
-    """(x1·c − x2·s, x2·c + x1·s) written half by half into one new tensor: no roll, no cat."""
-    half = x.shape[-1] // 2
-    x1, x2, c, s = x[..., :half], x[..., half:], cos[..., :half], sin[..., half:]  # s = +sin
-    out = torch.empty_like(x, memory_format=torch.contiguous_format)
-    torch.mul(x1, c, out=out[..., :half]).addcmul_(x2, s, value=-1.0)
-    torch.mul(x2, c, out=out[..., half:]).addcmul_(x1, s)
-    return out
-
-
-class _Rotate(torch.autograd.Function):
-    """RoPE with a hand-written backward: the rotation is orthogonal, so the gradient is the
-    inverse rotation (the same ops with −sin); 4 half-size ops each way, no intermediates saved
-    but the tables."""
-
-    @staticmethod
-    def forward(ctx: Any, x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor
-                ) -> torch.Tensor:
-        ctx.save_for_backward(cos_full, sin_signed)
-        return _rotate_into(x, cos_full, sin_signed)
-
-    @staticmethod
-    def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, None, None]:
-        cos_full, sin_signed = ctx.saved_tensors
-        return _rotate_into(dy, cos_full, -sin_signed), None, None
-
-
 def rotate(x: torch.Tensor, cos_full: torch.Tensor, sin_signed: torch.Tensor) -> torch.Tensor:
     """RoPE on x [B, T, H, hd] with cached [T, 1, hd] tables: (x1, x2) → (x1·c − x2·s, x2·c + x1·s).
-    The hand-written version on the CPU; elsewhere the plain formula, which a GPU compiler fuses
-    into one kernel (and which torch.compile traces without custom-function machinery)."""
+    On the CPU a hand-written version (``kernels.rotate_cpu``, half by half, inverse rotation as
+    its backward); elsewhere the plain formula, which a GPU compiler fuses into one kernel."""
     if x.device.type == "cpu":
-        return _Rotate.apply(x, cos_full, sin_signed)
+        return kernels.rotate_cpu(x, cos_full, sin_signed)
     return x * cos_full + x.roll(x.shape[-1] // 2, dims=-1) * sin_signed  # roll: (x2, x1)
 
 
@@ -180,22 +135,51 @@ def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.T
     return rotate(x, cos_full, sin_signed)
 
 
-def _one_by_one(x: torch.Tensor, *mods: nn.Module) -> bool:
-    """Whether to run these projections as separate modules rather than as one matmul on their
-    concatenated weights. Separate on the CPU, where the concatenation and the split's backward
-    cost more than the saved matmul calls (measured: fused 1.05–1.08× slower per step on the
-    nanoGPT CPU shape); fused on GPUs, where each call is a kernel launch. Always separate when
-    forward hooks watch them (the inside-the-model views, a learner's own hooks), so every
+def _one_matmul(x: torch.Tensor, *mods: nn.Module) -> bool:
+    """Whether to run these projections of x as one matmul on their concatenated weights: on
+    GPUs, where each call is a kernel launch. Not on the CPU, where it measured slower per step
+    (q/k/v: 1.15 against 1.11 × nanoGPT's step; gate/up: 2–4 % slower, also with the Parameters
+    as views of one weight, so without a per-step copy: see docs/BENCHMARKS.md). Never when
+    forward hooks watch them (the inside-the-model views, a learner's own hooks), so that every
     hook fires."""
     from torch.nn.modules import module as mm
-    return x.device.type == "cpu" or bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
+    hooked = bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
         or any(m._forward_hooks or m._forward_pre_hooks for m in mods)
+    return x.device.type != "cpu" and not hooked
+
+
+def _project(x: torch.Tensor, *linears: nn.Linear) -> torch.Tensor:
+    """x [..., d] through several bias-free projections as one matmul -> [..., Σout]."""
+    return F.linear(x, torch.cat([lin.weight for lin in linears]))
+
+
+def attention_with_lse(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor
+                       ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Causal attention y and its log-normaliser lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd).
+
+    Why: ``scaled_dot_product_attention`` returns no weights, yet with lse every weight is one exp
+    away, w_tj = exp(q_t·k_j/√hd − lse_t); the inside-the-model views read each head's
+    first-token share this way instead of a second q·kᵀ and softmax. On the CPU the fused kernel
+    behind SDPA computes lse anyway and this asks it to return it (same output as SDPA); other
+    devices recompute it from the scores (traced passes only, never a training step).
+    q, k, v [B, H, T, hd] -> (y [B, H, T, hd], lse [B, H, T] float32); no dropout."""
+    if q.device.type == "cpu":
+        y, lse = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(q, k, v, 0.0, is_causal=True)
+        return y, lse
+    return F.scaled_dot_product_attention(q, k, v, is_causal=True), causal_lse(q, k)
+
+
+def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+    """lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd) from the scores: q, k [B, H, T, hd] -> [B, H, T]."""
+    T = q.shape[-2]
+    scores = (q @ k.transpose(-2, -1)).float() * q.shape[-1] ** -0.5  # [B, H, T, T]
+    mask = torch.ones(T, T, dtype=torch.bool, device=q.device).triu_(1)  # key after query
+    return scores.masked_fill_(mask, float("-inf")).logsumexp(dim=-1)  # [B, H, T]
 
 
 class Attention(nn.Module):
-    """Causal self-attention. q/k/v keep Hugging Face's three projections (their saved names and
-    parameter counts); on a GPU they run as one matmul on their concatenated weights (same maths,
-    one call; see ``_one_by_one``)."""
+    """Causal self-attention with Hugging Face's three projections q_proj, k_proj, v_proj (their
+    saved names and parameter counts), run as one matmul on GPUs (see ``_one_matmul``)."""
 
     def __init__(self, cfg: TrainConfig, layer: int) -> None:
         super().__init__()
@@ -209,37 +193,54 @@ class Attention(nn.Module):
         self.dropout = cfg.dropout
         self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
+    def _qkv(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None
+             ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:
+        """x [B, T, d] -> q [B, T, H, hd], k and v [B, T, KV, hd] (q and k rotated), and the
+        output gate [B, T, H, hd] or None."""
+        B, T, _ = x.shape
+        H, KV, hd = self.n_head, self.n_kv, self.hd
+        nq = self.q_proj.out_features  # H·hd, or 2·H·hd with the output gate
+        qk = None
+        projs = (self.q_proj, self.k_proj, self.v_proj)
+        if not _one_matmul(x, *projs):
+            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)  # [B, T, nq], [B, T, KV·hd] ×2
+        else:  # one matmul [B, T, nq + 2·KV·hd], split into [B, T, nq + KV·hd] and [B, T, KV·hd]
+            qk, v = _project(x, *projs).split((nq + KV * hd, KV * hd), dim=-1)
+            q, k = qk.split((nq, KV * hd), dim=-1)
+        gate = None
+        if self.gated:  # q_proj's output per head is (query half, gate half)
+            q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
+        q, k, v = q.view(B, T, H, hd), k.view(B, T, KV, hd), v.view(B, T, KV, hd)
+        if rope is None:
+            return q, k, v, gate
+        cos, sin = rope
+        if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
+            cos, sin = rope_cache(cos, sin)
+        cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
+        if qk is not None and gate is None:  # q and k side by side: rotated as one tensor
+            q, k = rotate(qk.view(B, T, H + KV, hd), cos, sin).split((H, KV), dim=2)
+            return q, k, v, gate
+        return rotate(q, cos, sin), rotate(k, cos, sin), v, gate
+
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
         """x [B, T, d] -> [B, T, d]; rope = (cos, sin) as [T, hd/2] tables or ``rope_cache``'s
         [T, 1, hd] (what GPT.forward passes), None for learned positions."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
-        if _one_by_one(x, self.q_proj, self.k_proj, self.v_proj):
-            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
-        else:  # one matmul: [B, T, Hq·hd], [B, T, KV·hd], [B, T, KV·hd]
-            w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))
-            q, k, v = F.linear(x, w).split((self.q_proj.out_features, KV * hd, KV * hd), dim=-1)
-        if self.gated:
-            q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
-        else:
-            q, gate = q.view(B, T, H, hd), None
-        k = k.view(B, T, KV, hd)  # [B, T, KV, hd]
-        v = v.view(B, T, KV, hd)
-        if rope is not None:
-            cos, sin = rope
-            if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
-                cos, sin = rope_cache(cos, sin)
-            cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
-            q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+        q, k, v, gate = self._qkv(x, rope)
         q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)  # [B, H|KV, T, hd]
         if capture is not None:
             capture.attention(self.layer, q, k)
         if KV != H:
             k = k.repeat_interleave(H // KV, dim=1)  # [B, H, T, hd]
             v = v.repeat_interleave(H // KV, dim=1)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True,
-                                           dropout_p=self.dropout if self.training else 0.0)
+        p = self.dropout if self.training else 0.0
+        if capture is not None and p == 0.0 and getattr(capture, "wants_lse", False):
+            y, lse = attention_with_lse(q, k, v)  # [B, H, T, hd], [B, H, T]
+            capture.attention_lse(self.layer, lse)  # type: ignore[attr-defined]
+        else:
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True, dropout_p=p)  # [B, H, T, hd]
         y = y.transpose(1, 2)  # [B, T, H, hd]
         if gate is not None:
             y = y * torch.sigmoid(gate)  # per-head elementwise output gate
@@ -247,26 +248,28 @@ class Attention(nn.Module):
 
 
 class MLP(nn.Module):
-    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN. On a GPU the
-    gated one runs gate_proj and up_proj as one matmul on their concatenated weights (same maths)."""
+    """Gated (gate_proj, up_proj, down_proj) or classic (up_proj, down_proj) FFN, d -> m -> d.
+    On GPUs the gated one runs gate_proj and up_proj as one matmul (see ``_one_matmul``)."""
 
-    def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
+    def __init__(self, cfg: TrainConfig, layer: int, intermediate: int) -> None:
         super().__init__()
         self.layer, self.variant, self.gated = layer, cfg.variant, cfg.gated
         self.params = gates.resolve_params(cfg.variant) if self.gated else {}
+        m = intermediate
         if self.gated:
-            self.gate_proj = nn.Linear(cfg.n_embd, width, bias=False)
-        self.up_proj = nn.Linear(cfg.n_embd, width, bias=False)
-        self.down_proj = nn.Linear(width, cfg.n_embd, bias=False)
+            self.gate_proj = nn.Linear(cfg.n_embd, m, bias=False)
+        self.up_proj = nn.Linear(cfg.n_embd, m, bias=False)
+        self.down_proj = nn.Linear(m, cfg.n_embd, bias=False)
         self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
 
     def forward(self, x: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
-        if self.gated and _one_by_one(x, self.gate_proj, self.up_proj):
+        """x [B, T, d] -> [B, T, d]."""
+        if not self.gated:
+            g, u = self.up_proj(x), None  # classic: g is the pre-activation [B, T, m]
+        elif not _one_matmul(x, self.gate_proj, self.up_proj):
             g, u = self.gate_proj(x), self.up_proj(x)  # [B, T, m] each
-        elif self.gated:  # one matmul on the concatenated [2m, d] weights
-            g, u = F.linear(x, torch.cat((self.gate_proj.weight, self.up_proj.weight))).chunk(2, dim=-1)
-        else:
-            g, u = self.up_proj(x), None  # classic: g is the pre-activation
+        else:  # one matmul [B, T, 2m] = [g | u]
+            g, u = _project(x, self.gate_proj, self.up_proj).chunk(2, dim=-1)  # [B, T, m] each
         if capture is None and self.variant == "swiglu":
             h = F.silu(g) * u  # the hot path, one fused-friendly line
         else:
@@ -278,13 +281,13 @@ class MLP(nn.Module):
 
 
 class Block(nn.Module):
-    def __init__(self, cfg: TrainConfig, layer: int, width: int) -> None:
+    def __init__(self, cfg: TrainConfig, layer: int, intermediate: int) -> None:
         super().__init__()
         self.layer = layer
         self.attn_norm = RMSNorm(cfg.n_embd)
         self.attn = Attention(cfg, layer)
         self.mlp_norm = RMSNorm(cfg.n_embd)
-        self.mlp = MLP(cfg, layer, width)
+        self.mlp = MLP(cfg, layer, intermediate)
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
                 capture: Capture | None = None) -> torch.Tensor:
@@ -300,11 +303,11 @@ class GPT(nn.Module):
     def __init__(self, cfg: TrainConfig, vocab_size: int) -> None:
         super().__init__()
         self.cfg, self.vocab_size = cfg, vocab_size
-        self.width = intermediate_size(cfg)
+        self.intermediate = intermediate_size(cfg)  # m
         self.tok_emb = nn.Embedding(vocab_size, cfg.n_embd)
         self.pos_emb = nn.Embedding(cfg.block_size, cfg.n_embd) if cfg.positions == "learned" else None
         self.drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
-        self.blocks = nn.ModuleList(Block(cfg, i, self.width) for i in range(cfg.n_layer))
+        self.blocks = nn.ModuleList(Block(cfg, i, self.intermediate) for i in range(cfg.n_layer))
         self.norm = RMSNorm(cfg.n_embd)
         self.lm_head = nn.Linear(cfg.n_embd, vocab_size, bias=False)
         if cfg.tie_embeddings:
@@ -329,9 +332,10 @@ class GPT(nn.Module):
     def num_params(self) -> int:
         return sum(p.numel() for p in self.parameters())
 
-    def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None,
-                capture: Capture | None = None) -> tuple[torch.Tensor, torch.Tensor | None]:
-        B, T = idx.shape
+    def trunk(self, idx: torch.Tensor, capture: Capture | None = None) -> torch.Tensor:
+        """The residual stream after the last block, before the final norm: idx [B, T] -> [B, T, d].
+        (What a trace needs: the per-layer tensors, not the logits.)"""
+        T = idx.shape[1]
         x = self.tok_emb(idx)  # [B, T, d]
         rope = None
         if self.pos_emb is not None:
@@ -341,7 +345,12 @@ class GPT(nn.Module):
         x = self.drop(x)
         for block in self.blocks:
             x = block(x, rope, capture)
-        x = self.norm(x)
+        return x
+
+    def forward(self, idx: torch.Tensor, targets: torch.Tensor | None = None,
+                capture: Capture | None = None) -> tuple[torch.Tensor, torch.Tensor | None]:
+        B, T = idx.shape
+        x = self.norm(self.trunk(idx, capture))  # [B, T, d]
         if targets is None:
             return self.lm_head(x[:, -1:, :]), None  # [B, 1, vocab]: generation needs the last only
         logits = self.lm_head(x)  # [B, T, vocab]
@@ -374,4 +383,4 @@ class GPT(nn.Module):
 
 
 __all__ = ["CLASSIC_VARIANTS", "GPT", "Capture", "RMSNorm", "ffn_h", "gate_branch", "up_branch",
-           "intermediate_size", "matched_width", "model_spec"]
+           "intermediate_size", "matched_intermediate", "model_spec"]

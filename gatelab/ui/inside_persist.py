@@ -129,7 +129,7 @@ def fits(panel: InsidePanel, picked: Mapping[str, Any]) -> bool:
     if layer >= sel.n_layers():
         return False
     span = picked.get("span", [0, 0])
-    return (picked.get("neuron", 0) < sel.width(layer)
+    return (picked.get("neuron", 0) < sel.intermediate(layer)
             and picked.get("token", 0) < sel.n_tokens() and span[1] <= sel.n_tokens())
 
 

@@ -99,7 +99,7 @@ class SelectionBar(QWidget):
 
     def _on_layer(self, layer: int) -> None:
         _quiet(self.layer.setCurrentIndex, self.layer, layer)
-        m = self.sel.width()
+        m = self.sel.intermediate()
         _quiet(self.neuron.setRange, self.neuron, 0, max(m - 1, 0))
         _quiet(self.neuron.setValue, self.neuron, self.sel.neuron)
         self.neuron_of.setText(self.tr("of {0}").format(m) if m else "")

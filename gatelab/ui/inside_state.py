@@ -48,7 +48,7 @@ class InsideSelection(QObject):
         self._cache.clear()
         if trace is not None and trace.layers:
             self.layer = min(self.layer, len(trace.layers) - 1)
-            self.neuron = min(self.neuron, self.width(self.layer) - 1)
+            self.neuron = min(self.neuron, self.intermediate(self.layer) - 1)
             last = len(trace.tokens) - 1
             self.token = last if token is None else max(0, min(token, last))
         else:
@@ -65,7 +65,7 @@ class InsideSelection(QObject):
     def n_tokens(self) -> int:
         return len(self.trace.tokens) if self.trace is not None else 0
 
-    def width(self, layer: int | None = None) -> int:
+    def intermediate(self, layer: int | None = None) -> int:
         """m, the intermediate size of ``layer`` (the current one by default)."""
         if not self.has_trace():
             return 0
@@ -85,7 +85,7 @@ class InsideSelection(QObject):
         if layer == self.layer:
             return
         self.layer = layer
-        neuron = min(self.neuron, self.width(layer) - 1)
+        neuron = min(self.neuron, self.intermediate(layer) - 1)
         self.layer_changed.emit(layer)
         if neuron != self.neuron:
             self.neuron = neuron

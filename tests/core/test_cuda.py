@@ -52,7 +52,7 @@ def test_stats_from_device_tensors_equal_host_arrays() -> None:
     for name in ("frac_neg", "frac_closed", "act_hist", "mean_abs_h", "max_abs_h", "mlp_ratio",
                  "attn_sink", "gate_pairs", "neuron_acts"):
         np.testing.assert_allclose(getattr(packed, name), getattr(host, name), rtol=1e-6)
-    assert packed.gate_pairs.shape == (2, GPT(SMALL, 40).width, 2)
+    assert packed.gate_pairs.shape == (2, GPT(SMALL, 40).intermediate, 2)
     assert packed.act_hist.sum(axis=1) == pytest.approx([1.0, 1.0])
 
 

@@ -60,7 +60,7 @@ def test_trace_values_equal_direct_computation(run: Path) -> None:
     assert trace.tokens == list(TEXT) and trace.source_kind == "run" and trace.step == 12
     assert trace.variant == "swiglu" and trace.gate_eps == cfg.gate_eps
     for lt, r in zip(trace.layers, ref):
-        assert lt.g.shape == (len(TEXT), model.width)  # one dot per intermediate neuron
+        assert lt.g.shape == (len(TEXT), model.intermediate)  # one dot per intermediate neuron
         np.testing.assert_allclose(lt.g, r["g"].numpy(), rtol=1e-5, atol=1e-7)
         np.testing.assert_allclose(lt.u, r["u"].numpy(), rtol=1e-5, atol=1e-7)
         np.testing.assert_allclose(lt.h, r["h"].numpy(), rtol=1e-5, atol=1e-8)

@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 from gatelab.core import activations, gates
 from gatelab.core.budget import count_model
-from gatelab.core.model import GPT, apply_rope, ffn_h, intermediate_size, matched_width, model_spec
+from gatelab.core.model import GPT, apply_rope, ffn_h, intermediate_size, matched_intermediate, model_spec
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig
 
 torch.set_num_threads(1)
@@ -34,9 +34,9 @@ def test_intermediate_rule_and_matching() -> None:
     assert intermediate_size(TrainConfig(n_embd=256, variant="swiglu")) == 688
     assert intermediate_size(TrainConfig(n_embd=256, variant="gelu")) == 1024
     assert intermediate_size(TrainConfig(n_embd=256, intermediate=500)) == 500
-    assert matched_width("swiglu", "gelu", 1024, 16) == 688  # 528,384 vs 524,288 parameters
-    assert matched_width("swiglu", "gelu", 512, 8) == 344
-    assert matched_width("geglu", "swiglu", 688, 16) == 688
+    assert matched_intermediate("swiglu", "gelu", 1024, 16) == 688  # 528,384 vs 524,288 parameters
+    assert matched_intermediate("swiglu", "gelu", 512, 8) == 344
+    assert matched_intermediate("geglu", "swiglu", 688, 16) == 688
     cfg = TrainConfig(n_embd=256, n_head=4, variant="swiglu", intermediate=688)
     mlp = GPT(cfg.replace(n_layer=1), 10).blocks[0].mlp
     assert sum(p.numel() for p in mlp.parameters()) == 528_384

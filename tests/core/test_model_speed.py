@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import torch
 
+from gatelab.core import kernels
 from gatelab.core import model as model_module
 from gatelab.core.model import GPT, RMSNorm, apply_rope, rope_cache, rope_tables, rotate
 from gatelab.core.trainconfig import TrainConfig
@@ -67,23 +68,59 @@ def test_state_dict_keeps_hf_names_and_old_checkpoints_load() -> None:
     torch.testing.assert_close(clone(x, x)[1], model(x, x)[1])
 
 
-@pytest.mark.parametrize("extra", [{}, {"attn_gate": True, "n_kv_head": 2}, {"variant": "gelu"}])
-def test_fused_projections_equal_separate_modules(monkeypatch: pytest.MonkeyPatch, extra: dict) -> None:
-    """The GPU path (one matmul on concatenated q/k/v and gate/up weights) forced on the CPU:
-    same loss and same gradients as the modules one by one."""
+@pytest.mark.parametrize("extra", [{}, {"attn_gate": True, "n_kv_head": 2}, {"variant": "gelu"},
+                                   {"variant": "geglu"}])
+def test_one_matmul_projections_equal_separate_modules(monkeypatch: pytest.MonkeyPatch,
+                                                       extra: dict) -> None:
+    """The GPU path (one matmul on concatenated q/k/v and gate/up weights, q and k rotated as one
+    tensor) forced on the CPU: same loss and same gradients as the modules one by one."""
     torch.manual_seed(3)
     model = GPT(TrainConfig(**TINY, **extra).validate(), 20).double()
     x = torch.randint(0, 20, (2, 16))
     results = []
     for fused in (False, True):
-        monkeypatch.setattr(model_module, "_one_by_one", lambda *a, fused=fused: not fused)
-        model.zero_grad()
-        _, loss = model(x, x)
-        loss.backward()
+        with monkeypatch.context() as mp:
+            mp.setattr(model_module, "_one_matmul", lambda *a, fused=fused: fused)
+            model.zero_grad(set_to_none=True)
+            _, loss = model(x, x)
+            loss.backward()
         results.append((loss.detach(), [p.grad.clone() for p in model.parameters()]))
     torch.testing.assert_close(results[1][0], results[0][0])
     for a, b in zip(results[1][1], results[0][1]):
         torch.testing.assert_close(a, b)
+
+
+def _steps(model: GPT, n: int, seed: int = 0) -> list[float]:
+    """n AdamW steps (fused, clip 1.0, as the engine does) on fixed random batches; the losses."""
+    opt = torch.optim.AdamW(model.optimizer_groups(0.1), lr=3e-3, betas=(0.9, 0.99), fused=True)
+    gen = torch.Generator().manual_seed(seed)
+    losses = []
+    for _ in range(n):
+        x = torch.randint(0, 20, (4, 16), generator=gen)
+        _, loss = model(x, x.roll(1, dims=1))
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        losses.append(float(loss.detach()))
+    return losses
+
+
+def test_training_steps_equal_the_one_by_one_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three optimizer steps with one-matmul projections equal the one-by-one model's losses and
+    weights (the step a GPU takes, held to the CPU's)."""
+    cfg = TrainConfig(**TINY).validate()
+    torch.manual_seed(6)
+    fused = GPT(cfg, 20)
+    plain = GPT(cfg, 20)
+    plain.load_state_dict(fused.state_dict())
+    with monkeypatch.context() as mp:
+        mp.setattr(model_module, "_one_matmul", lambda *a: True)
+        got = _steps(fused, 3)
+    want = _steps(plain, 3)
+    assert got == pytest.approx(want, rel=1e-5)
+    for (name, a), b in zip(fused.state_dict().items(), plain.state_dict().values()):
+        torch.testing.assert_close(a, b, rtol=1e-4, atol=1e-6, msg=name)
 
 
 def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
@@ -102,7 +139,7 @@ def test_hooks_on_hf_projections_still_fire_and_see_the_same_values() -> None:
     for h in handles:
         h.remove()
     assert set(seen) == {"q_proj", "k_proj", "v_proj", "gate_proj", "up_proj"}
-    assert seen["gate_proj"].shape == (2, 16, model.width)
+    assert seen["gate_proj"].shape == (2, 16, model.intermediate)
     torch.testing.assert_close(hooked, plain)  # the fused and the one-by-one paths agree
 
 
@@ -125,7 +162,7 @@ def test_gpu_rope_formula_equals_the_cpu_function(monkeypatch: pytest.MonkeyPatc
         def apply(*args: object) -> None:
             raise AssertionError("the CPU function was used for another device")
 
-    monkeypatch.setattr(model_module, "_Rotate", NoCustom)
+    monkeypatch.setattr(kernels, "_Rotate", NoCustom)
     plain = rotate(x.as_subclass(Elsewhere), cos_full, sin_signed).as_subclass(torch.Tensor)
     torch.testing.assert_close(plain, cpu)
     torch.testing.assert_close(plain, _textbook_rope(x, cos, sin))

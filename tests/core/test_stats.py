@@ -114,7 +114,7 @@ def test_probe_pairs_and_neuron_acts_are_the_probe_forward() -> None:
     model = GPT(cfg, 30)
     ids = [3, 1, 4, 1, 5, 9, 2, 6]
     pairs, acts = stats.probe_pass(model, ids, 5, "cpu")
-    m = model.width
+    m = model.intermediate
     assert pairs.shape == (2, m, 2) and acts.shape == (2, 8, m) and pairs.dtype == np.float32
     x = torch.tensor([ids])
     with torch.no_grad():

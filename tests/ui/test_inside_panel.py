@@ -103,7 +103,7 @@ def test_a_saved_run_against_a_direct_computation(qtbot, panel: InsidePanel, tin
     qtbot.wait(30)
     view = panel.gates
     m = ref[1]["g"].shape[1]
-    assert view.dots.drawn() == m == panel.sel.width()  # one dot per intermediate neuron
+    assert view.dots.drawn() == m == panel.sel.intermediate()  # one dot per intermediate neuron
     neg = 100 * float(np.mean(ref[1]["g"][14] < 0))
     assert f"<b>{fmt_number(neg, 1)} %</b>" in view.stats.text()
     i = isolated_dot(view)
@@ -199,7 +199,7 @@ def test_a_hugging_face_folder_and_top_k_contexts(qtbot, panel: InsidePanel, tin
     trace = panel.sel.trace
     assert trace is not None and trace.source_kind == "hf", panel.source.message_text()
     assert "".join(trace.tokens).endswith("last week") and len(trace.tokens) < len(TEXT)
-    assert panel.pickers.layer.count() == 2 and panel.sel.width() == 48
+    assert panel.pickers.layer.count() == 2 and panel.sel.intermediate() == 48
     corpus = tmp_path / "corpus.txt"
     corpus.write_text("The food was not bad at all. I flew from Paris to Tokyo. " * 40)
     assert panel.topk.file_button.isVisible()

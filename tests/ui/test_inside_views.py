@@ -210,7 +210,7 @@ def test_every_view_exports(qtbot, panel: InsidePanel, tmp_path: Path) -> None: 
             export(str(path))
             assert path.stat().st_size > 100, path
     gates_csv = (tmp_path / "GatesView.csv").read_text().splitlines()
-    assert len(gates_csv) == 1 + panel.sel.width()
+    assert len(gates_csv) == 1 + panel.sel.intermediate()
     mlp_csv = (tmp_path / "MlpView.csv").read_text().splitlines()
     assert mlp_csv[0].startswith("layer,mlp_ratio_token") and len(mlp_csv) == 4
     with pytest.raises(ValueError):

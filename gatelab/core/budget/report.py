@@ -53,7 +53,6 @@ def matrix_d2(d: int, m: int, gated: bool) -> dict[str, Fraction]:
     return {"gate": each if gated else Fraction(0), "up": each, "down": each}
 
 
-matrix_h2 = matrix_d2  # deprecated alias (h was the budget's old name for d)
 
 
 COLUMNS: tuple[str, ...] = ("Model", "d", "I", "I ÷ d", "FFN params / layer",

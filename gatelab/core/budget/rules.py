@@ -111,12 +111,6 @@ def rounding_error(d: int, m: int, gated: bool = True) -> Fraction:
     return Fraction(ffn_params(d, m, gated), 8 * check_dim("d", d) ** 2) - 1
 
 
-# Deprecated aliases (the names said "width" for m and h for d); kept so code written against
-# them keeps working while parallel branches merge. New code uses the names above.
-partner_width = partner_intermediate
-break_even_width = break_even_intermediate
-ffn_in_h2 = ffn_in_d2
-
 
 def attention_params(d: int, n_head: int, n_kv_head: int | None = None, head_dim: int | None = None,
                      bias: bool = False, out_gate: bool = False) -> int:

@@ -119,7 +119,7 @@ class HfModel:
     def n_layer(self) -> int:
         return len(self.layers)
 
-    def width(self, layer: int) -> int:
+    def intermediate(self, layer: int) -> int:
         return int(self.layers[layer].mlp.gate_proj.out_features)
 
     def layer_kind(self, i: int) -> str:

@@ -2,8 +2,9 @@
 
 Why through the model's ``Capture`` protocol (and not copies of its maths): the numbers the tab
 shows must be the ones the model computed. The model hands g, u, act(g) and h of every MLP, the
-rotated q and k of every attention, and the MLP and block outputs to ``_TraceCapture``; one forward
-hook on q_proj reads the attention output gate where the model has one. Tokens are characters.
+weight each query puts on key 0 (from the attention call itself), and the MLP and block outputs
+to ``_TraceCapture``; one forward hook on q_proj reads the attention output gate where the model
+has one. Tokens are characters.
 
 ``RunModel`` keeps a loaded run for repeated work (top-k contexts over the validation split, a
 step slider) so the checkpoint is read once.
@@ -30,46 +31,21 @@ from gatelab.core.trainconfig import TrainConfig
 MAX_TEXT_CHARS = 100_000
 
 
-_TRIL: dict[tuple[int, str], torch.Tensor] = {}
-
-
-def _tril(T: int, device: torch.device) -> torch.Tensor:
-    """[T, T] float causal mask (1 on and below the diagonal), cached per length and device."""
-    key = (T, str(device))
-    if key not in _TRIL:
-        if len(_TRIL) > 16:
-            _TRIL.clear()
-        _TRIL[key] = torch.ones(T, T, device=device).tril_()
-    return _TRIL[key]
-
-
-def sinks_from_qk(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
-    """Per-head sink share, mean over queries t ≥ 1 of softmax(q·kᵀ/√hd)[t, 0] under the causal
-    mask (stats.py's definition), for every layer at once: q [N, T, hd], k [N, T, hd] → [N].
-
-    Why this form: w_t0 = 1 / Σ_{j≤t} exp(s_tj − s_t0) and s_tj − s_t0 = q_t·(k_j − k_0)/√hd, so
-    one matmul, one exp and one masked sum give it, without softmax's max, normalisation and
-    division. The mask multiplies after the exp because exp(−inf) (and exp of anything under
-    −87, a denormal) takes a slow path that was most of the tracing overhead (10× a plain exp).
-    The clamp to ±80 keeps every term finite (so 0·term is 0 above the diagonal); it changes a
-    share only where it is below e⁻⁸⁰ (a term over e⁸⁰) or by at most T·e⁻⁸⁰ relative (terms
-    under e⁻⁸⁰): nothing float32 can show. The j = 0 term is exactly 1, so the sum is ≥ 1."""
-    T, hd = q.shape[-2], q.shape[-1]
-    if T < 2:
-        return torch.full(q.shape[:1], float("nan"))
-    rel = (k - k[:, :1]).mul_(hd ** -0.5)  # (k_j − k_0)/√hd
-    e = torch.bmm(q, rel.transpose(1, 2)).clamp_(-80.0, 80.0).exp_()  # [N, T, T]
-    return e.mul_(_tril(T, q.device)).sum(dim=-1)[:, 1:].reciprocal_().mean(dim=-1)  # [N]
-
-
 class _TraceCapture:
     """gatelab's Capture protocol: keeps sequence 0's tensors of every layer as the model made
-    them (no copy, no tensor op during the pass); ``finish`` reduces them all at once."""
+    them (no copy, no tensor op during the pass); ``finish`` reduces them all at once.
+
+    The sink comes from the attention call itself (``wants_lse``: the model hands each query's
+    log softmax denominator, see ``model.attention_with_lse``), so the weight on key 0 is
+    exp(q_t·k_0/√hd − lse_t): one column, not the q·kᵀ and softmax that SDPA does not return."""
+
+    wants_lse = True
 
     def __init__(self, n_layer: int) -> None:
         self.n = n_layer
         self.q: list[torch.Tensor] = []  # [1, H, T, hd] per layer
         self.k: list[torch.Tensor] = []  # [1, KV, T, hd]
+        self.lse: list[torch.Tensor] = []  # [1, H, T]
         self.ffn_t: list[tuple[torch.Tensor, torch.Tensor | None, torch.Tensor]] = []  # g, u, h
         self.out: list[torch.Tensor] = []  # MLP outputs then layer outputs, [1, T, d] each
         self.x_out: list[torch.Tensor] = []
@@ -78,6 +54,9 @@ class _TraceCapture:
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
         self.q.append(q)
         self.k.append(k)
+
+    def attention_lse(self, layer: int, lse: torch.Tensor) -> None:
+        self.lse.append(lse)
 
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
@@ -88,20 +67,26 @@ class _TraceCapture:
         self.x_out.append(x_out)
 
     def sinks(self) -> np.ndarray:
-        """[L, H] sink shares; grouped-query heads share their KV head's keys."""
+        """[L, H] sink shares: the mean weight on key 0 over queries t ≥ 1 (stats.py's
+        definition); NaN per head for a one-token text, which has no such query."""
         q = torch.cat(self.q)  # [L, H, T, hd]
-        k = torch.cat(self.k)  # [L, KV, T, hd]
         L, H, T, hd = q.shape
-        if k.shape[1] != H:
-            k = k.repeat_interleave(H // k.shape[1], dim=1)
-        return host(sinks_from_qk(q.reshape(L * H, T, hd).float(),
-                                  k.reshape(L * H, T, hd).float()).reshape(L, H))
+        if T < 2:
+            return np.full((L, H), np.nan, np.float32)
+        k0 = torch.cat(self.k)[:, :, :1]  # [L, KV, 1, hd]: key 0 only
+        if k0.shape[1] != H:
+            k0 = k0.repeat_interleave(H // k0.shape[1], dim=1)  # grouped-query heads share it
+        lse = torch.cat(self.lse).reshape(L * H, T, 1)  # [LH, T, 1]
+        # −lse + q·k_0/√hd in one call: [LH, T, 1]
+        s = torch.baddbmm(lse, q.reshape(L * H, T, hd).float(), k0.reshape(L * H, hd, 1).float(),
+                          beta=-1.0, alpha=hd ** -0.5)
+        return host(s.reshape(L, H, T)[..., 1:].exp_().mean(dim=-1))  # [L, H]
 
     def finish(self) -> list[LayerTrace]:
         """Every layer's LayerTrace: g, u, h as zero-copy views (CPU), the norms and peaks of all
         layers from one stacked tensor, the sinks from one batched product."""
         L = self.n
-        if len(self.ffn_t) != L or len(self.out) != L or len(self.q) != L:
+        if len(self.ffn_t) != L or len(self.out) != L or len(self.lse) != L:
             raise InsideError(Msg("inside.missing_layers"))
         sink = self.sinks()
         both = torch.cat(self.out + self.x_out).float()  # [2L, T, d]
@@ -145,7 +130,7 @@ def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[Layer
     try:
         # frombuffer: 4 µs where torch.tensor([ids]) takes 20 (a twentieth of the overhead budget)
         x = torch.frombuffer(array.array("q", ids), dtype=torch.long).view(1, -1)
-        model(x.to(device), capture=cap)
+        model.trunk(x.to(device), capture=cap)  # the logits are not part of a trace
     finally:
         if was_training:
             model.train()
@@ -268,8 +253,8 @@ class RunModel:
     def n_layer(self) -> int:
         return self.config.n_layer
 
-    def width(self, layer: int) -> int:
-        return self.model.width
+    def intermediate(self, layer: int) -> int:
+        return self.model.intermediate
 
 
 def trace_run(run_dir: Path | str, text: str, *, device: str = "cpu",

@@ -40,7 +40,7 @@ class Source(Protocol):
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor: ...
     @property
     def n_layer(self) -> int: ...
-    def width(self, layer: int) -> int: ...
+    def intermediate(self, layer: int) -> int: ...  # m of that layer
 
 
 def open_source(source: Any, device: str | None = None) -> Source:
@@ -99,9 +99,9 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     src = open_source(source)
     if not 0 <= layer < src.n_layer:
         raise InsideError(Msg("inside.layer_range", {"layer": layer, "last": src.n_layer - 1}))
-    if not 0 <= neuron < src.width(layer):
+    if not 0 <= neuron < src.intermediate(layer):
         raise InsideError(Msg("inside.neuron_range", {"neuron": neuron,
-                                                         "last": src.width(layer) - 1}))
+                                                         "last": src.intermediate(layer) - 1}))
     if not isinstance(text, str) or not text:
         raise InsideError(Msg("inside.search_empty"))
     ids = src.encode(text)
