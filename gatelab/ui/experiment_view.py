@@ -45,7 +45,7 @@ from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class ExperimentView(QWidget):
-    sig_status = Signal(str)
+    status_changed = Signal(str)
     busy_changed = Signal(bool)
 
     def __init__(self, controls: Any, parent: QWidget | None = None) -> None:
@@ -53,7 +53,7 @@ class ExperimentView(QWidget):
         self._controls = controls  # TrainerControls: the model and training settings to use
         self.controller = TrainingController(self)
         self._calls = BackgroundCalls(self)  # reopening a saved experiment reads a file
-        self._calls.sig_result.connect(self._on_loaded)
+        self._calls.call_finished.connect(self._on_loaded)
         self._blocked = False
         self.result: ExperimentSummary | None = None
         self.error_text = ""
@@ -123,8 +123,8 @@ class ExperimentView(QWidget):
 
         self.btn_run.clicked.connect(self.run)
         self.btn_stop.clicked.connect(self.controller.stop)
-        self.controller.sig_progress.connect(self._on_progress)
-        self.controller.sig_done.connect(self._on_done)
+        self.controller.progress_reported.connect(self._on_progress)
+        self.controller.job_finished.connect(self._on_done)
         self.controller.state_changed.connect(self._on_state)
         self._on_state("idle")
 
@@ -169,7 +169,7 @@ class ExperimentView(QWidget):
         self.progress.setFormat(self.tr("saved experiment {0} ({1})").format(
             Path(result.path).name, result.status or "?"))
         self._set_message(self.tr("Verdict: {0}").format(result.verdict))
-        self.sig_status.emit(self.tr("Opened experiment {0}").format(result.path))
+        self.status_changed.emit(self.tr("Opened experiment {0}").format(result.path))
 
     # -- settings ------------------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
@@ -257,7 +257,7 @@ class ExperimentView(QWidget):
         self.progress.setFormat(self.tr("done"))
         self._show_result(outcome.result)
         self._set_message(self.tr("Verdict: {0}").format(outcome.result.verdict))
-        self.sig_status.emit(self.tr("Experiment: {0}").format(outcome.result.verdict))
+        self.status_changed.emit(self.tr("Experiment: {0}").format(outcome.result.verdict))
 
     def _clear_result(self) -> None:
         for item in self._items:

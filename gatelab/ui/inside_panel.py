@@ -127,7 +127,7 @@ class InsidePanel(QWidget):
         self.runner.sig_progress.connect(self._on_progress)
         self.runner.sig_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
-        self.files.sig_result.connect(self._on_file_result)
+        self.files.call_finished.connect(self._on_file_result)
         self.topk.sig_find.connect(self.find_top_k)
         self.topk.sig_cancel.connect(self.runner.cancel)
         self.history.sig_step.connect(self.trace_step)

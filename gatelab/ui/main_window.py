@@ -95,13 +95,13 @@ class MainWindow(QMainWindow):
                 panel.restore_settings(self._settings)
             finally:
                 self._settings.endGroup()
-        status = getattr(panel, "sig_status", None)
+        status = getattr(panel, "status_changed", getattr(panel, "sig_status", None))
         if status is not None:
             status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         lookup = getattr(panel, "set_panel_lookup", None)
         if callable(lookup):  # e.g. the inside tab reads the trainer's live run, if it was built
             lookup(self._panels.get)
-        pairs = getattr(panel, "sig_gate_pairs", None)
+        pairs = getattr(panel, "gate_pairs_changed", None)
         if pairs is not None:  # a trained model's real (g, u) go onto the gate plane
             pairs.connect(self._on_gate_pairs)
 

@@ -36,7 +36,7 @@ EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 class PlotCard(QWidget):
     """Title, hover readout, Export… button and one PlotWidget (``self.plot``)."""
 
-    sig_exported = Signal(str)
+    exported = Signal(str)
 
     def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,7 +131,7 @@ class PlotCard(QWidget):
                 pg_exporters.SVGExporter(item).export(str(path))
             except ValueError:  # pyqtgraph #3495: closed paths ("… Z") from Qt ≥ 6.9 break it
                 self._export_svg_with_qt(path)
-            self.sig_exported.emit(str(path))
+            self.exported.emit(str(path))
             return path
         elif suffix == ".csv":
             exporter = pg_exporters.CSVExporter(item)
@@ -139,7 +139,7 @@ class PlotCard(QWidget):
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))
         exporter.export(str(path))
-        self.sig_exported.emit(str(path))
+        self.exported.emit(str(path))
         return path
 
     def _export_svg_with_qt(self, path: Path) -> None:

@@ -32,11 +32,11 @@ from gatelab.ui.trainer_worker import BackgroundCalls
 
 
 class RunsView(QWidget):
-    sig_open = Signal(str)  # replay this run's plots
-    sig_resume = Signal(str)  # continue training this run
-    sig_open_experiment = Signal(str)  # show the exp-… folder this run belongs to
-    sig_status = Signal(str)
-    sig_refreshed = Signal()  # the table shows the folder as read by the latest refresh()
+    open_requested = Signal(str)  # replay this run's plots
+    resume_requested = Signal(str)  # continue training this run
+    open_experiment_requested = Signal(str)  # show the exp-… folder this run belongs to
+    status_changed = Signal(str)
+    refreshed = Signal()  # the table shows the folder as read by the latest refresh()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,7 +46,7 @@ class RunsView(QWidget):
         # the runs folder is read off the GUI thread (a slow disk or a huge folder never freezes
         # the window); only the newest refresh's answer is shown
         self._calls = BackgroundCalls(self)
-        self._calls.sig_result.connect(self._on_rows)
+        self._calls.call_finished.connect(self._on_rows)
         self._generation = 0
         self._select_after = ""
         self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
@@ -96,12 +96,12 @@ class RunsView(QWidget):
         self.btn_delete.clicked.connect(self._on_delete)
         self.btn_folder.clicked.connect(self._on_folder)
         self.btn_experiment.clicked.connect(
-            lambda: self.sig_open_experiment.emit(experiment_of(self.selected_path())))
+            lambda: self.open_experiment_requested.emit(experiment_of(self.selected_path())))
         self._update_buttons()
 
     # -- public --------------------------------------------------------------------------------
     def refresh(self, select: str = "") -> None:
-        """Re-read the runs folder (newest first) in a helper thread; ``sig_refreshed`` follows.
+        """Re-read the runs folder (newest first) in a helper thread; ``refreshed`` follows.
         Keeps the selected run selected, or selects ``select`` once the rows arrive."""
         self._generation += 1
         self._select_after = select or self._select_after
@@ -115,12 +115,12 @@ class RunsView(QWidget):
         if tag != str(self._generation):
             return  # an older refresh answered late: a newer one is on its way
         if error:
-            self.sig_status.emit(self.tr("Cannot list the runs: {0}").format(error))
+            self.status_changed.emit(self.tr("Cannot list the runs: {0}").format(error))
             rows = []
         selected = self._select_after or self.selected_path()
         self._select_after = ""
         self._show_rows(list(rows) if isinstance(rows, list) else [], selected)
-        self.sig_refreshed.emit()
+        self.refreshed.emit()
 
     def _show_rows(self, rows: list[RunRow], selected: str) -> None:
         self.rows = rows
@@ -173,16 +173,16 @@ class RunsView(QWidget):
 
     def _on_open(self) -> None:
         if self.selected_path():
-            self.sig_open.emit(self.selected_path())
+            self.open_requested.emit(self.selected_path())
 
     def _on_resume(self) -> None:
         path = self.selected_path()
         if not path:
             return
         if not os.path.lexists(os.path.join(path, "ckpt.pt")):
-            self.sig_status.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
+            self.status_changed.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
                                          "first one): training it again from step 0").format(path))
-        self.sig_resume.emit(path)
+        self.resume_requested.emit(path)
 
     def _on_folder(self) -> None:
         if self.selected_path():
@@ -197,7 +197,7 @@ class RunsView(QWidget):
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Delete failed"), str(exc))
             return
-        self.sig_status.emit(self.tr("Deleted run {0}").format(path))
+        self.status_changed.emit(self.tr("Deleted run {0}").format(path))
         self.refresh()
 
     def _ask_delete(self, path: str) -> bool:

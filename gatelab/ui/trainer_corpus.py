@@ -62,7 +62,7 @@ class CorpusBox(QGroupBox):
         self.block_size: int | None = None  # the form's block size: a shorter corpus is refused
         self._cache: dict[str, CorpusSummary | str] = {}
         self._calls = BackgroundCalls(self)
-        self._calls.sig_result.connect(self._on_summary)
+        self._calls.call_finished.connect(self._on_summary)
         self._loaded = False
         self._too_short = False
         self._request = 0

@@ -54,8 +54,8 @@ REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and
 
 
 class TrainerPanel(QWidget):
-    sig_status = Signal(str)
-    sig_gate_pairs = Signal(object, str)  # (numpy [m, 2] of (g, u), label) for the gate plane
+    status_changed = Signal(str)
+    gate_pairs_changed = Signal(object, str)  # (numpy [m, 2] of (g, u), label) for the gate plane
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -116,17 +116,17 @@ class TrainerPanel(QWidget):
         self.bar.btn_stop.clicked.connect(self.stop)
         self.live.btn_sample.clicked.connect(self.request_sample)
         self.live.layer.valueChanged.connect(lambda _v: self._send_gate_pairs(force=True))
-        self.controller.sig_progress.connect(self._on_progress)
-        self.controller.sig_done.connect(self._on_done)
+        self.controller.progress_reported.connect(self._on_progress)
+        self.controller.job_finished.connect(self._on_done)
         self.controller.state_changed.connect(self._on_controller_state)
         self.controls.config_changed.connect(self._update_buttons)
         self.controls.config_changed.connect(self._clear_start_error)
-        self._calls.sig_result.connect(self._on_call_result)
-        self.runs.sig_open.connect(self.open_run)
-        self.runs.sig_resume.connect(self.resume_run)
-        self.runs.sig_open_experiment.connect(self.open_experiment)
-        self.runs.sig_status.connect(self.sig_status)
-        self.experiment.sig_status.connect(self.sig_status)
+        self._calls.call_finished.connect(self._on_call_result)
+        self.runs.open_requested.connect(self.open_run)
+        self.runs.resume_requested.connect(self.resume_run)
+        self.runs.open_experiment_requested.connect(self.open_experiment)
+        self.runs.status_changed.connect(self.status_changed)
+        self.experiment.status_changed.connect(self.status_changed)
         self.experiment.busy_changed.connect(self._on_experiment_busy)
         self._update_buttons()
 
@@ -214,16 +214,16 @@ class TrainerPanel(QWidget):
         return True
 
     def _read_run(self, tag: str, path: str) -> None:
-        self.sig_status.emit(self.tr("Reading run {0}…").format(path))
+        self.status_changed.emit(self.tr("Reading run {0}…").format(path))
         self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
 
     def _report_warnings(self, record: RunRecord) -> None:
         for warning in record.warnings:
-            self.sig_status.emit(self.tr("Run read with a problem: {0}").format(warning))
+            self.status_changed.emit(self.tr("Run read with a problem: {0}").format(warning))
 
     def _show_record(self, record: RunRecord) -> None:
         if self.controller.is_busy():  # a run is training: keep its live plots
-            self.sig_status.emit(self.tr("Not replayed: stop the current run first"))
+            self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
             return
         path = record.path
         self.plots.set_rows(record.metrics, record.config.steps)
@@ -239,7 +239,7 @@ class TrainerPanel(QWidget):
         self.live.set_sample(record.samples[-2000:])
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
-        self.sig_status.emit(self.tr("Opened run {0}").format(path))
+        self.status_changed.emit(self.tr("Opened run {0}").format(path))
         self._report_warnings(record)
         return True
 
@@ -290,7 +290,7 @@ class TrainerPanel(QWidget):
         if self._first_step is None:
             self._first_step = snap.step
             self._clock.start()  # model building and the first step are not steady speed
-            self.sig_status.emit(self.tr("Training on {0}").format(snap.device or "?"))
+            self.status_changed.emit(self.tr("Training on {0}").format(snap.device or "?"))
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
                                self._clock.elapsed(), snap.step - self._first_step, snap.device)
         if progress.stats is not None:
@@ -311,7 +311,7 @@ class TrainerPanel(QWidget):
         self._send_gate_pairs(force=True)
         self.runs.set_busy(False)
         self.runs.refresh(select=outcome.run_dir or "")
-        self.sig_status.emit(self._state_text(outcome.status))
+        self.status_changed.emit(self._state_text(outcome.status))
         self._update_buttons()
 
     def _on_controller_state(self, state: str) -> None:
@@ -373,7 +373,7 @@ class TrainerPanel(QWidget):
         self.live.layer.setMaximum(pairs.shape[0] - 1)
         layer = min(self.live.layer.value(), pairs.shape[0] - 1)
         self._pairs_sent = now
-        self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
+        self.gate_pairs_changed.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
                                  .format(self._variant, layer, self._stats_step))
 
     def _clear_start_error(self) -> None:
@@ -387,7 +387,7 @@ class TrainerPanel(QWidget):
     def _show_error(self, text: str) -> None:
         self.error_text = text
         self.bar.set_error(text)
-        self.sig_status.emit(text)
+        self.status_changed.emit(text)
 
     def _state_text(self, state: str) -> str:
         return {"running": self.tr("Running"), "paused": self.tr("Paused"),
