@@ -47,17 +47,15 @@ class PlotCard(QWidget):
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
         for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
             self.plot.getAxis(name).enableAutoSIPrefix(False)
-        self.title = QLabel("<b>{0}</b>".format(html.escape(title)))
-        self.title.setToolTip(tooltip)
+        self.title = QLabel()
         self.title.setWordWrap(True)  # long titles wrap rather than widen the window
+        self.set_title(title, tooltip)
         self.readout = QLabel("")
         self.readout.setStyleSheet("color: #555;")
         # a long hover readout must never widen the window: it is clipped instead
         self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.export_button = QToolButton()
-        self.export_button.setText(self.tr("Export…"))
-        self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG, or its data as CSV"))
         self.export_button.clicked.connect(self._on_export_clicked)
         head = QHBoxLayout()
         head.setContentsMargins(2, 0, 2, 0)
@@ -72,6 +70,28 @@ class PlotCard(QWidget):
         self._hover: list[tuple[str, pg.PlotDataItem]] = []
         self._x_label = "x"
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The card's own texts (the owner sets the title, axis labels and curve names)."""
+        self.export_button.setText(self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG, or its data as CSV"))
+
+    def set_title(self, title: str, tooltip: str = "") -> None:
+        self.title_text = title
+        self.title.setText("<b>{0}</b>".format(html.escape(title)))
+        self.title.setToolTip(tooltip)
+
+    def rename_curve(self, item: pg.PlotDataItem, name: str) -> None:
+        """A new name for ``item`` in the legend, the hover readout and the CSV export."""
+        item.opts["name"] = name
+        legend = self.plot.getPlotItem().legend
+        if legend is not None:
+            for sample, label in legend.items:
+                if sample.item is item:
+                    label.setText(name)
+            legend.updateSize()
+        self._hover = [(name if i is item else n, i) for n, i in self._hover]
 
     # -- building ------------------------------------------------------------------------------
     def curve(self, name: str, hover: bool = True, **opts: object) -> pg.PlotDataItem:

@@ -49,37 +49,22 @@ class RunsView(QWidget):
         self._calls.call_finished.connect(self._on_rows)
         self._generation = 0
         self._select_after = ""
-        self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
-                        self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
-                        self.tr("Status"))
-        self.table = QTableWidget(0, len(self.headers))
-        self.table.setHorizontalHeaderLabels(list(self.headers))
+        self.table = QTableWidget(0, 8)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
         self.table.doubleClicked.connect(lambda _index: self._on_open())
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
-        self.empty = QLabel(self.tr("No runs yet. Press Start to train one; runs made with "
-                                    "gatelab-train appear here too."))
+        self.empty = QLabel()
         self.empty.setStyleSheet("color: #666;")
         self.empty.setWordWrap(True)
-        self.btn_refresh = QPushButton(self.tr("Refresh"))
-        self.btn_open = QPushButton(self.tr("Open (replay plots)"))
-        self.btn_resume = QPushButton(self.tr("Resume training"))
-        self.btn_delete = QPushButton(self.tr("Delete…"))
-        self.btn_folder = QPushButton(self.tr("Open folder"))
-        self.btn_experiment = QPushButton(self.tr("Open experiment"))
-        self.btn_experiment.setToolTip(self.tr(
-            "This run is part of an experiment: show the whole comparison in the Experiment view"))
-        self.btn_open.setToolTip(self.tr("Show this run's curves in the Live plots tab"))
-        self.btn_resume.setToolTip(self.tr("Continue from the run's last checkpoint"))
-        self.btn_delete.setToolTip(self.tr("Delete the run folder (asks first)"))
-        self.btn_folder.setToolTip(self.tr("Show the run's files in the file manager"))
+        self.btn_refresh, self.btn_open, self.btn_resume = QPushButton(), QPushButton(), QPushButton()
+        self.btn_delete, self.btn_folder = QPushButton(), QPushButton()
+        self.btn_experiment = QPushButton()
         buttons = QHBoxLayout()
         for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
                   self.btn_folder, self.btn_experiment):
@@ -97,7 +82,41 @@ class RunsView(QWidget):
         self.btn_folder.clicked.connect(self._on_folder)
         self.btn_experiment.clicked.connect(
             lambda: self.open_experiment_requested.emit(experiment_of(self.selected_path())))
+        self.retranslate()
         self._update_buttons()
+
+    def retranslate(self) -> None:
+        """Headers, buttons, tips and the rows' status words in the current language."""
+        self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
+                        self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
+                        self.tr("Status"))
+        self.table.setHorizontalHeaderLabels(list(self.headers))
+        self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
+        self.empty.setText(self.tr("No runs yet. Press Start to train one; runs made with "
+                                   "gatelab-train appear here too."))
+        for button, text, tip in (
+                (self.btn_refresh, self.tr("Refresh"), self.tr("Read the runs folder again")),
+                (self.btn_open, self.tr("Open (replay plots)"),
+                 self.tr("Show this run's curves in the Live plots tab")),
+                (self.btn_resume, self.tr("Resume training"),
+                 self.tr("Continue from the run's last checkpoint")),
+                (self.btn_delete, self.tr("Delete…"), self.tr("Delete the run folder (asks first)")),
+                (self.btn_folder, self.tr("Open folder"),
+                 self.tr("Show the run's files in the file manager")),
+                (self.btn_experiment, self.tr("Open experiment"), self.tr(
+                    "This run is part of an experiment: show the whole comparison in the "
+                    "Experiment view"))):
+            button.setText(text)
+            button.setToolTip(tip)
+        if self.rows:
+            self._show_rows(self.rows, self.selected_path())
+
+    def status_word(self, status: str) -> str:
+        """A run's status (run.json's English word) in the current language."""
+        return {"running": self.tr("running"), "finished": self.tr("finished"),
+                "stopped": self.tr("stopped"), "failed": self.tr("failed"),
+                "interrupted": self.tr("interrupted"), "broken": self.tr("broken")
+                }.get(status, status)
 
     # -- public --------------------------------------------------------------------------------
     def refresh(self, select: str = "") -> None:
@@ -126,7 +145,7 @@ class RunsView(QWidget):
         self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            full = row.status + (": " + row.error if row.error else "")
+            full = self.status_word(row.status) + (": " + row.error if row.error else "")
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
@@ -152,6 +171,11 @@ class RunsView(QWidget):
                 self.table.selectRow(r)
                 return True
         return False
+
+    def select_after_refresh(self, path: str) -> None:
+        """Select ``path`` now if it is listed, else once a refresh lists it."""
+        if not self.select_path(path):
+            self._select_after = path
 
     def row_for(self, path: str) -> RunRow | None:
         return next((row for row in self.rows if row.path == path), None)

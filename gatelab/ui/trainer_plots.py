@@ -123,49 +123,26 @@ class TrainerPlots(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(6)
 
-        self.loss = PlotCard(self.tr("Loss (nats per character)"), self.tr(
-            "Cross-entropy on the training batch (thin), its debiased moving average (thick) and "
-            "on held-out validation text (dots). Lower is better; ln(vocab) is a random guess."))
+        self.loss = PlotCard("")
         self.loss.plot.addLegend(offset=(-10, 10))
-        self.loss.plot.setLabel("bottom", self.tr("step"))
-        self.c_train = self.loss.curve(self.tr("train"), pen=pg.mkPen("#9ecae1", width=1))
-        self.c_ema = self.loss.curve(self.tr("train (smoothed)"), pen=pg.mkPen("#1f77b4", width=2.5))
-        self.c_val = self.loss.curve(self.tr("validation"), pen=pg.mkPen("#d62728", width=2),
+        self.c_train = self.loss.curve("train", pen=pg.mkPen("#9ecae1", width=1))
+        self.c_ema = self.loss.curve("ema", pen=pg.mkPen("#1f77b4", width=2.5))
+        self.c_val = self.loss.curve("val", pen=pg.mkPen("#d62728", width=2),
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
-        self.loss.set_hover_x_label(self.tr("step"))
-
-        self.sparsity = PlotCard(self.tr("Gate sparsity per layer"), self.tr(
-            "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
-            "Dashed: fraction of pre-gates g < 0. One colour per layer, named in the legend."))
+        self.sparsity = PlotCard("")
         self.sparsity.plot.addLegend(offset=(10, 10), colCount=4)  # every multi-layer plot has one
-        self.sparsity.plot.setLabel("bottom", self.tr("step"))
         self.sparsity.plot.setYRange(0.0, 1.0)
-        self.sparsity.set_hover_x_label(self.tr("step"))
-        self.maxh = PlotCard(self.tr("Largest |h| per layer"), self.tr(
-            "The biggest MLP hidden activation h = act(g)·u seen: outliers grow here first."))
-        self.maxh.plot.setLabel("bottom", self.tr("step"))
+        self.maxh = PlotCard("")
         self.maxh.plot.addLegend(offset=(10, 10), colCount=4)  # layer colours, shared by sparsity
-        self.maxh.set_hover_x_label(self.tr("step"))
-
-        self.ratio = PlotCard(self.tr("MLP contribution per layer"), self.tr(
-            "‖MLP output‖ / ‖layer output‖ averaged over tokens: each MLP writes a correction "
-            "into the residual stream, not a replacement (values well below 1)."))
-        self.ratio.plot.setLabel("bottom", self.tr("layer"))
-        self.ratio.set_hover_x_label(self.tr("layer"))
+        self.ratio = PlotCard("")
         self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
         self.ratio.plot.addItem(self.ratio_bars)
-        self.c_ratio = self.ratio.curve(self.tr("ratio"), pen=None, symbol="t1", symbolSize=8,
+        self.c_ratio = self.ratio.curve("ratio", pen=None, symbol="t1", symbolSize=8,
                                         symbolBrush="#08519c")  # bar tops: hover + CSV export
-
-        self.lr = PlotCard(self.tr("Learning rate"), self.tr("Warm-up, then cosine decay."))
-        self.lr.plot.setLabel("bottom", self.tr("step"))
-        self.c_lr = self.lr.curve(self.tr("lr"), pen=pg.mkPen("#2ca02c", width=2))
-        self.lr.set_hover_x_label(self.tr("step"))
-        self.speed = PlotCard(self.tr("Throughput (tokens/s)"), self.tr(
-            "Characters processed per second of training."))
-        self.speed.plot.setLabel("bottom", self.tr("step"))
-        self.c_speed = self.speed.curve(self.tr("tokens/s"), pen=pg.mkPen("#9467bd", width=2))
-        self.speed.set_hover_x_label(self.tr("step"))
+        self.lr = PlotCard("")
+        self.c_lr = self.lr.curve("lr", pen=pg.mkPen("#2ca02c", width=2))
+        self.speed = PlotCard("")
+        self.c_speed = self.speed.curve("tokens/s", pen=pg.mkPen("#9467bd", width=2))
 
         grid.addWidget(self.loss, 0, 0, 1, 2)
         grid.addWidget(self.sparsity, 0, 2, 1, 2)
@@ -189,6 +166,50 @@ class TrainerPlots(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(STAGGER_MS)
         self._timer.timeout.connect(self._on_tick)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Titles (short: one line at 1280 px), tips, axis labels and legend names."""
+        self.loss.set_title(self.tr("Loss"), self.tr(
+            "Cross-entropy in nats per character on the training batch (thin), its debiased "
+            "moving average (thick) and on held-out validation text (dots). Lower is better; "
+            "ln(vocab) is a random guess."))
+        self.sparsity.set_title(self.tr("Gate sparsity"), self.tr(
+            "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
+            "Dashed: fraction of pre-gates g < 0. One colour per layer, named in the legend."))
+        self.maxh.set_title(self.tr("Largest |h|"), self.tr(
+            "The biggest MLP hidden activation h = act(g)·u seen, per layer: outliers grow here "
+            "first."))
+        self.ratio.set_title(self.tr("MLP share"), self.tr(
+            "‖MLP output‖ / ‖layer output‖ averaged over tokens, per layer: each MLP writes a "
+            "correction into the residual stream, not a replacement (values well below 1)."))
+        self.lr.set_title(self.tr("Learning rate"), self.tr("Warm-up, then cosine decay."))
+        self.speed.set_title(self.tr("Throughput"), self.tr(
+            "Tokens (characters) processed per second of training."))
+        for card, bottom, left in ((self.loss, self.tr("step"), self.tr("nats/char")),
+                                   (self.sparsity, self.tr("step"), self.tr("fraction")),
+                                   (self.maxh, self.tr("step"), "|h|"),
+                                   (self.ratio, self.tr("layer"), self.tr("ratio")),
+                                   (self.lr, self.tr("step"), "lr"),
+                                   (self.speed, self.tr("step"), self.tr("tokens/s"))):
+            card.plot.setLabel("bottom", bottom)
+            card.plot.setLabel("left", left)
+            card.set_hover_x_label(bottom)
+            card.retranslate()
+        for card, item, name in ((self.loss, self.c_train, self.tr("train")),
+                                 (self.loss, self.c_ema, self.tr("train (smoothed)")),
+                                 (self.loss, self.c_val, self.tr("validation")),
+                                 (self.ratio, self.c_ratio, self.tr("ratio")),
+                                 (self.lr, self.c_lr, "lr"),
+                                 (self.speed, self.c_speed, self.tr("tokens/s"))):
+            card.rename_curve(item, name)
+        for i in range(len(self._closed)):
+            self._name_layer(i)
+
+    def _name_layer(self, i: int) -> None:
+        self.sparsity.rename_curve(self._closed[i], self.tr("L{0} closed").format(i))
+        self.sparsity.rename_curve(self._neg[i], self.tr("L{0} g<0").format(i))
+        self.maxh.rename_curve(self._maxh[i], "L{0}".format(i))
 
     def cards(self) -> dict[str, PlotCard]:
         return {"loss": self.loss, "sparsity": self.sparsity, "max_h": self.maxh,
@@ -245,12 +266,12 @@ class TrainerPlots(QWidget):
             items.clear()
         for i in range(n):
             color = layer_color(i)
-            self._closed.append(self.sparsity.curve(self.tr("L{0} closed").format(i),
-                                                    pen=pg.mkPen(color, width=2)))
-            self._neg.append(self.sparsity.curve(self.tr("L{0} g<0").format(i), pen=pg.mkPen(
+            self._closed.append(self.sparsity.curve(
+                "L{0} closed".format(i), pen=pg.mkPen(color, width=2)))
+            self._neg.append(self.sparsity.curve("L{0} g<0".format(i), pen=pg.mkPen(
                 color, width=1, style=Qt.PenStyle.DashLine)))
-            self._maxh.append(self.maxh.curve(self.tr("L{0}").format(i),
-                                              pen=pg.mkPen(color, width=2)))
+            self._maxh.append(self.maxh.curve("L{0}".format(i), pen=pg.mkPen(color, width=2)))
+            self._name_layer(i)
 
     def _on_tick(self) -> None:
         """Redraw one due card per event-loop turn, so no single repaint blocks the GUI long."""
