@@ -285,6 +285,7 @@ class LiveView(QWidget):
         row = QHBoxLayout(self.header)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.title, 1)
+        row.addWidget(self.plots.sink_label)
         self.layer_caption = QLabel()
         row.addWidget(self.layer_caption)
         row.addWidget(self.layer)

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from gatelab.core.smoothing import debiased_ema
 from gatelab.ui.plot_card import PlotCard
@@ -26,7 +26,7 @@ from gatelab.ui.plot_card import PlotCard
 EMA_BETA = 0.95
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf")
-PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio")
+PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio", "attn_sink")
 DRAW_ORDER = ("loss", "sparsity", "max_h", "mlp_ratio", "lr", "tokens_per_s")
 # seconds between redraws of each plot: the loss at 10 Hz; the slower-moving plots less often,
 # which halves the GUI's painting (and its share of the GIL that the training thread needs)
@@ -141,6 +141,7 @@ class TrainerPlots(QWidget):
                                         symbolBrush="#08519c")  # bar tops: hover + CSV export
         self.lr = PlotCard("")
         self.c_lr = self.lr.curve("lr", pen=pg.mkPen("#2ca02c", width=2))
+        self.sink_label = QLabel()  # the first-token share; LiveView shows it above the plots
         self.speed = PlotCard("")
         self.c_speed = self.speed.curve("tokens/s", pen=pg.mkPen("#9467bd", width=2))
 
@@ -205,6 +206,22 @@ class TrainerPlots(QWidget):
             card.rename_curve(item, name)
         for i in range(len(self._closed)):
             self._name_layer(i)
+        self.sink_label.setToolTip(self.tr(
+            "Mean attention weight on the first token (an attention sink) at the latest "
+            "statistics step: over all layers, then per layer. Compare runs with the attention "
+            "output gate off and on."))
+        self._show_sink()
+
+    def _show_sink(self) -> None:
+        """The first-token share of the latest statistics row, mean and per layer."""
+        h = self.history
+        sink = h.layer_matrix("attn_sink")[-1] if h.stat_steps else np.zeros(0)
+        if not np.isfinite(sink).any():
+            self.sink_label.setText(self.tr("first-token share: —"))
+            return
+        layers = " · ".join("L{0} {1:.2f}".format(i, v) for i, v in enumerate(sink) if v == v)
+        self.sink_label.setText(self.tr("first-token share: {0:.2f} ({1})").format(
+            float(np.nanmean(sink)), layers))
 
     def _name_layer(self, i: int) -> None:
         self.sparsity.rename_curve(self._closed[i], self.tr("L{0} closed").format(i))
@@ -329,6 +346,7 @@ class TrainerPlots(QWidget):
                     self._maxh[i].setData(x, maxh[:, i])
                 self._fit_y("max_h", maxh, floor=0.0)
         elif name == "mlp_ratio":
+            self._show_sink()
             n = h.n_layer
             if n:
                 layers = np.arange(n, dtype=np.float64)
