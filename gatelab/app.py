@@ -72,7 +72,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     QCoreApplication.setOrganizationName("gatelab")
     QCoreApplication.setApplicationName("gatelab")
     app = QApplication.instance() or QApplication([sys.argv[0]])
-    install_translator(app, args.lang)
+    from PySide6.QtCore import QSettings
+
+    from gatelab.ui.language import remembered_language, set_language
+
+    # --lang wins; else the language chosen in View → Language last time; else the system's.
+    # A screenshot shows defaults, never this user's remembered choice.
+    set_language(args.lang or (None if args.screenshot else remembered_language(QSettings())))
 
     from gatelab.core.devices import keep_ui_core
     from gatelab.ui.main_window import MainWindow
@@ -82,8 +88,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:  # a screenshot shows defaults, never this user's remembered state
         import shutil
         import tempfile
-
-        from PySide6.QtCore import QSettings
 
         scratch = tempfile.mkdtemp(prefix="gatelab-shot-")
         try:

@@ -1,9 +1,10 @@
 """The main window: one lazily-built tab per panel, menus, shortcuts and remembered state.
 
-Panels follow a small duck-typed protocol so the window needs to know nothing about them:
-``restore_settings(QSettings)`` / ``save_settings(QSettings)`` (called inside the panel's own
-settings group), optional ``shutdown()`` (stop threads before widgets go away) and an optional
-``sig_status`` signal whose text goes to the status bar.
+Panels implement ``ui.tabs.Panel`` (settings, shutdown, retranslate, state, lesson), so the
+window needs to know nothing else about them. Each tab shows its panel beside a collapsible
+"Try this" card built from ``panel.lesson()``. View → Language switches the translators; Qt's
+LanguageChange then reaches ``changeEvent`` and every built panel retranslates in place, so a
+running training run or a loaded model is never rebuilt or lost.
 """
 
 from __future__ import annotations
@@ -11,28 +12,35 @@ from __future__ import annotations
 import importlib
 import traceback
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QTabWidget,
-    QVBoxLayout,
+    QToolButton,
     QWidget,
 )
 
 from gatelab import __version__
-from gatelab.ui.tabs import TAB_SPECS, TabSpec
+from gatelab.ui.language import LANGUAGES, current_language, set_language
+from gatelab.ui.lesson_card import LessonCard
+from gatelab.ui.main_state import StateActions, StateReader
+from gatelab.ui.tabs import TAB_SPECS, Panel, TabSpec, missing_members
 
 
-class MainWindow(QMainWindow):
+class MainWindow(StateActions, QMainWindow):
     def __init__(self, settings: QSettings | None = None, initial_tab: str | None = None) -> None:
         super().__init__()
         self._settings = settings if settings is not None else QSettings()
         self._panels: dict[str, QWidget] = {}
         self._containers: dict[str, QWidget] = {}
-        self.setWindowTitle(self.tr("gatelab — the gated MLP, made visible"))
+        self._cards: dict[str, LessonCard] = {}
+        self._state_reader = StateReader(self)
+        self._state_reader.state_loaded.connect(self._on_state_loaded)
+        self._retranslate_pending = False
         self.resize(1280, 820)
 
         self.tabs = QTabWidget(self)
@@ -40,12 +48,18 @@ class MainWindow(QMainWindow):
         for spec in TAB_SPECS:
             container = QWidget()
             container.setObjectName(f"tab-{spec.name}")
-            QVBoxLayout(container).setContentsMargins(0, 0, 0, 0)
+            QHBoxLayout(container).setContentsMargins(0, 0, 0, 0)
             self._containers[spec.name] = container
-            index = self.tabs.addTab(container, QCoreApplication.translate("tabs", spec.title))
-            self.tabs.setTabToolTip(index, QCoreApplication.translate("tabs", spec.tooltip))
+            self.tabs.addTab(container, "")
+        self.lessons_button = QToolButton(self.tabs)
+        self.lessons_button.setObjectName("lessons-toggle")
+        self.lessons_button.setCheckable(True)
+        self.lessons_button.setChecked(self._settings.value("window/lessons", True, type=bool))
+        self.lessons_button.toggled.connect(self.set_lessons_visible)
+        self.tabs.setCornerWidget(self.lessons_button, Qt.Corner.TopRightCorner)
         self.setCentralWidget(self.tabs)
         self._build_menus()
+        self._retranslate_window()
         self.statusBar().showMessage(self.tr("Ready"), 3000)
 
         geometry = self._settings.value("window/geometry")
@@ -80,34 +94,58 @@ class MainWindow(QMainWindow):
             module = importlib.import_module(spec.module)
             panel = getattr(module, spec.class_name)(parent=container)
         except Exception:  # a broken panel must not take the whole app down
-            detail = traceback.format_exc(limit=3)
-            label = QLabel(self.tr("This panel could not be loaded:\n\n{0}").format(detail))
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-            container.layout().addWidget(label)
-            self._panels[spec.name] = label
+            self._show_broken(spec, traceback.format_exc(limit=3))
             return
-        container.layout().addWidget(panel)
+        _transition_shim(panel)  # TRANSITION: removed once every panel implements Panel
+        missing = missing_members(panel)
+        if missing:  # a programming error, shown instead of a half-working tab
+            panel.deleteLater()
+            self._show_broken(spec, f"{spec.class_name} lacks {', '.join(missing)}")
+            return
+        container.layout().addWidget(panel, 1)
         self._panels[spec.name] = panel
-        if hasattr(panel, "restore_settings"):
-            self._settings.beginGroup(f"panels/{spec.name}")
-            try:
-                panel.restore_settings(self._settings)
-            finally:
-                self._settings.endGroup()
-        status = getattr(panel, "status_changed", getattr(panel, "sig_status", None))
-        if status is not None:
-            status.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        lookup = getattr(panel, "set_panel_lookup", None)
-        if callable(lookup):  # e.g. the inside tab reads the trainer's live run, if it was built
-            lookup(self._panels.get)
+        self._settings.beginGroup(f"panels/{spec.name}")
+        try:
+            panel.restore_settings(self._settings)
+        finally:
+            self._settings.endGroup()
+        panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        panel.set_panel_lookup(self._panels.get)  # e.g. the inside tab reads the live run
         pairs = getattr(panel, "gate_pairs_changed", None)
         if pairs is not None:  # a trained model's real (g, u) go onto the gate plane
             pairs.connect(self._on_gate_pairs)
+        jump = getattr(panel, "tab_requested", None)
+        if jump is not None:  # the forward-pass map's boxes lead to the tab that explains them
+            jump.connect(self.show_tab)
+        card = LessonCard(spec.name, panel.lesson, self._settings, container)
+        card.setVisible(self.lessons_button.isChecked())
+        container.layout().addWidget(card)
+        self._cards[spec.name] = card
+
+    def _show_broken(self, spec: TabSpec, detail: str) -> None:
+        label = QLabel(self.tr("This panel could not be loaded:\n\n{0}").format(detail))
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._containers[spec.name].layout().addWidget(label)
+        self._panels[spec.name] = label
+
+    def lesson_card(self, name: str) -> LessonCard | None:
+        """The "Try this" card of tab ``name`` (built with its panel)."""
+        self.panel(name)
+        return self._cards.get(name)
+
+    def set_lessons_visible(self, visible: bool) -> None:
+        """Show or hide every tab's "Try this" card (remembered between launches)."""
+        if self.lessons_button.isChecked() != visible:
+            self.lessons_button.setChecked(visible)  # comes back here through toggled
+            return
+        for card in self._cards.values():
+            card.setVisible(visible)
+        self._settings.setValue("window/lessons", visible)
 
     def _on_gate_pairs(self, pairs: object, label: str) -> None:
         plane = self.panel("gate-plane")
-        if plane is not None and hasattr(plane, "set_neuron_points"):
+        if plane is not None and hasattr(plane, "set_neuron_points"):  # not the error label
             plane.set_neuron_points(pairs, label)
 
     def _on_tab_changed(self, index: int) -> None:
@@ -117,25 +155,111 @@ class MainWindow(QMainWindow):
 
     # -- menus and shortcuts ------------------------------------------------------------------
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+        """Create the menus and actions once; ``_retranslate_window`` sets their text."""
+        self._file_menu = self.menuBar().addMenu("")
+        self._actions: dict[str, QAction] = {}
+        for key, shortcut, slot in (
+            ("open", QKeySequence.StandardKey.Open, self.open_state_dialog),
+            ("save", QKeySequence.StandardKey.Save, self.save_state_dialog),
+            ("copy", QKeySequence("Ctrl+Shift+C"), self.copy_state),
+            ("paste", QKeySequence("Ctrl+Shift+V"), lambda: self.paste_state()),
+            ("quit", QKeySequence.StandardKey.Quit, self.close),
+        ):
+            action = QAction(self)
+            action.setShortcut(shortcut)
+            action.triggered.connect(lambda _=False, f=slot: f())
+            self._actions[key] = action
+            if key == "quit":
+                self._file_menu.addSeparator()
+            self._file_menu.addAction(action)
 
-        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self._view_menu = self.menuBar().addMenu("")
+        self._tab_actions: list[QAction] = []
         for i, spec in enumerate(TAB_SPECS):
-            action = QAction(QCoreApplication.translate("tabs", spec.title), self)
+            action = QAction(self)
             action.setShortcut(QKeySequence(f"Ctrl+{i + 1}"))
-            action.setToolTip(QCoreApplication.translate("tabs", spec.tooltip))
             action.triggered.connect(lambda _=False, n=spec.name: self.show_tab(n))
-            view_menu.addAction(action)
+            self._view_menu.addAction(action)
+            self._tab_actions.append(action)
+        self._view_menu.addSeparator()
+        lessons = QAction(self)
+        lessons.setCheckable(True)
+        lessons.setShortcut(QKeySequence("F2"))
+        lessons.setChecked(self.lessons_button.isChecked())
+        lessons.toggled.connect(self.set_lessons_visible)
+        self.lessons_button.toggled.connect(lessons.setChecked)
+        self._actions["lessons"] = lessons
+        self._view_menu.addAction(lessons)
+        self._language_menu = self._view_menu.addMenu("")
+        group = QActionGroup(self)
+        self._language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self)  # each language in its own script, never translated
+            action.setCheckable(True)
+            action.setChecked(code == current_language())
+            action.triggered.connect(lambda _=False, c=code: self.switch_language(c))
+            group.addAction(action)
+            self._language_menu.addAction(action)
+            self._language_actions[code] = action
 
-        help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        about = QAction(self.tr("&About gatelab"), self)
+        self._help_menu = self.menuBar().addMenu("")
+        about = QAction(self)
         about.setShortcut(QKeySequence.StandardKey.HelpContents)
         about.triggered.connect(self.show_about)
-        help_menu.addAction(about)
+        self._actions["about"] = about
+        self._help_menu.addAction(about)
+
+    def _retranslate_window(self) -> None:
+        """Every string the window itself shows, in the current language."""
+        self.setWindowTitle(self.tr("gatelab — the gated MLP, made visible"))
+        for i, spec in enumerate(TAB_SPECS):
+            title = QCoreApplication.translate("tabs", spec.title)
+            tip = QCoreApplication.translate("tabs", spec.tooltip)
+            self.tabs.setTabText(i, title)
+            self.tabs.setTabToolTip(i, tip)
+            self._tab_actions[i].setText(title)
+            self._tab_actions[i].setToolTip(tip)
+        self._file_menu.setTitle(self.tr("&File"))
+        self._view_menu.setTitle(self.tr("&View"))
+        self._help_menu.setTitle(self.tr("&Help"))
+        self._language_menu.setTitle(self.tr("&Language"))
+        texts = {
+            "open": self.tr("&Open state…"), "save": self.tr("&Save state…"),
+            "copy": self.tr("&Copy state"), "paste": self.tr("&Paste state"),
+            "quit": self.tr("&Quit"), "lessons": self.tr("&Try this cards"),
+            "about": self.tr("&About gatelab"),
+        }
+        for key, text in texts.items():
+            self._actions[key].setText(text)
+        self._actions["copy"].setToolTip(self.tr("Every tab's settings as one line, to paste elsewhere"))
+        self.lessons_button.setText(self.tr("Try this"))
+        self.lessons_button.setToolTip(self.tr("Show or hide the guided steps and questions (F2)"))
+        for code, action in self._language_actions.items():
+            action.setChecked(code == current_language())
+
+    def switch_language(self, code: str) -> None:
+        """View → Language: swap the translators now; changeEvent then retranslates."""
+        set_language(code, self._settings)
+        self.retranslate()  # at once, not only when the queued LanguageChange arrives
+
+    def retranslate(self) -> None:
+        """Re-set every visible string: the window, each built panel, and the lesson cards."""
+        self._retranslate_pending = False
+        self._retranslate_window()
+        for name, panel in self._panels.items():
+            if isinstance(panel, Panel):
+                try:
+                    panel.retranslate()
+                except Exception as exc:  # one panel's bug must not stop the others
+                    self.statusBar().showMessage(f"{name}: {exc}", 8000)
+        for card in self._cards.values():
+            card.rebuild()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.LanguageChange and not self._retranslate_pending:
+            self._retranslate_pending = True  # one removal + one install: retranslate once
+            QTimer.singleShot(0, self.retranslate)
+        super().changeEvent(event)
 
     def about_text(self) -> str:
         return self.tr(
@@ -154,7 +278,7 @@ class MainWindow(QMainWindow):
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/last_tab", self.current_tab_name())
         for name, panel in self._panels.items():
-            if hasattr(panel, "save_settings"):
+            if isinstance(panel, Panel):
                 self._settings.beginGroup(f"panels/{name}")
                 try:
                     panel.save_settings(self._settings)
@@ -164,12 +288,30 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop every panel's background work; safe to call twice."""
+        self._state_reader.shutdown()
         for panel in self._panels.values():
-            stop = getattr(panel, "shutdown", None)
-            if callable(stop):
-                stop()
+            if isinstance(panel, Panel):
+                panel.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         self.save_settings()
         self.shutdown()
         super().closeEvent(event)
+
+
+def _transition_shim(panel: QWidget) -> None:
+    """TRANSITION ONLY (issue 11 in progress): give panels not yet converted the new members.
+
+    Removed as soon as every panel implements ``ui.tabs.Panel`` itself."""
+    from gatelab.ui.lesson_card import Lesson
+
+    if not hasattr(panel, "status_changed") and hasattr(panel, "sig_status"):
+        panel.status_changed = panel.sig_status  # type: ignore[attr-defined]
+    if not hasattr(panel, "gate_pairs_changed") and hasattr(panel, "sig_gate_pairs"):
+        panel.gate_pairs_changed = panel.sig_gate_pairs  # type: ignore[attr-defined]
+    defaults = {"set_panel_lookup": lambda lookup: None, "retranslate": lambda: None,
+                "state": dict, "apply_state": lambda state: None, "lesson": Lesson,
+                "shutdown": lambda: None}
+    for name, default in defaults.items():
+        if not hasattr(panel, name):
+            setattr(panel, name, default)

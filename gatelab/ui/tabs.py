@@ -6,9 +6,49 @@ window without importing torch or building plots nobody looks at yet.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from gatelab.ui.lesson_card import Lesson
+
+
+@runtime_checkable
+class Panel(Protocol):
+    """What the main window needs from every tab's panel, and nothing more.
+
+    ``status_changed`` is a ``Signal(str)`` whose text goes to the status bar. ``state()`` is
+    plain JSON; ``apply_state`` validates everything before it changes anything and raises
+    ``ValueError`` with a translated one-line message on bad input. ``retranslate`` re-sets every
+    visible string after a language switch; ``lesson`` is built in the current language.
+    """
+
+    status_changed: Any
+
+    def restore_settings(self, settings: QSettings) -> None: ...
+    def save_settings(self, settings: QSettings) -> None: ...
+    def shutdown(self) -> None: ...
+    def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None: ...
+    def retranslate(self) -> None: ...
+    def state(self) -> dict[str, Any]: ...
+    def apply_state(self, state: Mapping[str, Any]) -> None: ...
+    def lesson(self) -> Lesson: ...
+
+
+PANEL_MEMBERS: tuple[str, ...] = (
+    "status_changed", "restore_settings", "save_settings", "shutdown", "set_panel_lookup",
+    "retranslate", "state", "apply_state", "lesson",
+)
+
+
+def missing_members(panel: object) -> list[str]:
+    """The Panel members ``panel`` lacks (empty for a conforming panel)."""
+    return [name for name in PANEL_MEMBERS if not hasattr(panel, name)]
 
 
 @dataclass(frozen=True)

@@ -2097,6 +2097,49 @@
     </message>
 </context>
 <context>
+    <name>LessonCard</name>
+    <message>
+        <location filename="../../gatelab/ui/lesson_card.py" line="+116"/>
+        <source>This tab&apos;s lesson could not be built: {0}</source>
+        <translation>无法生成本页的课程：{0}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Try this</source>
+        <translation>试一试</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Check yourself</source>
+        <translation>自我检测</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Right.</source>
+        <translation>答对了。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Not quite.</source>
+        <translation>不太对。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{0} of {1} answered correctly</source>
+        <translation>已答对 {0} / {1} 题</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>This step failed: {0}</source>
+        <translation>这一步失败了：{0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Now look: {0}</source>
+        <translation>现在请看：{0}</translation>
+    </message>
+</context>
+<context>
     <name>LiveView</name>
     <message>
         <location filename="../../gatelab/ui/trainer_live.py" line="+218"/>
@@ -2137,17 +2180,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+35"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+214"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-151"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+63"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -2156,24 +2199,54 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+96"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-6"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+1"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open state…</source>
+        <translation>打开状态(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Save state…</source>
+        <translation>保存状态(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Copy state</source>
+        <translation>复制状态(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Paste state</source>
+        <translation>粘贴状态(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Try this cards</source>
+        <translation>“试一试”卡片(&amp;T)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2181,7 +2254,22 @@
         <translation>关于 gatelab(&amp;A)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
+        <source>Every tab&apos;s settings as one line, to paste elsewhere</source>
+        <translation>把所有标签页的设置复制为一行文本，便于粘贴到别处</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Try this</source>
+        <translation>试一试</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show or hide the guided steps and questions (F2)</source>
+        <translation>显示或隐藏引导步骤和自测题 (F2)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;See and feel how the gated MLP (SwiGLU and its relatives) inside every modern transformer works: activation curves, the (g, u) gate plane, the exact parameter budget and a live trainer.&lt;/p&gt;&lt;p&gt;Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F1 shows this box.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;直观感受每个现代 Transformer 中的门控 MLP（SwiGLU 及其同类）如何工作：激活函数曲线、(g, u) 门控平面、精确的参数预算和实时训练。&lt;/p&gt;&lt;p&gt;快捷键：Ctrl+1…Ctrl+{1} 切换标签页；F1 显示此对话框。&lt;/p&gt;</translation>
     </message>
@@ -3186,6 +3274,79 @@ table</source>
     </message>
 </context>
 <context>
+    <name>StateActions</name>
+    <message>
+        <location filename="../../gatelab/ui/main_state.py" line="+113"/>
+        <source>Save state</source>
+        <translation>保存状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gatelab state (*.gatelab)</source>
+        <translation>gatelab 状态 (*.gatelab)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Could not save the state: {0}</source>
+        <translation>无法保存状态：{0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>State saved to {0}</source>
+        <translation>状态已保存到 {0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open state</source>
+        <translation>打开状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>gatelab state (*.gatelab);;All files (*)</source>
+        <translation>gatelab 状态 (*.gatelab);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reading {0}…</source>
+        <translation>正在读取 {0}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not open {0}: {1}</source>
+        <translation>无法打开 {0}：{1}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>State opened from {0}</source>
+        <translation>已从 {0} 打开状态</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>State copied to the clipboard</source>
+        <translation>状态已复制到剪贴板</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The clipboard holds no usable state: {0}</source>
+        <translation>剪贴板中没有可用的状态：{0}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>State pasted</source>
+        <translation>状态已粘贴</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The state was not applied; nothing changed. {0}</source>
+        <translation>状态未应用，当前设置保持不变。{0}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
     <name>TopKView</name>
     <message>
         <location filename="../../gatelab/ui/inside_topk.py" line="+40"/>
@@ -3837,7 +3998,7 @@ table</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+24"/>
+        <location filename="../../gatelab/ui/tabs.py" line="+64"/>
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

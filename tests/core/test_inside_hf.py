@@ -188,3 +188,24 @@ def test_bad_text_and_device(hf_models: dict[str, Path]) -> None:
             trace_hf(hf_models["llama"], TEXT, device="cuda")
     with pytest.raises(InsideError, match="unknown device"):
         trace_hf(hf_models["llama"], TEXT, device="tpu")
+
+
+def test_pieces_outside_the_vocabulary_are_flagged(hf_models: dict[str, Path]) -> None:
+    # A word-level tokenizer maps words it lacks to [UNK]; the trace must say which positions,
+    # since their numbers describe "[UNK]" and not the word the user typed.
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast
+
+    from gatelab.core.inside.hf_source import HfModel
+
+    vocab = {"[UNK]": 0, "the": 1, "gate": 2, "opens": 3, "on": 4, "tokens": 5}
+    tok = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]")
+    model = AutoModelForCausalLM.from_pretrained(str(hf_models["llama"]), attn_implementation="eager")
+    source = HfModel.wrap(model, fast, hf_models["llama"], device="cpu")
+    trace = source.trace("the gate zaps on tokens quux")
+    assert trace.tokens[2] == "[UNK]" and trace.unknown == (2, 5)
+    assert trace.unknown_as == "[UNK]"
+    clean = source.trace("the gate opens")
+    assert clean.unknown == () and clean.unknown_as == ""

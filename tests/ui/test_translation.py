@@ -93,8 +93,8 @@ def test_main_window_shows_the_chinese_from_the_ts(qtbot, zh_cn: QTranslator,  #
         assert menus == [ts[("MainWindow", s)] for s in ("&File", "&View", "&Help")]
         assert menus == ["文件(&F)", "视图(&V)", "帮助(&H)"]
         file_menu, view_menu, help_menu = (a.menu() for a in window.menuBar().actions())
-        assert [a.text() for a in file_menu.actions()] == [ts[("MainWindow", "&Quit")]]
-        assert [a.text() for a in view_menu.actions()] == titles
+        assert file_menu.actions()[-1].text() == ts[("MainWindow", "&Quit")]
+        assert [a.text() for a in view_menu.actions()][: len(titles)] == titles
         assert [a.text() for a in help_menu.actions()] == [ts[("MainWindow", "&About gatelab")]]
 
         # The translated About text still formats: its {0} and {1} survived.

@@ -202,9 +202,15 @@ class HfModel:
         if progress is not None:
             progress(1.0, "done")
         archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
+        # Pieces the vocabulary lacks became the unknown token: flag them like a run's unknown
+        # characters, since their numbers describe "[UNK]", not the text the user typed.
+        unk = getattr(self.tokenizer, "unk_token_id", None)
+        unknown = tuple(i for i, t in enumerate(ids) if unk is not None and t == unk)
         return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
                      variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
-                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0))
+                     hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0),
+                     unknown=unknown,
+                     unknown_as=str(self.tokenizer.unk_token) if unknown else "")
 
     @torch.no_grad()
     def forward_layers(self, ids: list[int]) -> list[LayerTrace]:

@@ -1,0 +1,119 @@
+"""The .gatelab state document: every tab's settings and the current point, layer and neuron.
+
+A state is shared as a file (File → Save state / Open state) or as one line on the clipboard, so
+it is read as hostile input: a byte cap, a nesting cap, finite numbers only, and a format tag so
+that a foreign JSON file is named as such instead of half-applied. Panels validate their own
+parts; this module only checks the envelope.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.fileio import check_write_target, read_text_capped
+
+STATE_FORMAT = "gatelab-state"
+STATE_VERSION = 1
+STATE_SUFFIX = ".gatelab"
+MAX_STATE_BYTES = 1_000_000
+MAX_DEPTH = 12  # a tab's state is a few levels deep; 10^5 nested brackets is an attack
+
+
+class StateError(ValueError):
+    """A state that cannot be used; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class StateDoc:
+    current_tab: str | None
+    tabs: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def dump_state(doc: StateDoc, compact: bool = False) -> str:
+    """JSON text for ``doc``; compact gives the one line that "Copy state" puts on the clipboard."""
+    payload = {"format": STATE_FORMAT, "version": STATE_VERSION,
+               "current_tab": doc.current_tab, "tabs": doc.tabs}
+    if compact:
+        return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return json.dumps(payload, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+
+
+def _depth(obj: Any, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(obj, dict):
+        return max((_depth(v, level + 1) for v in obj.values()), default=level + 1)
+    if isinstance(obj, list):
+        return max((_depth(v, level + 1) for v in obj), default=level + 1)
+    return level
+
+
+def _finite(obj: Any) -> bool:
+    if isinstance(obj, float):
+        return math.isfinite(obj)
+    if isinstance(obj, dict):
+        return all(_finite(v) for v in obj.values())
+    if isinstance(obj, list):
+        return all(_finite(v) for v in obj)
+    return True
+
+
+def parse_state(text: str) -> StateDoc:
+    """Check the envelope of a state document and return it; StateError says what is wrong."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_STATE_BYTES:
+        raise StateError(f"a state is at most {MAX_STATE_BYTES:,} bytes")
+    try:
+        data = json.loads(text, parse_constant=lambda c: float("nan"))
+    except RecursionError:
+        raise StateError("not a gatelab state: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, and ints longer than Python's digit limit
+        raise StateError(f"not a gatelab state: not valid JSON ({str(exc)[:80]})") from None
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        raise StateError("not a gatelab state: the \"format\" is not \"gatelab-state\"")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise StateError("not a gatelab state: \"version\" must be a positive integer")
+    if version > STATE_VERSION:
+        raise StateError(f"this state was saved by a newer gatelab (format {version}); "
+                         f"this one reads format {STATE_VERSION}")
+    tabs = data.get("tabs", {})
+    if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
+        raise StateError("not a gatelab state: \"tabs\" must map tab names to objects")
+    if _depth(tabs) > MAX_DEPTH:
+        raise StateError("not a gatelab state: nested too deeply")
+    if not _finite(tabs):
+        raise StateError("the state holds a number that is not finite (NaN or infinity)")
+    current = data.get("current_tab")
+    if current is not None and not isinstance(current, str):
+        raise StateError("not a gatelab state: \"current_tab\" must be a tab name")
+    return StateDoc(current, {str(k): v for k, v in tabs.items()})
+
+
+def read_state_file(path: Path | str) -> StateDoc:
+    """Read and check a .gatelab file: a regular file, at most MAX_STATE_BYTES."""
+    return parse_state(read_text_capped(path, MAX_STATE_BYTES))
+
+
+def write_state_file(path: Path | str, doc: StateDoc) -> Path:
+    """Write ``doc`` atomically (temp file + replace), refusing FIFOs, devices and folders."""
+    target = check_write_target(path)
+    text = dump_state(doc)
+    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, target)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return target
+
+
+def tab_states(doc: StateDoc, known: Mapping[str, object]) -> dict[str, dict[str, Any]]:
+    """The parts of ``doc`` for tabs this app has (a newer app's extra tabs are skipped)."""
+    return {name: part for name, part in doc.tabs.items() if name in known}

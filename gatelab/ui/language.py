@@ -1,0 +1,69 @@
+"""Switch the interface language at run time, with no restart.
+
+Installing or removing a QTranslator makes Qt send ``LanguageChange`` to every widget; the main
+window answers it by calling ``retranslate()`` on each panel. This module owns the installed
+translators (gatelab's own and Qt's, for standard dialog buttons) so that switching back to
+English really removes them, and so that the choice is remembered between launches.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+
+from gatelab.paths import resources_dir
+
+# code → the language's own name (never translated: a reader must find their language).
+LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
+SETTINGS_KEY = "ui/language"
+
+_installed: list[QTranslator] = []
+_current = "en"
+
+
+def current_language() -> str:
+    return _current
+
+
+def resolve(code: str | None) -> str:
+    """The supported language for ``code`` ("zh", "zh_CN", "zh-Hans-CN" → "zh_CN"), else "en"."""
+    if not code:
+        code = QLocale.system().name()
+    name = QLocale(code).name()  # normalises "zh-CN" and friends
+    if name in LANGUAGES:
+        return name
+    base = name.split("_")[0]
+    return next((c for c in LANGUAGES if c.split("_")[0] == base), "en")
+
+
+def set_language(code: str | None, settings: QSettings | None = None) -> str:
+    """Install the translators for ``code`` (None: the system's) and return the code in use.
+
+    English needs no translator: the sources are English. Qt's own catalogue is loaded too, so
+    that standard buttons (OK, Cancel) follow. With ``settings``, the choice is remembered.
+    """
+    global _current
+    app = QCoreApplication.instance()
+    lang = resolve(code)
+    if app is not None:
+        for old in _installed:
+            app.removeTranslator(old)
+        _installed.clear()
+        if lang != "en":
+            ours = QTranslator(app)
+            if ours.load(f"gatelab_{lang}", str(resources_dir() / "i18n")):
+                app.installTranslator(ours)
+                _installed.append(ours)
+            qt = QTranslator(app)
+            qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+            if qt.load(f"qtbase_{lang}", qt_dir):
+                app.installTranslator(qt)
+                _installed.append(qt)
+    _current = lang
+    if settings is not None:
+        settings.setValue(SETTINGS_KEY, lang)
+    return lang
+
+
+def remembered_language(settings: QSettings) -> str | None:
+    value = settings.value(SETTINGS_KEY)
+    return value if isinstance(value, str) and value in LANGUAGES else None

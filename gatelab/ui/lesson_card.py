@@ -1,0 +1,220 @@
+"""The "Try this" card beside every tab: guided steps that set the tab up, and check-yourself questions.
+
+Panels only provide content (``panel.lesson()`` → :class:`Lesson`, built in the current language);
+this card draws it, runs the steps, and remembers answers in QSettings. Why a card and not a
+wizard: the learner stays in charge of the instrument, and each step is one click that puts the
+tab into the state a lesson talks about, with one line on what to look for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSettings, QSize
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+@dataclass(frozen=True)
+class TryStep:
+    title: str  # translated button text
+    expect: str  # translated: what you should see, with the numbers
+    run: Callable[[], str | None]  # sets the tab up; None, or a line saying what to do first
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str  # stable id, the QSettings key
+    text: str
+    choices: tuple[str, ...]
+    answer: int
+    explanations: tuple[str, ...]  # one per choice, shown once it is chosen
+
+
+@dataclass(frozen=True)
+class Lesson:
+    steps: tuple[TryStep, ...] = ()
+    questions: tuple[Question, ...] = ()
+
+    def problems(self) -> list[str]:
+        """What is malformed (empty when the lesson is fine); tests assert it is empty."""
+        out: list[str] = []
+        keys = [q.key for q in self.questions]
+        if len(set(keys)) != len(keys):
+            out.append("question keys repeat")
+        for q in self.questions:
+            if not 2 <= len(q.choices) <= 4:
+                out.append(f"{q.key}: {len(q.choices)} choices")
+            if not 0 <= q.answer < len(q.choices):
+                out.append(f"{q.key}: answer {q.answer} out of range")
+            if len(q.explanations) != len(q.choices) or not all(x.strip() for x in q.explanations):
+                out.append(f"{q.key}: every choice needs an explanation")
+        for i, step in enumerate(self.steps):
+            if not step.title.strip() or not step.expect.strip():
+                out.append(f"step {i}: empty title or expectation")
+        return out
+
+
+_RESULT_OK = "color: palette(text);"
+_RESULT_TODO = "color: #b45309;"  # amber: something to do first, not an error
+
+
+class LessonCard(QFrame):
+    """Steps and questions of one tab; ``rebuild()`` redraws them (after a language switch)."""
+
+    def __init__(self, tab: str, provider: Callable[[], Lesson], settings: QSettings,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"lesson-card-{tab}")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        # No minimum width: on a narrow window the card gives way, never the panel it explains.
+        self.setMaximumWidth(300)
+        self._tab = tab
+        self._provider = provider
+        self._settings = settings
+        self._lesson = Lesson()
+        self._groups: dict[str, QButtonGroup] = {}
+        self._explain: dict[str, QLabel] = {}
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self._scroll = QScrollArea(self)
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer.addWidget(self._scroll)
+        self.result = QLabel(self)  # the latest step's outcome; stays below the scroll area
+        self.result.setObjectName("lesson-result")
+        self.result.setWordWrap(True)
+        self.result.setContentsMargins(8, 4, 8, 8)
+        outer.addWidget(self.result)
+        self.rebuild()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(260, super().sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(0, 0)
+
+    @property
+    def lesson(self) -> Lesson:
+        return self._lesson
+
+    def rebuild(self) -> None:
+        """Ask the panel for its lesson again (current language) and redraw everything."""
+        try:
+            self._lesson = self._provider()
+        except Exception as exc:  # a panel's broken lesson must not break the window
+            self._lesson = Lesson()
+            self.result.setText(self.tr("This tab's lesson could not be built: {0}").format(exc))
+        else:
+            self.result.clear()
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(8, 8, 8, 8)
+        self._groups.clear()
+        self._explain.clear()
+        layout.addWidget(self._heading(self.tr("Try this")))
+        for i, step in enumerate(self._lesson.steps):
+            button = QPushButton(step.title, body)
+            button.setObjectName(f"lesson-step-{i}")
+            button.setToolTip(step.expect)
+            button.setStyleSheet("text-align: left; padding: 4px 6px;")
+            button.clicked.connect(lambda _=False, s=step: self.run_step(s))
+            expect = QLabel(step.expect, body)
+            expect.setWordWrap(True)
+            expect.setStyleSheet("color: palette(mid); margin-bottom: 6px;")
+            layout.addWidget(button)
+            layout.addWidget(expect)
+        if self._lesson.questions:
+            layout.addWidget(self._heading(self.tr("Check yourself")))
+            self.progress = QLabel(body)
+            self.progress.setObjectName("lesson-progress")
+            layout.addWidget(self.progress)
+            for question in self._lesson.questions:
+                self._add_question(layout, body, question)
+            self._update_progress()
+        layout.addStretch(1)
+        self._scroll.setWidget(body)
+
+    def _heading(self, text: str) -> QLabel:
+        label = QLabel(f"<b>{text}</b>")
+        label.setContentsMargins(0, 6, 0, 2)
+        return label
+
+    def _add_question(self, layout: QVBoxLayout, body: QWidget, q: Question) -> None:
+        text = QLabel(q.text, body)
+        text.setWordWrap(True)
+        text.setContentsMargins(0, 8, 0, 0)
+        layout.addWidget(text)
+        group = QButtonGroup(body)
+        for c, choice in enumerate(q.choices):
+            radio = QRadioButton(choice, body)
+            radio.setObjectName(f"lesson-q-{q.key}-{c}")
+            group.addButton(radio, c)
+            layout.addWidget(radio)
+        explain = QLabel(body)
+        explain.setObjectName(f"lesson-x-{q.key}")
+        explain.setWordWrap(True)
+        explain.hide()
+        layout.addWidget(explain)
+        self._groups[q.key] = group
+        self._explain[q.key] = explain
+        chosen = self._saved_answer(q)
+        if chosen is not None:
+            group.button(chosen).setChecked(True)
+            self._show_explanation(q, chosen)
+        group.idClicked.connect(lambda c, q=q: self.answer(q.key, c))
+
+    def _key(self, q: Question) -> str:
+        return f"lessons/{self._tab}/{q.key}"
+
+    def _saved_answer(self, q: Question) -> int | None:
+        raw = self._settings.value(self._key(q))
+        try:
+            chosen = int(str(raw))
+        except (TypeError, ValueError):
+            return None
+        return chosen if 0 <= chosen < len(q.choices) else None
+
+    def answer(self, key: str, choice: int) -> None:
+        """Choose ``choice`` for question ``key`` (as a click does), explain it, remember it."""
+        q = next(q for q in self._lesson.questions if q.key == key)
+        button = self._groups[key].button(choice)
+        if button is not None and not button.isChecked():
+            button.setChecked(True)
+        self._settings.setValue(self._key(q), choice)
+        self._show_explanation(q, choice)
+        self._update_progress()
+
+    def _show_explanation(self, q: Question, choice: int) -> None:
+        verdict = self.tr("Right.") if choice == q.answer else self.tr("Not quite.")
+        label = self._explain[q.key]
+        label.setText(f"<b>{verdict}</b> {q.explanations[choice]}")
+        label.show()
+
+    def _update_progress(self) -> None:
+        qs = self._lesson.questions
+        right = sum(self._saved_answer(q) == q.answer for q in qs)
+        self.progress.setText(self.tr("{0} of {1} answered correctly").format(right, len(qs)))
+
+    def run_step(self, step: TryStep) -> str | None:
+        """Run a step; show what to look for, or what to do first. Never raises."""
+        try:
+            todo = step.run()
+        except Exception as exc:  # a step must never take the app down
+            todo = self.tr("This step failed: {0}").format(exc)
+        if todo:
+            self.result.setStyleSheet(_RESULT_TODO)
+            self.result.setText(todo)
+        else:
+            self.result.setStyleSheet(_RESULT_OK)
+            self.result.setText(self.tr("Now look: {0}").format(step.expect))
+        return todo

@@ -1,0 +1,183 @@
+"""Save, open, copy and paste the whole app's state (File menu of the main window).
+
+The envelope is checked in ``core/state_file.py``; each panel validates its own part in
+``apply_state``. Applying is all-or-nothing: the window snapshots every affected panel first and,
+if any panel refuses its part, puts the ones already changed back, so a bad or foreign file leaves
+the current state as it was. Files are read off the GUI thread (a FIFO or a stalled mount must not
+freeze the window).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from gatelab.core.state_file import (
+    MAX_STATE_BYTES,
+    STATE_SUFFIX,
+    StateDoc,
+    StateError,
+    dump_state,
+    parse_state,
+    read_state_file,
+    write_state_file,
+)
+from gatelab.ui.messages import message_text
+from gatelab.ui.tabs import TAB_NAMES
+
+
+class StateReader(QObject):
+    """Reads one .gatelab file at a time in a private thread; ``state_loaded(path, doc, error)``."""
+
+    state_loaded = Signal(str, object, str)
+    _result = Signal(str, object, str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._stop = threading.Event()
+        self._result.connect(self.state_loaded)
+
+    def read(self, path: str) -> None:
+        stop, emit = self._stop, self._result.emit
+
+        def job() -> None:
+            try:
+                doc, error = read_state_file(path), ""
+            except (ValueError, OSError, MemoryError) as exc:
+                doc, error = None, message_text(exc)
+            if not stop.is_set():
+                try:
+                    emit(path, doc, error)
+                except RuntimeError:  # the window went away meanwhile
+                    pass
+
+        self._pool.start(job)
+
+    def shutdown(self) -> None:
+        self._stop.set()
+        self._pool.clear()
+        self._pool.waitForDone(10000)
+
+
+class StateActions:
+    """Mixin for MainWindow: File → Save/Open state, Copy/Paste state."""
+
+    panel: Callable[[str], QWidget | None]
+    show_tab: Callable[[str], QWidget | None]
+    current_tab_name: Callable[[], str]
+    _panels: dict[str, QWidget]
+    _state_reader: StateReader
+
+    def current_state(self) -> StateDoc:
+        """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""
+        tabs: dict[str, dict[str, Any]] = {}
+        for name, panel in self._panels.items():
+            state = getattr(panel, "state", None)  # the "could not be loaded" label has none
+            if callable(state):
+                tabs[name] = state()
+        return StateDoc(self.current_tab_name(), tabs)
+
+    def apply_state_doc(self, doc: StateDoc) -> None:
+        """Apply every tab's part, or none of them: ValueError names the tab that refused."""
+        done: list[tuple[QWidget, dict[str, Any]]] = []
+        for name in TAB_NAMES:
+            part = doc.tabs.get(name)
+            if part is None:
+                continue
+            panel = self.panel(name)
+            if panel is None or not callable(getattr(panel, "apply_state", None)):
+                continue
+            before = panel.state()  # type: ignore[attr-defined]
+            try:
+                panel.apply_state(part)  # type: ignore[attr-defined]
+            except ValueError as exc:
+                for changed, old in reversed(done):
+                    changed.apply_state(old)  # type: ignore[attr-defined]
+                title = self.tabs.tabText(TAB_NAMES.index(name))  # type: ignore[attr-defined]
+                raise StateError(f"{title}: {message_text(exc)}") from None
+            done.append((panel, before))
+        if doc.current_tab in TAB_NAMES:
+            self.show_tab(doc.current_tab)
+
+    # -- menu actions ------------------------------------------------------------------------
+    def save_state_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save state"), "", self.tr("gatelab state (*.gatelab)"))  # type: ignore[arg-type, attr-defined]
+        if path:
+            self.save_state_to(path)
+
+    def save_state_to(self, path: str) -> bool:
+        if not path.endswith(STATE_SUFFIX):
+            path += STATE_SUFFIX
+        try:
+            write_state_file(path, self.current_state())
+        except (ValueError, OSError) as exc:
+            self._state_problem(self.tr("Could not save the state: {0}").format(message_text(exc)))  # type: ignore[attr-defined]
+            return False
+        self.statusBar().showMessage(self.tr("State saved to {0}").format(path), 8000)  # type: ignore[attr-defined]
+        return True
+
+    def open_state_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open state"), "", self.tr("gatelab state (*.gatelab);;All files (*)"))  # type: ignore[arg-type, attr-defined]
+        if path:
+            self.open_state_from(path)
+
+    def open_state_from(self, path: str) -> None:
+        """Read ``path`` in the background; ``_on_state_loaded`` applies it."""
+        self.statusBar().showMessage(self.tr("Reading {0}…").format(path))  # type: ignore[attr-defined]
+        self._state_reader.read(path)
+
+    def _on_state_loaded(self, path: str, doc: object, error: str) -> None:
+        if error or not isinstance(doc, StateDoc):
+            self._state_problem(self.tr("Could not open {0}: {1}").format(  # type: ignore[attr-defined]
+                Path(path).name, error))
+            return
+        self._apply_reporting(doc, self.tr("State opened from {0}").format(path))  # type: ignore[attr-defined]
+
+    def copy_state(self) -> str:
+        text = dump_state(self.current_state(), compact=True)
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(self.tr("State copied to the clipboard"), 5000)  # type: ignore[attr-defined]
+        return text
+
+    def paste_state(self, text: str | None = None) -> bool:
+        """Restore the state on the clipboard (or ``text``); False and a message when unusable."""
+        if text is None:
+            text = QGuiApplication.clipboard().text()
+        if len(text) > MAX_STATE_BYTES:
+            text = text[: MAX_STATE_BYTES + 1]  # parse_state refuses it by size, cheaply
+        try:
+            doc = parse_state(text.strip())
+        except StateError as exc:
+            self._state_problem(self.tr("The clipboard holds no usable state: {0}").format(  # type: ignore[attr-defined]
+                message_text(exc)))
+            return False
+        return self._apply_reporting(doc, self.tr("State pasted"))  # type: ignore[attr-defined]
+
+    def _apply_reporting(self, doc: StateDoc, success: str) -> bool:
+        try:
+            self.apply_state_doc(doc)
+        except ValueError as exc:
+            self._state_problem(self.tr("The state was not applied; nothing changed. {0}").format(  # type: ignore[attr-defined]
+                message_text(exc)))
+            return False
+        self.statusBar().showMessage(success, 8000)  # type: ignore[attr-defined]
+        return True
+
+    def _state_problem(self, text: str) -> None:
+        self.statusBar().showMessage(text, 15000)  # type: ignore[attr-defined]
+        self.last_state_problem = text
+        # Non-modal: the message never blocks the window (or a test) waiting for a click.
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("State"), text,  # type: ignore[attr-defined]
+                          QMessageBox.StandardButton.Ok, self)  # type: ignore[arg-type]
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
