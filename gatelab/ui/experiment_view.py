@@ -40,6 +40,7 @@ from gatelab.ui.trainer_engine import (
     load_experiment_summary,
     load_latest_experiment,
 )
+from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.trainer_plots import layer_color
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
 from gatelab.ui.widgets import settings_choice, settings_int
@@ -126,6 +127,9 @@ class ExperimentView(QWidget):
         """Every text of the view, the dynamic ones re-rendered, in the current language."""
         self.variant_a.setToolTip(self.tr("First FFN variant"))
         self.variant_b.setToolTip(self.tr("Second FFN variant"))
+        for combo in (self.variant_a, self.variant_b):
+            for i in range(combo.count()):
+                combo.setItemText(i, variant_label(str(combo.itemData(i))))
         self.seeds.setPrefix(self.tr("seeds: "))
         self.seeds.setToolTip(self.tr("Runs per variant; the spread across seeds is the noise"))
         self.btn_run.setText(self.tr("▶ Run experiment"))

@@ -38,7 +38,10 @@ class PlotCard(QWidget):
 
     exported = Signal(str)
 
-    def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None,
+                 one_line: bool = False) -> None:
+        """``one_line``: a short title that never wraps and keeps its width; the hover readout
+        gives way instead (the trainer's six cards, whose long titles wrapped onto 2–3 lines)."""
         super().__init__(parent)
         self.plot = pg.PlotWidget()
         self.plot.setBackground("w")
@@ -48,7 +51,7 @@ class PlotCard(QWidget):
         for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
             self.plot.getAxis(name).enableAutoSIPrefix(False)
         self.title = QLabel()
-        self.title.setWordWrap(True)  # long titles wrap rather than widen the window
+        self.title.setWordWrap(not one_line)  # long titles wrap rather than widen the window
         self.set_title(title, tooltip)
         self.readout = QLabel("")
         self.readout.setStyleSheet("color: #555;")
@@ -59,7 +62,7 @@ class PlotCard(QWidget):
         self.export_button.clicked.connect(self._on_export_clicked)
         head = QHBoxLayout()
         head.setContentsMargins(2, 0, 2, 0)
-        head.addWidget(self.title, 2)  # a short title stays on one line beside the readout
+        head.addWidget(self.title, 0 if one_line else 2)  # a short title stays on one line
         head.addWidget(self.readout, 3)
         head.addWidget(self.export_button)
         layout = QVBoxLayout(self)

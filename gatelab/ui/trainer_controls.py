@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -99,6 +99,13 @@ FIELDS: tuple[Field, ...] = (
           QT_TRANSLATE_NOOP(_CTX, "Compile the model first: a slow start, then faster steps")),
 )
 FORM_FIELDS = frozenset(("corpus",) + tuple(f.key for f in FIELDS))
+
+
+def variant_label(name: str) -> str:
+    """The FFN variant's name in the form and the experiment view, in the current language."""
+    if name in CLASSIC_VARIANTS:
+        return QCoreApplication.translate(_CTX, "{0} — classic, 2 matrices").format(name.upper())
+    return gates.get(name).label
 
 
 def form_config(cfg: TrainConfig) -> TrainConfig:
@@ -204,9 +211,7 @@ class TrainerControls(QWidget):
             if f.special:
                 widget.setSpecialValueText(self.tr(f.special))
         for i in range(self.variant.count()):
-            name = str(self.variant.itemData(i))
-            self.variant.setItemText(i, self.tr("{0} — classic, 2 matrices").format(name.upper())
-                                     if name in CLASSIC_VARIANTS else gates.get(name).label)
+            self.variant.setItemText(i, variant_label(str(self.variant.itemData(i))))
         self._retranslate_auto_device()
         self.btn_83.setText(self.tr("8/3"))
         self.btn_83.setToolTip(self.tr("m = ⌈8d/3⌉ rounded up to 16: a gated FFN with the "

@@ -123,26 +123,26 @@ class TrainerPlots(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(6)
 
-        self.loss = PlotCard("")
+        self.loss = PlotCard("", one_line=True)
         self.loss.plot.addLegend(offset=(-10, 10))
         self.c_train = self.loss.curve("train", pen=pg.mkPen("#9ecae1", width=1))
         self.c_ema = self.loss.curve("ema", pen=pg.mkPen("#1f77b4", width=2.5))
         self.c_val = self.loss.curve("val", pen=pg.mkPen("#d62728", width=2),
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
-        self.sparsity = PlotCard("")
+        self.sparsity = PlotCard("", one_line=True)
         self.sparsity.plot.addLegend(offset=(10, 10), colCount=4)  # every multi-layer plot has one
         self.sparsity.plot.setYRange(0.0, 1.0)
-        self.maxh = PlotCard("")
+        self.maxh = PlotCard("", one_line=True)
         self.maxh.plot.addLegend(offset=(10, 10), colCount=4)  # layer colours, shared by sparsity
-        self.ratio = PlotCard("")
+        self.ratio = PlotCard("", one_line=True)
         self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
         self.ratio.plot.addItem(self.ratio_bars)
         self.c_ratio = self.ratio.curve("ratio", pen=None, symbol="t1", symbolSize=8,
                                         symbolBrush="#08519c")  # bar tops: hover + CSV export
-        self.lr = PlotCard("")
+        self.lr = PlotCard("", one_line=True)
         self.c_lr = self.lr.curve("lr", pen=pg.mkPen("#2ca02c", width=2))
         self.sink_label = QLabel()  # the first-token share; LiveView shows it above the plots
-        self.speed = PlotCard("")
+        self.speed = PlotCard("", one_line=True)
         self.c_speed = self.speed.curve("tokens/s", pen=pg.mkPen("#9467bd", width=2))
 
         grid.addWidget(self.loss, 0, 0, 1, 2)
@@ -191,7 +191,7 @@ class TrainerPlots(QWidget):
                                    (self.sparsity, self.tr("step"), self.tr("fraction")),
                                    (self.maxh, self.tr("step"), "|h|"),
                                    (self.ratio, self.tr("layer"), self.tr("ratio")),
-                                   (self.lr, self.tr("step"), "lr"),
+                                   (self.lr, self.tr("step"), self.tr("lr")),
                                    (self.speed, self.tr("step"), self.tr("tokens/s"))):
             card.plot.setLabel("bottom", bottom)
             card.plot.setLabel("left", left)
@@ -201,7 +201,7 @@ class TrainerPlots(QWidget):
                                  (self.loss, self.c_ema, self.tr("train (smoothed)")),
                                  (self.loss, self.c_val, self.tr("validation")),
                                  (self.ratio, self.c_ratio, self.tr("ratio")),
-                                 (self.lr, self.c_lr, "lr"),
+                                 (self.lr, self.c_lr, self.tr("lr")),
                                  (self.speed, self.c_speed, self.tr("tokens/s"))):
             card.rename_curve(item, name)
         for i in range(len(self._closed)):
