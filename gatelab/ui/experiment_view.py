@@ -10,12 +10,11 @@ statistics come from the engine's ``run_experiment``; this view only shows them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from pathlib import Path
-
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,7 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.trainconfig import FFN_VARIANTS
+from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.trainer_engine import (
     EXPERIMENT_FILE,
     ExperimentSummary,
@@ -40,7 +41,6 @@ from gatelab.ui.trainer_engine import (
     load_experiment_summary,
     load_latest_experiment,
 )
-from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.trainer_plots import layer_color
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
 from gatelab.ui.widgets import settings_choice, settings_int
@@ -191,7 +191,7 @@ class ExperimentView(QWidget):
         self.progress.setValue(1 if result.status == "finished" else 0)
         self._set_progress(lambda: self.tr("saved experiment {0} ({1})").format(
             Path(result.path).name, result.status or "?"))
-        self._set_message(lambda: self.tr("Verdict: {0}").format(result.verdict))
+        self._set_message(lambda: self.tr("Verdict: {0}").format(message_text(result.verdict)))
         self.status_changed.emit(self.tr("Opened experiment {0}").format(result.path))
 
     # -- settings ------------------------------------------------------------------------------
@@ -222,8 +222,9 @@ class ExperimentView(QWidget):
         try:
             cfg = self._controls.config()
         except ValueError as exc:
-            why = str(exc)
-            self._set_message(lambda: self.tr("Not started: {0}").format(why), error=True)
+            err = exc  # kept: a language switch renders it again
+            self._set_message(lambda: self.tr("Not started: {0}").format(message_text(err)),
+                              error=True)
             return False
         variants = [str(self.variant_a.currentData()), str(self.variant_b.currentData())]
         if variants[0] == variants[1]:
@@ -290,8 +291,9 @@ class ExperimentView(QWidget):
         self.progress.setValue(self.progress.maximum())
         self._set_progress(lambda: self.tr("done"))
         self._show_result(outcome.result)
-        self._set_message(lambda: self.tr("Verdict: {0}").format(outcome.result.verdict))
-        self.status_changed.emit(self.tr("Experiment: {0}").format(outcome.result.verdict))
+        verdict = outcome.result.verdict
+        self._set_message(lambda: self.tr("Verdict: {0}").format(message_text(verdict)))
+        self.status_changed.emit(self.tr("Experiment: {0}").format(message_text(verdict)))
 
     def _clear_result(self) -> None:
         for item in self._items:
@@ -326,7 +328,7 @@ class ExperimentView(QWidget):
                                                            var.n)))
         rows.append((self.tr("difference (runner-up − best)"), _num(res.difference)))
         rows.append((self.tr("noise floor (3σ of reruns)"), _num(res.noise_floor)))
-        rows.append((self.tr("verdict"), res.verdict))
+        rows.append((self.tr("verdict"), message_text(res.verdict)))
         self.table.setRowCount(len(rows))
         for r, (name, value) in enumerate(rows):
             self.table.setItem(r, 0, QTableWidgetItem(name))

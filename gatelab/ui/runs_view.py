@@ -62,9 +62,8 @@ class RunsView(QWidget):
         self.empty = QLabel()
         self.empty.setStyleSheet("color: #666;")
         self.empty.setWordWrap(True)
-        self.btn_refresh, self.btn_open, self.btn_resume = QPushButton(), QPushButton(), QPushButton()
-        self.btn_delete, self.btn_folder = QPushButton(), QPushButton()
-        self.btn_experiment = QPushButton()
+        self.btn_refresh, self.btn_open, self.btn_resume = (QPushButton() for _ in range(3))
+        self.btn_delete, self.btn_folder, self.btn_experiment = (QPushButton() for _ in range(3))
         buttons = QHBoxLayout()
         for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
                   self.btn_folder, self.btn_experiment):
@@ -100,7 +99,8 @@ class RunsView(QWidget):
                  self.tr("Show this run's curves in the Live plots tab")),
                 (self.btn_resume, self.tr("Resume training"),
                  self.tr("Continue from the run's last checkpoint")),
-                (self.btn_delete, self.tr("Delete…"), self.tr("Delete the run folder (asks first)")),
+                (self.btn_delete, self.tr("Delete…"),
+                 self.tr("Delete the run folder (asks first)")),
                 (self.btn_folder, self.tr("Open folder"),
                  self.tr("Show the run's files in the file manager")),
                 (self.btn_experiment, self.tr("Open experiment"), self.tr(

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import gates
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
 from gatelab.ui.trainer_engine import count_params, matched_width, rule_width
 
@@ -308,7 +309,7 @@ class TrainerControls(QWidget):
         try:
             self.config()
         except ValueError as exc:
-            return str(exc)
+            return message_text(exc)
         return ""
 
     def _on_changed(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_engine import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
 
@@ -189,5 +190,5 @@ class CorpusBox(QGroupBox):
         try:
             check_length(summary.chars, self.block_size)
         except CorpusError as exc:
-            return str(exc)
+            return message_text(exc)
         return ""

@@ -10,8 +10,8 @@ touches a tensor; every engine call goes through trainer_engine.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
+from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls, form_config
 from gatelab.ui.trainer_engine import (
@@ -213,8 +214,8 @@ class TrainerPanel(QWidget):
         try:
             cfg = self.controls.config()
         except ValueError as exc:
-            why = str(exc)
-            self._show_error(lambda: self.tr("Not started: {0}").format(why))
+            err = exc  # kept: a language switch renders it again
+            self._show_error(lambda: self.tr("Not started: {0}").format(message_text(err)))
             self._start_error = self.error_text
             return False
         if self.controls.corpus.error:

@@ -52,7 +52,8 @@ class Outcome:
 
 
 class JobWorker(QObject):
-    """Runs one job in its thread; reports ``progress_reported(Progress)`` then ``job_finished(Outcome)``."""
+    """Runs one job in its thread; reports ``progress_reported(Progress)``, then
+    ``job_finished(Outcome)``."""
 
     progress_reported = Signal(object)
     job_finished = Signal(object)
