@@ -18,15 +18,25 @@ if TYPE_CHECKING:
     from gatelab.ui.trainer_panel import TrainerPanel
 
 # a model that trains in about a minute on two CPU cores: the base of every step
-QUICK = DEFAULT_CONFIG.replace(corpus="generated", variant="swiglu", n_embd=64, n_layer=2,
-                               n_head=2, n_kv_head=None, intermediate=None, block_size=32,
-                               attn_gate=False, steps=300, batch_size=8, lr=3e-3,
-                               warmup_steps=20, eval_interval=50, seed=1, compile=False)
+QUICK = DEFAULT_CONFIG.replace(
+    corpus="generated",
+    variant="swiglu",
+    n_embd=64,
+    n_layer=2,
+    n_head=2,
+    n_kv_head=None,
+    intermediate=None,
+    block_size=32,
+    attn_gate=False,
+    steps=300,
+    batch_size=8,
+    lr=3e-3,
+    warmup_steps=20,
+    eval_interval=50,
+    seed=1,
+    compile=False,
+)
 EXPERIMENT_SEEDS = 5
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TrainerLesson", text)
 
 
 def attn_gate_extra(cfg: Any) -> int:
@@ -35,12 +45,15 @@ def attn_gate_extra(cfg: Any) -> int:
 
 
 def _setup(panel: TrainerPanel, **changes: Any) -> None:
-    panel.controls.set_config(QUICK.replace(device=panel.controls.raw_config().device, **changes))
+    device = str(panel.controls.device.currentData() or "auto")  # the form may be unparsable
+    panel.controls.set_config(QUICK.replace(device=device, **changes))
 
 
 def step_experiment(panel: TrainerPanel) -> str | None:
     if panel.controller.is_busy() or panel.experiment.is_busy():
-        return _tr("Stop the current training first (■ Stop), then press this step again.")
+        return QCoreApplication.translate(
+            "TrainerLesson", "Stop the current training first (■ Stop), then press this step again."
+        )
     _setup(panel, steps=200)
     view = panel.experiment
     view.variant_a.setCurrentIndex(view.variant_a.findData("swiglu"))
@@ -70,11 +83,17 @@ def step_rule(panel: TrainerPanel) -> str | None:
 
 def step_replay(panel: TrainerPanel) -> str | None:
     if panel.controller.is_busy():
-        return _tr("A run is training: its gate sparsity is already on show in Live plots.")
+        return QCoreApplication.translate(
+            "TrainerLesson",
+            "A run is training: its gate sparsity is already on show in Live plots.",
+        )
     rows = [row for row in panel.runs.rows if row.status in ("finished", "stopped")]
     if not rows:
-        return _tr("Train a run first: press ▶ Start (about a minute with the quick settings "
-                   "of the first steps), then press this step again.")
+        return QCoreApplication.translate(
+            "TrainerLesson",
+            "Train a run first: press ▶ Start (about a minute with the quick settings "
+            "of the first steps), then press this step again.",
+        )
     path = panel.runs.selected_path()
     if path not in [row.path for row in rows]:
         path = rows[0].path  # the newest
@@ -89,30 +108,59 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
 
     extra = attn_gate_extra(QUICK)
     steps = (
-        TryStep(_tr("SwiGLU vs parameter-matched GELU over 5 seeds"),
-                _tr("Experiment view: swiglu vs gelu, seeds: 5, 200 steps each (10 runs, a few "
-                    "minutes on a CPU). Press ▶ Run experiment: the verdict says whether the gap "
-                    "beats the noise floor, 3σ of the reruns."),
-                lambda: step_experiment(panel)),
-        TryStep(_tr("Turn the attention output gate on"),
-                _tr("The parameter count grows by {0:,} (a 64 × 64 gate per layer, 2 layers). "
-                    "Press ▶ Start and watch the first-token share above the plots; compare a "
-                    "run with the gate off.").format(extra),
-                lambda: step_attn_gate(panel)),
-        TryStep(_tr("Param-matched width at d = 256"),
-                _tr("Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights match GELU's "
-                    "2 · 256 · 1,024 = {2:,}.").format(
-                    matched_width(256, "swiglu"), 3 * 256 * matched_width(256, "swiglu"),
-                    2 * 256 * 1024),
-                lambda: step_matched(panel)),
-        TryStep(_tr("The 8/3 rule at d = 384"),
-                _tr("Intermediate m = {0:,}: 8/3 · 384 = 1,024, so a gated FFN costs what a "
-                    "classic 4·d one does.").format(rule_width(384)),
-                lambda: step_rule(panel)),
-        TryStep(_tr("Replay a saved run and read its gate sparsity"),
-                _tr("Live plots show the run again; the Gate sparsity legend names each layer "
-                    "(L0 closed, L0 g<0, …) and the form holds the run's own settings."),
-                lambda: step_replay(panel)),
+        TryStep(
+            QCoreApplication.translate(
+                "TrainerLesson", "SwiGLU vs parameter-matched GELU over 5 seeds"
+            ),
+            QCoreApplication.translate(
+                "TrainerLesson",
+                "Experiment view: swiglu vs gelu, seeds: 5, 200 steps each (10 runs, a few "
+                "minutes on a CPU). Press ▶ Run experiment: the verdict says whether the gap "
+                "beats the noise floor, 3σ of the reruns.",
+            ),
+            lambda: step_experiment(panel),
+        ),
+        TryStep(
+            QCoreApplication.translate("TrainerLesson", "Turn the attention output gate on"),
+            QCoreApplication.translate(
+                "TrainerLesson",
+                "The parameter count grows by {0:,} (a 64 × 64 gate per layer, 2 layers). "
+                "Press ▶ Start and watch the first-token share above the plots; compare a "
+                "run with the gate off.",
+            ).format(extra),
+            lambda: step_attn_gate(panel),
+        ),
+        TryStep(
+            QCoreApplication.translate("TrainerLesson", "Param-matched width at d = 256"),
+            QCoreApplication.translate(
+                "TrainerLesson",
+                "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights match GELU's "
+                "2 · 256 · 1,024 = {2:,}.",
+            ).format(
+                matched_width(256, "swiglu"), 3 * 256 * matched_width(256, "swiglu"), 2 * 256 * 1024
+            ),
+            lambda: step_matched(panel),
+        ),
+        TryStep(
+            QCoreApplication.translate("TrainerLesson", "The 8/3 rule at d = 384"),
+            QCoreApplication.translate(
+                "TrainerLesson",
+                "Intermediate m = {0:,}: 8/3 · 384 = 1,024, so a gated FFN costs what a "
+                "classic 4·d one does.",
+            ).format(rule_width(384)),
+            lambda: step_rule(panel),
+        ),
+        TryStep(
+            QCoreApplication.translate(
+                "TrainerLesson", "Replay a saved run and read its gate sparsity"
+            ),
+            QCoreApplication.translate(
+                "TrainerLesson",
+                "Live plots show the run again; the Gate sparsity legend names each layer "
+                "(L0 closed, L0 g<0, …) and the form holds the run's own settings.",
+            ),
+            lambda: step_replay(panel),
+        ),
     )
     return Lesson(steps=steps, questions=_questions())
 
@@ -122,46 +170,104 @@ def _questions() -> tuple[Any, ...]:
 
     return (
         Question(
-            "attn-gate-dropout", _tr("Is the attention output gate a dropout?"),
-            (_tr("Yes: it zeroes random heads while training"),
-             _tr("No: a learned sigmoid of the block input scales each head's output, in "
-                 "training and at inference alike"),
-             _tr("Yes, but it only acts at inference")),
+            "attn-gate-dropout",
+            QCoreApplication.translate("TrainerLesson", "Is the attention output gate a dropout?"),
+            (
+                QCoreApplication.translate(
+                    "TrainerLesson", "Yes: it zeroes random heads while training"
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "No: a learned sigmoid of the block input scales each head's output, in "
+                    "training and at inference alike",
+                ),
+                QCoreApplication.translate("TrainerLesson", "Yes, but it only acts at inference"),
+            ),
             1,
-            (_tr("Dropout is random and only active while training. The output gate is neither: "
-                 "it is computed from the token's own input, the same way every time."),
-             _tr("Right. The gate is sigmoid(x·W) per head channel, learned with the rest of the "
-                 "model and applied at inference too. It lets a head output nothing, so "
-                 "attention no longer has to pile onto the first token to do so."),
-             _tr("It acts at inference, but nothing about it is random: the same input gives the "
-                 "same gate. Dropout, in contrast, is switched off at inference.")),
+            (
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "Dropout is random and only active while training. The output gate is neither: "
+                    "it is computed from the token's own input, the same way every time.",
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "Right. The gate is sigmoid(x·W) per head channel, learned with the rest of the "
+                    "model and applied at inference too. It lets a head output nothing, so "
+                    "attention no longer has to pile onto the first token to do so.",
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "It acts at inference, but nothing about it is random: the same input gives the "
+                    "same gate. Dropout, in contrast, is switched off at inference.",
+                ),
+            ),
         ),
         Question(
-            "seed-noise", _tr("Two seeds of the same config end 0.02 apart in validation loss; "
-                              "SwiGLU beats GELU by 0.01. What follows?"),
-            (_tr("SwiGLU is the better variant"),
-             _tr("Nothing yet: the gap is inside the noise floor; run more seeds"),
-             _tr("GELU is the better variant")),
+            "seed-noise",
+            QCoreApplication.translate(
+                "TrainerLesson",
+                "Two seeds of the same config end 0.02 apart in validation loss; "
+                "SwiGLU beats GELU by 0.01. What follows?",
+            ),
+            (
+                QCoreApplication.translate("TrainerLesson", "SwiGLU is the better variant"),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "Nothing yet: the gap is inside the noise floor; run more seeds",
+                ),
+                QCoreApplication.translate("TrainerLesson", "GELU is the better variant"),
+            ),
             1,
-            (_tr("A gap smaller than the spread between reruns of one config can come from the "
-                 "seed alone. The experiment's verdict asks for more than 3σ of that spread."),
-             _tr("Right. The noise floor is 3σ of same-config reruns; a smaller gap says nothing "
-                 "about the variants. More seeds narrow the estimate."),
-             _tr("The numbers say SwiGLU's loss is lower, but by less than the seed noise, so "
-                 "neither direction is shown.")),
+            (
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "A gap smaller than the spread between reruns of one config can come from the "
+                    "seed alone. The experiment's verdict asks for more than 3σ of that spread.",
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "Right. The noise floor is 3σ of same-config reruns; a smaller gap says nothing "
+                    "about the variants. More seeds narrow the estimate.",
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "The numbers say SwiGLU's loss is lower, but by less than the seed noise, so "
+                    "neither direction is shown.",
+                ),
+            ),
         ),
         Question(
-            "matched-width", _tr("Why does SwiGLU get m = 688 at d = 256, not 1,024?"),
-            (_tr("It has three matrices (gate, up, down), so 3·d·m ≈ 2·d·4d keeps the FFN's "
-                 "parameters equal"),
-             _tr("SiLU needs fewer neurons than GELU"),
-             _tr("To leave memory for the attention")),
+            "matched-width",
+            QCoreApplication.translate(
+                "TrainerLesson", "Why does SwiGLU get m = 688 at d = 256, not 1,024?"
+            ),
+            (
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "It has three matrices (gate, up, down), so 3·d·m ≈ 2·d·4d keeps the FFN's "
+                    "parameters equal",
+                ),
+                QCoreApplication.translate("TrainerLesson", "SiLU needs fewer neurons than GELU"),
+                QCoreApplication.translate("TrainerLesson", "To leave memory for the attention"),
+            ),
             0,
-            (_tr("Right. gate_proj, up_proj and down_proj make 3·d·m weights against the classic "
-                 "2·d·4d; m = 688 (a multiple of 16) matches 4·d = 1,024 at d = 256."),
-             _tr("The activation has nothing to do with the width. The width is chosen so that "
-                 "both variants have the same parameter budget, which keeps the comparison fair."),
-             _tr("Attention's size does not depend on m. The smaller m pays for the third matrix "
-                 "of the gated FFN, so both FFNs cost the same.")),
+            (
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "Right. gate_proj, up_proj and down_proj make 3·d·m weights against the classic "
+                    "2·d·4d; m = 688 (a multiple of 16) matches 4·d = 1,024 at d = 256.",
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "The activation has nothing to do with the width. The width is chosen so that "
+                    "both variants have the same parameter budget, which keeps the comparison fair.",
+                ),
+                QCoreApplication.translate(
+                    "TrainerLesson",
+                    "Attention's size does not depend on m. The smaller m pays for the third matrix "
+                    "of the gated FFN, so both FFNs cost the same.",
+                ),
+            ),
         ),
     )

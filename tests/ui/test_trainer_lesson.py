@@ -69,6 +69,7 @@ def test_attention_gate_step_adds_the_promised_parameters(qtbot, panel) -> None:
 
 
 def test_width_steps_show_the_promised_m(panel) -> None:  # noqa: ANN001
+    panel.controls.lr.setText("fast")  # an unparsable form: the steps still work
     steps = panel.lesson().steps
     assert steps[2].run() is None
     assert panel.controls.intermediate.text() == "688" == str(_number(steps[2].expect[

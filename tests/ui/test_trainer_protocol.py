@@ -43,14 +43,16 @@ def _summary() -> ExperimentSummary:
     return ExperimentSummary(variants, 0.3, 0.1, "swiglu wins", "swiglu", "/tmp/exp", "finished")
 
 
-def _dress(panel) -> None:  # noqa: ANN001
+def _dress(qtbot, panel) -> None:  # noqa: ANN001
     """Every part of the tab showing something: plots, a run, an error, a result."""
+    qtbot.waitUntil(lambda: panel.controls.devices_loaded, timeout=30000)
+    panel.runs.shutdown()  # the refresh that follows the device list has answered
+    QApplication.processEvents()
     panel.plots.set_rows(_rows(10))
     panel._show_title(lambda: panel.tr("Run {0}").format("run-1"))
     panel.bar.begin(100_000)
     panel.bar.show_progress(1234, 100_000, 5000.0, 10.0, 1000, "cpu")
     panel._show_error(lambda: panel.tr("Could not read the run: {0}").format("/x/y"))
-    panel.runs.shutdown()
     panel.runs._show_rows([RunRow("/x/b", "b", "swiglu", "1L d32", "generated", "10/10", 1.0,
                                   1.1, "finished")], "")
     panel.experiment.result = _summary()
@@ -67,7 +69,7 @@ def _leftovers(panel) -> list[str]:  # noqa: ANN001
 
 
 def test_retranslate_reaches_every_visible_string(qtbot, panel, fake_language) -> None:  # noqa: ANN001
-    _dress(panel)
+    _dress(qtbot, panel)
     assert _leftovers(panel)  # before retranslate() the English is still there
     panel.retranslate()
     assert _leftovers(panel) == []
@@ -84,7 +86,7 @@ def test_retranslate_reaches_every_visible_string(qtbot, panel, fake_language) -
 
 
 def test_retranslate_back_to_english(qtbot, panel) -> None:  # noqa: ANN001
-    _dress(panel)
+    _dress(qtbot, panel)
     translator = fake_translator()
     QCoreApplication.installTranslator(translator)
     panel.retranslate()
