@@ -210,3 +210,20 @@ def test_first_token_share_readout(qtbot) -> None:  # noqa: ANN001
     plots.set_rows(rows)
     assert plots.sink_label.text() == "first-token share: 0.50 (L0 0.25 · L1 0.75)"
     assert not math.isnan(plots.history.layer_matrix("attn_sink")[-1][0])
+
+
+def test_selected_run_is_part_of_the_state(qtbot, panel) -> None:  # noqa: ANN001
+    qtbot.waitUntil(lambda: panel.controls.devices_loaded, timeout=30000)
+    panel.runs.shutdown()
+    QApplication.processEvents()
+    rows = [RunRow(f"/x/{n}", n, "swiglu", "1L d32", "generated", "10/10", 1.0, 1.1, "finished")
+            for n in ("a", "b")]
+    panel.runs._show_rows(rows, "/x/a")
+    assert panel.state()["selected_run"] == "/x/a"
+    panel.apply_state({"selected_run": "/x/b"})
+    assert panel.runs.selected_path() == "/x/b"
+    panel.apply_state({"selected_run": "/x/c"})  # not listed yet: selected once a refresh lists it
+    assert panel.runs.selected_path() == "/x/b"
+    rows.append(RunRow("/x/c", "c", "gelu", "1L d32", "generated", "5/10", 1.2, None, "stopped"))
+    panel.runs._on_rows(str(panel.runs._generation), rows, "")
+    assert panel.runs.selected_path() == "/x/c"
