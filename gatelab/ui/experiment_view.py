@@ -77,10 +77,12 @@ class ExperimentView(QWidget):
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self._progress_fn: Callable[[], str] = lambda: self.tr("not started")
+        # renderers of the progress text and the message, called with the view (no closure over
+        # self: a reference cycle could be freed by the GC on a training thread and deadlock)
+        self._progress_fn: Callable[[ExperimentView], str] = lambda self: self.tr("not started")
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self._message_fn: Callable[[], str] = lambda: self.tr(
+        self._message_fn: Callable[[ExperimentView], str] = lambda self: self.tr(
             "Trains both variants at equal FFN parameters (gated m matched to classic 4·d, or to "
             "the form's intermediate width for the first variant) with several seeds, using the "
             "other settings on the left. Tip: a few hundred steps on the generated text take a "
@@ -145,8 +147,8 @@ class ExperimentView(QWidget):
         self.curves.set_hover_x_label(self.tr("step"))
         self.curves.retranslate()
         self.table.setHorizontalHeaderLabels([self.tr("Quantity"), self.tr("Value")])
-        self.progress.setFormat(self._progress_fn())
-        self.message.setText(self._message_fn())
+        self.progress.setFormat(self._progress_fn(self))
+        self.message.setText(self._message_fn(self))
         if self.result is not None and self.table.rowCount():
             self._fill_table(self.result)
 
@@ -170,7 +172,7 @@ class ExperimentView(QWidget):
         """
         if self.controller.is_busy():
             return False
-        self._set_message(lambda: self.tr("Opening experiment {0}…").format(Path(path).name))
+        self._set_message(lambda self: self.tr("Opening experiment {0}…").format(Path(path).name))
         self._calls.submit("open", lambda: load_experiment_summary(path))
         return True
 
@@ -180,7 +182,7 @@ class ExperimentView(QWidget):
         if result is None and not error:
             return  # no saved experiment to show
         if error or not isinstance(result, ExperimentSummary):
-            self._set_message(lambda: self.tr("Could not open the experiment: {0}")
+            self._set_message(lambda self: self.tr("Could not open the experiment: {0}")
                               .format(error),
                               error=True)
             return
@@ -189,9 +191,9 @@ class ExperimentView(QWidget):
         self._show_result(result)
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if result.status == "finished" else 0)
-        self._set_progress(lambda: self.tr("saved experiment {0} ({1})").format(
+        self._set_progress(lambda self: self.tr("saved experiment {0} ({1})").format(
             Path(result.path).name, result.status or "?"))
-        self._set_message(lambda: self.tr("Verdict: {0}").format(message_text(result.verdict)))
+        self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(result.verdict)))
         self.status_changed.emit(self.tr("Opened experiment {0}").format(result.path))
 
     # -- settings ------------------------------------------------------------------------------
@@ -223,12 +225,12 @@ class ExperimentView(QWidget):
             cfg = self._controls.config()
         except ValueError as exc:
             err = exc  # kept: a language switch renders it again
-            self._set_message(lambda: self.tr("Not started: {0}").format(message_text(err)),
+            self._set_message(lambda self: self.tr("Not started: {0}").format(message_text(err)),
                               error=True)
             return False
         variants = [str(self.variant_a.currentData()), str(self.variant_b.currentData())]
         if variants[0] == variants[1]:
-            self._set_message(lambda: self.tr("Not started: pick two different variants"),
+            self._set_message(lambda self: self.tr("Not started: pick two different variants"),
                               error=True)
             return False
         seeds = [cfg.seed + i for i in range(self.seeds.value())]
@@ -237,21 +239,22 @@ class ExperimentView(QWidget):
         self._clear_result()
         self.progress.setRange(0, len(variants) * len(seeds) * cfg.steps)
         self.progress.setValue(0)
-        self._set_progress(lambda: self.tr("starting…"))
+        self._set_progress(lambda self: self.tr("starting…"))
         n_runs = len(variants) * len(seeds)
-        self._set_message(lambda: self.tr("Training {0} runs…").format(n_runs))
+        self._set_message(lambda self: self.tr("Training {0} runs…").format(n_runs))
         self.controller.start(experiment_job(variants, seeds, cfg))
         return True
 
     # -- private -------------------------------------------------------------------------------
-    def _set_progress(self, render: Callable[[], str]) -> None:
+    def _set_progress(self, render: Callable[[ExperimentView], str]) -> None:
         self._progress_fn = render
-        self.progress.setFormat(render())
+        self.progress.setFormat(render(self))
 
-    def _set_message(self, text: str | Callable[[], str], error: bool = False) -> None:
+    def _set_message(self, text: str | Callable[[ExperimentView], str], error: bool = False
+                     ) -> None:
         """``text`` or a function rendering it (re-run after a language switch)."""
-        self._message_fn = text if callable(text) else (lambda: text)
-        text = self._message_fn()
+        self._message_fn = text if callable(text) else (lambda _view: text)
+        text = self._message_fn(self)
         if error:
             self.error_text = text
         self.message.setText(text)
@@ -270,29 +273,29 @@ class ExperimentView(QWidget):
         if extra is None:
             return
         self.progress.setValue(min(extra.done_steps, self.progress.maximum()))
-        self._set_progress(lambda: self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
+        self._set_progress(lambda self: self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
                                 .format(extra.run_index + 1, extra.n_runs, extra.variant,
                                         extra.seed, extra.step))
 
     def _on_done(self, outcome: Outcome) -> None:
         if outcome.status == "error":
-            self._set_progress(lambda: self.tr("failed ({0} of {1} steps)").format(
+            self._set_progress(lambda self: self.tr("failed ({0} of {1} steps)").format(
                 self.progress.value(), self.progress.maximum()))
-            self._set_message(lambda: self.tr("The experiment stopped with an error: {0}")
+            self._set_message(lambda self: self.tr("The experiment stopped with an error: {0}")
                               .format(outcome.message), error=True)
             return
         if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
-            self._set_progress(lambda: self.tr("stopped ({0} of {1} steps)").format(
+            self._set_progress(lambda self: self.tr("stopped ({0} of {1} steps)").format(
                 self.progress.value(), self.progress.maximum()))
-            self._set_message(lambda: self.tr("Experiment stopped; finished runs are kept in "
+            self._set_message(lambda self: self.tr("Experiment stopped; finished runs are kept in "
                                               "Runs."))
             return
         self.result = outcome.result
         self.progress.setValue(self.progress.maximum())
-        self._set_progress(lambda: self.tr("done"))
+        self._set_progress(lambda self: self.tr("done"))
         self._show_result(outcome.result)
         verdict = outcome.result.verdict
-        self._set_message(lambda: self.tr("Verdict: {0}").format(message_text(verdict)))
+        self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(verdict)))
         self.status_changed.emit(self.tr("Experiment: {0}").format(message_text(verdict)))
 
     def _clear_result(self) -> None:

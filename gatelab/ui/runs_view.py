@@ -40,7 +40,9 @@ class RunsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.confirm_delete: Callable[[str], bool] = self._ask_delete
+        # None asks with a dialog; tests answer for the user. (Not ``self._ask_delete``: a bound
+        # method kept on self is a reference cycle the GC may free on a worker thread.)
+        self.confirm_delete: Callable[[str], bool] | None = None
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
         self.rows: list[RunRow] = []
         # the runs folder is read off the GUI thread (a slow disk or a huge folder never freezes
@@ -214,7 +216,7 @@ class RunsView(QWidget):
 
     def _on_delete(self) -> None:
         path = self.selected_path()
-        if not path or not self.confirm_delete(path):
+        if not path or not (self.confirm_delete or self._ask_delete)(path):
             return
         try:
             delete_run_folder(path)

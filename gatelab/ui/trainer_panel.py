@@ -84,9 +84,11 @@ class TrainerPanel(QWidget):
         self._shut = False
         self._checkpoint_interval = 0
         self._variant = ""  # FFN variant of the run whose statistics are shown
-        self._error_fn: Callable[[], str] = lambda: ""  # renders error_text in the language
-        self._title_fn: Callable[[], str] = lambda: ""  # renders the live page's title
-        self._lookup: Callable[[str], QWidget | None] = lambda _name: None
+        # renderers of the error line and the live page's title in the current language; they
+        # take the panel as an argument: a closure over self would make a reference cycle that
+        # Python's GC may free on a training thread, where destroying Qt objects deadlocks
+        self._error_fn: Callable[[TrainerPanel], str] = lambda self: ""
+        self._title_fn: Callable[[TrainerPanel], str] = lambda self: ""
         self._label_kind = "idle"  # what the state line under the bar says (_state_label)
         self._sample_is_note = False
         self._start_error = ""
@@ -157,18 +159,18 @@ class TrainerPanel(QWidget):
         self.views.setTabToolTip(1, self.tr("Every saved run: replay, resume, delete"))
         self.views.setTabToolTip(2, self.tr("SwiGLU vs GELU at equal parameters, over several "
                                             "seeds, with a noise floor"))
-        self.live.title.setText(self._title_fn())
+        self.live.title.setText(self._title_fn(self))
         self.bar.set_state(self._state_label())
         was_start_error = bool(self._start_error) and self._start_error == self.error_text
-        self.error_text = self._error_fn()
+        self.error_text = self._error_fn(self)
         self.bar.set_error(self.error_text)
         if was_start_error:
             self._start_error = self.error_text
         self._update_buttons()
 
     def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
-        """Other tabs' panels by name (kept for lessons that point elsewhere)."""
-        self._lookup = lookup
+        """Unused: the trainer reads no other tab (the window routes its gate pairs). Not kept,
+        since holding the window's lookup would tie the panel into a reference cycle."""
 
     def state(self) -> dict[str, Any]:
         return panel_state(self)
@@ -215,12 +217,12 @@ class TrainerPanel(QWidget):
             cfg = self.controls.config()
         except ValueError as exc:
             err = exc  # kept: a language switch renders it again
-            self._show_error(lambda: self.tr("Not started: {0}").format(message_text(err)))
+            self._show_error(lambda self: self.tr("Not started: {0}").format(message_text(err)))
             self._start_error = self.error_text
             return False
         if self.controls.corpus.error:
             why = self.controls.corpus.error
-            self._show_error(lambda: self.tr("Not started: {0}").format(why))
+            self._show_error(lambda self: self.tr("Not started: {0}").format(why))
             self._start_error = self.error_text
             return False
         try:
@@ -230,7 +232,7 @@ class TrainerPanel(QWidget):
             self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
             self.bar.end("error")
             why = str(exc)
-            self._show_error(lambda: self.tr("Not started: cannot create a run folder: {0}")
+            self._show_error(lambda self: self.tr("Not started: cannot create a run folder: {0}")
                              .format(why))
             return False
         self._launch(cfg, run_dir, resume=False)
@@ -294,7 +296,7 @@ class TrainerPanel(QWidget):
         self._stats = stats_from_arrays(record.stats)
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
         name = record.path.name
-        self._show_title(lambda: self.tr("Replay of {0}").format(name))
+        self._show_title(lambda self: self.tr("Replay of {0}").format(name))
         self.live.set_sample(record.samples[-2000:])
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
@@ -332,7 +334,7 @@ class TrainerPanel(QWidget):
         if not keep_plots:
             self.plots.clear(cfg.steps)
         name = run_dir.rsplit("/", 1)[-1]
-        self._show_title(lambda: self.tr("Run {0}").format(name))
+        self._show_title(lambda self: self.tr("Run {0}").format(name))
         self.views.setCurrentWidget(self.live)
         self.bar.begin(cfg.steps)
         self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume)))
@@ -340,15 +342,15 @@ class TrainerPanel(QWidget):
 
     def _clear_run_view(self) -> None:
         """Forget what the bar, error line and sample box said about an earlier run."""
-        self._show_error(lambda: "")
+        self._show_error(lambda self: "")
         self._start_error = ""
         self._stats, self._first_step = None, None
         self._clock.reset()
         self.live.set_sample("")
 
-    def _show_title(self, render: Callable[[], str]) -> None:
+    def _show_title(self, render: Callable[[TrainerPanel], str]) -> None:
         self._title_fn = render
-        self.live.show_plots(render())
+        self.live.show_plots(render(self))
 
     def _on_progress(self, progress: Progress) -> None:
         self.plots.add_rows(progress.rows)
@@ -375,10 +377,10 @@ class TrainerPanel(QWidget):
             self._sample_is_note = False
         if outcome.status == "error":
             why = outcome.message
-            self._show_error(lambda: self.tr("The run ended with an error: {0}").format(why))
+            self._show_error(lambda self: self.tr("The run ended with an error: {0}").format(why))
             _remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
         else:
-            self._show_error(lambda: "")  # e.g. an unreadable replay tried during the run
+            self._show_error(lambda self: "")  # e.g. an unreadable replay tried during the run
         self.bar.end(outcome.status)  # the bar says how it ended, once: no second state word
         self._clock.reset()
         self._set_state_label("ended")
@@ -428,7 +430,7 @@ class TrainerPanel(QWidget):
                     self._clear_run_view()
                     self.bar.show_idle()
                     self._set_state_label("idle")
-                self._show_error(lambda: self.tr("Could not read the run: {0}").format(error))
+                self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
             elif tag == "open":
                 self._show_record(result)  # type: ignore[arg-type]
             else:
@@ -461,13 +463,13 @@ class TrainerPanel(QWidget):
         if (self._start_error and self.error_text == self._start_error
                 and not self.controls.validation_error() and not self.controls.corpus.error):
             self._start_error = ""
-            self._show_error(lambda: "")
+            self._show_error(lambda self: "")
 
-    def _show_error(self, render: Callable[[], str]) -> None:
+    def _show_error(self, render: Callable[[TrainerPanel], str]) -> None:
         """Show (and send to the status bar) the error ``render()`` gives; "" clears it.
         A function, so a language switch renders the same error in the new language."""
         self._error_fn = render
-        self.error_text = render()
+        self.error_text = render(self)
         self.bar.set_error(self.error_text)
         if self.error_text:
             self.status_changed.emit(self.error_text)

@@ -50,7 +50,7 @@ def test_end_of_run_said_once_then_replay_loads_its_settings(qtbot, panel) -> No
     # replay: the form takes the run's own settings; an old error and a note are gone
     run = panel.run_dir
     panel.controls.set_config(_tiny(steps=900, variant="swiglu", seed=3, n_embd=64))
-    panel._show_error(lambda: "an old error")
+    panel._show_error(lambda _p: "an old error")
     panel._note_sample("No checkpoint yet: …")
     assert panel.open_run(run)
     qtbot.waitUntil(lambda: _bar(panel).startswith("replay:"), timeout=10000)

@@ -49,10 +49,10 @@ def _dress(qtbot, panel) -> None:  # noqa: ANN001
     panel.runs.shutdown()  # the refresh that follows the device list has answered
     QApplication.processEvents()
     panel.plots.set_rows(_rows(10))
-    panel._show_title(lambda: panel.tr("Run {0}").format("run-1"))
+    panel._show_title(lambda p: p.tr("Run {0}").format("run-1"))
     panel.bar.begin(100_000)
     panel.bar.show_progress(1234, 100_000, 5000.0, 10.0, 1000, "cpu")
-    panel._show_error(lambda: panel.tr("Could not read the run: {0}").format("/x/y"))
+    panel._show_error(lambda p: p.tr("Could not read the run: {0}").format("/x/y"))
     panel.runs._show_rows([RunRow("/x/b", "b", "swiglu", "1L d32", "generated", "10/10", 1.0,
                                   1.1, "finished")], "")
     panel.experiment.result = _summary()
@@ -227,3 +227,23 @@ def test_selected_run_is_part_of_the_state(qtbot, panel) -> None:  # noqa: ANN00
     rows.append(RunRow("/x/c", "c", "gelu", "1L d32", "generated", "5/10", 1.2, None, "stopped"))
     panel.runs._on_rows(str(panel.runs._generation), rows, "")
     assert panel.runs.selected_path() == "/x/c"
+
+
+def test_renderers_hold_no_reference_to_their_widget(qtbot, panel) -> None:  # noqa: ANN001
+    """A renderer closing over its panel made a reference cycle; Python's GC then freed the
+    panel on a training thread, whose Qt destructor deadlocked with the GUI thread (a hang seen
+    in the suite). Renderers take the widget as an argument instead."""
+    panel.controls.lr.setText("fast")
+    panel.start()  # "Not started: …"
+    panel._show_title(lambda p: p.tr("Run {0}").format("r"))
+    panel.experiment.run()  # "Not started: …" in the experiment view too
+    panel.experiment._set_progress(lambda v: v.tr("done"))
+    holders = ((panel, panel._error_fn), (panel, panel._title_fn),
+               (panel.experiment, panel.experiment._message_fn),
+               (panel.experiment, panel.experiment._progress_fn))
+    for owner, fn in holders:
+        cells = [c.cell_contents for c in fn.__closure__ or ()]
+        assert all(c is not owner for c in cells), fn
+    assert panel.error_text.startswith("Not started: learning rate")
+    assert panel.experiment.error_text.startswith("Not started: learning rate")
+    assert panel.runs.confirm_delete is None  # no bound method of itself kept on the view
