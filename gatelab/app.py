@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="FILE.png",
                    help="render the window offscreen to a PNG and exit")
     p.add_argument("--tab", metavar="NAME",
-                   help="tab to show first (activations, gate-plane, budget, trainer, inside)")
+                   help="tab to show first (activations, gate-plane, budget, trainer, inside, forward-pass)")
     p.add_argument("--size", type=_parse_size, metavar="WxH", help="window size, e.g. 1280x800")
     p.add_argument("--lang", metavar="LOCALE", help="UI language, e.g. zh_CN (default: system)")
     return p

@@ -4,7 +4,7 @@ They drive the same ``train_steps`` / ``run_experiment`` as the GUI and write th
 so a run started in a terminal can be opened in the app. Bad input gives one clear line on stderr
 and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory) exit code 1;
 Ctrl-C stops gracefully at the next step, keeping a checkpoint, prints the command that resumes
-the run and exits 130.
+the run (for an experiment: the command that runs it again) and exits 130.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ def _parse(p: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.N
 
 def _common_flags(p: argparse.ArgumentParser) -> None:
     a = p.add_argument
-    a("--corpus", help="'python' (the stdlib, ~1 MB), 'generated' (tiny) or a UTF-8 text file path")
+    a("--corpus", help="'python' (1 MB of Python's standard library, shipped), 'generated' "
+                     "(tiny) or a UTF-8 text file path")
     a("--layers", type=int, help="transformer blocks")
     a("--heads", type=int, help="attention heads")
     a("--kv-heads", type=int, help="key/value heads (fewer than --heads: GQA)")
@@ -298,8 +299,10 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
         return _fail(prog, str(exc))
     seeds = [config.seed + i for i in range(args.seeds)]
     bar = ProgressBar()
+    current: dict[str, str] = {}  # the run being trained, for the Ctrl-C hint
 
     def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
+        current["run_dir"] = snap.run_dir if snap.status != "finished" else ""
         if not args.quiet:
             bar.prefix = f"{variant} seed {seed} "
             bar.update(snap, force=snap.status != "running")
@@ -307,13 +310,23 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
                 bar.done()
                 bar.val = None
 
+    rerun = shlex.join(["gatelab-experiment", *(sys.argv[1:] if argv is None else argv)])
     try:
-        with _ctrl_c_stops() as stop:
+        with _ctrl_c_stops() as stop:  # held while reporting too: a late second Ctrl-C is clean
             result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out)
+            return _report_experiment(result, len(variants) * len(seeds), rerun,
+                                      current.get("run_dir", ""))
     except TrainingError as exc:
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
         return _fail(prog, str(exc))
+    except KeyboardInterrupt:  # a second Ctrl-C: the finished runs and their files stand
+        sys.stderr.write(f"\naborted.\n{_experiment_hint(rerun, current.get('run_dir', ''))}")
+        return 130
+
+
+def _report_experiment(result: Any, n_runs: int, rerun: str, run_dir: str) -> int:
+    """Print the table, noise floor and verdict; exit code 0 finished, 130 stopped by Ctrl-C."""
     print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
     for r in result.variants:
         finals = ", ".join(f"{x:.4f}" for x in r.final_val)
@@ -321,7 +334,20 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     print(f"noise floor (3 × pooled std): {result.noise_floor:.4f}")
     print(f"verdict: {result.verdict}")
     print(f"experiment folder: {result.path}")
+    if result.status == "stopped":  # only Ctrl-C sets the stop event here
+        print(f"stopped after {sum(len(r.final_val) for r in result.variants)} of {n_runs} runs.")
+        print(_experiment_hint(rerun, run_dir), end="")
+        return 130
     return 0 if result.status == "finished" else 1
+
+
+def _experiment_hint(rerun: str, run_dir: str) -> str:
+    """How to go on after Ctrl-C: an experiment has no resume of its own (its verdict needs every
+    run), so it is run again; the interrupted run alone can be continued with gatelab-train."""
+    lines = [f"run the experiment again with:\n  {rerun}\n"]
+    if run_dir:
+        lines.append(f"or finish just the interrupted run with:\n  {resume_command(Path(run_dir))}\n")
+    return "".join(lines)
 
 
 if __name__ == "__main__":  # pragma: no cover

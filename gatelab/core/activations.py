@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from gatelab.core.activations_types import Array
+from gatelab.core.messages import error
 from gatelab.core.special import erf as _erf
 
 _SQRT2 = math.sqrt(2.0)
@@ -122,9 +123,7 @@ def get(name: str) -> Activation:
     try:
         return ACTIVATIONS[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown activation {name!r}; valid names: {', '.join(NAMES)}"
-        ) from None
+        raise error("act.unknown", name=name, valid=", ".join(NAMES)) from None
 
 
 def check_params(owner: str, accepted: dict[str, float], given: dict[str, Any]) -> dict[str, float]:
@@ -132,15 +131,15 @@ def check_params(owner: str, accepted: dict[str, float], given: dict[str, Any]) 
     unknown = sorted(set(given) - set(accepted))
     if unknown:
         valid = ", ".join(accepted) or "none"
-        raise ValueError(f"{owner} takes no parameter {', '.join(unknown)}; accepted: {valid}")
+        raise error("act.no_param", owner=owner, names=", ".join(unknown), valid=valid)
     merged = dict(accepted)
     for key, value in given.items():
         try:
             v = float(value)
         except (TypeError, ValueError):
-            raise ValueError(f"{owner}: parameter {key} must be a number, got {value!r}") from None
+            raise error("act.param_number", owner=owner, key=key, value=value) from None
         if not math.isfinite(v):
-            raise ValueError(f"{owner}: parameter {key} must be finite, got {value!r}")
+            raise error("act.param_finite", owner=owner, key=key, value=value)
         merged[key] = v
     return merged
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gatelab.core import activations
+from gatelab.core.messages import error
 
 DEFAULT_SHOWN: tuple[str, ...] = ("silu", "relu", "gelu", "gelu_tanh", "sigmoid")
 CURVE_SAMPLES = 1201
@@ -25,11 +26,11 @@ def validate_range(lo: float, hi: float) -> tuple[float, float]:
     """A z range: finite, lo < hi, not absurdly wide; raise ``ValueError`` otherwise."""
     lo, hi = float(lo), float(hi)
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        raise ValueError(f"z range must be finite, got ({lo}, {hi})")
+        raise error("range.finite", name="z range", lo=lo, hi=hi)
     if lo >= hi:
-        raise ValueError(f"z range: minimum {lo} must be below maximum {hi}")
+        raise error("range.order", name="z range", lo=lo, hi=hi)
     if hi - lo > MAX_RANGE_WIDTH:
-        raise ValueError("z range is wider than 10⁶")
+        raise error("range.wide")
     return lo, hi
 
 
@@ -91,7 +92,7 @@ def describe_z(z: float) -> ZNote:
     """Which lesson applies at z, with the exact numbers the sentence quotes."""
     z = float(z)
     if not math.isfinite(z):
-        raise ValueError(f"z must be finite, got {z}")
+        raise error("value.finite_plain", name="z", value=z)
     s, ds = (float(x) for x in activations.evaluate("silu", z))
     r, _ = activations.evaluate("relu", z)
     z_min, s_min = activations.silu_minimum()

@@ -1,18 +1,17 @@
 """Character-level corpora for the trainer: load, check, encode, split and sample batches.
 
 Character-level keeps the lesson honest and self-contained: no tokenizer to download, a vocabulary
-a learner can read, and a corpus that exists on every machine (the running interpreter's own
-standard library). Every failure a user can cause (missing, empty, binary, too short) raises a
+a learner can read, and a corpus shipped with gatelab (1 MB of Python's standard library, the same
+text on every machine). Every failure a user can cause (missing, empty, binary, too short) raises a
 ``CorpusError`` whose message names the problem, so the GUI and the CLI can show it as it is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import stat
-import sys
-import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,8 +19,12 @@ import numpy as np
 import torch
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
+from gatelab.core.messages import GatelabError, Msg
+from gatelab.paths import resources_dir
 
-PYTHON_CORPUS_CHARS = 1_000_000  # "python" corpus: the first ~1 MB of the sorted stdlib files
+PYTHON_CORPUS_CHARS = 1_000_000  # "python" corpus: 1 MB of CPython 3.11.7's stdlib (shipped)
+PYTHON_CORPUS_FILE = resources_dir() / "corpus" / "python_stdlib.txt"
+PYTHON_CORPUS_SHA256 = "5af7af7aba6a186ac647a265dc03e6b52df5b85c969f971d25d34a788a04cde2"
 GENERATED_CORPUS_CHARS = 60_000
 MAX_FILE_BYTES = 512 * 1024 * 1024
 VAL_FRACTION = 0.1
@@ -30,7 +33,7 @@ MAX_VOCAB = 65_535
 ENCODE_CHUNK = 1 << 20  # characters encoded at a time
 
 
-class CorpusError(ValueError):
+class CorpusError(GatelabError):
     """The corpus cannot be used; the message says why (missing, empty, binary, too short …)."""
 
 
@@ -52,12 +55,11 @@ class Vocab:
 
     def __init__(self, chars: str) -> None:
         if not chars:
-            raise CorpusError("the vocabulary is empty")
+            raise CorpusError(Msg("corpus.vocab_empty"))
         self.chars = "".join(sorted(set(chars)))
         if len(self.chars) > MAX_VOCAB:
-            raise CorpusError(
-                f"the corpus has {len(self.chars):,} distinct characters; the character-level "
-                f"trainer accepts at most {MAX_VOCAB:,} (pick a text in fewer scripts)")
+            raise CorpusError(Msg("corpus.vocab_large", {"n": len(self.chars),
+                                                         "maximum": MAX_VOCAB}))
         self.stoi = {c: i for i, c in enumerate(self.chars)}
         # unknown characters become a space when the corpus has one, else the first character
         self.unknown_id = self.stoi.get(" ", 0)
@@ -88,29 +90,26 @@ def _read_text_file(path: Path) -> str:
     try:  # a regular file's size is known: refuse a huge one before reading 512 MB of it
         st = path.stat()
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_FILE_BYTES:
-            raise CorpusError(f"corpus file is too large ({st.st_size:,} bytes; limit "
-                              f"{MAX_FILE_BYTES:,}): {path}")
+            raise CorpusError(Msg("corpus.too_large", {"size": st.st_size,
+                                                           "limit": MAX_FILE_BYTES, "path": path}))
     except OSError:
         pass  # missing or unreadable: read_bytes_capped names the reason
     try:
         raw = read_bytes_capped(path, MAX_FILE_BYTES, what=str(path))
     except FileReadError as exc:
-        text = str(exc)
-        if text.endswith(": no such file"):
-            raise CorpusError(f"corpus file not found: {path}") from None
-        if "is a folder" in text:
-            raise CorpusError(f"corpus path is a folder, not a text file: {path}") from None
-        raise CorpusError(f"cannot use the corpus file {text}") from None
+        if exc.msg.key == "file.missing":
+            raise CorpusError(Msg("corpus.not_found", {"path": path})) from None
+        if exc.msg.key == "file.is_folder":
+            raise CorpusError(Msg("corpus.is_folder", {"path": path})) from None
+        raise CorpusError(Msg("corpus.cannot_use", {"reason": exc.msg})) from None
     if not raw or raw.isspace():  # isspace: no copy of a large file, unlike strip()
-        raise CorpusError(f"corpus file is empty: {path}")
+        raise CorpusError(Msg("corpus.empty", {"path": path}))
     if b"\x00" in raw[:1 << 20]:
-        raise CorpusError(f"corpus file looks binary (it contains NUL bytes), not text: {path}")
+        raise CorpusError(Msg("corpus.binary", {"path": path}))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CorpusError(
-            f"corpus file is not valid UTF-8 text (bad byte at offset {exc.start}): {path}"
-        ) from None
+        raise CorpusError(Msg("corpus.not_utf8", {"offset": exc.start, "path": path})) from None
 
 
 def utf8_size(text: str) -> int:
@@ -155,29 +154,27 @@ def encode_array(text: str, vocab: Vocab) -> np.ndarray:
     return out
 
 
-def python_stdlib_text(limit: int = PYTHON_CORPUS_CHARS) -> tuple[str, str, int]:
-    """(text, provenance, file count): top-level stdlib ``*.py`` files in sorted order, cut at limit."""
-    root = Path(sysconfig.get_paths()["stdlib"])
-    files = sorted(p for p in root.glob("*.py") if p.is_file())
-    parts: list[str] = []
-    total = used = 0
-    for p in files:
-        try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        parts.append(f"# file: {p.name}\n{text}\n")
-        total += len(parts[-1])
-        used += 1
-        if total >= limit:
-            break
-    text = "".join(parts)[:limit]
-    if not text:
-        raise CorpusError(f"no readable Python source files found in {root}")
-    ver = ".".join(map(str, sys.version_info[:3]))
-    prov = (f"Python {ver} standard library, {root}: {used} top-level .py files in name order "
-            f"({files[0].name} … {files[used - 1].name}), first {len(text):,} characters")
-    return text, prov, used
+def python_corpus_text() -> tuple[str, str]:
+    """(text, provenance) of the built-in "python" corpus: 1,000,000 characters of CPython
+    3.11.7's standard library, shipped in resources/corpus (licence and provenance beside it).
+
+    Why shipped, not read from the running interpreter: the host's standard library differs
+    between Python versions, so the same settings would train on different text. The file's
+    SHA-256 is checked; a changed or missing file is a CorpusError, never a silent new corpus."""
+    path = PYTHON_CORPUS_FILE
+    try:
+        raw = read_bytes_capped(path, 2 * PYTHON_CORPUS_CHARS, what=str(path))
+    except FileReadError as exc:
+        raise CorpusError(Msg("corpus.builtin_missing", {"reason": exc.msg})) from None
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != PYTHON_CORPUS_SHA256:
+        raise CorpusError(Msg("corpus.builtin_changed", {"path": path, "digest": digest[:12],
+                                                          "expected": PYTHON_CORPUS_SHA256[:12]}))
+    text = raw.decode("utf-8")
+    prov = (f"Python 3.11.7 standard library (PSF licence), shipped with gatelab: 40 top-level "
+            f".py files in name order (__future__.py … contextlib.py), first {len(text):,} "
+            f"characters, SHA-256 {PYTHON_CORPUS_SHA256[:12]}…")
+    return text, prov
 
 
 _NAMES = ("gate", "up", "down", "x", "h", "norm", "attn", "proj", "silu", "relu", "act", "out")
@@ -208,10 +205,10 @@ def generated_text(chars: int = GENERATED_CORPUS_CHARS, seed: int = 1234) -> str
 def load_corpus(spec: str) -> Corpus:
     """Load ``"python"``, ``"generated"`` or a UTF-8 text file path; raise ``CorpusError`` if unusable."""
     if not isinstance(spec, str) or not spec.strip():
-        raise CorpusError("no corpus given: use 'python', 'generated' or a path to a text file")
+        raise CorpusError(Msg("corpus.none"))
     if spec == "python":
-        text, prov, _ = python_stdlib_text()
-        name, source = "python", str(Path(sysconfig.get_paths()["stdlib"]))
+        text, prov = python_corpus_text()
+        name, source = "python", str(PYTHON_CORPUS_FILE)
     elif spec == "generated":
         text = generated_text()
         name, source = "generated", "gatelab.core.data.generated_text(seed=1234)"
@@ -233,9 +230,8 @@ def check_length(chars: int, block_size: int) -> None:
     and one for validation (the GUI checks this as soon as a corpus or block size is chosen)."""
     need = 2 * (block_size + 1)
     if chars < need:
-        raise CorpusError(
-            f"corpus is too short: {chars:,} characters, but block size {block_size} needs at "
-            f"least {need:,} (one block + 1 for training and one for validation)")
+        raise CorpusError(Msg("corpus.too_short", {"chars": chars, "block": block_size,
+                                                    "need": need}))
 
 
 def split(corpus: Corpus, block_size: int) -> tuple[torch.Tensor, torch.Tensor]:

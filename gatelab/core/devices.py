@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import torch
 
+from gatelab.core.messages import GatelabError, Msg
+
 
 # Set once by the GUI's entry point: the process also runs an interface that needs a core.
 _KEEP_UI_CORE = False
@@ -45,7 +47,7 @@ def cpu_threads(requested: int | None = None, gui: bool | None = None) -> int:
     return cores - 1 if keep and cores >= UI_CORE_MIN else cores
 
 
-class DeviceUnavailable(ValueError):
+class DeviceUnavailable(GatelabError):
     """The requested device does not exist on this machine."""
 
 
@@ -63,7 +65,7 @@ class DeviceInfo:
             gib = (self.memory_bytes or 0) / 2**30
             return f"cuda:{self.index} {self.name} ({gib:.0f} GiB)"
         if self.kind == "cpu":
-            return f"CPU ({self.threads} threads)"
+            return Msg("device.cpu_label", {"threads": self.threads})
         return self.name
 
 
@@ -92,9 +94,9 @@ def resolve_device(name: str) -> torch.device:
             return torch.device("cuda")
         return torch.device("mps" if _mps_available() else "cpu")
     if name == "cuda" and not torch.cuda.is_available():
-        raise DeviceUnavailable("device 'cuda' was requested but no CUDA GPU is available here")
+        raise DeviceUnavailable(Msg("device.no_cuda"))
     if name == "mps" and not _mps_available():
-        raise DeviceUnavailable("device 'mps' was requested but Apple MPS is not available here")
+        raise DeviceUnavailable(Msg("device.no_mps"))
     if name not in ("cpu", "cuda", "mps"):
-        raise DeviceUnavailable(f"unknown device {name!r}; use auto, cpu, cuda or mps")
+        raise DeviceUnavailable(Msg("device.unknown", {"name": name}))
     return torch.device(name)

@@ -26,6 +26,7 @@ import torch
 from gatelab.core import data, memory, stats
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT, intermediate_size
+from gatelab.core.messages import Msg, error, first_line
 from gatelab.core.runs import RunError, RunWriter, has_checkpoint, is_run_dir, load_checkpoint
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
 
@@ -107,8 +108,8 @@ def load_trained(run_dir: Path | str, device: str = "cpu") -> tuple[GPT, data.Vo
         model = GPT(config, len(vocab)).to(device)
         model.load_state_dict(ckpt["model"])
     except (RuntimeError, ValueError, TypeError, KeyError) as exc:  # weights of another shape
-        raise RunError(f"checkpoint of {run_dir} does not fit its model: "
-                       f"{str(exc).splitlines()[0][:300]}") from None
+        raise RunError(Msg("ckpt.does_not_fit", {"folder": run_dir,
+                                                   "reason": first_line(exc)})) from None
     return model, vocab, config
 
 
@@ -116,17 +117,16 @@ def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) 
     saved = ckpt.get("config", {})
     for name in ARCH_FIELDS:
         if saved.get(name) != getattr(config, name):
-            raise ValueError(f"cannot resume: the run was trained with {name}={saved.get(name)!r}, "
-                             f"not {getattr(config, name)!r}")
+            raise error("resume.arch", name=name, saved=repr(saved.get(name)),
+                        wanted=repr(getattr(config, name)))
     saved_cfg = TrainConfig.from_dict(saved)
     if intermediate_size(saved_cfg) != intermediate_size(config):
-        raise ValueError(f"cannot resume: the run's intermediate size is "
-                         f"{intermediate_size(saved_cfg)}, not {intermediate_size(config)}")
+        raise error("resume.intermediate", saved=intermediate_size(saved_cfg),
+                    wanted=intermediate_size(config))
     if ckpt.get("vocab") != vocab.chars:
-        raise ValueError("cannot resume: the corpus vocabulary changed since the checkpoint")
+        raise error("resume.vocab")
     if ckpt.get("step", 0) >= config.steps:
-        raise ValueError(f"the run already completed {ckpt.get('step')} steps; ask for more "
-                         f"than that to continue it")
+        raise error("resume.done", steps=str(ckpt.get("step")))
 
 
 _OOM_MARKERS = ("out of memory", "can't allocate memory", "cannot allocate memory",
@@ -151,9 +151,8 @@ def _oom_or(exc: RuntimeError, device: torch.device, step: int, B: int, T: int,
         return exc
     if device.type == "cuda":
         torch.cuda.empty_cache()
-    return TrainingError(
-        f"out of {device.type.upper()} memory at step {step} with batch {B} × block {T} "
-        f"({n_params:,} parameters); lower the batch size, block size or width")
+    return TrainingError(Msg("train.oom", {"device": device.type.upper(), "step": step, "batch": B,
+                                         "block": T, "params": n_params}))
 
 
 def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimizer,
@@ -195,12 +194,12 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     ckpt = None
     if resume:
         if run_dir is None:
-            raise ValueError("resume needs the run folder to continue")
+            raise error("resume.no_folder")
         if has_checkpoint(run_dir):
             ckpt = load_checkpoint(run_dir, map_location="cpu")
             _check_resume(config, ckpt, corpus.vocab)
         elif not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
-            raise RunError(f"no run to resume in {run_dir} (no checkpoint, no config.json)")
+            raise RunError(Msg("resume.nothing", {"folder": run_dir}))
 
     memory.check_training(config, len(corpus.vocab), device)  # refuse before allocating
     torch.manual_seed(config.seed)
@@ -217,9 +216,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             if device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
                 torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
         except (RuntimeError, ValueError, TypeError, KeyError, IndexError) as exc:
-            raise RunError(f"checkpoint of {run_dir} cannot be restored: "
-                           f"{str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__}"
-                           ) from None
+            raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir,
+                                                       "reason": first_line(exc)})) from None
         step, tokens_seen = int(ckpt["step"]), int(ckpt["tokens_seen"])
         last_val = ckpt.get("last_val") if isinstance(ckpt.get("last_val"), float) else None
         elapsed0 = float(ckpt["elapsed_s"])
@@ -277,9 +275,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             bad = next((i for i, v in enumerate(losses) if not math.isfinite(v)), None)
             if bad is not None:
                 bad_step = step - len(loss_buf) + 1 + bad
-                raise TrainingError(f"loss became {losses[bad]} at step {bad_step} "
-                                    f"(learning rate {lr_at(config, bad_step - 1):.3g}); "
-                                    f"lower the learning rate or raise warmup")
+                raise TrainingError(Msg("train.loss_nan", {
+                    "loss": losses[bad], "step": bad_step, "lr": lr_at(config, bad_step - 1)}))
             train_loss = sum(losses) / len(losses)
             loss_buf.clear()
             tps = interval_tokens / max(interval_time, 1e-9)
@@ -292,7 +289,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             val = evaluate(fwd, val_ids, config, device) if is_eval else None
             if val is not None:
                 if not math.isfinite(val):
-                    raise TrainingError(f"validation loss became {val} at step {step}")
+                    raise TrainingError(Msg("train.val_nan", {"loss": val, "step": step}))
                 last_val = val
             status = "stopped" if stop else ("finished" if step == config.steps else "running")
             sample = None

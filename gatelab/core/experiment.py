@@ -2,14 +2,14 @@
 
 "Is SwiGLU better than GELU?" only has an answer at equal parameters and against the spread of
 reruns: a difference smaller than the seed-to-seed noise is not a finding. ``run_experiment``
-trains every variant with every seed at matched FFN parameters (budget.partner_width), keeps all
+trains every variant with every seed at matched FFN parameters (budget.partner_intermediate), keeps all
 curves, and states the verdict with its noise floor.
 
 Definitions:
-- widths: ``config.intermediate`` (or, if None, the classic 4·d) fixes the width of the reference
-  kind; variants of the other kind (gated ↔ classic) get ``budget.partner_width`` of it. With
-  intermediate None the reference is classic 4·d, so d = 256 gives GELU m = 1024 ↔ SwiGLU m = 688.
-  If intermediate is given it is the width of the *first* variant.
+- intermediate widths m: ``config.intermediate`` (or, if None, the classic 4·d) fixes m of the
+  reference kind; variants of the other kind (gated ↔ classic) get ``budget.partner_intermediate``
+  of it. With intermediate None the reference is classic 4·d, so d = 256 gives GELU m = 1024 ↔
+  SwiGLU m = 688. If intermediate is given it is the m of the *first* variant.
 - per variant: final val loss mean and sample std (ddof = 1) over seeds;
 - noise floor = 3 × pooled within-variant std, σ_p = sqrt(Σ_v Σ_s (x_vs − x̄_v)² / Σ_v (n_v − 1));
 - verdict: the two best variants by mean; difference d = x̄_second − x̄_best (> 0);
@@ -23,16 +23,22 @@ import json
 import math
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gatelab.core import budget
-from gatelab.core.engine import train_steps
-from gatelab.core.model import matched_width, model_spec
+from gatelab.core.messages import Msg, error, reason
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
-from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, is_gated
+from gatelab.core.trainconfig import (
+    FFN_VARIANTS,
+    Snapshot,
+    TrainConfig,
+    is_gated,
+    matched_intermediate,
+    model_spec,
+)
 
 EXPERIMENT_FILE = "experiment.json"
 
@@ -54,7 +60,7 @@ class ExperimentResult:
     seeds: list[int]
     difference: float  # mean of the runner-up minus mean of the best (≥ 0); nan if < 2 variants
     noise_floor: float  # 3 × pooled std over seeds; nan with a single seed
-    verdict: str
+    verdict: str  # a Msg when computed here; JSON keeps its English plus "verdict_msg"
     winner: str  # best variant by mean ("" if undecided)
     ratio: float  # difference / noise_floor
     curves: dict[str, list[dict[str, Any]]]  # "variant/seed" -> metrics rows of that run
@@ -62,35 +68,46 @@ class ExperimentResult:
     path: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if isinstance(self.verdict, Msg):
+            out["verdict_msg"] = self.verdict.to_json()
+        return out
 
 
-def widths_for(variants: Sequence[str], config: TrainConfig) -> dict[str, int]:
-    """Parameter-matched intermediate width of each variant (see module docstring)."""
+def saved_verdict(data: Mapping[str, Any]) -> str:
+    """The verdict of a saved experiment.json: its keyed Msg when "verdict_msg" holds a valid
+    one (so the UI can show it translated), else the stored English text."""
+    return Msg.from_json(data.get("verdict_msg")) or str(data.get("verdict", ""))
+
+
+def intermediates_for(variants: Sequence[str], config: TrainConfig) -> dict[str, int]:
+    """Parameter-matched intermediate width m of each variant (see module docstring)."""
     if config.intermediate is not None:
-        ref_variant, ref_width = variants[0], config.intermediate
+        ref_variant, ref_m = variants[0], config.intermediate
     else:
-        ref_variant, ref_width = "gelu", 4 * config.n_embd
-    return {v: matched_width(v, ref_variant, ref_width, config.multiple_of) for v in variants}
+        ref_variant, ref_m = "gelu", 4 * config.n_embd
+    return {v: matched_intermediate(v, ref_variant, ref_m, config.multiple_of) for v in variants}
 
 
-def summarise(finals: dict[str, list[float]]) -> tuple[float, float, str, str, float]:
-    """(difference, noise_floor, verdict, winner, ratio) from final val losses per variant."""
+def summarise(finals: dict[str, list[float]]) -> tuple[float, float, Msg, str, float]:
+    """(difference, noise_floor, verdict, winner, ratio) from final val losses per variant; the
+    verdict is a keyed Msg (a str: its English)."""
     means = {v: sum(x) / len(x) for v, x in finals.items() if x}
     ss = sum(sum((xi - means[v]) ** 2 for xi in x) for v, x in finals.items() if x)
     dof = sum(len(x) - 1 for x in finals.values() if x)
     noise = 3.0 * math.sqrt(ss / dof) if dof > 0 else math.nan
     if len(means) < 2:
-        return math.nan, noise, "need at least two variants with results", "", math.nan
+        return math.nan, noise, Msg("verdict.need_two"), "", math.nan
     ranked = sorted(means, key=means.__getitem__)
     best, second = ranked[0], ranked[1]
     diff = means[second] - means[best]
     if not math.isfinite(noise):
-        return diff, noise, (f"{best} lower by {diff:.4f}, but one seed gives no noise floor"), "", math.nan
+        return diff, noise, Msg("verdict.one_seed", {"best": best, "diff": diff}), "", math.nan
     ratio = diff / noise if noise > 0 else math.inf
     if diff >= noise:
-        return diff, noise, f"{best} better by {diff:.4f}, {ratio:.1f}× the noise", best, ratio
-    return diff, noise, (f"within noise (difference {diff:.4f} < noise floor {noise:.4f})"), "", ratio
+        return (diff, noise, Msg("verdict.better", {"best": best, "diff": diff, "ratio": ratio}),
+                best, ratio)
+    return diff, noise, Msg("verdict.within", {"diff": diff, "noise": noise}), "", ratio
 
 
 def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainConfig,
@@ -105,17 +122,19 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     """
     variants = list(dict.fromkeys(variants))
     if not variants:
-        raise ValueError("an experiment needs at least one variant")
+        raise error("experiment.no_variant")
     for v in variants:
         if v not in FFN_VARIANTS:
-            raise ValueError(f"unknown FFN variant {v!r}; valid: {', '.join(FFN_VARIANTS)}")
+            raise error("train.variant", variant=v, valid=", ".join(FFN_VARIANTS))
     seeds = list(dict.fromkeys(int(s) for s in seeds))
     if not seeds:
-        raise ValueError("an experiment needs at least one seed")
+        raise error("experiment.no_seed")
     config.validate()
-    widths = widths_for(variants, config)
+    from gatelab.core.engine import train_steps  # torch: the module itself stays light
+
+    ms = intermediates_for(variants, config)
     folder = new_run_dir(root, prefix="exp")
-    results = {v: VariantResult(v, widths[v], budget.ffn_params(config.n_embd, widths[v], is_gated(v)), 0)
+    results = {v: VariantResult(v, ms[v], budget.ffn_params(config.n_embd, ms[v], is_gated(v)), 0)
                for v in variants}
     curves: dict[str, list[dict[str, Any]]] = {}
     status = "finished"
@@ -137,7 +156,7 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
 
     for seed in seeds:
         for v in variants:
-            cfg = config.replace(variant=v, intermediate=widths[v], seed=seed)
+            cfg = config.replace(variant=v, intermediate=ms[v], seed=seed)
             key = f"{v}/{seed}"
             curves[key] = []
             last = None
@@ -166,4 +185,4 @@ def load_experiment(path: Path | str) -> dict[str, Any]:
     try:
         return json.loads((p / EXPERIMENT_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise ValueError(f"cannot read {p / EXPERIMENT_FILE}: {exc}") from None
+        raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=reason(exc)) from None

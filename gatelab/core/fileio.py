@@ -14,10 +14,12 @@ import os
 import stat
 from pathlib import Path
 
+from gatelab.core.messages import GatelabError, Msg
+
 CHUNK = 1 << 20
 
 
-class FileReadError(ValueError):
+class FileReadError(GatelabError):
     """A file that cannot be read safely; the message names the file and the reason."""
 
 
@@ -38,21 +40,22 @@ def open_regular(path: Path | str) -> int:
     try:
         fd = os.open(p, flags)
     except FileNotFoundError:
-        raise FileReadError(f"{p}: no such file") from None
+        raise FileReadError(Msg("file.missing", {"path": p})) from None
     except IsADirectoryError:
-        raise FileReadError(f"{p}: is a folder, not a file") from None
+        raise FileReadError(Msg("file.is_folder", {"path": p})) from None
     except PermissionError:
-        raise FileReadError(f"{p}: permission denied") from None
+        raise FileReadError(Msg("file.permission", {"path": p})) from None
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a FIFO opened for reading never blocks; a socket does this
-            raise FileReadError(f"{p}: is not a regular file") from None
-        raise FileReadError(f"{p}: cannot be opened ({exc.strerror or exc})") from None
+            raise FileReadError(Msg("file.not_regular", {"path": p})) from None
+        raise FileReadError(Msg("file.cannot_open", {"path": p, "reason": exc.strerror or str(exc)})
+                            ) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise FileReadError(f"{p}: is a folder, not a file")
+            raise FileReadError(Msg("file.is_folder", {"path": p}))
         if not stat.S_ISREG(st.st_mode):
-            raise FileReadError(f"{p}: is not a regular file (a pipe, device or socket)")
+            raise FileReadError(Msg("file.not_regular_kind", {"path": p}))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
     except BaseException:
@@ -75,12 +78,13 @@ def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None)
             try:
                 block = os.read(fd, min(CHUNK, max_bytes + 1 - total))
             except OSError as exc:
-                raise FileReadError(f"{name}: read failed ({exc.strerror or exc})") from None
+                raise FileReadError(Msg("file.read_failed", {
+                    "path": name, "reason": exc.strerror or str(exc)})) from None
             if not block:
                 break
             total += len(block)
             if total > max_bytes:
-                raise FileReadError(f"{name}: larger than the {_human(max_bytes)} limit")
+                raise FileReadError(Msg("file.too_large", {"path": name, "limit": _human(max_bytes)}))
             chunks.append(block)
         return b"".join(chunks)
     finally:
@@ -97,7 +101,8 @@ def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
             try:
                 block = os.read(fd, min(CHUNK, n - len(out)))
             except OSError as exc:
-                raise FileReadError(f"{what or p}: read failed ({exc.strerror or exc})") from None
+                raise FileReadError(Msg("file.read_failed", {
+                    "path": what or p, "reason": exc.strerror or str(exc)})) from None
             if not block:
                 break
             out += block
@@ -114,7 +119,7 @@ def read_text_capped(path: Path | str, max_bytes: int, what: str | None = None,
     try:
         return raw.decode("utf-8", errors=errors)
     except UnicodeDecodeError as exc:
-        raise FileReadError(f"{what or path}: not UTF-8 text (byte {exc.start})") from None
+        raise FileReadError(Msg("file.not_utf8", {"path": what or path, "byte": exc.start})) from None
 
 
 def check_write_target(path: Path | str) -> Path:
@@ -129,9 +134,10 @@ def check_write_target(path: Path | str) -> Path:
     except FileNotFoundError:
         return p
     except OSError as exc:
-        raise FileReadError(f"{p}: cannot be written ({exc.strerror or exc})") from None
+        raise FileReadError(Msg("file.cannot_write", {"path": p, "reason": exc.strerror or str(exc)})
+                            ) from None
     if stat.S_ISDIR(st.st_mode):
-        raise FileReadError(f"{p}: is a folder, not a file")
+        raise FileReadError(Msg("file.is_folder", {"path": p}))
     if not stat.S_ISREG(st.st_mode):
-        raise FileReadError(f"{p}: is not a regular file (a pipe, device or socket)")
+        raise FileReadError(Msg("file.not_regular_kind", {"path": p}))
     return p

@@ -16,6 +16,7 @@ from numpy.typing import ArrayLike
 
 from gatelab.core import activations as acts
 from gatelab.core.activations import Array, as_float, check_params, sigmoid
+from gatelab.core.messages import error
 
 Branch = Callable[[Array, dict[str, float]], tuple[Array, Array]]
 
@@ -110,9 +111,7 @@ def get(variant: str) -> GateVariant:
     try:
         return VARIANTS_BY_NAME[variant]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown gate variant {variant!r}; valid names: {', '.join(VARIANTS)}"
-        ) from None
+        raise error("gate.unknown", variant=variant, valid=", ".join(VARIANTS)) from None
 
 
 def resolve_params(variant: str, **params: float) -> dict[str, float]:
@@ -121,7 +120,7 @@ def resolve_params(variant: str, **params: float) -> dict[str, float]:
     merged = check_params(variant, v.params, params)
     for key in _POSITIVE_PARAMS:
         if key in merged and merged[key] <= 0:
-            raise ValueError(f"{variant}: parameter {key} must be > 0, got {merged[key]}")
+            raise error("gate.param_positive", variant=variant, key=key, value=merged[key])
     return merged
 
 

@@ -19,8 +19,9 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from gatelab.core.budget import ModelSpec, count_model, rule_8_3
-from gatelab.core.trainconfig import TrainConfig
+from gatelab.core.budget import count_model
+from gatelab.core.messages import GatelabError, Msg, error
+from gatelab.core.trainconfig import TrainConfig, intermediate_size, model_spec
 
 FLOAT_BYTES = 4  # the trainer keeps parameters, gradients and activations in fp32
 ADAMW_STATES = 2  # exp_avg and exp_avg_sq, one each per parameter
@@ -30,7 +31,7 @@ DEFAULT_VOCAB = 256
 ACTIVATION_SLACK = 1.15
 
 
-class MemoryEstimateError(ValueError):
+class MemoryEstimateError(GatelabError):
     """The run would not fit: the message gives the estimate and what is available."""
 
 
@@ -49,9 +50,10 @@ class MemoryEstimate:
     def total(self) -> int:
         return self.params + self.grads + self.optimizer + self.activations + self.logits
 
-    def describe(self) -> str:
-        return (f"{gb(self.params)} weights, {gb(self.grads)} gradients, {gb(self.optimizer)} "
-                f"AdamW state, {gb(self.activations)} activations, {gb(self.logits)} logits")
+    def describe(self) -> Msg:
+        return Msg("memory.parts", {"weights": gb(self.params), "grads": gb(self.grads),
+                                    "optimizer": gb(self.optimizer),
+                                    "activations": gb(self.activations), "logits": gb(self.logits)})
 
 
 def gb(n: int | float) -> str:
@@ -59,22 +61,9 @@ def gb(n: int | float) -> str:
     return f"{n / 1e9:,.1f} GB" if n >= 1e8 else f"{n / 1e6:,.0f} MB"
 
 
-def _intermediate(config: TrainConfig) -> int:
-    """The FFN width m the model builds (same rule as ``model.intermediate_size``)."""
-    if config.intermediate is not None:
-        return config.intermediate
-    return rule_8_3(config.n_embd, config.multiple_of) if config.gated else 4 * config.n_embd
-
-
 def count_training_params(config: TrainConfig, vocab_size: int) -> int:
     """Exact parameter count of the trainer's model (the budget module's count)."""
-    spec = ModelSpec(hidden=config.n_embd, intermediate=_intermediate(config),
-                     n_layer=config.n_layer, n_head=config.n_head, n_kv_head=config.n_kv_head,
-                     head_dim=config.n_embd // config.n_head, vocab=vocab_size,
-                     gated=config.gated, attn_out_gate=config.attn_gate,
-                     tie_embeddings=config.tie_embeddings,
-                     max_positions=config.block_size if config.positions == "learned" else 0)
-    return count_model(spec).total
+    return count_model(model_spec(config, vocab_size)).total
 
 
 def _floats_per_token_per_layer(config: TrainConfig) -> int:
@@ -87,7 +76,7 @@ def _floats_per_token_per_layer(config: TrainConfig) -> int:
     block 8192 grew 13 MB, not the 537 MB of scores), but attention dropout and MPS fall back to
     the math kernel, which stores the whole softmax.
     FFN: g, u, act(g) and h (4m gated; g and act(g), 2m, classic), the residual (d)."""
-    d, m, T = config.n_embd, _intermediate(config), config.block_size
+    d, m, T = config.n_embd, intermediate_size(config), config.block_size
     kv_dim = config.kv_heads * (d // config.n_head)
     attn = 4 * d + 2 * d + 4 * kv_dim + (2 * d if config.kv_heads != config.n_head else 0)
     math_kernel = config.dropout > 0 or config.device == "mps"
@@ -129,9 +118,9 @@ def estimate_inference_bytes(n_params: int, dtype_bytes: float, *, batch: int = 
                         ("n_layer", n_layer), ("kv_dim", kv_dim), ("hidden", hidden),
                         ("intermediate", intermediate), ("vocab", vocab)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValueError(f"{name} must be a whole number ≥ 0, got {value!r}")
+            raise error("value.whole_min0", name=name, value=value)
     if not dtype_bytes > 0:
-        raise ValueError(f"dtype_bytes must be > 0, got {dtype_bytes!r}")
+        raise error("value.gt0", name="dtype_bytes", value=dtype_bytes)
     weights = int(n_params * dtype_bytes)
     tokens = batch * seq_len
     kv_cache = int(2 * n_layer * tokens * kv_dim * dtype_bytes)
@@ -170,7 +159,7 @@ def _host_available() -> int | None:
         return None
 
 
-def check_fits(needed: int, device: Any = "cpu", what: str = "this run",
+def check_fits(needed: int, device: Any = "cpu", what: str | None = None,
                detail: str = "", hint: str = "") -> None:
     """Raise ``MemoryEstimateError`` ("needs ≈ 38.2 GB, 21.9 GB available") when ``needed``
     bytes exceed what ``device`` has free; do nothing when that cannot be told."""
@@ -178,17 +167,19 @@ def check_fits(needed: int, device: Any = "cpu", what: str = "this run",
     if free is None or needed <= free:
         return
     kind = getattr(device, "type", None) or str(device).split(":")[0]
-    where = "GPU memory" if kind == "cuda" else "RAM"
-    message = f"{what} needs ≈ {gb(needed)}, {gb(free)} {where} available"
+    values = {"what": what or Msg("memory.this_run"), "needed": gb(needed), "free": gb(free),
+              "where": Msg("memory.gpu" if kind == "cuda" else "memory.ram")}
+    message = Msg("memory.needs", values)
     if detail:
-        message += f" ({detail})"
-    raise MemoryEstimateError(message + (f"; {hint}" if hint else ""))
+        message = Msg("memory.needs_detail", dict(values, detail=detail))
+    raise MemoryEstimateError(Msg("memory.hint", {"message": message, "hint": hint}) if hint
+                              else message)
 
 
 def check_training(config: TrainConfig, vocab_size: int = DEFAULT_VOCAB,
                    device: Any = "cpu") -> MemoryEstimate:
     """Refuse a config whose training step would not fit on ``device``; return the estimate."""
     est = training_estimate(config, vocab_size)
-    check_fits(est.total, device, "training this model", est.describe(),
-               "lower the batch size, block size, width, layers or intermediate size")
+    check_fits(est.total, device, Msg("memory.training"), est.describe(),
+               Msg("memory.training_hint"))
     return est

@@ -20,8 +20,11 @@ import torch.nn.functional as F
 from torch import nn
 
 from gatelab.core import gates
-from gatelab.core.budget import ModelSpec, partner_width, rule_8_3
-from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, is_gated
+from gatelab.core.messages import error
+# sizing is torch-free and lives in trainconfig; re-exported here for existing imports
+from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig, intermediate_size, is_gated
+from gatelab.core.trainconfig import matched_intermediate, model_spec  # noqa: F401
+from gatelab.core.trainconfig import matched_intermediate as matched_width  # deprecated name
 
 
 class Capture(Protocol):
@@ -31,32 +34,6 @@ class Capture(Protocol):
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None: ...
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None: ...
-
-
-def intermediate_size(config: TrainConfig) -> int:
-    """config.intermediate, else the rule: gated → rule_8_3(d, multiple_of), classic → 4·d."""
-    if config.intermediate is not None:
-        return config.intermediate
-    if config.gated:
-        return rule_8_3(config.n_embd, config.multiple_of)
-    return 4 * config.n_embd
-
-
-def matched_width(variant: str, ref_variant: str, ref_width: int, multiple_of: int) -> int:
-    """Width of ``variant`` with the same FFN parameters as ``ref_variant`` at ``ref_width``."""
-    if is_gated(variant) == is_gated(ref_variant):
-        return ref_width
-    return partner_width(ref_width, is_gated(ref_variant), multiple_of)
-
-
-def model_spec(config: TrainConfig, vocab_size: int) -> ModelSpec:
-    """The budget module's description of the model ``GPT`` builds for ``config``."""
-    return ModelSpec(hidden=config.n_embd, intermediate=intermediate_size(config),
-                     n_layer=config.n_layer, n_head=config.n_head, n_kv_head=config.n_kv_head,
-                     head_dim=config.n_embd // config.n_head, vocab=vocab_size,
-                     gated=config.gated, attn_out_gate=config.attn_gate,
-                     tie_embeddings=config.tie_embeddings,
-                     max_positions=config.block_size if config.positions == "learned" else 0)
 
 
 # --- the FFN's branches, in torch -------------------------------------------------------------
@@ -82,7 +59,7 @@ def gate_branch(variant: str, g: torch.Tensor, params: dict[str, float]) -> torc
     if variant == "swiglu_softcap":
         b1 = params["beta1"]
         return b1 * torch.tanh(F.silu(g) / b1)
-    raise ValueError(f"unknown FFN variant {variant!r}")
+    raise error("model.variant", variant=variant)
 
 
 def up_branch(variant: str, u: torch.Tensor, params: dict[str, float]) -> torch.Tensor:

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from gatelab.core import gates
+from gatelab.core.messages import error
 
 MIN_RESOLUTION = 16
 MAX_RESOLUTION = 1024
@@ -44,16 +45,15 @@ class PlaneSpec:
         gates.resolve_params(self.variant, **self.params)  # unknown variant / bad params
         for name, (lo, hi) in (("g range", self.g_range), ("u range", self.u_range)):
             if not (math.isfinite(lo) and math.isfinite(hi)):
-                raise ValueError(f"{name} must be finite, got ({lo}, {hi})")
+                raise error("range.finite", name=name, lo=lo, hi=hi)
             if lo >= hi:
-                raise ValueError(f"{name}: minimum {lo} must be below maximum {hi}")
+                raise error("range.order", name=name, lo=lo, hi=hi)
         if (not isinstance(self.resolution, int) or isinstance(self.resolution, bool)
                 or not MIN_RESOLUTION <= self.resolution <= MAX_RESOLUTION):
-            raise ValueError(
-                f"resolution must be a whole number in [{MIN_RESOLUTION}, {MAX_RESOLUTION}], "
-                f"got {self.resolution!r}")
+            raise error("plane.resolution", lo=MIN_RESOLUTION, hi=MAX_RESOLUTION,
+                        value=self.resolution)
         if not (math.isfinite(self.eps) and self.eps > 0):
-            raise ValueError(f"ε must be a finite number > 0, got {self.eps}")
+            raise error("plane.eps", value=self.eps)
         return self
 
 
@@ -224,7 +224,7 @@ def read_point(spec: PlaneSpec, g: float, u: float) -> PointReading:
     """Exact values from ``gates.evaluate`` (never read off the image) plus their meaning."""
     g, u = float(g), float(u)
     if not (math.isfinite(g) and math.isfinite(u)):
-        raise ValueError(f"g and u must be finite, got ({g}, {u})")
+        raise error("plane.gu", g=g, u=u)
     act, dact = (float(x) for x in gates.gate_branch(spec.variant, g, **spec.params))
     h, dh_dg, dh_du = (float(x) for x in gates.evaluate(spec.variant, g, u, **spec.params))
     _, b = _branches(spec, np.array([g]), np.array([u]))
@@ -254,19 +254,19 @@ def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
     folder = Path(run_dir)
     path = folder / "stats.npz" if folder.is_dir() or folder.suffix != ".npz" else folder
     if not os.path.lexists(path):
-        raise ValueError(f"no stats.npz in {folder} (train a run with statistics on first)")
+        raise error("plane.no_stats", folder=folder)
     # only this array is read, whatever the size of the rest; RunError (a ValueError) names
     # the file and the reason
     pairs = read_stats(path, ("gate_pairs",)).get("gate_pairs")
     names = list(read_stats(path)) if pairs is None else []
     if pairs is None:
-        raise ValueError(f"{path} has no 'gate_pairs' array (found: {', '.join(names) or 'nothing'})")
+        raise (error("plane.no_pairs", path=path, found=", ".join(names)) if names
+               else error("plane.no_pairs_none", path=path))
     if pairs.ndim != 3 or pairs.shape[2] != 2 or pairs.shape[0] < 1 or pairs.shape[1] < 1:
-        raise ValueError(f"'gate_pairs' in {path} must have shape [n_layer, m, 2], "
-                         f"got {list(pairs.shape)}")
+        raise error("plane.pairs_shape", path=path, shape=str(list(pairs.shape)))
     if not np.issubdtype(pairs.dtype, np.number):
-        raise ValueError(f"'gate_pairs' in {path} must be numbers, got {pairs.dtype}")
+        raise error("plane.pairs_dtype", path=path, dtype=str(pairs.dtype))
     pairs = pairs.astype(np.float64)
     if not np.all(np.isfinite(pairs)):
-        raise ValueError(f"'gate_pairs' in {path} contains non-finite values")
+        raise error("plane.pairs_finite", path=path)
     return pairs

@@ -12,6 +12,9 @@ in ``runs_read``: every reader there survives a damaged or hostile folder.
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
 - ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
   and the writer's pid, host and heartbeat (``effective_status`` reads "interrupted" from them).
+
+Importing this module does not import torch (listing and reading runs never needs it, and the GUI
+lists runs before any training): ``RunWriter.checkpoint`` imports it when it first saves.
 """
 
 from __future__ import annotations
@@ -23,16 +26,17 @@ import json
 import os
 import secrets
 import shutil
+import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 
 from gatelab import paths
-from gatelab.core import stats_history
+from gatelab.core.messages import Msg, join_msgs, reason
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -58,7 +62,10 @@ from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig
 
 RUN_FILES = (CONFIG, METRICS, CKPT, SUMMARY)
 CHECKPOINT_S = 60.0  # checkpoint at least this often (seconds); GATELAB_CHECKPOINT_S overrides
-HEARTBEAT_S = 10.0  # refresh run.json's heartbeat at least this often while training
+HEARTBEAT_S = 10.0  # refresh run.json's heartbeat at least this often while training (or paused)
+# the writers open in this process, by resolved run folder, for keep_alive (weak: a dropped
+# generator's writer disappears with it)
+_OPEN_WRITERS: weakref.WeakValueDictionary[str, RunWriter] = weakref.WeakValueDictionary()
 
 
 def checkpoint_seconds() -> float:
@@ -113,7 +120,7 @@ class RunWriteError(RunError, OSError):
 
 def _write_reason(path: Path, exc: OSError) -> str:
     if path.is_dir() and not path.is_symlink():
-        return "a folder is in the way where this file belongs"
+        return Msg("run.folder_in_way")
     return exc.strerror or type(exc).__name__
 
 
@@ -130,7 +137,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
-            raise RunWriteError(f"cannot write {path}: {_write_reason(path, exc)}") from None
+            raise RunWriteError(Msg("run.cannot_write", {"path": path,
+                                                       "reason": _write_reason(path, exc)})) from None
         raise
 
 
@@ -174,8 +182,8 @@ class RunWriter:
         self.path.mkdir(parents=True, exist_ok=True)
         old = read_json(self.path / SUMMARY) if resume_step is not None else {}
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
-            raise RunError(f"{self.path} is still being trained by process {old.get('pid')} "
-                           f"on {old.get('host')}; stop that run first")
+            raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
+                                             "host": str(old.get("host"))}))
         remove_stale_tmp(self.path, include_own=True)
         atomic_write_json(self.path / CONFIG, config.to_dict())
         now = time.time()
@@ -193,7 +201,9 @@ class RunWriter:
         self._beat_at = self._ckpt_at = time.monotonic()
         self._ckpt_every_s = checkpoint_seconds()
         self._evals_checkpointed = False
+        self._summary_lock = threading.Lock()  # keep_alive may come from another thread
         self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
+        _OPEN_WRITERS[_key(self.path)] = self
 
     def _truncate_metrics(self, step: int) -> None:
         """Keep the rows up to the checkpoint's step, each step once (rows written after the
@@ -223,6 +233,10 @@ class RunWriter:
         return step % interval == 0 or time.monotonic() - self._ckpt_at >= self._ckpt_every_s
 
     def checkpoint(self, state: dict[str, Any], stats: LayerStats | None) -> None:
+        import torch  # only a training process, which has torch loaded already, gets here
+
+        from gatelab.core import stats_history  # (imports torch)
+
         buf = io.BytesIO()
         torch.save(state, buf)
         atomic_write_bytes(self.path / CKPT, buf.getvalue())
@@ -235,9 +249,16 @@ class RunWriter:
         self._ckpt_at = time.monotonic()
 
     def _write_summary(self) -> None:
-        self.summary["heartbeat"] = time.time()
-        atomic_write_json(self.path / SUMMARY, self.summary)
-        self._beat_at = time.monotonic()
+        with self._summary_lock:
+            self.summary["heartbeat"] = time.time()
+            atomic_write_json(self.path / SUMMARY, self.summary)
+            self._beat_at = time.monotonic()
+
+    def beat(self) -> None:
+        """Refresh run.json's heartbeat if HEARTBEAT_S has passed: a run whose steps are not
+        being pulled (paused in the GUI) is alive, not "interrupted"."""
+        if time.monotonic() - self._beat_at >= HEARTBEAT_S:
+            self._write_summary()
 
     def add_sample(self, step: int, text: str) -> None:
         with open(self.path / SAMPLES, "a", encoding="utf-8") as f:
@@ -249,8 +270,27 @@ class RunWriter:
         self.close()
 
     def close(self) -> None:
+        if _OPEN_WRITERS.get(_key(self.path)) is self:
+            del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
+
+
+def _key(path: Path | str) -> str:
+    return os.path.realpath(path)
+
+
+def keep_alive(run_dir: Path | str) -> bool:
+    """Keep the heartbeat of the run this process is writing in ``run_dir`` fresh while nothing
+    pulls its steps (the GUI's pause blocks the training generator, so ``append`` never runs).
+    Cheap enough to call every few milliseconds; False when this process writes no run there."""
+    if not run_dir:
+        return False
+    writer = _OPEN_WRITERS.get(_key(run_dir))
+    if writer is None:
+        return False
+    writer.beat()
+    return True
 
 
 def _float_or_none(v: Any) -> float | None:
@@ -271,16 +311,16 @@ def summary_problems(summary: dict[str, Any]) -> str:
     found: list[str] = []
     status = summary.get("status")
     if "status" not in summary:
-        found.append("status is missing")
+        found.append(Msg("summary.status_missing"))
     elif not isinstance(status, str):
-        found.append("status is not text")
+        found.append(Msg("summary.status_not_text"))
     elif not status:
-        found.append("status is empty")
+        found.append(Msg("summary.status_empty"))
     for key in _SUMMARY_NUMBERS:
         v = summary.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            found.append(f"{key} is not a number")
-    return f"{SUMMARY}: {'; '.join(found)}" if found else ""
+            found.append(Msg("summary.not_number", {"name": key}))
+    return Msg("path_reason", {"path": SUMMARY, "reason": join_msgs(found)}) if found else ""
 
 
 def run_info(path: Path) -> RunInfo:
@@ -300,17 +340,18 @@ def _run_info(path: Path, created: float) -> RunInfo:
     try:
         config = read_json_strict(path / CONFIG)
     except RunError as exc:
-        return RunInfo(path, path.name, "broken", created, error=str(exc))
+        return RunInfo(path, path.name, "broken", created, error=reason(exc))
     try:
         summary = read_json_strict(path / SUMMARY)
         error = str(summary.get("error") or "")
     except RunError as exc:
-        summary, error = {}, str(exc)
+        summary, error = {}, reason(exc)
     stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
     status = effective_status(summary) if summary else "broken"
     if status == "broken" and not error:
-        error = summary_problems(summary) if summary else f"{SUMMARY}: holds an empty object"
+        error = (summary_problems(summary) if summary
+                 else Msg("summary.empty", {"path": SUMMARY}))
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=str(config.get("variant", ""))[:40],
@@ -320,7 +361,7 @@ def _run_info(path: Path, created: float) -> RunInfo:
         final_train_loss=_float_or_none(summary.get("final_train_loss")),
         final_val_loss=_float_or_none(summary.get("final_val_loss")),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),
-        error=error[:500],
+        error=error if len(error) <= 500 else error[:500],
     )
 
 
@@ -355,7 +396,7 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
     is skipped and described in ``RunRecord.warnings``."""
     p = Path(path)
     if not p.is_dir():
-        raise RunError(f"run folder not found: {p}")
+        raise RunError(Msg("run.not_found", {"path": p}))
     config = read_config(p)
     remove_stale_tmp(p)
     warnings: list[str] = []
@@ -364,16 +405,17 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
         try:
             stats = read_stats(p / STATS)
         except RunError as exc:
-            warnings.append(str(exc))
+            warnings.append(reason(exc))
     problems: list[str] = []
     metrics = read_metrics(p / METRICS, max_rows, problems)
     if problems:
-        warnings.append(f"{p / METRICS}: skipped {len(problems)} bad row(s) ({problems[0]})")
+        warnings.append(Msg("metrics.skipped", {"path": p / METRICS, "n": len(problems),
+                                                   "first": problems[0]}))
     try:
         samples = read_samples_tail(p / SAMPLES)
     except RunError as exc:
         samples = ""
-        warnings.append(str(exc))
+        warnings.append(reason(exc))
     return RunRecord(path=p, config=config, metrics=metrics, summary=read_json(p / SUMMARY),
                      stats=stats, samples=samples, has_checkpoint=has_checkpoint(p),
                      warnings=warnings)
@@ -398,14 +440,15 @@ def delete_run(path: Path | str) -> None:
     """Delete a run folder; refuses folders that do not look like runs (RunError)."""
     p = Path(path)
     if not p.is_dir():
-        raise RunError(f"run folder not found: {p}")
+        raise RunError(Msg("run.not_found", {"path": p}))
     if not is_run_dir(p) and not (p / "experiment.json").exists():
-        raise RunError(f"not a gatelab run folder, refusing to delete: {p}")
+        raise RunError(Msg("run.not_run_folder", {"path": p}))
     shutil.rmtree(p)
 
 
 __all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "checkpoint_seconds",
-           "delete_run", "effective_status", "has_checkpoint", "list_runs", "load_checkpoint",
+           "delete_run", "effective_status", "has_checkpoint", "keep_alive", "list_runs",
+           "load_checkpoint",
            "load_run", "new_run_dir", "read_config", "read_json", "read_metrics", "run_info",
            "stats_from_npz"]

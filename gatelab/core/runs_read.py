@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
+from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.trainconfig import TrainConfig
 
 CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
@@ -37,15 +38,17 @@ _NUM_KEYS = ("train_loss", "lr", "tokens_per_s", "elapsed_s", "val_loss")
 _LAYER_KEYS = ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h", "mlp_ratio", "attn_sink")
 
 
-class RunError(ValueError):
+class RunError(GatelabError):
     """A run folder is missing or unreadable; the message names the folder and the problem."""
 
 
 def safe_reason(exc: BaseException) -> str:
     """A one-line reason from a loader's exception, without any hint to allow unpickling."""
+    if isinstance(getattr(exc, "msg", None), Msg):
+        return exc.msg  # type: ignore[attr-defined,no-any-return]  # core's own, already safe
     text = " ".join(str(exc).split()) or type(exc).__name__
     if "weights_only" in text or "allow_pickle" in text or "pickle" in text.lower():
-        return "it holds Python objects, not only tensors and plain data (refused for safety)"
+        return Msg("load.pickle_refused")
     return text[:300]
 
 
@@ -70,15 +73,15 @@ def read_json_strict(path: Path) -> dict[str, Any]:
         raw = read_bytes_capped(path, JSON_CAP, what=path.name)
         data = json.loads(raw.decode("utf-8"))
     except FileReadError as exc:
-        raise RunError(f"{path.parent}: {exc}") from None
+        raise RunError(Msg("run.in_folder", {"folder": path.parent, "reason": safe_reason(exc)})) from None
     except RecursionError:
-        raise RunError(f"{path}: nested too deeply to be a gatelab file") from None
+        raise RunError(Msg("run.json_too_deep", {"path": path})) from None
     except (ValueError, UnicodeDecodeError) as exc:
         if "int_max_str_digits" in str(exc):  # never pass on Python's hint to raise the limit
-            raise RunError(f"{path}: a number in it has too many digits") from None
-        raise RunError(f"{path}: not valid JSON ({safe_reason(exc)})") from None
+            raise RunError(Msg("json.too_many_digits", {"path": path})) from None
+        raise RunError(Msg("json.invalid", {"path": path, "reason": safe_reason(exc)})) from None
     if not isinstance(data, dict):
-        raise RunError(f"{path}: expected a JSON object, found {type(data).__name__}")
+        raise RunError(Msg("json.not_object", {"path": path, "found": type(data).__name__}))
     return data
 
 
@@ -96,7 +99,7 @@ def read_config(folder: Path) -> TrainConfig:
     try:
         return TrainConfig.from_dict(data).validate()
     except (TypeError, ValueError, OverflowError) as exc:
-        raise RunError(f"{folder / CONFIG}: {safe_reason(exc)}") from None
+        raise RunError(Msg("path_reason", {"path": folder / CONFIG, "reason": safe_reason(exc)})) from None
 
 
 # -- metrics.jsonl -----------------------------------------------------------------------------
@@ -107,20 +110,20 @@ def _is_num(v: Any) -> bool:
 def row_problem(row: Any) -> str:
     """Why a parsed metrics row cannot be plotted ("" when it can)."""
     if not isinstance(row, dict):
-        return "not a JSON object"
+        return Msg("metrics.row_not_object")
     step = row.get("step")
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= 10**12:
-        return f"step {step!r} is not a whole number"
+        return Msg("metrics.step_not_whole", {"value": repr(step)})
     for key in _NUM_KEYS:
         if key in row and not (_is_num(row[key]) or (key == "val_loss" and row[key] is None)):
-            return f"{key} {row[key]!r} is not a number"
+            return Msg("metrics.not_number", {"name": key, "value": repr(row[key])})
     if "tokens_seen" in row and not _is_num(row["tokens_seen"]):
-        return f"tokens_seen {row['tokens_seen']!r} is not a number"
+        return Msg("metrics.not_number", {"name": "tokens_seen", "value": repr(row["tokens_seen"])})
     for key in _LAYER_KEYS:
         v = row.get(key)
         if v is not None and not (isinstance(v, list) and len(v) <= 4096
                                   and all(_is_num(x) for x in v)):
-            return f"{key} is not a list of numbers"
+            return Msg("metrics.not_list", {"name": key})
     return ""
 
 
@@ -131,7 +134,7 @@ def _lines(path: Path, problems: list[str] | None) -> Iterator[tuple[int, bytes]
     except FileReadError as exc:
         if not os.path.lexists(path):
             return
-        raise RunError(f"{path.parent}: {exc}") from None
+        raise RunError(Msg("run.in_folder", {"folder": path.parent, "reason": safe_reason(exc)})) from None
     with os.fdopen(fd, "rb") as f:
         lineno = 0
         while True:
@@ -142,7 +145,7 @@ def _lines(path: Path, problems: list[str] | None) -> Iterator[tuple[int, bytes]
             if len(line) > LINE_CAP and not line.endswith(b"\n"):
                 while line and not line.endswith(b"\n"):  # skip the rest of an overlong line
                     line = f.readline(LINE_CAP)
-                _note(problems, lineno, "longer than 1 MB")
+                _note(problems, lineno, Msg("metrics.line_too_long"))
             elif line.strip():
                 yield lineno, line
 
@@ -153,11 +156,11 @@ def _parse(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, An
         row = json.loads(line.decode("utf-8"))
         why = row_problem(row)
     except RecursionError:
-        why = "nested too deeply"
+        why = Msg("metrics.too_deep")
     except (ValueError, UnicodeDecodeError):
         if not line.endswith(b"\n"):
             return None
-        why = "not valid JSON"
+        why = Msg("metrics.bad_json")
     if why:
         _note(problems, lineno, why)
         return None
@@ -179,7 +182,7 @@ def iter_metrics(path: Path, problems: list[str] | None = None
 
 def _note(problems: list[str] | None, lineno: int, why: str) -> None:
     if problems is not None:
-        problems.append(f"line {lineno}: {why}")
+        problems.append(Msg("metrics.line", {"line": lineno, "why": why}))
 
 
 def read_metrics(path: Path, max_rows: int | None = None,
@@ -234,42 +237,41 @@ def load_checkpoint(path: Path | str, map_location: Any = "cpu") -> dict[str, An
     if p.is_dir():
         p = p / CKPT
     if not os.path.lexists(p):
-        raise RunError(f"no checkpoint to resume from: {p}")
+        raise RunError(Msg("ckpt.none", {"path": p}))
     try:
         fd = open_regular(p)
     except FileReadError as exc:
-        raise RunError(f"checkpoint {exc}") from None
+        raise RunError(Msg("ckpt.file_error", {"reason": safe_reason(exc)})) from None
     try:
         with os.fdopen(fd, "rb") as f:
             if os.fstat(f.fileno()).st_size > CKPT_CAP:
-                raise RunError(f"checkpoint {p} is larger than {CKPT_CAP >> 30} GB")
+                raise RunError(Msg("ckpt.too_large", {"path": p, "gb": CKPT_CAP >> 30}))
             ckpt = torch.load(f, map_location=map_location, weights_only=True)
     except RunError:
         raise
     except Exception as exc:  # truncated, foreign or pickled content
         if is_damage(exc):
-            raise RunError(f"checkpoint {p} cannot be read: it is truncated or damaged "
-                           "(not a complete checkpoint file)") from None
-        raise RunError(f"checkpoint {p} cannot be read: {safe_reason(exc)}") from None
+            raise RunError(Msg("ckpt.damaged", {"path": p})) from None
+        raise RunError(Msg("ckpt.unreadable", {"path": p, "reason": safe_reason(exc)})) from None
     _check_checkpoint(p, ckpt)
     return ckpt  # type: ignore[no-any-return]
 
 
 def _check_checkpoint(p: Path, ckpt: Any) -> None:
     if not isinstance(ckpt, dict):
-        raise RunError(f"checkpoint {p} is not a gatelab checkpoint (it holds a "
-                       f"{type(ckpt).__name__}, not a dict of model and optimizer states)")
+        raise RunError(Msg("ckpt.not_dict", {"path": p, "found": type(ckpt).__name__}))
     for key, kind in _CKPT_TYPES.items():
         value = ckpt.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise RunError(f"checkpoint {p} is not a gatelab checkpoint ('{key}' is "
-                           f"{'missing' if key not in ckpt else type(value).__name__})")
+            raise RunError(Msg("ckpt.key_missing", {"path": p, "name": key}) if key not in ckpt
+                           else Msg("ckpt.key_type", {"path": p, "name": key,
+                                                      "found": type(value).__name__}))
     if ckpt["step"] < 0 or ckpt["tokens_seen"] < 0 or not ckpt["vocab"]:
-        raise RunError(f"checkpoint {p} is damaged (negative step or empty vocabulary)")
+        raise RunError(Msg("ckpt.damaged_fields", {"path": p}))
     try:
         TrainConfig.from_dict(ckpt["config"]).validate()
     except (TypeError, ValueError, OverflowError) as exc:
-        raise RunError(f"checkpoint {p} holds an invalid config: {safe_reason(exc)}") from None
+        raise RunError(Msg("ckpt.bad_config", {"path": p, "reason": safe_reason(exc)})) from None
 
 
 def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
@@ -279,25 +281,23 @@ def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.
     try:
         fd = open_regular(path)
     except FileReadError as exc:
-        raise RunError(f"could not read {exc}") from None
+        raise RunError(Msg("file.could_not_read", {"reason": safe_reason(exc)})) from None
     try:
         with os.fdopen(fd, "rb") as f, np.load(f, allow_pickle=False) as z:
             names = [k for k in z.files if keys is None or k in keys]
             size = sum(z.zip.getinfo(k + ".npy").file_size for k in names)
             if size > STATS_CAP:
-                raise RunError(f"could not read {path}: its arrays hold {size:,} bytes, more "
-                               f"than the {STATS_CAP:,} byte limit")
+                raise RunError(Msg("stats.too_large", {"path": path, "size": size, "limit": STATS_CAP}))
             arrays = {k: np.asarray(z[k]) for k in names}
     except RunError:
         raise
     except Exception as exc:  # BadZipFile, EOFError, object arrays, a non-zip file, …
         if is_damage(exc):
-            raise RunError(f"could not read {path}: it is truncated or damaged (not a "
-                           "complete .npz archive)") from None
-        raise RunError(f"could not read {path}: {safe_reason(exc)}") from None
+            raise RunError(Msg("stats.damaged", {"path": path})) from None
+        raise RunError(Msg("stats.unreadable", {"path": path, "reason": safe_reason(exc)})) from None
     for key, arr in arrays.items():
         if not np.issubdtype(arr.dtype, np.number):
-            raise RunError(f"{path}: array '{key}' is {arr.dtype}, not numbers")
+            raise RunError(Msg("stats.not_numbers", {"path": path, "name": key, "dtype": str(arr.dtype)}))
     return arrays
 
 
@@ -308,7 +308,7 @@ def read_samples_tail(path: Path, n: int = SAMPLES_TAIL) -> str:
     try:
         fd = open_regular(path)
     except FileReadError as exc:
-        raise RunError(f"{path.parent}: {exc}") from None
+        raise RunError(Msg("run.in_folder", {"folder": path.parent, "reason": safe_reason(exc)})) from None
     with os.fdopen(fd, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         f.seek(max(0, size - n))

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core.experiment import summarise
+from gatelab.core.messages import Msg, error
 from gatelab.core.runs import atomic_write_json, new_run_dir
 from gatelab.core.trainconfig import Snapshot, TrainConfig
 
@@ -58,7 +59,7 @@ def sink_plan(config: TrainConfig, seeds: Sequence[int]) -> list[SinkRun]:
     stopped experiment still compares like with like."""
     seeds = list(dict.fromkeys(int(s) for s in seeds))
     if not seeds:
-        raise ValueError("the attention-sink experiment needs at least one seed")
+        raise error("sink.no_seed")
     config.validate()
     return [SinkRun(arm, s, config.replace(attn_gate=(arm == "gate on"), seed=s),
                     f"gate-{arm.split()[1]}-seed{s}") for s in seeds for arm in ARMS]
@@ -72,7 +73,7 @@ class MetricSummary:
     std: dict[str, float]
     difference: float                # mean(gate off) − mean(gate on)
     noise_floor: float               # 3 × pooled within-arm std; nan with one seed
-    verdict: str
+    verdict: str                     # a keyed Msg (its English is the str)
 
 
 @dataclass
@@ -83,7 +84,11 @@ class SinkResult:
     path: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        for row, m in zip(out["metrics"], self.metrics):
+            if isinstance(m.verdict, Msg):
+                row["verdict_msg"] = m.verdict.to_json()
+        return out
 
     def table(self) -> list[dict[str, Any]]:
         """Rows for a side-by-side view: metric, mean ± std per arm, difference, noise floor."""
@@ -107,15 +112,15 @@ def summarise_metric(metric: str, values: dict[str, list[float]]) -> MetricSumma
     _, noise, _, _, _ = summarise({a: values.get(a, []) for a in ARMS})
     diff = mean[ARMS[0]] - mean[ARMS[1]]
     if not math.isfinite(diff):
-        verdict = "needs a finished run of each arm"
+        verdict = Msg("sink.need_runs")
     elif not math.isfinite(noise):
-        verdict = f"off − on = {diff:.4g}, but one seed gives no noise floor"
+        verdict = Msg("sink.one_seed", {"diff": diff})
     elif abs(diff) >= noise:
-        lower = ARMS[1] if diff > 0 else ARMS[0]
+        lower = Msg("sink.arm_on") if diff > 0 else Msg("sink.arm_off")
         ratio = abs(diff) / noise if noise > 0 else math.inf
-        verdict = f"{lower} lower by {abs(diff):.4g}, {ratio:.1f}× the noise"
+        verdict = Msg("sink.lower", {"arm": lower, "diff": abs(diff), "ratio": ratio})
     else:
-        verdict = f"within noise (|off − on| = {abs(diff):.4g} < noise floor {noise:.4g})"
+        verdict = Msg("sink.within", {"diff": abs(diff), "noise": noise})
     return MetricSummary(metric, {a: list(values.get(a, [])) for a in ARMS}, mean, std, diff,
                          noise, verdict)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
+from gatelab.core.messages import error
+
 
 def debiased_ema(values: ArrayLike, beta: float = 0.9) -> np.ndarray:
     """``ema_t / (1 − β^t)`` with ``ema_t = β·ema_{t−1} + (1 − β)·x_t`` and ``ema_0 = 0``.
@@ -18,7 +20,7 @@ def debiased_ema(values: ArrayLike, beta: float = 0.9) -> np.ndarray:
     poison the rest of the curve; positions before the first finite value are NaN.
     """
     if not 0.0 <= beta < 1.0:
-        raise ValueError(f"beta must lie in [0, 1), got {beta}")
+        raise error("smoothing.beta", value=beta)
     x = np.asarray(values, dtype=np.float64).ravel()
     out = np.full(x.shape, np.nan)
     finite = np.flatnonzero(np.isfinite(x))

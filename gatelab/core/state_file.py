@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core.fileio import check_write_target, read_text_capped
+from gatelab.core.messages import GatelabError, Msg
 
 STATE_FORMAT = "gatelab-state"
 STATE_VERSION = 1
@@ -25,7 +26,7 @@ MAX_STATE_BYTES = 1_000_000
 MAX_DEPTH = 12  # a tab's state is a few levels deep; 10^5 nested brackets is an attack
 
 
-class StateError(ValueError):
+class StateError(GatelabError):
     """A state that cannot be used; the message is one line for the user."""
 
 
@@ -67,31 +68,30 @@ def _finite(obj: Any) -> bool:
 def parse_state(text: str) -> StateDoc:
     """Check the envelope of a state document and return it; StateError says what is wrong."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_STATE_BYTES:
-        raise StateError(f"a state is at most {MAX_STATE_BYTES:,} bytes")
+        raise StateError(Msg("state.too_large", {"limit": MAX_STATE_BYTES}))
     try:
         data = json.loads(text, parse_constant=lambda c: float("nan"))
     except RecursionError:
-        raise StateError("not a gatelab state: nested too deeply") from None
+        raise StateError(Msg("state.too_deep")) from None
     except ValueError as exc:  # JSONDecodeError, and ints longer than Python's digit limit
-        raise StateError(f"not a gatelab state: not valid JSON ({str(exc)[:80]})") from None
+        raise StateError(Msg("state.invalid_json", {"reason": str(exc)[:80]})) from None
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-        raise StateError("not a gatelab state: the \"format\" is not \"gatelab-state\"")
+        raise StateError(Msg("state.format"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise StateError("not a gatelab state: \"version\" must be a positive integer")
+        raise StateError(Msg("state.version"))
     if version > STATE_VERSION:
-        raise StateError(f"this state was saved by a newer gatelab (format {version}); "
-                         f"this one reads format {STATE_VERSION}")
+        raise StateError(Msg("state.newer", {"version": version, "supported": STATE_VERSION}))
     tabs = data.get("tabs", {})
     if not isinstance(tabs, dict) or not all(isinstance(v, dict) for v in tabs.values()):
-        raise StateError("not a gatelab state: \"tabs\" must map tab names to objects")
+        raise StateError(Msg("state.tabs"))
     if _depth(tabs) > MAX_DEPTH:
-        raise StateError("not a gatelab state: nested too deeply")
+        raise StateError(Msg("state.too_deep"))
     if not _finite(tabs):
-        raise StateError("the state holds a number that is not finite (NaN or infinity)")
+        raise StateError(Msg("state.not_finite"))
     current = data.get("current_tab")
     if current is not None and not isinstance(current, str):
-        raise StateError("not a gatelab state: \"current_tab\" must be a tab name")
+        raise StateError(Msg("state.current_tab"))
     return StateDoc(current, {str(k): v for k, v in tabs.items()})
 
 

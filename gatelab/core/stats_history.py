@@ -22,6 +22,7 @@ import numpy as np
 import torch
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
+from gatelab.core.messages import Msg, reason
 from gatelab.core.trainconfig import LayerStats
 
 HISTORY_DIR = "stats_history"
@@ -134,12 +135,12 @@ def _load_weights(path: Path) -> tuple[dict[str, torch.Tensor] | None, str]:
         raw = read_bytes_capped(path, MAX_ENTRY_BYTES)
         state = torch.load(io.BytesIO(raw), map_location="cpu", weights_only=True)
     except FileReadError as exc:
-        return None, str(exc)
+        return None, reason(exc)
     except Exception:  # truncated, garbage, or pickled objects refused by weights_only
-        return None, "the file is truncated, garbled or holds Python objects"
+        return None, Msg("history.garbled")
     if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor)
                                               for v in state.values()):
-        return None, f"it holds a {type(state).__name__}, not a dict of tensors"
+        return None, Msg("history.not_dict", {"found": type(state).__name__})
     return state, ""
 
 
@@ -150,16 +151,16 @@ def read_weights(run_dir: Path | str, step: int) -> dict[str, torch.Tensor] | No
     return _load_weights(path)[0] if path.is_file() else None
 
 
-def weights_problem(run_dir: Path | str, step: int) -> str:
+def weights_problem(run_dir: Path | str, step: int) -> Msg:
     """Why ``read_weights(run_dir, step)`` gave None, as one line: a damaged file must not read
     "no weights were kept for step 10; steps with weights: 10, 20", which contradicts itself."""
     path = weights_path(run_dir, step)
     if path.is_file() or path.is_symlink() or path.exists():
-        why = _load_weights(path)[1] if path.is_file() else "it is not a regular file"
-        return f"the weights kept for step {step} are damaged ({why})"
+        why = _load_weights(path)[1] if path.is_file() else Msg("history.not_regular")
+        return Msg("history.damaged", {"step": step, "why": why})
     kept = [s for s in history_steps(run_dir) if weights_path(run_dir, s).is_file()]
-    return (f"no weights were kept for step {step}; steps with weights: "
-            f"{', '.join(map(str, kept)) or 'none'}")
+    return (Msg("history.no_weights", {"step": step, "kept": ", ".join(map(str, kept))}) if kept
+            else Msg("history.no_weights_none", {"step": step}))
 
 
 __all__ = ["HISTORY_DIR", "MAX_WEIGHT_PARAMS", "append_entry", "history_steps",

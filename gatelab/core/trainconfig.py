@@ -3,6 +3,11 @@
 Both sides of the GUI/engine boundary import only this module's plain types. A ``Snapshot`` holds
 floats and numpy arrays, never tensors, so the GUI thread never touches torch and a snapshot can be
 written to ``metrics.jsonl`` or sent across a process boundary unchanged.
+
+The model's sizing lives here too (``intermediate_size``, ``matched_intermediate``,
+``model_spec``, ``count_params``): it is plain integer arithmetic over the budget module, and
+keeping it torch-free lets the trainer tab show a live parameter count without loading torch.
+Names: d is the hidden width (``n_embd``), m the FFN's intermediate width.
 """
 
 from __future__ import annotations
@@ -14,7 +19,10 @@ from typing import Any
 
 import numpy as np
 
+from gatelab.core.budget.model import ModelSpec, count_model
+from gatelab.core.budget.rules import partner_intermediate, rule_8_3
 from gatelab.core.gates import VARIANTS as GATED_VARIANTS
+from gatelab.core.messages import KeyedError, error
 
 CLASSIC_VARIANTS: tuple[str, ...] = ("gelu", "relu")
 FFN_VARIANTS: tuple[str, ...] = GATED_VARIANTS + CLASSIC_VARIANTS
@@ -29,6 +37,8 @@ MAX_INTERMEDIATE_RATIO = 64
 MAX_EVAL_ITERS = 1_000
 MAX_SAMPLE_CHARS = 10_000
 MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
+#: Vocabulary assumed for a parameter count before the corpus is read (printable ASCII + \n, \t).
+PREVIEW_VOCAB = 96
 
 
 def is_gated(variant: str) -> bool:
@@ -37,16 +47,16 @@ def is_gated(variant: str) -> bool:
 
 def _positive_int(name: str, value: Any, maximum: int | None = None) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{name} must be a whole number ≥ 1, got {value!r}")
+        raise error("value.whole_min1", name=name, value=value)
     if maximum is not None and value > maximum:
-        raise ValueError(f"{name} must be ≤ {maximum}, got {value}")
+        raise error("value.at_most", name=name, maximum=maximum, value=value)
 
 
 def _positive_float(name: str, value: Any, allow_zero: bool = False) -> None:
     if not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, got {value!r}")
+        raise error("value.finite", name=name, value=value)
     if value < 0 or (value == 0 and not allow_zero):
-        raise ValueError(f"{name} must be {'≥' if allow_zero else '>'} 0, got {value}")
+        raise error("value.ge0" if allow_zero else "value.gt0", name=name, value=value)
 
 
 @dataclass(frozen=True)
@@ -58,8 +68,8 @@ class TrainConfig:
     n_layer: int = 4
     n_head: int = 4
     n_kv_head: int | None = None  # None: same as n_head (MHA); fewer: GQA; 1: MQA
-    n_embd: int = 128  # width d
-    intermediate: int | None = None  # None: by rule (gated 8d/3 rounded up to multiple_of; classic 4d)
+    n_embd: int = 128  # hidden width d
+    intermediate: int | None = None  # FFN width m; None: gated 8d/3 rounded up to multiple_of, classic 4d
     multiple_of: int = 16
     block_size: int = 64
     attn_gate: bool = False  # per-head sigmoid output gate (q_proj's output doubled)
@@ -98,41 +108,39 @@ class TrainConfig:
     def validate(self) -> TrainConfig:
         """Raise ``ValueError`` with a message naming the field; return self when valid."""
         if not isinstance(self.corpus, str) or not self.corpus.strip():
-            raise ValueError("corpus must be 'python', 'generated' or a path to a text file")
+            raise error("train.corpus")
         if self.variant not in FFN_VARIANTS:
-            raise ValueError(f"unknown FFN variant {self.variant!r}; valid: {', '.join(FFN_VARIANTS)}")
+            raise error("train.variant", variant=self.variant, valid=", ".join(FFN_VARIANTS))
         if isinstance(self.eval_iters, int) and self.eval_iters > MAX_EVAL_ITERS:
-            raise ValueError(f"eval_iters must be ≤ {MAX_EVAL_ITERS:,} validation batches per "
-                             f"evaluation, got {self.eval_iters:,}")
+            raise error("train.eval_iters", maximum=MAX_EVAL_ITERS, value=self.eval_iters)
         for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "steps",
                      "eval_interval", "eval_iters", "stats_interval", "multiple_of",
                      "checkpoint_interval", "hist_bins", "log_interval"):
             _positive_int(name, getattr(self, name), maximum=10**7)
         if self.n_layer > 256 or self.n_head > 1024 or self.n_embd > 65536:
-            raise ValueError("model too large for gatelab's trainer (layers ≤ 256, width ≤ 65536)")
+            raise error("train.too_large")
         if self.n_embd % self.n_head:
-            raise ValueError(f"width {self.n_embd} must be divisible by heads {self.n_head}")
+            raise error("train.width_heads", width=self.n_embd, heads=self.n_head)
         if (self.n_embd // self.n_head) % 2 and self.positions == "rope":
-            raise ValueError("rotary positions need an even head size (width ÷ heads)")
+            raise error("train.rope_even")
         kv = self.kv_heads
         _positive_int("n_kv_head", kv)
         if self.n_head % kv:
-            raise ValueError(f"heads {self.n_head} must be divisible by KV heads {kv}")
+            raise error("train.kv_heads", heads=self.n_head, kv=kv)
         if self.intermediate is not None:
             _positive_int("intermediate", self.intermediate)
             limit = min(MAX_INTERMEDIATE, MAX_INTERMEDIATE_RATIO * self.n_embd)
             if self.intermediate > limit:
-                raise ValueError(
-                    f"intermediate must be ≤ {limit:,} ({MAX_INTERMEDIATE_RATIO} × width "
-                    f"{self.n_embd}, at most {MAX_INTERMEDIATE:,}), got {self.intermediate:,}")
+                raise error("train.intermediate", limit=limit, ratio=MAX_INTERMEDIATE_RATIO,
+                            width=self.n_embd, maximum=MAX_INTERMEDIATE, value=self.intermediate)
         if not isinstance(self.sample_chars, int) or isinstance(self.sample_chars, bool) \
                 or not 0 <= self.sample_chars <= MAX_SAMPLE_CHARS:
-            raise ValueError(f"sample_chars must be a whole number from 0 to "
-                             f"{MAX_SAMPLE_CHARS:,}, got {self.sample_chars!r}")
+            raise error("value.whole_range", name="sample_chars", maximum=MAX_SAMPLE_CHARS,
+                        value=self.sample_chars)
         if self.positions not in POSITIONS:
-            raise ValueError(f"positions must be one of {', '.join(POSITIONS)}")
+            raise error("train.positions", valid=", ".join(POSITIONS))
         if self.device not in DEVICES:
-            raise ValueError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
+            raise error("value.one_of", name="device", valid=", ".join(DEVICES), value=self.device)
         if self.threads is not None:
             _positive_int("threads", self.threads, maximum=4096)
         _positive_float("lr", self.lr)
@@ -140,16 +148,16 @@ class TrainConfig:
         _positive_float("grad_clip", self.grad_clip, allow_zero=True)
         _positive_float("gate_eps", self.gate_eps)
         if not 0.0 <= self.min_lr_ratio <= 1.0:
-            raise ValueError(f"min_lr_ratio must lie in [0, 1], got {self.min_lr_ratio}")
+            raise error("train.min_lr_ratio", value=self.min_lr_ratio)
         if not 0.0 <= self.dropout < 1.0:
-            raise ValueError(f"dropout must lie in [0, 1), got {self.dropout}")
+            raise error("train.dropout", value=self.dropout)
         if not isinstance(self.warmup_steps, int) or isinstance(self.warmup_steps, bool) \
                 or not 0 <= self.warmup_steps <= 10**7:
-            raise ValueError(f"warmup_steps must be a whole number from 0 to 10,000,000, "
-                             f"got {self.warmup_steps!r}")
+            raise error("value.whole_range", name="warmup_steps", maximum=10**7,
+                        value=self.warmup_steps)
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) \
                 or not 0 <= self.seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED:,}, got {self.seed!r}")
+            raise error("value.whole_range", name="seed", maximum=MAX_SEED, value=self.seed)
         return self
 
     @property
@@ -171,6 +179,48 @@ class TrainConfig:
 
     def replace(self, **changes: Any) -> TrainConfig:
         return dataclasses.replace(self, **changes)
+
+
+# -- sizing (plain integers, no torch) ----------------------------------------------------------
+
+def intermediate_size(config: TrainConfig) -> int:
+    """m: config.intermediate, else the rule: gated → rule_8_3(d, multiple_of), classic → 4·d."""
+    if config.intermediate is not None:
+        return config.intermediate
+    if config.gated:
+        return rule_8_3(config.n_embd, config.multiple_of)
+    return 4 * config.n_embd
+
+
+def matched_intermediate(variant: str, ref_variant: str, ref_m: int, multiple_of: int) -> int:
+    """m of ``variant`` with the same FFN parameters as ``ref_variant`` at intermediate ``ref_m``
+    (the same m within a kind; ``partner_intermediate`` across gated ↔ classic)."""
+    if is_gated(variant) == is_gated(ref_variant):
+        return ref_m
+    return partner_intermediate(ref_m, is_gated(ref_variant), multiple_of)
+
+
+def classic_matched_intermediate(d: int, variant: str, multiple_of: int = 16) -> int:
+    """The lessons' pairing at hidden width d: m matched to the classic 4d FFN (d = 256: gated
+    688, classic 1024). Why not the partner of the gated 8d/3: that gives the classic side 1040
+    at d = 256, more than the 4d the gated width was matched to."""
+    return matched_intermediate(variant, CLASSIC_VARIANTS[0], 4 * d, multiple_of)
+
+
+def model_spec(config: TrainConfig, vocab_size: int) -> ModelSpec:
+    """The budget module's description of the model ``model.GPT`` builds for ``config``."""
+    return ModelSpec(hidden=config.n_embd, intermediate=intermediate_size(config),
+                     n_layer=config.n_layer, n_head=config.n_head, n_kv_head=config.n_kv_head,
+                     head_dim=config.n_embd // config.n_head if config.n_head else None,
+                     vocab=vocab_size, gated=config.gated, attn_out_gate=config.attn_gate,
+                     tie_embeddings=config.tie_embeddings,
+                     max_positions=config.block_size if config.positions == "learned" else 0)
+
+
+def count_params(config: TrainConfig, vocab_size: int | None = None) -> int:
+    """Exact parameter count of the model ``config`` describes (PREVIEW_VOCAB until the corpus is
+    read); ValueError naming the field when the sizes cannot form a model."""
+    return count_model(model_spec(config, vocab_size or PREVIEW_VOCAB).validate()).total
 
 
 @dataclass
@@ -228,5 +278,5 @@ class Snapshot:
         return row
 
 
-class TrainingError(RuntimeError):
+class TrainingError(KeyedError, RuntimeError):
     """A run could not go on (non-finite loss, out of memory, …); the message says why and where."""

@@ -3,16 +3,19 @@
 Why a panel for 1-D curves in a gated-MLP app: the gate of every GLU variant *is* one of these
 curves, and the lesson "SiLU still leaks and has gradient where ReLU is dead" is easiest to feel
 by dragging a z marker across 0 and watching exact numbers change. All numbers come from
-``gatelab.core.curves`` / ``activations``; this module only draws and formats them.
+``gatelab.core.curves`` / ``activations``; this module only draws and formats them. Every visible
+string is set in ``retranslate`` (Qt-Designer style), so a language switch needs no rebuild; the
+saved state lives in ``activations_state`` and the "Try this" lesson in ``activations_lesson``.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QSettings, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,41 +30,56 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import activations, curves
-from gatelab.ui.widgets import (
-    NumberField,
-    ReadoutTable,
-    fmt_number,
-    style_axes,
-    settings_bool,
-    settings_float,
-    settings_str_list,
-)
+from gatelab.ui.activations_lesson import ActivationsLessonMixin
+from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
+from gatelab.ui.messages import message_text
+from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
-SHORT_NAMES: dict[str, str] = {
-    "silu": "SiLU", "relu": "ReLU", "gelu": "GELU", "gelu_tanh": "GELU tanh",
-    "swish": "Swish β=1", "sigmoid": "σ sigmoid", "tanh": "tanh", "identity": "identity",
-    "softplus": "softplus", "mish": "Mish",
+SHORT_NAMES: dict[str, str] = {  # legend and table names, translated when shown
+    "silu": QT_TRANSLATE_NOOP("ActivationsPanel", "SiLU"),
+    "relu": QT_TRANSLATE_NOOP("ActivationsPanel", "ReLU"),
+    "gelu": QT_TRANSLATE_NOOP("ActivationsPanel", "GELU"),
+    "gelu_tanh": QT_TRANSLATE_NOOP("ActivationsPanel", "GELU tanh"),
+    "swish": QT_TRANSLATE_NOOP("ActivationsPanel", "Swish β=1"),
+    "sigmoid": QT_TRANSLATE_NOOP("ActivationsPanel", "σ sigmoid"),
+    "tanh": QT_TRANSLATE_NOOP("ActivationsPanel", "tanh"),
+    "identity": QT_TRANSLATE_NOOP("ActivationsPanel", "identity"),
+    "softplus": QT_TRANSLATE_NOOP("ActivationsPanel", "softplus"),
+    "mish": QT_TRANSLATE_NOOP("ActivationsPanel", "Mish"),
 }
+# core's checkbox labels (formulas with a word or two, e.g. "approx."), listed for lupdate;
+# a test keeps this list equal to core's labels
+FORMULA_LABELS: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("ActivationsPanel", "SiLU  z·σ(z)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "ReLU  max(0, z)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "GELU  z·Φ(z)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "GELU (tanh approx.)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "Swish  z·σ(βz)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "σ(z)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "tanh(z)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "z"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "softplus  log(1+eᶻ)"),
+    QT_TRANSLATE_NOOP("ActivationsPanel", "Mish  z·tanh(softplus z)"),
+)
 COLOURS: dict[str, str] = {
     "silu": "#1f77b4", "relu": "#d62728", "gelu": "#2ca02c", "gelu_tanh": "#17becf",
     "swish": "#8c564b", "sigmoid": "#ff7f0e", "tanh": "#9467bd", "identity": "#7f7f7f",
     "softplus": "#bcbd22", "mish": "#e377c2",
 }
 SILU_MINUS_RELU = "SiLU − ReLU"
-DEFAULT_RANGE = (-6.0, 6.0)
-DEFAULT_Z = -1.0
 
 
-class ActivationsPanel(QWidget):
+class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     """Curves (and derivatives) of chosen activations with a draggable z probe and readout."""
 
-    sig_status = Signal(str)
+    status_changed = Signal(str)
     z_changed = Signal(float)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._range = DEFAULT_RANGE
         self._z = DEFAULT_Z
+        self._hover_z: float | None = None
         self._syncing = False
         self._curves: dict[str, pg.PlotDataItem] = {}
         self._dcurves: dict[str, pg.PlotDataItem] = {}
@@ -82,17 +100,12 @@ class ActivationsPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(splitter)
-        self._redraw_curves()
-        self._update_probe()
+        self.retranslate()  # sets every string, draws the curves and the readout
 
-    # -- construction -------------------------------------------------------------------------
+    # -- construction (no strings here: retranslate sets them) ---------------------------------
     def _build_plot(self) -> None:
         self.plot_widget = pg.PlotWidget(background="w")
         self.plot = self.plot_widget.getPlotItem()
-        self.plot.setTitle(self.tr("Activation functions f(z) (solid) and derivatives f′(z) (dashed)"),
-                           color="#222", size="11pt")
-        self.plot.setLabel("bottom", self.tr("z (pre-activation, unitless)"))
-        self.plot.setLabel("left", self.tr("f(z), f′(z)"))
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         style_axes(self.plot)
         self.plot.setMenuEnabled(False)
@@ -103,10 +116,7 @@ class ActivationsPanel(QWidget):
         self.silu_min_marker = pg.ScatterPlotItem(
             [z_min], [s_min], symbol="o", size=10, brush=pg.mkBrush(COLOURS["silu"]),
             pen=pg.mkPen("w", width=1.5))
-        self.silu_min_marker.setToolTip(self.tr("SiLU's minimum"))
-        self.silu_min_label = pg.TextItem(
-            self.tr("SiLU min {0} at z = {1}").format(fmt_number(s_min), fmt_number(z_min)),
-            color=COLOURS["silu"], anchor=(0.5, -0.4))
+        self.silu_min_label = pg.TextItem("", color=COLOURS["silu"], anchor=(0.5, -0.4))
         self.silu_min_label.setPos(z_min, s_min)
         self.plot.addItem(self.silu_min_marker)
         self.plot.addItem(self.silu_min_label)
@@ -114,7 +124,6 @@ class ActivationsPanel(QWidget):
             pos=self._z, angle=90, movable=True, pen=pg.mkPen("#333", width=2),
             hoverPen=pg.mkPen("#e67e22", width=3), label="z = {value:.3f}",
             labelOpts={"position": 0.95, "color": "#222", "fill": (255, 255, 255, 200)})
-        self.z_line.setToolTip(self.tr("Drag to probe the curves at z"))
         self.z_line.sigPositionChanged.connect(self._on_line_moved)
         self.probe_dots = pg.ScatterPlotItem(size=8, pen=pg.mkPen("w", width=1.2))
         self.probe_dots.setZValue(20)
@@ -122,12 +131,10 @@ class ActivationsPanel(QWidget):
         self.plot.addItem(self.z_line)
         self.hover_label = QLabel(self)
         self.hover_label.setStyleSheet("color: #555;")
-        self.hover_label.setText(self.tr("Hover over the plot to read every curve at that z."))
         self.note_label = QLabel(self)
         self.note_label.setObjectName("activations-note")
         self.note_label.setWordWrap(True)
         self.note_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
-        self.note_label.setToolTip(self.tr("What the curves do at the probe z, in plain words"))
         self._hover_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
 
@@ -136,51 +143,92 @@ class ActivationsPanel(QWidget):
         lay = QVBoxLayout(self.controls)
         lay.setContentsMargins(4, 0, 0, 0)
 
-        box = QGroupBox(self.tr("Activations shown"), self.controls)
-        grid = QGridLayout(box)
+        self.shown_box = QGroupBox(self.controls)
+        grid = QGridLayout(self.shown_box)
         self.checkboxes: dict[str, QCheckBox] = {}
         for i, name in enumerate(activations.NAMES):
-            cb = QCheckBox(activations.get(name).label, box)
+            cb = QCheckBox(self.shown_box)
             cb.setChecked(name in curves.DEFAULT_SHOWN)
-            cb.setToolTip(self.tr("Show {0} and its derivative").format(SHORT_NAMES[name]))
             cb.setStyleSheet(f"QCheckBox {{ color: {COLOURS.get(name, '#444')}; }}")
             cb.toggled.connect(self._on_selection_changed)
             grid.addWidget(cb, i // 2, i % 2)
             self.checkboxes[name] = cb
-        self.derivative_box = QCheckBox(self.tr("Show derivatives f′(z) (dashed)"), box)
+        self.derivative_box = QCheckBox(self.shown_box)
         self.derivative_box.setChecked(True)
-        self.derivative_box.setToolTip(self.tr("Draw each activation's exact derivative"))
         self.derivative_box.toggled.connect(self._on_selection_changed)
         grid.addWidget(self.derivative_box, (len(activations.NAMES) + 1) // 2, 0, 1, 2)
-        lay.addWidget(box)
+        lay.addWidget(self.shown_box)
 
-        form_box = QGroupBox(self.tr("Range and probe"), self.controls)
-        form = QFormLayout(form_box)
+        self.range_box = QGroupBox(self.controls)
+        form = QFormLayout(self.range_box)
         self.z_min_field = NumberField(self._range[0], check=self._check_min)
-        self.z_min_field.setToolTip(self.tr("Left end of the z axis"))
         self.z_max_field = NumberField(self._range[1], check=self._check_max)
-        self.z_max_field.setToolTip(self.tr("Right end of the z axis"))
         self.z_min_field.value_changed.connect(self._on_range_edited)
         self.z_max_field.value_changed.connect(self._on_range_edited)
-        self.z_spin = QDoubleSpinBox(form_box)
+        self.z_spin = QDoubleSpinBox(self.range_box)
         self.z_spin.setDecimals(3)
         self.z_spin.setSingleStep(0.1)
         self.z_spin.setKeyboardTracking(False)
         self.z_spin.setRange(*self._range)
         self.z_spin.setValue(self._z)
-        self.z_spin.setToolTip(self.tr("Probe position z (or drag the vertical line)"))
         self.z_spin.valueChanged.connect(self._on_spin_changed)
-        form.addRow(self.tr("z min"), self.z_min_field)
-        form.addRow(self.tr("z max"), self.z_max_field)
-        form.addRow(self.tr("probe z"), self.z_spin)
-        lay.addWidget(form_box)
+        self.form_labels: dict[str, QLabel] = {}
+        for key, field in (("z_min", self.z_min_field), ("z_max", self.z_max_field),
+                           ("z", self.z_spin)):
+            self.form_labels[key] = QLabel(self.range_box)
+            form.addRow(self.form_labels[key], field)
+        lay.addWidget(self.range_box)
 
-        table_box = QGroupBox(self.tr("Readout at z"), self.controls)
-        tlay = QVBoxLayout(table_box)
-        self.table = ReadoutTable([self.tr("activation"), "f(z)", "f′(z)"], decimals=4)
-        self.table.setToolTip(self.tr("Exact value and derivative of each shown activation at z"))
+        self.table_box = QGroupBox(self.controls)
+        tlay = QVBoxLayout(self.table_box)
+        self.table = ReadoutTable(["", "", ""], decimals=4)
         tlay.addWidget(self.table)
-        lay.addWidget(table_box, 1)
+        lay.addWidget(self.table_box, 1)
+
+    # -- language --------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        """Set every visible string in the current language and re-render the readouts."""
+        self.plot.setTitle(self.tr("Activation functions f(z) (solid) and derivatives f′(z) "
+                                   "(dashed)"), color="#222", size="11pt")
+        self.plot.setLabel("bottom", self.tr("z (pre-activation, unitless)"))
+        self.plot.setLabel("left", self.tr("f(z), f′(z)"))
+        z_min, s_min = activations.silu_minimum()
+        self.silu_min_marker.setToolTip(self.tr("SiLU's minimum"))
+        self.silu_min_label.setText(self.tr("SiLU min {0} at z = {1}").format(
+            fmt_number(s_min), fmt_number(z_min)))
+        self.z_line.setToolTip(self.tr("Drag to probe the curves at z"))
+        self.note_label.setToolTip(self.tr("What the curves do at the probe z, in plain words"))
+        self.shown_box.setTitle(self.tr("Activations shown"))
+        for name, cb in self.checkboxes.items():
+            cb.setText(self.tr(activations.get(name).label))
+            cb.setToolTip(self.tr("Show {0} and its derivative").format(self._short(name)))
+        self.derivative_box.setText(self.tr("Show derivatives f′(z) (dashed)"))
+        self.derivative_box.setToolTip(self.tr("Draw each activation's exact derivative"))
+        self.range_box.setTitle(self.tr("Range and probe"))
+        self.z_min_field.setToolTip(self.tr("Left end of the z axis"))
+        self.z_max_field.setToolTip(self.tr("Right end of the z axis"))
+        self.z_spin.setToolTip(self.tr("Probe position z (or drag the vertical line)"))
+        self.form_labels["z_min"].setText(self.tr("z min"))
+        self.form_labels["z_max"].setText(self.tr("z max"))
+        self.form_labels["z"].setText(self.tr("probe z"))
+        self.table_box.setTitle(self.tr("Readout at z"))
+        self.table.setHorizontalHeaderLabels([self.tr("activation"), self.tr("f(z)"),
+                                              self.tr("f′(z)")])
+        self.table.setToolTip(self.tr("Exact value and derivative of each shown activation at z"))
+        if not self._curves:  # the first call, from __init__: draw the curves once
+            self._redraw_curves()
+        self._fill_legend()
+        self._update_probe()  # the table's row names and the note
+        self._show_hover()
+
+    def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
+        """This tab reads no other tab."""
+
+    def shutdown(self) -> None:
+        """No threads here: nothing to stop."""
+
+    def _short(self, name: str) -> str:
+        return self.tr(SHORT_NAMES[name])
 
     # -- public API ---------------------------------------------------------------------------
     def z(self) -> float:
@@ -189,7 +237,7 @@ class ActivationsPanel(QWidget):
     def set_z(self, z: float) -> None:
         """Move the probe to z (clamped into the range); non-finite values are ignored."""
         if not math.isfinite(z):
-            self.sig_status.emit(self.tr("z must be a finite number"))
+            self.status_changed.emit(self.tr("z must be a finite number"))
             return
         z = min(max(float(z), self._range[0]), self._range[1])
         self._syncing = True
@@ -213,7 +261,7 @@ class ActivationsPanel(QWidget):
         except ValueError as exc:  # on the field that holds the bad end (z max when both do)
             bad_min = not math.isfinite(lo) or (math.isfinite(hi) and lo != self._range[0]
                                                 and hi == self._range[1])
-            (self.z_min_field if bad_min else self.z_max_field).show_error(str(exc))
+            (self.z_min_field if bad_min else self.z_max_field).show_error(message_text(exc))
             return False
         self._range = (lo, hi)
         self.z_min_field.set_value(lo)
@@ -226,6 +274,19 @@ class ActivationsPanel(QWidget):
     def shown(self) -> list[str]:
         return [n for n, cb in self.checkboxes.items() if cb.isChecked()]
 
+    def set_shown(self, names: Iterable[str], derivatives: bool | None = None) -> None:
+        """Show exactly ``names`` (known ones) and redraw once, not once per checkbox."""
+        wanted = set(names)
+        for name, cb in self.checkboxes.items():
+            cb.blockSignals(True)
+            cb.setChecked(name in wanted)
+            cb.blockSignals(False)
+        if derivatives is not None:
+            self.derivative_box.blockSignals(True)
+            self.derivative_box.setChecked(derivatives)
+            self.derivative_box.blockSignals(False)
+        self._on_selection_changed()
+
     def curve_items(self, name: str) -> tuple[pg.PlotDataItem, pg.PlotDataItem] | None:
         """(curve, derivative curve) of an activation, or None if it was never shown."""
         if name not in self._curves:
@@ -235,47 +296,7 @@ class ActivationsPanel(QWidget):
     def note_text(self) -> str:
         return self.note_label.text()
 
-    # -- settings ----------------------------------------------------------------------------
-    def save_settings(self, settings: QSettings) -> None:
-        settings.setValue("shown", ",".join(self.shown()))
-        settings.setValue("derivatives", self.derivative_box.isChecked())
-        settings.setValue("z_min", self._range[0])
-        settings.setValue("z_max", self._range[1])
-        settings.setValue("z", self._z)
-
-    def restore_settings(self, settings: QSettings) -> None:
-        shown = settings_str_list(settings, "shown", curves.DEFAULT_SHOWN, activations.NAMES)
-        for name, cb in self.checkboxes.items():
-            cb.blockSignals(True)
-            cb.setChecked(name in shown)
-            cb.blockSignals(False)
-        self.derivative_box.setChecked(settings_bool(settings, "derivatives", True))
-        lo = settings_float(settings, "z_min", DEFAULT_RANGE[0], -1e5, 1e5)
-        hi = settings_float(settings, "z_max", DEFAULT_RANGE[1], -1e5, 1e5)
-        if not self.set_range(lo, hi):
-            self.z_max_field.clear_error()
-            self.set_range(*DEFAULT_RANGE)
-        self._redraw_curves()
-        self.set_z(settings_float(settings, "z", DEFAULT_Z, -1e5, 1e5))
-
     # -- slots ------------------------------------------------------------------------------
-    def _check_min(self, value: float) -> None:
-        """The whole range rule, checked in the field being typed in, so its error shows there."""
-        hi = self._range[1]
-        if value >= hi:
-            raise ValueError(self.tr("z min must be below z max ({0})").format(fmt_number(hi, 2)))
-        if hi - value > curves.MAX_RANGE_WIDTH:
-            raise ValueError(self.tr("z min must be at least {0}: the range may be at most 10⁶ "
-                                     "wide").format(fmt_number(hi - curves.MAX_RANGE_WIDTH, 0)))
-
-    def _check_max(self, value: float) -> None:
-        lo = self._range[0]
-        if value <= lo:
-            raise ValueError(self.tr("z max must be above z min ({0})").format(fmt_number(lo, 2)))
-        if value - lo > curves.MAX_RANGE_WIDTH:
-            raise ValueError(self.tr("z max must be at most {0}: the range may be at most 10⁶ "
-                                     "wide").format(fmt_number(lo + curves.MAX_RANGE_WIDTH, 0)))
-
     def _on_range_edited(self, _value: float) -> None:
         self.set_range(self.z_min_field.value(), self.z_max_field.value())
 
@@ -298,7 +319,16 @@ class ActivationsPanel(QWidget):
         z = float(self.plot.vb.mapSceneToView(pos).x())
         if not math.isfinite(z):
             return
-        parts = [f"{SHORT_NAMES[r.name]} {fmt_number(r.value, 3)}"
+        self._hover_z = z
+        self._show_hover()
+
+    def _show_hover(self) -> None:
+        """The hover line for the last hovered z (or the hint before any hover)."""
+        z = self._hover_z
+        if z is None:
+            self.hover_label.setText(self.tr("Hover over the plot to read every curve at that z."))
+            return
+        parts = [f"{self._short(r.name)} {fmt_number(r.value, 3)}"
                  for r in curves.probe(self.shown(), z)]
         self.hover_label.setText(self.tr("hover z = {0}:  {1}").format(
             fmt_number(z, 3), "  ·  ".join(parts) or self.tr("no curve shown")))
@@ -316,7 +346,6 @@ class ActivationsPanel(QWidget):
     def _redraw_curves(self) -> None:
         shown = set(self.shown())
         show_d = self.derivative_box.isChecked()
-        self.legend.clear()
         lo, hi = self._range
         for name in activations.NAMES:
             visible = name in shown
@@ -329,19 +358,27 @@ class ActivationsPanel(QWidget):
                 z, f, df = curves.sample(name, lo, hi)
                 curve.setData(z, f)
                 dcurve.setData(z, df)
-                self.legend.addItem(curve, SHORT_NAMES[name])
             curve.setVisible(visible)
             dcurve.setVisible(visible and show_d)
-        if show_d and shown:
-            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#444", width=1.5,
-                                                             style=Qt.PenStyle.DashLine)),
-                                self.tr("dashed: derivative f′(z)"))
+        self._fill_legend()
         z_min, _ = activations.silu_minimum()
         silu_min_visible = "silu" in shown and lo <= z_min <= hi
         self.silu_min_marker.setVisible(silu_min_visible)
         self.silu_min_label.setVisible(silu_min_visible)
         self.plot.setXRange(lo, hi, padding=0.02)
         self._fit_y(shown, show_d)
+
+    def _fill_legend(self) -> None:
+        """The legend's names for the shown curves (alone on retranslate: the view keeps its
+        zoom)."""
+        shown = self.shown()
+        self.legend.clear()
+        for name in shown:
+            self.legend.addItem(self._curves[name], self._short(name))
+        if self.derivative_box.isChecked() and shown:
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#444", width=1.5,
+                                                             style=Qt.PenStyle.DashLine)),
+                                self.tr("dashed: derivative f′(z)"))
 
     def _fit_y(self, shown: set[str], show_d: bool) -> None:
         ys = []
@@ -366,7 +403,7 @@ class ActivationsPanel(QWidget):
         z = self._z
         shown = self.shown()
         probed = curves.probe(shown, z)
-        rows = [(SHORT_NAMES[r.name], (r.value, r.derivative)) for r in probed]
+        rows = [(self._short(r.name), (r.value, r.derivative)) for r in probed]
         self.probe_dots.setData([z] * len(probed), [r.value for r in probed],
                                 brush=[pg.mkBrush(COLOURS.get(r.name, "#444")) for r in probed])
         colours = [QColor(COLOURS.get(n, "#444")) for n in shown]
@@ -375,23 +412,3 @@ class ActivationsPanel(QWidget):
         colours.append(None)
         self.table.set_rows(rows, colours)
         self.note_label.setText(self._note(curves.describe_z(z)))
-
-    def _note(self, note: curves.ZNote) -> str:
-        if note.kind == curves.NOTE_FAR_NEGATIVE:
-            return self.tr("z ≤ −5: SiLU ≈ {0} is nearly 0 like ReLU, and its gradient {1} is "
-                           "tiny but not exactly 0.").format(fmt_number(note.silu, 4),
-                                                              fmt_number(note.dsilu, 4))
-        if note.kind == curves.NOTE_SILU_MINIMUM:
-            return self.tr("Near SiLU's minimum: it bottoms out at {0} at z = {1}; its gradient "
-                           "is ≈ 0 here ({2}), ReLU is exactly 0.").format(
-                fmt_number(note.silu_min, 4), fmt_number(note.z_min, 4),
-                fmt_number(note.dsilu, 3))
-        if note.kind == curves.NOTE_NEGATIVE:
-            return self.tr("z < 0: ReLU is exactly 0, SiLU still leaks {0} and has gradient "
-                           "{1}.").format(fmt_number(note.silu, 3), fmt_number(note.dsilu, 3))
-        if note.kind == curves.NOTE_ZERO:
-            return self.tr("z = 0: ReLU has its kink here; SiLU passes through 0 smoothly with "
-                           "slope {0}.").format(fmt_number(note.dsilu, 3))
-        return self.tr("z > 0: ReLU passes z = {0} through unchanged; SiLU gives {1} (a little "
-                       "less, approaching z as z grows) with gradient {2}.").format(
-            fmt_number(note.z, 3), fmt_number(note.silu, 3), fmt_number(note.dsilu, 3))

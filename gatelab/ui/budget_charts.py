@@ -1,7 +1,7 @@
 """Horizontal stacked bars for the budget panel: one row per model, one segment per part.
 
-Why one small chart class: the lessons' picture (gate, up, down in units of h², the total pinned
-at 8h² for classic 4× and gated 8/3) and the whole-model breakdown (embeddings, attention, MLP,
+Why one small chart class: the lessons' picture (gate, up, down in units of d², the total pinned
+at 8d² for classic 4× and gated 8/3) and the whole-model breakdown (embeddings, attention, MLP,
 norms, total vs active) are the same drawing — rows of coloured segments with their values
 written inside. Items are created once and updated with ``setOpts`` / ``setText``.
 """
@@ -21,14 +21,15 @@ ROW_HEIGHT = 0.62
 SPLIT_PART_COLOURS = ("#7f8c8d", "#2e86c1", "#85c1e9", "#c0392b", "#f1c40f", "#27ae60")
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("BudgetCharts", text)
+# Called as translate("BudgetCharts", "literal") so that lupdate extracts every string (a
+# wrapper taking a variable hides them from it).
+translate = QCoreApplication.translate
 
 
 def split_part_labels() -> list[str]:
     """Segment names of the breakdown chart, in B.SPLIT_PARTS order."""
-    return [_tr("embeddings"), _tr("full attention"), _tr("linear attention"), _tr("MLP"),
-            _tr("norms"), _tr("LM head")]
+    return [translate("BudgetCharts", "embeddings"), translate("BudgetCharts", "full attention"), translate("BudgetCharts", "linear attention"), translate("BudgetCharts", "MLP"),
+            translate("BudgetCharts", "norms"), translate("BudgetCharts", "LM head")]
 
 
 def split_shares(parts: dict[str, int], total: int) -> list[float]:
@@ -43,22 +44,22 @@ def layer_mix_text(count: B.ModelCount) -> str:
         return ""
     n = mix.get("full", 0) + mix.get("linear", 0)
     if mix.get("linear"):
-        text = _tr("{0} layers: {1} linear attention (Gated DeltaNet, {2} each) + {3} full "
+        text = translate("BudgetCharts", "{0} layers: {1} linear attention (Gated DeltaNet, {2} each) + {3} full "
                    "attention ({4} each)").format(
             n, mix["linear"], B.format_int(count.linear_attention_per_layer), mix.get("full", 0),
             B.format_int(count.attention_per_layer))
     else:
-        text = _tr("{0} layers, all full attention ({1} each)").format(
+        text = translate("BudgetCharts", "{0} layers, all full attention ({1} each)").format(
             n, B.format_int(count.attention_per_layer))
     if count.same_mlp_in_every_layer:
-        text += _tr("; every layer carries the same MLP ({0})").format(
+        text += translate("BudgetCharts", "; every layer carries the same MLP ({0})").format(
             B.format_int(count.mlp_per_layer))
     else:
-        text += "; " + ", ".join(_tr("{0} {1} layers with an MLP of {2}").format(
-            g.count, _tr("routed") if g.kind == "moe" else _tr("dense"), B.format_int(g.mlp))
+        text += "; " + ", ".join(translate("BudgetCharts", "{0} {1} layers with an MLP of {2}").format(
+            g.count, translate("BudgetCharts", "routed") if g.kind == "moe" else translate("BudgetCharts", "dense"), B.format_int(g.mlp))
             for g in count.layers)
     if count.mtp:
-        text += _tr(". Multi-token-prediction layer (in the checkpoint, not in the total): "
+        text += translate("BudgetCharts", ". Multi-token-prediction layer (in the checkpoint, not in the total): "
                     "{0}").format(B.format_int(count.mtp))
     return text
 
@@ -80,7 +81,6 @@ class StackedBarChart(pg.PlotWidget):
         item.hideButtons()
         item.setMouseEnabled(x=False, y=False)
         item.showGrid(x=True, y=False, alpha=0.2)
-        item.setLabel("bottom", x_label)
         for name in ("left", "bottom"):
             axis = item.getAxis(name)
             axis.setPen("#555")
@@ -91,8 +91,8 @@ class StackedBarChart(pg.PlotWidget):
                                   pen=pg.mkPen("w", width=1.5))
             item.addItem(bar)
             self._bars.append(bar)
-        self.legend_html = "&nbsp;&nbsp;".join(
-            "<span style='color:{0}'>■</span> {1}".format(c, n) for n, c in zip(segments, colours))
+        self._colours = list(colours)
+        self.legend_html = ""
         self._texts: list[list[pg.TextItem]] = []
         for _ in range(max_rows):
             row = []
@@ -114,6 +114,18 @@ class StackedBarChart(pg.PlotWidget):
                                                          "anchors": [(0, 0), (0, 0)]})
             item.addItem(self._reference)
         self.rows: list[tuple[str, list[float]]] = []
+        self.set_texts(segments, x_label, reference[1] if reference else "")
+
+    def set_texts(self, segments: Sequence[str], x_label: str, reference_label: str = "") -> None:
+        """Segment names (legend), the x-axis label and the reference line's label: the
+        translatable words of the chart, re-set by the panel's ``retranslate``."""
+        self._segments = list(segments)
+        self.legend_html = "&nbsp;&nbsp;".join(
+            "<span style='color:{0}'>■</span> {1}".format(c, n)
+            for n, c in zip(self._segments, self._colours))
+        self.getPlotItem().setLabel("bottom", x_label)
+        if self._reference is not None:
+            self._reference.label.setFormat(reference_label)
 
     def set_rows(self, rows: Sequence[tuple[str, Sequence[float]]],
                  totals: Sequence[str] | None = None) -> None:

@@ -17,13 +17,13 @@ from gatelab.ui.widgets import ValidatedField
 
 
 class _Edit(QLineEdit):
-    sig_step = Signal(int)
+    step_requested = Signal(int)  # +1 (Up key) or -1 (Down key)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         if event.key() == Qt.Key.Key_Up:
-            self.sig_step.emit(1)
+            self.step_requested.emit(1)
         elif event.key() == Qt.Key.Key_Down:
-            self.sig_step.emit(-1)
+            self.step_requested.emit(-1)
         else:
             super().keyPressEvent(event)
 
@@ -40,11 +40,18 @@ class BigIntField(ValidatedField):
         self.edit.setMinimumWidth(90)
         self.error_label.setStyleSheet("color: #c0392b; font-size: 11px;")
         self.edit.textEdited.connect(self._on_text_edited)
-        self.edit.sig_step.connect(self._on_step)
+        self.edit.step_requested.connect(self._on_step)
         self.edit.setText(self._format(self._value))
 
     def _make_edit(self) -> QLineEdit:
         return _Edit(self)
+
+    def retranslate(self) -> None:
+        """Re-word a shown error in the current language (the refused text is still typed)."""
+        if self.error_text():
+            result = self.parse(self.edit.text())
+            if isinstance(result, str):
+                self.show_error(result)
 
     def set_step(self, step: int) -> None:
         self._step = max(1, int(step))

@@ -7,7 +7,7 @@ difference from the config's count, flags quantized storage, and lists the tenso
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
+from gatelab.ui.messages import message_text
 
 MAX_TENSOR_ROWS = 5000
 
@@ -56,20 +57,16 @@ def _cell(text: str, right: bool = True, colour: str | None = None) -> QTableWid
 
 
 class CheckpointView(QWidget):
+    """The "Checkpoint" tab: summary line, part-by-part comparison, groups and tensors."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary_label = QLabel(self.tr(
-            "Open a .safetensors file or a sharded model.safetensors.index.json: only the header "
-            "is read (names, dtypes, shapes), never the weights."))
+        self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.compare_table = _table([self.tr("Part"), self.tr("Checkpoint"),
-                                     self.tr("From config"), self.tr("Difference")])
-        self.compare_table.setToolTip(self.tr("Checkpoint tensor elements versus the count "
-                                              "derived from the config, part by part"))
-        self.group_table = _table([self.tr("Group"), self.tr("Parameters"), self.tr("Short")])
-        self.tensor_table = _table([self.tr("Tensor"), self.tr("dtype"), self.tr("Shape"),
-                                    self.tr("Elements"), self.tr("Group")])
+        self.compare_table = _table([""] * 4)
+        self.group_table = _table([""] * 3)
+        self.tensor_table = _table([""] * 5)
         self.tensor_table.setSortingEnabled(False)
         split = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
@@ -87,6 +84,27 @@ class CheckpointView(QWidget):
         layout.addWidget(self.summary_label)
         layout.addWidget(split, 1)
         self.summary: CheckpointSummary | None = None
+        self._shown: tuple[Any, ...] | None = None  # show_summary's arguments, for retranslate
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Headers and tips in the current language; a shown summary is rendered again."""
+        self.compare_table.setHorizontalHeaderLabels([self.tr("Part"), self.tr("Checkpoint"),
+                                                      self.tr("From config"),
+                                                      self.tr("Difference")])
+        self.compare_table.setToolTip(self.tr("Checkpoint tensor elements versus the count "
+                                              "derived from the config, part by part"))
+        self.group_table.setHorizontalHeaderLabels([self.tr("Group"), self.tr("Parameters"),
+                                                    self.tr("Short")])
+        self.tensor_table.setHorizontalHeaderLabels([self.tr("Tensor"), self.tr("dtype"),
+                                                     self.tr("Shape"), self.tr("Elements"),
+                                                     self.tr("Group")])
+        if self._shown is not None:
+            self.show_summary(*self._shown)
+        else:
+            self.summary_label.setText(self.tr(
+                "Open a .safetensors file or a sharded model.safetensors.index.json: only the "
+                "header is read (names, dtypes, shapes), never the weights."))
 
     def group_label(self, group: str) -> str:
         names = {
@@ -103,13 +121,23 @@ class CheckpointView(QWidget):
 
     def show_summary(self, path_label: str, summary: CheckpointSummary,
                      comparison: Sequence[tuple[str, int, int, int]] | None,
-                     compared_to: str) -> None:
+                     compared_to: str | Callable[[], str]) -> None:
+        """Show a checkpoint; ``compared_to`` may be a function giving the (translated) name of
+        what the counts were compared with, so ``retranslate`` can word it again."""
         self.summary = summary
+        self._shown = (path_label, summary, comparison, compared_to)
+        label = compared_to() if callable(compared_to) else compared_to
+        self.summary_label.setText(self._summary_html(path_label, summary,
+                                                      label if comparison is not None else None))
+        self._fill_tables(summary, comparison or [])
+
+    def _summary_html(self, path_label: str, summary: CheckpointSummary,
+                      compared_to: str | None) -> str:
         n = len(summary.rows)
         lines = [self.tr("<b>{0}</b>: {1} tensors, {2} parameters ({3}).").format(
             path_label, format_int(n), format_int(summary.total), format_short(summary.total))]
         if summary.hidden and summary.intermediate:
-            lines.append(self.tr("From the tensors: d = {0}, I = {1}, vocab = {2}.").format(
+            lines.append(self.tr("From the tensors: d = {0}, m = {1}, vocab = {2}.").format(
                 format_int(summary.hidden), format_int(summary.intermediate),
                 format_int(summary.vocab or 0)))
         elif summary.hidden:
@@ -119,12 +147,13 @@ class CheckpointView(QWidget):
             lines.append("<span style='color:#a05a00'>" + self.tr(
                 "Quantized storage detected: see the notes; stored elements are not parameters "
                 "one for one.") + "</span>")
-        lines += ["<span style='color:#555'>" + note + "</span>" for note in summary.notes]
-        if comparison is not None:
+        lines += ["<span style='color:#555'>" + message_text(note) + "</span>" for note in summary.notes]
+        if compared_to is not None:
             lines.append(self.tr("Compared with: {0}").format(compared_to))
-        self.summary_label.setText("<br>".join(lines))
+        return "<br>".join(lines)
 
-        rows = comparison or []
+    def _fill_tables(self, summary: CheckpointSummary,
+                     rows: Sequence[tuple[str, int, int, int]]) -> None:
         self.compare_table.setRowCount(len(rows))
         for r, (part, ck, cfg, diff) in enumerate(rows):
             colour = "#1e8449" if diff == 0 else "#c0392b"
@@ -139,6 +168,10 @@ class CheckpointView(QWidget):
             self.group_table.setItem(r, 0, _cell(self.group_label(group), right=False))
             self.group_table.setItem(r, 1, _cell(format_int(value)))
             self.group_table.setItem(r, 2, _cell(format_short(value)))
+        self._fill_tensor_table(summary)
+
+    def _fill_tensor_table(self, summary: CheckpointSummary) -> None:
+        n = len(summary.rows)
         shown = summary.rows[:MAX_TENSOR_ROWS]
         self.tensor_table.setRowCount(len(shown))
         for r, row in enumerate(shown):
@@ -158,7 +191,7 @@ class BudgetFilesMixin:
 
     Kept apart so the panel module stays about controls and charts; files are read by a
     ``BudgetFileLoader`` thread (the open buttons are disabled meanwhile) and every failure ends
-    in one non-blocking dialog via ``report_error`` (tests read ``last_error`` or ``sig_error``).
+    in one non-blocking dialog via ``report_error`` (tests read ``last_error`` or ``error_reported``).
     """
 
     models: dict[str, B.ModelCount]
@@ -166,8 +199,8 @@ class BudgetFilesMixin:
     last_error: str
     _error_box: QMessageBox | None
     checkpoint_view: CheckpointView
-    sig_status: Any
-    sig_error: Any
+    status_changed: Any
+    error_reported: Any
     lower_tabs: Any
     charts: Any
     open_config_button: Any
@@ -181,9 +214,9 @@ class BudgetFilesMixin:
 
     # -- files ------------------------------------------------------------------------------------
     def report_error(self, title: str, message: str) -> None:
-        """A clear, non-blocking error dialog (also on ``sig_error`` / ``last_error`` for tests)."""
+        """A clear, non-blocking error dialog (also on ``error_reported`` / ``last_error`` for tests)."""
         self.last_error = message
-        self.sig_error.emit(message)
+        self.error_reported.emit(message)
         if self._error_box is not None:
             self._error_box.close()
         box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok,
@@ -195,25 +228,25 @@ class BudgetFilesMixin:
     # -- reading happens in BudgetFileLoader's thread; results are applied here -----------------
     def file_loader(self) -> BudgetFileLoader:
         """The panel's background reader (created on first use); tests wait on its
-        ``sig_applied(kind, path, ok)``, emitted once a result is on screen."""
+        ``result_applied(kind, path, ok)``, emitted once a result is on screen."""
         loader: BudgetFileLoader | None = getattr(self, "_file_loader", None)
         if loader is None:
             loader = BudgetFileLoader(self)  # type: ignore[arg-type]
-            loader.sig_busy.connect(self._on_files_busy)
-            loader.sig_done.connect(self._on_file_done)
-            loader.sig_progress.connect(self._on_file_progress)
+            loader.busy_changed.connect(self._on_files_busy)
+            loader.read_finished.connect(self._on_file_done)
+            loader.progress_changed.connect(self._on_file_progress)
             self._file_loader = loader
         return loader
 
     def load_config(self, path: str | Path) -> int:
         """Count a config.json, read in the background; the count appears beside your model
-        when ``file_loader().sig_applied`` fires (a dialog on failure). Returns the ticket."""
-        self.sig_status.emit(self.tr("Reading {0}…").format(Path(path).name))
+        when ``file_loader().result_applied`` fires (a dialog on failure). Returns the ticket."""
+        self.status_changed.emit(self.tr("Reading {0}…").format(Path(path).name))
         return self.file_loader().load("config", str(path))
 
     def load_safetensors(self, path: str | Path) -> int:
         """Read a safetensors header (or sharded index) in the background and cross-check it."""
-        self.sig_status.emit(self.tr("Reading {0}…").format(Path(path).name))
+        self.status_changed.emit(self.tr("Reading {0}…").format(Path(path).name))
         return self.file_loader().load("safetensors", str(path))
 
     def shutdown(self) -> None:
@@ -231,7 +264,7 @@ class BudgetFilesMixin:
             self.checkpoint_view.unsetCursor()
 
     def _on_file_progress(self, path: str, done: int, total: int) -> None:
-        self.sig_status.emit(self.tr("Reading {0}: shard {1} of {2}…").format(
+        self.status_changed.emit(self.tr("Reading {0}: shard {1} of {2}…").format(
             Path(path).name, done, total))
 
     def _on_file_done(self, _ticket: int, kind: str, path: str, result: object,
@@ -240,7 +273,7 @@ class BudgetFilesMixin:
             ok = self._apply_config(Path(path), result, error)
         else:
             ok = self._apply_checkpoint(Path(path), result, error)
-        self.file_loader().sig_applied.emit(kind, path, ok)
+        self.file_loader().result_applied.emit(kind, path, ok)
 
     def _apply_config(self, p: Path, result: object, error: str) -> bool:
         if not isinstance(result, ConfigResult):
@@ -254,7 +287,7 @@ class BudgetFilesMixin:
         self.sources[name] = str(p)
         self._fill_compare_combo(name)
         self._on_inputs_changed()
-        self.sig_status.emit(self.tr("Loaded {0}: {1} parameters").format(
+        self.status_changed.emit(self.tr("Loaded {0}: {1} parameters").format(
             name, B.format_short(count.total)))
         return True
 
@@ -265,18 +298,23 @@ class BudgetFilesMixin:
             return False
         summary = result.summary
         target: B.ModelCount | None = result.beside
-        compared_to = self.tr("config.json beside the file") if target is not None else ""
-        if result.beside_error:
-            compared_to = self.tr("(config.json beside the file is unreadable: {0})").format(
-                result.beside_error)
+        selected = ""  # compared with the selected model: no usable config.json beside the file
         if target is None and self.compare_name() in self.models:
-            target = self.models[self.compare_name()]
-            compared_to = self.tr("the selected model {0} (no config.json beside the file)"
-                                  ).format(self.compare_name())
+            target, selected = self.models[self.compare_name()], self.compare_name()
+
+        def compared_to() -> str:  # worded when shown, so a language switch re-words it
+            if selected:
+                return self.tr("the selected model {0} (no config.json beside the file)"
+                               ).format(selected)
+            if result.beside_error:
+                return self.tr("(config.json beside the file is unreadable: {0})").format(
+                    result.beside_error)
+            return self.tr("config.json beside the file") if target is not None else ""
+
         comparison = B.compare(summary, target) if target is not None else None
         self.checkpoint_view.show_summary(p.name, summary, comparison, compared_to)
         self.lower_tabs.setCurrentWidget(self.checkpoint_view)
-        self.sig_status.emit(self.tr("{0}: {1} tensors, {2} parameters").format(
+        self.status_changed.emit(self.tr("{0}: {1} tensors, {2} parameters").format(
             p.name, len(summary.rows), B.format_short(summary.total)))
         return True
 
@@ -297,11 +335,11 @@ class BudgetFilesMixin:
         try:
             check_write_target(path)  # a FIFO would block the GUI thread in save()
         except ValueError as exc:
-            self.report_error(self.tr("Export failed"), str(exc))
+            self.report_error(self.tr("Export failed"), message_text(exc))
             return False
         ok = self.charts.grab().save(str(path), "PNG")
         if ok:
-            self.sig_status.emit(self.tr("Saved {0}").format(path))
+            self.status_changed.emit(self.tr("Saved {0}").format(path))
         else:
             self.report_error(self.tr("Export failed"), self.tr("Could not write {0}").format(path))
         return ok

@@ -23,7 +23,7 @@ class BudgetLoadMixin:
 
     models: dict[str, B.ModelCount]
     user_count: B.ModelCount | None
-    h_field: BigIntField
+    d_field: BigIntField
     m_field: BigIntField
     layers_field: BigIntField
     heads_field: BigIntField
@@ -35,6 +35,7 @@ class BudgetLoadMixin:
     bias_check: Any
     tie_check: Any
     load_note: Any
+    _loaded_name: str
 
     # provided by BudgetPanel / QWidget (annotations, not stub defs: lupdate loses the class
     # context after a def nested in an if, and files this module's strings under no context)
@@ -49,7 +50,7 @@ class BudgetLoadMixin:
         if count is None:
             return
         s = count.spec
-        widgets = ((self.h_field, s.hidden),
+        widgets = ((self.d_field, s.hidden),
                    (self.m_field, s.moe_intermediate if s.is_moe else s.intermediate),
                    (self.layers_field, s.n_layer + s.encoder_layers), (self.heads_field, s.n_head),
                    (self.kv_field, s.kv_heads), (self.vocab_field, s.vocab),
@@ -67,6 +68,7 @@ class BudgetLoadMixin:
         self.variant_combo.setCurrentIndex(0 if s.gated else 1)
         self.variant_combo.blockSignals(False)
         self._on_inputs_changed()
+        self._loaded_name = name  # re-worded by retranslate until a field changes
         self._show_load_note(name, count)
 
     def _show_load_note(self, name: str, count: B.ModelCount) -> None:
@@ -96,7 +98,7 @@ class BudgetLoadMixin:
         """Each part of ``s`` the fields cannot express, in words (empty: everything fits)."""
         out: list[str] = []
         if s.head_dim is not None and s.head_dim * s.n_head != s.hidden:
-            out.append(self.tr("head size {0} (the fields use h ÷ heads)").format(s.head_dim))
+            out.append(self.tr("head size {0} (the fields use d ÷ heads)").format(s.head_dim))
         if s.qkv_bias or s.o_bias:
             out.append(self.tr("attention biases"))
         if s.attn_out_gate:

@@ -2,7 +2,7 @@
 
 Why a worker: a file can be a FIFO, a network mount that stalls, or a sharded index naming dozens
 of shards; the readers are capped and never block on a FIFO, but even a capped 100 MB header takes
-a second to check. The GUI thread only submits a request and later receives ``sig_done`` with
+a second to check. The GUI thread only submits a request and later receives ``read_finished`` with
 plain results; it never opens a file itself.
 
 A private ``QThreadPool`` of one thread runs the requests in order. ``shutdown()`` requests the
@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from gatelab.core import budget as B
+from gatelab.ui.messages import message_text  # core's keyed messages (translate is thread-safe)
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def read_checkpoint(path: str, progress: Progress | None = None) -> CheckpointRe
         try:
             beside = B.count_from_hf_config(beside_path)
         except ValueError as exc:
-            error = str(exc)
+            error = message_text(exc)
     return CheckpointResult(summary, beside, error)
 
 
@@ -65,15 +66,15 @@ READERS = {"config": read_config, "safetensors": read_checkpoint}
 class BudgetFileLoader(QObject):
     """Runs file reads in one background thread; results arrive in the GUI thread.
 
-    ``sig_busy(bool)`` goes True when the first request starts and False when the queue is empty;
-    ``sig_done(ticket, kind, path, result, error)`` carries the reader's result (or None and the
+    ``busy_changed(bool)`` goes True when the first request starts and False when the queue is empty;
+    ``read_finished(ticket, kind, path, result, error)`` carries the reader's result (or None and the
     error message). ``load(kind, path)`` returns the ticket of the request."""
 
-    sig_busy = Signal(bool)
-    sig_done = Signal(int, str, str, object, str)
-    sig_applied = Signal(str, str, bool)  # kind, path, ok: emitted by the panel once shown
-    sig_progress = Signal(str, int, int)  # path, done, total (shards of an index)
-    _sig_result = Signal(int, str, str, object, str)  # emitted in the worker, queued to the GUI
+    busy_changed = Signal(bool)
+    read_finished = Signal(int, str, str, object, str)
+    result_applied = Signal(str, str, bool)  # kind, path, ok: emitted by the panel once shown
+    progress_changed = Signal(str, int, int)  # path, done, total (shards of an index)
+    _result_ready = Signal(int, str, str, object, str)  # emitted in the worker, queued to the GUI
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -82,7 +83,7 @@ class BudgetFileLoader(QObject):
         self._stop = threading.Event()
         self._pending = 0
         self._ticket = 0
-        self._sig_result.connect(self._on_result)
+        self._result_ready.connect(self._on_result)
         stop = self._stop  # not self: the lambda must not touch a wrapper being destroyed
         self.destroyed.connect(lambda *_: stop.set())  # emitted before the pool (a child) waits
 
@@ -96,8 +97,8 @@ class BudgetFileLoader(QObject):
         ticket = self._ticket
         self._pending += 1
         if self._pending == 1:
-            self.sig_busy.emit(True)
-        stop, emit, report = self._stop, self._sig_result.emit, self.sig_progress.emit
+            self.busy_changed.emit(True)
+        stop, emit, report = self._stop, self._result_ready.emit, self.progress_changed.emit
 
         def progress(done: int, total: int) -> None:
             if stop.is_set():
@@ -113,7 +114,7 @@ class BudgetFileLoader(QObject):
             try:
                 result, error = reader(path, progress), ""
             except (ValueError, OSError, RecursionError, MemoryError) as exc:
-                result, error = None, str(exc) or type(exc).__name__
+                result, error = None, message_text(exc) or type(exc).__name__
             except Exception as exc:  # a reader bug must not leave the panel busy forever
                 result, error = None, f"unexpected {type(exc).__name__}: {exc}"
             if not stop.is_set():
@@ -135,6 +136,6 @@ class BudgetFileLoader(QObject):
 
     def _on_result(self, ticket: int, kind: str, path: str, result: object, error: str) -> None:
         self._pending = max(0, self._pending - 1)
-        self.sig_done.emit(ticket, kind, path, result, error)
+        self.read_finished.emit(ticket, kind, path, result, error)
         if self._pending == 0:
-            self.sig_busy.emit(False)
+            self.busy_changed.emit(False)

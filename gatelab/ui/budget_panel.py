@@ -1,39 +1,53 @@
-"""The parameter-budget tab: why gated MLPs use m ≈ 8h/3, counted exactly for any size.
+"""The parameter-budget tab: why gated MLPs use m ≈ 8d/3, counted exactly for any size.
 
 Why this panel: "doesn't the third matrix cost 50 % more?" is answered by watching the bars —
-classic 4× (up, down) and gated 8/3 (gate, up, down) both total 8h² — and by comparing real models
-whose counts match their checkpoints. All arithmetic lives in ``gatelab.core.budget``; this module
-only wires fields to it and formats the results.
+classic 4× (up, down) and gated 8/3 (gate, up, down) both total 8d² — and by comparing real models
+whose counts match their checkpoints. d is the hidden width (``n_embd``), m the FFN's intermediate
+width, as everywhere in gatelab. All arithmetic lives in ``gatelab.core.budget``; this module only
+builds the widgets and wires them; ``budget_readout`` renders the numbers.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QMessageBox, QPushButton,
     QScrollArea, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from gatelab.core import budget as B
-from gatelab.ui.budget_charts import (
-    SPLIT_PART_COLOURS,
-    StackedBarChart,
-    layer_mix_text,
-    split_part_labels,
-    split_shares,
-)
+from gatelab.ui.budget_charts import SPLIT_PART_COLOURS, StackedBarChart, split_part_labels
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
 from gatelab.ui.budget_load import BudgetLoadMixin
+from gatelab.ui.budget_readout import BudgetReadoutMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
+from gatelab.ui.budget_state import BudgetStateMixin
 from gatelab.ui.budget_table import PresetTable
+from gatelab.ui.messages import message_text
+
+if TYPE_CHECKING:
+    from gatelab.ui.lesson_card import Lesson
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
+#: The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.
+FIELDS: tuple[tuple[str, int, int], ...] = (
+    ("d_field", 4096, 1), ("m_field", 11008, 1), ("layers_field", 32, 1),
+    ("heads_field", 32, 1), ("kv_field", 32, 1), ("vocab_field", 32000, 1),
+    ("experts_field", 0, 0), ("active_field", 2, 1),
+)
+BUTTONS = ("rule_button", "llama_button", "four_button", "toggle_button", "use_button",
+           "open_config_button", "open_st_button", "export_button")
+SIDE_WIDTH = (340, 400)  # the form column; narrow enough for the table's Total at 1280 px
 
 
-class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidget):
-    sig_status = Signal(str)
-    sig_error = Signal(str)
+class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetStateMixin,
+                  BudgetSettingsMixin, QWidget):
+    status_changed = Signal(str)
+    error_reported = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,88 +56,94 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         self.user_count: B.ModelCount | None = None
         self.last_error = ""
         self._error_box: QMessageBox | None = None
+        self._model_problem = ""  # why the fields do not make a model ("" when they do)
+        self._loaded_name = ""  # the model "Load into my fields" copied, until a field changes
+        self._lookup: Callable[[str], QWidget | None] = lambda _name: None
         for preset in B.load_presets():
             self.models[preset.name] = preset.count()
             self.sources[preset.name] = preset.source
-        self._build()
-        self._refresh_table()
+        self._build_fields()
+        self._build_buttons()
+        side = self._build_side()
+        self._build_charts()
+        self._build_lower_tabs()
+        self._arrange(side)
+        self._connect()
+        self._fill_compare_combo("Llama-2-7B")
+        self.retranslate()
         self._on_inputs_changed()
 
-    # -- construction ---------------------------------------------------------------------------
-    def _field(self, value: int, tip: str, minimum: int = 1) -> BigIntField:
-        field = BigIntField(value, minimum=minimum)
-        field.setToolTip(tip)
-        field.value_changed.connect(self._on_inputs_changed)
-        return field
-
-    def _build(self) -> None:
-        self.h_field = self._field(4096, self.tr("Hidden width h (d_model); any size, exact"))
-        self.m_field = self._field(11008, self.tr("Intermediate width m of the FFN (Up/Down keys "
-                                                  "step by the rounding multiple)"))
+    # -- construction, in named steps -------------------------------------------------------------
+    def _build_fields(self) -> None:
+        """The size fields (exact ints), the FFN kind, the rounding multiple and the checks."""
+        for attr, value, minimum in FIELDS:
+            setattr(self, attr, BigIntField(value, minimum=minimum))
         self.m_field.set_step(256)
         self.variant_combo = QComboBox()
-        self.variant_combo.addItem(self.tr("Gated (gate, up, down): 3hm"), True)
-        self.variant_combo.addItem(self.tr("Classic (up, down): 2hm"), False)
-        self.variant_combo.setToolTip(self.tr("Gated MLPs (SwiGLU, GeGLU…) have a third matrix"))
-        self.variant_combo.currentIndexChanged.connect(self._on_inputs_changed)
+        self.variant_combo.addItem("", True)  # gated; texts in _retranslate_form
+        self.variant_combo.addItem("", False)  # classic
         self.multiple_spin = QSpinBox()
         self.multiple_spin.setRange(1, 65536)
         self.multiple_spin.setValue(256)
-        self.multiple_spin.setToolTip(self.tr("The rules round m up to a multiple of this "
-                                              "(64, 128, 256 or any)"))
-        self.multiple_spin.valueChanged.connect(self.m_field.set_step)  # Up/Down in m: ± multiple
-        self.multiple_spin.valueChanged.connect(self._on_inputs_changed)
-        self.rule_button = QPushButton(self.tr("8/3 rule"))
-        self.rule_button.setToolTip(self.tr("m = ceil(8h/3) rounded up to the multiple: the gated "
-                                            "width matching classic 4×"))
-        self.llama_button = QPushButton(self.tr("Llama rule"))
-        self.llama_button.setToolTip(self.tr("m = int(2·4h/3) rounded up to the multiple "
-                                             "(4096 → 11008)"))
-        self.four_button = QPushButton(self.tr("4×"))
-        self.four_button.setToolTip(self.tr("m = 4h, the classic transformer FFN"))
-        self.rule_button.clicked.connect(self.apply_rule_8_3)
-        self.llama_button.clicked.connect(
-            lambda: self._set_m(B.llama_rule(self.h_field.value(), self.multiple_spin.value())))
-        self.four_button.clicked.connect(lambda: self._set_m(4 * self.h_field.value()))
-        self.toggle_button = QPushButton(self.tr("Toggle classic 4× ↔ gated 8/3"))
-        self.toggle_button.setToolTip(self.tr("Switch between the two parameter-matched designs "
-                                              "and watch the matrices share the same 8h²"))
-        self.toggle_button.clicked.connect(self.toggle_classic_gated)
-        self.bias_check = QCheckBox(self.tr("Biases in the FFN"))
-        self.bias_check.setToolTip(self.tr("Classic adds m + h biases, gated 2m + h"))
-        self.bias_check.toggled.connect(self._on_inputs_changed)
-        self.layers_field = self._field(32, self.tr("Number of transformer layers"))
-        self.heads_field = self._field(32, self.tr("Attention heads (head size = h ÷ heads)"))
-        self.kv_field = self._field(32, self.tr("Key/value heads: = heads for MHA, fewer for "
-                                                "GQA, 1 for MQA"))
-        self.vocab_field = self._field(32000, self.tr("Vocabulary size (embedding rows)"))
-        self.experts_field = self._field(0, self.tr("Routed experts per layer (MoE), each an FFN "
-                                                    "of width m; 0 for a dense model"), minimum=0)
-        self.active_field = self._field(2, self.tr("Experts each token is routed to"))
-        self.tie_check = QCheckBox(self.tr("Tie LM head to the embedding"))
-        self.tie_check.setToolTip(self.tr("Tied models store one [vocab, h] matrix instead of two"))
-        self.tie_check.toggled.connect(self._on_inputs_changed)
+        self.bias_check = QCheckBox()
+        self.tie_check = QCheckBox()
 
+    def _build_buttons(self) -> None:
+        """Rule, toggle, load, file and export buttons (texts in the retranslate steps)."""
+        for name in BUTTONS:
+            setattr(self, name, QPushButton())
+
+    def _build_form(self) -> QGroupBox:
+        """"Your model": one labelled row per field (labels kept for ``retranslate``)."""
+        self.form_labels: dict[str, QLabel] = {}
         form = QFormLayout()
-        form.addRow(self.tr("Width h"), self.h_field)
-        form.addRow(self.tr("FFN"), self.variant_combo)
-        form.addRow(self.tr("Width m"), self.m_field)
+
+        def row(key: str, widget: QWidget) -> None:
+            label = QLabel()
+            label.setBuddy(widget)
+            self.form_labels[key] = label
+            form.addRow(label, widget)
+
         rules = QHBoxLayout()
         for button in (self.rule_button, self.llama_button, self.four_button):
             rules.addWidget(button)
+        row("d", self.d_field)
+        row("ffn", self.variant_combo)
+        row("m", self.m_field)
         form.addRow("", rules)
-        form.addRow(self.tr("Round up to"), self.multiple_spin)
+        row("multiple", self.multiple_spin)
         form.addRow("", self.toggle_button)
         form.addRow("", self.bias_check)
-        form.addRow(self.tr("Layers"), self.layers_field)
-        form.addRow(self.tr("Heads"), self.heads_field)
-        form.addRow(self.tr("KV heads"), self.kv_field)
-        form.addRow(self.tr("Vocab"), self.vocab_field)
-        form.addRow(self.tr("Experts"), self.experts_field)
-        form.addRow(self.tr("Active experts"), self.active_field)
+        for key, field in (("layers", self.layers_field), ("heads", self.heads_field),
+                           ("kv", self.kv_field), ("vocab", self.vocab_field),
+                           ("experts", self.experts_field), ("active", self.active_field)):
+            row(key, field)
         form.addRow("", self.tie_check)
-        yours = QGroupBox(self.tr("Your model"))
-        yours.setLayout(form)
+        self.yours_group = QGroupBox()
+        self.yours_group.setLayout(form)
+        return self.yours_group
+
+    def _build_real_group(self) -> QGroupBox:
+        """"Real model": the preset to compare, loading it into the fields, opening files."""
+        self.compare_combo = QComboBox()
+        self.load_note = QLabel()  # what "Load into my fields" could not carry over
+        self.load_note.setWordWrap(True)
+        self.compare_note = QLabel()
+        self.compare_note.setWordWrap(True)
+        self.real_group = QGroupBox()
+        lay = QVBoxLayout(self.real_group)
+        lay.addWidget(self.compare_combo)
+        lay.addWidget(self.use_button)
+        lay.addWidget(self.load_note)
+        files = QHBoxLayout()
+        files.addWidget(self.open_config_button)
+        files.addWidget(self.open_st_button)
+        lay.addLayout(files)
+        lay.addWidget(self.compare_note)
+        return self.real_group
+
+    def _build_side(self) -> QScrollArea:
+        """The left column: the form, the error line, the readout and the real model."""
         self.model_error = QLabel()
         self.model_error.setStyleSheet("color: #c0392b;")
         self.model_error.setWordWrap(True)
@@ -132,78 +152,47 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         self.readout.setWordWrap(True)
         self.readout.setTextFormat(Qt.TextFormat.RichText)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-
-        self.compare_combo = QComboBox()
-        self.compare_combo.setToolTip(self.tr("The real model drawn beside yours"))
-        self.compare_combo.currentIndexChanged.connect(self._on_inputs_changed)
-        self.use_button = QPushButton(self.tr("Load into my fields"))
-        self.use_button.setToolTip(self.tr("Copy this model's sizes into the fields above"))
-        self.use_button.clicked.connect(self.load_compare_into_fields)
-        self.open_config_button = QPushButton(self.tr("Open config.json…"))
-        self.open_config_button.setToolTip(self.tr("Count a Hugging Face model from its "
-                                                   "config.json"))
-        self.open_config_button.clicked.connect(self._on_open_config)
-        self.open_st_button = QPushButton(self.tr("Open safetensors…"))
-        self.open_st_button.setToolTip(self.tr("List a .safetensors file's tensors (header only) "
-                                               "and cross-check them against the config"))
-        self.open_st_button.clicked.connect(self._on_open_safetensors)
-        self.load_note = QLabel()  # what "Load into my fields" could not carry over
-        self.load_note.setWordWrap(True)
-        self.compare_note = QLabel()
-        self.compare_note.setWordWrap(True)
-        real = QGroupBox(self.tr("Real model"))
-        real_lay = QVBoxLayout(real)
-        real_lay.addWidget(self.compare_combo)
-        real_lay.addWidget(self.use_button)
-        real_lay.addWidget(self.load_note)
-        files = QHBoxLayout()
-        files.addWidget(self.open_config_button)
-        files.addWidget(self.open_st_button)
-        real_lay.addLayout(files)
-        real_lay.addWidget(self.compare_note)
-
         side = QWidget()
-        side_lay = QVBoxLayout(side)
-        side_lay.addWidget(yours)
-        side_lay.addWidget(self.model_error)
-        side_lay.addWidget(self.readout)
-        side_lay.addWidget(real)
-        side_lay.addStretch(1)
+        lay = QVBoxLayout(side)
+        for widget in (self._build_form(), self.model_error, self.readout,
+                       self._build_real_group()):
+            lay.addWidget(widget)
+        lay.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidget(side)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(360)
-        scroll.setMaximumWidth(440)
+        scroll.setMinimumWidth(SIDE_WIDTH[0])
+        scroll.setMaximumWidth(SIDE_WIDTH[1])
+        return scroll
 
-        self.matrix_chart = StackedBarChart(
-            [self.tr("gate"), self.tr("up"), self.tr("down")], MATRIX_COLOURS, 4,
-            self.tr("FFN weights per layer, in units of h²"),
-            lambda _name, v: "{0:.2f}".format(v), reference=(8.0, self.tr("8h² = classic 4×")))
-        self.breakdown_chart = StackedBarChart(
-            split_part_labels(), SPLIT_PART_COLOURS, 3,
-            self.tr("share of the model's parameters (%)"),
-            lambda _name, v: "{0:.0f}%".format(v), x_max=100.0)
-        self.export_button = QPushButton(self.tr("Export charts as PNG…"))
-        self.export_button.setToolTip(self.tr("Save both charts as one PNG image"))
-        self.export_button.clicked.connect(self._on_export)
+    def _build_charts(self) -> None:
+        """The two bar charts with their titles (texts set in ``_retranslate_charts``)."""
+        self.matrix_chart = StackedBarChart(["", "", ""], MATRIX_COLOURS, 4, "",
+                                            lambda _name, v: "{0:.2f}".format(v),
+                                            reference=(8.0, ""))
+        self.breakdown_chart = StackedBarChart(split_part_labels(), SPLIT_PART_COLOURS, 3, "",
+                                               lambda _name, v: "{0:.0f}%".format(v),
+                                               x_max=100.0)
         self.charts = QWidget()
-        charts_lay = QVBoxLayout(self.charts)
-        charts_lay.setContentsMargins(0, 0, 0, 0)
+        lay = QVBoxLayout(self.charts)
+        lay.setContentsMargins(0, 0, 0, 0)
         self.matrix_title = QLabel()
-        self.matrix_title.setWordWrap(True)  # never widen the window
         self.breakdown_title = QLabel()
-        self.breakdown_title.setWordWrap(True)  # never widen the window
         for title, chart in ((self.matrix_title, self.matrix_chart),
                              (self.breakdown_title, self.breakdown_chart)):
-            charts_lay.addWidget(title)
-            charts_lay.addWidget(chart, 1)
+            title.setWordWrap(True)  # never widen the window
+            lay.addWidget(title)
+            lay.addWidget(chart, 1)
+
+    def _build_lower_tabs(self) -> None:
         self.table = PresetTable()
-        self.table.sig_status.connect(self.sig_status)
-        self.table.sig_row_activated.connect(self.select_model)
         self.checkpoint_view = CheckpointView()
         self.lower_tabs = QTabWidget()
-        self.lower_tabs.addTab(self.table, self.tr("Compare presets"))
-        self.lower_tabs.addTab(self.checkpoint_view, self.tr("Checkpoint (safetensors)"))
+        self.lower_tabs.addTab(self.table, "")
+        self.lower_tabs.addTab(self.checkpoint_view, "")
+
+    def _arrange(self, side: QScrollArea) -> None:
+        """Form column on the left; charts over the table/checkpoint tabs on the right."""
         top = QWidget()
         top_lay = QVBoxLayout(top)
         top_lay.setContentsMargins(0, 0, 0, 0)
@@ -214,11 +203,31 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         self.splitter.addWidget(self.lower_tabs)
         self.splitter.setSizes([520, 330])
         layout = QHBoxLayout(self)
-        layout.addWidget(scroll)
+        layout.addWidget(side)
         layout.addWidget(self.splitter, 1)
-        self._fill_compare_combo("Llama-2-7B")
+
+    def _connect(self) -> None:
+        for attr, _value, _minimum in FIELDS:
+            getattr(self, attr).value_changed.connect(self._on_inputs_changed)
+        for signal in (self.variant_combo.currentIndexChanged, self.multiple_spin.valueChanged,
+                       self.bias_check.toggled, self.tie_check.toggled,
+                       self.compare_combo.currentIndexChanged):
+            signal.connect(self._on_inputs_changed)
+        self.multiple_spin.valueChanged.connect(self.m_field.set_step)  # Up/Down: ± multiple
+        self.rule_button.clicked.connect(self.apply_rule_8_3)
+        self.llama_button.clicked.connect(
+            lambda: self._set_m(B.llama_rule(self.d_field.value(), self.multiple_spin.value())))
+        self.four_button.clicked.connect(lambda: self._set_m(4 * self.d_field.value()))
+        self.toggle_button.clicked.connect(self.toggle_classic_gated)
+        self.use_button.clicked.connect(self.load_compare_into_fields)
+        self.open_config_button.clicked.connect(self._on_open_config)
+        self.open_st_button.clicked.connect(self._on_open_safetensors)
+        self.export_button.clicked.connect(self._on_export)
+        self.table.status_changed.connect(self.status_changed)
+        self.table.row_activated.connect(self.select_model)
 
     def _fill_compare_combo(self, select: str) -> None:
+        """Model names are proper nouns: the combo's items are not translated."""
         self.compare_combo.blockSignals(True)
         self.compare_combo.clear()
         for name in self.models:
@@ -226,6 +235,99 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         index = self.compare_combo.findData(select)
         self.compare_combo.setCurrentIndex(max(index, 0))
         self.compare_combo.blockSignals(False)
+
+    # -- language --------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        """Re-set every visible string in the current language and re-render the readouts."""
+        self._retranslate_form()
+        self._retranslate_real()
+        self._retranslate_charts()
+        self.table.retranslate()
+        self.checkpoint_view.retranslate()
+        self.lower_tabs.setTabText(0, self.tr("Compare presets"))
+        self.lower_tabs.setTabText(1, self.tr("Checkpoint (safetensors)"))
+        for attr, _value, _minimum in FIELDS:
+            getattr(self, attr).retranslate()
+        self._render()
+        if self._loaded_name in self.models:
+            self._show_load_note(self._loaded_name, self.models[self._loaded_name])
+
+    def _field_texts(self) -> dict[str, tuple[str, str]]:
+        """Form label and tooltip of each row, keyed as in ``form_labels``."""
+        return {
+            "d": (self.tr("Width d"), self.tr("Hidden width d (n_embd, d_model); any size, exact")),
+            "ffn": (self.tr("FFN"), self.tr("Gated MLPs (SwiGLU, GeGLU…) have a third matrix")),
+            "m": (self.tr("Width m"), self.tr("Intermediate width m of the FFN (Up/Down keys "
+                                              "step by the rounding multiple)")),
+            "multiple": (self.tr("Round up to"), self.tr("The rules round m up to a multiple of "
+                                                         "this (64, 128, 256 or any)")),
+            "layers": (self.tr("Layers"), self.tr("Number of transformer layers")),
+            "heads": (self.tr("Heads"), self.tr("Attention heads (head size = d ÷ heads)")),
+            "kv": (self.tr("KV heads"), self.tr("Key/value heads: = heads for MHA, fewer for "
+                                                "GQA, 1 for MQA")),
+            "vocab": (self.tr("Vocab"), self.tr("Vocabulary size (embedding rows)")),
+            "experts": (self.tr("Experts"), self.tr("Routed experts per layer (MoE), each an FFN "
+                                                    "of width m; 0 for a dense model")),
+            "active": (self.tr("Active experts"), self.tr("Experts each token is routed to")),
+        }
+
+    def _retranslate_form(self) -> None:
+        for key, (label, tip) in self._field_texts().items():
+            self.form_labels[key].setText(label)
+            self.form_labels[key].buddy().setToolTip(tip)
+        self.yours_group.setTitle(self.tr("Your model"))
+        self.variant_combo.setItemText(0, self.tr("Gated (gate, up, down): 3dm"))
+        self.variant_combo.setItemText(1, self.tr("Classic (up, down): 2dm"))
+        for button, text, tip in (
+                (self.rule_button, self.tr("8/3 rule"), self.tr(
+                    "m = ceil(8d/3) rounded up to the multiple: the gated width matching "
+                    "classic 4×")),
+                (self.llama_button, self.tr("Llama rule"), self.tr(
+                    "m = int(2·4d/3) rounded up to the multiple (4096 → 11008)")),
+                (self.four_button, self.tr("4×"), self.tr("m = 4d, the classic transformer FFN")),
+                (self.toggle_button, self.tr("Toggle classic 4× ↔ gated 8/3"), self.tr(
+                    "Switch between the two parameter-matched designs and watch the matrices "
+                    "share the same 8d²")),
+                (self.bias_check, self.tr("Biases in the FFN"),
+                 self.tr("Classic adds m + d biases, gated 2m + d")),
+                (self.tie_check, self.tr("Tie LM head to the embedding"),
+                 self.tr("Tied models store one [vocab, d] matrix instead of two"))):
+            button.setText(text)
+            button.setToolTip(tip)
+
+    def _retranslate_real(self) -> None:
+        self.real_group.setTitle(self.tr("Real model"))
+        self.compare_combo.setToolTip(self.tr("The real model drawn beside yours"))
+        for button, text, tip in (
+                (self.use_button, self.tr("Load into my fields"),
+                 self.tr("Copy this model's sizes into the fields above")),
+                (self.open_config_button, self.tr("Open config.json…"),
+                 self.tr("Count a Hugging Face model from its config.json")),
+                (self.open_st_button, self.tr("Open safetensors…"),
+                 self.tr("List a .safetensors file's tensors (header only) and cross-check them "
+                         "against the config")),
+                (self.export_button, self.tr("Export charts as PNG…"),
+                 self.tr("Save both charts as one PNG image"))):
+            button.setText(text)
+            button.setToolTip(tip)
+
+    def _retranslate_charts(self) -> None:
+        self.matrix_chart.set_texts([self.tr("gate"), self.tr("up"), self.tr("down")],
+                                    self.tr("FFN weights per layer, in units of d²"),
+                                    self.tr("8d² = classic 4×"))
+        self.breakdown_chart.set_texts(split_part_labels(),
+                                       self.tr("share of the model's parameters (%)"))
+
+    # -- the panel protocol -----------------------------------------------------------------------
+    def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
+        """Other tabs' panels by name; the budget tab needs none, it only keeps the lookup."""
+        self._lookup = lookup
+
+    def lesson(self) -> Lesson:
+        """The "Try this" steps and questions, in the current language."""
+        from gatelab.ui.budget_lessons import budget_lesson  # only when the card asks
+
+        return budget_lesson(self)
 
     # -- state ------------------------------------------------------------------------------------
     def gated(self) -> bool:
@@ -240,7 +342,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         moe = dict(n_experts=experts, experts_per_token=self.active_field.value(),
                    moe_intermediate=self.m_field.value()) if experts else {}
         return B.ModelSpec(
-            name=self.tr("Yours"), hidden=self.h_field.value(), intermediate=self.m_field.value(),
+            name=self.tr("Yours"), hidden=self.d_field.value(), intermediate=self.m_field.value(),
             n_layer=self.layers_field.value(), n_head=self.heads_field.value(),
             n_kv_head=self.kv_field.value(), vocab=self.vocab_field.value(), gated=self.gated(),
             mlp_bias=self.bias_check.isChecked(), tie_embeddings=self.tie_check.isChecked(),
@@ -251,16 +353,16 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
         self.m_field.set_value(m, emit=True)
 
     def apply_rule_8_3(self) -> None:
-        """m = ceil(8h/3) rounded up to the chosen multiple (and gated, where the rule applies)."""
+        """m = ceil(8d/3) rounded up to the chosen multiple (and gated, where the rule applies)."""
         self.variant_combo.setCurrentIndex(0)
-        self._set_m(B.rule_8_3(self.h_field.value(), self.multiple_spin.value()))
+        self._set_m(B.rule_8_3(self.d_field.value(), self.multiple_spin.value()))
 
     def toggle_classic_gated(self) -> None:
-        """Classic 4× ↔ gated 8/3 (exact 8h/3 rounded up to the multiple): same ~8h² budget."""
-        h = self.h_field.value()
+        """Classic 4× ↔ gated 8/3 (exact 8d/3 rounded up to the multiple): same ~8d² budget."""
+        d = self.d_field.value()
         if self.gated():
             self.variant_combo.setCurrentIndex(1)
-            self._set_m(4 * h)
+            self._set_m(4 * d)
         else:
             self.apply_rule_8_3()
 
@@ -271,133 +373,26 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetSettingsMixin, QWidge
 
     # -- updates ----------------------------------------------------------------------------------
     def _on_inputs_changed(self, *_args: object) -> None:
-        self.load_note.clear()  # it described the fields as loaded; they have changed since
+        self._loaded_name = ""  # the load note described the fields as loaded; they changed
+        self.load_note.clear()
         self.load_note.hide()
+        self._render()
+
+    def _render(self) -> None:
+        """Count the fields' model and re-render every readout (the last valid one stays on
+        screen, under a red line, while the fields are inconsistent)."""
         self.active_field.setEnabled(self.experts_field.value() > 0)
         try:
             count = B.count_model(self.user_spec())
         except ValueError as exc:
-            self.model_error.setText(self.tr("Not a valid model: {0}").format(exc))
+            self._model_problem = message_text(exc)  # core's keyed message, translated
+            self.model_error.setText(self.tr("Not a valid model: {0}").format(
+                self._model_problem))
             self.model_error.show()
-            return  # the previous valid state stays on screen
+            return
+        self._model_problem = ""
         self.model_error.hide()
         self.user_count = count
         self.readout.setText(self.readout_html())
         self._update_charts()
         self._refresh_table()
-
-    def readout_html(self) -> str:
-        h, m, gated = self.h_field.value(), self.m_field.value(), self.gated()
-        bias = self.bias_check.isChecked()
-        ffn = B.ffn_params(h, m, gated, bias)
-        h2 = B.ffn_in_h2(h, m, gated)
-        err = B.rounding_error(h, m, gated)
-        mult = self.multiple_spin.value()
-        c = self.user_count
-        assert c is not None
-        experts = c.spec.n_experts
-        lines = [
-            self.tr("<b>FFN per layer</b>: {0} = {1} ({2} h²)").format(
-                "3·h·m" if gated else "2·h·m", B.format_int(ffn), f"{float(h2):.4g}"),
-            self.tr("Break-even with classic 4× (8h²): m = 8h/3 = {0}; yours: {1} params "
-                    "({2:+.2f} %)").format(f"{float(B.break_even_width(h)):,.2f}",
-                                           B.format_signed(B.ffn_params(h, m, gated) - 8 * h * h),
-                                           100 * float(err)),
-            self.tr("8/3 rule ↑{0}: {1} · Llama rule: {2} · MiniMind rule: {3}").format(
-                mult, B.format_int(B.rule_8_3(h, mult)), B.format_int(B.llama_rule(h, mult)),
-                B.format_int(B.minimind_rule(h))),
-            self._partner_line(m, gated, mult),
-            self.tr("Attention per layer: {0}").format(B.format_int(c.attention_per_layer)),
-            self.tr("MoE: {0} experts of width m per layer, {1} active per token: {2} FFN "
-                    "parameters per layer, {3} active").format(
-                experts, c.spec.experts_per_token, B.format_int(experts * ffn),
-                B.format_int(c.spec.experts_per_token * ffn)) if experts else "",
-            self.tr("<b>Total</b>: {0} ({1}) · MLP share {2:.1f} % · MLP FLOPs/token {3}").format(
-                B.format_int(c.total), B.format_short(c.total), 100 * c.mlp_share,
-                B.format_short(c.mlp_flops_per_token)),
-        ]
-        return "<br>".join(line for line in lines if line)
-
-    def _partner_line(self, m: int, gated: bool, multiple: int) -> str:
-        """One exact width (the table's), with the rounded one labelled right beside it."""
-        exact = B.partner_width(m, gated)
-        rounded = B.partner_width(m, gated, multiple)
-        text = (self.tr("Same-parameter classic width: {0} (= ⌈3m/2⌉)") if gated else
-                self.tr("Same-parameter gated width: {0} (= ⌈2m/3⌉)")
-                ).format(B.format_int(exact))
-        if rounded != exact:
-            text += self.tr(", or {0} rounded up to a multiple of {1}").format(
-                B.format_int(rounded), multiple)
-        return text
-
-    def _update_charts(self) -> None:
-        c = self.user_count
-        if c is None:
-            return
-        third = 8 / 3
-        rows = [(self.tr("Classic 4×"), [0.0, 4.0, 4.0]),
-                (self.tr("Gated 8/3"), [third, third, third]),
-                (self.tr("Yours") + (self.tr(" (1 expert)") if c.spec.is_moe else ""),
-                 [float(x) for x in B.matrix_h2(
-                    c.spec.hidden, c.spec.intermediate, c.spec.gated).values()])]
-        model = self.models.get(self.compare_name())
-        if model is not None:
-            s = model.spec
-            width = s.moe_intermediate if s.is_moe else s.intermediate
-            label = self.compare_name() + (self.tr(" (1 expert)") if s.is_moe else "")
-            rows.append((label, [float(x) for x in B.matrix_h2(s.hidden, width,
-                                                               s.gated).values()]))
-        self.matrix_chart.set_rows(rows, ["{0:.2f} h²".format(sum(v)) for _, v in rows])
-        self.matrix_title.setText(self.tr(
-            "<b>Gate, up and down</b> — classic 4× and gated 8/3 spend the same 8h²") +
-            "&nbsp;&nbsp;&nbsp;" + self.matrix_chart.legend_html)
-
-        shares = split_shares  # attention split into full and linear (Gated DeltaNet) layers
-        rows = [(self.tr("Yours"), shares(c.split_parts, c.total))]
-        totals = [B.format_short(c.total)]
-        if model is not None:
-            approx = "" if model.exact else "≈ "
-            rows.append((self.compare_name(), shares(model.split_parts, model.total)))
-            totals.append(approx + B.format_short(model.total) +
-                          ("" if model.exact else self.tr(" (estimate)")))
-            if model.spec.is_moe:
-                rows.append((self.tr("active / token"),
-                             shares(model.active_split_parts, model.total)))
-                totals.append(approx + B.format_short(model.active))
-        self.breakdown_chart.set_rows(rows, totals)
-        self.breakdown_title.setText(self.tr(
-            "<b>Where the parameters live</b> — whole model; for MoE, total vs active per token") +
-            "&nbsp;&nbsp;&nbsp;" + self.breakdown_chart.legend_html)
-        self._update_compare_note(model)
-
-    def _update_compare_note(self, model: B.ModelCount | None) -> None:
-        if model is None:
-            self.compare_note.clear()
-            return
-        name = self.compare_name()
-        text = self.tr("{0}: {1} parameters ({2}); active per token {3}; MLP FLOPs/token {4}; "
-                       "source: {5}").format(
-            name, B.format_int(model.total), B.format_short(model.total),
-            B.format_short(model.active), B.format_short(model.mlp_flops_per_token),
-            self.sources.get(name, ""))
-        if not model.exact:
-            text = ("<span style='color:#a05a00'><b>" + self.tr("Not exact:") + "</b> " +
-                    self._notes(model) + "</span><br>" +
-                    self.tr("{0}: about {1} parameters (estimate); source: {2}").format(
-                        name, B.format_short(model.total), self.sources.get(name, "")))
-        elif model.notes:
-            text += "<br><span style='color:#555'>" + self._notes(model) + "</span>"
-        if layer_mix_text(model):
-            text += "<br>" + layer_mix_text(model)
-        self.compare_note.setText(text)
-
-    @staticmethod
-    def _notes(model: B.ModelCount) -> str:
-        """Core's notes, translated at display time (context "budget_notes")."""
-        return " ".join(QCoreApplication.translate("budget_notes", note) for note in model.notes)
-
-    def _refresh_table(self) -> None:
-        rows = [B.comparison_row(name, count) for name, count in self.models.items()]
-        if self.user_count is not None:
-            rows.insert(0, B.comparison_row(self.tr("Yours"), self.user_count))
-        self.table.set_rows(rows)

@@ -16,7 +16,7 @@ from gatelab.ui.budget_fields import BigIntField
 class BudgetSettingsMixin:
     """Settings for ``BudgetPanel`` (the window calls these inside the panel's group)."""
 
-    h_field: BigIntField
+    d_field: BigIntField
     m_field: BigIntField
     layers_field: BigIntField
     heads_field: BigIntField
@@ -38,7 +38,7 @@ class BudgetSettingsMixin:
         def _on_inputs_changed(self, *_args: object) -> None: ...
 
     def _fields(self) -> dict[str, BigIntField]:
-        return {"h": self.h_field, "m": self.m_field, "layers": self.layers_field,
+        return {"d": self.d_field, "m": self.m_field, "layers": self.layers_field,
                 "heads": self.heads_field, "kv_heads": self.kv_field, "vocab": self.vocab_field,
                 "experts": self.experts_field, "active_experts": self.active_field}
 
@@ -58,6 +58,8 @@ class BudgetSettingsMixin:
             return value in (True, "true", "1", 1) if value is not None else default
 
         for key, field in self._fields().items():
+            if key == "d" and not settings.contains("d"):
+                key = "h"  # written before d was called d
             result = field.parse(str(settings.value(key, field.value())))
             if isinstance(result, int):
                 field.blockSignals(True)

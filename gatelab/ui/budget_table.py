@@ -1,4 +1,4 @@
-"""The sortable preset comparison table (d, I, I ÷ d, FFN params, …) with Markdown/CSV copy.
+"""The sortable preset comparison table (d, m, m ÷ d, FFN params, …) with Markdown/CSV copy.
 
 Why a view over core rows: numbers are sorted by value, not by their formatted text ("9,216" must
 sort below "11,008"), and what is copied is exactly what is shown, in the order shown.
@@ -70,8 +70,10 @@ class _RowsModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and not self.rows[r].exact:
             return QColor("#a05a00")
-        if role == Qt.ItemDataRole.ToolTipRole and not self.rows[r].exact:
-            return self.inexact_tip
+        if role == Qt.ItemDataRole.ToolTipRole:  # the full name: the Model column may elide it
+            tips = [self._cells[r][0]] if c == 0 else []
+            tips += [] if self.rows[r].exact else [self.inexact_tip]
+            return "\n".join(tips) or None
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
@@ -85,65 +87,35 @@ class _RowsModel(QAbstractTableModel):
 
 
 class PresetTable(QWidget):
-    """Comparison table; ``sig_status`` reports copies, ``sig_row_activated`` a double-clicked name."""
+    """Comparison table; ``status_changed`` reports copies, ``row_activated`` a double-clicked name.
 
-    sig_status = Signal(str)
-    sig_row_activated = Signal(str)
+    The Model column is capped at ``MODEL_COLUMN_MAX`` px (long names are elided, the full name is
+    in the tooltip) so that the Total column stays in view at the default 1280 px window.
+    """
+
+    status_changed = Signal(str)
+    row_activated = Signal(str)
+    MODEL_COLUMN_MAX = 190
+    COLUMN_TOTAL, COLUMN_MLP, COLUMN_EMBEDDING = 8, 10, 11
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.headers = [self.tr("Model"), self.tr("d"), self.tr("I"), self.tr("I ÷ d"),
-                        self.tr("FFN params\n/ layer"), self.tr("Equivalent\nclassic width"),
-                        self.tr("8d/3\nrule"), self.tr("MLP\nshare"), self.tr("Total"),
-                        self.tr("Active\n/ token"), self.tr("MLP\n(all layers)"),
-                        self.tr("Embedding\ntable")]
-        tips = [self.tr("Preset (or your model); MoE rows describe one expert"),
-                self.tr("Hidden width d (h)"), self.tr("Intermediate width I (m)"),
-                self.tr("Expansion factor I ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)"),
-                self.tr("Parameters of one FFN: 3·d·I gated, 2·d·I classic (plus biases)"),
-                self.tr("Classic width with the same parameters (1.5·I for a gated FFN)"),
-                self.tr("ceil(8d/3): the gated width matching classic 4×"),
-                self.tr("MLP parameters ÷ all parameters"),
-                self.tr("All parameters; ≈ marks counts that are not exact"),
-                self.tr("Parameters used per token (MoE: routed experts only)"),
-                self.tr("All layers' MLP parameters (every expert, shared expert and router); "
-                        "for a dense model 3·d·I·layers"),
-                self.tr("The token embedding table vocab × d, to set beside the MLP")]
-        self.model = _RowsModel(self.headers, tips, self)
-        self.model.inexact_tip = self.tr("Not exact: see the model's notes")
-        self.model.moe_suffix = self.tr(" (MoE: one expert)")
+        self.headers: list[str] = []
+        self.model = _RowsModel([], [], self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
         self.view = QTableView(self)
-        self.view.setModel(self.proxy)
-        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.view.setSortingEnabled(True)  # starts unsorted: your model first, then by size
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().setVisible(False)
-        self.view.verticalHeader().setDefaultSectionSize(22)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.view.setToolTip(self.tr("Click a header to sort; double-click a row to show that "
-                                     "model in the charts"))
-        self.view.doubleClicked.connect(self._on_double_clicked)
-
-        self.copy_md_button = QPushButton(self.tr("Copy as Markdown"))
-        self.copy_md_button.setToolTip(self.tr("Copy the table, in its current order, as a "
-                                               "Markdown table"))
-        self.copy_csv_button = QPushButton(self.tr("Copy as CSV"))
-        self.copy_csv_button.setToolTip(self.tr("Copy the table as CSV with plain numbers"))
+        self._setup_view()
+        self.copy_md_button = QPushButton()
+        self.copy_csv_button = QPushButton()
         self.copy_md_button.clicked.connect(self.copy_markdown)
         self.copy_csv_button.clicked.connect(self.copy_csv)
-        note = QLabel(self.tr("Sizes from each model's config.json; exact where the family is "
-                              "counted tensor by tensor."))
-        note.setStyleSheet("color: #666;")
-        note.setWordWrap(True)
+        self.note = QLabel()
+        self.note.setStyleSheet("color: #666;")
+        self.note.setWordWrap(True)
         buttons = QHBoxLayout()
-        buttons.addWidget(note, 1)
+        buttons.addWidget(self.note, 1)
         buttons.addWidget(self.copy_md_button)
         buttons.addWidget(self.copy_csv_button)
         layout = QVBoxLayout(self)
@@ -151,10 +123,85 @@ class PresetTable(QWidget):
         layout.addWidget(self.view, 1)
         layout.addLayout(buttons)
         self._rows: list[ComparisonRow] = []
+        self.retranslate()
+
+    def _setup_view(self) -> None:
+        self.view.setModel(self.proxy)
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)  # starts unsorted: your model first, then by size
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setAlternatingRowColors(True)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(22)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.view.doubleClicked.connect(self._on_double_clicked)
+
+    def retranslate(self) -> None:
+        """Headers, tips, the MoE mark and the buttons in the current language."""
+        self.headers = [self.tr("Model"), self.tr("d"), self.tr("m"), self.tr("m ÷ d"),
+                        self.tr("FFN params\n/ layer"), self.tr("Classic\nequivalent"),
+                        self.tr("8d/3\nrule"), self.tr("MLP\nshare"), self.tr("Total"),
+                        self.tr("Active\n/ token"), self.tr("MLP\n(all layers)"),
+                        self.tr("Embedding\ntable")]
+        tips = [self.tr("Preset (or your model); MoE rows describe one expert"),
+                self.tr("Hidden width d (n_embd)"), self.tr("Intermediate width m of the FFN"),
+                self.tr("Expansion factor m ÷ d (classic 4×; gated break-even 8/3 ≈ 2.667)"),
+                self.tr("Parameters of one FFN: 3·d·m gated, 2·d·m classic (plus biases)"),
+                self.tr("Classic width with the same parameters (1.5·m for a gated FFN)"),
+                self.tr("ceil(8d/3): the gated width matching classic 4×"),
+                self.tr("MLP parameters ÷ all parameters"),
+                self.tr("All parameters; ≈ marks counts that are not exact"),
+                self.tr("Parameters used per token (MoE: routed experts only)"),
+                self.tr("All layers' MLP parameters (every expert, shared expert and router); "
+                        "for a dense model 3·d·m·layers"),
+                self.tr("The token embedding table vocab × d, to set beside the MLP")]
+        self.model.headers, self.model.tips = self.headers, tips
+        self.model.inexact_tip = self.tr("Not exact: see the model's notes")
+        self.model.moe_suffix = self.tr(" (MoE: one expert)")
+        self.view.setToolTip(self.tr("Click a header to sort; double-click a row to show that "
+                                     "model in the charts"))
+        self.copy_md_button.setText(self.tr("Copy as Markdown"))
+        self.copy_md_button.setToolTip(self.tr("Copy the table, in its current order, as a "
+                                               "Markdown table"))
+        self.copy_csv_button.setText(self.tr("Copy as CSV"))
+        self.copy_csv_button.setToolTip(self.tr("Copy the table as CSV with plain numbers"))
+        self.note.setText(self.tr("Sizes from each model's config.json; exact where the family "
+                                  "is counted tensor by tensor."))
+        self.set_rows(self._rows)
 
     def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
+        """Show ``rows`` (their labels already translated); the Model column stays capped."""
         self._rows = list(rows)
         self.model.set_rows(self._rows)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.headers) - 1)
+        self._cap_model_column()
+
+    def _cap_model_column(self) -> None:
+        header = self.view.horizontalHeader()
+        if header.count() == 0:
+            return
+        # Total and Active right after Model, on screen only (copies keep core's column order):
+        # the answer a reader came for stays in view however narrow the table is.
+        for visual, logical in ((1, self.COLUMN_TOTAL), (2, self.COLUMN_TOTAL + 1)):
+            if logical < header.count() and header.visualIndex(logical) != visual:
+                header.moveSection(header.visualIndex(logical), visual)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the rest: contents
+        wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
+        header.resizeSection(0, min(wanted, self.MODEL_COLUMN_MAX))
+
+    def show_row(self, name: str, column: int = 0) -> bool:
+        """Select the row of model ``name`` and scroll ``column`` of it into view."""
+        for r in range(self.proxy.rowCount()):
+            index = self.proxy.index(r, column)
+            if self._rows[self.proxy.mapToSource(index).row()].name == name:
+                self.view.selectRow(r)
+                self.view.scrollTo(index)
+                return True
+        return False
 
     def rows_in_view_order(self) -> list[ComparisonRow]:
         out = []
@@ -171,12 +218,12 @@ class PresetTable(QWidget):
 
     def copy_markdown(self) -> None:
         QGuiApplication.clipboard().setText(self.markdown())
-        self.sig_status.emit(self.tr("Copied {0} rows as Markdown").format(len(self._rows)))
+        self.status_changed.emit(self.tr("Copied {0} rows as Markdown").format(len(self._rows)))
 
     def copy_csv(self) -> None:
         QGuiApplication.clipboard().setText(self.csv())
-        self.sig_status.emit(self.tr("Copied {0} rows as CSV").format(len(self._rows)))
+        self.status_changed.emit(self.tr("Copied {0} rows as CSV").format(len(self._rows)))
 
     def _on_double_clicked(self, index: object) -> None:
         source = self.proxy.mapToSource(index)  # type: ignore[arg-type]
-        self.sig_row_activated.emit(self._rows[source.row()].name)
+        self.row_activated.emit(self._rows[source.row()].name)

@@ -34,7 +34,7 @@ from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_controls import variant_label
-from gatelab.ui.trainer_engine import (
+from gatelab.ui.trainer_jobs import (
     EXPERIMENT_FILE,
     ExperimentSummary,
     experiment_job,

@@ -8,6 +8,8 @@ Kept apart from ``gate_plane_panel`` so that the panel reads as "what happens" a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,6 +34,18 @@ QUICK_POINTS: tuple[tuple[float, float, str], ...] = (
     (2.0, 0.5, QT_TRANSLATE_NOOP("GatePlaneControls", "SiLU(2) = 1.7616, times u = 0.5: h = 0.8808")),
     (0.0, 1.0, QT_TRANSLATE_NOOP("GatePlaneControls", "closed gate, yet ∂h/∂g = 0.5: it can still be pushed open")),
     (10.0, 10.0, QT_TRANSLATE_NOOP("GatePlaneControls", "outside the map: h = 99.9955 (SwiGLU is unbounded)")),
+)
+# core's variant labels (formulas with a few words), listed for lupdate; a test keeps this list
+# equal to core's labels
+VARIANT_LABELS: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("GatePlaneControls", "SwiGLU  h = SiLU(g)·u"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "GEGLU  h = GELU(g)·u"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "GEGLU (tanh)  h = GELUₜ(g)·u"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "ReGLU  h = ReLU(g)·u"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "GLU  h = σ(g)·u"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "Bilinear  h = g·u"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "SwiGLU clamped (gpt-oss)  h = g·σ(αg)·(u+1)"),
+    QT_TRANSLATE_NOOP("GatePlaneControls", "SwiGLU soft-capped  h = cap(SiLU g, β₁)·cap(u, β₂)"),
 )
 PARAM_NAMES: tuple[str, ...] = ("beta", "limit", "alpha", "beta1", "beta2")
 _ERROR_STYLE = "color: #c0392b;"
@@ -60,6 +74,9 @@ class GatePlaneControls(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._spec = spec
+        # every string is set through _say/_keep, so retranslate() can set them all again
+        self._texts: list[Callable[[], None]] = []
+        self._errors: dict[QLabel, Callable[[], str]] = {}  # error line → its text, re-renderable
         lay = QHBoxLayout(self)  # a row of boxes under the maps, which get the full width
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self._build_point_box(), 3)
@@ -72,15 +89,39 @@ class GatePlaneControls(QWidget):
         lay.addWidget(self._build_window_box(), 2)
         self.show_spec(spec)
 
+    def _say(self, setter: Callable[[str], None], text: Callable[[], str]) -> None:
+        """Set a string now and again on every retranslate()."""
+        self._keep(lambda: setter(text()))
+
+    def _keep(self, update: Callable[[], None]) -> None:
+        """Run ``update`` (which sets strings) now and again on every retranslate()."""
+        update()
+        self._texts.append(update)
+
+    def retranslate(self) -> None:
+        """Every label, title, tooltip and combo item again, in the current language."""
+        for update in self._texts:
+            update()
+        for label, make in self._errors.items():
+            if not label.isHidden():
+                label.setText(make())
+        for i, name in enumerate(gates.VARIANTS):
+            self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
+        for i, (_, label, _) in enumerate(_view_choices()):
+            self.view_combo.setItemText(i, label)
+
     # -- construction -------------------------------------------------------------------------
     def _build_point_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Point (g, u)"), self)
+        box = QGroupBox(self)
+        self._say(box.setTitle, lambda: self.tr("Point (g, u)"))
         v = QVBoxLayout(box)
         form = QFormLayout()
         self.g_field = NumberField(1.5, minimum=-1e4, maximum=1e4, width=90)
-        self.g_field.setToolTip(self.tr("Gate pre-activation g; type a value and press Enter"))
+        self._say(self.g_field.setToolTip,
+                  lambda: self.tr("Gate pre-activation g; type a value and press Enter"))
         self.u_field = NumberField(-2.0, minimum=-1e4, maximum=1e4, width=90)
-        self.u_field.setToolTip(self.tr("Up pre-activation u; type a value and press Enter"))
+        self._say(self.u_field.setToolTip,
+                  lambda: self.tr("Up pre-activation u; type a value and press Enter"))
         for f in (self.g_field, self.u_field):
             f.value_changed.connect(self._on_point_typed)
         form.addRow("g", self.g_field)
@@ -96,13 +137,18 @@ class GatePlaneControls(QWidget):
         for i, (g, u, tip) in enumerate(QUICK_POINTS):
             button = QPushButton(f"({fmt_number(g, 1).rstrip('0').rstrip('.')}, "
                                  f"{fmt_number(u, 1).rstrip('0').rstrip('.')})", box)
-            button.setToolTip(QCoreApplication.translate("GatePlaneControls", tip))
+            self._say(button.setToolTip,
+                      lambda tip=tip: QCoreApplication.translate("GatePlaneControls", tip))
             button.clicked.connect(lambda _=False, g=g, u=u: self.point_requested.emit(g, u))
             grid.addWidget(button, i // 3, i % 3)
             self.quick_buttons.append(button)
-        v.addWidget(QLabel(self.tr("Quick points from the lessons:"), box))
+        quick = QLabel(box)
+        self._say(quick.setText, lambda: self.tr("Quick points from the lessons:"))
+        v.addWidget(quick)
         v.addLayout(grid)
-        hint = QLabel(self.tr("Click or drag on a map; arrow keys nudge by 0.1 (Shift: 0.01)."), box)
+        hint = QLabel(box)
+        self._say(hint.setText,
+                  lambda: self.tr("Click or drag on a map; arrow keys nudge by 0.1 (Shift: 0.01)."))
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #555;")
         v.addWidget(hint)
@@ -110,26 +156,34 @@ class GatePlaneControls(QWidget):
         return box
 
     def _build_readout_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Exact values at (g, u)"), self)
+        box = QGroupBox(self)
+        self._say(box.setTitle, lambda: self.tr("Exact values at (g, u)"))
         v = QVBoxLayout(box)
         self.readout = ReadoutForm(box)
-        self.readout.add_row("g", "g", self.tr("gate pre-activation"))
-        self.readout.add_row("u", "u", self.tr("up pre-activation"))
-        self.readout.add_row("act", self.tr("act(g)  gate value"), self.tr("the gate branch"))
-        self.readout.add_row("h", self.tr("h  output"), self.tr("the neuron's output h = A(g)·B(u)"))
-        self.readout.add_row("dh_dg", "∂h/∂g", self.tr("gradient reaching the gate input g"))
-        self.readout.add_row("dh_du", "∂h/∂u", self.tr("gradient reaching the up input u"))
+        rows: tuple[tuple[str, Callable[[], str], Callable[[], str]], ...] = (
+            ("g", lambda: "g", lambda: self.tr("gate pre-activation")),
+            ("u", lambda: "u", lambda: self.tr("up pre-activation")),
+            ("act", lambda: self.tr("act(g)  gate value"), lambda: self.tr("the gate branch")),
+            ("h", lambda: self.tr("h  output"),
+             lambda: self.tr("the neuron's output h = A(g)·B(u)")),
+            ("dh_dg", lambda: "∂h/∂g", lambda: self.tr("gradient reaching the gate input g")),
+            ("dh_du", lambda: "∂h/∂u", lambda: self.tr("gradient reaching the up input u")),
+        )
+        for key, label, tip in rows:
+            self.readout.add_row(key, "")
+            self._keep(lambda k=key, lab=label, t=tip: self.readout.set_label(k, lab(), t()))
         v.addWidget(self.readout)
         v.addStretch(1)
         return box
 
     def _build_variant_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Gate variant"), self)
+        box = QGroupBox(self)
+        self._say(box.setTitle, lambda: self.tr("Gate variant"))
         form = QFormLayout(box)
         self.variant_combo = QComboBox(box)
         for name in gates.VARIANTS:
-            self.variant_combo.addItem(gates.get(name).label, name)
-        self.variant_combo.setToolTip(self.tr("Which gated MLP: h = A(g)·B(u)"))
+            self.variant_combo.addItem(self.tr(gates.get(name).label), name)
+        self._say(self.variant_combo.setToolTip, lambda: self.tr("Which gated MLP: h = A(g)·B(u)"))
         self.variant_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.variant_combo.setMinimumContentsLength(22)
@@ -143,63 +197,70 @@ class GatePlaneControls(QWidget):
         form.addRow(self.variant_error)
         self._param_form = form
         tips = {
-            "beta": self.tr("β in SiLU(βg)·u (β = 1 is SwiGLU)"),
-            "limit": self.tr("gpt-oss clamp: g ≤ limit, u ∈ [−limit, limit]"),
-            "alpha": self.tr("gpt-oss α in g·σ(αg)"),
-            "beta1": self.tr("soft cap β₁ of the gate: β₁·tanh(SiLU(g)/β₁)"),
-            "beta2": self.tr("soft cap β₂ of the up branch: β₂·tanh(u/β₂)"),
+            "beta": lambda: self.tr("β in SiLU(βg)·u (β = 1 is SwiGLU)"),
+            "limit": lambda: self.tr("gpt-oss clamp: g ≤ limit, u ∈ [−limit, limit]"),
+            "alpha": lambda: self.tr("gpt-oss α in g·σ(αg)"),
+            "beta1": lambda: self.tr("soft cap β₁ of the gate: β₁·tanh(SiLU(g)/β₁)"),
+            "beta2": lambda: self.tr("soft cap β₂ of the up branch: β₂·tanh(u/β₂)"),
         }
-        labels = {"beta": "β", "limit": self.tr("limit"), "alpha": "α", "beta1": "β₁",
-                  "beta2": "β₂"}
+        labels = {"beta": lambda: "β", "limit": lambda: self.tr("limit"), "alpha": lambda: "α",
+                  "beta1": lambda: "β₁", "beta2": lambda: "β₂"}
         self.param_fields: dict[str, NumberField] = {}
         for name in PARAM_NAMES:
             field = NumberField(1.0, minimum=-1e3, maximum=1e3,
                                 check=lambda v, n=name: self._check_param(n, v))
-            field.setToolTip(tips[name])
+            self._say(field.setToolTip, tips[name])
             field.value_changed.connect(
                 lambda v, n=name: self.spec_requested.emit({"params": {n: v}}))
-            form.addRow(labels[name], field)
+            label = QLabel(box)
+            self._say(label.setText, labels[name])
+            form.addRow(label, field)
             self.param_fields[name] = field
         return box
 
     def _build_window_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Map window"), self)
+        box = QGroupBox(self)
+        self._say(box.setTitle, lambda: self.tr("Map window"))
         form = QFormLayout(box)
         s = self._spec
         self.g_min = NumberField(s.g_range[0], check=lambda v: self._check_range("g", 0, v))
         self.g_max = NumberField(s.g_range[1], check=lambda v: self._check_range("g", 1, v))
         self.u_min = NumberField(s.u_range[0], check=lambda v: self._check_range("u", 0, v))
         self.u_max = NumberField(s.u_range[1], check=lambda v: self._check_range("u", 1, v))
-        for f, tip in ((self.g_min, self.tr("left edge of the maps (g)")),
-                       (self.g_max, self.tr("right edge of the maps (g)")),
-                       (self.u_min, self.tr("bottom edge of the maps (u)")),
-                       (self.u_max, self.tr("top edge of the maps (u)"))):
-            f.setToolTip(tip)
+        for f, tip in ((self.g_min, lambda: self.tr("left edge of the maps (g)")),
+                       (self.g_max, lambda: self.tr("right edge of the maps (g)")),
+                       (self.u_min, lambda: self.tr("bottom edge of the maps (u)")),
+                       (self.u_max, lambda: self.tr("top edge of the maps (u)"))):
+            self._say(f.setToolTip, tip)
         self.g_min.value_changed.connect(lambda _: self._emit_range("g"))
         self.g_max.value_changed.connect(lambda _: self._emit_range("g"))
         self.u_min.value_changed.connect(lambda _: self._emit_range("u"))
         self.u_max.value_changed.connect(lambda _: self._emit_range("u"))
         self.resolution = NumberField(s.resolution, integer=True, minimum=plane.MIN_RESOLUTION,
                                       maximum=plane.MAX_RESOLUTION)
-        self.resolution.setToolTip(self.tr("pixels per side ({0}…{1})").format(
+        self._say(self.resolution.setToolTip, lambda: self.tr("pixels per side ({0}…{1})").format(
             plane.MIN_RESOLUTION, plane.MAX_RESOLUTION))
         self.resolution.value_changed.connect(
             lambda v: self.spec_requested.emit({"resolution": int(v)}))
         self.eps = NumberField(s.eps, maximum=1e3, check=self._check_eps)
-        self.eps.setToolTip(self.tr("the gate counts as closed where |act(g)| < ε"))
+        self._say(self.eps.setToolTip, lambda: self.tr("the gate counts as closed where |act(g)| < ε"))
         self.eps.value_changed.connect(lambda v: self.spec_requested.emit({"eps": v}))
         self.view_combo = QComboBox(box)
         for key, label, keys in _view_choices():
             self.view_combo.addItem(label, key)
-        self.view_combo.setToolTip(self.tr("Show the three maps side by side or one at a time"))
+        self._say(self.view_combo.setToolTip,
+                  lambda: self.tr("Show the three maps side by side or one at a time"))
         self.view_combo.currentIndexChanged.connect(self._on_view_changed)
-        form.addRow(self.tr("g min"), self.g_min)
-        form.addRow(self.tr("g max"), self.g_max)
-        form.addRow(self.tr("u min"), self.u_min)
-        form.addRow(self.tr("u max"), self.u_max)
-        form.addRow(self.tr("resolution"), self.resolution)
-        form.addRow(self.tr("ε (closed)"), self.eps)
-        form.addRow(self.tr("show"), self.view_combo)
+        for text, field in ((lambda: self.tr("g min"), self.g_min),
+                            (lambda: self.tr("g max"), self.g_max),
+                            (lambda: self.tr("u min"), self.u_min),
+                            (lambda: self.tr("u max"), self.u_max),
+                            (lambda: self.tr("resolution"), self.resolution),
+                            (lambda: self.tr("ε (closed)"), self.eps),
+                            (lambda: self.tr("show"), self.view_combo)):
+            label = QLabel(box)
+            self._say(label.setText, text)
+            form.addRow(label, field)
         self.spec_error = QLabel(box)
         self.spec_error.setStyleSheet(_ERROR_STYLE)
         self.spec_error.setWordWrap(True)
@@ -208,31 +269,36 @@ class GatePlaneControls(QWidget):
         return box
 
     def _build_neuron_box(self) -> QGroupBox:
-        box = QGroupBox(self.tr("Trained neurons"), self)
+        box = QGroupBox(self)
+        self._say(box.setTitle, lambda: self.tr("Trained neurons"))
         v = QVBoxLayout(box)
         row = QHBoxLayout()
-        self.load_button = QPushButton(self.tr("Load neurons from run…"), box)
-        self.load_button.setToolTip(self.tr("Overlay the (g, u) of a trained model's neurons "
-                                            "(the run's stats.npz)"))
+        self.load_button = QPushButton(box)
+        self._say(self.load_button.setText, lambda: self.tr("Load neurons from run…"))
+        self._say(self.load_button.setToolTip, lambda: self.tr(
+            "Overlay the (g, u) of a trained model's neurons (the run's stats.npz)"))
         self.load_button.clicked.connect(self.load_requested)
-        self.clear_button = QPushButton(self.tr("Clear"), box)
-        self.clear_button.setToolTip(self.tr("Remove the neuron overlay"))
+        self.clear_button = QPushButton(box)
+        self._say(self.clear_button.setText, lambda: self.tr("Clear"))
+        self._say(self.clear_button.setToolTip, lambda: self.tr("Remove the neuron overlay"))
         self.clear_button.clicked.connect(self.clear_neurons_requested)
         row.addWidget(self.load_button, 1)
         row.addWidget(self.clear_button)
         v.addLayout(row)
         layer_row = QHBoxLayout()
-        layer_row.addWidget(QLabel(self.tr("layer"), box))
+        layer_label = QLabel(box)
+        self._say(layer_label.setText, lambda: self.tr("layer"))
+        layer_row.addWidget(layer_label)
         self.layer_spin = QSpinBox(box)
         self.layer_spin.setRange(0, 0)  # 0-based, like the trainer's L0, L1, …
         self.layer_spin.setPrefix("L")
         self.layer_spin.setEnabled(False)
-        self.layer_spin.setToolTip(self.tr("Which layer's neurons to show"))
+        self._say(self.layer_spin.setToolTip, lambda: self.tr("Which layer's neurons to show"))
         self.layer_spin.valueChanged.connect(self.layer_changed.emit)
         layer_row.addWidget(self.layer_spin)
         layer_row.addStretch(1)
         v.addLayout(layer_row)
-        self.neuron_message = QLabel(self.tr("No neurons loaded."), box)
+        self.neuron_message = QLabel(box)  # the panel sets it (and again on retranslate)
         self.neuron_message.setWordWrap(True)
         v.addWidget(self.neuron_message)
         return box
@@ -289,9 +355,15 @@ class GatePlaneControls(QWidget):
         self.eps.set_value(spec.eps)
         self.spec_error.hide()
 
-    def show_spec_error(self, message: str) -> None:
-        self.spec_error.setText(message)
-        self.spec_error.show()
+    def _show_error(self, label: QLabel, message: str | Callable[[], str]) -> None:
+        """An error line; given as a function, it is rendered again on retranslate()."""
+        make = message if callable(message) else (lambda: message)
+        self._errors[label] = make
+        label.setText(make())
+        label.show()
+
+    def show_spec_error(self, message: str | Callable[[], str]) -> None:
+        self._show_error(self.spec_error, message)
 
     def show_reading(self, r: PointReading) -> None:
         for key in ("g", "u", "act", "h", "dh_dg", "dh_du"):
@@ -299,16 +371,14 @@ class GatePlaneControls(QWidget):
         self.g_field.set_value(r.g)
         self.u_field.set_value(r.u)
 
-    def show_point_error(self, message: str) -> None:
-        self.point_error.setText(message)
-        self.point_error.show()
+    def show_point_error(self, message: str | Callable[[], str]) -> None:
+        self._show_error(self.point_error, message)
 
     def clear_point_error(self) -> None:
         self.point_error.hide()
 
-    def show_variant_error(self, message: str) -> None:
-        self.variant_error.setText(message)
-        self.variant_error.show()
+    def show_variant_error(self, message: str | Callable[[], str]) -> None:
+        self._show_error(self.variant_error, message)
 
     def clear_variant_error(self) -> None:
         self.variant_error.hide()
@@ -318,8 +388,6 @@ class GatePlaneControls(QWidget):
         self.layer_spin.setRange(0, max(n - 1, 0))
         self.layer_spin.setEnabled(n > 1)
         self.layer_spin.blockSignals(False)
-        if n == 0:
-            self.show_neuron_message(self.tr("No neurons loaded."))
 
     def layer(self) -> int:
         return self.layer_spin.value()

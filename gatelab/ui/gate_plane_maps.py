@@ -3,7 +3,7 @@
 Split from the panel so the drawing (created once, updated with setImage/setPath, which is what
 keeps a 512² update fast) lives apart from the controls. All maps share one GraphicsLayoutWidget,
 so an update paints one viewport; "one at a time" takes the other plots out of its layout. A
-click or left-drag on any map emits ``sig_point(g, u)``; arrow keys emit ``sig_nudge``. This
+click or left-drag on any map emits ``point_picked(g, u)``; arrow keys emit ``nudge_requested``. This
 module draws only what ``gatelab.core.plane`` computed.
 """
 
@@ -148,7 +148,7 @@ def place_image(image: pg.ImageItem, data: np.ndarray, rect: QRectF) -> None:
 class PointViewBox(pg.ViewBox):
     """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
 
-    sig_picked = Signal(float, float)
+    point_picked = Signal(float, float)
 
     def __init__(self) -> None:
         super().__init__(enableMenu=False)
@@ -172,7 +172,7 @@ class PointViewBox(pg.ViewBox):
         """Emit the data point under the mouse, snapped to a nice step about one pixel wide."""
         p = self.mapSceneToView(scene_pos)
         px, py = self.viewPixelSize()
-        self.sig_picked.emit(snap(float(p.x()), nice_step(px)), snap(float(p.y()), nice_step(py)))
+        self.point_picked.emit(snap(float(p.x()), nice_step(px)), snap(float(p.y()), nice_step(py)))
 
     def wheelEvent(self, ev, axis=None) -> None:  # noqa: N802, ANN001
         ev.ignore()
@@ -187,11 +187,7 @@ class MapPlot:
         self.vb = PointViewBox()
         self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
         self.plot = pg.PlotItem(viewBox=self.vb)
-        self.plot.setTitle(title, color="#222", size="10pt")
-        self.plot.setLabel("bottom", QCoreApplication.translate(
-            "GatePlaneMaps", "g  (gate pre-activation)"))
-        self.plot.setLabel("left", QCoreApplication.translate(
-            "GatePlaneMaps", "u  (up pre-activation)"))
+        self.retranslate(title)
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         style_axes(self.plot)
@@ -237,6 +233,14 @@ class MapPlot:
         for item in cached:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
+    def retranslate(self, title: str) -> None:
+        """The title (given: it differs per map) and the axis labels in the current language."""
+        self.plot.setTitle(title, color="#222", size="10pt")
+        self.plot.setLabel("bottom", QCoreApplication.translate(
+            "GatePlaneMaps", "g  (gate pre-activation)"))
+        self.plot.setLabel("left", QCoreApplication.translate(
+            "GatePlaneMaps", "u  (up pre-activation)"))
+
     def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF) -> None:
         """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``
         (colour indices from ``to_indices``; ``place_image`` keeps the rect after shape changes)."""
@@ -272,7 +276,7 @@ class MapPlot:
 class MapsWidget(pg.GraphicsLayoutWidget):
     """One graphics view for all maps: an update paints one viewport, not three."""
 
-    sig_nudge = Signal(int, int, bool)  # direction along g and u (−1, 0, 1), fine step
+    nudge_requested = Signal(int, int, bool)  # direction along g and u (−1, 0, 1), fine step
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, show=False)
@@ -286,23 +290,23 @@ class MapsWidget(pg.GraphicsLayoutWidget):
             super().keyPressEvent(ev)
             return
         ev.accept()
-        self.sig_nudge.emit(*nudge)
+        self.nudge_requested.emit(*nudge)
 
 
 class GatePlaneMaps(QWidget):
     """The row of maps (all three, or one); ``show_maps`` picks which."""
 
-    sig_point = Signal(float, float)
-    sig_nudge = Signal(int, int, bool)  # dg, du, fine
+    point_picked = Signal(float, float)
+    nudge_requested = Signal(int, int, bool)  # dg, du, fine
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         titles = _titles()
         self.widget = MapsWidget(self)
-        self.widget.sig_nudge.connect(self.sig_nudge)
+        self.widget.nudge_requested.connect(self.nudge_requested)
         self.views: dict[str, MapPlot] = {k: MapPlot(k, titles[k], self.widget) for k in MAP_KEYS}
         for view in self.views.values():
-            view.vb.sig_picked.connect(self.sig_point)
+            view.vb.point_picked.connect(self.point_picked)
         self._shown: tuple[str, ...] = ()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -321,6 +325,12 @@ class GatePlaneMaps(QWidget):
     @property
     def images(self) -> dict[str, pg.ImageItem]:
         return {k: v.image for k, v in self.views.items()}
+
+    def retranslate(self) -> None:
+        """Map titles and axis labels in the current language (after a language switch)."""
+        titles = _titles()
+        for key, view in self.views.items():
+            view.retranslate(titles[key])
 
     def add_below(self, widget: QWidget) -> None:
         """Put a widget (legend, explanation) right under the maps."""

@@ -4,18 +4,19 @@ Why: "h = SiLU(g)·u" only becomes intuitive when you can see where the gate is 
 negative gate flips the sign of u, and that gradient still reaches a closed SiLU gate but not a
 closed ReLU one. The maps come from ``gatelab.core.plane.compute_maps`` and every readout from
 ``plane.read_point`` (``gates.evaluate`` in float64), never from the image, so a point outside
-the map window, like (10, 10), still reads exactly. Controls live in ``gate_plane_controls``.
+the map window, like (10, 10), still reads exactly. Controls live in ``gate_plane_controls``,
+the saved state in ``gate_plane_state`` and the "Try this" lesson in ``gate_plane_lesson``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFileDialog, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -23,51 +24,50 @@ from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
+from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
-from gatelab.ui.widgets import (
-    fmt_number,
-    settings_choice,
-    settings_float,
-    settings_int,
-)
+from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
+from gatelab.ui.messages import message_text
+from gatelab.ui.widgets import fmt_number
 
 NUDGE = 0.1
 FINE_NUDGE = 0.01
-POINT_LIMIT = 1e4  # |g|, |u| accepted for typed points (beyond this float32 maps are meaningless)
-DEFAULT_POINT = (1.5, -2.0)
 
 
-class GatePlanePanel(QWidget):
+class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
     """Heatmaps of h, ∂h/∂g, ∂h/∂u over (g, u), a clickable marker and an exact readout."""
 
-    sig_status = Signal(str)
+    status_changed = Signal(str)
     point_changed = Signal(float, float)
     variant_changed = Signal(str)
-    sig_neurons_loaded = Signal(bool)  # a folder chosen with the button was read (True: drawn)
+    neurons_loaded = Signal(bool)  # a folder chosen with the button was read (True: drawn)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._spec = PlaneSpec(resolution=256).validate()
         self._params: dict[str, dict[str, float]] = {v: dict(gates.get(v).params)
                                                      for v in gates.VARIANTS}
+        # with its parameters spelled out: an empty dict hid SwiGLU's β field until the variant
+        # was switched (core fills defaults in, the controls show only the keys present)
+        self._spec = PlaneSpec(params=dict(self._params["swiglu"]), resolution=256).validate()
         self._point = DEFAULT_POINT
         self._reading: PointReading | None = None
         self._neuron_layers: np.ndarray | None = None
-        self._neuron_label = ""
+        self._neuron_label: Callable[[], str] = str  # the overlay's name, in the current language
+        self._neuron_text: tuple[Callable[[], str], bool] = (
+            _no_neurons, False)  # the message under the button
         self._calls: Any = None  # BackgroundCalls, made on the first folder read
         self._neuron_request = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
         self.maps = GatePlaneMaps(self)
-        self.maps.sig_point.connect(self._on_picked)
-        self.maps.sig_nudge.connect(self._on_nudge)
+        self.maps.point_picked.connect(self._on_picked)
+        self.maps.nudge_requested.connect(self._on_nudge)
         self.legend_label = QLabel(self)
         self.legend_label.setTextFormat(Qt.TextFormat.RichText)
         self.meaning_label = QLabel(self)
         self.meaning_label.setObjectName("gate-plane-meaning")
         self.meaning_label.setWordWrap(True)
         self.meaning_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
-        self.meaning_label.setToolTip(self.tr("What the selected point means, in plain words"))
 
         self.controls = GatePlaneControls(self._spec, self._params, self)
         self.controls.point_requested.connect(self.set_point)
@@ -77,17 +77,9 @@ class GatePlanePanel(QWidget):
         self.controls.load_requested.connect(self._on_load_clicked)
         self.controls.layer_changed.connect(self._on_layer_changed)
         self.controls.clear_neurons_requested.connect(lambda: self.set_neuron_points(None))
-
-        self.tips_label = QLabel(self.tr(
-            "<b>Things to try:</b> (−3, −2): a negative SiLU gate flips the sign of u. "
-            "(0, 1): the gate is closed, yet ∂h/∂g = 0.5, so training can still open it. "
-            "Switch to ReGLU and click left of g = 0: no gradient reaches the gate at all. "
-            "(10, 10): SwiGLU is unbounded (h ≈ 100); compare the soft-capped variant."), self)
-        self.tips_label.setWordWrap(True)
-        self.tips_label.setStyleSheet("color: #444; padding: 4px;")
+        # the "things to try" that used to sit here are the lesson card's steps now
         self.maps.add_below(self.legend_label)
         self.maps.add_below(self.meaning_label)
-        self.maps.add_below(self.tips_label)
         # the row of control boxes scrolls sideways in a narrow window instead of widening it
         scroll = QScrollArea(self)
         scroll.setWidget(self.controls)
@@ -100,9 +92,28 @@ class GatePlanePanel(QWidget):
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(self.maps, 1)
         lay.addWidget(scroll)
-        self._update_legend()
         self.refresh()
         self.set_point(*self._point)
+        self.retranslate()
+
+    # -- language and the protocol -----------------------------------------------------------
+    def retranslate(self) -> None:
+        """Every string of the tab again in the current language, the readouts re-rendered."""
+        self.meaning_label.setToolTip(self.tr("What the selected point means, in plain words"))
+        self.controls.retranslate()
+        self.maps.retranslate()
+        if self._reading is not None:
+            self.meaning_label.setText(self.meaning(self._reading))
+        self._update_legend()
+        self._show_neuron_text(*self._neuron_text)
+
+    def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
+        """This tab reads no other tab (the window hands it the trainer's neurons)."""
+
+    def _show_neuron_text(self, text: Callable[[], str], error: bool = False) -> None:
+        """The message under the neuron button, kept as a function so it can be retranslated."""
+        self._neuron_text = (text, error)
+        self.controls.show_neuron_message(text(), error)
 
     # -- public API ---------------------------------------------------------------------------
     def spec(self) -> PlaneSpec:
@@ -121,8 +132,8 @@ class GatePlanePanel(QWidget):
         except (TypeError, ValueError):
             g = u = math.nan
         if not (math.isfinite(g) and math.isfinite(u)) or max(abs(g), abs(u)) > POINT_LIMIT:
-            self.controls.show_point_error(self.tr("g and u must be finite numbers within "
-                                                   "±{0}").format(fmt_number(POINT_LIMIT, 0)))
+            self.controls.show_point_error(lambda: self.tr(
+                "g and u must be finite numbers within ±{0}").format(fmt_number(POINT_LIMIT, 0)))
             return False
         self.controls.clear_point_error()
         self._point = (g, u)
@@ -137,7 +148,7 @@ class GatePlanePanel(QWidget):
         """Switch the gate variant; an unknown name shows a message and keeps the current one."""
         if name not in gates.VARIANTS:
             self.controls.show_variant_error(
-                self.tr("unknown variant “{0}”; choose one from the list").format(name))
+                lambda: self.tr("unknown variant “{0}”; choose one from the list").format(name))
             return False
         ok = self._apply(variant=name, params=dict(self._params[name]))
         if ok:
@@ -147,10 +158,14 @@ class GatePlanePanel(QWidget):
 
     def set_neuron_points(self, pairs: np.ndarray | None, label: str = "") -> bool:
         """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears."""
+        return self._set_neurons(pairs, lambda: label)
+
+    def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str]) -> bool:
         if pairs is None:
             self._neuron_layers = None
-            self._neuron_label = ""
+            self._neuron_label = str
             self.controls.set_layers(0)
+            self._show_neuron_text(_no_neurons)
             self.maps.set_neurons(None)
             self._update_legend()
             return True
@@ -158,9 +173,9 @@ class GatePlanePanel(QWidget):
         if arr.ndim == 2 and arr.shape[1] == 2:
             arr = arr[None]
         if arr.ndim != 3 or arr.shape[2] != 2 or arr.shape[1] == 0:
-            self.controls.show_neuron_message(
-                self.tr("neuron points must be an array of (g, u) pairs, got shape {0}").format(
-                    list(np.shape(pairs))), error=True)
+            shape = list(np.shape(pairs))
+            self._show_neuron_text(lambda: self.tr("neuron points must be an array of (g, u) "
+                                                   "pairs, got shape {0}").format(shape), True)
             return False
         self._neuron_layers = arr
         self._neuron_label = label
@@ -170,26 +185,31 @@ class GatePlanePanel(QWidget):
 
     def load_neurons_async(self, run_dir: str) -> None:
         """The folder button's path: ``stats.npz`` is read in a helper thread (a slow disk or a
-        hostile file never freezes the window); ``sig_neurons_loaded(ok)`` follows."""
+        hostile file never freezes the window); ``neurons_loaded(ok)`` follows."""
         if self._calls is None:
             from gatelab.ui.trainer_worker import BackgroundCalls
             self._calls = BackgroundCalls(self)
             self._calls.call_finished.connect(self._on_neurons_read)
         self._neuron_request = run_dir
-        self.controls.show_neuron_message(self.tr("Reading {0}…").format(_basename(run_dir)))
+        self._show_neuron_text(lambda: self.tr("Reading {0}…").format(_basename(run_dir)))
         self._calls.submit(run_dir, lambda: plane.load_gate_pairs(run_dir))
 
     def _on_neurons_read(self, run_dir: str, pairs: object, error: str) -> None:
         if run_dir != self._neuron_request:
             return  # a newer folder was chosen meanwhile
         if error:
-            message = self.tr("Could not load neurons: {0}").format(error)
-            self.controls.show_neuron_message(message, error=True)
-            self.sig_status.emit(message)
-            self.sig_neurons_loaded.emit(False)
+            self._neuron_error(error)
+            self.neurons_loaded.emit(False)
             return
-        ok = self.set_neuron_points(pairs, self.tr("run {0}").format(_basename(run_dir)))
-        self.sig_neurons_loaded.emit(ok)
+        ok = self._set_neurons(pairs, lambda: self.tr("run {0}").format(_basename(run_dir)))
+        self.neurons_loaded.emit(ok)
+
+    def _neuron_error(self, error: object) -> None:
+        """Show why a folder could not be read, by the button and in the status bar (core's
+        keyed message is rendered again on every retranslate)."""
+        text = lambda: self.tr("Could not load neurons: {0}").format(message_text(error))  # noqa: E731
+        self._show_neuron_text(text, True)
+        self.status_changed.emit(text())
 
     def shutdown(self) -> None:
         """Wait for a folder still being read (the main window calls this on close)."""
@@ -201,11 +221,9 @@ class GatePlanePanel(QWidget):
         try:
             pairs = plane.load_gate_pairs(run_dir)
         except ValueError as exc:
-            message = self.tr("Could not load neurons: {0}").format(exc)
-            self.controls.show_neuron_message(message, error=True)
-            self.sig_status.emit(message)
+            self._neuron_error(exc)
             return False
-        return self.set_neuron_points(pairs, self.tr("run {0}").format(_basename(run_dir)))
+        return self._set_neurons(pairs, lambda: self.tr("run {0}").format(_basename(run_dir)))
 
     def neuron_points(self) -> np.ndarray | None:
         """The (g, u) pairs currently drawn (finite rows of the chosen layer), or None."""
@@ -278,57 +296,17 @@ class GatePlanePanel(QWidget):
                 else self.tr("and none reaches u either{0}")).format(why)
         return self.tr("{0}; {1}.").format(text, tail)
 
-    # -- settings ----------------------------------------------------------------------------
-    def save_settings(self, settings: QSettings) -> None:
-        s = self._spec
-        settings.setValue("variant", s.variant)
-        for variant, params in self._params.items():
-            for key, value in params.items():
-                settings.setValue(f"params/{variant}/{key}", value)
-        settings.setValue("g_min", s.g_range[0])
-        settings.setValue("g_max", s.g_range[1])
-        settings.setValue("u_min", s.u_range[0])
-        settings.setValue("u_max", s.u_range[1])
-        settings.setValue("resolution", s.resolution)
-        settings.setValue("eps", s.eps)
-        settings.setValue("view", self.controls.view_name())
-        settings.setValue("g", self._point[0])
-        settings.setValue("u", self._point[1])
-
-    def restore_settings(self, settings: QSettings) -> None:
-        for variant, params in self._params.items():
-            for key, default in gates.get(variant).params.items():
-                params[key] = settings_float(settings, f"params/{variant}/{key}", default)
-            try:
-                gates.resolve_params(variant, **params)
-            except ValueError:
-                params.update(gates.get(variant).params)
-        variant = settings_choice(settings, "variant", "swiglu", gates.VARIANTS)
-        candidate = PlaneSpec(
-            variant=variant, params=dict(self._params[variant]),
-            g_range=(settings_float(settings, "g_min", -6.0), settings_float(settings, "g_max", 6.0)),
-            u_range=(settings_float(settings, "u_min", -6.0), settings_float(settings, "u_max", 6.0)),
-            resolution=settings_int(settings, "resolution", 256, plane.MIN_RESOLUTION,
-                                    plane.MAX_RESOLUTION),
-            eps=settings_float(settings, "eps", 0.1, 1e-9, 1e6))
-        try:
-            candidate.validate()
-        except ValueError:
-            candidate = PlaneSpec(variant=variant, params=dict(self._params[variant]))
-        self._set_spec(candidate)
-        self.controls.set_view_name(settings_choice(settings, "view", "all",
-                                                    self.controls.view_names()))
-        self.set_point(settings_float(settings, "g", DEFAULT_POINT[0], -POINT_LIMIT, POINT_LIMIT),
-                       settings_float(settings, "u", DEFAULT_POINT[1], -POINT_LIMIT, POINT_LIMIT))
-
     # -- internals ---------------------------------------------------------------------------
     def _apply(self, **changes: object) -> bool:
         candidate = dataclasses.replace(self._spec, **changes)  # type: ignore[arg-type]
         try:
             candidate.validate()
         except ValueError as exc:
-            message = self.tr("Not applied: {0}").format(exc)
-            self.sig_status.emit(message)
+            error = exc  # `exc` is unbound after the except block; the text is made again later
+
+            def message() -> str:
+                return self.tr("Not applied: {0}").format(message_text(error))
+            self.status_changed.emit(message())
             self.controls.show_spec_error(message)
             return False
         self._set_spec(candidate)
@@ -376,13 +354,15 @@ class GatePlanePanel(QWidget):
         pts = self.neuron_points()
         self.maps.set_neurons(pts)
         if pts is not None and self._neuron_layers is not None:
-            name = self._neuron_label or self.tr("neurons")
-            if len(self._neuron_layers) == 1:
-                text = self.tr("{0}: {1} neurons").format(name, len(pts))
-            else:
-                text = self.tr("{0}: layer L{1} of L0–L{2}, {3} neurons").format(
-                    name, self.controls.layer(), len(self._neuron_layers) - 1, len(pts))
-            self.controls.show_neuron_message(text)
+            n_pts, layer, last = len(pts), self.controls.layer(), len(self._neuron_layers) - 1
+
+            def text() -> str:
+                name = self._neuron_label() or self.tr("neurons")
+                if last == 0:
+                    return self.tr("{0}: {1} neurons").format(name, n_pts)
+                return self.tr("{0}: layer L{1} of L0–L{2}, {3} neurons").format(
+                    name, layer, last, n_pts)
+            self._show_neuron_text(text)
         self._update_legend()
 
     def _update_legend(self) -> None:
@@ -394,9 +374,13 @@ class GatePlanePanel(QWidget):
         ]
         if self._neuron_layers is not None:
             parts.append(self.tr("<b>•</b> trained neurons: {0}").format(
-                self._neuron_label or self.tr("layer L{0}").format(self.controls.layer())))
+                self._neuron_label() or self.tr("layer L{0}").format(self.controls.layer())))
         self.legend_label.setText("&nbsp;&nbsp;&nbsp;".join(parts) + "&nbsp;&nbsp;&nbsp;" + self.tr(
             "Colours: blue &lt; 0 &lt; red (each map has its own symmetric scale)."))
+
+
+def _no_neurons() -> str:
+    return QCoreApplication.translate("GatePlaneControls", "No neurons loaded.")  # its old context
 
 
 def _grad(x: float) -> str:

@@ -126,6 +126,7 @@ class FastReadout(QWidget):
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setVerticalSpacing(0)
         self._values: dict[str, tuple[StaticLabel, str]] = {}
+        self._captions: dict[str, QLabel] = {}
 
     def add_row(self, key: str, label: str) -> None:
         row = self._grid.rowCount()
@@ -136,9 +137,14 @@ class FastReadout(QWidget):
         value.setFont(font)
         value.setStyleSheet("")
         value.setMinimumWidth(150)
-        self._grid.addWidget(QLabel(label, self), row, 0)
+        caption = QLabel(label, self)
+        self._grid.addWidget(caption, row, 0)
         self._grid.addWidget(value, row, 1)
         self._values[key] = (value, "")
+        self._captions[key] = caption
+
+    def set_label(self, key: str, label: str) -> None:
+        self._captions[key].setText(label)
 
     def set_value(self, key: str, text: str) -> None:
         label, _old = self._values[key]

@@ -9,6 +9,7 @@ generator as the fallback that PlotCard also uses.
 from __future__ import annotations
 
 import csv
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
 
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 
 Rows = tuple[list[str], list[Sequence[object]]]
@@ -100,6 +102,28 @@ class DataCard(PlotCard):
             axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             axis.label.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
+    def set_title(self, title: str, tooltip: str = "") -> None:
+        """Re-set the card's title and tooltip (after a language switch)."""
+        self.title_text = title
+        self.title.setText("<b>{0}</b>".format(html.escape(title)))
+        self.title.setToolTip(tooltip)
+
+    def retranslate(self) -> None:
+        """The Export… button's own strings (PlotCard's, in PlotCard's translation context)."""
+        self.export_button.setText(QCoreApplication.translate("PlotCard", "Export…"))
+        self.export_button.setToolTip(QCoreApplication.translate(
+            "PlotCard", "Save this plot as PNG or SVG, or its data as CSV"))
+
+    def rename_curve(self, item: pg.GraphicsObject, name: str) -> None:
+        """Give a plotted item a new name in the legend, the hover readout and the CSV."""
+        if isinstance(getattr(item, "opts", None), dict):
+            item.opts["name"] = name
+        legend = self.plot.getPlotItem().legend
+        label = legend.getLabel(item) if legend is not None else None
+        if label is not None:
+            label.setText(name)
+        self._hover = [(name if it is item else n, it) for n, it in self._hover]
+
     def add_legend(self, offset: tuple[int, int] = (10, 10)) -> pg.LegendItem:
         """A legend with dark, legible labels on the white plot."""
         return self.plot.addLegend(offset=offset, labelTextColor="#222",
@@ -124,8 +148,14 @@ class ExportButton(QToolButton):
         self._export = export
         self._default = default_name
         self._filters = filters
-        self.setText(self.tr("Export…"))
         self.clicked.connect(self._on_clicked)
+        self.retranslate()
+
+    def retranslate(self, filters: str | None = None) -> None:
+        """Re-set the button's text (and the dialog's file filters, when given)."""
+        self.setText(self.tr("Export…"))
+        if filters is not None:
+            self._filters = filters
 
     def _on_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), self._default,
@@ -136,4 +166,4 @@ class ExportButton(QToolButton):
             check_write_target(path)
             self._export(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Export failed"), str(exc))
+            QMessageBox.warning(self, self.tr("Export failed"), message_text(exc))

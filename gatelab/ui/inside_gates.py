@@ -17,8 +17,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (
     QFrame,
+    QDoubleSpinBox,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -38,6 +40,7 @@ from gatelab.ui.widgets import fmt_number
 LESSON_NEG, LESSON_CLOSED = 61.9, 19.0  # Qwen3.5-0.8B, layer 2, in the lesson
 PICK_RADIUS_PX = 10.0
 WINDOW_SAMPLES = 50_000  # the window's percentile is read from at most this many values
+READOUT_KEYS = ("neuron", "g", "u", "act", "h", "h_formula", "dh_dg", "dh_du")  # symbols: kept
 
 
 def plane_variant(name: str) -> str:
@@ -100,34 +103,42 @@ class GatesView(QWidget):
         for view in self.maps.views.values():  # |h| scales like 0.004 must read as such
             for name in ("left", "right", "top", "bottom"):
                 view.bar.getAxis(name).enableAutoSIPrefix(False)
-        self.maps.sig_point.connect(self._on_point)
+        self.maps.point_picked.connect(self._on_point)
         self.legend = StaticLabel(2, self)
         self.legend.setStyleSheet("color: #444;")
         self.maps.add_below(self.legend)
 
         self.stats = StaticLabel(7, self)
         self.stats.setObjectName("inside-gates-stats")
-        stats_box = QGroupBox(self.tr("This layer at this token"), self)
-        QVBoxLayout(stats_box).addWidget(self.stats)
+        self.eps = QDoubleSpinBox(self)
+        self.eps.setObjectName("inside-eps")
+        self.eps.setDecimals(3)
+        self.eps.setRange(0.001, 10.0)
+        self.eps.setSingleStep(0.01)
+        self.eps.setValue(self.sel.effective_eps())
+        self.eps_label = QLabel(self)
+        eps_row = QHBoxLayout()
+        eps_row.addWidget(self.eps_label)
+        eps_row.addWidget(self.eps)
+        eps_row.addStretch(1)
+        self.stats_box = QGroupBox(self)
+        sl = QVBoxLayout(self.stats_box)
+        sl.addWidget(self.stats)
+        sl.addLayout(eps_row)
         self.readout = FastReadout(self)
-        for key, label in (("neuron", self.tr("neuron")), ("g", "g"), ("u", "u"),
-                           ("act", self.tr("act(g)  gate value")), ("h", self.tr("h  (model)")),
-                           ("h_formula", self.tr("h = act(g)·u  (formula)")),
-                           ("dh_dg", "∂h/∂g"), ("dh_du", "∂h/∂u")):
-            self.readout.add_row(key, label)
-        self.explore_button = QPushButton(self.tr("Explore this neuron"), self)
-        self.explore_button.setToolTip(self.tr("Open it in the neuron explorer: what does it fire on?"))
+        for key in READOUT_KEYS:
+            self.readout.add_row(key, key)
+        self.explore_button = QPushButton(self)
         self.explore_button.clicked.connect(
             lambda: self.sel.explore(self.sel.layer, self.sel.neuron))
-        neuron_box = QGroupBox(self.tr("Picked neuron (click a dot)"), self)
-        nl = QVBoxLayout(neuron_box)
+        self.neuron_box = QGroupBox(self)
+        nl = QVBoxLayout(self.neuron_box)
         nl.addWidget(self.readout)
         nl.addWidget(self.explore_button)
-        self.export_button = ExportButton(self.export, "gates.png", self.tr(
-            "PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"), self)
+        self.export_button = ExportButton(self.export, "gates.png", "", self)
         side = QVBoxLayout()
-        side.addWidget(stats_box)
-        side.addWidget(neuron_box)
+        side.addWidget(self.stats_box)
+        side.addWidget(self.neuron_box)
         side.addStretch(1)
         side.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
         side_w = QWidget()
@@ -150,14 +161,39 @@ class GatesView(QWidget):
         selection.layer_changed.connect(lambda _l: self.refresh(new_layer=True))
         selection.token_changed.connect(lambda _t: self.refresh())
         selection.neuron_changed.connect(lambda _n: self._show_neuron())
+        selection.eps_changed.connect(lambda _e: self.refresh(new_layer=True))
+        self.eps.valueChanged.connect(self.sel.set_eps)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Captions, readout labels and the current numbers in the current language."""
+        self.maps.retranslate()
+        self.stats_box.setTitle(self.tr("This layer at this token"))
+        self.eps_label.setText(self.tr("closed means |act(g)| < ε ="))
+        self.eps.setToolTip(self.tr("ε of a closed gate; the shares above and the grey band "
+                                    "follow it"))
+        labels = {"neuron": self.tr("neuron"), "act": self.tr("act(g)  gate value"),
+                  "h": self.tr("h  (model)"), "h_formula": self.tr("h = act(g)·u  (formula)"),
+                  "g": "g", "u": "u", "dh_dg": "∂h/∂g", "dh_du": "∂h/∂u"}  # symbols: kept
+        for key in READOUT_KEYS:
+            self.readout.set_label(key, labels.get(key, key))
+        self.explore_button.setText(self.tr("Explore this neuron"))
+        self.explore_button.setToolTip(self.tr("Open it in the neuron explorer: what does it "
+                                               "fire on?"))
+        self.neuron_box.setTitle(self.tr("Picked neuron (click a dot)"))
+        self.export_button.retranslate(self.tr(
+            "PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"))
+        self.refresh()
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self, new_layer: bool = False) -> None:
         lt = self.sel.layer_trace()
+        _quiet_value(self.eps, self.sel.effective_eps())
         if lt is None:
             self.dots.clear()
             self.ring.clear()
             self.stats.setText(self.tr("Analyse a text to see the gates of its layers."))
+            self.legend.setText("")
             return
         if new_layer or self._spec is None:
             self._set_window(self.sel.cached(("gate-window", self.sel.layer),
@@ -185,7 +221,7 @@ class GatesView(QWidget):
     def _set_window(self, limit: float) -> None:
         variant = plane_variant(self.sel.trace.variant)  # type: ignore[union-attr]
         spec = PlaneSpec(variant=variant, g_range=(-limit, limit), u_range=(-limit, limit),
-                         resolution=192, eps=float(self.sel.trace.gate_eps)).validate()  # type: ignore[union-attr]
+                         resolution=192, eps=self.sel.effective_eps()).validate()
         if spec != self._spec:
             zero_g, zero_u, closed = plane.outlines(spec)
             self.maps.set_maps(spec, plane.compute_maps(spec), zero_g, zero_u, closed)
@@ -196,17 +232,21 @@ class GatesView(QWidget):
         now, mean = self.sel.token_summary()[layer], self.sel.mean_summary()[layer]
         trace = self.sel.trace
         assert trace is not None
-        eps = fmt_number(float(trace.gate_eps), 3)
+        eps = fmt_number(self.sel.effective_eps(), 3)
+        n, n_tokens = len(self._gu), len(trace.tokens)
+        neurons = self.tr("1 neuron") if n == 1 else self.tr("{0} neurons").format(n)
+        over = (self.tr("mean over the 1 token") if n_tokens == 1
+                else self.tr("mean over all {0} tokens").format(n_tokens))
         self.stats.setText(self.tr(
-            "<b>L{0}</b>, token {1} “{2}”, {3} neurons<br>"
+            "<b>L{0}</b>, token {1} “{2}”, {3}<br>"
             "pre-gate g &lt; 0: <b>{4} %</b> &nbsp;(lesson: {5} %)<br>"
             "closed |act(g)| &lt; ε = {6}: <b>{7} %</b> &nbsp;(lesson: {8} %)<br>"
-            "mean over all {9} tokens: {10} % and {11} %<br>"
+            "{9}: {10} % and {11} %<br>"
             "<span style='color:#666'>The lesson's numbers are Qwen3.5-0.8B's layer 2.</span>"
-        ).format(layer, t, display_piece(trace.tokens[t]), len(self._gu),
+        ).format(layer, t, display_piece(trace.tokens[t]), neurons,
                  fmt_number(100 * now["frac_neg"], 1), fmt_number(LESSON_NEG, 1), eps,
                  fmt_number(100 * now["frac_closed"], 1), fmt_number(LESSON_CLOSED, 1),
-                 len(trace.tokens), fmt_number(100 * mean["frac_neg"], 1),
+                 over, fmt_number(100 * mean["frac_neg"], 1),
                  fmt_number(100 * mean["frac_closed"], 1)))
         self.legend.setText(self.tr(
             "Dots: every neuron of L{0} at token {1}, coloured by |h| (dark violet 0 → yellow {2}); "
@@ -273,3 +313,12 @@ class GatesView(QWidget):
         else:
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))
+
+
+def _quiet_value(box: QDoubleSpinBox, value: float) -> None:
+    """Show ``value`` without the box echoing it back as the learner's choice."""
+    box.blockSignals(True)
+    try:
+        box.setValue(value)
+    finally:
+        box.blockSignals(False)

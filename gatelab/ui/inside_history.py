@@ -9,6 +9,8 @@ one entry, their latest stats. Nothing here computes; it draws ``LayerStats`` ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -26,7 +28,7 @@ SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1
 class HistoryView(QWidget):
     """Slider over checkpoints, per-layer statistics and the picked layer's (g, u) cloud."""
 
-    sig_step = Signal(int)  # re-trace the text at this step (only steps with kept weights)
+    step_requested = Signal(int)  # re-trace the text at this step (only steps with kept weights)
 
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,21 +39,16 @@ class HistoryView(QWidget):
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.step_label = QLabel(self)
         self.step_label.setMinimumWidth(160)
-        self.follow = QCheckBox(self.tr("Trace the text at this step"), self)
+        self.follow = QCheckBox(self)
         self.follow.setChecked(True)
-        self.follow.setToolTip(self.tr("Where the run kept that step's weights, every view shows "
-                                       "the text traced through the model as it was then"))
-        self.lines = DataCard(self.tr("Per layer at this checkpoint (trainer's probe text)"))
-        self.cloud = DataCard(self.tr("(g, u) of every neuron of the picked layer"))
+        self.lines = DataCard("")
+        self.cloud = DataCard("")
         for card in (self.lines, self.cloud):
             style_axes(card.plot.getPlotItem())
             card.plot.setMouseEnabled(x=False, y=False)
             card.csv_source = self.csv_rows
-        self.lines.plot.setLabel("bottom", self.tr("layer"))
         self.lines.add_legend((10, 10))
-        names = {"frac_neg": self.tr("negative pre-gates"), "frac_closed": self.tr("closed gates"),
-                 "mlp_ratio": self.tr("MLP ratio"), "attn_sink": self.tr("first-token share")}
-        self.curves = {key: self.lines.curve(names[key], pen=pg.mkPen(colour, width=2), symbol="o",
+        self.curves = {key: self.lines.curve(key, pen=pg.mkPen(colour, width=2), symbol="o",
                                              symbolSize=6, symbolBrush=colour)
                        for key, colour in SERIES}
         self.cloud.plot.setLabel("bottom", "g")
@@ -63,7 +60,8 @@ class HistoryView(QWidget):
         self.readout.setObjectName("inside-history-readout")
         self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Checkpoint")))
+        self.checkpoint_label = QLabel(self)
+        top.addWidget(self.checkpoint_label)
         top.addWidget(self.slider, 1)
         top.addWidget(self.step_label)
         top.addWidget(self.follow)
@@ -83,12 +81,40 @@ class HistoryView(QWidget):
         self._debounce.timeout.connect(self._emit_step)
         self.slider.valueChanged.connect(self._on_slider)
         selection.layer_changed.connect(lambda _l: self.show_entry())
+        self._message: Callable[[], str] = lambda: ""
         self.set_history([], [])
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Captions, legend names and the current entry's readout in the current language."""
+        self.follow.setText(self.tr("Trace the text at this step"))
+        self.follow.setToolTip(self.tr("Where the run kept that step's weights, every view shows "
+                                       "the text traced through the model as it was then"))
+        self.lines.set_title(self.tr("Per layer at this checkpoint (trainer's probe text)"))
+        self.cloud.set_title(self.tr("(g, u) of every neuron of the picked layer"))
+        for card in (self.lines, self.cloud):
+            card.retranslate()
+        self.lines.plot.setLabel("bottom", self.tr("layer"))
+        names = {"frac_neg": self.tr("negative pre-gates"), "frac_closed": self.tr("closed gates"),
+                 "mlp_ratio": self.tr("MLP ratio"), "attn_sink": self.tr("first-token share")}
+        for key, curve in self.curves.items():
+            self.lines.rename_curve(curve, names[key])
+        self.checkpoint_label.setText(self.tr("Checkpoint"))
+        if self._history:
+            self.show_entry()
+        else:
+            self.readout.setText(self._empty_text())
+
+    def _empty_text(self) -> str:
+        return self._message() or self.tr(
+            "Open a saved run to replay its statistics checkpoint by checkpoint.")
 
     # -- content ------------------------------------------------------------------------------
     def set_history(self, history: list[tuple[int, object]], weight_steps: list[int],
-                    message: str = "") -> None:
-        """Entries [(step, LayerStats)], ascending; shows the latest one."""
+                    message: str | Callable[[], str] = "") -> None:
+        """Entries [(step, LayerStats)], ascending; shows the latest one. ``message`` (shown
+        when there are none) may be a function, so that it follows a language switch."""
+        self._message = message if callable(message) else (lambda: message)
         self._history = list(history)
         self._weights = set(weight_steps)
         self.slider.blockSignals(True)
@@ -104,10 +130,13 @@ class HistoryView(QWidget):
             # setData (not clear()) so the old cloud's area is repainted: clear() leaves an
             # empty bounding rect whose update() repaints nothing on screen
             self.dots.setData(pos=np.empty((0, 2)))
-            self.readout.setText(message or self.tr(
-                "Open a saved run to replay its statistics checkpoint by checkpoint."))
+            self.readout.setText(self._empty_text())
             return
         self.show_entry()
+
+    def entries(self) -> int:
+        """How many checkpoints the slider holds."""
+        return len(self._history)
 
     def current_step(self) -> int | None:
         if not self._history:
@@ -123,8 +152,10 @@ class HistoryView(QWidget):
         i = min(self.slider.value(), len(self._history) - 1)
         step, stats = self._history[i]
         first, last = self._history[0][0], self._history[-1][0]
-        self.step_label.setText(self.tr("step {0} ({1}–{2}, {3} checkpoints)").format(
-            step, first, last, len(self._history)))
+        self.step_label.setText(
+            self.tr("step {0} (the only checkpoint)").format(step) if len(self._history) == 1
+            else self.tr("step {0} ({1}–{2}, {3} checkpoints)").format(
+                step, first, last, len(self._history)))
         x = None
         for key, curve in self.curves.items():
             y = np.asarray(getattr(stats, key), dtype=np.float64)
@@ -175,4 +206,4 @@ class HistoryView(QWidget):
     def _emit_step(self) -> None:
         step = self.current_step()
         if step is not None:
-            self.sig_step.emit(step)
+            self.step_requested.emit(step)

@@ -15,7 +15,22 @@ class IntroPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        text = QLabel(self.tr(
+        self.text = QLabel(self)
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.RichText)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.text.setMaximumWidth(820)
+        self.button = QPushButton(self)
+        self.button.setStyleSheet("font-size: 14px; font-weight: bold; padding: 8px;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 16, 24, 16)
+        layout.addWidget(self.text)
+        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.text.setText(self.tr(
             "<h2>Look inside a model: what each neuron fires on</h2>"
             "<ol>"
             "<li><b>Pick a source</b> above: the run training in the <i>Live trainer</i> tab, "
@@ -36,15 +51,5 @@ class IntroPage(QWidget):
             "<li><b>Attention sink</b>: how much attention lands on the first token, per layer "
             "and head.</li>"
             "<li><b>Training history</b>: a saved run's statistics checkpoint by checkpoint.</li>"
-            "</ul><p>Pick a layer, a neuron or a token anywhere, and every view follows.</p>"), self)
-        text.setWordWrap(True)
-        text.setTextFormat(Qt.TextFormat.RichText)
-        text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        text.setMaximumWidth(820)
-        self.button = QPushButton(self.tr("▶ Analyse this text"), self)
-        self.button.setStyleSheet("font-size: 14px; font-weight: bold; padding: 8px;")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 16, 24, 16)
-        layout.addWidget(text)
-        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addStretch(1)
+            "</ul><p>Pick a layer, a neuron or a token anywhere, and every view follows.</p>"))
+        self.button.setText(self.tr("▶ Analyse this text"))

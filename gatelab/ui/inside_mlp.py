@@ -37,28 +37,24 @@ class MlpView(QWidget):
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sel = selection
-        self.ratio_card = DataCard(self.tr("MLP contribution: ‖MLP out‖ / ‖layer out‖"),
-                                   self.tr("How big a correction each layer's MLP writes into the "
-                                           "residual stream, relative to the stream after it"))
-        self.norm_card = DataCard(self.tr("Residual-stream norm ‖layer out‖"),
-                                  self.tr("The norm of the hidden state after each layer"))
+        self.ratio_card = DataCard("")
+        self.norm_card = DataCard("")
         for card in (self.ratio_card, self.norm_card):
             style_axes(card.plot.getPlotItem())
-            card.plot.setLabel("bottom", self.tr("layer"))
             card.plot.getPlotItem().setMenuEnabled(False)
             card.plot.setMouseEnabled(x=False, y=False)
             card.csv_source = self.csv_rows
         self.ratio_card.add_legend((-10, 10))
         self.token_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=TOKEN_BRUSH,
-                                          pen=TOKEN_PEN, name=self.tr("this token"))
+                                          pen=TOKEN_PEN, name="this token")
         self.mean_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=MEAN_BRUSH,
-                                         pen=pg.mkPen("#666"), name=self.tr("mean over the text"))
+                                         pen=pg.mkPen("#666"), name="mean over the text")
         for item in (self.token_bars, self.mean_bars):
             self.ratio_card.plot.addItem(item)
         self.norm_card.add_legend((10, 10))
-        self.norm_token = self.norm_card.curve(self.tr("this token"), pen=pg.mkPen("#1f77b4", width=2),
+        self.norm_token = self.norm_card.curve("this token", pen=pg.mkPen("#1f77b4", width=2),
                                                symbol="o", symbolSize=7, symbolBrush="#1f77b4")
-        self.norm_mean = self.norm_card.curve(self.tr("mean over the text"),
+        self.norm_mean = self.norm_card.curve("mean over the text",
                                               pen=pg.mkPen("#888", width=2, style=Qt.PenStyle.DashLine),
                                               symbol="s", symbolSize=6, symbolBrush="#888",
                                               symbolPen=None)  # markers: one layer = one point
@@ -67,8 +63,7 @@ class MlpView(QWidget):
         self.readout = StaticLabel(2, self)
         self.readout.setObjectName("inside-mlp-readout")
         self.readout.setStyleSheet("font-size: 11pt; background: #fdf6e3;")
-        hint = QLabel(self.tr("Click a bar to read its layer's exact ratio. The lesson's exercise: "
-                              "click the largest and the smallest non-empty bar and compare."), self)
+        self.hint = hint = QLabel(self)
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #555;")
         row = QHBoxLayout()
@@ -85,9 +80,30 @@ class MlpView(QWidget):
         self._norm = np.zeros(0)
         self._norm_mean = np.zeros(0)
         self._top = 0.0
+        self._shown = self._before = -1  # the picked layer and the one picked before it
         selection.trace_changed.connect(self.refresh)
         selection.token_changed.connect(lambda _t: self.refresh(new_trace=False))
         selection.layer_changed.connect(lambda _l: self._show_layer())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Titles, axis labels, legend names, the hint and the readout in the current language."""
+        self.ratio_card.set_title(self.tr("MLP contribution: ‖MLP out‖ / ‖layer out‖"),
+                                  self.tr("How big a correction each layer's MLP writes into the "
+                                          "residual stream, relative to the stream after it"))
+        self.norm_card.set_title(self.tr("Residual-stream norm ‖layer out‖"),
+                                 self.tr("The norm of the hidden state after each layer"))
+        for card in (self.ratio_card, self.norm_card):
+            card.retranslate()
+            card.plot.setLabel("bottom", self.tr("layer"))
+        for card, item in ((self.ratio_card, self.token_bars), (self.norm_card, self.norm_token)):
+            card.rename_curve(item, self.tr("this token"))
+        for card, item in ((self.ratio_card, self.mean_bars), (self.norm_card, self.norm_mean)):
+            card.rename_curve(item, self.tr("mean over the text"))
+        self.hint.setText(self.tr("Click a bar to read its layer's exact ratio. The lesson's "
+                                  "exercise: click the largest and the smallest non-empty bar "
+                                  "and compare."))
+        self._show_layer()
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self, new_trace: bool = True) -> None:
@@ -106,6 +122,7 @@ class MlpView(QWidget):
         self.mean_bars.setOpts(x=x + BAR_W / 2, height=np.nan_to_num(self._mean))
         self.norm_token.setData(x, self._norm)
         if new_trace:  # the axes and the text's mean change only with the trace
+            self._shown = self._before = -1
             self.norm_mean.setData(x, self._norm_mean)
             ticks = [[(i, "L{0}".format(i)) for i in range(len(x))]]
             for card in (self.ratio_card, self.norm_card):
@@ -127,7 +144,22 @@ class MlpView(QWidget):
         pens = [PICKED_PEN if i == layer else TOKEN_PEN for i in range(len(x))]
         self.token_bars.setOpts(x=x, height=np.nan_to_num(self._ratio), pens=pens)
         self.picked_line.setPos(layer)
-        self.readout.setText(self.layer_text(layer))
+        if layer != self._shown:  # the lesson's exercise compares two picks
+            self._before, self._shown = self._shown, layer
+        self.readout.setText(self.layer_text(layer) + self.compare_text(layer))
+
+    def compare_text(self, layer: int) -> str:
+        """A second line comparing ``layer``'s ratio with the layer picked before it (the
+        exercise: the largest against the smallest non-empty bar); empty when nothing fits."""
+        before, r = self._before, self._ratio
+        if not (0 <= before < len(r)) or before == layer:
+            return ""
+        a, b = float(r[layer]), float(r[before])
+        if not (np.isfinite(a) and np.isfinite(b) and a > 0 and b > 0):
+            return ""
+        return "<br>" + self.tr("Compared with L{0} ({1}): the larger ratio is {2}× the "
+                                "smaller.").format(before, fmt_number(b, 4),
+                                                   fmt_number(max(a, b) / min(a, b), 2))
 
     def layer_text(self, layer: int) -> str:
         t = self.sel.token
@@ -136,6 +168,22 @@ class MlpView(QWidget):
                        "(mean over the text {4}); ‖layer out‖ = {5}").format(
             layer, t, piece, fmt_number(self._ratio[layer], 4), fmt_number(self._mean[layer], 4),
             fmt_number(self._norm[layer], 3))
+
+    # -- the lesson's exercise ------------------------------------------------------------------
+    def largest_bar(self) -> int:
+        """The layer of the tallest "this token" bar (−1 without bars)."""
+        ok = np.isfinite(self._ratio) & (self._ratio > 0)
+        return int(np.argmax(np.where(ok, self._ratio, -np.inf))) if ok.any() else -1
+
+    def smallest_bar(self) -> int:
+        """The layer of the lowest non-empty (> 0) "this token" bar (−1 without one)."""
+        ok = np.isfinite(self._ratio) & (self._ratio > 0)
+        return int(np.argmin(np.where(ok, self._ratio, np.inf))) if ok.any() else -1
+
+    def pick_layer(self, layer: int) -> None:
+        """What a click on ``layer``'s bar does: pick it everywhere and read its exact ratio."""
+        self.sel.set_layer(layer)
+        self._show_layer()
 
     # -- picking ------------------------------------------------------------------------------
     def bar_point(self, layer: int) -> QPointF:
@@ -153,8 +201,7 @@ class MlpView(QWidget):
             return
         layer = int(round(vb.mapSceneToView(ev.scenePos()).x()))
         if 0 <= layer < len(self._ratio):
-            self.sel.set_layer(layer)
-            self._show_layer()
+            self.pick_layer(layer)
 
     # -- export -------------------------------------------------------------------------------
     def csv_rows(self) -> tuple[list[str], list[list[object]]]:

@@ -50,12 +50,9 @@ class ShadedText(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.strip.sig_height.connect(
+        self.strip.height_changed.connect(
             lambda h: self.scroll.setFixedHeight(min(h, MAX_STRIP_HEIGHT) + 2))
-        self.export_button = ExportButton(self.export, "neuron.html", self.tr(
-            "HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"), self)
-        self.export_button.setToolTip(self.tr("Save the shaded text as an HTML page or a "
-                                              "picture, or its numbers as CSV"))
+        self.export_button = ExportButton(self.export, "neuron.html", "", self)
         head = QHBoxLayout()
         head.setContentsMargins(2, 0, 2, 0)
         head.addWidget(self.title, 1)
@@ -65,13 +62,20 @@ class ShadedText(QWidget):
         lay.setSpacing(2)
         lay.addLayout(head)
         lay.addWidget(self.scroll)
-        self.strip.sig_token.connect(selection.set_token)
-        self.strip.sig_span.connect(selection.set_span)
+        self.strip.token_clicked.connect(selection.set_token)
+        self.strip.span_selected.connect(selection.set_span)
         selection.trace_changed.connect(self._on_trace)
         selection.layer_changed.connect(lambda _l: self.refresh())
         selection.neuron_changed.connect(lambda _n: self.refresh())
         selection.token_changed.connect(self._on_token)
         selection.span_changed.connect(self.strip.set_span)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.export_button.retranslate(self.tr(
+            "HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"))
+        self.export_button.setToolTip(self.tr("Save the shaded text as an HTML page or a "
+                                              "picture, or its numbers as CSV"))
         self._on_trace()
 
     def _on_token(self, token: int) -> None:
@@ -130,9 +134,8 @@ class ShadedText(QWidget):
                              .format(suffix or "(none)"))
 
 
-def _table(headers: list[str], parent: QWidget) -> QTableWidget:
-    table = QTableWidget(0, len(headers), parent)
-    table.setHorizontalHeaderLabels(headers)
+def _table(columns: int, parent: QWidget) -> QTableWidget:
+    table = QTableWidget(0, columns, parent)
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -169,24 +172,21 @@ class NeuronRankings(QWidget):
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sel = selection
-        headers = [self.tr("neuron"), self.tr("score"), self.tr("max h")]
-        self.selective = _table(headers, self)
-        self.span_table = _table(headers, self)
+        self.selective = _table(3, self)
+        self.span_table = _table(3, self)
         self.span_hint = QLabel(self)
         self.span_hint.setWordWrap(True)
         self.span_hint.setStyleSheet("color: #555;")
         self.sel_box = QGroupBox(self)
         sl = QVBoxLayout(self.sel_box)
         sl.addWidget(self.selective)
-        self.span_box = QGroupBox(self.tr("Fires on the selected span"), self)
+        self.span_box = QGroupBox(self)
         spl = QVBoxLayout(self.span_box)
         spl.addWidget(self.span_hint)
         spl.addWidget(self.span_table, 1)
         for table in (self.selective, self.span_table):
             table.cellClicked.connect(lambda r, _c, t=table: self._pick(t, r))
-        self.export_button = ExportButton(self.export, "rankings.csv", self.tr(
-            "CSV data (*.csv);;PNG image (*.png);;SVG drawing (*.svg)"), self)
-        self.export_button.setToolTip(self.tr("Save both rankings as CSV, or as a picture"))
+        self.export_button = ExportButton(self.export, "rankings.csv", "", self)
         sl.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -196,6 +196,16 @@ class NeuronRankings(QWidget):
         selection.trace_changed.connect(self.refresh)
         selection.layer_changed.connect(lambda _l: self.refresh())
         selection.span_changed.connect(lambda _a, _b: self.refresh_span())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        headers = [self.tr("neuron"), self.tr("score"), self.tr("max h")]
+        for table in (self.selective, self.span_table):
+            table.setHorizontalHeaderLabels(headers)
+        self.span_box.setTitle(self.tr("Fires on the selected span"))
+        self.export_button.retranslate(self.tr(
+            "CSV data (*.csv);;PNG image (*.png);;SVG drawing (*.svg)"))
+        self.export_button.setToolTip(self.tr("Save both rankings as CSV, or as a picture"))
         self.refresh()
 
     def refresh(self) -> None:

@@ -12,7 +12,7 @@ from its latest checkpoint (a safe copy of the weights, never the tensors being 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui import inside_persist
 from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
+from gatelab.ui.inside_lesson import build_lesson
+from gatelab.ui.inside_messages import trace_text
 from gatelab.ui.inside_jobs import (
-    SOURCE_KINDS,
     ModelCache,
     SourceSpec,
     read_history,
@@ -42,16 +44,17 @@ from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
 from gatelab.ui.inside_pickers import SelectionBar
 from gatelab.ui.inside_sink import SinkView
-from gatelab.ui.inside_source import DEVICES, DTYPES, SourceBar
+from gatelab.ui.inside_source import SourceBar
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
+from gatelab.ui.lesson_card import Lesson
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_worker import BackgroundCalls
-from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class InsidePanel(QWidget):
-    sig_status = Signal(str)
+    status_changed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,6 +77,8 @@ class InsidePanel(QWidget):
         self._history_req = 0  # only the newest history read may fill the history view
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._shut = False
+        self.pending: dict[str, Any] | None = None  # a state's picks, waiting for their trace
+        self.after_trace: Callable[[], None] | None = None  # a lesson step's, once traced
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
         self._live_timer.setInterval(1000)
         self._live_timer.timeout.connect(self._update_live_info)
@@ -84,18 +89,8 @@ class InsidePanel(QWidget):
         ex.addWidget(self.rankings, 3)
         ex.addWidget(self.topk, 2)
         self.views = QTabWidget(self)
-        for widget, title, tip in (
-                (explorer, self.tr("Neuron explorer"),
-                 self.tr("What does the picked neuron fire on? Rankings and top contexts")),
-                (self.gates, self.tr("Gates at a token"),
-                 self.tr("Every neuron's real (g, u) on the gate plane, coloured by |h|")),
-                (self.mlp, self.tr("MLP as a small correction"),
-                 self.tr("‖MLP out‖ / ‖layer out‖ per layer, and the residual norm")),
-                (self.sink, self.tr("Attention sink"),
-                 self.tr("Attention on the first token, per layer and head")),
-                (self.history, self.tr("Training history"),
-                 self.tr("A saved run's statistics, checkpoint by checkpoint"))):
-            self.views.setTabToolTip(self.views.addTab(widget, title), tip)
+        for widget in (explorer, self.gates, self.mlp, self.sink, self.history):
+            self.views.addTab(widget, "")
         self.explorer = explorer
         line = QFrame(self)
         line.setFrameShape(QFrame.Shape.HLine)
@@ -124,17 +119,50 @@ class InsidePanel(QWidget):
         self.source.analyse_requested.connect(self.analyse)
         self.source.cancel_requested.connect(self.runner.cancel)
         self.source.kind_changed.connect(self._on_kind)
-        self.runner.sig_progress.connect(self._on_progress)
-        self.runner.sig_finished.connect(self._on_finished)
+        self.runner.progress_changed.connect(self._on_progress)
+        self.runner.task_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
         self.files.call_finished.connect(self._on_file_result)
-        self.topk.sig_find.connect(self.find_top_k)
-        self.topk.sig_cancel.connect(self.runner.cancel)
-        self.history.sig_step.connect(self.trace_step)
+        self.topk.find_requested.connect(self.find_top_k)
+        self.topk.cancel_requested.connect(self.runner.cancel)
+        self.history.step_requested.connect(self.trace_step)
         self.sel.explore_requested.connect(lambda: self.views.setCurrentWidget(self.explorer))
         for signal in (self.sel.trace_changed, self.sel.layer_changed, self.sel.neuron_changed):
             signal.connect(self._update_topk_target)
+        self._message: tuple[Callable[[], str], bool] = (lambda: "", False)
         self._update_topk_target()
+        self.retranslate()
+
+    # -- language ------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        """Re-set every visible string in the current language, numbers from the current state."""
+        for i, (title, tip) in enumerate((
+                (self.tr("Neuron explorer"),
+                 self.tr("What does the picked neuron fire on? Rankings and top contexts")),
+                (self.tr("Gates at a token"),
+                 self.tr("Every neuron's real (g, u) on the gate plane, coloured by |h|")),
+                (self.tr("MLP as a small correction"),
+                 self.tr("‖MLP out‖ / ‖layer out‖ per layer, and the residual norm")),
+                (self.tr("Attention sink"),
+                 self.tr("Attention on the first token, per layer and head")),
+                (self.tr("Training history"),
+                 self.tr("A saved run's statistics, checkpoint by checkpoint")))):
+            self.views.setTabText(i, title)
+            self.views.setTabToolTip(i, tip)
+        for part in (self.source, self.pickers, self.shaded, self.rankings, self.topk,
+                     self.gates, self.mlp, self.sink, self.history, self.intro):
+            part.retranslate()
+        self._update_live_info()
+        message, error = self._message
+        self.source.show_message(message(), error)
+
+    def _say(self, message: Callable[[], str], error: bool = False) -> str:
+        """Show a line under the source bar; kept as a function so a language switch can
+        re-render it. Returns the text shown."""
+        self._message = (message, error)
+        text = message()
+        self.source.show_message(text, error)
+        return text
 
     # -- lifecycle -----------------------------------------------------------------------------
     def set_panel_lookup(self, lookup: Callable[[str], Any]) -> None:
@@ -163,13 +191,22 @@ class InsidePanel(QWidget):
         """List the saved runs off the GUI thread (reading every run's files)."""
         if self._shut or self.files.busy():
             return
-        from gatelab.ui.trainer_engine import run_rows
+        from gatelab.ui.trainer_jobs import run_rows
 
         def rows() -> list[tuple[str, str]]:
             return [(r.path, "{0} · {1} · {2}".format(r.name, r.variant, r.model))
                     for r in run_rows()]
 
         self.files.submit("runs", rows)
+
+    def model_sizes(self) -> dict[str, Any] | None:
+        """The traced model's d, m, layers and variant (for the forward-pass map), or None."""
+        trace = self.sel.trace
+        if trace is None or not trace.layers:
+            return None
+        return {"d": int(trace.hidden_size), "m": int(trace.layers[0].g.shape[-1]),
+                "n_layer": len(trace.layers), "variant": str(trace.variant),
+                "source": str(trace.model_name)}
 
     def live_run_dir(self) -> str:
         trainer = self._lookup("trainer")
@@ -179,18 +216,16 @@ class InsidePanel(QWidget):
         """Trace the text through the chosen source in the worker; False (message shown) if not."""
         try:
             spec = self.source.spec(self.live_run_dir())
-        except ValueError as exc:
-            self.source.show_message(str(exc), error=True)
+        except ValueError:
+            self._say(self._spec_problem, error=True)
             return False
         text = self.source.text.text()
         if not text.strip():
-            self.source.show_message(self.tr("Type a text to analyse (or pick an example)."),
-                                     error=True)
+            self._say(lambda: self.tr("Type a text to analyse (or pick an example)."), error=True)
             return False
         if spec.kind == "live" and not (Path(spec.path) / "ckpt.pt").is_file():
-            self.source.show_message(self.tr("The live run has no checkpoint yet: it saves one "
-                                             "every few steps and at its end; try again soon."),
-                                     error=True)
+            self._say(lambda: self.tr("The live run has no checkpoint yet: it saves one every "
+                                      "few steps and at its end; try again soon."), error=True)
             return False
         if not self._start_trace(spec, text):
             return False
@@ -199,16 +234,24 @@ class InsidePanel(QWidget):
             self.files.submit("history:{0}".format(self._history_req),
                               lambda p=spec.path: read_history(p))
         else:
-            self.history.set_history([], [], self.tr("Hugging Face models have no training "
-                                                     "history here."))
+            self.history.set_history([], [], lambda: self.tr("Hugging Face models have no "
+                                                             "training history here."))
         return True
+
+    def _spec_problem(self) -> str:
+        """Why the source bar's choice cannot be analysed, in the current language."""
+        try:
+            self.source.spec(self.live_run_dir())
+        except ValueError as exc:
+            return message_text(exc)
+        return ""
 
     def _start_trace(self, spec: SourceSpec, text: str) -> bool:
         if not self.runner.start("trace", trace_task(self.cache, spec, text)):
-            self.source.show_message(self.tr("Still busy: wait or press Cancel."), error=True)
+            self._say(lambda: self.tr("Still busy: wait or press Cancel."), error=True)
             return False
         self._trying = spec
-        self.source.show_message(self.tr("Loading and tracing…"))
+        self._say(lambda: self.tr("Loading and tracing…"))
         return True
 
     def trace_step(self, step: int) -> None:
@@ -254,11 +297,13 @@ class InsidePanel(QWidget):
                 found, searched, stopped = result
                 self.topk.show_results(found, tag[5:], searched, stopped or cancelled)
         elif cancelled:
-            self.source.show_message(self.tr("Cancelled; the views still show the last trace."))
+            self.after_trace = None
+            self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
         elif error:
+            self.after_trace = None
             self._clear_views()  # never leave the previous source's numbers under this error
-            self.source.show_message(self.tr("Could not analyse: {0}").format(error), error=True)
-            self.sig_status.emit(error)
+            self._say(lambda: self.tr("Could not analyse: {0}").format(error), error=True)
+            self.status_changed.emit(error)
         elif result is not None:
             self._spec = self._trying  # top-k and the step slider now use this source
             self._show_trace(result)
@@ -280,20 +325,14 @@ class InsidePanel(QWidget):
         keep = self.sel.token if self.sel.has_trace() and len(trace.tokens) == self.sel.n_tokens() \
             else None
         self.sel.set_trace(trace, token=keep)
-        step = "" if trace.step is None else self.tr(" at step {0}").format(trace.step)
-        text = self.tr("{0} tokens through {1}{2}. Pick a layer, neuron or token anywhere.").format(
-            len(trace.tokens), trace.model_name, step)
-        unknown = tuple(getattr(trace, "unknown", ()))
-        if unknown:
-            shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
-            warning = (self.tr("Warning: 1 character ({1}) is not in this run's vocabulary and "
-                               "was read as {2}: its numbers describe that character.")
-                       if len(unknown) == 1 else
-                       self.tr("Warning: {0} characters ({1}) are not in this run's vocabulary "
-                               "and were read as {2}: their numbers describe that character."))
-            text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
-        self.source.show_message(text, error=bool(unknown))
-        self.sig_status.emit(text)
+        if self.pending:  # a restored state's layer/neuron/token/span (clamped to this trace)
+            inside_persist.pick(self, self.pending)
+            self.pending = None
+        then, self.after_trace = self.after_trace, None
+        if then is not None:
+            then()
+        text = self._say(lambda: trace_text(trace), error=bool(getattr(trace, "unknown", ())))
+        self.status_changed.emit(text)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:
@@ -304,10 +343,10 @@ class InsidePanel(QWidget):
             if tag != "history:{0}".format(self._history_req):
                 return  # an older source's history, arriving after a newer analysis began
             if error or not isinstance(result, tuple):
-                self.history.set_history([], [], self.tr("No history: {0}").format(error))
+                self.history.set_history([], [], lambda: self.tr("No history: {0}").format(error))
             else:
                 history, steps = result
-                self.history.set_history(history, steps, self.tr(
+                self.history.set_history(history, steps, lambda: self.tr(
                     "This run has no saved statistics yet."))
 
     def hideEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
@@ -338,28 +377,23 @@ class InsidePanel(QWidget):
         self.topk.set_target(self.sel.layer, self.sel.neuron, spec is not None and spec.kind == "hf",
                              self.sel.has_trace() and not self.runner.is_busy())
 
-    # -- settings ------------------------------------------------------------------------------
+    # -- settings and state ----------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
-        settings.setValue("kind", self.source.kind_key())
-        settings.setValue("run", self.source.run_path())
-        settings.setValue("hf_path", self.source.hf_path.text())
-        settings.setValue("device", self.source.device.currentText())
-        settings.setValue("dtype", self.source.dtype.currentText())
-        settings.setValue("text", self.source.text.text())
-        settings.setValue("topk_file", self.topk.text_file)
-        settings.setValue("view", self.views.currentIndex())
+        inside_persist.save_settings(self, settings)
 
     def restore_settings(self, settings: QSettings) -> None:
-        self.source.set_kind(settings_choice(settings, "kind", "run", SOURCE_KINDS))
-        run = settings.value("run", "")
-        if isinstance(run, str) and run:
-            self.source.set_runs([], keep=run)
-        for key, widget in (("hf_path", self.source.hf_path), ("text", self.source.text)):
-            value = settings.value(key, "")
-            if isinstance(value, str) and value and len(value) < 100_000:
-                widget.setText(value)
-        self.source.device.setCurrentText(settings_choice(settings, "device", "auto", DEVICES))
-        self.source.dtype.setCurrentText(settings_choice(settings, "dtype", "float32", DTYPES))
-        value = settings.value("topk_file", "")
-        self.topk.text_file = value if isinstance(value, str) else ""
-        self.views.setCurrentIndex(settings_int(settings, "view", 0, 0, self.views.count() - 1))
+        inside_persist.restore_settings(self, settings)
+
+    def state(self) -> dict[str, Any]:
+        """Source, text, ε, view and the picked layer/neuron/token/span, as plain JSON."""
+        return inside_persist.panel_state(self)
+
+    def lesson(self) -> Lesson:
+        """The "Try this" steps and questions, in the current language."""
+        return build_lesson(self)
+
+    def apply_state(self, state: Mapping[str, Any]) -> None:
+        """Check all of ``state`` first (ValueError, nothing changed), then apply it; a picked
+        neuron that the trace on show cannot hold is picked once the text is traced."""
+        message, warning = inside_persist.apply_panel_state(self, state)
+        self._say(message, error=warning)

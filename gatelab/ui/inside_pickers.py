@@ -23,17 +23,14 @@ class SelectionBar(QWidget):
         self.sel = selection
         self.layer = QComboBox(self)
         self.layer.setObjectName("inside-layer")
-        self.layer.setToolTip(self.tr("Decoder layer (every view follows)"))
         self.neuron = QSpinBox(self)
         self.neuron.setObjectName("inside-neuron")
-        self.neuron.setToolTip(self.tr("Intermediate neuron of the layer (gate_proj/up_proj row)"))
         self.neuron.setMinimumWidth(80)
         self.neuron_of = StaticLabel(1, self)  # repaints alone on a switch, no relayout
         self.neuron_of.setFixedWidth(80)
         self.neuron_of.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.token = QSpinBox(self)
         self.token.setObjectName("inside-token")
-        self.token.setToolTip(self.tr("Token position in the text (or click a token)"))
         self.token_text = StaticLabel(1, self)
         self.token_text.setFixedWidth(150)
         self.token_text.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -41,10 +38,11 @@ class SelectionBar(QWidget):
         self.info.setStyleSheet("color: #555;")
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.layer_label, self.neuron_label, self.token_label = QLabel(self), QLabel(self), QLabel(self)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 0, 6, 0)
-        for w in (QLabel(self.tr("Layer")), self.layer, QLabel(self.tr("Neuron")), self.neuron,
-                  self.neuron_of, QLabel(self.tr("Token")), self.token, self.token_text):
+        for w in (self.layer_label, self.layer, self.neuron_label, self.neuron,
+                  self.neuron_of, self.token_label, self.token, self.token_text):
             lay.addWidget(w)
         lay.addWidget(self.info, 1)
         self.layer.currentIndexChanged.connect(lambda i: i >= 0 and selection.set_layer(i))
@@ -54,6 +52,15 @@ class SelectionBar(QWidget):
         selection.layer_changed.connect(self._on_layer)
         selection.neuron_changed.connect(lambda n: _quiet(self.neuron.setValue, self.neuron, n))
         selection.token_changed.connect(self._on_token)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.layer.setToolTip(self.tr("Decoder layer (every view follows)"))
+        self.neuron.setToolTip(self.tr("Intermediate neuron of the layer (gate_proj/up_proj row)"))
+        self.token.setToolTip(self.tr("Token position in the text (or click a token)"))
+        self.layer_label.setText(self.tr("Layer"))
+        self.neuron_label.setText(self.tr("Neuron"))
+        self.token_label.setText(self.tr("Token"))
         self._on_trace()
 
     def _on_trace(self) -> None:
@@ -72,18 +79,23 @@ class SelectionBar(QWidget):
         _quiet(self.token.setRange, self.token, 0, max(self.sel.n_tokens() - 1, 0))
         self._on_layer(self.sel.layer)
         self._on_token(self.sel.token)
-        if has and trace is not None:
-            widths = sorted({lt.g.shape[1] for lt in trace.layers})
-            step = "" if trace.step is None else self.tr(", step {0}").format(trace.step)
-            info = (self.tr("{0}{1} · {2} layer · m = {3} · d = {4} · {5} · {6} tokens")
-                    if len(trace.layers) == 1 else
-                    self.tr("{0}{1} · {2} layers · m = {3} · d = {4} · {5} · {6} tokens"))
-            self.info.setText(info
-                              .format(trace.model_name, step, len(trace.layers),
-                                      "/".join(map(str, widths)), trace.hidden_size,
-                                      trace.variant, len(trace.tokens)))
-        else:
-            self.info.setText("")
+        self.info.setText(self.info_text())
+
+    def info_text(self) -> str:
+        """Model, step, layers, m, d, variant and tokens of the trace, with plurals right."""
+        trace = self.sel.trace
+        if not self.sel.has_trace() or trace is None:
+            return ""
+        widths = sorted({lt.g.shape[1] for lt in trace.layers})
+        step = "" if trace.step is None else self.tr(", step {0}").format(trace.step)
+        n_layers, n_tokens = len(trace.layers), len(trace.tokens)
+        layers = (self.tr("1 layer") if n_layers == 1
+                  else self.tr("{0} layers").format(n_layers))
+        tokens = (self.tr("1 token") if n_tokens == 1
+                  else self.tr("{0} tokens").format(n_tokens))
+        return self.tr("{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}").format(
+            trace.model_name, step, layers, "/".join(map(str, widths)), trace.hidden_size,
+            trace.variant, tokens)
 
     def _on_layer(self, layer: int) -> None:
         _quiet(self.layer.setCurrentIndex, self.layer, layer)

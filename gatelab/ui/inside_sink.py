@@ -37,9 +37,7 @@ class SinkView(QWidget):
     def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sel = selection
-        self.card = DataCard(self.tr("First-token attention share, per layer and head"),
-                             self.tr("Mean attention weight on the first token over query "
-                                     "positions ≥ 1; 1/t would be uniform"))
+        self.card = DataCard("")
         self.card.csv_source = self.csv_rows
         plot = self.card.plot.getPlotItem()
         style_axes(plot)
@@ -47,13 +45,11 @@ class SinkView(QWidget):
         plot.setMouseEnabled(x=False, y=False)
         plot.showGrid(x=False, y=False)
         plot.invertY(True)
-        plot.setLabel("bottom", self.tr("head"))
-        plot.setLabel("left", self.tr("layer"))
         self.image = pg.ImageItem(axisOrder="row-major")
         plot.addItem(self.image)
         # percent on the bar, like the numbers in the cells and the table
         self.bar = pg.ColorBarItem(values=(0, 100), colorMap=SINK_MAP, interactive=False, width=14,
-                                   label=self.tr("share (%)"))
+                                   label="share (%)")
         self.bar.setImageItem(self.image, insert_in=plot)
         for name in ("left", "right", "top", "bottom"):  # exact tick values, no "(x0.01)"
             self.bar.getAxis(name).enableAutoSIPrefix(False)
@@ -68,9 +64,6 @@ class SinkView(QWidget):
         self.labels: list[pg.TextItem] = []
 
         self.table = QTableWidget(0, 5, self)
-        self.table.setHorizontalHeaderLabels([
-            self.tr("layer"), self.tr("kind"), self.tr("sink (mean over heads)"),
-            self.tr("attention gate mean"), self.tr("max |hidden|")])
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -78,11 +71,7 @@ class SinkView(QWidget):
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.cellClicked.connect(lambda r, _c: self.sel.set_layer(r))
-        lesson = QLabel(self.tr(
-            "<b>The lesson:</b> without an attention output gate, 46.7 % of attention lands on the "
-            "first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and "
-            "the gate's mean value is only 0.116. Train both below, or train runs with and "
-            "without “Attention output gate” and open them here."), self)
+        self.lesson = lesson = QLabel(self)
         lesson.setWordWrap(True)
         lesson.setStyleSheet("color: #444; padding: 4px;")
         self.experiment = SinkExperimentBox(self)
@@ -98,6 +87,29 @@ class SinkView(QWidget):
         self._grid = np.zeros((0, 0))
         selection.trace_changed.connect(self.refresh)
         selection.layer_changed.connect(lambda _l: self._show_layer())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.card.set_title(self.tr("First-token attention share, per layer and head"),
+                            self.tr("Mean attention weight on the first token over query "
+                                    "positions ≥ 1; 1/t would be uniform"))
+        self.card.retranslate()
+        plot = self.card.plot.getPlotItem()
+        plot.setLabel("bottom", self.tr("head"))
+        plot.setLabel("left", self.tr("layer"))
+        self.bar.getAxis("left").setLabel(self.tr("share (%)"))
+        self.table.setHorizontalHeaderLabels([
+            self.tr("layer"), self.tr("kind"), self.tr("sink (mean over heads)"),
+            self.tr("attention gate mean"), self.tr("max |hidden|")])
+        self.lesson.setText(self.tr(
+            "<b>The lesson:</b> without an attention output gate, 46.7 % of attention lands on the "
+            "first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and "
+            "the gate's mean value is only 0.116. Train both below, or train runs with and "
+            "without “Attention output gate” and open them here."))
+        self.experiment.retranslate()
+        if self.sel.trace is not None and self.sel.trace.layers:
+            self._fill_table()
+            self._show_layer()
 
     def refresh(self) -> None:
         trace = self.sel.trace

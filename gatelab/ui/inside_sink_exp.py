@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.inside_worker import TaskRunner
+from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import fmt_number
 
 
@@ -47,34 +48,29 @@ class SinkExperimentBox(QGroupBox):
     """Seeds, steps, Run/Stop, progress and the side-by-side result table."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Experiment: attention output gate off vs on"), parent)
+        super().__init__(parent)
         self.seeds = QSpinBox(self)
         self.seeds.setRange(1, 8)
         self.seeds.setValue(3)
-        self.seeds.setToolTip(self.tr("Seeds per arm; two or more give a noise floor"))
         self.steps = QSpinBox(self)
         self.steps.setRange(10, 100_000)
         self.steps.setSingleStep(250)
         self.steps.setValue(PRESET_STEPS)
-        self.run_button = QPushButton(self.tr("Train both"), self)
-        self.run_button.setToolTip(self.tr("Trains the same small model with the gate off and "
-                                           "on for each seed (several minutes on a CPU)"))
-        self.stop_button = QPushButton(self.tr("Stop"), self)
+        self.run_button = QPushButton(self)
+        self.stop_button = QPushButton(self)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, 5, self)
-        self.table.setHorizontalHeaderLabels([self.tr("metric"), self.tr("gate off"),
-                                              self.tr("gate on"), self.tr("noise floor"),
-                                              self.tr("verdict")])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setFixedHeight(4 * (self.table.fontMetrics().height() + 8) + 6)
         row = QHBoxLayout()
-        for w in (QLabel(self.tr("seeds")), self.seeds, QLabel(self.tr("steps")), self.steps,
+        self.seeds_label, self.steps_label = QLabel(self), QLabel(self)
+        for w in (self.seeds_label, self.seeds, self.steps_label, self.steps,
                   self.run_button, self.stop_button):
             row.addWidget(w)
         row.addStretch(1)
@@ -84,14 +80,37 @@ class SinkExperimentBox(QGroupBox):
         lay.addWidget(self.message)
         lay.addWidget(self.table)
         self.runner = TaskRunner("sink-experiment", self)
-        self.runner.sig_progress.connect(lambda _t, f, text: self._progress(f, text))
-        self.runner.sig_finished.connect(self._on_finished)
+        self.runner.progress_changed.connect(lambda _t, f, text: self._progress(f, text))
+        self.runner.task_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
         self.run_button.clicked.connect(self.start)
         self.stop_button.clicked.connect(self.runner.cancel)
         self._config: Any = None
         self.result: Any = None
+        self._message: Callable[[], str] = lambda: ""  # re-rendered after a language switch
         self._on_busy(False)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Experiment: attention output gate off vs on"))
+        self.seeds.setToolTip(self.tr("Seeds per arm; two or more give a noise floor"))
+        self.seeds_label.setText(self.tr("seeds"))
+        self.steps_label.setText(self.tr("steps"))
+        self.run_button.setText(self.tr("Train both"))
+        self.run_button.setToolTip(self.tr("Trains the same small model with the gate off and "
+                                           "on for each seed (several minutes on a CPU)"))
+        self.stop_button.setText(self.tr("Stop"))
+        self.table.setHorizontalHeaderLabels([self.tr("metric"), self.tr("gate off"),
+                                              self.tr("gate on"), self.tr("noise floor"),
+                                              self.tr("verdict")])
+        self.message.setText(self._message())
+        if self.result is not None:
+            self._fill(self.result)
+
+    def _say(self, message: Callable[[], str], style: str = "") -> None:
+        self._message = message
+        self.message.setStyleSheet(style)
+        self.message.setText(message())
 
     def base_config(self) -> Any:
         """The preset's model (core.sink_experiment), unless a test or caller set another."""
@@ -123,8 +142,7 @@ class SinkExperimentBox(QGroupBox):
 
         started = self.runner.start("sink", task, stop_on_cancel=False)
         if started:
-            self.message.setStyleSheet("")
-            self.message.setText(self.tr("Training {0} runs of {1} steps…").format(
+            self._say(lambda: self.tr("Training {0} runs of {1} steps…").format(
                 2 * len(seeds), config.steps))
         return started
 
@@ -143,10 +161,17 @@ class SinkExperimentBox(QGroupBox):
 
     def _on_finished(self, _tag: str, result: Any, error: str, _cancelled: bool) -> None:
         if error:
-            self.message.setStyleSheet("color: #c0392b;")
-            self.message.setText(self.tr("The experiment failed: {0}").format(error))
+            self._say(lambda: self.tr("The experiment failed: {0}").format(error),
+                      "color: #c0392b;")
             return
         self.result = result
+        self._fill(result)
+        self._say(lambda: self.tr("{0}; saved in {1}").format(
+            self.tr("finished") if result.status == "finished" else self.tr("stopped early"),
+            result.path))
+
+    def _fill(self, result: Any) -> None:
+        """The side-by-side table of a finished experiment, in the current language."""
         names = {"sink_share": self.tr("first-token share"),
                  "max_abs_hidden": self.tr("max |hidden|"), "val_loss": self.tr("val loss")}
         decimals = {"sink_share": 3, "max_abs_hidden": 1, "val_loss": 4}
@@ -156,12 +181,9 @@ class SinkExperimentBox(QGroupBox):
             cells = [names.get(m.metric, m.metric), _pm(m.mean["gate off"], m.std["gate off"], d),
                      _pm(m.mean["gate on"], m.std["gate on"], d),
                      fmt_number(m.noise_floor, d) if math.isfinite(m.noise_floor) else "—",
-                     m.verdict]
+                     message_text(m.verdict)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if 0 < c < 4:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
-        state = self.tr("finished") if result.status == "finished" else self.tr("stopped early")
-        self.message.setStyleSheet("")
-        self.message.setText(self.tr("{0}; saved in {1}").format(state, result.path))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,14 +30,17 @@ from PySide6.QtWidgets import (
 from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
 
+# The lessons' examples, English first; each English one is also a translatable string (its
+# translation is the Chinese example), so a language switch swaps an untouched example.
 EXAMPLES: tuple[str, ...] = (
-    "I flew from Paris to Tokyo last week",
-    "The food was not bad at all",
-    "Try this loop: for i in range(10):",
+    QT_TRANSLATE_NOOP("SourceBar", "I flew from Paris to Tokyo last week"),
+    QT_TRANSLATE_NOOP("SourceBar", "The food was not bad at all"),
+    QT_TRANSLATE_NOOP("SourceBar", "Try this loop: for i in range(10):"),
     "我上周从巴黎飞到东京",
     "这道菜一点也不差",
     "试试这个循环：for i in range(10):",
 )
+N_EXAMPLES = 3  # examples per language
 DEVICES = ("auto", "cpu", "cuda")
 DTYPES = ("float32", "bf16")
 
@@ -52,61 +55,46 @@ class SourceBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = QComboBox(self)
-        for key, label in zip(SOURCE_KINDS, (self.tr("Live run (trainer tab)"),
-                                             self.tr("Saved run"),
-                                             self.tr("Hugging Face model folder"))):
-            self.kind.addItem(label, key)
-        self.kind.setToolTip(self.tr("Whose activations to look at"))
+        for key in SOURCE_KINDS:
+            self.kind.addItem(key, key)
         self.live_label = QLabel(self)
         self.live_label.setStyleSheet("color: #555;")
         self.runs = QComboBox(self)
         self.runs.setMinimumContentsLength(28)
         self.runs.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.runs.setToolTip(self.tr("Your saved runs, newest first"))
-        self.runs.setPlaceholderText(self.tr("no saved runs yet: train one in the Live trainer "
-                                             "tab, or open a run folder"))
-        self.run_folder = QPushButton(self.tr("Folder…"), self)
-        self.run_folder.setToolTip(self.tr("Open any run folder"))
+        self.run_folder = QPushButton(self)
         self.run_folder.clicked.connect(self._choose_run)
         self.hf_path = QLineEdit(self)
-        self.hf_path.setPlaceholderText(self.tr("folder with config.json, *.safetensors and the "
-                                                "tokenizer files"))
-        self.hf_folder = QPushButton(self.tr("Folder…"), self)
+        self.hf_folder = QPushButton(self)
         self.hf_folder.clicked.connect(self._choose_hf)
         self.device = QComboBox(self)
-        self.device.addItems(list(DEVICES))
-        self.device.setToolTip(self.tr("auto: the GPU when there is one, else the CPU"))
+        for key in DEVICES:
+            self.device.addItem(key, key)
         self.dtype = QComboBox(self)
         self.dtype.addItems(list(DTYPES))
-        self.dtype.setToolTip(self.tr("bf16 halves the memory of the weights"))
+        self.device_label, self.dtype_label = QLabel(self), QLabel(self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.live_label)
         self.stack.addWidget(_row(self, self.runs, self.run_folder))
-        self.stack.addWidget(_row(self, self.hf_path, self.hf_folder, QLabel(self.tr("device")),
-                                  self.device, QLabel(self.tr("dtype")), self.dtype))
+        self.stack.addWidget(_row(self, self.hf_path, self.hf_folder, self.device_label,
+                                  self.device, self.dtype_label, self.dtype))
         self.text = QLineEdit(self)
         self.text.setObjectName("inside-text")
-        self.text.setPlaceholderText(self.tr("the text to analyse"))
         self.text.setText(EXAMPLES[0])
         self.text.returnPressed.connect(self.analyse_requested)
+        self._examples_shown: tuple[str, ...] = EXAMPLES[:N_EXAMPLES]
         self.examples = QToolButton(self)
-        self.examples.setText(self.tr("Examples"))
         self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        # the menu arrow takes room beside the caption: size the button for both
-        self.examples.setMinimumWidth(self.examples.fontMetrics().horizontalAdvance(
-            self.examples.text()) + 40)
         menu = QMenu(self.examples)
-        for example in EXAMPLES:
+        for example in EXAMPLES:  # both languages, whatever the interface's
             action = QAction(example, menu)
             action.triggered.connect(lambda _=False, e=example: self.text.setText(e))
             menu.addAction(action)
         self.examples.setMenu(menu)
-        self.analyse = QPushButton(self.tr("▶ Analyse"), self)
+        self.analyse = QPushButton(self)
         self.analyse.setDefault(True)
-        self.analyse.setToolTip(self.tr("Run the text through the model once; switching layer, "
-                                        "neuron or token afterwards is instant"))
         self.analyse.clicked.connect(self.analyse_requested)
-        self.cancel = QPushButton(self.tr("Cancel"), self)
+        self.cancel = QPushButton(self)
         self.cancel.clicked.connect(self.cancel_requested)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
@@ -115,23 +103,66 @@ class SourceBar(QWidget):
         self.message.setObjectName("inside-message")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.source_label, self.text_label = QLabel(self), QLabel(self)
 
         grid = QGridLayout(self)
         grid.setContentsMargins(6, 6, 6, 2)
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(4)
-        grid.addWidget(QLabel(self.tr("Source")), 0, 0)
+        grid.addWidget(self.source_label, 0, 0)
         grid.addWidget(self.kind, 0, 1)
         grid.addWidget(self.stack, 0, 2, 1, 3)
-        grid.addWidget(QLabel(self.tr("Text")), 1, 0)
+        grid.addWidget(self.text_label, 1, 0)
         grid.addWidget(self.text, 1, 1, 1, 2)
         grid.addWidget(self.examples, 1, 3)
         grid.addWidget(_row(self, self.analyse, self.cancel, self.progress), 1, 4)
         grid.addWidget(self.message, 2, 0, 1, 5)
         grid.setColumnStretch(2, 1)
         self.kind.currentIndexChanged.connect(self._on_kind)
+        self.retranslate()
         self._on_kind()
         self.set_busy(False)
+
+    def retranslate(self) -> None:
+        """Every caption, tooltip and placeholder in the current language; an example text the
+        learner has not edited becomes the same example in the new language."""
+        for i, label in enumerate((self.tr("Live run (trainer tab)"), self.tr("Saved run"),
+                                   self.tr("Hugging Face model folder"))):
+            self.kind.setItemText(i, label)
+        self.kind.setToolTip(self.tr("Whose activations to look at"))
+        self.runs.setToolTip(self.tr("Your saved runs, newest first"))
+        self.runs.setPlaceholderText(self.tr("no saved runs yet: train one in the Live trainer "
+                                             "tab, or open a run folder"))
+        self.run_folder.setText(self.tr("Folder…"))
+        self.run_folder.setToolTip(self.tr("Open any run folder"))
+        self.hf_path.setPlaceholderText(self.tr("folder with config.json, *.safetensors and the "
+                                                "tokenizer files"))
+        self.hf_folder.setText(self.tr("Folder…"))
+        self.hf_folder.setToolTip(self.tr("Choose a Hugging Face model folder"))
+        self.device.setItemText(0, self.tr("auto"))  # the others are device names
+        self.device.setToolTip(self.tr("auto: the GPU when there is one, else the CPU"))
+        self.dtype.setToolTip(self.tr("bf16 halves the memory of the weights"))
+        self.device_label.setText(self.tr("device"))
+        self.dtype_label.setText(self.tr("dtype"))
+        self.source_label.setText(self.tr("Source"))
+        self.text_label.setText(self.tr("Text"))
+        self.text.setPlaceholderText(self.tr("the text to analyse"))
+        self.examples.setText(self.tr("Examples"))
+        self.examples.setToolTip(self.tr("Texts from the lessons, in English and in Chinese"))
+        # the menu arrow takes room beside the caption: size the button for both
+        self.examples.setMinimumWidth(self.examples.fontMetrics().horizontalAdvance(
+            self.examples.text()) + 40)
+        self.analyse.setText(self.tr("▶ Analyse"))
+        self.analyse.setToolTip(self.tr("Run the text through the model once; switching layer, "
+                                        "neuron or token afterwards is instant"))
+        self.cancel.setText(self.tr("Cancel"))
+        shown = tuple(self.tr(e) for e in EXAMPLES[:N_EXAMPLES])
+        text = self.text.text()
+        for i in range(N_EXAMPLES):
+            if text in (EXAMPLES[i], EXAMPLES[N_EXAMPLES + i], self._examples_shown[i]):
+                self.text.setText(shown[i])
+                break
+        self._examples_shown = shown
 
     # -- reading the choice -------------------------------------------------------------------
     def kind_key(self) -> str:
@@ -141,6 +172,15 @@ class SourceBar(QWidget):
         i = self.kind.findData(key)
         if i >= 0:
             self.kind.setCurrentIndex(i)
+
+    def device_key(self) -> str:
+        """auto, cpu or cuda (the shown text of "auto" is translated)."""
+        return str(self.device.currentData())
+
+    def set_device(self, key: str) -> None:
+        i = self.device.findData(key)
+        if i >= 0:
+            self.device.setCurrentIndex(i)
 
     def run_path(self) -> str:
         return str(self.runs.currentData() or "")
@@ -160,7 +200,7 @@ class SourceBar(QWidget):
         path = self.hf_path.text().strip()
         if not path:
             raise ValueError(self.tr("Choose a Hugging Face model folder on disk."))
-        return SourceSpec("hf", path, self.device.currentText(), self.dtype.currentText())
+        return SourceSpec("hf", path, self.device_key(), self.dtype.currentText())
 
     # -- filling ------------------------------------------------------------------------------
     def set_runs(self, rows: list[tuple[str, str]], keep: str = "") -> None:

@@ -29,6 +29,7 @@ class InsideSelection(QObject):
     token_changed = Signal(int)
     span_changed = Signal(int, int)  # [start, stop) token range; (0, 0) = no span
     explore_requested = Signal()  # "open this neuron in the neuron explorer"
+    eps_changed = Signal(float)  # the ε of "closed gate" (|act(g)| < ε)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -37,6 +38,7 @@ class InsideSelection(QObject):
         self.neuron = 0
         self.token = 0
         self.span: tuple[int, int] = (0, 0)
+        self.eps: float | None = None  # None: the trace's own gate_eps
         self._cache: dict[Any, Any] = {}
 
     # -- the trace ----------------------------------------------------------------------------
@@ -117,6 +119,22 @@ class InsideSelection(QObject):
             self.span = span
             self.span_changed.emit(*span)
 
+    def effective_eps(self) -> float:
+        """The ε in use: the learner's, else the trace's (0.1 without a trace)."""
+        if self.eps is not None:
+            return self.eps
+        return float(self.trace.gate_eps) if self.trace is not None else 0.1
+
+    def set_eps(self, eps: float | None) -> None:
+        """Set ε of "closed" (None: back to the trace's own); the shares are recomputed."""
+        eps = None if eps is None else float(eps)
+        if eps is not None and not (eps > 0 and eps < float("inf")):
+            return
+        if eps == self.eps:
+            return
+        self.eps = eps
+        self.eps_changed.emit(self.effective_eps())
+
     def explore(self, layer: int, neuron: int) -> None:
         self.set_neuron(neuron, layer)
         self.explore_requested.emit()
@@ -132,12 +150,15 @@ class InsideSelection(QObject):
         from gatelab.core.inside import analysis
 
         t = self.token if token is None else token
-        return self.cached(("summary", t), lambda: analysis.layer_summary(self.trace, t))
+        eps = self.effective_eps()
+        return self.cached(("summary", t, eps),
+                           lambda: analysis.layer_summary(self.trace, t, eps=eps))
 
     def mean_summary(self) -> list[dict]:
         from gatelab.core.inside import analysis
 
-        return self.cached("mean", lambda: analysis.mean_summary(self.trace))
+        eps = self.effective_eps()
+        return self.cached(("mean", eps), lambda: analysis.mean_summary(self.trace, eps=eps))
 
     def selectivity(self, layer: int | None = None) -> np.ndarray:
         from gatelab.core.inside import analysis

@@ -118,11 +118,11 @@ def text_colour(background: QColor) -> QColor:
 
 
 class TokenStrip(QWidget):
-    """Tokens as shaded boxes; ``sig_token(i)`` on click, ``sig_span(start, stop)`` on drag."""
+    """Tokens as shaded boxes; ``token_clicked(i)`` on click, ``span_selected(start, stop)`` on drag."""
 
-    sig_token = Signal(int)
-    sig_span = Signal(int, int)
-    sig_height = Signal(int)  # the height all tokens need at the current width
+    token_clicked = Signal(int)
+    span_selected = Signal(int, int)
+    height_changed = Signal(int)  # the height all tokens need at the current width
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -169,7 +169,7 @@ class TokenStrip(QWidget):
         height = self.heightForWidth(max(self.width(), 100))
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
-        self.sig_height.emit(height)
+        self.height_changed.emit(height)
 
     def set_values(self, values: np.ndarray, tips: list[str]) -> None:
         """Shade by ``values`` (one per token) and use ``tips`` as hover texts."""
@@ -299,10 +299,10 @@ class TokenStrip(QWidget):
         start = self._press
         self._press = self._drag_to = None
         if end is None or end == start:
-            self.sig_token.emit(start)
+            self.token_clicked.emit(start)
         else:
             a, b = sorted((start, end))
-            self.sig_span.emit(a, b + 1)
+            self.span_selected.emit(a, b + 1)
         self.update()
         ev.accept()
 

@@ -3,13 +3,14 @@
 For the user's own runs the text is the validation split (text the model never trained on); for
 HF models it is a text file the learner chooses. The search streams in batches with a progress
 bar and a Cancel button, which keeps the best contexts found so far. This widget only asks
-(``sig_find`` / ``sig_cancel``) and shows; the panel runs ``inside_jobs.topk_task``.
+(``find_requested`` / ``cancel_requested``) and shows; the panel runs ``inside_jobs.topk_task``.
 """
 
 from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -33,21 +34,20 @@ from gatelab.ui.inside_text import display_piece
 class TopKView(QGroupBox):
     """Button, progress, cancel and the list of contexts (the top token highlighted)."""
 
-    sig_find = Signal(str)  # text file for HF models ("" for runs)
-    sig_cancel = Signal()
+    find_requested = Signal(str)  # text file for HF models ("" for runs)
+    cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Top activating contexts"), parent)
+        super().__init__(parent)
         self.what = QLabel(self)
         self.what.setWordWrap(True)
         self.what.setStyleSheet("color: #555;")
-        self.file_button = QPushButton(self.tr("Text file…"), self)
-        self.file_button.setToolTip(self.tr("A UTF-8 text file to search (HF models)"))
+        self.file_button = QPushButton(self)
         self.file_button.clicked.connect(self._choose_file)
-        self.find_button = QPushButton(self.tr("Find top contexts"), self)
-        self.find_button.clicked.connect(lambda: self.sig_find.emit(self.text_file))
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.clicked.connect(self.sig_cancel)
+        self.find_button = QPushButton(self)
+        self.find_button.clicked.connect(lambda: self.find_requested.emit(self.text_file))
+        self.cancel_button = QPushButton(self)
+        self.cancel_button.clicked.connect(self.cancel_requested)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
@@ -55,8 +55,7 @@ class TopKView(QGroupBox):
         self.message.setWordWrap(True)
         self.results = QTextBrowser(self)
         self.results.setOpenLinks(False)
-        self.export_button = ExportButton(self.export, "contexts.csv", self.tr(
-            "CSV data (*.csv);;HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg)"), self)
+        self.export_button = ExportButton(self.export, "contexts.csv", "", self)
         buttons = QHBoxLayout()
         buttons.addWidget(self.find_button)
         buttons.addWidget(self.cancel_button)
@@ -74,7 +73,28 @@ class TopKView(QGroupBox):
         self._found: list[dict] = []
         self._target = ""
         self._args = (0, 0, False, False)
+        self._message: Callable[[], str] = lambda: ""  # re-rendered after a language switch
+        self._searched, self._cancelled = 0, False
+        self.retranslate()
         self.set_busy(False)
+
+    def retranslate(self) -> None:
+        self.setTitle(self.tr("Top activating contexts"))
+        self.file_button.setText(self.tr("Text file…"))
+        self.file_button.setToolTip(self.tr("A UTF-8 text file to search (HF models)"))
+        self.find_button.setText(self.tr("Find top contexts"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.export_button.retranslate(self.tr(
+            "CSV data (*.csv);;HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg)"))
+        self.set_target(*self._args)
+        self.message.setText(self._message())
+        if self._found:
+            self.results.setHtml(self.to_html())
+
+    def _say(self, message: Callable[[], str], style: str = "") -> None:
+        self._message = message
+        self.message.setStyleSheet(style)
+        self.message.setText(message())
 
     # -- state --------------------------------------------------------------------------------
     def set_target(self, layer: int, neuron: int, is_hf: bool, available: bool) -> None:
@@ -92,8 +112,12 @@ class TopKView(QGroupBox):
         self.find_button.setEnabled(available and not self.cancel_button.isEnabled()
                                     and (self.text_file != "" or not is_hf))
         if self._found and target != self._target:
-            self.message.setText(self.tr("These contexts are for {0}; press “Find top contexts” "
-                                         "for {1}.").format(self._target, target))
+            self._say(lambda: self.tr("These contexts are for {0}; press “Find top contexts” "
+                                      "for {1}.").format(self._target, target))
+
+    def target_args(self) -> tuple[int, int, bool, bool]:
+        """The last ``set_target`` arguments (to say it again, e.g. with a new text file)."""
+        return self._args
 
     def set_busy(self, busy: bool) -> None:
         self.cancel_button.setEnabled(busy)
@@ -112,16 +136,22 @@ class TopKView(QGroupBox):
         self.progress.setFormat(text or "%p%")
 
     def show_error(self, text: str) -> None:
-        self.message.setStyleSheet("color: #c0392b;")
-        self.message.setText(text)
+        self._say(lambda: text, "color: #c0392b;")
 
     def show_results(self, found: list[dict], target: str, searched: int, cancelled: bool) -> None:
         self._found, self._target = list(found), target
-        self.message.setStyleSheet("")
-        note = self.tr(" (cancelled: the best of the part searched)") if cancelled else ""
-        self.message.setText(self.tr("{0}: the {1} highest h over {2:,} characters{3}.").format(
-            target, len(found), searched, note))
+        self._searched, self._cancelled = searched, cancelled
+        self._say(self.results_text)
         self.results.setHtml(self.to_html())
+
+    def results_text(self) -> str:
+        """What the last search found, in the current language (plural right in English)."""
+        note = self.tr(" (cancelled: the best of the part searched)") if self._cancelled else ""
+        if len(self._found) == 1:
+            return self.tr("{0}: the highest h over {1:,} characters{2}.").format(
+                self._target, self._searched, note)
+        return self.tr("{0}: the {1} highest h over {2:,} characters{3}.").format(
+            self._target, len(self._found), self._searched, note)
 
     def found(self) -> list[dict]:
         return list(self._found)

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_worker import describe_error
 
 # fn(progress, cancel) -> result; progress(fraction in [0, 1] or (done, total), message="")
@@ -35,7 +36,7 @@ def inside_error_message(exc: BaseException) -> str:
     except ImportError:  # pragma: no cover (the core module always ships with the tab)
         InsideError = ()  # type: ignore[assignment,misc]  # noqa: N806
     if isinstance(exc, InsideError):  # type: ignore[arg-type]
-        return str(exc).strip() or exc.__class__.__name__
+        return message_text(exc).strip() or exc.__class__.__name__
     if isinstance(exc, MemoryError):
         return QCoreApplication.translate("InsidePanel", "out of memory: try a shorter text, bf16 "
                                           "or a smaller model")
@@ -45,7 +46,7 @@ def inside_error_message(exc: BaseException) -> str:
 def fraction_of(args: tuple[Any, ...]) -> tuple[float, str]:
     """Accept progress(f), progress(f, text), progress(done, total) and progress(done, total, text)."""
     numbers = [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
-    text = next((a for a in args if isinstance(a, str)), "")
+    text = message_text(next((a for a in args if isinstance(a, str)), ""))
     if len(numbers) >= 2 and numbers[1] > 0:
         frac = numbers[0] / numbers[1]
     elif numbers:
@@ -56,8 +57,8 @@ def fraction_of(args: tuple[Any, ...]) -> tuple[float, str]:
 
 
 class _Worker(QObject):
-    sig_progress = Signal(float, str)
-    sig_done = Signal(object, str, bool)  # result, error message, cancelled
+    progress_changed = Signal(float, str)
+    finished = Signal(object, str, bool)  # result, error message, cancelled
 
     def __init__(self, task: Task, stop_on_cancel: bool) -> None:
         super().__init__()
@@ -69,28 +70,28 @@ class _Worker(QObject):
         if self.cancel.is_set() and self._stop_on_cancel:
             raise Cancelled()
         frac, text = fraction_of(args)
-        self.sig_progress.emit(frac, text)
+        self.progress_changed.emit(frac, text)
 
     @Slot()
     def run(self) -> None:
         try:
             result = self._task(self.progress, self.cancel)
         except Cancelled:
-            self.sig_done.emit(None, "", True)
+            self.finished.emit(None, "", True)
             return
         except BaseException as exc:  # every failure becomes a message inline, never a crash
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
-            self.sig_done.emit(None, inside_error_message(exc), self.cancel.is_set())
+            self.finished.emit(None, inside_error_message(exc), self.cancel.is_set())
             return
-        self.sig_done.emit(result, "", self.cancel.is_set())
+        self.finished.emit(result, "", self.cancel.is_set())
 
 
 class TaskRunner(QObject):
-    """At most one background task; ``sig_finished(tag, result, error, cancelled)`` in the GUI."""
+    """At most one background task; ``task_finished(tag, result, error, cancelled)`` in the GUI."""
 
-    sig_progress = Signal(str, float, str)  # tag, fraction (nan: unknown), message
-    sig_finished = Signal(str, object, str, bool)
+    progress_changed = Signal(str, float, str)  # tag, fraction (nan: unknown), message
+    task_finished = Signal(str, object, str, bool)
     busy_changed = Signal(bool)
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
@@ -120,9 +121,9 @@ class TaskRunner(QObject):
         worker = _Worker(task, stop_on_cancel)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
-        worker.sig_progress.connect(self._on_progress)
-        worker.sig_done.connect(self._on_done)
-        worker.sig_done.connect(thread.quit)
+        worker.progress_changed.connect(self._on_progress)
+        worker.finished.connect(self._on_done)
+        worker.finished.connect(thread.quit)
         self._thread, self._worker, self._tag = thread, worker, tag
         thread.start()
         self.busy_changed.emit(True)
@@ -139,8 +140,8 @@ class TaskRunner(QObject):
         if thread is None or worker is None:
             return
         worker.cancel.set()
-        for signal, slot in ((worker.sig_progress, self._on_progress),
-                             (worker.sig_done, self._on_done)):
+        for signal, slot in ((worker.progress_changed, self._on_progress),
+                             (worker.finished, self._on_done)):
             try:
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
@@ -155,7 +156,7 @@ class TaskRunner(QObject):
     @Slot(float, str)
     def _on_progress(self, frac: float, text: str) -> None:
         if self._worker is not None and not self._worker.cancel.is_set():
-            self.sig_progress.emit(self._tag, frac, text)
+            self.progress_changed.emit(self._tag, frac, text)
 
     @Slot(object, str, bool)
     def _on_done(self, result: object, error: str, cancelled: bool) -> None:
@@ -165,4 +166,4 @@ class TaskRunner(QObject):
             thread.wait()  # run() has returned; this is immediate
         self._thread = self._worker = None
         self.busy_changed.emit(False)
-        self.sig_finished.emit(tag, result, error, cancelled)
+        self.task_finished.emit(tag, result, error, cancelled)

@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSettings, QSize
+from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -64,6 +67,20 @@ class Lesson:
         return out
 
 
+class _ClickLabel(QLabel):
+    """A wrapping label that chooses its radio button when clicked, like the button's own text."""
+
+    def __init__(self, text: str, radio: QRadioButton, parent: QWidget) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self._radio = radio
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._radio.click()
+        super().mouseReleaseEvent(event)
+
+
 _RESULT_OK = "color: palette(text);"
 _RESULT_TODO = "color: #b45309;"  # amber: something to do first, not an error
 
@@ -89,6 +106,8 @@ class LessonCard(QFrame):
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # Everything wraps to the card's width; a sideways scroll bar would hide half a sentence.
+        self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self._scroll)
         self.result = QLabel(self)  # the latest step's outcome; stays below the scroll area
         self.result.setObjectName("lesson-result")
@@ -98,7 +117,7 @@ class LessonCard(QFrame):
         self.rebuild()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(260, super().sizeHint().height())
+        return QSize(240, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         return QSize(0, 0)
@@ -125,12 +144,14 @@ class LessonCard(QFrame):
         for i, step in enumerate(self._lesson.steps):
             button = QPushButton(step.title, body)
             button.setObjectName(f"lesson-step-{i}")
-            button.setToolTip(step.expect)
+            button.setToolTip(f"{step.title}: {step.expect}")
             button.setStyleSheet("text-align: left; padding: 4px 6px;")
+            # A long title is cut at the card's edge rather than widening the card.
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, s=step: self.run_step(s))
             expect = QLabel(step.expect, body)
             expect.setWordWrap(True)
-            expect.setStyleSheet("color: palette(mid); margin-bottom: 6px;")
+            expect.setContentsMargins(10, 0, 0, 6)
             layout.addWidget(button)
             layout.addWidget(expect)
         if self._lesson.questions:
@@ -156,10 +177,17 @@ class LessonCard(QFrame):
         layout.addWidget(text)
         group = QButtonGroup(body)
         for c, choice in enumerate(q.choices):
-            radio = QRadioButton(choice, body)
+            # A radio button cannot wrap its text, so the choice is a wrapping label beside it.
+            radio = QRadioButton(body)
             radio.setObjectName(f"lesson-q-{q.key}-{c}")
+            radio.setAccessibleName(choice)
             group.addButton(radio, c)
-            layout.addWidget(radio)
+            label = _ClickLabel(choice, radio, body)
+            row = QHBoxLayout()
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(radio, 0, Qt.AlignmentFlag.AlignTop)
+            row.addWidget(label, 1)
+            layout.addLayout(row)
         explain = QLabel(body)
         explain.setObjectName(f"lesson-x-{q.key}")
         explain.setWordWrap(True)

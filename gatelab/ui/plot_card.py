@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.messages import message_text
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 
@@ -188,4 +189,4 @@ class PlotCard(QWidget):
         try:
             self.export(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Export failed"), str(exc))
+            QMessageBox.warning(self, self.tr("Export failed"), message_text(exc))

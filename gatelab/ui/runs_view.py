@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.trainer_engine import RunRow, delete_run_folder, experiment_of, run_rows
+from gatelab.ui.messages import message_text
+from gatelab.ui.trainer_jobs import RunRow, delete_run_folder, experiment_of, run_rows
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -147,7 +148,7 @@ class RunsView(QWidget):
         self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            full = self.status_word(row.status) + (": " + row.error if row.error else "")
+            full = self.status_word(row.status) + (": " + message_text(row.error) if row.error else "")
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
@@ -221,7 +222,7 @@ class RunsView(QWidget):
         try:
             delete_run_folder(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Delete failed"), str(exc))
+            QMessageBox.warning(self, self.tr("Delete failed"), message_text(exc))
             return
         self.status_changed.emit(self.tr("Deleted run {0}").format(path))
         self.refresh()

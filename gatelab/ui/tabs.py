@@ -69,13 +69,14 @@ TAB_SPECS: tuple[TabSpec, ...] = (
             QT_TRANSLATE_NOOP("tabs", "h = act(g)·u and its gradients over the (g, u) plane")),
     TabSpec("budget", QT_TRANSLATE_NOOP("tabs", "Parameter budget"),
             "gatelab.ui.budget_panel", "BudgetPanel",
-            QT_TRANSLATE_NOOP("tabs", "Exact parameter accounting: 8h² vs 3hm, presets, config readers")),
+            QT_TRANSLATE_NOOP("tabs", "Exact parameter accounting: 8d² vs 3dm, presets, config readers")),
     TabSpec("trainer", QT_TRANSLATE_NOOP("tabs", "Live trainer"),
             "gatelab.ui.trainer_panel", "TrainerPanel",
             QT_TRANSLATE_NOOP("tabs", "Train a small transformer and watch its gates live")),
     TabSpec("inside", QT_TRANSLATE_NOOP("tabs", "Inside the model"),
             "gatelab.ui.inside_panel", "InsidePanel",
             QT_TRANSLATE_NOOP("tabs", "What each neuron fires on, the gates at a token, the MLP as a small correction, attention sinks")),  # noqa: E501 (one literal for lupdate)
+    TabSpec("forward-pass", QT_TRANSLATE_NOOP("tabs", "Forward pass"), "gatelab.ui.forward_map", "ForwardMapPanel", QT_TRANSLATE_NOOP("tabs", "A clickable map of one forward pass; each box opens the tab that explains it")),  # noqa: E501 (one line)
 )
 
 TAB_NAMES: tuple[str, ...] = tuple(spec.name for spec in TAB_SPECS)

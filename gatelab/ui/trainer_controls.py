@@ -26,10 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig
+from gatelab.core.budget import rule_8_3
+from gatelab.core.trainconfig import (
+    FFN_VARIANTS,
+    TrainConfig,
+    classic_matched_intermediate,
+    count_params,
+)
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
-from gatelab.ui.trainer_engine import count_params, matched_width, rule_width
 from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel and tests)
     DEFAULT_CONFIG,
     FIELDS,
@@ -63,7 +68,8 @@ class TrainerControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.devices_loaded = False
-        self._best_device = ""  # the detector's first choice, shown as "auto → …"
+        self._best_device: object = ""  # the detector's first choice, shown as "auto → …"
+        self._device_labels: dict[str, object] = {}  # detected devices' labels (core Msgs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
 
@@ -154,10 +160,17 @@ class TrainerControls(QWidget):
             self._on_changed()  # the parameter count and the validation message
 
     def _retranslate_auto_device(self) -> None:
-        index = self.device.findData("auto")
-        if index >= 0:
-            self.device.setItemText(index, self.tr("auto → {0}").format(self._best_device)
-                                    if self._best_device else self.tr("auto"))
+        """"auto → best device" and the detected devices' labels (core Msgs) in the language."""
+        for i in range(self.device.count()):
+            key = self.device.itemData(i)
+            if key == "auto":
+                best = (message_text(self._best_device) if self._best_device else
+                        self.tr("CPU"))
+                self.device.setItemText(i, self.tr("auto → {0}").format(best)
+                                        if self.devices_loaded or self._best_device
+                                        else self.tr("auto"))
+            elif key in self._device_labels:
+                self.device.setItemText(i, message_text(self._device_labels[key]))
 
     # -- config <-> widgets --------------------------------------------------------------------
     def raw_config(self) -> TrainConfig:
@@ -221,14 +234,15 @@ class TrainerControls(QWidget):
         current = str(self.device.currentData() or "auto")
         self.device.blockSignals(True)
         self.device.clear()
-        self._best_device = choices[0][1] if choices else "CPU"
+        self._best_device = choices[0][1] if choices else ""  # a core Msg or text
+        self._device_labels = dict(choices)
+        self.devices_loaded = True
         self.device.addItem("auto", "auto")
-        self._retranslate_auto_device()
         for key, label in choices:
-            self.device.addItem(label, key)
+            self.device.addItem(message_text(label), key)
+        self._retranslate_auto_device()
         self._select_device(current)
         self.device.blockSignals(False)
-        self.devices_loaded = True
 
     # -- validation and live parameter count ---------------------------------------------------
     def validation_error(self) -> str:
@@ -261,11 +275,11 @@ class TrainerControls(QWidget):
         self.config_changed.emit()
 
     def _on_rule_83(self) -> None:
-        self.intermediate.setValue(rule_width(self.width.value()))
+        self.intermediate.setValue(rule_8_3(self.width.value(), DEFAULT_CONFIG.multiple_of))
 
     def _on_matched(self) -> None:
-        self.intermediate.setValue(matched_width(self.width.value(),
-                                                 str(self.variant.currentData())))
+        self.intermediate.setValue(classic_matched_intermediate(
+            self.width.value(), str(self.variant.currentData()), DEFAULT_CONFIG.multiple_of))
 
     # -- state (File → Save state, Copy state) ------------------------------------------------
     def state(self) -> dict[str, Any]:

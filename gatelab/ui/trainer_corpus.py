@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.messages import message_text
-from gatelab.ui.trainer_engine import CorpusSummary, corpus_summary
+from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 BUILTIN = ("python", "generated")

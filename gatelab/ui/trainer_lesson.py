@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gatelab.core.budget import rule_8_3
+from gatelab.core.trainconfig import classic_matched_intermediate, count_params
 from gatelab.ui.trainer_controls import DEFAULT_CONFIG
-from gatelab.ui.trainer_engine import count_params, matched_width, rule_width
 
 if TYPE_CHECKING:
     from gatelab.ui.trainer_panel import TrainerPanel
@@ -137,7 +138,7 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
                 "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights match GELU's "
                 "2 · 256 · 1,024 = {2:,}.",
             ).format(
-                matched_width(256, "swiglu"), 3 * 256 * matched_width(256, "swiglu"), 2 * 256 * 1024
+                classic_matched_intermediate(256, "swiglu", QUICK.multiple_of), 3 * 256 * classic_matched_intermediate(256, "swiglu", QUICK.multiple_of), 2 * 256 * 1024
             ),
             lambda: step_matched(panel),
         ),
@@ -147,7 +148,7 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
                 "TrainerLesson",
                 "Intermediate m = {0:,}: 8/3 · 384 = 1,024, so a gated FFN costs what a "
                 "classic 4·d one does.",
-            ).format(rule_width(384)),
+            ).format(rule_8_3(384, QUICK.multiple_of)),
             lambda: step_rule(panel),
         ),
         TryStep(

@@ -4,7 +4,7 @@ The panel only wires parts together: the form (trainer_controls) produces a vali
 TrainConfig, a worker thread (trainer_worker) pulls snapshots from the engine and hands plain rows
 to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and resumes saved runs,
 and the experiment view (experiment_view) compares variants over seeds. The GUI thread never
-touches a tensor; every engine call goes through trainer_engine.
+touches a tensor; every engine call goes through trainer_jobs.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls, form_config
-from gatelab.ui.trainer_engine import (
+from gatelab.ui.trainer_jobs import (
     device_choices,
     load_run_record,
     new_run_folder,
@@ -231,9 +231,9 @@ class TrainerPanel(QWidget):
             self._clear_run_view()
             self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
             self.bar.end("error")
-            why = str(exc)
+            err = exc  # kept: a language switch renders it again
             self._show_error(lambda self: self.tr("Not started: cannot create a run folder: {0}")
-                             .format(why))
+                             .format(message_text(err)))
             return False
         self._launch(cfg, run_dir, resume=False)
         return True
@@ -277,7 +277,8 @@ class TrainerPanel(QWidget):
 
     def _report_warnings(self, record: RunRecord) -> None:
         for warning in record.warnings:
-            self.status_changed.emit(self.tr("Run read with a problem: {0}").format(warning))
+            self.status_changed.emit(self.tr("Run read with a problem: {0}")
+                                     .format(message_text(warning)))
 
     def _show_record(self, record: RunRecord) -> None:
         if self.controller.is_busy():  # a run is training: keep its live plots

@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainingError
+from gatelab.ui.messages import message_text
 
 # A job runs in the worker thread. It gets the worker (to report through) and returns a result.
 Job = Callable[["JobWorker"], Any]
@@ -130,7 +131,7 @@ class JobWorker(QObject):
 
 def describe_error(exc: BaseException) -> str:
     """A one-paragraph message for the tab: the engine's own text, with the type for surprises."""
-    text = str(exc).strip() or exc.__class__.__name__
+    text = message_text(exc).strip() or exc.__class__.__name__
     # the engine's own errors (bad corpus, device, config, non-finite loss, OOM) and file
     # problems already say what went wrong and where; anything else gets its type and place
     if isinstance(exc, (TrainingError, ValueError, OSError)) or "out of memory" in text.lower():

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.messages import message_text
+
 MINUS = "\u2212"
 
 
@@ -221,7 +223,7 @@ class NumberField(ValidatedField):
             try:
                 self._check(float(value))
             except ValueError as exc:
-                return str(exc)
+                return message_text(exc)
         return ""
 
 
@@ -280,6 +282,7 @@ class ReadoutForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._values: dict[str, QLabel] = {}
+        self._names: dict[str, QLabel] = {}
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(2)
@@ -303,7 +306,13 @@ class ReadoutForm(QWidget):
             row.setToolTip(tooltip)
         self._layout.addWidget(row)
         self._values[key] = value
+        self._names[key] = name
         return value
+
+    def set_label(self, key: str, label: str, tooltip: str = "") -> None:
+        """Re-set a row's name and tooltip (after a language switch)."""
+        self._names[key].setText(label)
+        self._names[key].parentWidget().setToolTip(tooltip)
 
     def set_value(self, key: str, text: str) -> None:
         self._values[key].setText(text)

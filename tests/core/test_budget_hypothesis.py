@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gatelab.core.budget import count_from_hf_config, ffn_params, partner_width, rule_8_3
+from gatelab.core.budget import count_from_hf_config, ffn_params, partner_intermediate, rule_8_3
 from gatelab.core.budget.checkpoint import summarize
 from gatelab.core.budget.hfconfig import _ALIASES, load_hf_config
 from gatelab.core.budget.model import ModelCount
@@ -131,12 +131,12 @@ def test_garbled_index(obj: object) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 10**13), st.integers(1, 1024))
-def test_partner_width_never_has_fewer_params(m: int, multiple: int) -> None:
+def test_partner_intermediate_never_has_fewer_params(m: int, multiple: int) -> None:
     h = 1 + m % 5000
-    g = partner_width(m, gated=False, multiple_of=multiple)
+    g = partner_intermediate(m, gated=False, multiple_of=multiple)
     assert ffn_params(h, g, gated=True) >= ffn_params(h, m, gated=False)
     assert g % multiple == 0 and g - multiple < 2 * m / 3 + 1
-    c = partner_width(m, gated=True, multiple_of=multiple)
+    c = partner_intermediate(m, gated=True, multiple_of=multiple)
     assert ffn_params(h, c, gated=False) >= ffn_params(h, m, gated=True)
     r = rule_8_3(h, multiple)
     assert 3 * r >= 8 * h and r % multiple == 0 and (r - multiple) * 3 < 8 * h

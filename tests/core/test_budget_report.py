@@ -13,7 +13,7 @@ from gatelab.core.budget import (
     format_int,
     format_short,
     load_presets,
-    matrix_h2,
+    matrix_d2,
     to_csv,
     to_markdown,
 )
@@ -34,13 +34,13 @@ def test_formatting() -> None:
     assert format_short(-2500) == "-2.50 K"
 
 
-def test_matrix_h2_keeps_8h2_between_classic_4x_and_gated_8_3() -> None:
-    classic = matrix_h2(3, 12, gated=False)
-    gated = matrix_h2(3, 8, gated=True)
+def test_matrix_d2_keeps_8d2_between_classic_4x_and_gated_8_3() -> None:
+    classic = matrix_d2(3, 12, gated=False)
+    gated = matrix_d2(3, 8, gated=True)
     assert sum(classic.values()) == sum(gated.values()) == 8
     assert gated == {"gate": Fraction(8, 3), "up": Fraction(8, 3), "down": Fraction(8, 3)}
     assert classic["gate"] == 0 and classic["up"] == 4
-    assert sum(matrix_h2(1024, 3584, gated=True).values()) == Fraction(21, 2)
+    assert sum(matrix_d2(1024, 3584, gated=True).values()) == Fraction(21, 2)
 
 
 def test_comparison_row_llama() -> None:

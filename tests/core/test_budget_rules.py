@@ -8,12 +8,12 @@ import pytest
 
 from gatelab.core.budget import (
     attention_params,
-    break_even_width,
-    ffn_in_h2,
+    break_even_intermediate,
+    ffn_in_d2,
     ffn_params,
     llama_rule,
     minimind_rule,
-    partner_width,
+    partner_intermediate,
     round_up,
     rounding_error,
     rule_8_3,
@@ -24,8 +24,8 @@ def test_ffn_params_known_values() -> None:
     assert ffn_params(4096, 11008, gated=True) == 135_266_304  # Llama-2-7B, one layer
     assert ffn_params(4096, 16384, gated=False) == 134_217_728  # classic 4×
     assert ffn_params(1024, 3584, gated=True) * 24 == 264_241_152  # Qwen3.5-0.8B's MLP
-    assert ffn_in_h2(1024, 3584, gated=True) == Fraction(21, 2)
-    assert ffn_in_h2(4096, 16384, gated=False) == 8
+    assert ffn_in_d2(1024, 3584, gated=True) == Fraction(21, 2)
+    assert ffn_in_d2(4096, 16384, gated=False) == 8
 
 
 def test_ffn_params_biases() -> None:
@@ -58,19 +58,19 @@ def test_rules() -> None:
     assert rule_8_3(4096, 256) == 11008
     assert rule_8_3(768, 64) == 2048
     assert rule_8_3(3) == 8
-    assert break_even_width(4096) == Fraction(32768, 3)
+    assert break_even_intermediate(4096) == Fraction(32768, 3)
     assert round_up(10923, 128) == 11008
     assert round_up(11008, 128) == 11008
 
 
-def test_partner_width_lessons_example() -> None:
-    gated_m = partner_width(1024, gated=False, multiple_of=16)
+def test_partner_intermediate_lessons_example() -> None:
+    gated_m = partner_intermediate(1024, gated=False, multiple_of=16)
     assert gated_m == 688
     assert ffn_params(256, gated_m, gated=True) == 528_384 >= ffn_params(256, 1024, gated=False)
     assert ffn_params(256, 1024, gated=False) == 524_288
-    assert partner_width(688, gated=True) == 1032
-    assert partner_width(11008, gated=True, multiple_of=256) == 16640
-    assert partner_width(1024, gated=False) == 683
+    assert partner_intermediate(688, gated=True) == 1032
+    assert partner_intermediate(11008, gated=True, multiple_of=256) == 16640
+    assert partner_intermediate(1024, gated=False) == 683
 
 
 def test_rounding_error() -> None:

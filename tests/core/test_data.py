@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -30,10 +31,55 @@ def test_generated_corpus_is_deterministic_and_described() -> None:
 def test_python_corpus_is_stdlib_about_one_megabyte_and_stable() -> None:
     a = load_corpus("python")
     assert a.info.chars == data.PYTHON_CORPUS_CHARS
-    assert a.text.startswith("# file: ")
+    assert a.text.startswith("# file: __future__.py\n")
     assert "standard library" in a.info.provenance and a.info.name == "python"
     assert a.text == load_corpus("python").text
     assert "def " in a.text and "import " in a.text
+
+
+PINNED_PYTHON_SHA256 = "5af7af7aba6a186ac647a265dc03e6b52df5b85c969f971d25d34a788a04cde2"
+
+
+def test_python_corpus_is_the_shipped_text_whatever_the_interpreter(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The "python" corpus used to be read from the host's stdlib, so it changed with the Python
+    install; now it is the shipped file, byte for byte, even with no stdlib in sight."""
+    import sysconfig
+
+    empty = tmp_path / "no-stdlib"
+    empty.mkdir()
+    monkeypatch.setattr(sysconfig, "get_paths", lambda *a, **k: {"stdlib": str(empty)})
+    c = load_corpus("python")
+    assert hashlib.sha256(c.text.encode("utf-8")).hexdigest() == PINNED_PYTHON_SHA256
+    assert data.PYTHON_CORPUS_SHA256 == PINNED_PYTHON_SHA256
+    assert hashlib.sha256(data.PYTHON_CORPUS_FILE.read_bytes()).hexdigest() == PINNED_PYTHON_SHA256
+    assert c.info.bytes == c.info.chars == 1_000_000
+    assert c.info.vocab_size == 96  # printable ASCII, tab and newline
+    assert c.info.source == str(data.PYTHON_CORPUS_FILE) and "3.11.7" in c.info.provenance
+    assert "# file: contextlib.py\n" in c.text and "_sysconfigdata" not in c.text
+
+
+def test_python_corpus_ships_its_licence_and_provenance() -> None:
+    folder = data.PYTHON_CORPUS_FILE.parent
+    licence = (folder / "LICENSE-PSF.txt").read_text(encoding="utf-8")
+    assert "PYTHON SOFTWARE FOUNDATION LICENSE VERSION 2" in licence
+    provenance = (folder / "PROVENANCE.md").read_text(encoding="utf-8")
+    assert PINNED_PYTHON_SHA256 in provenance and "3.11.7" in provenance
+
+
+def test_changed_or_missing_python_corpus_is_a_clear_error(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    changed = tmp_path / "python_stdlib.txt"
+    changed.write_bytes(data.PYTHON_CORPUS_FILE.read_bytes()[:-1] + b"!")
+    monkeypatch.setattr(data, "PYTHON_CORPUS_FILE", changed)
+    with pytest.raises(CorpusError, match="has been changed"):
+        load_corpus("python")
+    monkeypatch.setattr(data, "PYTHON_CORPUS_FILE", tmp_path / "gone.txt")
+    with pytest.raises(CorpusError, match="missing or unreadable"):
+        load_corpus("python")
+    monkeypatch.setattr(data, "PYTHON_CORPUS_FILE", tmp_path)  # a folder where the file belongs
+    with pytest.raises(CorpusError, match="missing or unreadable"):
+        load_corpus("python")
 
 
 def test_text_file_corpus(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from gatelab.core.experiment import load_experiment, run_experiment, summarise, widths_for
+from gatelab.core.experiment import load_experiment, run_experiment, summarise, intermediates_for
 from gatelab.core.runs import list_runs
 from gatelab.core.trainconfig import TrainConfig
 
@@ -18,11 +18,12 @@ torch.set_num_threads(1)
 
 def test_widths_are_parameter_matched() -> None:
     cfg = TrainConfig(n_embd=256, n_head=4)
-    assert widths_for(["swiglu", "gelu"], cfg) == {"swiglu": 688, "gelu": 1024}
-    assert widths_for(["geglu", "relu", "reglu"], cfg) == {"geglu": 688, "relu": 1024, "reglu": 688}
+    assert intermediates_for(["swiglu", "gelu"], cfg) == {"swiglu": 688, "gelu": 1024}
+    assert intermediates_for(["geglu", "relu", "reglu"], cfg) == {"geglu": 688, "relu": 1024, "reglu": 688}
     explicit = cfg.replace(intermediate=344, multiple_of=8)
-    assert widths_for(["swiglu", "gelu"], explicit) == {"swiglu": 344, "gelu": 520}
-    assert widths_for(["gelu", "swiglu"], explicit.replace(intermediate=512)) == {"gelu": 512, "swiglu": 344}
+    assert intermediates_for(["swiglu", "gelu"], explicit) == {"swiglu": 344, "gelu": 520}
+    assert intermediates_for(["gelu", "swiglu"], explicit.replace(intermediate=512)) == \
+        {"gelu": 512, "swiglu": 344}
 
 
 def test_noise_floor_and_verdicts_by_hand() -> None:

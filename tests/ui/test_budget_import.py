@@ -63,7 +63,7 @@ def test_fifo_never_blocks_the_gui(panel: BudgetPanel, qtbot, tmp_path: Path,  #
     done = threading.Event()
     writer = _late_writer(fifo, json.dumps(GPT2).encode(), done)
     t0 = time.perf_counter()
-    with qtbot.waitSignal(panel.sig_error, timeout=5000):
+    with qtbot.waitSignal(panel.error_reported, timeout=5000):
         getattr(panel, f"load_{kind}")(fifo)
         assert time.perf_counter() - t0 < 0.5  # returned at once: the read is not on this thread
     assert "not a regular file" in panel.last_error and fifo.name in panel.last_error
@@ -73,10 +73,10 @@ def test_fifo_never_blocks_the_gui(panel: BudgetPanel, qtbot, tmp_path: Path,  #
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_dev_zero_and_folder_are_refused(panel: BudgetPanel, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
-    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=5000) as blocker:
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
         panel.load_config("/dev/zero")
     assert blocker.args[2] is False and "not a regular file" in panel.last_error
-    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=5000) as blocker:
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
         panel.load_safetensors(tmp_path)
     assert blocker.args[2] is False and "folder" in panel.last_error
 
@@ -97,7 +97,7 @@ def test_busy_state_while_reading(panel: BudgetPanel, qtbot, tmp_path: Path,  # 
     qtbot.wait(50)  # the event loop keeps running while the worker waits
     assert panel.file_loader().busy()
     assert not panel.open_config_button.isEnabled() and not panel.open_st_button.isEnabled()
-    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=5000) as blocker:
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
         release.set()
     assert blocker.args == ["config", str(cfg), True]
     assert panel.models["my-gpt2"].total == 124_439_808
@@ -136,9 +136,9 @@ def test_sharded_index_reports_progress(panel: BudgetPanel, qtbot, tmp_path: Pat
     index.write_text(json.dumps({"weight_map": weight_map}))
     seen: list[tuple[int, int]] = []
     statuses: list[str] = []
-    panel.file_loader().sig_progress.connect(lambda _p, done, total: seen.append((done, total)))
-    panel.sig_status.connect(statuses.append)
-    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=5000) as blocker:
+    panel.file_loader().progress_changed.connect(lambda _p, done, total: seen.append((done, total)))
+    panel.status_changed.connect(statuses.append)
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
         panel.load_safetensors(index)
     assert blocker.args[2] is True and seen == [(1, 3), (2, 3), (3, 3)]
     assert any("shard 2 of 3" in s for s in statuses)

@@ -58,12 +58,12 @@ def test_what_does_not_fit_is_named_with_both_totals(panel: BudgetPanel, name: s
     assert "Your fields count {0}".format(B.format_int(panel.user_count.total)) in note
     model = panel.models[name]
     assert (B.format_int(model.total) if model.exact else B.format_short(model.total)) in note
-    panel.h_field.set_value(512, emit=True)  # an edit: the note no longer describes the fields
+    panel.d_field.set_value(512, emit=True)  # an edit: the note no longer describes the fields
     assert panel.load_note.text() == ""
 
 
 def test_one_classic_width_with_the_rounding_labelled(panel: BudgetPanel) -> None:
-    panel.h_field.set_value(4096, emit=True)
+    panel.d_field.set_value(4096, emit=True)
     panel.m_field.set_value(11008, emit=True)
     panel.multiple_spin.setValue(256)
     assert panel.gated()

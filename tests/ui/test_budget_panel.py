@@ -1,4 +1,4 @@
-"""The budget panel: live exact counts, rules, the 8h² bars, presets table, file import, settings."""
+"""The budget panel: live exact counts, rules, the 8d² bars, presets table, file import, settings."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
 
 def load(panel: BudgetPanel, qtbot, kind: str, path: Path) -> bool:  # noqa: ANN001
     """Start a background read and wait until its result is on screen; True when it worked."""
-    with qtbot.waitSignal(panel.file_loader().sig_applied, timeout=10000) as blocker:
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=10000) as blocker:
         getattr(panel, f"load_{kind}")(path)
     return bool(blocker.args[2])
 
@@ -47,12 +47,12 @@ def test_defaults_show_llama2_exactly(panel: BudgetPanel) -> None:
     assert panel.user_count.total == 6_738_415_616
     text = panel.readout.text()
     assert "135,266,304" in text and "6,738,415,616" in text and "6.74 B" in text
-    assert "+0.78 %" in text  # 11008 vs 8h/3
+    assert "+0.78 %" in text  # 11008 vs 8d/3
     assert bar_sums(panel)[panel.tr("Classic 4×")] == pytest.approx(8.0)
 
 
 def test_typing_huge_width_is_exact(panel: BudgetPanel) -> None:
-    assert panel.h_field.set_text_and_commit("1,000,000,000,000")
+    assert panel.d_field.set_text_and_commit("1,000,000,000,000")
     assert panel.m_field.set_text_and_commit("4000000000000")
     panel.variant_combo.setCurrentIndex(1)  # classic
     expected = count_model(ModelSpec(hidden=10**12, intermediate=4 * 10**12, n_layer=32,
@@ -68,9 +68,9 @@ def test_typing_huge_width_is_exact(panel: BudgetPanel) -> None:
 def test_bad_sizes_show_message_and_keep_state(panel: BudgetPanel, text: str,
                                                message: str) -> None:
     before = panel.user_count
-    assert not panel.h_field.set_text_and_commit(text)
-    assert message in panel.h_field.error_text()
-    assert panel.h_field.value() == 4096 and panel.user_count is before
+    assert not panel.d_field.set_text_and_commit(text)
+    assert message in panel.d_field.error_text()
+    assert panel.d_field.value() == 4096 and panel.user_count is before
 
 
 def test_live_update_while_typing(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
@@ -82,7 +82,7 @@ def test_live_update_while_typing(panel: BudgetPanel, qtbot) -> None:  # noqa: A
 
 
 def test_rule_buttons_and_toggle(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
-    panel.h_field.set_text_and_commit("3072")
+    panel.d_field.set_text_and_commit("3072")
     panel.multiple_spin.setValue(1)
     qtbot.mouseClick(panel.four_button, Qt.MouseButton.LeftButton)
     assert panel.m_field.value() == 4 * 3072
@@ -95,10 +95,10 @@ def test_rule_buttons_and_toggle(panel: BudgetPanel, qtbot) -> None:  # noqa: AN
     qtbot.mouseClick(panel.toggle_button, Qt.MouseButton.LeftButton)
     assert not panel.gated() and panel.m_field.value() == 12288
     gate, up, down = dict(panel.matrix_chart.rows)[yours]
-    assert (gate, up, down) == (0.0, 4.0, 4.0)  # same 8h², redistributed over two matrices
+    assert (gate, up, down) == (0.0, 4.0, 4.0)  # same 8d², redistributed over two matrices
     qtbot.mouseClick(panel.toggle_button, Qt.MouseButton.LeftButton)
     assert panel.gated() and panel.m_field.value() == rule_8_3(3072, 1)
-    panel.h_field.set_text_and_commit("4096")
+    panel.d_field.set_text_and_commit("4096")
     panel.multiple_spin.setValue(256)
     qtbot.mouseClick(panel.llama_button, Qt.MouseButton.LeftButton)
     assert panel.m_field.value() == 11008
@@ -141,7 +141,7 @@ def test_inexact_model_says_so(panel: BudgetPanel) -> None:
 def test_load_into_fields(panel: BudgetPanel) -> None:
     panel.select_model("Qwen2.5-0.5B")
     panel.use_button.click()
-    assert (panel.h_field.value(), panel.m_field.value(), panel.kv_field.value()) == (896, 4864, 2)
+    assert (panel.d_field.value(), panel.m_field.value(), panel.kv_field.value()) == (896, 4864, 2)
     assert panel.tie_check.isChecked()
     # the fields express the architecture minus qkv biases
     assert panel.user_count.total == 494_032_768 - 24 * (896 + 2 * 128)
@@ -204,7 +204,7 @@ def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) ->
     assert panel.models["my-gpt2"].total == 124_439_808
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"{\"n_embd\": ")
-    with qtbot.waitSignal(panel.sig_error, timeout=5000):
+    with qtbot.waitSignal(panel.error_reported, timeout=5000):
         assert not load(panel, qtbot, "config", bad)
     assert "not valid JSON" in panel.last_error
     assert panel._error_box is not None and panel._error_box.isVisible()
@@ -214,17 +214,17 @@ def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) ->
 
 def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_path: Path,
                                                        qtbot) -> None:  # noqa: ANN001
-    h, m, vocab = 32, 64, 50
-    cfg = {"model_type": "llama", "hidden_size": h, "intermediate_size": m,
+    d, m, vocab = 32, 64, 50
+    cfg = {"model_type": "llama", "hidden_size": d, "intermediate_size": m,
            "num_hidden_layers": 1, "num_attention_heads": 4, "vocab_size": vocab}
     (tmp_path / "config.json").write_text(json.dumps(cfg))
     p = "model.layers.0."
-    tensors = {"model.embed_tokens.weight": ("F16", (vocab, h)), "lm_head.weight": ("F16", (vocab, h)),
-               "model.norm.weight": ("F16", (h,)), p + "input_layernorm.weight": ("F16", (h,)),
-               p + "post_attention_layernorm.weight": ("F16", (h,))}
+    tensors = {"model.embed_tokens.weight": ("F16", (vocab, d)), "lm_head.weight": ("F16", (vocab, d)),
+               "model.norm.weight": ("F16", (d,)), p + "input_layernorm.weight": ("F16", (d,)),
+               p + "post_attention_layernorm.weight": ("F16", (d,))}
     for proj in "qkvo":
-        tensors[p + f"self_attn.{proj}_proj.weight"] = ("F16", (h, h))
-    for proj, shape in (("gate", (m, h)), ("up", (m, h)), ("down", (h, m))):
+        tensors[p + f"self_attn.{proj}_proj.weight"] = ("F16", (d, d))
+    for proj, shape in (("gate", (m, d)), ("up", (m, d)), ("down", (d, m))):
         tensors[p + f"mlp.{proj}_proj.weight"] = ("F16", shape)
     path = tmp_path / "model.safetensors"
     write_safetensors_header_only(path, tensors)
@@ -244,21 +244,21 @@ def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_
 def test_settings_round_trip_and_garbage(qtbot, settings: QSettings) -> None:  # noqa: ANN001
     a = BudgetPanel()
     qtbot.addWidget(a)
-    a.h_field.set_text_and_commit(str(10**12))
+    a.d_field.set_text_and_commit(str(10**12))
     a.variant_combo.setCurrentIndex(1)
     a.select_model("Gemma-2-2B")
     a.save_settings(settings)
     b = BudgetPanel()
     qtbot.addWidget(b)
     b.restore_settings(settings)
-    assert b.h_field.value() == 10**12 and not b.gated()
+    assert b.d_field.value() == 10**12 and not b.gated()
     assert b.compare_name() == "Gemma-2-2B"
-    for key in ("h", "m", "layers", "multiple_of", "gated", "compare", "lower_tab"):
+    for key in ("d", "m", "layers", "multiple_of", "gated", "compare", "lower_tab"):
         settings.setValue(key, "garbage∞")
     c = BudgetPanel()
     qtbot.addWidget(c)
     c.restore_settings(settings)
-    assert c.h_field.value() == 4096 and c.user_count is not None
+    assert c.d_field.value() == 4096 and c.user_count is not None
 
 
 def test_main_window_builds_the_budget_tab(main_window) -> None:  # noqa: ANN001
@@ -288,3 +288,11 @@ def test_up_down_keys_step_m_by_the_multiple(panel: BudgetPanel, qtbot) -> None:
     qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
     qtbot.keyClick(panel.m_field.edit, Qt.Key.Key_Down)
     assert panel.m_field.value() == 11008 - 128
+
+
+def test_width_d_saved_under_the_old_key_h_is_still_read(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    settings.setValue("h", "2048")
+    panel = BudgetPanel()
+    qtbot.addWidget(panel)
+    panel.restore_settings(settings)
+    assert panel.d_field.value() == 2048

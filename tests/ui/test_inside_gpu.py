@@ -36,7 +36,7 @@ def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
 def _trace(qtbot, panel: InsidePanel, path: Path, device: str, dtype: str):  # noqa: ANN001, ANN202
     panel.source.set_kind("hf")
     panel.source.hf_path.setText(str(path))
-    panel.source.device.setCurrentText(device)
+    panel.source.set_device(device)
     panel.source.dtype.setCurrentText(dtype)
     panel.source.text.setText(TEXT)
     qtbot.mouseClick(panel.source.analyse, Qt.MouseButton.LeftButton)

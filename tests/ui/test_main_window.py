@@ -18,7 +18,8 @@ from gatelab.ui.tabs import TAB_NAMES
 
 
 def test_tab_names_are_the_public_contract() -> None:
-    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer", "inside")
+    assert TAB_NAMES == ("activations", "gate-plane", "budget", "trainer", "inside",
+                         "forward-pass")
 
 
 def test_one_tab_per_panel_built_lazily(main_window: MainWindow) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gatelab.ui.runs_view import STATUS_CHARS, RunsView, elide_words
-from gatelab.ui.trainer_engine import RunRow
+from gatelab.ui.trainer_jobs import RunRow
 
 REASON = ("checkpoint /home/someone/.local/share/gatelab/runs/run-20261201-001500-abcd/ckpt.pt "
           "cannot be read: it is truncated or damaged (not a complete checkpoint file)")

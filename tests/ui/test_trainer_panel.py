@@ -13,8 +13,7 @@ import pytest
 from PySide6.QtCore import QSettings, QThread
 
 from gatelab.core.smoothing import debiased_ema
-from gatelab.core.trainconfig import TrainConfig
-from gatelab.ui.trainer_engine import count_params, intermediate_of
+from gatelab.core.trainconfig import TrainConfig, count_params, intermediate_size
 from gatelab.ui.trainer_plots import EMA_BETA
 
 TINY = dict(corpus="generated", variant="swiglu", n_layer=2, n_embd=32, n_head=2, n_kv_head=None,
@@ -91,7 +90,7 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
     assert panel.runs.selected_path() == panel.run_dir
 
     # the gate plane receives layer 0's real (g, u) pairs, one per MLP neuron
-    assert pairs and pairs[-1][0].shape == (intermediate_of(_tiny()), 2)
+    assert pairs and pairs[-1][0].shape == (intermediate_size(_tiny()), 2)
     assert pairs[-1][1] == "swiglu, layer L0, step 30"
     stats = np.load(Path(panel.run_dir) / "stats.npz")
     np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][0])  # the saved real pairs

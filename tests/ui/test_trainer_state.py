@@ -72,7 +72,7 @@ def test_pause_stop_and_replay_show_no_stale_eta(qtbot, panel) -> None:  # noqa:
 
 def test_failed_start_does_not_say_starting_forever(qtbot, panel, tmp_path: Path  # noqa: ANN001
                                                    ) -> None:
-    from gatelab.ui.trainer_engine import new_run_folder
+    from gatelab.ui.trainer_jobs import new_run_folder
 
     panel._launch(_tiny(corpus=str(tmp_path / "missing.txt")), new_run_folder(), resume=False)
     assert _bar_text(panel).startswith("starting")

@@ -41,11 +41,15 @@ KEPT = {
     "transformers", "safetensors", "hugging", "face", "gatelab", "token", "tokens", "paris",
     "tokyo", "bf", "cpu", "gpu", "cuda", "mps", "png", "svg", "csv", "html", "json", "adamw",
     "rope", "rmsnorm", "softmax", "top", "vs", "id", "ok", "nan", "inf", "pid", "sha",
+    # keys, formula functions and terms that Chinese ML texts keep in Latin letters
+    "enter", "tab", "shift", "ctrl", "esc", "alt", "logit", "logits", "transformer", "markdown",
+    "vocab", "int", "ceil", "round", "dm", "cap", "sink", "embd", "dtype", "float", "auto",
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-']*")
 _TAG = re.compile(r"<[^>]+>")
 _ENTITY = re.compile(r"&[a-zA-Z]+;|&#\d+;")
 _PATH = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][^\s/\\]+)+[/\\]?")
+_REPO = re.compile(r"[\w.\-]+/[\w.\-]+")  # Hugging Face repo ids: meta-llama/Llama-2-7b-hf
 _WRAPPED = re.compile(r"«[^«»]*»")
 
 
@@ -68,8 +72,8 @@ def _is_kept(word: str, extra: set[str]) -> bool:
     core = word.strip(".-'_")
     if len(core) < 2 or core.lower() in KEPT or core.lower() in extra:
         return True
-    if any(c.isdigit() or c == "_" for c in core):
-        return True  # identifiers and sizes: gate_proj, Qwen3.5-0.8B, n_embd, bf16
+    if any(c.isdigit() or c in "_." for c in core):
+        return True  # identifiers, sizes, files: gate_proj, Qwen3.5-0.8B, bf16, config.json
     if core.isupper() and len(core) <= 6:
         return True  # acronyms: MLP, FFN, MoE-style names, HF
     if any(c.isupper() for c in core[1:]):
@@ -80,9 +84,11 @@ def _is_kept(word: str, extra: set[str]) -> bool:
 def english_words(text: str, extra_allowed: Iterable[str] = ()) -> list[str]:
     """English words of ``text`` outside «…», markup, paths and the kept terms."""
     extra = {e.lower() for e in extra_allowed}
-    text = _WRAPPED.sub(" ", text)
+    before = None
+    while text != before:  # innermost first: a translated sentence may hold translated parts
+        before, text = text, _WRAPPED.sub(" ", text)
     text = _ENTITY.sub(" ", _TAG.sub(" ", text))
-    text = _PATH.sub(" ", text)
+    text = _PATH.sub(" ", _REPO.sub(" ", text))
     return [w for w in _WORD.findall(text) if not _is_kept(w, extra)]
 
 
@@ -138,6 +144,9 @@ def visible_strings(root: QWidget) -> list[str]:
                         out.append(str(value))
         if isinstance(w, QGraphicsView):
             out.extend(_graphics_strings(w))
+        painted = getattr(w, "visible_texts", None)
+        if callable(painted):  # widgets that paint their own text (the forward-pass map)
+            out.extend(painted())
     return [s for s in out if s]
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gatelab.core.budget.model import PARTS, ModelCount
 from gatelab.core.budget.safetensors import TensorInfo, numel
+from gatelab.core.messages import Msg
 
 GROUPS: tuple[str, ...] = (
     "embeddings", "attention", "mlp.gate", "mlp.up", "mlp.down", "mlp.gate_up", "experts",
@@ -135,16 +136,13 @@ def summarize(tensors: dict[str, TensorInfo]) -> CheckpointSummary:
         groups[group] += params if group not in NON_PARAMETER_GROUPS else elements
         rows.append(TensorRow(name, dtype, shape, elements, params, group, q))
     if any(r.name.endswith("_blocks") and r.dtype == "U8" for r in rows):
-        notes.append("MXFP4 *_blocks tensors hold two 4-bit values per byte: counted as 2 × "
-                     "stored elements; their *_scales are quantization metadata, not parameters.")
+        notes.append(Msg("note.mxfp4"))
     if packed_unknown:
-        notes.append("Integer-packed (quantized) tensors are counted as stored elements; their "
-                     "true parameter count depends on the packing and may differ.")
+        notes.append(Msg("note.int_packed"))
     if groups["quantization"]:
-        notes.append(f"{groups['quantization']:,} elements of quantization metadata (scales, "
-                     "zeros) are not counted as parameters.")
+        notes.append(Msg("note.quant_meta", {"n": groups["quantization"]}))
     if groups["buffers"]:
-        notes.append(f"{groups['buffers']:,} elements of buffers or tied copies are not counted.")
+        notes.append(Msg("note.buffers", {"n": groups["buffers"]}))
     total = sum(v for g, v in groups.items() if g not in NON_PARAMETER_GROUPS)
     hidden, inter, vocab = _infer_widths(rows)
     return CheckpointSummary(tuple(rows), groups, total, quantized, tuple(notes), hidden, inter,
@@ -164,7 +162,7 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
         expert_up = r.group == "experts" and re.search(r"(up_proj|\.w3\.|wi_1)", r.name)
         if (r.group in ("mlp.up", "mlp.gate_up") or expert_up) and len(r.shape) == 2 \
                 and r.name.endswith("weight"):
-            out = [d for d in r.shape if d != hidden] or [hidden]  # Linear [m, h] or Conv1D [h, m]
+            out = [d for d in r.shape if d != hidden] or [hidden]  # Linear [m, d] or Conv1D [d, m]
             inter = out[0] // (2 if r.group == "mlp.gate_up" else 1)
             break
     return hidden, inter, vocab

@@ -18,6 +18,7 @@ from gatelab.core.budget import hffamilies as F
 from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
 from gatelab.core.budget.rules import MAX_DIM, minimind_rule
+from gatelab.core.messages import Msg, error, reason
 
 MAX_CONFIG_BYTES = 16 * 1024 * 1024
 
@@ -54,17 +55,17 @@ def _lookup(cfg: Mapping[str, Any], key: str) -> tuple[str | None, Any]:
 def _int(name: str, value: Any, minimum: int = 0) -> int:
     """A whole number from JSON (integral floats such as 4096.0 are accepted)."""
     if isinstance(value, bool):
-        raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
+        raise error("hf.whole", name=name, value=value)
     if isinstance(value, float):
         if not value.is_integer():
-            raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
+            raise error("hf.whole", name=name, value=value)
         value = int(value)
     if not isinstance(value, int):
-        raise ValueError(f"config key {name!r} must be a whole number, got {type(value).__name__}")
+        raise error("hf.whole_type", name=name, found=type(value).__name__)
     if value < minimum:
-        raise ValueError(f"config key {name!r} must be ≥ {minimum}, got {value}")
+        raise error("hf.at_least", name=name, minimum=minimum, value=value)
     if value > MAX_DIM:
-        raise ValueError(f"config key {name!r} is absurdly large ({value:.3g})")
+        raise error("hf.huge", name=name, value=value)
     return value
 
 
@@ -72,8 +73,8 @@ def _get(cfg: Mapping[str, Any], key: str, default: int | None = None, minimum: 
     alias, value = _lookup(cfg, key)
     if alias is None:
         if default is None:
-            raise ValueError(f"config.json lacks the {key.replace('_', ' ')} "
-                             f"(any of: {', '.join(_ALIASES[key])})")
+            raise error("hf.lacks", what=key.replace("_", " "),
+                        aliases=", ".join(_ALIASES[key]))
         return default
     return _int(alias, value, minimum)
 
@@ -89,7 +90,7 @@ def _flag(cfg: Mapping[str, Any], key: str, default: bool) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise ValueError(f"config key {key!r} must be true or false, got {value!r}")
+        raise error("hf.bool", name=key, value=value)
     return value
 
 
@@ -98,7 +99,7 @@ def _str(cfg: Mapping[str, Any], key: str, default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise ValueError(f"config key {key!r} must be a string, got {type(value).__name__}")
+        raise error("hf.string", name=key, found=type(value).__name__)
     return value
 
 
@@ -109,7 +110,7 @@ def _unwrap(cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     if text is None:
         return dict(cfg), notes
     if not isinstance(text, Mapping):
-        raise ValueError("config key 'text_config' must be an object")
+        raise error("hf.text_config")
     merged = {k: v for k, v in cfg.items() if k not in ("text_config", "vision_config",
                                                           "audio_config")}
     top = merged.pop("model_type", None)
@@ -130,7 +131,7 @@ def _dense_count_qwen_moe(cfg: Mapping[str, Any], n_layer: int) -> int:
     mlp_only = cfg.get("mlp_only_layers") or []
     if not isinstance(mlp_only, list) or not all(
             isinstance(i, int) and not isinstance(i, bool) for i in mlp_only):
-        raise ValueError("config key 'mlp_only_layers' must be a list of layer indices")
+        raise error("hf.mlp_only_layers")
     sparse = n_layer // step
     forced = {i for i in mlp_only if 0 <= i < n_layer and (i + 1) % step == 0}
     return n_layer - (sparse - len(forced))
@@ -146,7 +147,7 @@ def _dense_count_deepseek(cfg: Mapping[str, Any], n_layer: int) -> int:
 def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
     """Build (and validate) a ``ModelSpec`` from a parsed Hugging Face config."""
     if not isinstance(config, Mapping):
-        raise ValueError(f"config.json must hold a JSON object, got {type(config).__name__}")
+        raise error("hf.not_object", found=type(config).__name__)
     cfg, notes = _unwrap(config)
     family = _str(cfg, "model_type", "")
     family = F.TEXT_FAMILY.get(family, family)
@@ -174,11 +175,9 @@ def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
     }
     exact = family in EXACT_FAMILIES
     if family not in KNOWN_FAMILIES:
-        notes.append("Unknown model_type {!r}: counted as a Llama-style decoder (not verified)."
-                     .format(family))
+        notes.append(Msg("note.unknown_family", {"family": family}))
     elif not exact:
-        notes.append("model_type {!r} is counted from its config but not verified against "
-                     "transformers' model.".format(family))
+        notes.append(Msg("note.unverified", {"family": family}))
     n_linear = F.linear_layer_count(cfg, family, n_layer, KNOWN_FAMILIES)
     if n_linear:
         spec.update(linear_layers=n_linear, **F.linear_sizes(cfg))
@@ -205,11 +204,9 @@ def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
     n_mtp = _opt(cfg, "num_nextn_predict_layers", 0, minimum=0)
     if n_mtp and family == "deepseek_v3":
         spec["mtp_layers"] = n_mtp
-        notes.append("The checkpoint also stores a multi-token-prediction layer; transformers' "
-                     "model does not build it, so it is shown beside the total, not in it.")
+        notes.append(Msg("note.mtp_beside"))
     elif n_mtp or _opt(cfg, "mtp_num_hidden_layers", 0):
-        notes.append("The checkpoint's multi-token-prediction layers are not counted "
-                     "(transformers' model does not build them).")
+        notes.append(Msg("note.mtp_not_counted"))
     return ModelSpec(notes=tuple(notes), exact=exact, **spec).validate()
 
 
@@ -227,8 +224,7 @@ def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
         spec["intermediate"] = 0  # every layer is routed; intermediate_size is never used
     elif family == "minimind" and cfg.get("intermediate_size") is None:
         spec["intermediate"] = minimind_rule(hidden)
-        notes.append("intermediate_size not set: MiniMind's rule ceil(h·π/64)·64 gives {}."
-                     .format(spec["intermediate"]))
+        notes.append(Msg("note.minimind_rule", {"m": spec["intermediate"]}))
     else:
         spec["intermediate"] = _get(cfg, "intermediate", default=0 if n_experts else None,
                                     minimum=0 if n_experts else 1)
@@ -268,10 +264,9 @@ def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
             spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
     if family == "gpt_oss":
         spec.update(router_bias=True, expert_bias=True)
-        notes.append("gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this "
-                     "counts the logical (unpacked) parameters.")
+        notes.append(Msg("note.gpt_oss"))
     if spec.get("first_dense_layers", 0) and not spec["intermediate"]:
-        raise ValueError("config.json has dense layers but no intermediate_size")
+        raise error("hf.no_intermediate")
 
 
 def _gpt2_spec(cfg: Mapping[str, Any], notes: list[str]) -> ModelSpec:
@@ -315,8 +310,8 @@ def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any
     elif isinstance(path_or_dict, (str, os.PathLike)):
         cfg = load_hf_config(path_or_dict)
     else:
-        raise ValueError(f"expected a config.json path or a dict, got {type(path_or_dict).__name__}")
+        raise error("hf.bad_arg", found=type(path_or_dict).__name__)
     try:
         return count_model(spec_from_hf_config(cfg))
     except (TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
-        raise ValueError(f"malformed config: {exc}") from None
+        raise error("hf.malformed", reason=reason(exc)) from None

@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from gatelab.core.budget.rules import MAX_DIM
+from gatelab.core.messages import Msg, error
 
 #: Multimodal wrappers whose language model sits in ``text_config`` → that model's type.
 TEXT_FAMILY: dict[str, str] = {
@@ -65,9 +66,9 @@ def _whole(name: str, value: Any, minimum: int = 0) -> int:
     if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_DIM:
         value = int(value)  # JSON writers sometimes emit 16.0
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"config key {name!r} must be a whole number, got {value!r}")
+        raise error("hf.whole", name=name, value=value)
     if not minimum <= value <= MAX_DIM:
-        raise ValueError(f"config key {name!r} is out of range ({value!r})")
+        raise error("hf.range", name=name, value=value)
     return value
 
 
@@ -86,19 +87,16 @@ def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int,
         interval = 4 if interval is None else _whole("full_attention_interval", interval, 1)
         return n_layer - n_layer // interval  # layer i is full attention iff (i + 1) % k == 0
     if not isinstance(layer_types, list) or not all(isinstance(t, str) for t in layer_types):
-        raise ValueError("config key 'layer_types' must be a list of strings")
+        raise error("hf.layer_types")
     if len(layer_types) != n_layer:
-        raise ValueError(f"layer_types lists {len(layer_types)} layers but num_hidden_layers is "
-                         f"{n_layer}")
+        raise error("hf.layer_types_len", n=len(layer_types), layers=n_layer)
     for i, kind in enumerate(layer_types):
         if kind not in LAYER_KINDS:
             shown = kind if len(kind) <= 40 else kind[:40] + "…"
-            raise ValueError(f"layer_types[{i}] is {shown!r}, a layer kind gatelab does not know "
-                             f"(known: {', '.join(LAYER_KINDS)})")
+            raise error("hf.layer_kind", i=i, kind=shown, known=", ".join(LAYER_KINDS))
     n_linear = layer_types.count("linear_attention")
     if n_linear and family in known and family not in HYBRID_FAMILIES:
-        raise ValueError(f"layer_types marks {n_linear} layers as linear_attention, but "
-                         f"model_type {family!r} has no linear-attention layers")
+        raise error("hf.no_linear", n=n_linear, family=family)
     return n_linear
 
 
@@ -125,15 +123,13 @@ def llama4_moe_layers(cfg: Mapping[str, Any], n_layer: int) -> int:
         return len(range(step - 1, n_layer, step))
     if not isinstance(listed, list) or not all(
             isinstance(i, int) and not isinstance(i, bool) for i in listed):
-        raise ValueError("config key 'moe_layers' must be a list of layer indices")
+        raise error("hf.moe_layers")
     return len({i for i in listed if 0 <= i < n_layer})
 
 
-def tower_note(cfg: Mapping[str, Any]) -> str:
+def tower_note(cfg: Mapping[str, Any]) -> Msg:
     """Name the towers of a multimodal config that the count leaves out."""
-    towers = [label for key, label in (("vision_config", "the vision tower"),
-                                       ("audio_config", "the audio tower")) if key in cfg]
-    if towers:
-        towers.append("the multimodal projector")
-    left_out = ", ".join(towers) if towers else "any vision/audio towers"
-    return f"Counted the language model of text_config; not counted: {left_out}."
+    vision, audio = "vision_config" in cfg, "audio_config" in cfg
+    key = ("note.towers_both" if vision and audio else "note.towers_vision" if vision
+           else "note.towers_audio" if audio else "note.towers_none")
+    return Msg(key)

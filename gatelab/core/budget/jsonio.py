@@ -13,9 +13,10 @@ import os
 from typing import Any
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
+from gatelab.core.messages import GatelabError, Msg, error, reason
 
 
-class DuplicateKeyError(ValueError):
+class DuplicateKeyError(GatelabError):
     """A JSON object names the same key twice (the reference safetensors reader refuses this)."""
 
 
@@ -26,7 +27,7 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise DuplicateKeyError(f"the key {key!r} appears twice")
+                raise DuplicateKeyError(Msg("json.key_twice", {"key": key}))
             seen.add(key)
     return obj
 
@@ -39,19 +40,19 @@ def parse_json_object(raw: bytes, what: str, encoding: str = "utf-8",
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{what} is not UTF-8 text (byte {exc.start})") from None
+        raise error("json.not_utf8", what=what, byte=exc.start) from None
     try:
         data = json.loads(text, object_pairs_hook=_unique_pairs if unique_keys else None)
     except RecursionError:
-        raise ValueError(f"{what} is nested too deeply") from None
+        raise error("json.too_deep", what=what) from None
     except DuplicateKeyError as exc:
-        raise ValueError(f"{what} is ambiguous: {exc}") from None
+        raise error("json.ambiguous", what=what, reason=reason(exc)) from None
     except ValueError as exc:
         if "int_max_str_digits" in str(exc):  # Python's hint would tell the user to change it
-            raise ValueError(f"a number in {what} has too many digits") from None
-        raise ValueError(f"{what} is not valid JSON ({exc})") from None
+            raise error("json.digits", what=what) from None
+        raise error("json.invalid_what", what=what, reason=str(exc)) from None
     if not isinstance(data, dict):
-        raise ValueError(f"{what} must hold a JSON object, got {type(data).__name__}")
+        raise error("json.must_object", what=what, found=type(data).__name__)
     return data
 
 
@@ -64,5 +65,5 @@ def read_json_object(path: str | os.PathLike[str], max_bytes: int, what: str | N
     try:
         raw = read_bytes_capped(path, max_bytes, what=name)
     except FileReadError as exc:
-        raise ValueError(f"cannot read {exc}") from None
+        raise error("file.cannot_read", reason=reason(exc)) from None
     return parse_json_object(raw, name, encoding=encoding, unique_keys=unique_keys)

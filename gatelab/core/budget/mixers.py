@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gatelab.core.budget.rules import check_dim
+from gatelab.core.messages import error
 
 if TYPE_CHECKING:  # pragma: no cover
     from gatelab.core.budget.model import ModelSpec
@@ -20,14 +21,14 @@ def attention(spec: ModelSpec) -> int:
     """One softmax-attention layer: q/k/v/o (+ output gate, biases, q/k norms, sinks) or MLA."""
     if spec.attention == "mla":
         return _mla(spec)
-    h, hd = spec.hidden, spec.head_size
+    d, hd = spec.hidden, spec.head_size
     q_out = spec.n_head * hd * (2 if spec.attn_out_gate else 1)
     kv_out = spec.kv_heads * hd
-    n = h * q_out + 2 * h * kv_out + spec.n_head * hd * h
+    n = d * q_out + 2 * d * kv_out + spec.n_head * hd * d
     if spec.qkv_bias:
         n += q_out + 2 * kv_out
     if spec.o_bias:
-        n += h
+        n += d
     if spec.qk_norm:
         n += 2 * hd
     if spec.qk_norm_full:
@@ -45,18 +46,18 @@ def _mla(spec: ModelSpec) -> int:
     kv_b_proj [heads·(nope+v), r_kv]; o_proj [d, heads·v]. ``attention_bias`` adds biases to
     q_a_proj, kv_a_proj_with_mqa and o_proj.
     """
-    h = spec.hidden
+    d = spec.hidden
     q_head = spec.qk_nope_head_dim + spec.qk_rope_head_dim
     if spec.q_lora_rank:
-        q = h * spec.q_lora_rank + spec.q_lora_rank + spec.q_lora_rank * spec.n_head * q_head
+        q = d * spec.q_lora_rank + spec.q_lora_rank + spec.q_lora_rank * spec.n_head * q_head
         q += spec.q_lora_rank if spec.qkv_bias else 0
     else:
-        q = h * spec.n_head * q_head
+        q = d * spec.n_head * q_head
     kv_a = spec.kv_lora_rank + spec.qk_rope_head_dim
-    kv = (h * kv_a + spec.kv_lora_rank
+    kv = (d * kv_a + spec.kv_lora_rank
           + spec.kv_lora_rank * spec.n_head * (spec.qk_nope_head_dim + spec.v_head_dim))
     kv += kv_a if spec.qkv_bias else 0
-    o = spec.n_head * spec.v_head_dim * h + (h if spec.o_bias else 0)
+    o = spec.n_head * spec.v_head_dim * d + (d if spec.o_bias else 0)
     return q + kv + o
 
 
@@ -73,23 +74,22 @@ def linear_attention(spec: ModelSpec) -> int:
     a depthwise conv1d [2·key_dim + value_dim, 1, kernel], dt_bias and A_log [value heads],
     a gated RMSNorm [value head dim] and out_proj [d, value_dim]. No biases.
     """
-    h = spec.hidden
+    d = spec.hidden
     key_dim = spec.linear_key_heads * spec.linear_key_head_dim
     value_dim = spec.linear_value_heads * spec.linear_value_head_dim
     conv_dim = 2 * key_dim + value_dim
-    projections = h * conv_dim + h * value_dim + 2 * h * spec.linear_value_heads
+    projections = d * conv_dim + d * value_dim + 2 * d * spec.linear_value_heads
     return (projections + conv_dim * spec.linear_conv_kernel + 2 * spec.linear_value_heads
-            + spec.linear_value_head_dim + value_dim * h)
+            + spec.linear_value_head_dim + value_dim * d)
 
 
 def validate_linear(spec: ModelSpec) -> None:
     """Gated DeltaNet sizes: all positive, and value heads a whole multiple of key heads."""
     if spec.linear_layers > spec.n_layer:
-        raise ValueError(f"linear-attention layers ({spec.linear_layers}) exceed the number of "
-                         f"layers ({spec.n_layer})")
+        raise error("budget.linear_layers", n=spec.linear_layers, layers=spec.n_layer)
     for name in ("linear_key_heads", "linear_value_heads", "linear_key_head_dim",
                  "linear_value_head_dim", "linear_conv_kernel"):
         check_dim(name, getattr(spec, name))
     if spec.linear_value_heads % spec.linear_key_heads:
-        raise ValueError(f"linear value heads ({spec.linear_value_heads}) must be a multiple of "
-                         f"linear key heads ({spec.linear_key_heads})")
+        raise error("budget.linear_heads", value_heads=spec.linear_value_heads,
+                    key_heads=spec.linear_key_heads)

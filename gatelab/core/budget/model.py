@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from gatelab.core.budget import mixers
 from gatelab.core.budget.rules import check_dim, ffn_params
+from gatelab.core.messages import error
 
 PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
 #: PARTS with attention split by token mixer: softmax ("full") and linear (Gated DeltaNet) layers.
@@ -142,24 +143,22 @@ class ModelSpec:
         if self.n_kv_head is not None:
             check_dim("n_kv_head", self.n_kv_head)
             if self.n_head % self.n_kv_head:
-                raise ValueError(f"heads ({self.n_head}) must be a multiple of KV heads "
-                                 f"({self.n_kv_head})")
+                raise error("budget.kv_heads", heads=self.n_head, kv=self.n_kv_head)
         if self.head_dim is not None:
             check_dim("head_dim", self.head_dim)
         elif self.hidden // self.n_head < 1:
-            raise ValueError(f"hidden size {self.hidden} is smaller than the number of heads "
-                             f"{self.n_head}")
+            raise error("budget.hidden_heads", hidden=self.hidden, heads=self.n_head)
         if self.norm not in NORM_KINDS:
-            raise ValueError(f"norm must be one of {', '.join(NORM_KINDS)}, got {self.norm!r}")
+            raise error("value.one_of", name="norm", valid=", ".join(NORM_KINDS), value=self.norm)
         if self.attention not in ATTENTION_KINDS:
-            raise ValueError(f"attention must be one of {', '.join(ATTENTION_KINDS)}, "
-                             f"got {self.attention!r}")
+            raise error("value.one_of", name="attention", valid=", ".join(ATTENTION_KINDS),
+                        value=self.attention)
         if self.n_experts:
             check_dim("moe_intermediate", self.moe_intermediate)
             check_dim("experts_per_token", self.experts_per_token, maximum=self.n_experts)
             if self.first_dense_layers > self.n_layer:
-                raise ValueError(f"first_dense_layers ({self.first_dense_layers}) exceeds the "
-                                 f"number of layers ({self.n_layer})")
+                raise error("budget.first_dense", n=self.first_dense_layers,
+                            layers=self.n_layer)
         if self.n_shared_experts:
             check_dim("shared_intermediate", self.shared_intermediate)
         if self.linear_layers:
@@ -172,7 +171,7 @@ class ModelSpec:
                      "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
                      "router_bias", "router_correction_bias", "expert_bias", "exact"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false, got {getattr(self, name)!r}")
+                raise error("value.bool", name=name, value=getattr(self, name))
         return self
 
 
@@ -249,14 +248,14 @@ class ModelCount:
 
 
 def _moe_layer(spec: ModelSpec) -> tuple[int, int, dict[str, int]]:
-    h = spec.hidden
-    expert = ffn_params(h, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
-    router = spec.n_experts * h + (spec.n_experts if spec.router_bias else 0) \
+    d = spec.hidden
+    expert = ffn_params(d, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
+    router = spec.n_experts * d + (spec.n_experts if spec.router_bias else 0) \
         + (spec.n_experts if spec.router_correction_bias else 0)
     shared = 0
     if spec.n_shared_experts:
-        shared = ffn_params(h, spec.shared_intermediate, spec.gated, bias=spec.mlp_bias)
-        shared += h if spec.shared_expert_gate else 0
+        shared = ffn_params(d, spec.shared_intermediate, spec.gated, bias=spec.mlp_bias)
+        shared += d if spec.shared_expert_gate else 0
     total = spec.n_experts * expert + shared + router
     active = spec.experts_per_token * expert + shared + router
     return total, active, {"experts": spec.n_experts * expert, "shared": shared, "router": router}
@@ -277,13 +276,13 @@ def _mtp(spec: ModelSpec, attn: int, layer_mlp: int, norm_size: int) -> int:
 def count_model(spec: ModelSpec) -> ModelCount:
     """Count every parameter tensor of ``spec`` (validated first); exact Python ints."""
     spec.validate()
-    h = spec.hidden
-    norm_size = h * (2 if spec.norm == "layer" else 1)
-    emb = spec.vocab * h + spec.max_positions * h
-    lm_head = 0 if spec.tie_embeddings else spec.vocab * h
+    d = spec.hidden
+    norm_size = d * (2 if spec.norm == "layer" else 1)
+    emb = spec.vocab * d + spec.max_positions * d
+    lm_head = 0 if spec.tie_embeddings else spec.vocab * d
     attn = mixers.attention(spec)
     linear_attn = mixers.linear_attention(spec) if spec.linear_layers else 0
-    dense_ffn = ffn_params(h, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
+    dense_ffn = ffn_params(d, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
         if spec.intermediate else 0
     detail = {"dense": 0, "experts": 0, "shared": 0, "router": 0}
     groups: list[LayerGroup] = []
@@ -331,7 +330,7 @@ def count_model(spec: ModelSpec) -> ModelCount:
             for key, value in parts_l.items():
                 detail[key] = n_moe * value
             main_layer_mlp = total_l
-            ffn_one = ffn_params(h, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
+            ffn_one = ffn_params(d, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
     if spec.final_norm:  # (for encoder-decoder: the decoder's; the encoder's was added above)
         norms += norm_size
 

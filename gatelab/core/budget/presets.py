@@ -17,6 +17,7 @@ from typing import Any
 
 from gatelab.core.budget.hfconfig import count_from_hf_config
 from gatelab.core.budget.model import ModelCount
+from gatelab.core.messages import error, reason
 from gatelab.paths import resources_dir
 
 
@@ -42,15 +43,15 @@ def load_preset(path: str | os.PathLike[str]) -> Preset:
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ValueError(f"preset {p.name}: {exc}") from None
+        raise error("preset.unreadable", name=p.name, reason=reason(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("config"), dict):
-        raise ValueError(f"preset {p.name} must be an object with a 'config' object")
+        raise error("preset.no_config", name=p.name)
     name, source = data.get("name"), data.get("source")
     if not isinstance(name, str) or not isinstance(source, str) or not source:
-        raise ValueError(f"preset {p.name} needs 'name' and 'source' strings")
+        raise error("preset.no_name", name=p.name)
     total = data.get("checkpoint_total")
     if total is not None and (not isinstance(total, int) or isinstance(total, bool) or total < 1):
-        raise ValueError(f"preset {p.name}: checkpoint_total must be a positive integer")
+        raise error("preset.total", name=p.name)
     note = data.get("note", "")
     return Preset(key=p.stem, name=name, source=source, config=data["config"],
                   checkpoint_total=total, note=note if isinstance(note, str) else "")

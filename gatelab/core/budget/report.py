@@ -1,6 +1,6 @@
 """Numbers as people read them, and the preset comparison table as data (Markdown / CSV).
 
-Why in core: the panel must do no maths, and the figures it shows (h² units of each matrix, the
+Why in core: the panel must do no maths, and the figures it shows (d² units of each matrix, the
 comparison table's columns, "6.74 B") are exactly what tests should pin down without a display.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gatelab.core.budget.model import ModelCount
-from gatelab.core.budget.rules import check_dim, partner_width, rule_8_3
+from gatelab.core.budget.rules import check_dim, partner_intermediate, rule_8_3
 
 _UNITS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
 
@@ -46,11 +46,14 @@ def format_signed(n: int) -> str:
     return f"{int(n):+,}"
 
 
-def matrix_h2(h: int, m: int, gated: bool) -> dict[str, Fraction]:
-    """Each FFN matrix's weights in units of h²: gate (gated only), up, down — m/h each."""
-    h, m = check_dim("h", h), check_dim("m", m)
-    each = Fraction(m, h)
+def matrix_d2(d: int, m: int, gated: bool) -> dict[str, Fraction]:
+    """Each FFN matrix's weights in units of d²: gate (gated only), up, down — m/d each."""
+    d, m = check_dim("d", d), check_dim("m", m)
+    each = Fraction(m, d)
     return {"gate": each if gated else Fraction(0), "up": each, "down": each}
+
+
+matrix_h2 = matrix_d2  # deprecated alias (h was the budget's old name for d)
 
 
 COLUMNS: tuple[str, ...] = ("Model", "d", "I", "I ÷ d", "FFN params / layer",
@@ -94,7 +97,7 @@ class ComparisonRow:
 def comparison_row(name: str, count: ModelCount) -> ComparisonRow:
     spec = count.spec
     inter = spec.moe_intermediate if spec.is_moe else spec.intermediate
-    classic = partner_width(inter, gated=True) if spec.gated else inter
+    classic = partner_intermediate(inter, gated=True) if spec.gated else inter
     return ComparisonRow(name=name, d=spec.hidden, intermediate=inter,
                          ratio=Fraction(inter, spec.hidden), ffn_params=count.ffn_per_mlp,
                          classic_width=classic, rule_8_3=rule_8_3(spec.hidden),

@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 from gatelab.core.budget.jsonio import parse_json_object, read_json_object
 from gatelab.core.fileio import FileReadError, open_regular
+from gatelab.core.messages import Msg, error, reason
 
 MAX_HEADER_BYTES = 100 * 1024 * 1024
 MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -49,21 +50,20 @@ def numel(shape: tuple[int, ...] | list[int]) -> int:
 def _bytes_text(n: int) -> str:
     """A byte count for a message; absurd sizes (a shape of 2**62 × 64) stay short and never
     go through float (which overflows)."""
-    return f"{n:,}" if n < 10**24 else f"more than 10^{len(str(n)) - 1}"
+    return f"{n:,}" if n < 10**24 else Msg("st.more_than", {"exp": len(str(n)) - 1})
 
 
 def _bad_shape(name: str) -> NoReturn:
-    raise ValueError(f"tensor {name!r}: shape must be a list of at most {MAX_DIMS} whole "
-                     "numbers ≥ 0")
+    raise error("st.bad_shape", name=name, maximum=MAX_DIMS)
 
 
 def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int, ...], int, int]:
     if type(entry) is not dict:
-        raise ValueError(f"tensor {name!r}: entry must be an object")
+        raise error("st.entry", name=name)
     dtype = entry.get("dtype")
     bits_per = DTYPE_BITS.get(dtype) if type(dtype) is str else None
     if bits_per is None:
-        raise ValueError(f"tensor {name!r}: unknown dtype {dtype!r}")
+        raise error("st.dtype", name=name, dtype=dtype)
     shape = entry.get("shape")
     if type(shape) is not list or len(shape) > MAX_DIMS:
         _bad_shape(name)
@@ -72,27 +72,24 @@ def _parse_entry(name: str, entry: Any, data_size: int) -> tuple[str, tuple[int,
             _bad_shape(name)
     offsets = entry.get("data_offsets")
     if type(offsets) is not list or len(offsets) != 2:
-        raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
+        raise error("st.offsets", name=name)
     begin, end = offsets
     if type(begin) is not int or type(end) is not int:
-        raise ValueError(f"tensor {name!r}: data_offsets must be [begin, end]")
+        raise error("st.offsets", name=name)
     if not 0 <= begin <= end <= data_size:
-        raise ValueError(f"tensor {name!r}: data_offsets [{_bytes_text(begin)}, "
-                         f"{_bytes_text(end)}] lie outside the data area of "
-                         f"{data_size:,} bytes")
+        raise error("st.offsets_outside", name=name, begin=_bytes_text(begin),
+                    end=_bytes_text(end), size=data_size)
     bits = numel(shape) * bits_per
     if bits % 8 or bits // 8 != end - begin:
         dims = " × ".join(map(str, shape)) if len(shape) <= 8 else f"{len(shape)} dimensions"
-        raise ValueError(f"tensor {name!r}: shape [{dims}] of {dtype} needs "
-                         f"{_bytes_text(-(-bits // 8))} bytes but data_offsets span "
-                         f"{end - begin:,}")
+        raise error("st.size_mismatch", name=name, dims=dims, dtype=dtype,
+                    need=_bytes_text(-(-bits // 8)), span=end - begin)
     return dtype, tuple(shape), begin, end
 
 
 def _check_count(count: int, label: str, limit: int = MAX_TENSORS) -> None:
     if count > limit:
-        raise ValueError(f"{label}: {count:,} tensors, more than the {limit:,} this reader "
-                         "accepts in one file (not a real checkpoint?)")
+        raise error("st.too_many", path=label, count=count, limit=limit)
 
 
 def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str, TensorInfo]:
@@ -102,12 +99,12 @@ def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str
     bytes before parsing, so a hostile header costs milliseconds), a name given twice (the
     reference reader refuses it too), and every malformed entry."""
     _check_count(header.count(b'"data_offsets"'), label)
-    obj = parse_json_object(header, f"{label}: safetensors header", unique_keys=True)
+    obj = parse_json_object(header, Msg("st.header", {"path": label}), unique_keys=True)
     _check_count(len(obj) - ("__metadata__" in obj), label)
     meta = obj.get("__metadata__")
     if meta is not None and not (isinstance(meta, dict)
                                  and all(isinstance(v, str) for v in meta.values())):
-        raise ValueError(f"{label}: __metadata__ must map strings to strings")
+        raise error("st.metadata", path=label)
     tensors: dict[str, TensorInfo] = {}
     ranges: list[tuple[int, int, str]] = []
     for name, entry in obj.items():
@@ -116,14 +113,14 @@ def parse_header(header: bytes, data_size: int, label: str = "file") -> dict[str
         try:
             dtype, shape, begin, end = _parse_entry(name, entry, data_size)
         except ValueError as exc:
-            raise ValueError(f"{label}: {exc}") from None
+            raise error("path_reason", path=label, reason=reason(exc)) from None
         tensors[name] = (dtype, shape)
         if end > begin:
             ranges.append((begin, end, name))
     ranges.sort()
     for (b0, e0, n0), (b1, _e1, n1) in zip(ranges, ranges[1:]):
         if b1 < e0:
-            raise ValueError(f"{label}: tensors {n0!r} and {n1!r} overlap (bytes {b1:,}–{e0:,})")
+            raise error("st.overlap", path=label, a=n0, b=n1, begin=b1, end=e0)
     return tensors
 
 
@@ -132,7 +129,7 @@ def _read_exact(fd: int, n: int, label: str) -> bytes:
     while len(out) < n:
         block = os.read(fd, min(1 << 20, n - len(out)))
         if not block:
-            raise ValueError(f"{label}: file shrank while reading its header")
+            raise error("st.shrank", path=label)
         out += block
     return bytes(out)
 
@@ -152,22 +149,21 @@ def _raw_header(p: Path) -> tuple[bytes, int]:
     try:
         fd = open_regular(p)
     except FileReadError as exc:
-        raise ValueError(f"cannot read {exc}") from None
+        raise error("file.cannot_read", reason=reason(exc)) from None
     try:
         size = os.fstat(fd).st_size
         prefix = _read_exact(fd, 8, p.name) if size >= 8 else b""
         if len(prefix) < 8:
-            raise ValueError(f"{p.name}: too short to be a safetensors file ({size} bytes)")
+            raise error("st.too_short", path=p.name, size=size)
         (length,) = struct.unpack("<Q", prefix)
         if length > MAX_HEADER_BYTES:
-            raise ValueError(f"{p.name}: header length {length:,} bytes exceeds the "
-                             f"{MAX_HEADER_BYTES // 2**20} MB cap (not a safetensors file?)")
+            raise error("st.header_cap", path=p.name, length=length,
+                        cap=MAX_HEADER_BYTES // 2**20)
         if 8 + length > size:
-            raise ValueError(f"{p.name}: header length {length:,} bytes is longer than the "
-                             f"file ({size:,} bytes); truncated or not a safetensors file")
+            raise error("st.header_long", path=p.name, length=length, size=size)
         header = _read_exact(fd, length, p.name)
     except OSError as exc:
-        raise ValueError(f"cannot read {p}: {exc.strerror or exc}") from None
+        raise error("st.cannot_read", path=p, reason=exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
     return header, size - 8 - length
@@ -182,7 +178,7 @@ def read_index(path: str | os.PathLike[str],
     weight_map = obj.get("weight_map")
     if not isinstance(weight_map, Mapping) or not all(
             isinstance(v, str) for v in weight_map.values()):
-        raise ValueError(f"{p.name}: expected an object with a 'weight_map' of name → shard file")
+        raise error("st.index", path=p.name)
     _check_count(len(weight_map), p.name, MAX_INDEX_TENSORS)
     shard_paths = _shard_paths(p, sorted(set(weight_map.values())))
     _check_total(p.name, shard_paths)
@@ -190,15 +186,14 @@ def read_index(path: str | os.PathLike[str],
     for done, shard_path in enumerate(shard_paths, 1):
         for name, info in read_safetensors_header(shard_path).items():
             if name in tensors:
-                raise ValueError(f"tensor {name!r} appears in more than one shard")
+                raise error("st.twice", name=name)
             tensors[name] = info
         _check_count(len(tensors), p.name, MAX_INDEX_TENSORS)
         if progress is not None:
             progress(done, len(shard_paths))
     missing = [n for n in weight_map if n not in tensors]
     if missing:
-        raise ValueError(f"{p.name}: {len(missing)} tensor(s) listed in the index are missing "
-                         f"from their shards, e.g. {missing[0]!r}")
+        raise error("st.missing", path=p.name, n=len(missing), example=missing[0])
     return tensors
 
 
@@ -208,8 +203,7 @@ def _shard_paths(index: Path, shards: list[str]) -> list[Path]:
     for shard in shards:
         shard_path = (folder / shard).resolve()
         if shard_path.parent != folder or not shard.endswith(".safetensors"):
-            raise ValueError(f"{index.name}: shard {shard!r} must be a .safetensors file beside "
-                             "the index")
+            raise error("st.shard", path=index.name, shard=shard)
         out.append(shard_path)
     return out
 
@@ -222,8 +216,7 @@ def _check_total(label: str, shard_paths: list[Path]) -> None:
     for shard_path in shard_paths:
         total += _raw_header(shard_path)[0].count(b'"data_offsets"')
         if total > MAX_INDEX_TENSORS:
-            raise ValueError(f"{label}: its shards hold more than {MAX_INDEX_TENSORS:,} tensors "
-                             "in all (not a real checkpoint?)")
+            raise error("st.shards_too_many", path=label, limit=MAX_INDEX_TENSORS)
 
 
 def read_checkpoint(path: str | os.PathLike[str],

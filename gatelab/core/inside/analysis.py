@@ -29,6 +29,7 @@ import numpy as np
 
 from gatelab.core import activations, gates
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.messages import Msg
 from gatelab.core.inside.topk import top_k_contexts
 from gatelab.core.inside.types import LayerTrace, Trace
 
@@ -43,25 +44,25 @@ def act_of(variant: str, g: np.ndarray) -> np.ndarray:
     try:
         return activations.evaluate(variant, g)[0]
     except ValueError:
-        raise InsideError(f"unknown gate variant {variant!r}") from None
+        raise InsideError(Msg("inside.variant_unknown", {"variant": variant})) from None
 
 
 def _token(trace: Trace, token: int | None) -> int:
     T = len(trace.tokens)
     if T == 0:
-        raise InsideError("the trace has no tokens")
+        raise InsideError(Msg("inside.trace_empty"))
     t = T - 1 if token is None else int(token)
     if t < 0:
         t += T
     if not 0 <= t < T:
-        raise InsideError(f"token {token} is out of range: the text has {T} tokens (0–{T - 1})")
+        raise InsideError(Msg("inside.token_range", {"token": token, "n": T, "last": T - 1}))
     return t
 
 
 def _layer(trace: Trace, layer: int) -> LayerTrace:
     if not 0 <= layer < len(trace.layers):
-        raise InsideError(f"layer {layer} is out of range: the model has {len(trace.layers)} "
-                          f"layers (0–{len(trace.layers) - 1})")
+        raise InsideError(Msg("inside.layer_range_n", {"layer": layer, "n": len(trace.layers),
+                                                      "last": len(trace.layers) - 1}))
     return trace.layers[layer]
 
 
@@ -100,7 +101,7 @@ def mean_summary(trace: Trace, eps: float | None = None) -> list[dict[str, Any]]
     attn_sink is already a whole-text number)."""
     eps = trace.gate_eps if eps is None else float(eps)
     if not trace.tokens:
-        raise InsideError("the trace has no tokens")
+        raise InsideError(Msg("inside.trace_empty"))
     out = []
     for lt in trace.layers:
         out.append({
@@ -134,7 +135,7 @@ def span_ranking(trace: Trace, layer: int, start: int, stop: int,
     T = h.shape[0]
     start, stop = max(0, int(start)), min(T, int(stop))
     if start >= stop:
-        raise InsideError(f"the span [{start}, {stop}) holds no token")
+        raise InsideError(Msg("inside.span_empty", {"start": start, "stop": stop}))
     inside = np.zeros(T, bool)
     inside[start:stop] = True
     rest = h[~inside].mean(axis=0) if (~inside).any() else np.zeros(h.shape[1])

@@ -58,8 +58,8 @@ class LayerParts:
         """The LayerTrace of these slots; a missing tensor means the hooks did not fire."""
         if self.g is None or self.h is None or self.mlp_out is None or self.x_out is None:
             from gatelab.core.inside.errors import InsideError
-            raise InsideError(f"layer {layer}: the model did not expose its MLP tensors "
-                              f"(gate_proj, up_proj, the MLP output and the layer output)")
+            from gatelab.core.messages import Msg
+            raise InsideError(Msg("inside.no_mlp_tensors", {"layer": layer}))
         m, d = self.g.shape[-1], self.x_out.shape[-1]
         g = host(self.g.reshape(-1, m))
         u = np.ones_like(g) if self.u is None else host(self.u.reshape(-1, m))

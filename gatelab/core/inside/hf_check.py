@@ -17,6 +17,7 @@ from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.messages import Msg, reason
 
 MAX_CONFIG_BYTES = 16 * 1024 * 1024
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
@@ -29,7 +30,7 @@ def normalise_dtype(dtype: str) -> str:
     d = {"fp32": "float32", "float32": "float32", "bf16": "bfloat16", "bfloat16": "bfloat16"}.get(
         str(dtype).lower())
     if d is None:
-        raise InsideError(f"dtype must be float32 or bf16, got {dtype!r}")
+        raise InsideError(Msg("inside.dtype", {"value": dtype}))
     return d
 
 
@@ -53,7 +54,7 @@ def read_config(p: Path) -> dict[str, Any]:
         raw = read_bytes_capped(p / "config.json", MAX_CONFIG_BYTES)
         return parse_json_object(raw, "config.json", encoding="utf-8-sig")
     except (FileReadError, ValueError) as exc:
-        raise InsideError(f"{p}: config.json cannot be read: {exc}") from None
+        raise InsideError(Msg("inside.config_unreadable", {"path": p, "reason": reason(exc)})) from None
 
 
 def _regular(path: Path) -> bool:
@@ -69,15 +70,15 @@ def _only_regular_files(p: Path) -> None:
     try:
         entries = list(p.iterdir())
     except OSError as exc:
-        raise InsideError(f"{p}: cannot list the folder ({exc.strerror or exc})") from None
+        raise InsideError(Msg("inside.cannot_list", {"path": p, "reason": exc.strerror or str(exc)})
+                          ) from None
     for entry in entries:
         try:
             mode = os.stat(entry).st_mode
         except OSError:
             continue  # a dangling link: from_pretrained reports it if it needs the file
         if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-            raise InsideError(f"{entry}: is not a regular file (a pipe, device or socket); "
-                              f"a model folder holds plain files only")
+            raise InsideError(Msg("inside.not_plain", {"path": entry}))
 
 
 def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]]:
@@ -88,9 +89,8 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
         files = sorted(f for f in p.glob("*.safetensors") if _regular(f))
         if not files:
             if any(p.glob("*.bin")) or any(p.glob("*.pt")):
-                raise InsideError(f"{p}: only pickle weights (*.bin / *.pt) here; gatelab loads "
-                                  f".safetensors weights only, because pickle files can run code")
-            raise InsideError(f"{p}: no *.safetensors weights in this folder")
+                raise InsideError(Msg("inside.pickle_only", {"path": p}))
+            raise InsideError(Msg("inside.no_weights", {"path": p}))
         tensors: dict[str, tuple[str, tuple[int, ...]]] = {}
         for f in files:
             tensors.update(read_safetensors_header(f))
@@ -98,7 +98,7 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
     except InsideError:
         raise
     except ValueError as exc:
-        raise InsideError(f"{p}: a weights file is damaged or truncated: {exc}") from None
+        raise InsideError(Msg("inside.weights_damaged", {"path": p, "reason": reason(exc)})) from None
 
 
 def _architecture_known(model_type: str) -> str:
@@ -106,12 +106,10 @@ def _architecture_known(model_type: str) -> str:
     try:
         from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
     except ImportError:
-        raise InsideError("reading Hugging Face models needs the optional extra: "
-                          "pip install -e \".[hf]\" (transformers)") from None
+        raise InsideError(Msg("inside.needs_hf")) from None
     cls = MODEL_FOR_CAUSAL_LM_MAPPING_NAMES.get(model_type)
     if cls is None:
-        raise InsideError(f"architecture {model_type!r} is not a causal language model that this "
-                          f"transformers version knows; update transformers or pick another model")
+        raise InsideError(Msg("inside.arch_unknown", {"model_type": model_type}))
     return str(cls)
 
 
@@ -162,19 +160,19 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     """
     p = Path(path)
     if not p.is_dir():
-        raise InsideError(f"{p}: not a folder")
+        raise InsideError(Msg("inside.not_folder", {"path": p}))
     if not (p / "config.json").exists():
-        raise InsideError(f"{p}: not a model folder (no config.json)")
+        raise InsideError(Msg("inside.no_config", {"path": p}))
     _only_regular_files(p)
     cfg = read_config(p)
     model_type = cfg.get("model_type")
     if not isinstance(model_type, str) or not model_type:
-        raise InsideError(f"{p}: config.json names no model_type, so it is not a transformers model")
+        raise InsideError(Msg("inside.no_model_type", {"path": p}))
     arch = _architecture_known(model_type)
     weights, tensors = _weights(p)
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
     if not tok:
-        raise InsideError(f"{p}: the tokenizer is missing (none of {', '.join(TOKENIZER_FILES)})")
+        raise InsideError(Msg("inside.no_tokenizer", {"path": p, "files": ", ".join(TOKENIZER_FILES)}))
     dt = normalise_dtype(dtype)
     n_params = sum(numel(shape) for _, shape in tensors.values())
     wbytes = n_params * DTYPE_BYTES[dt]
@@ -183,11 +181,10 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     free = available_bytes(dev)
     need = wbytes + abytes
     if free and need > HEADROOM * free:
-        raise InsideError(f"{p.name} needs about {_human(need)} ({n_params:,} parameters × "
-                          f"{DTYPE_BYTES[dt]} bytes = {_human(wbytes)}, plus {_human(abytes)} of "
-                          f"activations for a text of up to {tokens:,} tokens, the longest it is "
-                          f"checked for) but only {_human(free)} is free on {dev}; try bf16, a "
-                          f"smaller model or another device")
+        raise InsideError(Msg("inside.memory", {
+            "name": p.name, "need": _human(need), "params": n_params, "bytes": DTYPE_BYTES[dt],
+            "weights": _human(wbytes), "activations": _human(abytes), "tokens": tokens,
+            "free": _human(free), "device": dev}))
     return {"path": str(p), "model_type": model_type, "architecture": arch, "n_params": n_params,
             "dtype": dt, "weight_bytes": wbytes, "activation_bytes": abytes, "need_bytes": need,
             "device": dev, "available_bytes": free, "weights": weights, "tokenizer": tok}

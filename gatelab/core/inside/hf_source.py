@@ -20,6 +20,7 @@ import torch
 
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.messages import Msg, first_line, reason
 from gatelab.core.inside.hf_check import check_hf_folder, is_hf_folder, normalise_dtype
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.types import LayerTrace, Trace
@@ -41,8 +42,7 @@ def _decoder_layers(model: torch.nn.Module) -> torch.nn.ModuleList:
         if isinstance(mod, torch.nn.ModuleList) and len(mod) and all(
                 hasattr(getattr(b, "mlp", None), "gate_proj") for b in mod):
             return mod
-    raise InsideError("this model has no decoder layers with a gated MLP (mlp.gate_proj, "
-                      "mlp.up_proj); only gated-MLP models can be inspected")
+    raise InsideError(Msg("inside.no_gated_mlp"))
 
 
 def _readable(piece: str) -> str:
@@ -58,13 +58,13 @@ class HfModel:
                  progress: Progress | None = None) -> None:
         say = progress or (lambda _f, _m: None)
         p = Path(path)
-        say(0.0, "checking the model folder")
+        say(0.0, Msg("progress.checking"))
         if device in (None, "auto"):
             device = "cuda" if torch.cuda.is_available() else "cpu"
         if device.startswith("cuda") and not torch.cuda.is_available():
-            raise InsideError("device 'cuda' was requested but no CUDA GPU is available here")
+            raise InsideError(Msg("device.no_cuda"))
         if device not in ("cpu", "mps") and not device.startswith("cuda"):
-            raise InsideError(f"unknown device {device!r}; use auto, cpu or cuda")
+            raise InsideError(Msg("inside.device_unknown", {"name": device}))
         dt = normalise_dtype(dtype)
         self.info = check_hf_folder(p, device=device, dtype=dt)
         os.environ["HF_HUB_OFFLINE"] = "1"
@@ -73,21 +73,21 @@ class HfModel:
         from transformers.utils import logging as hf_logging
         hf_logging.set_verbosity_error()  # the caller shows progress; keep stderr for real errors
         hf_logging.disable_progress_bar()
-        say(0.1, "loading the tokenizer")
+        say(0.1, Msg("progress.tokenizer"))
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
         except Exception as exc:
-            raise InsideError(f"{p}: the tokenizer cannot be loaded: {exc}") from None
-        say(0.2, "loading the weights")
+            raise InsideError(Msg("inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
+        say(0.2, Msg("progress.weights"))
         try:
             self.model = AutoModelForCausalLM.from_pretrained(
                 str(p), local_files_only=True, attn_implementation="eager",
                 dtype=torch.float32 if dt == "float32" else torch.bfloat16,
                 use_safetensors=True)
         except Exception as exc:
-            raise InsideError(f"{p}: the model cannot be loaded: {str(exc).splitlines()[0]}") from None
+            raise InsideError(Msg("inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
         self._setup(self.model, self.tokenizer, p, device)
-        say(0.8, "model loaded")
+        say(0.8, Msg("progress.loaded"))
 
     @classmethod
     def wrap(cls, model: torch.nn.Module, tokenizer: Any, path: Path | str = "",
@@ -108,7 +108,7 @@ class HfModel:
         self.text_config = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
         act = str(getattr(self.text_config, "hidden_act", "silu"))
         if act not in ACT_TO_VARIANT:
-            raise InsideError(f"{p}: MLP activation {act!r} has no gate variant in gatelab")
+            raise InsideError(Msg("inside.activation_unknown", {"path": p, "act": act}))
         self.variant = ACT_TO_VARIANT[act]
         self.path = p
         maxpos = getattr(self.text_config, "max_position_embeddings", None) or MAX_TOKENS
@@ -192,15 +192,15 @@ class HfModel:
         text = check_text(text, self.max_tokens, "tokens")
         ids = self.encode(text, special=True)
         if not ids:
-            raise InsideError("the tokenizer turned the text into no tokens")
+            raise InsideError(Msg("inside.no_tokens"))
         if len(ids) > self.max_tokens:
-            raise InsideError(f"the text is {len(ids):,} tokens; at most {self.max_tokens:,} "
-                              f"are analysed at once")
+            raise InsideError(Msg("inside.too_many_tokens", {"n": len(ids),
+                                                               "maximum": self.max_tokens}))
         if progress is not None:
-            progress(0.85, f"running {len(ids)} tokens through the model")
+            progress(0.85, Msg("progress.running", {"n": len(ids)}))
         layers = self.forward_layers(ids)
         if progress is not None:
-            progress(1.0, "done")
+            progress(1.0, Msg("progress.done"))
         archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
         # Pieces the vocabulary lacks became the unknown token: flag them like a run's unknown
         # characters, since their numbers describe "[UNK]", not the text the user typed.
@@ -220,7 +220,8 @@ class HfModel:
         try:
             self.model(input_ids=torch.tensor([ids], device=self.device), use_cache=False)
         except Exception as exc:
-            raise InsideError(f"{self.path}: the forward pass failed: {exc}") from None
+            raise InsideError(Msg("inside.forward_failed", {"path": self.path,
+                                                             "reason": reason(exc)})) from None
         finally:
             for h in hooks:
                 h.remove()

@@ -22,6 +22,7 @@ from gatelab.core import data
 from gatelab.core.devices import resolve_device
 from gatelab.core.inside.capture import gate_mean_from_q, host
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
 from gatelab.core.trainconfig import TrainConfig
@@ -101,7 +102,7 @@ class _TraceCapture:
         layers from one stacked tensor, the sinks from one batched product."""
         L = self.n
         if len(self.ffn_t) != L or len(self.out) != L or len(self.q) != L:
-            raise InsideError("the model did not hand over every layer's tensors")
+            raise InsideError(Msg("inside.missing_layers"))
         sink = self.sinks()
         both = torch.cat(self.out + self.x_out).float()  # [2L, T, d]
         norms = host(torch.linalg.vector_norm(both, dim=-1))  # [2L, T]
@@ -120,9 +121,9 @@ class _TraceCapture:
 def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
     """The text, or InsideError when it is not a non-empty string the model can take at once."""
     if not isinstance(text, str) or not text:
-        raise InsideError("the text to analyse is empty")
+        raise InsideError(Msg("inside.text_empty"))
     if len(text) > MAX_TEXT_CHARS:
-        raise InsideError(f"the text has {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}")
+        raise InsideError(Msg("inside.text_too_long", {"n": len(text), "maximum": MAX_TEXT_CHARS}))
     return text
 
 
@@ -158,8 +159,8 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
                step: int | None, name: str) -> Trace:
     text = check_text(text, config.block_size)
     if len(text) > config.block_size:
-        raise InsideError(f"the text has {len(text)} characters but this model reads at most "
-                          f"{config.block_size} (its block size); shorten it")
+        raise InsideError(Msg("inside.text_over_block", {"n": len(text),
+                                                        "block": config.block_size}))
     layers = traced_layers(model, config, vocab.encode(text))
     unknown = tuple(i for i, c in enumerate(text) if c not in vocab.stoi)
     return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
@@ -182,12 +183,12 @@ def _check_state_size(state: Any, config: TrainConfig, vocab_size: int, p: Path)
     damaged or crafted config (width 65,536, 256 layers) would allocate gigabytes first."""
     from gatelab.core.memory import count_training_params
     if not isinstance(state, dict):
-        raise InsideError(f"{p}: ckpt.pt holds no model weights")
+        raise InsideError(Msg("inside.ckpt_no_weights", {"path": p}))
     held = sum(t.numel() for t in state.values() if isinstance(t, torch.Tensor))
     needed = count_training_params(config, vocab_size)
     if needed > held:
-        raise InsideError(f"{p}: ckpt.pt's config describes {needed:,} parameters but the file "
-                          f"holds only {held:,} numbers; the checkpoint is damaged")
+        raise InsideError(Msg("inside.ckpt_short", {"path": p, "needed": needed,
+                                                    "held": held}))
 
 
 class RunModel:
@@ -200,10 +201,10 @@ class RunModel:
         from gatelab.core.stats_history import read_weights, weights_problem
         p = Path(run_dir)
         if not p.is_dir():
-            raise InsideError(f"{p}: no such run folder")
+            raise InsideError(Msg("inside.no_run", {"path": p}))
         ckpt_path = p / "ckpt.pt"
         if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
-            raise InsideError(f"{ckpt_path}: is not a regular file")
+            raise InsideError(Msg("file.not_regular", {"path": ckpt_path}))
         try:
             dev = resolve_device(device)
             ckpt = load_checkpoint(p, map_location="cpu")
@@ -216,15 +217,16 @@ class RunModel:
         except InsideError:
             raise
         except Exception as exc:  # RunError, a foreign or truncated checkpoint, a bad device …
-            raise InsideError(f"{p}: cannot open this run: {exc}") from None
+            raise InsideError(Msg("inside.run_failed", {"path": p, "reason": reason(exc)})) from None
         if step is not None and step != self.step:
             state = read_weights(p, step)
             if state is None:
-                raise InsideError(f"{p}: {weights_problem(p, step)}")
+                raise InsideError(Msg("path_reason", {"path": p, "reason": weights_problem(p, step)}))
             try:
                 self.model.load_state_dict(state)
             except Exception as exc:
-                raise InsideError(f"{p}: the weights of step {step} do not fit the model: {exc}") from None
+                raise InsideError(Msg("inside.weights_misfit", {"path": p, "step": step,
+                                                            "reason": reason(exc)})) from None
             self.step = step
         self.model.to(dev).eval()
         self.path, self.device = p, dev
@@ -287,12 +289,12 @@ def validation_text(run_dir: Path | str) -> str:
     p = Path(run_dir)
     cfg = read_json(p / "config.json")
     if not cfg:
-        raise InsideError(f"{p}: no readable config.json, so its corpus is unknown")
+        raise InsideError(Msg("inside.no_corpus_config", {"path": p}))
     try:
         config = TrainConfig.from_dict(cfg)
         corpus = data.load_corpus(config.corpus)
     except Exception as exc:
-        raise InsideError(f"{p}: its corpus cannot be loaded: {exc}") from None
+        raise InsideError(Msg("inside.corpus_failed", {"path": p, "reason": reason(exc)})) from None
     n = len(corpus.text)
     n_val = max(int(n * data.VAL_FRACTION), config.block_size + 1)
     return corpus.text[n - n_val:]

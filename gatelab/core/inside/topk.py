@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import torch
 
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.messages import Msg
 from gatelab.core.inside.types import Trace
 
 Progress = Callable[[float, str], None]
@@ -50,7 +51,7 @@ def open_source(source: Any, device: str | None = None) -> Source:
     step = None
     if isinstance(source, Trace):
         if source.source_kind not in ("run", "hf") or source.source == "live":
-            raise InsideError("top-k contexts need a saved run or a model folder, not the live run")
+            raise InsideError(Msg("inside.topk_live"))
         step, source = source.step, source.source
     p = Path(source)
     from gatelab.core.inside.hf_source import HfModel, is_hf_folder
@@ -70,9 +71,9 @@ def load_text_file(path: Path | str, max_bytes: int = MAX_TEXT_FILE_BYTES) -> st
     try:
         text = read_text_capped(path, max_bytes)
     except FileReadError as exc:
-        raise InsideError(str(exc)) from None
+        raise InsideError(exc.msg) from None
     if not text.strip():
-        raise InsideError(f"{path}: the file holds no text")
+        raise InsideError(Msg("inside.file_no_text", {"path": path}))
     return text
 
 
@@ -97,11 +98,12 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     """
     src = open_source(source)
     if not 0 <= layer < src.n_layer:
-        raise InsideError(f"layer {layer} is out of range (0–{src.n_layer - 1})")
+        raise InsideError(Msg("inside.layer_range", {"layer": layer, "last": src.n_layer - 1}))
     if not 0 <= neuron < src.width(layer):
-        raise InsideError(f"neuron {neuron} is out of range (0–{src.width(layer) - 1})")
+        raise InsideError(Msg("inside.neuron_range", {"neuron": neuron,
+                                                         "last": src.width(layer) - 1}))
     if not isinstance(text, str) or not text:
-        raise InsideError("the text to search is empty")
+        raise InsideError(Msg("inside.search_empty"))
     ids = src.encode(text)
     n, T = len(ids), max(1, src.max_len)
     all_ids = torch.tensor(ids, dtype=torch.long)
@@ -128,7 +130,7 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
         best_v, best_i = top.values, i[top.indices]
         if progress is not None and (e == n or e / n - reported >= PROGRESS_STEP):
             reported = e / n
-            progress(reported, f"{e:,} of {n:,} tokens")
+            progress(reported, Msg("progress.tokens", {"done": e, "total": n}))
     out = []
     for v, i in zip(best_v.tolist(), best_i.tolist()):
         ctx, pos, piece = _context(src, ids, i)

@@ -1,8 +1,10 @@
-"""The trainer tab's single doorway into the engine (core.engine, data, runs, experiment, devices).
+"""The trainer tab's jobs: what its worker threads run against the engine (training, corpus,
+devices, runs, experiments), as plain data for the widgets.
 
-Why one adapter module: the GUI widgets stay free of engine details, torch is imported only when
-a function here is first called (the tab opens fast), and if the engine's API shifts only this
-file changes. Nothing here touches Qt; the functions run in worker threads as well as the GUI.
+Why an adapter: the GUI widgets stay free of engine details, torch is imported only inside the
+job that needs it (the tab opens fast), and if the engine's API shifts only this file changes.
+Sizing (the parameter count, the 8/3 and matched m) is not here: it is torch-free and lives in
+``core.trainconfig``. Nothing here touches Qt.
 """
 
 from __future__ import annotations
@@ -16,43 +18,10 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from gatelab.core.budget import ModelSpec, count_model, partner_width, rule_8_3
-from gatelab.core.trainconfig import Snapshot, TrainConfig, is_gated
-
-DEFAULT_VOCAB = 96  # printable ASCII + newline/tab: used for the count until the corpus is read
-
-
-# -- parameter budget (no torch) ---------------------------------------------------------------
-def intermediate_of(cfg: TrainConfig) -> int:
-    """The FFN width the engine will build: explicit, else 8d/3 (gated) or 4d (classic)."""
-    if cfg.intermediate is not None:
-        return cfg.intermediate
-    return rule_8_3(cfg.n_embd, cfg.multiple_of) if cfg.gated else 4 * cfg.n_embd
-
-
-def count_params(cfg: TrainConfig, vocab: int | None = None) -> int:
-    """Exact parameter count of the model ``cfg`` describes (raises ValueError if it can't)."""
-    spec = ModelSpec(hidden=cfg.n_embd, intermediate=intermediate_of(cfg), n_layer=cfg.n_layer,
-                     n_head=cfg.n_head, n_kv_head=cfg.n_kv_head, head_dim=cfg.n_embd // cfg.n_head
-                     if cfg.n_head else None, vocab=vocab or DEFAULT_VOCAB, gated=cfg.gated,
-                     attn_out_gate=cfg.attn_gate, tie_embeddings=cfg.tie_embeddings,
-                     max_positions=cfg.block_size if cfg.positions == "learned" else 0)
-    return count_model(spec.validate()).total
-
-
-def rule_width(d: int, multiple_of: int = 16) -> int:
-    return rule_8_3(d, multiple_of)
-
-
-def matched_width(d: int, variant: str, multiple_of: int = 16) -> int:
-    """The lessons' pairing: gated m = partner of classic 4d (d = 256: 688); classic m = 4d (1024).
-
-    ``partner_width`` of the gated 8/3 width would give the classic side 1040 at d = 256, more
-    than the 4d the gated width was matched to, so the classic side keeps 4d.
-    """
-    if is_gated(variant):
-        return partner_width(4 * d, gated=False, multiple_of=multiple_of)
-    return 4 * d
+from gatelab.core.experiment import EXPERIMENT_FILE
+from gatelab.core.messages import Msg
+from gatelab.core.trainconfig import Snapshot, TrainConfig, intermediate_size
+from gatelab.ui.messages import message_text
 
 
 # -- corpus and devices (import torch) ---------------------------------------------------------
@@ -140,9 +109,9 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
             try:
                 cfg = runs.read_config(Path(info.path))
                 model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd,
-                                                     intermediate_of(cfg), cfg.n_head)
+                                                     intermediate_size(cfg), cfg.n_head)
             except Exception as exc:  # an invalid config.json: that row says why, the rest stay
-                error = str(exc)
+                error = message_text(exc)
         group = experiment_of(info.path)  # runs of an experiment are named by it as well
         name = "{0}/{1}".format(Path(group).name, info.name) if group else info.name
         rows.append(RunRow(str(info.path), name, info.variant, model, info.corpus,
@@ -215,13 +184,6 @@ class ExperimentProgress:
     done_steps: int  # over the whole experiment
 
 
-def experiment_widths(variants: list[str], cfg: TrainConfig) -> dict[str, int]:
-    """The parameter-matched widths run_experiment will use (imports torch via core.model)."""
-    from gatelab.core.experiment import widths_for
-
-    return widths_for(variants, cfg)
-
-
 def summarise_experiment(res: Any) -> ExperimentSummary:
     """The engine's ExperimentResult → per-variant mean ± std validation curves and numbers."""
     from gatelab.core.smoothing import mean_std
@@ -265,7 +227,6 @@ def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> A
     return job
 
 
-EXPERIMENT_FILE = "experiment.json"  # = core.experiment.EXPERIMENT_FILE (that module imports torch)
 MAX_EXPERIMENT_BYTES = 64 * 1024 * 1024
 
 
@@ -321,7 +282,8 @@ def load_experiment_summary(path: str | Path) -> ExperimentSummary:
         curves = {str(k): [dict(r) for r in rows] for k, rows in data.get("curves", {}).items()}
         res = SimpleNamespace(
             variants=variants, curves=curves, difference=_float(data.get("difference")),
-            noise_floor=_float(data.get("noise_floor")), verdict=str(data.get("verdict", "")),
+            noise_floor=_float(data.get("noise_floor")),
+            verdict=Msg.from_json(data.get("verdict_msg")) or str(data.get("verdict", "")),
             winner=str(data.get("winner", "")), path=str(folder),
             status=str(data.get("status", "")))
         return summarise_experiment(res)

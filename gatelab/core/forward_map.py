@@ -1,0 +1,260 @@
+"""The sizes behind the forward-pass map: tokens → embedding → × N layers → LM head → sample.
+
+Why a core module: the map shows a real model's numbers (1024 → 3584 → 1024 × 24 layers) wherever
+the app knows one (a traced model, the trainer's form, a budget preset), and each of those speaks
+its own dialect. One frozen ``ForwardSizes`` with ``validate()`` is what the panel draws; the
+builders here translate each dialect into it, reusing the budget module's config reader so a
+Hugging Face config is understood exactly as the budget tab understands it. No Qt, no torch.
+
+Also here, as plain data: which box of the map opens which tab (``BOX_TABS``), so the mapping is
+documented and tested in one place.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gatelab.core.budget import ModelSpec, check_dim, rule_8_3, spec_from_hf_config
+from gatelab.core.messages import error, reason
+from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig, is_gated
+
+#: Where a ``ForwardSizes`` came from: the inside tab's trace, the trainer's form, a budget model,
+#: a config.json, or a lesson step; "" when unknown.
+ORIGINS: tuple[str, ...] = ("", "inside", "trainer", "budget", "config", "lesson")
+MAX_SOURCE_CHARS = 200
+
+#: The boxes of the map in reading (and keyboard) order.
+BOX_KEYS: tuple[str, ...] = (
+    "tokens", "embedding", "attn_norm", "attention", "attn_add", "mlp_norm", "mlp", "gate_proj",
+    "up_proj", "act", "mul", "down_proj", "mlp_add", "final_norm", "lm_head", "sample",
+)
+#: Boxes only a gated MLP has (a classic MLP is up_proj → act → down_proj).
+GATED_ONLY: frozenset[str] = frozenset({"gate_proj", "mul"})
+
+#: Which tab explains each box. Choices where the brief left room:
+#: - attention → "inside": its attention-sink view shows what attention does in a trained model
+#:   (its parameter count, 4d², is one row of the budget tab, but that is not what the box is).
+#: - tokens → "inside": the tokenised text, shaded token by token.
+#: - norms → "inside": RMSNorm rescales the residual stream whose growing norm the
+#:   "MLP as a small correction" view plots.
+#: - gate_proj/up_proj/down_proj, embedding, LM head → "budget": their exact [rows, cols] counts.
+#: - the MLP box itself and ⊙ → "gate-plane": h = act(g)·u, one neuron at a time.
+#: - act → "activations"; residual "+" → "inside" (MLP as a small correction); sample → "trainer".
+BOX_TABS: dict[str, str] = {
+    "tokens": "inside", "embedding": "budget", "attn_norm": "inside", "attention": "inside",
+    "attn_add": "inside", "mlp_norm": "inside", "mlp": "gate-plane", "gate_proj": "budget",
+    "up_proj": "budget", "act": "activations", "mul": "gate-plane", "down_proj": "budget",
+    "mlp_add": "inside", "final_norm": "inside", "lm_head": "budget", "sample": "trainer",
+}
+
+#: hidden_act of a Hugging Face config → gated variant (the same table as the inside tab's
+#: ``core.inside.hf_source.ACT_TO_VARIANT``, which imports torch; a test holds them equal).
+ACT_TO_VARIANT: dict[str, str] = {
+    "silu": "swiglu", "swish": "swiglu", "gelu": "geglu", "gelu_pytorch_tanh": "geglu_tanh",
+    "gelu_new": "geglu_tanh", "gelu_fast": "geglu_tanh", "relu": "reglu", "sigmoid": "glu",
+}
+_CLASSIC_ACT = {"gelu": "gelu", "gelu_new": "gelu", "gelu_pytorch_tanh": "gelu",
+                "gelu_fast": "gelu", "relu": "relu"}
+
+#: The activation inside each FFN variant, as the map labels it (formula names, not translated).
+VARIANT_ACT: dict[str, str] = {
+    "swiglu": "SiLU", "geglu": "GELU", "geglu_tanh": "GELU", "reglu": "ReLU", "glu": "σ",
+    "bilinear": "id", "swiglu_clamped": "SiLU", "swiglu_softcap": "SiLU", "gelu": "GELU",
+    "relu": "ReLU",
+}
+#: The variant's family name (not translated).
+VARIANT_NAME: dict[str, str] = {
+    "swiglu": "SwiGLU", "geglu": "GEGLU", "geglu_tanh": "GEGLU", "reglu": "ReGLU", "glu": "GLU",
+    "bilinear": "Bilinear", "swiglu_clamped": "SwiGLU", "swiglu_softcap": "SwiGLU",
+    "gelu": "GELU", "relu": "ReLU",
+}
+
+
+@dataclass(frozen=True)
+class ForwardSizes:
+    """The few numbers the map shows. ``vocab``/``n_head`` are None where the source lacks them.
+
+    ``m`` is the intermediate width of one MLP (of one expert when ``n_experts`` > 0), ``variant``
+    one of ``FFN_VARIANTS`` or "" (unknown: drawn as SwiGLU when gated), ``source`` a display name
+    ("Qwen3.5-0.8B"), ``origin`` one of ``ORIGINS``.
+    """
+
+    vocab: int | None
+    d: int
+    m: int
+    n_layer: int
+    n_head: int | None
+    gated: bool
+    variant: str
+    source: str
+    origin: str = ""
+    n_experts: int = 0
+
+    def validate(self) -> ForwardSizes:
+        """Raise ``ValueError`` naming the bad field; return self when valid."""
+        for name in ("d", "m", "n_layer"):
+            check_dim(name, getattr(self, name))
+        for name in ("vocab", "n_head"):
+            if getattr(self, name) is not None:
+                check_dim(name, getattr(self, name))
+        check_dim("n_experts", self.n_experts, minimum=0)
+        if not isinstance(self.gated, bool):
+            raise error("value.bool", name="gated", value=self.gated)
+        if not isinstance(self.variant, str) or (self.variant and self.variant not in FFN_VARIANTS):
+            raise error("train.variant", variant=self.variant, valid=", ".join(FFN_VARIANTS))
+        if self.variant and is_gated(self.variant) != self.gated:
+            raise error("map.disagree", variant=self.variant, gated=self.gated)
+        if not isinstance(self.source, str) or len(self.source) > MAX_SOURCE_CHARS:
+            raise error("map.source", maximum=MAX_SOURCE_CHARS)
+        if self.origin not in ORIGINS:
+            raise error("value.one_of", name="origin", valid=", ".join(repr(o) for o in ORIGINS),
+                        value=self.origin)
+        return self
+
+    @property
+    def act(self) -> str:
+        """The activation's display name ("SiLU"); SiLU where the variant is unknown."""
+        return VARIANT_ACT.get(self.variant, "SiLU")
+
+    @property
+    def family(self) -> str:
+        """The MLP's family name ("SwiGLU", "GELU"); SwiGLU/MLP where the variant is unknown."""
+        return VARIANT_NAME.get(self.variant, "SwiGLU" if self.gated else "MLP")
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ForwardSizes:
+        """Build from a plain mapping (``InsidePanel.model_sizes()``); ``ValueError`` if bad.
+
+        ``gated`` may be left out when ``variant`` says it; unknown keys are ignored."""
+        if not isinstance(data, Mapping):
+            raise error("map.not_mapping", found=type(data).__name__)
+        variant = data.get("variant", "") or ""
+        if not isinstance(variant, str):
+            raise error("map.variant", value=variant)
+        if variant not in FFN_VARIANTS:
+            variant = ""  # e.g. a trace of an unusual model: draw it generically, keep the sizes
+        gated = data.get("gated", is_gated(variant) if variant else True)
+        try:
+            sizes = cls(vocab=data.get("vocab"), d=data["d"], m=data["m"],
+                        n_layer=data["n_layer"], n_head=data.get("n_head"), gated=gated,
+                        variant=variant, source=data.get("source", ""),
+                        origin=data.get("origin", ""), n_experts=data.get("n_experts", 0))
+        except KeyError as exc:
+            raise error("map.lacks", name=exc.args[0]) from None
+        return sizes.validate()
+
+
+def dim_text(n: int) -> str:
+    """A size as the map prints it: plain below 10,000 ("3584"), grouped above ("248,320")."""
+    return f"{n:,}" if n >= 10_000 else str(n)
+
+
+def _variant_for_act(act: Any, gated: bool) -> str:
+    if not isinstance(act, str):
+        return ""
+    if gated:
+        return ACT_TO_VARIANT.get(act, "")
+    return _CLASSIC_ACT.get(act, "")
+
+
+def _hidden_act(config: Mapping[str, Any]) -> Any:
+    """The MLP activation's name, wherever the family keeps it (text_config first)."""
+    text = config.get("text_config")
+    for cfg in ((text, config) if isinstance(text, Mapping) else (config,)):
+        for key in ("hidden_act", "hidden_activation", "activation_function"):
+            if isinstance(cfg.get(key), str):
+                return cfg[key]
+        proj = cfg.get("feed_forward_proj")  # T5: "gated-gelu", "relu"
+        if isinstance(proj, str):
+            return proj.rsplit("-", 1)[-1]
+    return None
+
+
+def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
+                    origin: str = "budget") -> ForwardSizes:
+    """The map's sizes of a budget ``ModelSpec``: an MoE model whose layers are mostly routed
+    shows one expert's width and the expert count; otherwise the dense width."""
+    routed = spec.n_layer - spec.first_dense_layers if spec.n_experts else 0
+    moe = spec.n_experts > 0 and (routed >= spec.first_dense_layers or not spec.intermediate)
+    if variant and is_gated(variant) != spec.gated:
+        variant = ""
+    return ForwardSizes(
+        vocab=spec.vocab, d=spec.hidden, m=spec.moe_intermediate if moe else spec.intermediate,
+        n_layer=spec.n_layer, n_head=spec.n_head, gated=spec.gated, variant=variant,
+        source=(source or spec.name)[:MAX_SOURCE_CHARS], origin=origin,
+        n_experts=spec.n_experts if moe else 0).validate()
+
+
+def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
+                         origin: str = "config") -> ForwardSizes:
+    """The map's sizes of a Hugging Face config dict, read by the budget tab's own reader."""
+    try:
+        spec = spec_from_hf_config(config)
+    except (TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
+        raise error("hf.malformed", reason=reason(exc)) from None
+    variant = _variant_for_act(_hidden_act(config), spec.gated)
+    if "gpt_oss" in (config.get("model_type"), spec.name):  # clamped SwiGLU, no hidden_act key
+        variant = "swiglu_clamped"
+    return sizes_from_spec(spec, variant, source, origin)
+
+
+def train_intermediate(config: TrainConfig) -> int:
+    """The FFN width the trainer builds: explicit, else the budget's 8/3 rule (gated) or 4d."""
+    if config.intermediate is not None:
+        return config.intermediate
+    return rule_8_3(config.n_embd, config.multiple_of) if config.gated else 4 * config.n_embd
+
+
+def sizes_from_train_config(config: TrainConfig | Mapping[str, Any], vocab: int | None = None,
+                            source: str = "", origin: str = "trainer") -> ForwardSizes:
+    """The map's sizes of a gatelab ``TrainConfig`` (or a run's config.json dict).
+
+    ``vocab`` is the corpus's vocabulary when known (the config alone does not fix it)."""
+    if isinstance(config, Mapping):
+        try:
+            config = TrainConfig.from_dict(dict(config))
+        except TypeError as exc:
+            raise error("hf.malformed", reason=reason(exc)) from None
+    if not isinstance(config, TrainConfig):
+        raise error("map.bad_config", found=type(config).__name__)
+    config.validate()
+    return ForwardSizes(vocab=vocab, d=config.n_embd, m=train_intermediate(config),
+                        n_layer=config.n_layer, n_head=config.n_head, gated=config.gated,
+                        variant=config.variant, source=source[:MAX_SOURCE_CHARS],
+                        origin=origin).validate()
+
+
+def mlp_widths_text(sizes: ForwardSizes | None) -> str:
+    """"1024 → 3584 → 1024" (or "d → m → d" without sizes)."""
+    if sizes is None:
+        return "d → m → d"
+    d, m = dim_text(sizes.d), dim_text(sizes.m)
+    return f"{d} → {m} → {d}"
+
+
+def size_texts(sizes: ForwardSizes | None) -> dict[str, str]:
+    """The size line of each box that has one: numbers with sizes, the symbols d, m, V without.
+
+    Only symbols and numbers: words around them ("heads", "layers") are the UI's to translate."""
+    if sizes is None:
+        v, d, m = "V", "d", "m"
+    else:
+        v = "V" if sizes.vocab is None else dim_text(sizes.vocab)
+        d, m = dim_text(sizes.d), dim_text(sizes.m)
+    return {
+        "tokens": f"V = {v}" if v != "V" else "V",
+        "embedding": f"{v} × {d}",
+        "attn_norm": f"RMSNorm · {d}", "mlp_norm": f"RMSNorm · {d}",
+        "final_norm": f"RMSNorm · {d}",
+        "attention": f"{d} → {d}",
+        "gate_proj": f"{d} → {m}", "up_proj": f"{d} → {m}",
+        "act": m, "mul": m, "down_proj": f"{m} → {d}",
+        "lm_head": f"{d} → {v}",
+    }
+

@@ -1,0 +1,248 @@
+"""The "Forward pass" tab: a clickable map of one forward pass, each box opening the tab that
+explains it, with the real sizes of the model the app knows about.
+
+Sizes come, in this order, from the inside tab's traced model (``InsidePanel.model_sizes()``), the
+Live trainer's form, or the budget tab's chosen model, read through ``set_panel_lookup`` when the
+tab is shown and on Refresh; without any, the map shows the symbols d, m, N, V. A lesson step can
+pin a preset's sizes; Refresh returns to the other tabs' model. Which box opens which tab is
+``core.forward_map.BOX_TABS`` (documented there).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gatelab.core import forward_map as fm
+from gatelab.core.forward_map import ForwardSizes
+from gatelab.ui.forward_map_lesson import ForwardMapLesson, Lesson, build_lesson
+from gatelab.ui.forward_map_text import MapTexts, tab_title
+from gatelab.ui.forward_map_view import ForwardMapView
+from gatelab.ui.messages import message_text
+
+LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
+
+
+_PRESETS: dict[str, ForwardSizes] = {}  # shipped presets by file stem and by name, read once
+
+
+def _preset_sizes(key: str) -> ForwardSizes | None:
+    """A shipped preset's sizes by file stem or display name; None if it is not there."""
+    if not _PRESETS:
+        from gatelab.core.budget import load_presets  # the small JSON files under resources/
+
+        try:
+            for preset in load_presets():
+                sizes = fm.sizes_from_hf_config(preset.config, preset.name, "budget")
+                _PRESETS[preset.key] = _PRESETS[preset.name] = sizes
+        except ValueError:
+            _PRESETS.clear()
+            return None
+    return _PRESETS.get(key)
+
+
+class ForwardMapPanel(QWidget):
+    status_changed = Signal(str)
+    tab_requested = Signal(str)  # a tab name of ``gatelab.ui.tabs.TAB_NAMES``
+    sizes_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.texts = MapTexts(self)
+        self.view = ForwardMapView(self)
+        self.caption = QLabel(self)
+        self.caption.setObjectName("forward-caption")
+        self.caption.setWordWrap(True)
+        self.refresh_button = QPushButton(self)
+        self.refresh_button.setObjectName("forward-refresh")
+        self.hint = QLabel(self)
+        self.hint.setWordWrap(True)
+        self.readout = QLabel(self)
+        self.readout.setObjectName("forward-readout")
+        self.readout.setWordWrap(True)
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._lookup: Callable[[str], Any] = lambda _name: None
+        self._sizes: ForwardSizes | None = None
+        self._pinned = False  # a lesson step's preset stays until Refresh
+        self._lesson = ForwardMapLesson(self)
+
+        top = QHBoxLayout()
+        top.addWidget(self.caption, 1)
+        top.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(top)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.readout)
+
+        self.refresh_button.clicked.connect(self.refresh)
+        self.view.box_activated.connect(self.activate_box)
+        self.view.selection_changed.connect(lambda _key: self._show_readout())
+        self.retranslate()
+
+    # -- protocol --------------------------------------------------------------------------------
+    def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
+        self._lookup = lookup
+        self.refresh()
+
+    def retranslate(self) -> None:
+        self.refresh_button.setText(self.tr("Refresh"))
+        self.refresh_button.setToolTip(self.tr("Read the sizes again from Inside the model, the "
+                                               "Live trainer or Parameter budget"))
+        self.hint.setText(self.tr("One forward pass, top to bottom. Click a box (or move to it "
+                                  "with Tab or the arrow keys and press Enter) to open the tab "
+                                  "that explains it."))
+        self.view.setAccessibleName(self.tr("Forward-pass map"))
+        self._render()
+
+    def restore_settings(self, settings: QSettings) -> None:
+        value = settings.value("selected", "")
+        if isinstance(value, str) and value in self.view.keys():
+            self.view.select(value)
+
+    def save_settings(self, settings: QSettings) -> None:
+        settings.setValue("selected", self.view.selected())
+
+    def shutdown(self) -> None:
+        """Nothing runs in the background here."""
+
+    def state(self) -> dict[str, Any]:
+        return {"selected": self.view.selected(), "sizes": None if self._sizes is None
+                or not self._pinned else self._sizes.to_dict()}
+
+    def apply_state(self, state: Mapping[str, Any]) -> None:
+        """Validate everything, then select the box (and pin the sizes, where given)."""
+        if not isinstance(state, Mapping):
+            raise ValueError(self.tr("The forward-pass state must be an object."))
+        selected = state.get("selected", self.view.selected())
+        if not isinstance(selected, str) or selected not in fm.BOX_KEYS:
+            raise ValueError(self.tr("Unknown box {0!r} in the forward-pass state.").format(
+                str(selected)[:40]))
+        sizes = self._sizes  # what the map will show once the state is applied
+        if "sizes" in state:
+            sizes = self._sizes_from_panels() if state["sizes"] is None else \
+                self._checked_sizes(state["sizes"])
+        if "selected" in state and sizes is not None and not sizes.gated \
+                and selected in fm.GATED_ONLY:
+            raise ValueError(self.tr("A classic MLP has no {0} box.").format(selected))
+        if "sizes" in state:
+            if state["sizes"] is None:
+                self.refresh()
+            else:
+                self.show_sizes(sizes)
+        if selected in self.view.keys():  # else (no "selected" given) the box fell away
+            self.view.select(selected)
+
+    def _checked_sizes(self, raw: Any) -> ForwardSizes:
+        """Pinned sizes from a state: a small object of finite numbers, names and flags."""
+        if not isinstance(raw, Mapping) or len(raw) > 20 or not all(
+                v is None or isinstance(v, (str, bool)) or (
+                    isinstance(v, (int, float)) and math.isfinite(v)) for v in raw.values()):
+            raise ValueError(self.tr("The forward-pass sizes must be an object of numbers and "
+                                     "names."))
+        try:
+            return ForwardSizes.from_dict(raw)
+        except (ValueError, TypeError) as exc:
+            raise ValueError(self.tr("Bad forward-pass sizes: {0}").format(message_text(exc))) from None
+
+    def lesson(self) -> Lesson:
+        return build_lesson(self._lesson)
+
+    # -- sizes -----------------------------------------------------------------------------------
+    def sizes(self) -> ForwardSizes | None:
+        return self._sizes
+
+    def show_sizes(self, sizes: ForwardSizes | None) -> None:
+        """Show these sizes (pinned: showing the tab does not replace them; Refresh does)."""
+        self._pinned = sizes is not None
+        self._set_sizes(sizes)
+
+    def show_preset(self, key: str) -> bool:
+        """Pin a shipped preset's sizes (``qwen3.5-0.8b`` or its name); False if it is missing."""
+        sizes = _preset_sizes(key)
+        if sizes is None:
+            return False
+        self.show_sizes(dataclasses.replace(sizes, origin="lesson"))
+        return True
+
+    def refresh(self) -> None:
+        """Read the sizes from the other tabs again: inside, else trainer, else budget."""
+        self._pinned = False
+        self._set_sizes(self._sizes_from_panels())
+
+    def _sizes_from_panels(self) -> ForwardSizes | None:
+        for name, reader in (("inside", self._from_inside), ("trainer", self._from_trainer),
+                             ("budget", self._from_budget)):
+            try:
+                panel = self._lookup(name)
+                sizes = reader(panel) if panel is not None else None
+            except (ValueError, TypeError, AttributeError, KeyError, IndexError):
+                sizes = None  # an unusable source (a half-typed form): try the next one
+            if sizes is not None:
+                return sizes
+        return None
+
+    @staticmethod
+    def _from_inside(panel: Any) -> ForwardSizes | None:
+        raw = panel.model_sizes()
+        if raw is None:
+            return None
+        return ForwardSizes.from_dict({**raw, "origin": "inside"})
+
+    @staticmethod
+    def _from_trainer(panel: Any) -> ForwardSizes | None:
+        controls = panel.controls
+        summary = getattr(controls.corpus, "summary", None)
+        vocab = getattr(summary, "vocab_size", None) if summary is not None else None
+        cfg = controls.config()
+        name = "{0}, d = {1}".format(fm.VARIANT_NAME.get(cfg.variant, cfg.variant), cfg.n_embd)
+        return fm.sizes_from_train_config(cfg, vocab if isinstance(vocab, int) else None, name)
+
+    @staticmethod
+    def _from_budget(panel: Any) -> ForwardSizes | None:
+        name = panel.compare_name()
+        if not name:
+            return None
+        sizes = _preset_sizes(name)  # a preset: its config names the activation too
+        if sizes is None:
+            count = panel.models.get(name)
+            sizes = None if count is None else fm.sizes_from_spec(count.spec, source=name)
+        return sizes
+
+    def _set_sizes(self, sizes: ForwardSizes | None) -> None:
+        self._sizes = sizes
+        self._render()
+        self.sizes_changed.emit()
+
+    # -- view ------------------------------------------------------------------------------------
+    def _render(self) -> None:
+        sizes = self._sizes
+        self.view.set_content(self.texts.box_texts(sizes), self.texts.frame_label(sizes),
+                              sizes is None or sizes.gated, self.texts.notes(sizes))
+        self.caption.setText(self.texts.caption(sizes))
+        self._show_readout()
+
+    def _show_readout(self) -> None:
+        self.readout.setText(self.texts.description(self.view.selected(), self._sizes))
+
+    def select_box(self, key: str) -> None:
+        """Highlight a box and describe it below the map, without leaving the tab."""
+        self.view.select(key)
+
+    def activate_box(self, key: str) -> None:
+        """Open the tab that explains ``key`` (the window listens to ``tab_requested``)."""
+        tab = fm.BOX_TABS[key]
+        self.status_changed.emit("{0} {1}".format(self.tr("Opening:"), tab_title(tab)))
+        self.tab_requested.emit(tab)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        if not self._pinned:
+            self.refresh()

@@ -1,0 +1,146 @@
+"""Every word the forward-pass map shows, built in the current language from the current sizes.
+
+Why a separate QObject: the texts depend only on the sizes (or their absence) and the language, so
+``retranslate()`` simply asks for all of them again; the numbers come from ``core.forward_map``
+(symbols d, m, V, N when no model is known), the words around them from ``self.tr``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+from gatelab.core.forward_map import BOX_TABS, ForwardSizes, dim_text, mlp_widths_text, size_texts
+from gatelab.ui.forward_map_view import BoxText
+from gatelab.ui.tabs import TAB_SPECS
+
+
+def tab_title(name: str) -> str:
+    """The tab's title as the tab bar shows it, in the current language."""
+    spec = next(s for s in TAB_SPECS if s.name == name)
+    return QCoreApplication.translate("tabs", spec.title)
+
+
+class MapTexts(QObject):
+    """Titles, size lines, tooltips and readouts of the map's boxes."""
+
+    def _titles(self, sizes: ForwardSizes | None) -> dict[str, str]:
+        family = "SwiGLU" if sizes is None else sizes.family
+        gated = sizes is None or sizes.gated
+        experts = 0 if sizes is None else sizes.n_experts
+        if experts:  # one template each: a translated text never nests inside another
+            mlp = (self.tr("gated MLP ({0}): {1} experts, one shown") if gated
+                   else self.tr("MLP ({0}): {1} experts, one shown")).format(family, experts)
+        else:
+            mlp = (self.tr("gated MLP ({0})") if gated else self.tr("MLP ({0})")).format(family)
+        return {
+            "tokens": self.tr("tokens"), "embedding": self.tr("embedding"),
+            "attn_norm": self.tr("norm"), "attention": self.tr("attention"), "attn_add": "+",
+            "mlp_norm": self.tr("norm"), "mlp": mlp, "gate_proj": "gate_proj",
+            "up_proj": "up_proj", "act": "SiLU" if sizes is None else sizes.act, "mul": "⊙",
+            "down_proj": "down_proj", "mlp_add": "+", "final_norm": self.tr("final norm"),
+            "lm_head": self.tr("LM head"), "sample": self.tr("sample"),
+        }
+
+    def _subs(self, sizes: ForwardSizes | None) -> dict[str, str]:
+        subs = size_texts(sizes)
+        subs.pop("mul")  # the ⊙ circle holds the symbol only; its width is in the tooltip
+        if sizes is not None and sizes.n_head is not None:
+            subs["attention"] = self.tr("{0}, {1} heads").format(subs["attention"], sizes.n_head)
+        subs["sample"] = self.tr("softmax → next token")
+        return subs
+
+    def _tips(self, sizes: ForwardSizes | None) -> dict[str, str]:
+        m = "m" if sizes is None else dim_text(sizes.m)
+        return {
+            "tokens": self.tr("The text as token ids, each below the vocabulary size V"),
+            "embedding": self.tr("One learned row of d numbers per token id: the residual "
+                                 "stream starts here"),
+            "attn_norm": self.tr("RMSNorm: rescales the residual stream before attention"),
+            "attention": self.tr("Mixes information between positions; the attention sink "
+                                 "lives here"),
+            "attn_add": self.tr("Residual add: attention's output is added to the stream"),
+            "mlp_norm": self.tr("RMSNorm: rescales the residual stream before the MLP"),
+            "mlp": self.tr("The gated MLP: every neuron computes h = act(g)·u"),
+            "gate_proj": self.tr("Widening projection d → m: the pre-gates g"),
+            "up_proj": self.tr("Widening projection d → m: the values u"),
+            "act": self.tr("The activation applied to g (SiLU for SwiGLU)"),
+            "mul": self.tr("Element-wise product of {0} pairs: no weights, not a matrix "
+                           "product").format(m),
+            "down_proj": self.tr("Narrowing projection m → d back to the residual stream"),
+            "mlp_add": self.tr("Residual add: the MLP's output is a small correction to the "
+                               "stream"),
+            "final_norm": self.tr("RMSNorm after the last layer"),
+            "lm_head": self.tr("Projects d → V: one logit per vocabulary entry"),
+            "sample": self.tr("Softmax over the logits, then draw the next token"),
+        }
+
+    def box_texts(self, sizes: ForwardSizes | None) -> dict[str, BoxText]:
+        titles, subs, tips = self._titles(sizes), self._subs(sizes), self._tips(sizes)
+        opens = self.tr("Click or press Enter to open:")
+        return {key: BoxText(titles[key], subs.get(key, ""),
+                             "{0}\n{1} {2}".format(tips[key], opens, tab_title(BOX_TABS[key])))
+                for key in titles}
+
+    def frame_label(self, sizes: ForwardSizes | None) -> str:
+        if sizes is None:
+            return self.tr("× N layers")
+        return self.tr("× {0} layers").format(sizes.n_layer)
+
+    def notes(self, sizes: ForwardSizes | None) -> dict[str, str]:
+        d = "d" if sizes is None else "d = {0}".format(dim_text(sizes.d))
+        return {"residual": self.tr("residual stream, {0}").format(d)}
+
+    def caption(self, sizes: ForwardSizes | None) -> str:
+        """Where the numbers come from, and the MLP's widths in one line."""
+        if sizes is None:
+            return self.tr("No model known yet: generic sizes d (width), m (MLP width), "
+                           "N (layers), V (vocabulary). Analyse a text in Inside the model, set "
+                           "up the Live trainer or pick a preset in Parameter budget, then press "
+                           "Refresh.")
+        preset = self.tr("sizes from: {0} preset · MLP {1} × {2} layers")
+        template = {
+            "inside": self.tr("sizes from: {0} (Inside the model) · MLP {1} × {2} layers"),
+            "trainer": self.tr("sizes from: {0} (the Live trainer's form) · MLP {1} × {2} layers"),
+            "budget": preset, "lesson": preset,
+        }.get(sizes.origin, self.tr("sizes from: {0} · MLP {1} × {2} layers"))
+        return template.format(sizes.source or "—", mlp_widths_text(sizes), sizes.n_layer)
+
+    def description(self, key: str, sizes: ForwardSizes | None) -> str:
+        """The readout line under the map for the selected box, with the numbers."""
+        widths = mlp_widths_text(sizes)
+        s = size_texts(sizes)
+        n = "N" if sizes is None else str(sizes.n_layer)
+        m = "m" if sizes is None else dim_text(sizes.m)
+        act = "SiLU" if sizes is None else sizes.act
+        text = {
+            "tokens": self.tr("Tokens: the text as ids, {0}.").format(s["tokens"]),
+            "embedding": self.tr("Embedding: a table of {0} numbers; row i starts token i's "
+                                 "residual stream.").format(s["embedding"]),
+            "attn_norm": self.tr("Norm before attention: RMSNorm, {0}.").format(s["attn_norm"]),
+            "attention": self.tr("Attention: {0}; it moves information between positions.")
+            .format(s["attention"]),
+            "attn_add": self.tr("Residual +: the stream keeps its value and adds attention's "
+                                "output."),
+            "mlp_norm": self.tr("Norm before the MLP: RMSNorm, {0}.").format(s["mlp_norm"]),
+            "mlp": self.tr("Gated MLP: gate_proj and up_proj widen {0}, down_proj narrows {1}; "
+                           "{2} in each of {3} layers.").format(s["gate_proj"], s["down_proj"],
+                                                                widths, n),
+            "gate_proj": self.tr("gate_proj: {0}, the pre-gates g.").format(s["gate_proj"]),
+            "up_proj": self.tr("up_proj: {0}, the values u.").format(s["up_proj"]),
+            "act": self.tr("{0}: applied to each of the {1} pre-gates g.").format(act, m),
+            "mul": self.tr("⊙: {0}(g) ⊙ u, {1} products element by element; no weights, not a "
+                           "matrix product.").format(act, m),
+            "down_proj": self.tr("down_proj: {0}, back to the residual stream.")
+            .format(s["down_proj"]),
+            "mlp_add": self.tr("Residual +: the MLP's output is added to the stream, a small "
+                               "correction."),
+            "final_norm": self.tr("Final norm: RMSNorm, {0}.").format(s["final_norm"]),
+            "lm_head": self.tr("LM head: {0}, one logit per vocabulary entry.")
+            .format(s["lm_head"]),
+            "sample": self.tr("Sample: softmax over the logits, then draw the next token."),
+        }[key]
+        if sizes is not None and not sizes.gated and key == "mlp":
+            text = self.tr("MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} "
+                           "layers.").format(s["up_proj"], s["down_proj"], widths, n)
+        return "{0} {1} {2}".format(text, self.tr("Click or press Enter to open:"),
+                                    tab_title(BOX_TABS[key]))

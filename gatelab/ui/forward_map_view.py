@@ -1,0 +1,373 @@
+"""The forward-pass diagram itself: boxes drawn with QPainter on a fixed logical canvas.
+
+Why a custom paintEvent and not a QGraphicsScene: the diagram is a few dozen rectangles and lines
+whose positions never change, it must scale with the window (one uniform scale, centred) and stay
+crisp (vector drawing at device resolution), and keyboard focus moves between boxes, not widgets.
+The widget knows nothing about models or tabs: the panel hands it each box's text and tooltip and
+listens to ``box_activated`` (click, Enter, Space) and ``selection_changed`` (click, Tab, arrows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QToolTip, QWidget
+
+from gatelab.core.forward_map import BOX_KEYS, GATED_ONLY
+
+CANVAS = QRectF(0, 0, 1000, 600)  # logical coordinates every rectangle below is given in
+RESIDUAL_X = 120.0
+
+#: Box rectangles on the canvas; circles ("+", "⊙") are their bounding squares.
+RECTS: dict[str, QRectF] = {
+    "tokens": QRectF(40, 10, 160, 54),
+    "embedding": QRectF(40, 92, 160, 58),
+    "attn_norm": QRectF(190, 218, 130, 48),
+    "attention": QRectF(350, 212, 190, 60),
+    "attn_add": QRectF(RESIDUAL_X - 18, 292, 36, 36),
+    "mlp_norm": QRectF(190, 372, 130, 48),
+    "mlp": QRectF(350, 330, 630, 148),
+    "gate_proj": QRectF(380, 362, 160, 46),
+    "up_proj": QRectF(380, 422, 160, 46),
+    "act": QRectF(560, 362, 90, 46),
+    "mul": QRectF(700, 425, 40, 40),
+    "down_proj": QRectF(780, 398, 170, 46),
+    "mlp_add": QRectF(RESIDUAL_X - 18, 484, 36, 36),
+    "final_norm": QRectF(40, 540, 160, 50),
+    "lm_head": QRectF(270, 540, 190, 50),
+    "sample": QRectF(530, 540, 200, 50),
+}
+CIRCLES = frozenset({"attn_add", "mul", "mlp_add"})
+FRAME = QRectF(14, 176, 976, 350)  # the "× N layers" frame
+
+#: Fill tint per box (mixed with the palette's base colour, so dark themes stay readable).
+TINTS: dict[str, str] = {
+    "tokens": "#7f8c8d", "sample": "#7f8c8d", "embedding": "#2e86de", "lm_head": "#2e86de",
+    "attn_norm": "#8e44ad", "mlp_norm": "#8e44ad", "final_norm": "#8e44ad",
+    "attention": "#e67e22", "mlp": "#27ae60", "gate_proj": "#16a085", "up_proj": "#16a085",
+    "down_proj": "#16a085", "act": "#c0392b", "mul": "#7f8c8d", "attn_add": "#7f8c8d",
+    "mlp_add": "#7f8c8d",
+}
+
+
+@dataclass(frozen=True)
+class BoxText:
+    title: str
+    sub: str = ""
+    tooltip: str = ""
+
+
+def _mix(a: QColor, b: QColor, t: float) -> QColor:
+    """t·a + (1 − t)·b, channel by channel."""
+    return QColor(round(a.red() * t + b.red() * (1 - t)), round(a.green() * t + b.green() * (1 - t)),
+                  round(a.blue() * t + b.blue() * (1 - t)))
+
+
+class ForwardMapView(QWidget):
+    """Draws the map; one box is selected (highlighted), clicks and Enter activate boxes."""
+
+    box_activated = Signal(str)
+    selection_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("forward-map-view")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setMinimumSize(500, 300)
+        self._texts: dict[str, BoxText] = {key: BoxText(key) for key in BOX_KEYS}
+        self._frame_label = ""
+        self._notes: dict[str, str] = {}
+        self._gated = True
+        self._selected = "mlp"
+
+    # -- content -------------------------------------------------------------------------------
+    def set_content(self, texts: dict[str, BoxText], frame_label: str, gated: bool,
+                    notes: dict[str, str] | None = None) -> None:
+        """Every box's text; ``gated`` False hides gate_proj and ⊙ (classic up → act → down)."""
+        self._texts = {key: texts.get(key, BoxText(key)) for key in BOX_KEYS}
+        self._frame_label = frame_label
+        self._notes = dict(notes or {})
+        self._gated = gated
+        if self._selected not in self.keys():
+            self._selected = "mlp"
+            self.selection_changed.emit(self._selected)
+        self.update()
+
+    def keys(self) -> tuple[str, ...]:
+        """The boxes on show, in keyboard order."""
+        return tuple(k for k in BOX_KEYS if self._gated or k not in GATED_ONLY)
+
+    def text(self, key: str) -> BoxText:
+        return self._texts[key]
+
+    def frame_label(self) -> str:
+        return self._frame_label
+
+    def notes(self) -> dict[str, str]:
+        return dict(self._notes)
+
+    def visible_texts(self) -> list[str]:
+        """Every string painted or shown on hover (widget walks cannot see painted text)."""
+        out = [self._frame_label, *self._notes.values()]
+        for key in self.keys():
+            text = self._texts[key]
+            out += [text.title, text.sub, text.tooltip]
+        return [s for s in out if s]
+
+    def selected(self) -> str:
+        return self._selected
+
+    def select(self, key: str) -> None:
+        if key not in self.keys():
+            raise ValueError(f"no box {key!r} on the map")
+        if key != self._selected:
+            self._selected = key
+            self.update()
+            self.selection_changed.emit(key)
+
+    # -- geometry ------------------------------------------------------------------------------
+    def _logical_rect(self, key: str) -> QRectF:
+        rect = RECTS[key]
+        if key == "act" and not self._gated:  # classic MLP: the activation sits on up's path
+            return QRectF(rect.x(), RECTS["up_proj"].y(), rect.width(), rect.height())
+        return rect
+
+    def _scale_offset(self) -> tuple[float, QPointF]:
+        s = min(self.width() / CANVAS.width(), self.height() / CANVAS.height())
+        off = QPointF((self.width() - CANVAS.width() * s) / 2, (self.height() - CANVAS.height() * s) / 2)
+        return s, off
+
+    def box_rect(self, key: str) -> QRectF:
+        """The box's rectangle in widget pixels (what a click must hit)."""
+        s, off = self._scale_offset()
+        r = self._logical_rect(key)
+        return QRectF(off.x() + r.x() * s, off.y() + r.y() * s, r.width() * s, r.height() * s)
+
+    def box_at(self, pos: QPointF) -> str | None:
+        """The innermost box under ``pos`` (the MLP's parts before the MLP box around them)."""
+        hits = [k for k in self.keys() if self.box_rect(k).contains(pos)]
+        inner = [k for k in hits if k != "mlp"]
+        return inner[0] if inner else (hits[0] if hits else None)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(1000, 600)
+
+    # -- input ---------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        key = self.box_at(event.position())
+        if key is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self.select(key)
+        self.box_activated.emit(key)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+        key = self.box_at(event.position())
+        self.setCursor(Qt.CursorShape.PointingHandCursor if key else Qt.CursorShape.ArrowCursor)
+        self.setToolTip(self._texts[key].tooltip if key else "")
+        if not key:
+            QToolTip.hideText()
+        super().mouseMoveEvent(event)
+
+    def _step(self, delta: int) -> bool:
+        keys = self.keys()
+        i = keys.index(self._selected) + delta
+        if not 0 <= i < len(keys):
+            return False
+        self.select(keys[i])
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.box_activated.emit(self._selected)
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self._step(1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self._step(-1)
+        elif key == Qt.Key.Key_Home:
+            self.select(self.keys()[0])
+        elif key == Qt.Key.Key_End:
+            self.select(self.keys()[-1])
+        else:
+            super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002, N802 (Qt override)
+        """Tab / Shift+Tab walk the boxes; past the last (first) box focus leaves the map."""
+        if self.hasFocus() and self._step(1 if next else -1):
+            return True
+        return super().focusNextPrevChild(next)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        self.update()
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        self.update()
+        super().focusOutEvent(event)
+
+    # -- painting ------------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        p.fillRect(self.rect(), pal.color(QPalette.ColorRole.Base))
+        s, off = self._scale_offset()
+        p.translate(off)
+        p.scale(s, s)
+        fg = pal.color(QPalette.ColorRole.Text)
+        line = _mix(fg, pal.color(QPalette.ColorRole.Base), 0.55)
+        self._paint_frame(p, fg, line)
+        self._paint_wires(p, line)
+        self._paint_box(p, "mlp", pal)  # the MLP box first: its wires and parts go on top
+        p.setPen(QPen(line, 2))
+        self._paint_mlp_wires(p, {k: self._logical_rect(k) for k in BOX_KEYS})
+        for key in self.keys():
+            if key != "mlp":
+                self._paint_box(p, key, pal)
+        p.end()
+
+    def _font(self, px: float, bold: bool = False) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(max(1, round(px)))  # logical px: the painter's scale makes it crisp
+        font.setBold(bold)
+        return font
+
+    def _paint_frame(self, p: QPainter, fg: QColor, line: QColor) -> None:
+        p.setPen(QPen(line, 1.5, Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(FRAME, 12, 12)
+        p.setPen(fg)
+        p.setFont(self._font(15, bold=True))
+        p.drawText(QRectF(FRAME.x() + 12, FRAME.y() + 4, 400, 24),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._frame_label)
+        p.setFont(self._font(12))
+        residual = self._notes.get("residual", "")
+        if residual:
+            p.drawText(QRectF(RESIDUAL_X + 10, 150, 500, 24),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, residual)
+
+    def _arrow(self, p: QPainter, points: list[tuple[float, float]]) -> None:
+        """A polyline ending in an arrow head."""
+        path = QPainterPath(QPointF(*points[0]))
+        for x, y in points[1:]:
+            path.lineTo(x, y)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(path)
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        dx, dy = x1 - x0, y1 - y0
+        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        ux, uy = dx / n, dy / n
+        head = QPainterPath(QPointF(x1, y1))
+        head.lineTo(x1 - 8 * ux - 4 * uy, y1 - 8 * uy + 4 * ux)
+        head.lineTo(x1 - 8 * ux + 4 * uy, y1 - 8 * uy - 4 * ux)
+        head.closeSubpath()
+        p.setBrush(p.pen().color())
+        p.drawPath(head)
+
+    def _paint_wires(self, p: QPainter, line: QColor) -> None:
+        r = {k: self._logical_rect(k) for k in BOX_KEYS}
+        p.setPen(QPen(line, 2))
+        x = RESIDUAL_X
+        self._arrow(p, [(x, r["tokens"].bottom()), (x, r["embedding"].top())])
+        self._arrow(p, [(x, r["embedding"].bottom()), (x, r["attn_add"].top())])
+        self._arrow(p, [(x, r["attn_add"].bottom()), (x, r["mlp_add"].top())])
+        self._arrow(p, [(x, r["mlp_add"].bottom()), (x, r["final_norm"].top())])
+        self._arrow(p, [(r["final_norm"].right(), 565), (r["lm_head"].left(), 565)])
+        self._arrow(p, [(r["lm_head"].right(), 565), (r["sample"].left(), 565)])
+        for norm, block, add in (("attn_norm", "attention", "attn_add"),
+                                 ("mlp_norm", "mlp", "mlp_add")):
+            y = r[norm].center().y()
+            self._arrow(p, [(x, y), (r[norm].left(), y)])
+            if block == "attention":
+                self._arrow(p, [(r[norm].right(), y), (r[block].left(), y)])
+                back = [(r[block].right(), y), (r[block].right() + 40, y),
+                        (r[block].right() + 40, r[add].center().y())]
+            else:
+                self._arrow(p, [(r[norm].right(), y), (r["mlp"].left(), y)])
+                yo = r["down_proj"].center().y()
+                back = [(r["mlp"].right(), yo), (r["mlp"].right() + 6, yo),
+                        (r["mlp"].right() + 6, r[add].center().y())]
+            self._arrow(p, back + [(r[add].right(), r[add].center().y())])
+
+    def _paint_mlp_wires(self, p: QPainter, r: dict[str, QRectF]) -> None:
+        """Inside the MLP box: split to gate/up, act on the gate path, ⊙, then down_proj."""
+        x_in, y_in = r["mlp"].left(), r["mlp_norm"].center().y()
+        split = x_in + 14
+        yu = r["up_proj"].center().y()
+        yd = r["down_proj"].center().y()
+        if self._gated:
+            yg = r["gate_proj"].center().y()
+            p.drawLine(QPointF(x_in, y_in), QPointF(split, y_in))
+            p.drawLine(QPointF(split, yg), QPointF(split, yu))
+            self._arrow(p, [(split, yg), (r["gate_proj"].left(), yg)])
+            self._arrow(p, [(split, yu), (r["up_proj"].left(), yu)])
+            self._arrow(p, [(r["gate_proj"].right(), yg), (r["act"].left(), yg)])
+            mx, my = r["mul"].center().x(), r["mul"].center().y()
+            self._arrow(p, [(r["act"].right(), yg), (mx, yg), (mx, r["mul"].top())])
+            self._arrow(p, [(r["up_proj"].right(), yu), (r["mul"].left(), my)])
+            self._arrow(p, [(r["mul"].right(), my), (r["mul"].right() + 20, my),
+                            (r["mul"].right() + 20, yd), (r["down_proj"].left(), yd)])
+        else:
+            p.drawLine(QPointF(x_in, y_in), QPointF(split, y_in))
+            p.drawLine(QPointF(split, y_in), QPointF(split, yu))
+            self._arrow(p, [(split, yu), (r["up_proj"].left(), yu)])
+            self._arrow(p, [(r["up_proj"].right(), yu), (r["act"].left(), yu)])
+            self._arrow(p, [(r["act"].right(), yu), (r["act"].right() + 30, yu),
+                            (r["act"].right() + 30, yd), (r["down_proj"].left(), yd)])
+        p.drawLine(QPointF(r["down_proj"].right(), yd), QPointF(r["mlp"].right(), yd))
+
+    def _paint_box(self, p: QPainter, key: str, pal: QPalette) -> None:
+        rect = self._logical_rect(key)
+        base, fg = pal.color(QPalette.ColorRole.Base), pal.color(QPalette.ColorRole.Text)
+        tint = QColor(TINTS[key])
+        selected = key == self._selected
+        fill = _mix(tint, base, 0.10 if key == "mlp" else 0.22)
+        border = pal.color(QPalette.ColorRole.Highlight) if selected else _mix(tint, fg, 0.8)
+        p.setPen(QPen(border, 3.5 if selected else 1.5))
+        p.setBrush(fill)
+        if key in CIRCLES:
+            p.drawEllipse(rect)
+        else:
+            p.drawRoundedRect(rect, 8, 8)
+        if selected and self.hasFocus():
+            p.setPen(QPen(border, 1.2, Qt.PenStyle.DotLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            ring = rect.adjusted(-5, -5, 5, 5)
+            p.drawEllipse(ring) if key in CIRCLES else p.drawRoundedRect(ring, 10, 10)
+        self._paint_text(p, key, rect, fg)
+
+    def _paint_text(self, p: QPainter, key: str, rect: QRectF, fg: QColor) -> None:
+        text = self._texts[key]
+        p.setPen(fg)
+        if key in CIRCLES:
+            p.setFont(self._font(20, bold=True))
+            p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text.title)
+            return
+        if key == "mlp":  # the title sits in the top-left corner, above the neuron view
+            p.setFont(self._font(15, bold=True))
+            p.drawText(QRectF(rect.x() + 12, rect.y() + 4, rect.width() - 24, 24),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text.title)
+            return
+        top = QRectF(rect.x() + 4, rect.y() + 3, rect.width() - 8, rect.height() / 2 - 1)
+        bottom = QRectF(rect.x() + 4, rect.center().y(), rect.width() - 8, rect.height() / 2 - 3)
+        p.setFont(self._font(14, bold=True))
+        p.drawText(top if text.sub else rect, Qt.AlignmentFlag.AlignCenter, text.title)
+        if text.sub:
+            p.setFont(self._font(12))
+            p.drawText(bottom, Qt.AlignmentFlag.AlignCenter, text.sub)

@@ -1,0 +1,41 @@
+"""Lines the inside tab composes from a trace, in the panel's translation context.
+
+Kept apart from the panel so the panel stays short; the context stays "InsidePanel" so these
+lines keep their translations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+
+translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
+
+
+def trace_text(trace: Any) -> str:
+    """What was traced (plural right in English), with a warning for unknown characters."""
+    n = len(trace.tokens)
+    step = ("" if trace.step is None
+            else translate("InsidePanel", " at step {0}").format(trace.step))
+    if n == 1:
+        text = translate("InsidePanel", "1 token through {1}{2}. Pick a layer, neuron or token "
+                                        "anywhere.")
+    else:
+        text = translate("InsidePanel", "{0} tokens through {1}{2}. Pick a layer, neuron or "
+                                        "token anywhere.")
+    text = text.format(n, trace.model_name, step)
+    unknown = tuple(getattr(trace, "unknown", ()))
+    if unknown:
+        shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
+        if len(unknown) == 1:
+            warning = translate("InsidePanel", "Warning: 1 character ({1}) is not in this run's "
+                                               "vocabulary and was read as {2}: its numbers "
+                                               "describe that character.")
+        else:
+            warning = translate("InsidePanel", "Warning: {0} characters ({1}) are not in this "
+                                               "run's vocabulary and were read as {2}: their "
+                                               "numbers describe that character.")
+        text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
+    return text

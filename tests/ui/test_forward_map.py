@@ -1,0 +1,292 @@
+"""The forward-pass map: boxes as drawn, clicks and keys that open tabs, sizes from other tabs,
+retranslation, state and the lesson's promises held to the readouts."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from gatelab.core.forward_map import BOX_KEYS, BOX_TABS, GATED_ONLY
+from gatelab.core.trainconfig import TrainConfig
+from gatelab.ui.forward_map import ForwardMapPanel
+from gatelab.ui.forward_map_view import TINTS
+from gatelab.ui.tabs import TAB_NAMES
+
+
+
+@pytest.fixture
+def panel(qtbot) -> Iterator[ForwardMapPanel]:  # noqa: ANN001
+    p = ForwardMapPanel()
+    qtbot.addWidget(p)
+    p.resize(1200, 800)
+    p.show()
+    qtbot.waitExposed(p)
+    yield p
+    p.shutdown()
+
+
+def _click(qtbot, panel: ForwardMapPanel, key: str) -> str:  # noqa: ANN001
+    """Click the box's centre (the MLP box: its free centre, between its parts); the tab name."""
+    centre = panel.view.box_rect(key).center().toPoint()
+    assert panel.view.box_at(panel.view.box_rect(key).center()) == key
+    with qtbot.waitSignal(panel.tab_requested, timeout=1000) as blocker:
+        qtbot.mouseClick(panel.view, Qt.MouseButton.LeftButton, pos=centre)
+    return blocker.args[0]
+
+
+# -- fakes of the other tabs' panels ---------------------------------------------------------------
+class FakeInside:
+    def __init__(self, sizes: dict | None) -> None:
+        self.sizes = sizes
+
+    def model_sizes(self) -> dict | None:
+        return self.sizes
+
+
+class FakeControls:
+    def __init__(self, cfg: TrainConfig | None, vocab: int | None) -> None:
+        self.cfg = cfg
+        self.corpus = SimpleNamespace(summary=SimpleNamespace(vocab_size=vocab) if vocab else None)
+
+    def config(self) -> TrainConfig:
+        if self.cfg is None:
+            raise ValueError("learning rate must be a number")
+        return self.cfg.validate()
+
+
+class FakeBudget:
+    def __init__(self, name: str, models: dict | None = None) -> None:
+        self.name, self.models = name, models or {}
+
+    def compare_name(self) -> str:
+        return self.name
+
+
+def _lookup(**panels: Any):  # noqa: ANN202
+    return lambda name: panels.get(name)
+
+
+# -- boxes, labels, geometry, pixels -----------------------------------------------------------------
+def test_generic_map_shows_every_box_with_symbols(panel: ForwardMapPanel) -> None:
+    view = panel.view
+    assert view.keys() == BOX_KEYS
+    titles = {k: view.text(k).title for k in BOX_KEYS}
+    assert titles["embedding"] == "embedding" and titles["lm_head"] == "LM head"
+    assert titles["mlp"] == "gated MLP (SwiGLU)" and titles["act"] == "SiLU"
+    assert (titles["gate_proj"], titles["up_proj"], titles["down_proj"]) == (
+        "gate_proj", "up_proj", "down_proj")
+    assert titles["mul"] == "⊙" and titles["attn_add"] == titles["mlp_add"] == "+"
+    assert view.text("gate_proj").sub == "d → m" and view.text("down_proj").sub == "m → d"
+    assert view.text("embedding").sub == "V × d" and view.text("lm_head").sub == "d → V"
+    assert view.frame_label() == "× N layers" and view.notes()["residual"] == "residual stream, d"
+    assert panel.caption.text().startswith("No model known yet")
+    area = view.rect()
+    mlp = view.box_rect("mlp")
+    for key in BOX_KEYS:
+        r = view.box_rect(key)
+        assert area.contains(r.toRect()) and r.width() > 20 and r.height() > 20, key
+    for part in ("gate_proj", "up_proj", "act", "mul", "down_proj"):
+        assert mlp.contains(view.box_rect(part)), part
+    outer = [k for k in BOX_KEYS if k not in ("gate_proj", "up_proj", "act", "mul", "down_proj")]
+    for i, a in enumerate(outer):
+        for b in outer[i + 1:]:
+            assert not view.box_rect(a).intersects(view.box_rect(b)), (a, b)
+
+
+def test_boxes_are_painted_in_their_colours_and_scale_with_the_window(
+        panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    view = panel.view
+    image = view.grab().toImage()
+    for key in ("act", "attention", "embedding"):
+        r = view.box_rect(key)
+        colour = QColor(image.pixel(round(r.left() + 8), round(r.top() + 8)))
+        tint = QColor(TINTS[key])
+        # a light mix of the tint: the tint's strongest channel stays the strongest
+        channels = (colour.red(), colour.green(), colour.blue())
+        tints = (tint.red(), tint.green(), tint.blue())
+        assert channels.index(max(channels)) == tints.index(max(tints)), key
+        assert channels != (255, 255, 255), key
+    before = view.box_rect("mlp").width()
+    panel.resize(700, 520)
+    qtbot.waitUntil(lambda: view.box_rect("mlp").width() < before * 0.8)
+
+
+def test_real_sizes_are_drawn_in_the_boxes(panel: ForwardMapPanel) -> None:
+    assert panel.show_preset("qwen3.5-0.8b")
+    view = panel.view
+    assert view.text("gate_proj").sub == "1024 → 3584" and view.text("up_proj").sub == "1024 → 3584"
+    assert view.text("down_proj").sub == "3584 → 1024"
+    assert view.text("embedding").sub == "248,320 × 1024"
+    assert view.text("attention").sub == "1024 → 1024, 8 heads"
+    assert view.frame_label() == "× 24 layers"
+    assert "Qwen3.5-0.8B preset" in panel.caption.text()
+    assert "1024 → 3584 → 1024 × 24 layers" in panel.caption.text()
+
+
+def test_a_classic_mlp_has_no_gate_proj_and_no_odot(panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    panel.select_box("mul")
+    cfg = TrainConfig(variant="gelu", n_embd=64, n_head=4, n_layer=2)
+    from gatelab.core.forward_map import sizes_from_train_config
+
+    panel.show_sizes(sizes_from_train_config(cfg, 96, "gelu run"))
+    assert not set(GATED_ONLY) & set(panel.view.keys())
+    assert panel.view.selected() == "mlp"  # the ⊙ is gone: selection falls back to the MLP
+    assert panel.view.text("mlp").title == "MLP (GELU)" and panel.view.text("act").title == "GELU"
+    assert panel.view.text("up_proj").sub == "64 → 256"
+    assert _click(qtbot, panel, "act") == "activations"
+
+
+# -- navigation ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", BOX_KEYS)
+def test_clicking_each_box_requests_its_tab(panel: ForwardMapPanel, qtbot, key: str) -> None:  # noqa: ANN001
+    assert _click(qtbot, panel, key) == BOX_TABS[key]
+    assert BOX_TABS[key] in TAB_NAMES
+    assert panel.view.selected() == key and panel.readout.text().startswith(
+        panel.texts.description(key, None).split(":")[0])
+
+
+def test_the_tabs_the_brief_names(panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    expected = {"mlp": "gate-plane", "act": "activations", "mlp_add": "inside",
+                "attn_add": "inside", "sample": "trainer", "embedding": "budget",
+                "lm_head": "budget", "attention": "inside"}
+    assert {k: _click(qtbot, panel, k) for k in expected} == expected
+
+
+def test_keyboard_tab_arrows_and_enter(panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    view = panel.view
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert view.selected() == "tokens"
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.selected() == "embedding"
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert view.selected() == "attn_norm" and view.hasFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Backtab)
+    assert view.selected() == "embedding"
+    with qtbot.waitSignal(panel.tab_requested, timeout=1000) as blocker:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert blocker.args == ["budget"]
+    for _ in range(6):  # embedding → … → mlp: the Enter key opens the gate plane
+        qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.selected() == "gate_proj"
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    with qtbot.waitSignal(panel.tab_requested, timeout=1000) as blocker:
+        qtbot.keyClick(view, Qt.Key.Key_Enter)
+    assert blocker.args == ["gate-plane"]
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert view.selected() == "sample"
+    qtbot.keyClick(view, Qt.Key.Key_Tab)  # past the last box, focus leaves the map
+    assert not view.hasFocus() and view.selected() == "sample"
+
+
+# -- sizes from the other tabs ---------------------------------------------------------------------
+def test_sizes_come_from_inside_then_trainer_then_budget(panel: ForwardMapPanel) -> None:
+    inside = FakeInside({"d": 16, "m": 24, "n_layer": 3, "variant": "swiglu", "source": "synthetic"})
+    controls = FakeControls(TrainConfig(n_embd=128, n_layer=4, n_head=4), 96)
+    trainer = SimpleNamespace(controls=controls)
+    budget = FakeBudget("Qwen3.5-0.8B")
+    panel.set_panel_lookup(_lookup(inside=inside, trainer=trainer, budget=budget))
+    assert panel.view.text("gate_proj").sub == "16 → 24" and panel.view.frame_label() == "× 3 layers"
+    assert panel.caption.text().startswith("sizes from: synthetic (Inside the model)")
+    assert panel.view.text("embedding").sub == "V × 16"  # the trace does not know the vocabulary
+
+    inside.sizes = None  # no trace: the trainer's form (8·128/3 → 352), vocabulary 96
+    panel.refresh_button.click()
+    assert panel.view.text("gate_proj").sub == "128 → 352"
+    assert panel.view.text("embedding").sub == "96 × 128"
+    assert "the Live trainer's form" in panel.caption.text()
+
+    controls.cfg = None  # a half-typed form: the budget tab's preset
+    panel.refresh()
+    assert panel.caption.text().startswith("sizes from: Qwen3.5-0.8B preset")
+    assert panel.view.text("down_proj").sub == "3584 → 1024"
+
+
+def test_budget_model_that_is_no_preset_uses_its_spec(panel: ForwardMapPanel) -> None:
+    from gatelab.core.budget import ModelSpec, count_model
+
+    count = count_model(ModelSpec(hidden=64, intermediate=176, n_layer=2, n_head=4, vocab=50,
+                                  name="mine"))
+    panel.set_panel_lookup(_lookup(budget=FakeBudget("my config.json", {"my config.json": count})))
+    assert panel.view.text("gate_proj").sub == "64 → 176"
+    assert panel.caption.text().startswith("sizes from: my config.json preset")
+
+
+def test_no_source_shows_generic_labels_and_show_event_refreshes(panel: ForwardMapPanel,
+                                                                 qtbot) -> None:  # noqa: ANN001
+    inside = FakeInside(None)
+    panel.set_panel_lookup(_lookup(inside=inside, budget=FakeBudget("")))
+    assert panel.sizes() is None and panel.view.text("gate_proj").sub == "d → m"
+    inside.sizes = {"d": 32, "m": 96, "n_layer": 5, "variant": "geglu", "source": "run"}
+    panel.hide()
+    panel.show()
+    qtbot.waitUntil(lambda: panel.sizes() is not None)
+    assert panel.view.text("act").title == "GELU" and panel.view.frame_label() == "× 5 layers"
+
+
+def test_a_broken_source_is_skipped(panel: ForwardMapPanel) -> None:
+    panel.set_panel_lookup(_lookup(inside=FakeInside({"d": -4, "m": 2, "n_layer": 1}),
+                                   trainer=object()))
+    assert panel.sizes() is None and panel.caption.text().startswith("No model known yet")
+
+
+def test_the_real_inside_panel_reports_its_trace(qtbot) -> None:  # noqa: ANN001
+    from gatelab.ui.inside_panel import InsidePanel
+    from tests.ui.inside_synth import make_trace
+
+    inside = InsidePanel()
+    qtbot.addWidget(inside)
+    try:
+        assert inside.model_sizes() is None
+        inside.sel.set_trace(make_trace(n_layer=3, m=24))
+        assert inside.model_sizes() == {"d": 16, "m": 24, "n_layer": 3, "variant": "swiglu",
+                                        "source": "synthetic"}
+        p = ForwardMapPanel()
+        qtbot.addWidget(p)
+        p.set_panel_lookup(_lookup(inside=inside))
+        assert p.view.text("gate_proj").sub == "16 → 24"
+    finally:
+        inside.shutdown()
+
+
+def test_the_real_trainer_and_budget_panels(qtbot) -> None:  # noqa: ANN001
+    from gatelab.ui.budget_panel import BudgetPanel
+    from gatelab.ui.trainer_panel import TrainerPanel
+
+    trainer, budget = TrainerPanel(), BudgetPanel()
+    qtbot.addWidget(trainer)
+    qtbot.addWidget(budget)
+    try:
+        p = ForwardMapPanel()
+        qtbot.addWidget(p)
+        p.set_panel_lookup(_lookup(trainer=trainer, budget=budget))
+        cfg = trainer.controls.config()
+        assert p.sizes() is not None and p.sizes().origin == "trainer"
+        assert (p.sizes().d, p.sizes().n_layer) == (cfg.n_embd, cfg.n_layer)
+        budget.select_model("Qwen3.5-0.8B")
+        p.set_panel_lookup(_lookup(budget=budget))
+        assert p.view.text("gate_proj").sub == "1024 → 3584"
+    finally:
+        trainer.shutdown()
+
+
+def test_hover_tooltip_and_status_line(panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    view = panel.view
+    qtbot.mouseMove(view, view.box_rect("act").center().toPoint())
+    qtbot.waitUntil(lambda: view.toolTip() != "")
+    assert view.toolTip() == view.text("act").tooltip
+    assert view.toolTip().endswith("Click or press Enter to open: Activation curves")
+    lines: list[str] = []
+    panel.status_changed.connect(lines.append)
+    panel.activate_box("sample")
+    assert lines == ["Opening: Live trainer"]

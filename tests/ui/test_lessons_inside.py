@@ -1,0 +1,216 @@
+"""The inside tab's "Try this" lesson: every step's promise checked against the readouts it points
+at (a real tiny run for the step that traces, synthetic traces with known numbers for the rest),
+steps without a source say what to do first, and the questions are well formed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QLabel, QPushButton, QRadioButton
+
+from gatelab.core.inside import analysis
+from gatelab.ui.inside_lesson import STRING_TEXT, pick_string_neuron, string_span
+from gatelab.ui.inside_panel import InsidePanel
+from gatelab.ui.inside_text import display_piece
+from gatelab.ui.lesson_card import LessonCard
+from gatelab.ui.widgets import fmt_number
+
+from .inside_synth import make_trace
+from .test_inside_panel import tiny_hf, tiny_run  # noqa: F401 (module-scoped fixtures)
+
+INSIDE = (STRING_TEXT.index('"') + 1, STRING_TEXT.rindex('"'))  # "inside a string", in chars
+
+
+@pytest.fixture
+def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
+    p = InsidePanel()
+    qtbot.addWidget(p)
+    p.resize(1400, 900)
+    p.show()
+    qtbot.waitExposed(p)
+    yield p
+    p.shutdown()
+    assert not p.runner.is_busy()
+
+
+def _card(qtbot, panel: InsidePanel, settings: QSettings) -> LessonCard:  # noqa: ANN001
+    card = LessonCard("inside", panel.lesson, settings)
+    qtbot.addWidget(card)
+    card.show()
+    return card
+
+
+def _click_step(qtbot, card: LessonCard, i: int) -> str:  # noqa: ANN001
+    qtbot.mouseClick(card.findChild(QPushButton, f"lesson-step-{i}"), Qt.MouseButton.LeftButton)
+    return card.result.text()
+
+
+def test_the_lesson_is_well_formed(panel: InsidePanel) -> None:
+    lesson = panel.lesson()
+    assert 4 <= len(lesson.steps) <= 6 and 2 <= len(lesson.questions) <= 4
+    assert lesson.problems() == []
+    assert "mlp-vs-residual" in {q.key for q in lesson.questions}
+    for q in lesson.questions:
+        assert 0 <= q.answer < len(q.choices) == len(q.explanations)
+
+
+def test_steps_without_a_source_say_what_to_do_first(qtbot, panel: InsidePanel,  # noqa: ANN001
+                                                      settings: QSettings) -> None:
+    panel.source.set_kind("run")
+    panel.source.set_runs([])  # no saved run to pick
+    lesson = panel.lesson()
+    for i, step in enumerate(lesson.steps):
+        todo = step.run()
+        assert todo and "\n" not in todo, i
+        assert "saved run" in todo and "model folder" in todo
+    assert not panel.sel.has_trace() and not panel.runner.is_busy()
+    assert panel.pages.currentIndex() == 0  # still the intro page, nothing half set up
+    card = _card(qtbot, panel, settings)
+    assert _click_step(qtbot, card, 1) == lesson.steps[1].run()
+
+
+def test_the_string_step_traces_and_ranks_the_inside_of_the_string(
+        qtbot, panel: InsidePanel, tiny_run: Path, settings: QSettings) -> None:  # noqa: ANN001,F811
+    panel.source.set_kind("run")
+    panel.source.select_run(str(tiny_run))
+    card = _card(qtbot, panel, settings)
+    result = _click_step(qtbot, card, 0)
+    assert result.startswith("Now look:")
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
+    qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=5000)
+    trace = panel.sel.trace
+    assert panel.source.text.text() == STRING_TEXT and "".join(trace.tokens) == STRING_TEXT
+    assert panel.sel.span == INSIDE  # one token per character in a run
+    # the picked neuron is the best span score over all layers, computed directly
+    best = max(((analysis.span_ranking(trace, layer, *INSIDE, k=1)[0], layer)
+                for layer in range(len(trace.layers))), key=lambda f: f[0][1])
+    (neuron, score), layer = best
+    assert (panel.sel.layer, panel.sel.neuron) == (layer, neuron)
+    assert panel.views.currentWidget() is panel.explorer
+    table = panel.rankings.span_table
+    assert table.item(0, 0).text() == f"#{neuron}" and table.item(0, 1).text() == fmt_number(score, 3)
+    assert f"“{display_piece('inside a string')}”" in panel.rankings.span_hint.text()
+    assert f"<b>Neuron L{layer} #{neuron}</b>" in panel.shaded.title.text()
+    # the last step replays this run's history (saved every 4 steps of 8)
+    qtbot.waitUntil(lambda: panel.history.entries() >= 2, timeout=10000)
+    assert panel.lesson().steps[5].run() is None
+    assert panel.history.step_label.text().startswith("step 4 (4–8, ")
+
+
+def test_the_string_step_on_a_hugging_face_tokenizer(qtbot, panel: InsidePanel,  # noqa: ANN001
+                                                      tiny_hf: Path) -> None:  # noqa: F811
+    panel.source.set_kind("hf")
+    panel.source.hf_path.setText(str(tiny_hf))
+    assert panel.lesson().steps[0].run() is None
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
+    qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=5000)
+    a, b = panel.sel.span
+    pieces = panel.sel.trace.tokens
+    inside = "".join(pieces[a:b])
+    assert "inside" in inside and "string" in inside  # BPE pieces, not characters
+    assert "label" not in inside and "name" not in inside
+    assert panel.rankings.span_table.item(0, 0).text() == f"#{panel.sel.neuron}"
+
+
+def test_the_string_step_finds_a_planted_string_neuron(panel: InsidePanel) -> None:
+    assert string_span(list(STRING_TEXT)) == INSIDE
+    assert string_span(["x", " =", ' "', "in", "side", '"']) == (3, 5)
+    assert string_span(["x", ' ="inside', '"+', "y"]) == (1, 2)  # quotes glued to words
+    assert string_span(list("no string here")) == (0, 0)
+    panel.sel.set_trace(make_trace(text=STRING_TEXT, plant=(2, 9, *INSIDE)))
+    pick_string_neuron(panel)
+    assert (panel.sel.layer, panel.sel.neuron, panel.sel.span) == (2, 9, INSIDE)
+    assert panel.rankings.span_table.item(0, 0).text() == "#9"
+
+
+def _ratios(trace) -> np.ndarray:  # noqa: ANN001
+    t = len(trace.tokens) - 1
+    return np.array([lt.mlp_norm[t] / lt.resid_norm[t] for lt in trace.layers], dtype=np.float64)
+
+
+def test_the_contribution_bar_exercise(qtbot, panel: InsidePanel, settings: QSettings) -> None:  # noqa: ANN001
+    trace = make_trace(n_layer=5, seed=4)
+    panel.sel.set_trace(trace)
+    ratios = _ratios(trace)
+    card = _card(qtbot, panel, settings)
+    for step, layer in ((1, int(np.argmax(ratios))), (2, int(np.argmin(ratios)))):
+        assert _click_step(qtbot, card, step).startswith("Now look:")
+        assert panel.views.currentWidget() is panel.mlp and panel.sel.layer == layer
+        readout = panel.mlp.readout.text()
+        assert f"<b>L{layer}</b>" in readout
+        assert f"‖MLP out‖ / ‖layer out‖ = <b>{fmt_number(ratios[layer], 4)}</b>" in readout
+    big, small = int(np.argmax(ratios)), int(np.argmin(ratios))
+    assert big != small
+    assert (f"Compared with L{big} ({fmt_number(ratios[big], 4)}): the larger ratio is "
+            f"{fmt_number(ratios[big] / ratios[small], 2)}× the smaller.") in readout
+
+
+def test_gates_sink_and_history_steps_point_at_their_readouts(panel: InsidePanel) -> None:
+    trace = make_trace(n_layer=4)
+    panel.sel.set_trace(trace)
+    steps = panel.lesson().steps
+    assert steps[3].run() is None
+    t = len(trace.tokens) - 1
+    g = trace.layers[2].g[t]
+    stats = panel.gates.stats.text()
+    assert panel.views.currentWidget() is panel.gates and (panel.sel.layer, panel.sel.token) == (2, t)
+    assert f"<b>{fmt_number(100 * float(np.mean(g < 0)), 1)} %</b>" in stats
+    assert "(lesson: 61.9 %)" in stats and "(lesson: 19.0 %)" in stats
+    assert steps[4].run() is None
+    assert panel.views.currentWidget() is panel.sink
+    share = fmt_number(100 * float(np.mean(trace.layers[0].attn_sink)), 1) + " %"
+    assert panel.sink.table.item(0, 2).text() == share
+    assert "46.7 %" in panel.sink.lesson.text() and "4.8 %" in panel.sink.lesson.text()
+    assert "no training history" in steps[5].run()  # a trace without a history
+    row = SimpleNamespace(frac_neg=[0.5] * 4, frac_closed=[0.2] * 4, mlp_ratio=[0.1] * 4,
+                          attn_sink=[0.4] * 4, max_abs_h=[2.0] * 4, gate_pairs=np.zeros((4, 3, 2)))
+    panel.history.set_history([(0, row), (50, row), (100, row)], [])
+    assert steps[5].run() is None
+    assert panel.history.slider.value() == 0
+    assert panel.history.step_label.text() == "step 0 (0–100, 3 checkpoints)"
+
+
+def test_answers_are_explained_and_remembered(qtbot, panel: InsidePanel,  # noqa: ANN001
+                                              settings: QSettings) -> None:
+    card = _card(qtbot, panel, settings)
+    card.resize(300, 2000)
+    q = next(q for q in panel.lesson().questions if q.key == "mlp-vs-residual")
+    for choice in range(len(q.choices)):
+        radio = card.findChild(QRadioButton, f"lesson-q-{q.key}-{choice}")
+        qtbot.mouseClick(radio, Qt.MouseButton.LeftButton, pos=QPoint(8, radio.height() // 2))
+        text = card.findChild(QLabel, f"lesson-x-{q.key}").text()
+        assert q.explanations[choice] in text
+        assert ("Right." in text) == (choice == q.answer)
+    assert int(settings.value("lessons/inside/mlp-vs-residual")) == len(q.choices) - 1
+
+
+def test_lupdate_extracts_every_lesson_string(panel: InsidePanel, tmp_path: Path) -> None:
+    """The lesson's and the state's strings must be visible to lupdate (a helper like _tr("…")
+    is not), or they can never be translated."""
+    import html
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).parent / "pyside6-lupdate")
+    if not Path(tool).exists():
+        pytest.skip("pyside6-lupdate is not installed")
+    root = Path(__file__).resolve().parents[2] / "gatelab" / "ui"
+    ts = tmp_path / "x.ts"
+    files = [str(root / f"inside_{n}.py") for n in ("lesson", "persist", "messages")]
+    subprocess.run([tool, *files, "-ts", str(ts)], check=True, capture_output=True, timeout=120)
+    sources = {html.unescape(s) for s in
+               re.findall(r"<source>(.*?)</source>", ts.read_text("utf-8"), flags=re.S)}
+    lesson = panel.lesson()
+    shown = [s.title for s in lesson.steps] + [s.expect for s in lesson.steps[1:]]
+    for q in lesson.questions:
+        shown += [q.text, *q.choices, *q.explanations]
+    assert [s for s in shown if s not in sources] == []
+    assert "State restored." in sources and "1 token through {1}{2}. Pick a layer, neuron or " \
+        "token anywhere." in sources
