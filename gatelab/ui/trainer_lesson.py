@@ -111,18 +111,18 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
     steps = (
         TryStep(
             QCoreApplication.translate(
-                "TrainerLesson", "SwiGLU vs parameter-matched GELU over 5 seeds"
+                "TrainerLesson", "SwiGLU vs GELU, 5 seeds"
             ),
             QCoreApplication.translate(
                 "TrainerLesson",
-                "Experiment view: swiglu vs gelu, seeds: 5, 200 steps each (10 runs, a few "
+                "Experiment view: swiglu vs parameter-matched gelu, seeds: 5, 200 steps each (10 runs, a few "
                 "minutes on a CPU). Press ▶ Run experiment: the verdict says whether the gap "
                 "beats the noise floor, 3σ of the reruns.",
             ),
             lambda: step_experiment(panel),
         ),
         TryStep(
-            QCoreApplication.translate("TrainerLesson", "Turn the attention output gate on"),
+            QCoreApplication.translate("TrainerLesson", "Attention output gate on"),
             QCoreApplication.translate(
                 "TrainerLesson",
                 "The parameter count grows by {0:,} (a 64 × 64 gate per layer, 2 layers). "
@@ -132,7 +132,7 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
             lambda: step_attn_gate(panel),
         ),
         TryStep(
-            QCoreApplication.translate("TrainerLesson", "Param-matched width at d = 256"),
+            QCoreApplication.translate("TrainerLesson", "Param-matched m, d = 256"),
             QCoreApplication.translate(
                 "TrainerLesson",
                 "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights match GELU's "
@@ -143,7 +143,7 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
             lambda: step_matched(panel),
         ),
         TryStep(
-            QCoreApplication.translate("TrainerLesson", "The 8/3 rule at d = 384"),
+            QCoreApplication.translate("TrainerLesson", "The 8/3 rule, d = 384"),
             QCoreApplication.translate(
                 "TrainerLesson",
                 "Intermediate m = {0:,}: 8/3 · 384 = 1,024, so a gated FFN costs what a "
@@ -153,7 +153,7 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
         ),
         TryStep(
             QCoreApplication.translate(
-                "TrainerLesson", "Replay a saved run and read its gate sparsity"
+                "TrainerLesson", "Replay a run: gate sparsity"
             ),
             QCoreApplication.translate(
                 "TrainerLesson",
