@@ -104,7 +104,7 @@ def run_thread(app: Any, cfg: TrainConfig) -> tuple[LagProbe, float]:
     if panel.controls.config() != cfg:
         raise SystemExit("the form cannot express the benchmark config")
     rows: list[dict[str, Any]] = []
-    panel.controller.sig_progress.connect(lambda p: rows.extend(p.rows))
+    panel.controller.progress_reported.connect(lambda p: rows.extend(p.rows))
     probe = LagProbe()
     while panel.controls.corpus.summary is None and not panel.controls.corpus.error:
         app.processEvents()
@@ -113,7 +113,7 @@ def run_thread(app: Any, cfg: TrainConfig) -> tuple[LagProbe, float]:
         raise SystemExit("could not start: " + panel.error_text)
     probe.start()
     loop = QEventLoop()  # block in a real event loop, as app.exec() does (no polling)
-    panel.controller.sig_done.connect(lambda _outcome: loop.quit())
+    panel.controller.job_finished.connect(lambda _outcome: loop.quit())
     if panel.controller.is_busy():
         loop.exec()
     probe.stop()

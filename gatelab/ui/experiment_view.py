@@ -9,12 +9,12 @@ statistics come from the engine's ``run_experiment``; this view only shows them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from pathlib import Path
-
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.trainer_jobs import (
     EXPERIMENT_FILE,
     ExperimentSummary,
@@ -46,7 +47,7 @@ from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class ExperimentView(QWidget):
-    sig_status = Signal(str)
+    status_changed = Signal(str)
     busy_changed = Signal(bool)
 
     def __init__(self, controls: Any, parent: QWidget | None = None) -> None:
@@ -54,7 +55,7 @@ class ExperimentView(QWidget):
         self._controls = controls  # TrainerControls: the model and training settings to use
         self.controller = TrainingController(self)
         self._calls = BackgroundCalls(self)  # reopening a saved experiment reads a file
-        self._calls.sig_result.connect(self._on_loaded)
+        self._calls.call_finished.connect(self._on_loaded)
         self._blocked = False
         self.result: ExperimentSummary | None = None
         self.error_text = ""
@@ -68,46 +69,40 @@ class ExperimentView(QWidget):
             for name in FFN_VARIANTS:
                 combo.addItem(name, name)
             combo.setCurrentIndex(combo.findData(default))
-        self.variant_a.setToolTip(self.tr("First FFN variant"))
-        self.variant_b.setToolTip(self.tr("Second FFN variant"))
         self.seeds = QSpinBox()
         self.seeds.setRange(2, 20)
         self.seeds.setValue(3)
-        self.seeds.setPrefix(self.tr("seeds: "))
-        self.seeds.setToolTip(self.tr("Runs per variant; the spread across seeds is the noise"))
-        self.btn_run = QPushButton(self.tr("▶ Run experiment"))
-        self.btn_run.setToolTip(self.tr("Train every variant with every seed, one after another, "
-                                        "using the model and training settings on the left"))
-        self.btn_stop = QPushButton(self.tr("■ Stop"))
+        self.btn_run = QPushButton()
+        self.btn_stop = QPushButton()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat(self.tr("not started"))
-        self.message = QLabel(self.tr(
+        # renderers of the progress text and the message, called with the view (no closure over
+        # self: a reference cycle could be freed by the GC on a training thread and deadlock)
+        self._progress_fn: Callable[[ExperimentView], str] = lambda self: self.tr("not started")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self._message_fn: Callable[[ExperimentView], str] = lambda self: self.tr(
             "Trains both variants at equal FFN parameters (gated m matched to classic 4·d, or to "
             "the form's intermediate width for the first variant) with several seeds, using the "
             "other settings on the left. Tip: a few hundred steps on the generated text take a "
-            "minute or two on a CPU."))
-        self.message.setWordWrap(True)
+            "minute or two on a CPU.")
 
-        self.curves = PlotCard(self.tr("Validation loss: mean ± std over seeds"), self.tr(
-            "Each band spans mean − std … mean + std of the seeds' curves"))
+        self.curves = PlotCard("")
         self.curves.plot.addLegend(offset=(-10, 10))
-        self.curves.plot.setLabel("bottom", self.tr("step"))
-        self.curves.set_hover_x_label(self.tr("step"))
         self._items: list[pg.GraphicsObject] = []
 
         self.table = QTableWidget(0, 2)
-        self.table.setHorizontalHeaderLabels([self.tr("Quantity"), self.tr("Value")])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setMaximumHeight(190)
 
         row = QHBoxLayout()  # two rows, so the tab fits a 1000-pixel window
-        row.addWidget(QLabel(self.tr("Compare")))
+        self._compare, self._with = QLabel(), QLabel()
+        row.addWidget(self._compare)
         row.addWidget(self.variant_a, 1)
-        row.addWidget(QLabel(self.tr("with")))
+        row.addWidget(self._with)
         row.addWidget(self.variant_b, 1)
         actions = QHBoxLayout()
         actions.addWidget(self.seeds)
@@ -124,10 +119,38 @@ class ExperimentView(QWidget):
 
         self.btn_run.clicked.connect(self.run)
         self.btn_stop.clicked.connect(self.controller.stop)
-        self.controller.sig_progress.connect(self._on_progress)
-        self.controller.sig_done.connect(self._on_done)
+        self.controller.progress_reported.connect(self._on_progress)
+        self.controller.job_finished.connect(self._on_done)
         self.controller.state_changed.connect(self._on_state)
         self._on_state("idle")
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text of the view, the dynamic ones re-rendered, in the current language."""
+        self.variant_a.setToolTip(self.tr("First FFN variant"))
+        self.variant_b.setToolTip(self.tr("Second FFN variant"))
+        for combo in (self.variant_a, self.variant_b):
+            for i in range(combo.count()):
+                combo.setItemText(i, variant_label(str(combo.itemData(i))))
+        self.seeds.setPrefix(self.tr("seeds: "))
+        self.seeds.setToolTip(self.tr("Runs per variant; the spread across seeds is the noise"))
+        self.btn_run.setText(self.tr("▶ Run experiment"))
+        self.btn_run.setToolTip(self.tr("Train every variant with every seed, one after another, "
+                                        "using the model and training settings on the left"))
+        self.btn_stop.setText(self.tr("■ Stop"))
+        self._compare.setText(self.tr("Compare"))
+        self._with.setText(self.tr("with"))
+        self.curves.set_title(self.tr("Validation loss: mean ± std over seeds"), self.tr(
+            "Each band spans mean − std … mean + std of the seeds' curves"))
+        self.curves.plot.setLabel("bottom", self.tr("step"))
+        self.curves.plot.setLabel("left", self.tr("val loss"))
+        self.curves.set_hover_x_label(self.tr("step"))
+        self.curves.retranslate()
+        self.table.setHorizontalHeaderLabels([self.tr("Quantity"), self.tr("Value")])
+        self.progress.setFormat(self._progress_fn(self))
+        self.message.setText(self._message_fn(self))
+        if self.result is not None and self.table.rowCount():
+            self._fill_table(self.result)
 
     def is_busy(self) -> bool:
         return self.controller.is_busy()
@@ -149,7 +172,7 @@ class ExperimentView(QWidget):
         """
         if self.controller.is_busy():
             return False
-        self._set_message(self.tr("Opening experiment {0}…").format(Path(path).name))
+        self._set_message(lambda self: self.tr("Opening experiment {0}…").format(Path(path).name))
         self._calls.submit("open", lambda: load_experiment_summary(path))
         return True
 
@@ -159,7 +182,8 @@ class ExperimentView(QWidget):
         if result is None and not error:
             return  # no saved experiment to show
         if error or not isinstance(result, ExperimentSummary):
-            self._set_message(self.tr("Could not open the experiment: {0}").format(error),
+            self._set_message(lambda self: self.tr("Could not open the experiment: {0}")
+                              .format(error),
                               error=True)
             return
         self.result = result
@@ -167,10 +191,10 @@ class ExperimentView(QWidget):
         self._show_result(result)
         self.progress.setRange(0, 1)
         self.progress.setValue(1 if result.status == "finished" else 0)
-        self.progress.setFormat(self.tr("saved experiment {0} ({1})").format(
+        self._set_progress(lambda self: self.tr("saved experiment {0} ({1})").format(
             Path(result.path).name, result.status or "?"))
-        self._set_message(self.tr("Verdict: {0}").format(message_text(result.verdict)))
-        self.sig_status.emit(self.tr("Opened experiment {0}").format(result.path))
+        self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(result.verdict)))
+        self.status_changed.emit(self.tr("Opened experiment {0}").format(result.path))
 
     # -- settings ------------------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
@@ -200,11 +224,14 @@ class ExperimentView(QWidget):
         try:
             cfg = self._controls.config()
         except ValueError as exc:
-            self._set_message(self.tr("Not started: {0}").format(message_text(exc)), error=True)
+            err = exc  # kept: a language switch renders it again
+            self._set_message(lambda self: self.tr("Not started: {0}").format(message_text(err)),
+                              error=True)
             return False
         variants = [str(self.variant_a.currentData()), str(self.variant_b.currentData())]
         if variants[0] == variants[1]:
-            self._set_message(self.tr("Not started: pick two different variants"), error=True)
+            self._set_message(lambda self: self.tr("Not started: pick two different variants"),
+                              error=True)
             return False
         seeds = [cfg.seed + i for i in range(self.seeds.value())]
         self.result = None
@@ -212,13 +239,22 @@ class ExperimentView(QWidget):
         self._clear_result()
         self.progress.setRange(0, len(variants) * len(seeds) * cfg.steps)
         self.progress.setValue(0)
-        self.progress.setFormat(self.tr("starting…"))
-        self._set_message(self.tr("Training {0} runs…").format(len(variants) * len(seeds)))
+        self._set_progress(lambda self: self.tr("starting…"))
+        n_runs = len(variants) * len(seeds)
+        self._set_message(lambda self: self.tr("Training {0} runs…").format(n_runs))
         self.controller.start(experiment_job(variants, seeds, cfg))
         return True
 
     # -- private -------------------------------------------------------------------------------
-    def _set_message(self, text: str, error: bool = False) -> None:
+    def _set_progress(self, render: Callable[[ExperimentView], str]) -> None:
+        self._progress_fn = render
+        self.progress.setFormat(render(self))
+
+    def _set_message(self, text: str | Callable[[ExperimentView], str], error: bool = False
+                     ) -> None:
+        """``text`` or a function rendering it (re-run after a language switch)."""
+        self._message_fn = text if callable(text) else (lambda _view: text)
+        text = self._message_fn(self)
         if error:
             self.error_text = text
         self.message.setText(text)
@@ -237,28 +273,30 @@ class ExperimentView(QWidget):
         if extra is None:
             return
         self.progress.setValue(min(extra.done_steps, self.progress.maximum()))
-        self.progress.setFormat(self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
+        self._set_progress(lambda self: self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
                                 .format(extra.run_index + 1, extra.n_runs, extra.variant,
                                         extra.seed, extra.step))
 
     def _on_done(self, outcome: Outcome) -> None:
         if outcome.status == "error":
-            self.progress.setFormat(self.tr("failed ({0} of {1} steps)").format(
+            self._set_progress(lambda self: self.tr("failed ({0} of {1} steps)").format(
                 self.progress.value(), self.progress.maximum()))
-            self._set_message(self.tr("The experiment stopped with an error: {0}")
+            self._set_message(lambda self: self.tr("The experiment stopped with an error: {0}")
                               .format(outcome.message), error=True)
             return
         if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
-            self.progress.setFormat(self.tr("stopped ({0} of {1} steps)").format(
+            self._set_progress(lambda self: self.tr("stopped ({0} of {1} steps)").format(
                 self.progress.value(), self.progress.maximum()))
-            self._set_message(self.tr("Experiment stopped; finished runs are kept in Runs."))
+            self._set_message(lambda self: self.tr("Experiment stopped; finished runs are kept in "
+                                              "Runs."))
             return
         self.result = outcome.result
         self.progress.setValue(self.progress.maximum())
-        self.progress.setFormat(self.tr("done"))
+        self._set_progress(lambda self: self.tr("done"))
         self._show_result(outcome.result)
-        self._set_message(self.tr("Verdict: {0}").format(message_text(outcome.result.verdict)))
-        self.sig_status.emit(self.tr("Experiment: {0}").format(message_text(outcome.result.verdict)))
+        verdict = outcome.result.verdict
+        self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(verdict)))
+        self.status_changed.emit(self.tr("Experiment: {0}").format(message_text(verdict)))
 
     def _clear_result(self) -> None:
         for item in self._items:
@@ -282,6 +320,9 @@ class ExperimentView(QWidget):
             beam = 0.2 * half
         for i, var in enumerate(res.variants):
             self._items += self._draw_variant(i, var, beam)
+        self._fill_table(res)
+
+    def _fill_table(self, res: ExperimentSummary) -> None:
         rows: list[tuple[str, str]] = []
         for var in res.variants:
             rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")

@@ -189,7 +189,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         if self._calls is None:
             from gatelab.ui.trainer_worker import BackgroundCalls
             self._calls = BackgroundCalls(self)
-            self._calls.sig_result.connect(self._on_neurons_read)
+            self._calls.call_finished.connect(self._on_neurons_read)
         self._neuron_request = run_dir
         self._show_neuron_text(lambda: self.tr("Reading {0}…").format(_basename(run_dir)))
         self._calls.submit(run_dir, lambda: plane.load_gate_pairs(run_dir))

@@ -134,7 +134,7 @@ class DataCard(PlotCard):
         if path.suffix.lower() == ".csv":
             headers, rows = self.csv_source()
             write_csv(path, headers, rows)
-            self.sig_exported.emit(str(path))
+            self.exported.emit(str(path))
             return path
         return super().export(path)
 

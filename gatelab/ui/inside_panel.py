@@ -122,7 +122,7 @@ class InsidePanel(QWidget):
         self.runner.progress_changed.connect(self._on_progress)
         self.runner.task_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
-        self.files.sig_result.connect(self._on_file_result)
+        self.files.call_finished.connect(self._on_file_result)
         self.topk.find_requested.connect(self.find_top_k)
         self.topk.cancel_requested.connect(self.runner.cancel)
         self.history.step_requested.connect(self.trace_step)

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QSizePolicy,
     QMessageBox,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -37,9 +37,12 @@ EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 class PlotCard(QWidget):
     """Title, hover readout, Export… button and one PlotWidget (``self.plot``)."""
 
-    sig_exported = Signal(str)
+    exported = Signal(str)
 
-    def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None,
+                 one_line: bool = False) -> None:
+        """``one_line``: a short title that never wraps and keeps its width; the hover readout
+        gives way instead (the trainer's six cards, whose long titles wrapped onto 2–3 lines)."""
         super().__init__(parent)
         self.plot = pg.PlotWidget()
         self.plot.setBackground("w")
@@ -48,21 +51,19 @@ class PlotCard(QWidget):
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
         for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
             self.plot.getAxis(name).enableAutoSIPrefix(False)
-        self.title = QLabel("<b>{0}</b>".format(html.escape(title)))
-        self.title.setToolTip(tooltip)
-        self.title.setWordWrap(True)  # long titles wrap rather than widen the window
+        self.title = QLabel()
+        self.title.setWordWrap(not one_line)  # long titles wrap rather than widen the window
+        self.set_title(title, tooltip)
         self.readout = QLabel("")
         self.readout.setStyleSheet("color: #555;")
         # a long hover readout must never widen the window: it is clipped instead
         self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.export_button = QToolButton()
-        self.export_button.setText(self.tr("Export…"))
-        self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG, or its data as CSV"))
         self.export_button.clicked.connect(self._on_export_clicked)
         head = QHBoxLayout()
         head.setContentsMargins(2, 0, 2, 0)
-        head.addWidget(self.title, 2)  # a short title stays on one line beside the readout
+        head.addWidget(self.title, 0 if one_line else 2)  # a short title stays on one line
         head.addWidget(self.readout, 3)
         head.addWidget(self.export_button)
         layout = QVBoxLayout(self)
@@ -73,6 +74,28 @@ class PlotCard(QWidget):
         self._hover: list[tuple[str, pg.PlotDataItem]] = []
         self._x_label = "x"
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """The card's own texts (the owner sets the title, axis labels and curve names)."""
+        self.export_button.setText(self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG, or its data as CSV"))
+
+    def set_title(self, title: str, tooltip: str = "") -> None:
+        self.title_text = title
+        self.title.setText("<b>{0}</b>".format(html.escape(title)))
+        self.title.setToolTip(tooltip)
+
+    def rename_curve(self, item: pg.PlotDataItem, name: str) -> None:
+        """A new name for ``item`` in the legend, the hover readout and the CSV export."""
+        item.opts["name"] = name
+        legend = self.plot.getPlotItem().legend
+        if legend is not None:
+            for sample, label in legend.items:
+                if sample.item is item:
+                    label.setText(name)
+            legend.updateSize()
+        self._hover = [(name if i is item else n, i) for n, i in self._hover]
 
     # -- building ------------------------------------------------------------------------------
     def curve(self, name: str, hover: bool = True, **opts: object) -> pg.PlotDataItem:
@@ -132,7 +155,7 @@ class PlotCard(QWidget):
                 pg_exporters.SVGExporter(item).export(str(path))
             except ValueError:  # pyqtgraph #3495: closed paths ("… Z") from Qt ≥ 6.9 break it
                 self._export_svg_with_qt(path)
-            self.sig_exported.emit(str(path))
+            self.exported.emit(str(path))
             return path
         elif suffix == ".csv":
             exporter = pg_exporters.CSVExporter(item)
@@ -140,7 +163,7 @@ class PlotCard(QWidget):
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))
         exporter.export(str(path))
-        self.sig_exported.emit(str(path))
+        self.exported.emit(str(path))
         return path
 
     def _export_svg_with_qt(self, path: Path) -> None:

@@ -33,54 +33,40 @@ from gatelab.ui.trainer_worker import BackgroundCalls
 
 
 class RunsView(QWidget):
-    sig_open = Signal(str)  # replay this run's plots
-    sig_resume = Signal(str)  # continue training this run
-    sig_open_experiment = Signal(str)  # show the exp-… folder this run belongs to
-    sig_status = Signal(str)
-    sig_refreshed = Signal()  # the table shows the folder as read by the latest refresh()
+    open_requested = Signal(str)  # replay this run's plots
+    resume_requested = Signal(str)  # continue training this run
+    open_experiment_requested = Signal(str)  # show the exp-… folder this run belongs to
+    status_changed = Signal(str)
+    refreshed = Signal()  # the table shows the folder as read by the latest refresh()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.confirm_delete: Callable[[str], bool] = self._ask_delete
+        # None asks with a dialog; tests answer for the user. (Not ``self._ask_delete``: a bound
+        # method kept on self is a reference cycle the GC may free on a worker thread.)
+        self.confirm_delete: Callable[[str], bool] | None = None
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
         self.rows: list[RunRow] = []
         # the runs folder is read off the GUI thread (a slow disk or a huge folder never freezes
         # the window); only the newest refresh's answer is shown
         self._calls = BackgroundCalls(self)
-        self._calls.sig_result.connect(self._on_rows)
+        self._calls.call_finished.connect(self._on_rows)
         self._generation = 0
         self._select_after = ""
-        self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
-                        self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
-                        self.tr("Status"))
-        self.table = QTableWidget(0, len(self.headers))
-        self.table.setHorizontalHeaderLabels(list(self.headers))
+        self.table = QTableWidget(0, 8)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
         self.table.doubleClicked.connect(lambda _index: self._on_open())
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
-        self.empty = QLabel(self.tr("No runs yet. Press Start to train one; runs made with "
-                                    "gatelab-train appear here too."))
+        self.empty = QLabel()
         self.empty.setStyleSheet("color: #666;")
         self.empty.setWordWrap(True)
-        self.btn_refresh = QPushButton(self.tr("Refresh"))
-        self.btn_open = QPushButton(self.tr("Open (replay plots)"))
-        self.btn_resume = QPushButton(self.tr("Resume training"))
-        self.btn_delete = QPushButton(self.tr("Delete…"))
-        self.btn_folder = QPushButton(self.tr("Open folder"))
-        self.btn_experiment = QPushButton(self.tr("Open experiment"))
-        self.btn_experiment.setToolTip(self.tr(
-            "This run is part of an experiment: show the whole comparison in the Experiment view"))
-        self.btn_open.setToolTip(self.tr("Show this run's curves in the Live plots tab"))
-        self.btn_resume.setToolTip(self.tr("Continue from the run's last checkpoint"))
-        self.btn_delete.setToolTip(self.tr("Delete the run folder (asks first)"))
-        self.btn_folder.setToolTip(self.tr("Show the run's files in the file manager"))
+        self.btn_refresh, self.btn_open, self.btn_resume = (QPushButton() for _ in range(3))
+        self.btn_delete, self.btn_folder, self.btn_experiment = (QPushButton() for _ in range(3))
         buttons = QHBoxLayout()
         for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
                   self.btn_folder, self.btn_experiment):
@@ -97,12 +83,47 @@ class RunsView(QWidget):
         self.btn_delete.clicked.connect(self._on_delete)
         self.btn_folder.clicked.connect(self._on_folder)
         self.btn_experiment.clicked.connect(
-            lambda: self.sig_open_experiment.emit(experiment_of(self.selected_path())))
+            lambda: self.open_experiment_requested.emit(experiment_of(self.selected_path())))
+        self.retranslate()
         self._update_buttons()
+
+    def retranslate(self) -> None:
+        """Headers, buttons, tips and the rows' status words in the current language."""
+        self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
+                        self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
+                        self.tr("Status"))
+        self.table.setHorizontalHeaderLabels(list(self.headers))
+        self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
+        self.empty.setText(self.tr("No runs yet. Press Start to train one; runs made with "
+                                   "gatelab-train appear here too."))
+        for button, text, tip in (
+                (self.btn_refresh, self.tr("Refresh"), self.tr("Read the runs folder again")),
+                (self.btn_open, self.tr("Open (replay plots)"),
+                 self.tr("Show this run's curves in the Live plots tab")),
+                (self.btn_resume, self.tr("Resume training"),
+                 self.tr("Continue from the run's last checkpoint")),
+                (self.btn_delete, self.tr("Delete…"),
+                 self.tr("Delete the run folder (asks first)")),
+                (self.btn_folder, self.tr("Open folder"),
+                 self.tr("Show the run's files in the file manager")),
+                (self.btn_experiment, self.tr("Open experiment"), self.tr(
+                    "This run is part of an experiment: show the whole comparison in the "
+                    "Experiment view"))):
+            button.setText(text)
+            button.setToolTip(tip)
+        if self.rows:
+            self._show_rows(self.rows, self.selected_path())
+
+    def status_word(self, status: str) -> str:
+        """A run's status (run.json's English word) in the current language."""
+        return {"running": self.tr("running"), "finished": self.tr("finished"),
+                "stopped": self.tr("stopped"), "failed": self.tr("failed"),
+                "interrupted": self.tr("interrupted"), "broken": self.tr("broken")
+                }.get(status, status)
 
     # -- public --------------------------------------------------------------------------------
     def refresh(self, select: str = "") -> None:
-        """Re-read the runs folder (newest first) in a helper thread; ``sig_refreshed`` follows.
+        """Re-read the runs folder (newest first) in a helper thread; ``refreshed`` follows.
         Keeps the selected run selected, or selects ``select`` once the rows arrive."""
         self._generation += 1
         self._select_after = select or self._select_after
@@ -116,18 +137,18 @@ class RunsView(QWidget):
         if tag != str(self._generation):
             return  # an older refresh answered late: a newer one is on its way
         if error:
-            self.sig_status.emit(self.tr("Cannot list the runs: {0}").format(error))
+            self.status_changed.emit(self.tr("Cannot list the runs: {0}").format(error))
             rows = []
         selected = self._select_after or self.selected_path()
         self._select_after = ""
         self._show_rows(list(rows) if isinstance(rows, list) else [], selected)
-        self.sig_refreshed.emit()
+        self.refreshed.emit()
 
     def _show_rows(self, rows: list[RunRow], selected: str) -> None:
         self.rows = rows
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            full = row.status + (": " + message_text(row.error) if row.error else "")
+            full = self.status_word(row.status) + (": " + message_text(row.error) if row.error else "")
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
@@ -154,6 +175,11 @@ class RunsView(QWidget):
                 return True
         return False
 
+    def select_after_refresh(self, path: str) -> None:
+        """Select ``path`` now if it is listed, else once a refresh lists it."""
+        if not self.select_path(path):
+            self._select_after = path
+
     def row_for(self, path: str) -> RunRow | None:
         return next((row for row in self.rows if row.path == path), None)
 
@@ -174,16 +200,16 @@ class RunsView(QWidget):
 
     def _on_open(self) -> None:
         if self.selected_path():
-            self.sig_open.emit(self.selected_path())
+            self.open_requested.emit(self.selected_path())
 
     def _on_resume(self) -> None:
         path = self.selected_path()
         if not path:
             return
         if not os.path.lexists(os.path.join(path, "ckpt.pt")):
-            self.sig_status.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
+            self.status_changed.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
                                          "first one): training it again from step 0").format(path))
-        self.sig_resume.emit(path)
+        self.resume_requested.emit(path)
 
     def _on_folder(self) -> None:
         if self.selected_path():
@@ -191,14 +217,14 @@ class RunsView(QWidget):
 
     def _on_delete(self) -> None:
         path = self.selected_path()
-        if not path or not self.confirm_delete(path):
+        if not path or not (self.confirm_delete or self._ask_delete)(path):
             return
         try:
             delete_run_folder(path)
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Delete failed"), message_text(exc))
             return
-        self.sig_status.emit(self.tr("Deleted run {0}").format(path))
+        self.status_changed.emit(self.tr("Deleted run {0}").format(path))
         self.refresh()
 
     def _ask_delete(self, path: str) -> bool:

@@ -26,27 +26,38 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core import gates
 from gatelab.core.budget import rule_8_3
-from gatelab.core.trainconfig import (CLASSIC_VARIANTS, FFN_VARIANTS, TrainConfig,
-                                      classic_matched_intermediate, count_params)
+from gatelab.core.trainconfig import (
+    FFN_VARIANTS,
+    TrainConfig,
+    classic_matched_intermediate,
+    count_params,
+)
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
+from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel and tests)
+    DEFAULT_CONFIG,
+    FIELDS,
+    FORM_FIELDS,
+    Field,
+    form_config,
+    variant_label,
+)
 
-DEFAULT_CONFIG = TrainConfig(corpus="python", steps=1000, eval_interval=100, warmup_steps=50,
-                             checkpoint_interval=250)
 
-
-def _spin(lo: int, hi: int, step: int, tip: str, special: str = "") -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(lo, hi)
-    box.setSingleStep(step)
-    box.setToolTip(tip)
-    box.setKeyboardTracking(True)
-    box.setAccelerated(True)
-    if special:
-        box.setSpecialValueText(special)
-    return box
+def _make_widget(f: Field) -> QWidget:
+    if f.kind == "spin":
+        box = QSpinBox()
+        box.setRange(f.lo, f.hi)
+        box.setSingleStep(f.step)
+        box.setKeyboardTracking(True)
+        box.setAccelerated(True)
+        return box
+    if f.kind == "combo":
+        return QComboBox()
+    if f.kind == "check":
+        return QCheckBox()
+    return QLineEdit()
 
 
 class TrainerControls(QWidget):
@@ -57,86 +68,47 @@ class TrainerControls(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.devices_loaded = False
+        self._best_device: object = ""  # the detector's first choice, shown as "auto → …"
+        self._device_labels: dict[str, object] = {}  # detected devices' labels (core Msgs)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
 
         self.corpus = CorpusBox(self)
         layout.addWidget(self.corpus)
-
-        model = QGroupBox(self.tr("Model"))
-        form = QFormLayout(model)
-        self.variant = QComboBox()
-        for name in FFN_VARIANTS:
-            label = (self.tr("{0} — classic, 2 matrices").format(name.upper())
-                     if name in CLASSIC_VARIANTS else gates.get(name).label)
-            self.variant.addItem(label, name)
-        self.variant.setToolTip(self.tr("The feed-forward block inside every layer"))
-        form.addRow(self.tr("FFN variant"), self.variant)
-        self.width = _spin(8, 4096, 16, self.tr("Model width d (embedding size)"))
-        form.addRow(self.tr("Width d"), self.width)
-        self.layers = _spin(1, 64, 1, self.tr("Number of transformer blocks"))
-        form.addRow(self.tr("Layers"), self.layers)
-        self.heads = _spin(1, 64, 1, self.tr("Attention heads (width must divide by it)"))
-        form.addRow(self.tr("Heads"), self.heads)
-        self.kv_heads = _spin(0, 64, 1, self.tr(
-            "Key/value heads: same as heads (MHA), fewer (GQA) or 1 (MQA)"), self.tr("= heads"))
-        form.addRow(self.tr("KV heads"), self.kv_heads)
-        self.intermediate = _spin(0, 65536, 16, self.tr(
-            "MLP intermediate width m; 'auto' uses 8/3·d for gated variants, 4·d for classic"),
-            self.tr("auto"))
-        self.btn_83 = QPushButton(self.tr("8/3"))
-        self.btn_83.setToolTip(self.tr("m = ⌈8d/3⌉ rounded up to 16: a gated FFN with the "
-                                       "parameters of a classic 4·d one"))
-        self.btn_matched = QPushButton(self.tr("Param-matched"))
-        self.btn_matched.setToolTip(self.tr(
-            "Parameter-matched pair: a gated variant gets the width matching a classic 4·d FFN "
-            "(d = 256: 688), a classic one gets 4·d (1024)"))
-        row = QHBoxLayout()
-        row.addWidget(self.intermediate, 1)
-        row.addWidget(self.btn_83)
-        row.addWidget(self.btn_matched)
-        form.addRow(self.tr("Intermediate m"), row)
-        self.block = _spin(8, 4096, 8, self.tr("Context length in characters"))
-        form.addRow(self.tr("Block size"), self.block)
-        self.attn_gate = QCheckBox(self.tr("Attention output gate"))
-        self.attn_gate.setToolTip(self.tr(
-            "A per-head sigmoid gate on the attention output, computed from the block input"))
-        form.addRow("", self.attn_gate)
+        self.model_box, self.train_box = QGroupBox(), QGroupBox()
+        forms = {"model": QFormLayout(self.model_box), "train": QFormLayout(self.train_box)}
+        self._labels: dict[str, QLabel] = {}
+        self.btn_83 = QPushButton()
+        self.btn_matched = QPushButton()
         self.params_label = QLabel()
-        self.params_label.setToolTip(self.tr("Exact count from the budget module"))
-        form.addRow(self.tr("Parameters"), self.params_label)
-        layout.addWidget(model)
-
-        train = QGroupBox(self.tr("Training"))
-        tform = QFormLayout(train)
-        self.steps = _spin(1, 1_000_000, 100, self.tr("Optimizer steps"))
-        tform.addRow(self.tr("Steps"), self.steps)
-        self.batch = _spin(1, 4096, 4, self.tr("Sequences per step"))
-        tform.addRow(self.tr("Batch"), self.batch)
-        self.lr = QLineEdit()
-        self.lr.setToolTip(self.tr("Peak learning rate of AdamW, e.g. 1e-3"))
-        tform.addRow(self.tr("Learning rate"), self.lr)
-        self.warmup = _spin(0, 1_000_000, 10, self.tr("Linear warm-up steps before cosine decay"))
-        tform.addRow(self.tr("Warm-up"), self.warmup)
-        self.eval_interval = _spin(1, 1_000_000, 50, self.tr("Evaluate on validation every N steps"))
-        tform.addRow(self.tr("Eval every"), self.eval_interval)
-        self.seed = _spin(0, 2**31 - 1, 1, self.tr("Same seed, same run (on CPU)"))
-        tform.addRow(self.tr("Seed"), self.seed)
-        self.device = QComboBox()
-        self.device.setToolTip(self.tr("Where to train; 'auto' picks CUDA, then MPS, then CPU"))
-        self.device.addItem(self.tr("auto"), "auto")
-        tform.addRow(self.tr("Device"), self.device)
-        self.compile = QCheckBox(self.tr("torch.compile (slow start, faster steps)"))
-        tform.addRow("", self.compile)
-        layout.addWidget(train)
+        for f in FIELDS:
+            widget = _make_widget(f)
+            setattr(self, f.attr, widget)
+            shown: Any = widget
+            if f.key == "intermediate":  # the width with its two rule buttons
+                shown = QHBoxLayout()
+                shown.addWidget(widget, 1)
+                shown.addWidget(self.btn_83)
+                shown.addWidget(self.btn_matched)
+            if f.kind == "check":
+                forms[f.group].addRow("", shown)
+            else:
+                self._labels[f.key] = QLabel()
+                forms[f.group].addRow(self._labels[f.key], shown)
+        for name in FFN_VARIANTS:
+            self.variant.addItem(name, name)
+        self.device.addItem("auto", "auto")
+        self._params_caption = QLabel()
+        forms["model"].addRow(self._params_caption, self.params_label)
+        layout.addWidget(self.model_box)
+        layout.addWidget(self.train_box)
 
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020;")
         self.error.setVisible(False)
         layout.addWidget(self.error)
-        self.reset_button = QPushButton(self.tr("Reset to defaults"))
-        self.reset_button.setToolTip(self.tr("Put every setting back to gatelab's defaults"))
+        self.reset_button = QPushButton()
         layout.addWidget(self.reset_button)
         layout.addStretch(1)
 
@@ -144,72 +116,111 @@ class TrainerControls(QWidget):
             combo.setSizeAdjustPolicy(                                  # widen the form
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
+        self.retranslate(emit=False)
         self.set_config(DEFAULT_CONFIG)
-        for box in (self.width, self.layers, self.heads, self.kv_heads, self.intermediate,
-                    self.block, self.steps, self.batch, self.warmup, self.eval_interval, self.seed):
-            box.valueChanged.connect(self._on_changed)
-        self.lr.textChanged.connect(self._on_changed)
-        for combo in (self.variant, self.device):
-            combo.currentIndexChanged.connect(self._on_changed)
-        self.attn_gate.toggled.connect(self._on_changed)
-        self.compile.toggled.connect(self._on_changed)
+        for f in FIELDS:
+            widget = getattr(self, f.attr)
+            signal = {"spin": "valueChanged", "combo": "currentIndexChanged", "check": "toggled",
+                      "lr": "textChanged"}[f.kind]
+            getattr(widget, signal).connect(self._on_changed)
         self.corpus.corpus_changed.connect(self._on_changed)
         self.btn_83.clicked.connect(self._on_rule_83)
         self.btn_matched.clicked.connect(self._on_matched)
         self.reset_button.clicked.connect(lambda: self.set_config(DEFAULT_CONFIG))
         self._on_changed()
 
+    def retranslate(self, emit: bool = True) -> None:
+        """Every label, tip and item text of the form in the current language."""
+        self.corpus.retranslate()
+        self.model_box.setTitle(self.tr("Model"))
+        self.train_box.setTitle(self.tr("Training"))
+        for f in FIELDS:
+            widget = getattr(self, f.attr)
+            widget.setToolTip(self.tr(f.tip))
+            if f.kind == "check":
+                widget.setText(self.tr(f.label))
+            else:
+                self._labels[f.key].setText(self.tr(f.label))
+            if f.special:
+                widget.setSpecialValueText(self.tr(f.special))
+        for i in range(self.variant.count()):
+            self.variant.setItemText(i, variant_label(str(self.variant.itemData(i))))
+        self._retranslate_auto_device()
+        self.btn_83.setText(self.tr("8/3"))
+        self.btn_83.setToolTip(self.tr("m = ⌈8d/3⌉ rounded up to 16: a gated FFN with the "
+                                       "parameters of a classic 4·d one"))
+        self.btn_matched.setText(self.tr("Param-matched"))
+        self.btn_matched.setToolTip(self.tr(
+            "Parameter-matched pair: a gated variant gets the width matching a classic 4·d FFN "
+            "(d = 256: 688), a classic one gets 4·d (1024)"))
+        self._params_caption.setText(self.tr("Parameters"))
+        self.reset_button.setText(self.tr("Reset to defaults"))
+        self.reset_button.setToolTip(self.tr("Put every setting back to gatelab's defaults"))
+        if emit:
+            self._on_changed()  # the parameter count and the validation message
+
+    def _retranslate_auto_device(self) -> None:
+        """"auto → best device" and the detected devices' labels (core Msgs) in the language."""
+        for i in range(self.device.count()):
+            key = self.device.itemData(i)
+            if key == "auto":
+                best = (message_text(self._best_device) if self._best_device else
+                        self.tr("CPU"))
+                self.device.setItemText(i, self.tr("auto → {0}").format(best)
+                                        if self.devices_loaded or self._best_device
+                                        else self.tr("auto"))
+            elif key in self._device_labels:
+                self.device.setItemText(i, message_text(self._device_labels[key]))
+
     # -- config <-> widgets --------------------------------------------------------------------
     def raw_config(self) -> TrainConfig:
         """The form as a config, not yet validated (lr text that is no number raises ValueError)."""
+        values = {f.key: self._value(f) for f in FIELDS}
+        return DEFAULT_CONFIG.replace(corpus=self.corpus.corpus(), **values)
+
+    def _value(self, f: Field) -> Any:
+        widget = getattr(self, f.attr)
+        if f.kind == "spin":
+            return (widget.value() or None) if f.special else widget.value()
+        if f.kind == "combo":
+            return str(widget.currentData() or "auto")
+        if f.kind == "check":
+            return widget.isChecked()
         try:
-            lr = float(self.lr.text().strip())
+            return float(widget.text().strip())
         except ValueError:
             raise ValueError(self.tr("learning rate must be a number like 1e-3, got {0!r}")
-                             .format(self.lr.text())) from None
-        return DEFAULT_CONFIG.replace(
-            corpus=self.corpus.corpus(), variant=str(self.variant.currentData()),
-            n_embd=self.width.value(), n_layer=self.layers.value(), n_head=self.heads.value(),
-            n_kv_head=self.kv_heads.value() or None, intermediate=self.intermediate.value() or None,
-            block_size=self.block.value(), attn_gate=self.attn_gate.isChecked(),
-            steps=self.steps.value(), batch_size=self.batch.value(), lr=lr,
-            warmup_steps=self.warmup.value(), eval_interval=self.eval_interval.value(),
-            seed=self.seed.value(), device=str(self.device.currentData() or "auto"),
-            compile=self.compile.isChecked())
+                             .format(widget.text())) from None
 
     def config(self) -> TrainConfig:
         """The validated config; raises ValueError with TrainConfig.validate()'s message."""
         return self.raw_config().validate()
 
     def set_config(self, cfg: TrainConfig) -> None:
-        widgets = (self.width, self.layers, self.heads, self.kv_heads, self.intermediate,
-                   self.block, self.steps, self.batch, self.warmup, self.eval_interval, self.seed,
-                   self.variant, self.device, self.lr, self.attn_gate, self.compile, self.corpus)
+        widgets = [getattr(self, f.attr) for f in FIELDS] + [self.corpus]
         for w in widgets:
             w.blockSignals(True)
         try:
             self.corpus.set_corpus(cfg.corpus)
-            index = self.variant.findData(cfg.variant)
-            self.variant.setCurrentIndex(max(index, 0))
-            self.width.setValue(cfg.n_embd)
-            self.layers.setValue(cfg.n_layer)
-            self.heads.setValue(cfg.n_head)
-            self.kv_heads.setValue(cfg.n_kv_head or 0)
-            self.intermediate.setValue(cfg.intermediate or 0)
-            self.block.setValue(cfg.block_size)
-            self.attn_gate.setChecked(cfg.attn_gate)
-            self.steps.setValue(cfg.steps)
-            self.batch.setValue(cfg.batch_size)
-            self.lr.setText("{0:g}".format(cfg.lr))
-            self.warmup.setValue(cfg.warmup_steps)
-            self.eval_interval.setValue(cfg.eval_interval)
-            self.seed.setValue(cfg.seed)
-            self._select_device(cfg.device)
-            self.compile.setChecked(cfg.compile)
+            for f in FIELDS:
+                self._set_value(f, getattr(cfg, f.key))
         finally:
             for w in widgets:
                 w.blockSignals(False)
         self._on_changed()
+
+    def _set_value(self, f: Field, value: Any) -> None:
+        widget = getattr(self, f.attr)
+        if f.kind == "spin":
+            widget.setValue(value or 0)
+        elif f.kind == "check":
+            widget.setChecked(bool(value))
+        elif f.kind == "lr":
+            widget.setText("{0:g}".format(value))
+        elif f.key == "device":
+            self._select_device(str(value))
+        else:
+            widget.setCurrentIndex(max(widget.findData(value), 0))
 
     def _select_device(self, device: str) -> None:
         index = self.device.findData(device)
@@ -223,13 +234,15 @@ class TrainerControls(QWidget):
         current = str(self.device.currentData() or "auto")
         self.device.blockSignals(True)
         self.device.clear()
-        best = message_text(choices[0][1]) if choices else self.tr("CPU")
-        self.device.addItem(self.tr("auto → {0}").format(best), "auto")
+        self._best_device = choices[0][1] if choices else ""  # a core Msg or text
+        self._device_labels = dict(choices)
+        self.devices_loaded = True
+        self.device.addItem("auto", "auto")
         for key, label in choices:
             self.device.addItem(message_text(label), key)
+        self._retranslate_auto_device()
         self._select_device(current)
         self.device.blockSignals(False)
-        self.devices_loaded = True
 
     # -- validation and live parameter count ---------------------------------------------------
     def validation_error(self) -> str:
@@ -268,6 +281,81 @@ class TrainerControls(QWidget):
         self.intermediate.setValue(classic_matched_intermediate(
             self.width.value(), str(self.variant.currentData()), DEFAULT_CONFIG.multiple_of))
 
+    # -- state (File → Save state, Copy state) ------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """Every form value as plain JSON; an lr that is no number is kept as its text."""
+        out: dict[str, Any] = {"corpus": self.corpus.corpus()}
+        for f in FIELDS:
+            try:
+                out[f.key] = self._value(f)
+            except ValueError:
+                out[f.key] = self.lr.text()
+        return out
+
+    def check_state(self, state: Any) -> dict[str, Any]:
+        """The known keys of ``state`` checked against each widget's range; ValueError (one
+        translated line) on the first bad one. Nothing is changed here."""
+        if not isinstance(state, dict):
+            raise ValueError(self.tr("the trainer form must be an object"))
+        values: dict[str, Any] = {}
+        for key, value in state.items():
+            f = next((x for x in FIELDS if x.key == key), None)
+            if key == "corpus":
+                if not isinstance(value, str) or not value or len(value) > 4096 or "\0" in value:
+                    raise ValueError(self.tr("corpus must be 'python', 'generated' or a file "
+                                             "path"))
+            elif f is not None:
+                value = self._check_value(f, value)
+            else:
+                continue  # unknown keys are ignored
+            values[key] = value
+        return values
+
+    def _check_value(self, f: Field, value: Any) -> Any:
+        bad = ValueError(self.tr("{0} has a bad value: {1}").format(
+            f.key, str(value)[:40]))
+        if f.kind == "spin":
+            if value is None and f.special:
+                return None
+            if isinstance(value, bool) or not isinstance(value, int) or not f.lo <= value <= f.hi:
+                raise bad
+            return value
+        if f.kind == "check":
+            if not isinstance(value, bool):
+                raise bad
+            return value
+        if f.kind == "lr":
+            try:
+                lr = float(value) if not isinstance(value, bool) else float("nan")
+            except (TypeError, ValueError):
+                raise bad from None
+            if not 0.0 < lr < 10.0:  # NaN fails too
+                raise bad
+            return lr
+        choices = FFN_VARIANTS if f.key == "variant" else None
+        if not isinstance(value, str) or not value or len(value) > 64 or (
+                choices is not None and value not in choices):
+            raise bad
+        return value
+
+    def apply_state(self, state: Any) -> None:
+        """Put ``state``'s values into the form; all checked first, nothing changed on error."""
+        values = self.check_state(state)
+        if not values:
+            return
+        corpus = values.pop("corpus", self.corpus.corpus())
+        self.set_config(DEFAULT_CONFIG.replace(corpus=corpus, **{
+            **self._current_values(), **values}))
+
+    def _current_values(self) -> dict[str, Any]:
+        out = {}
+        for f in FIELDS:
+            try:
+                out[f.key] = self._value(f)
+            except ValueError:
+                out[f.key] = DEFAULT_CONFIG.lr
+        return out
+
     # -- settings ------------------------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
         try:
@@ -286,8 +374,3 @@ class TrainerControls(QWidget):
             return
         self.set_config(cfg)
 
-
-FORM_FIELDS = frozenset((
-    "corpus", "variant", "n_embd", "n_layer", "n_head", "n_kv_head", "intermediate", "block_size",
-    "attn_gate", "steps", "batch_size", "lr", "warmup_steps", "eval_interval", "seed", "device",
-    "compile"))

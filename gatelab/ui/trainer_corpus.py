@@ -37,20 +37,17 @@ class CorpusBox(QGroupBox):
     corpus_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Text to learn (corpus)"), parent)
+        super().__init__(parent)
         self.combo = QComboBox()
-        self.combo.addItem(self.tr("Python source (standard library, ~1 MB)"), "python")
-        self.combo.addItem(self.tr("Generated demo text (60 kB, quick)"), "generated")
-        self.combo.setToolTip(self.tr("What the model learns to continue, one character at a time"))
-        self.open_button = QPushButton(self.tr("Open text file…"))
-        self.open_button.setToolTip(self.tr("Train on any UTF-8 text file"))
-        self.info = QLabel(self.tr("Reading…"))
+        self.combo.addItem("python", "python")
+        self.combo.addItem("generated", "generated")
+        self.open_button = QPushButton()
+        self.info = QLabel()
         self.info.setWordWrap(True)
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         self.preview.setMaximumHeight(60)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.preview.setToolTip(self.tr("The first characters of the corpus"))
         row = QHBoxLayout()
         row.addWidget(self.combo, 1)
         row.addWidget(self.open_button)
@@ -63,13 +60,35 @@ class CorpusBox(QGroupBox):
         self.block_size: int | None = None  # the form's block size: a shorter corpus is refused
         self._cache: dict[str, CorpusSummary | str] = {}
         self._calls = BackgroundCalls(self)
-        self._calls.sig_result.connect(self._on_summary)
+        self._calls.call_finished.connect(self._on_summary)
         self._loaded = False
         self._too_short = False
         self._request = 0
         self._latest = ""
+        self._reading = True  # "Reading…" until the first summary arrives
+        self.retranslate()
         self.combo.currentIndexChanged.connect(self._on_combo)
         self.open_button.clicked.connect(self._on_open)
+
+    def retranslate(self) -> None:
+        """Title, built-in names, tips and the summary line in the current language."""
+        self.setTitle(self.tr("Text to learn (corpus)"))
+        names = {"python": self.tr("Python source (standard library, ~1 MB)"),
+                 "generated": self.tr("Generated demo text (60 kB, quick)")}
+        for i in range(self.combo.count()):
+            key = str(self.combo.itemData(i))
+            if key in names:
+                self.combo.setItemText(i, names[key])
+        self.combo.setToolTip(self.tr("What the model learns to continue, one character at a time"))
+        self.open_button.setText(self.tr("Open text file…"))
+        self.open_button.setToolTip(self.tr("Train on any UTF-8 text file"))
+        self.preview.setToolTip(self.tr("The first characters of the corpus"))
+        if self._reading:
+            self.info.setText(self.tr("Reading the corpus…"))
+        elif self.summary is not None:
+            self._show(self.corpus(), self.summary, emit=False)
+        elif self.error:
+            self._show(self.corpus(), self.error, emit=False)
 
     def corpus(self) -> str:
         return str(self.combo.currentData())
@@ -98,6 +117,7 @@ class CorpusBox(QGroupBox):
             self._show(spec, cached)
             return
         self.summary, self.error = None, ""  # nothing stale while the new text is read
+        self._reading = True
         self.info.setText(self.tr("Reading the corpus…"))
         self.preview.clear()
         self._request += 1
@@ -142,7 +162,7 @@ class CorpusBox(QGroupBox):
             self._show(spec, item)
 
     def _show(self, spec: str, item: CorpusSummary | str, emit: bool = True) -> None:
-        self._too_short = False
+        self._too_short, self._reading = False, False
         if isinstance(item, str):
             self.summary, self.error = None, item
             self.info.setText(self.tr("<span style='color:#b00020'>Cannot use this corpus: {0}"

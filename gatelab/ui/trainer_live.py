@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -69,24 +69,23 @@ class ActiveClock:
 
 
 class RunBar(QWidget):
-    """Start / Pause / Stop, a progress bar with step, tokens/s and ETA, state and errors."""
+    """Start / Pause / Stop, a progress bar with step, tokens/s and ETA, state and errors.
+
+    The progress text is rendered from a small record of what the bar shows (``_mode``), so a
+    language switch re-renders it in the new language with the same numbers."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.btn_start = QPushButton(self.tr("▶ Start"))
-        self.btn_start.setToolTip(self.tr("Train a new model with these settings (Ctrl+Return)"))
+        self.btn_start = QPushButton()
         self.btn_start.setShortcut(QKeySequence("Ctrl+Return"))
         self.btn_start.setStyleSheet("font-weight: bold;")
-        self.btn_pause = QPushButton(self.tr("Pause"))
-        self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
-        self.btn_stop = QPushButton(self.tr("■ Stop"))
-        self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed"))
+        self.btn_pause = QPushButton()
+        self.btn_stop = QPushButton()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat(self.tr("not started"))
         self.progress.setTextVisible(True)
-        self.state = QLabel(self.tr("Ready"))
+        self.state = QLabel()
         self.state.setStyleSheet("color: #333;")
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -96,6 +95,9 @@ class RunBar(QWidget):
         self._step: int | None = None  # last step shown, None before the first one
         self._total = 1
         self._paused = False
+        self._mode: tuple = ("idle", "not started")
+        self._device = ""
+        self._pause_resume = False  # the pause button reads "Resume"
         buttons = QHBoxLayout()
         buttons.addWidget(self.btn_start, 2)
         buttons.addWidget(self.btn_pause, 1)
@@ -106,15 +108,33 @@ class RunBar(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(self.state)
         layout.addWidget(self.error)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Buttons, tips and the progress text (re-rendered from ``_mode``) in the language."""
+        self.btn_start.setText(self.tr("▶ Start"))
+        self.btn_start.setToolTip(self.tr("Train a new model with these settings (Ctrl+Return)"))
+        self.set_pause_label(self._pause_resume)
+        self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
+        self.btn_stop.setText(self.tr("■ Stop"))
+        self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed"))
+        self.progress.setToolTip(self.tr("Training on {0}").format(self._device)
+                                 if self._device else "")
+        self._render()
+
+    def set_pause_label(self, resume: bool) -> None:
+        self._pause_resume = resume
+        self.btn_pause.setText(self.tr("Resume") if resume else self.tr("Pause"))
 
     def begin(self, steps: int) -> None:
         """A new run: nothing of the previous one (step, ETA, device, error) stays on screen."""
         self._step, self._total, self._paused = None, max(1, steps), False
         self.progress.setRange(0, self._total)
         self.progress.setValue(0)
-        self.progress.setFormat(self.tr("starting… (building the model)"))
+        self._device = ""
         self.progress.setToolTip("")
         self.set_error("")
+        self._show(("starting",))
 
     def show_progress(self, step: int, total: int, tokens_per_s: float, elapsed_s: float,
                       steps_done: int, device: str) -> None:
@@ -123,52 +143,32 @@ class RunBar(QWidget):
         self.progress.setRange(0, self._total)
         self.progress.setValue(min(step, total))
         if device:
+            self._device = device
             self.progress.setToolTip(self.tr("Training on {0}").format(device))
         if self._paused:  # rows flushed at the pause arrive after it: no ETA while paused
-            self._show_paused()
+            self._show(("paused",))
             return
         eta = (total - step) * elapsed_s / steps_done if steps_done > 0 else float("nan")
-        eta_text = format_duration(eta) if eta == eta else "…"
-        self.progress.setFormat(self.tr("step {0} / {1} · {2:,.0f} tok/s · ETA {3}")
-                                .format(step, total, tokens_per_s, eta_text))
+        self._show(("progress", tokens_per_s, format_duration(eta) if eta == eta else "…"))
 
     def set_paused(self, paused: bool) -> None:
         """While paused the ETA is frozen out: the bar says "paused" instead of counting down."""
         self._paused = paused
         if paused:
-            self._show_paused()
-        elif self._step is not None:
-            self.progress.setFormat(self.tr("step {0} / {1} · ETA …").format(
-                self._step, self._total))
+            self._show(("paused",))
         else:
-            self.progress.setFormat(self.tr("starting… (building the model)"))
-
-    def _show_paused(self) -> None:
-        if self._step is None:
-            self.progress.setFormat(self.tr("paused before the first step"))
-        else:
-            self.progress.setFormat(self.tr("step {0} / {1} · paused").format(
-                self._step, self._total))
+            self._show(("progress", None, "…") if self._step is not None else ("starting",))
 
     def show_stopping(self) -> None:
         self._paused = False
-        self.progress.setFormat(self.tr("stopping…"))
+        self._show(("stopping",))
 
     def end(self, status: str) -> None:
         """The run is over: say how it ended and where, never a stale ETA or "starting…"."""
         self._paused = False
         if status == "finished":
             self.progress.setValue(self.progress.maximum())
-            self.progress.setFormat(self.tr("done: {0} steps").format(self.progress.maximum()))
-        elif self._step is None:
-            self.progress.setFormat(self.tr("failed before the first step") if status == "error"
-                                    else self.tr("stopped before the first step"))
-        elif status == "error":
-            self.progress.setFormat(self.tr("failed at step {0} / {1}").format(
-                self._step, self._total))
-        else:
-            self.progress.setFormat(self.tr("stopped at step {0} / {1}").format(
-                self._step, self._total))
+        self._show(("end", status))
 
     def finish(self) -> None:
         self.end("finished")
@@ -178,71 +178,69 @@ class RunBar(QWidget):
         self._step, self._total, self._paused = None, max(1, total), False
         self.progress.setRange(0, self._total)
         self.progress.setValue(min(max(step, 0), self._total))
-        self.progress.setFormat(self.tr("replay: step {0} / {1} (not training)").format(
-            step, total))
+        self._device = ""
         self.progress.setToolTip("")
         self.set_error("")
+        self._show(("replay", step, total))
 
-    def show_idle(self, text: str) -> None:
-        """No run of this bar's own (e.g. an experiment is training): an empty bar and ``text``."""
+    def show_idle(self, kind: str = "not started") -> None:
+        """No run of this bar's own: an empty bar saying "not started" or, with
+        ``kind="experiment"``, that an experiment is training."""
         self._step, self._paused = None, False
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat(text)
+        self._device = ""
         self.progress.setToolTip("")
+        self._show(("idle", kind))
 
     def set_state(self, text: str) -> None:
         self.state.setText(text)
+        self.state.setVisible(bool(text))
 
     def set_error(self, text: str) -> None:
         self.error.setText(text)
         self.error.setVisible(bool(text))
 
+    # -- private -------------------------------------------------------------------------------
+    def _show(self, mode: tuple) -> None:
+        self._mode = mode
+        self._render()
 
-class LiveView(QWidget):
-    """An intro page until the first run (or replay), then the plots, layer choice and samples."""
+    def _render(self) -> None:
+        self.progress.setFormat(self._text(self._mode))
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.plots = TrainerPlots()
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self._intro_page())
-        self.stack.addWidget(self.plots)
-        self.title = QLabel()
-        self.title.setStyleSheet("font-weight: bold;")
+    def _text(self, mode: tuple) -> str:
+        """The progress text of ``mode``; step counts with thousands separators."""
+        kind, step, total = mode[0], self._step, self._total
+        if kind == "idle":
+            return (self.tr("an experiment is training (see the Experiment view)")
+                    if mode[1] == "experiment" else self.tr("not started"))
+        if kind == "starting":
+            return self.tr("starting… (building the model)")
+        if kind == "replay":
+            return self.tr("replay: step {0:,} / {1:,} (not training)").format(mode[1], mode[2])
+        if kind == "stopping":
+            return self.tr("stopping…")
+        if kind == "paused":
+            return (self.tr("paused before the first step") if step is None else
+                    self.tr("step {0:,} / {1:,} · paused").format(step, total))
+        if kind == "progress":
+            if mode[1] is None:
+                return self.tr("step {0:,} / {1:,} · ETA …").format(step, total)
+            return self.tr("step {0:,} / {1:,} · {2:,.0f} tok/s · ETA {3}").format(
+                step, total, mode[1], mode[2])
+        status = mode[1]  # kind == "end"
+        if status == "finished":
+            return self.tr("done: {0:,} steps").format(self.progress.maximum())
+        if step is None:
+            return (self.tr("failed before the first step") if status == "error"
+                    else self.tr("stopped before the first step"))
+        if status == "error":
+            return self.tr("failed at step {0:,} / {1:,}").format(step, total)
+        return self.tr("stopped at step {0:,} / {1:,}").format(step, total)
 
-        self.layer = QSpinBox()
-        self.layer.setRange(0, 0)
-        self.layer.setPrefix("L")  # the same L0, L1, … as the per-layer plots
-        self.layer.setToolTip(self.tr(
-            "Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)"))
-        self.btn_sample = QPushButton(self.tr("Sample text"))
-        self.btn_sample.setToolTip(self.tr("Let the model write from its latest checkpoint"))
-        self.sample = QPlainTextEdit()
-        self.sample.setReadOnly(True)
-        self.sample.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.sample.setPlaceholderText(self.tr("A text sample from the model appears here at "
-                                               "the end of a run, or when you press Sample text."))
-        self.sample.setMaximumHeight(90)
-        self.header = QWidget()
-        row = QHBoxLayout(self.header)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.title, 1)
-        row.addWidget(QLabel(self.tr("Gate plane shows")))
-        row.addWidget(self.layer)
-        row.addWidget(self.btn_sample)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.header)
-        layout.addWidget(self.stack, 1)
-        layout.addWidget(self.sample)
-        self.header.setVisible(False)  # nothing to sample or send before the first run
-        self.sample.setVisible(False)
 
-    def _intro_page(self) -> QWidget:
-        page = QWidget()
-        text = QLabel(self.tr(
-            "<h2>Train a small transformer and watch its gates</h2>"
+INTRO_HTML = QT_TRANSLATE_NOOP("LiveView", "<h2>Train a small transformer and watch its gates</h2>"
             "<ol>"
             "<li><b>Pick the text</b> it should learn to continue (left, top): Python source "
             "is built in, no download needed.</li>"
@@ -260,12 +258,67 @@ class LiveView(QWidget):
             "<li><b>Largest |h|</b>: where activation outliers appear.</li></ul>"
             "<p>The real (g, u) pairs of every neuron go to the <i>Gate plane</i> tab. Saved runs "
             "are in <i>Runs</i>; the <i>Experiment</i> tab asks whether SwiGLU beats GELU at "
-            "equal parameters, over several seeds.</p>"))
+            "equal parameters, over several seeds.</p>")
+
+
+class LiveView(QWidget):
+    """An intro page until the first run (or replay), then the plots, layer choice and samples."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.plots = TrainerPlots()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self._intro_page())
+        self.stack.addWidget(self.plots)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold;")
+
+        self.layer = QSpinBox()
+        self.layer.setRange(0, 0)
+        self.layer.setPrefix("L")  # the same L0, L1, … as the per-layer plots
+        self.btn_sample = QPushButton()
+        self.sample = QPlainTextEdit()
+        self.sample.setReadOnly(True)
+        self.sample.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.sample.setMaximumHeight(90)
+        self.header = QWidget()
+        row = QHBoxLayout(self.header)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.title, 1)
+        row.addWidget(self.plots.sink_label)
+        self.layer_caption = QLabel()
+        row.addWidget(self.layer_caption)
+        row.addWidget(self.layer)
+        row.addWidget(self.btn_sample)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.header)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.sample)
+        self.header.setVisible(False)  # nothing to sample or send before the first run
+        self.sample.setVisible(False)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.layer.setToolTip(self.tr(
+            "Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)"))
+        self.layer_caption.setText(self.tr("Gate plane shows"))
+        self.btn_sample.setText(self.tr("Sample text"))
+        self.btn_sample.setToolTip(self.tr("Let the model write from its latest checkpoint"))
+        self.sample.setPlaceholderText(self.tr("A text sample from the model appears here at "
+                                               "the end of a run, or when you press Sample text."))
+        self.intro_text.setText(self.tr(INTRO_HTML))
+        self.btn_intro_start.setText(self.tr("▶ Start training with these settings"))
+        self.plots.retranslate()
+
+    def _intro_page(self) -> QWidget:
+        page = QWidget()
+        text = self.intro_text = QLabel()
         text.setWordWrap(True)
         text.setTextFormat(Qt.TextFormat.RichText)
         text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         text.setMaximumWidth(760)
-        self.btn_intro_start = QPushButton(self.tr("▶ Start training with these settings"))
+        self.btn_intro_start = QPushButton()
         self.btn_intro_start.setStyleSheet("font-size: 14px; font-weight: bold; padding: 8px;")
         layout = QVBoxLayout(page)
         layout.setContentsMargins(24, 16, 24, 16)

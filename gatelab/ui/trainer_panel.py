@@ -10,8 +10,9 @@ touches a tensor; every engine call goes through trainer_jobs.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -29,7 +30,7 @@ from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
-from gatelab.ui.trainer_controls import TrainerControls
+from gatelab.ui.trainer_controls import TrainerControls, form_config
 from gatelab.ui.trainer_jobs import (
     device_choices,
     load_run_record,
@@ -39,6 +40,7 @@ from gatelab.ui.trainer_jobs import (
     training_iter,
 )
 from gatelab.ui.trainer_live import ActiveClock, LiveView, RunBar
+from gatelab.ui.trainer_state import apply_panel_state, panel_state
 from gatelab.ui.trainer_worker import (
     BackgroundCalls,
     Outcome,
@@ -55,8 +57,10 @@ REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and
 
 
 class TrainerPanel(QWidget):
-    sig_status = Signal(str)
-    sig_gate_pairs = Signal(object, str)  # (numpy [m, 2] of (g, u), label) for the gate plane
+    """The trainer tab; implements the panel protocol of ``gatelab.ui.tabs``."""
+
+    status_changed = Signal(str)
+    gate_pairs_changed = Signal(object, str)  # (numpy [m, 2] of (g, u), label) for the gate plane
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,6 +84,14 @@ class TrainerPanel(QWidget):
         self._shut = False
         self._checkpoint_interval = 0
         self._variant = ""  # FFN variant of the run whose statistics are shown
+        # renderers of the error line and the live page's title in the current language; they
+        # take the panel as an argument: a closure over self would make a reference cycle that
+        # Python's GC may free on a training thread, where destroying Qt objects deadlocks
+        self._error_fn: Callable[[TrainerPanel], str] = lambda self: ""
+        self._title_fn: Callable[[TrainerPanel], str] = lambda self: ""
+        self._label_kind = "idle"  # what the state line under the bar says (_state_label)
+        self._sample_is_note = False
+        self._start_error = ""
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -95,12 +107,9 @@ class TrainerPanel(QWidget):
         left.setMaximumWidth(480)
 
         self.views = QTabWidget()
-        self.views.addTab(self.live, self.tr("Live plots"))
-        self.views.addTab(self.runs, self.tr("Runs"))
-        self.views.addTab(self.experiment, self.tr("Experiment: variant vs variant"))
-        self.views.setTabToolTip(1, self.tr("Every saved run: replay, resume, delete"))
-        self.views.setTabToolTip(2, self.tr("SwiGLU vs GELU at equal parameters, over several "
-                                            "seeds, with a noise floor"))
+        self.views.addTab(self.live, "")
+        self.views.addTab(self.runs, "")
+        self.views.addTab(self.experiment, "")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(self.views)
@@ -117,19 +126,62 @@ class TrainerPanel(QWidget):
         self.bar.btn_stop.clicked.connect(self.stop)
         self.live.btn_sample.clicked.connect(self.request_sample)
         self.live.layer.valueChanged.connect(lambda _v: self._send_gate_pairs(force=True))
-        self.controller.sig_progress.connect(self._on_progress)
-        self.controller.sig_done.connect(self._on_done)
+        self.controller.progress_reported.connect(self._on_progress)
+        self.controller.job_finished.connect(self._on_done)
         self.controller.state_changed.connect(self._on_controller_state)
         self.controls.config_changed.connect(self._update_buttons)
         self.controls.config_changed.connect(self._clear_start_error)
-        self._calls.sig_result.connect(self._on_call_result)
-        self.runs.sig_open.connect(self.open_run)
-        self.runs.sig_resume.connect(self.resume_run)
-        self.runs.sig_open_experiment.connect(self.open_experiment)
-        self.runs.sig_status.connect(self.sig_status)
-        self.experiment.sig_status.connect(self.sig_status)
+        self._calls.call_finished.connect(self._on_call_result)
+        self.runs.open_requested.connect(self.open_run)
+        self.runs.resume_requested.connect(self.resume_run)
+        self.runs.open_experiment_requested.connect(self.open_experiment)
+        self.runs.status_changed.connect(self.status_changed)
+        self.experiment.status_changed.connect(self.status_changed)
         self.experiment.busy_changed.connect(self._on_experiment_busy)
+        self._retranslate_own()
         self._update_buttons()
+
+    # -- panel protocol ------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        """Every visible string in the current language; readouts re-rendered from the state."""
+        self.controls.retranslate()
+        self.bar.retranslate()
+        self.live.retranslate()
+        self.runs.retranslate()
+        self.experiment.retranslate()
+        self._retranslate_own()
+
+    def _retranslate_own(self) -> None:
+        self.views.setTabText(0, self.tr("Live plots"))
+        self.views.setTabText(1, self.tr("Runs"))
+        self.views.setTabText(2, self.tr("Experiment: variant vs variant"))
+        self.views.setTabToolTip(0, self.tr("Loss, gates, MLP share and speed, live or replayed"))
+        self.views.setTabToolTip(1, self.tr("Every saved run: replay, resume, delete"))
+        self.views.setTabToolTip(2, self.tr("SwiGLU vs GELU at equal parameters, over several "
+                                            "seeds, with a noise floor"))
+        self.live.title.setText(self._title_fn(self))
+        self.bar.set_state(self._state_label())
+        was_start_error = bool(self._start_error) and self._start_error == self.error_text
+        self.error_text = self._error_fn(self)
+        self.bar.set_error(self.error_text)
+        if was_start_error:
+            self._start_error = self.error_text
+        self._update_buttons()
+
+    def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
+        """Unused: the trainer reads no other tab (the window routes its gate pairs). Not kept,
+        since holding the window's lookup would tie the panel into a reference cycle."""
+
+    def state(self) -> dict[str, Any]:
+        return panel_state(self)
+
+    def apply_state(self, state: Mapping[str, Any]) -> None:
+        apply_panel_state(self, state)
+
+    def lesson(self) -> Any:
+        from gatelab.ui.trainer_lesson import trainer_lesson
+
+        return trainer_lesson(self)
 
     # -- lifecycle -----------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
@@ -164,20 +216,24 @@ class TrainerPanel(QWidget):
         try:
             cfg = self.controls.config()
         except ValueError as exc:
-            self._show_error(self.tr("Not started: {0}").format(message_text(exc)))
+            err = exc  # kept: a language switch renders it again
+            self._show_error(lambda self: self.tr("Not started: {0}").format(message_text(err)))
             self._start_error = self.error_text
             return False
         if self.controls.corpus.error:
-            self._show_error(self.tr("Not started: {0}").format(self.controls.corpus.error))
+            why = self.controls.corpus.error
+            self._show_error(lambda self: self.tr("Not started: {0}").format(why))
             self._start_error = self.error_text
             return False
         try:
             run_dir = new_run_folder()
         except OSError as exc:  # e.g. the runs folder is read-only or the disk is full
+            self._clear_run_view()
             self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
             self.bar.end("error")
-            self._show_error(self.tr("Not started: cannot create a run folder: {0}")
-                             .format(message_text(exc)))
+            err = exc  # kept: a language switch renders it again
+            self._show_error(lambda self: self.tr("Not started: cannot create a run folder: {0}")
+                             .format(message_text(err)))
             return False
         self._launch(cfg, run_dir, resume=False)
         return True
@@ -216,32 +272,36 @@ class TrainerPanel(QWidget):
         return True
 
     def _read_run(self, tag: str, path: str) -> None:
-        self.sig_status.emit(self.tr("Reading run {0}…").format(path))
+        self.status_changed.emit(self.tr("Reading run {0}…").format(path))
         self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
 
     def _report_warnings(self, record: RunRecord) -> None:
         for warning in record.warnings:
-            self.sig_status.emit(self.tr("Run read with a problem: {0}").format(message_text(warning)))
+            self.status_changed.emit(self.tr("Run read with a problem: {0}")
+                                     .format(message_text(warning)))
 
     def _show_record(self, record: RunRecord) -> None:
         if self.controller.is_busy():  # a run is training: keep its live plots
-            self.sig_status.emit(self.tr("Not replayed: stop the current run first"))
+            self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
             return
         path = record.path
+        self._clear_run_view()  # the replay replaces whatever the bar said about the last run
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
-        self.error_text = ""  # the replay replaces whatever the bar said about the last run
+        self.controls.set_config(form_config(record.config))  # the form shows the run's settings
         last_step = record.metrics[-1].get("step", 0) if record.metrics else 0
         self.bar.show_replay(last_step if isinstance(last_step, int) else 0, record.config.steps)
-        self.bar.set_state(self.tr("Replay"))
+        self._set_state_label("replay")
         self._variant = record.config.variant
+        self._checkpoint_interval = record.config.checkpoint_interval
         self._stats = stats_from_arrays(record.stats)
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
-        self.live.show_plots(self.tr("Replay of {0}").format(record.path.name))
+        name = record.path.name
+        self._show_title(lambda self: self.tr("Replay of {0}").format(name))
         self.live.set_sample(record.samples[-2000:])
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
-        self.sig_status.emit(self.tr("Opened run {0}").format(path))
+        self.status_changed.emit(self.tr("Opened run {0}").format(path))
         self._report_warnings(record)
         return True
 
@@ -257,32 +317,41 @@ class TrainerPanel(QWidget):
         if not self.run_dir or self._calls.busy():
             return
         if not (Path(self.run_dir) / "ckpt.pt").is_file():
-            self.live.set_sample(self.tr("No checkpoint yet: the run saves one at its first "
-                                         "evaluation, every {0} steps, at least every minute "
-                                         "and at its end.").format(self._checkpoint_interval))
+            self._note_sample(self.tr("No checkpoint yet: the run saves one at its first "
+                                      "evaluation, every {0} steps, at least every minute "
+                                      "and at its end.").format(self._checkpoint_interval))
             return
-        self.live.set_sample(self.tr("Sampling from the latest checkpoint…"))
+        self._note_sample(self.tr("Sampling from the latest checkpoint…"))
         run_dir = self.run_dir
         self._calls.submit("sample", lambda: (run_dir, sample_from_run(run_dir)))
 
     # -- private -------------------------------------------------------------------------------
     def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
                 ) -> None:
+        self._clear_run_view()  # no error, sample or progress of an earlier run stays
         self.run_dir = run_dir
         self._checkpoint_interval = cfg.checkpoint_interval
         self._variant = cfg.variant
-        self.error_text = ""
-        self.bar.set_error("")
         if not keep_plots:
             self.plots.clear(cfg.steps)
-        self._stats, self._first_step = None, None
-        self._clock.reset()
-        self.live.show_plots(self.tr("Run {0}").format(run_dir.rsplit("/", 1)[-1]))
-        self.live.set_sample("")  # the previous run's text must not pass for this one's
+        name = run_dir.rsplit("/", 1)[-1]
+        self._show_title(lambda self: self.tr("Run {0}").format(name))
         self.views.setCurrentWidget(self.live)
         self.bar.begin(cfg.steps)
         self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume)))
         self.runs.set_busy(True)
+
+    def _clear_run_view(self) -> None:
+        """Forget what the bar, error line and sample box said about an earlier run."""
+        self._show_error(lambda self: "")
+        self._start_error = ""
+        self._stats, self._first_step = None, None
+        self._clock.reset()
+        self.live.set_sample("")
+
+    def _show_title(self, render: Callable[[TrainerPanel], str]) -> None:
+        self._title_fn = render
+        self.live.show_plots(render(self))
 
     def _on_progress(self, progress: Progress) -> None:
         self.plots.add_rows(progress.rows)
@@ -292,7 +361,7 @@ class TrainerPanel(QWidget):
         if self._first_step is None:
             self._first_step = snap.step
             self._clock.start()  # model building and the first step are not steady speed
-            self.sig_status.emit(self.tr("Training on {0}").format(snap.device or "?"))
+            self.status_changed.emit(self.tr("Training on {0}").format(snap.device or "?"))
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
                                self._clock.elapsed(), snap.step - self._first_step, snap.device)
         if progress.stats is not None:
@@ -304,22 +373,30 @@ class TrainerPanel(QWidget):
     def _on_done(self, outcome: Outcome) -> None:
         self.plots.redraw_now()
         self.run_state = outcome.status
+        if self._sample_is_note:  # "Sampling…" or "No checkpoint yet" no longer hold
+            self.live.set_sample("")
+            self._sample_is_note = False
         if outcome.status == "error":
-            self._show_error(self.tr("The run ended with an error: {0}").format(outcome.message))
+            why = outcome.message
+            self._show_error(lambda self: self.tr("The run ended with an error: {0}").format(why))
             _remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
-        self.bar.end(outcome.status)
+        else:
+            self._show_error(lambda self: "")  # e.g. an unreadable replay tried during the run
+        self.bar.end(outcome.status)  # the bar says how it ended, once: no second state word
         self._clock.reset()
-        self.bar.set_state(self._state_text(outcome.status))
+        self._set_state_label("ended")
         self._send_gate_pairs(force=True)
         self.runs.set_busy(False)
         self.runs.refresh(select=outcome.run_dir or "")
-        self.sig_status.emit(self._state_text(outcome.status))
+        if outcome.status != "error":  # (an error went to the status bar already)
+            self.status_changed.emit(self.tr("Run {0} saved: replay or resume it under Runs")
+                                     .format(self.run_dir.rsplit("/", 1)[-1]))
         self._update_buttons()
 
     def _on_controller_state(self, state: str) -> None:
         if state != "idle":
             self.run_state = state
-            self.bar.set_state(self._state_text(state))
+            self._set_state_label(state)
         if state == "paused":
             self._clock.pause()
             self.bar.set_paused(True)
@@ -334,13 +411,12 @@ class TrainerPanel(QWidget):
     def _on_experiment_busy(self, busy: bool) -> None:
         """An experiment trains in its own view: this bar must not keep the last run's text."""
         if busy:
-            self.error_text = ""
-            self.bar.set_error("")
-            self.bar.show_idle(self.tr("an experiment is training (see the Experiment view)"))
-            self.bar.set_state(self.tr("Experiment running"))
+            self._clear_run_view()
+            self.bar.show_idle("experiment")
+            self._set_state_label("experiment")
         else:
-            self.bar.show_idle(self.tr("not started"))
-            self.bar.set_state(self._state_text("idle"))
+            self.bar.show_idle()
+            self._set_state_label("idle")
             self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
 
@@ -351,18 +427,23 @@ class TrainerPanel(QWidget):
                 self.runs.refresh()
         elif tag in ("open", "resume"):
             if error:
-                self._show_error(self.tr("Could not read the run: {0}").format(error))
+                if not self.controller.is_busy():  # no replay or older run stays on the bar
+                    self._clear_run_view()
+                    self.bar.show_idle()
+                    self._set_state_label("idle")
+                self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
             elif tag == "open":
                 self._show_record(result)  # type: ignore[arg-type]
             else:
                 self._resume_record(result)  # type: ignore[arg-type]
         elif tag == "sample":
             if error:
-                self.live.set_sample(self.tr("No sample: {0}").format(error))
+                self._note_sample(self.tr("No sample: {0}").format(error))
                 return
             run_dir, text = result if isinstance(result, tuple) else ("", "")
             if run_dir == self.run_dir:  # a sample of an older run must not land in this one
                 self.live.set_sample(str(text))
+                self._sample_is_note = False
 
     def _send_gate_pairs(self, force: bool = False) -> None:
         stats = self._stats
@@ -375,27 +456,40 @@ class TrainerPanel(QWidget):
         self.live.layer.setMaximum(pairs.shape[0] - 1)
         layer = min(self.live.layer.value(), pairs.shape[0] - 1)
         self._pairs_sent = now
-        self.sig_gate_pairs.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
+        self.gate_pairs_changed.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
                                  .format(self._variant, layer, self._stats_step))
 
     def _clear_start_error(self) -> None:
         """A "Not started" message goes once the form and the corpus are usable again."""
-        start_error = getattr(self, "_start_error", "")
-        if (start_error and self.error_text == start_error
+        if (self._start_error and self.error_text == self._start_error
                 and not self.controls.validation_error() and not self.controls.corpus.error):
-            self._start_error = self.error_text = ""
-            self.bar.set_error("")
+            self._start_error = ""
+            self._show_error(lambda self: "")
 
-    def _show_error(self, text: str) -> None:
-        self.error_text = text
-        self.bar.set_error(text)
-        self.sig_status.emit(text)
+    def _show_error(self, render: Callable[[TrainerPanel], str]) -> None:
+        """Show (and send to the status bar) the error ``render()`` gives; "" clears it.
+        A function, so a language switch renders the same error in the new language."""
+        self._error_fn = render
+        self.error_text = render(self)
+        self.bar.set_error(self.error_text)
+        if self.error_text:
+            self.status_changed.emit(self.error_text)
 
-    def _state_text(self, state: str) -> str:
+    def _note_sample(self, text: str) -> None:
+        """A note in the sample box (not model text): cleared when the run ends."""
+        self.live.set_sample(text)
+        self._sample_is_note = True
+
+    def _set_state_label(self, kind: str) -> None:
+        self._label_kind = kind
+        self.bar.set_state(self._state_label())
+
+    def _state_label(self) -> str:
+        """The line under the progress bar; empty once a run ended (the bar says how)."""
         return {"running": self.tr("Running"), "paused": self.tr("Paused"),
-                "stopping": self.tr("Stopping…"), "finished": self.tr("Finished"),
-                "stopped": self.tr("Stopped"), "error": self.tr("Error"),
-                "idle": self.tr("Ready")}.get(state, state)
+                "stopping": self.tr("Stopping…"), "replay": self.tr("Replay"),
+                "experiment": self.tr("Experiment running"),
+                "idle": self.tr("Ready")}.get(self._label_kind, "")
 
     def _update_buttons(self) -> None:
         state = self.controller.state
@@ -404,7 +498,7 @@ class TrainerPanel(QWidget):
         self.bar.btn_start.setEnabled(not busy and valid)
         self.live.btn_intro_start.setEnabled(not busy and valid)
         self.bar.btn_pause.setEnabled(state in ("running", "paused"))
-        self.bar.btn_pause.setText(self.tr("Resume") if state == "paused" else self.tr("Pause"))
+        self.bar.set_pause_label(state == "paused")
         self.bar.btn_stop.setEnabled(state in ("running", "paused"))
         self.live.btn_sample.setEnabled(bool(self.run_dir))
         self.experiment.set_blocked(self.controller.is_busy())

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from gatelab.core.smoothing import debiased_ema
 from gatelab.ui.plot_card import PlotCard
@@ -26,7 +26,7 @@ from gatelab.ui.plot_card import PlotCard
 EMA_BETA = 0.95
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf")
-PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio")
+PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio", "attn_sink")
 DRAW_ORDER = ("loss", "sparsity", "max_h", "mlp_ratio", "lr", "tokens_per_s")
 # seconds between redraws of each plot: the loss at 10 Hz; the slower-moving plots less often,
 # which halves the GUI's painting (and its share of the GIL that the training thread needs)
@@ -123,49 +123,27 @@ class TrainerPlots(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(6)
 
-        self.loss = PlotCard(self.tr("Loss (nats per character)"), self.tr(
-            "Cross-entropy on the training batch (thin), its debiased moving average (thick) and "
-            "on held-out validation text (dots). Lower is better; ln(vocab) is a random guess."))
+        self.loss = PlotCard("", one_line=True)
         self.loss.plot.addLegend(offset=(-10, 10))
-        self.loss.plot.setLabel("bottom", self.tr("step"))
-        self.c_train = self.loss.curve(self.tr("train"), pen=pg.mkPen("#9ecae1", width=1))
-        self.c_ema = self.loss.curve(self.tr("train (smoothed)"), pen=pg.mkPen("#1f77b4", width=2.5))
-        self.c_val = self.loss.curve(self.tr("validation"), pen=pg.mkPen("#d62728", width=2),
+        self.c_train = self.loss.curve("train", pen=pg.mkPen("#9ecae1", width=1))
+        self.c_ema = self.loss.curve("ema", pen=pg.mkPen("#1f77b4", width=2.5))
+        self.c_val = self.loss.curve("val", pen=pg.mkPen("#d62728", width=2),
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
-        self.loss.set_hover_x_label(self.tr("step"))
-
-        self.sparsity = PlotCard(self.tr("Gate sparsity per layer"), self.tr(
-            "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
-            "Dashed: fraction of pre-gates g < 0. One colour per layer, named in the legend."))
+        self.sparsity = PlotCard("", one_line=True)
         self.sparsity.plot.addLegend(offset=(10, 10), colCount=4)  # every multi-layer plot has one
-        self.sparsity.plot.setLabel("bottom", self.tr("step"))
         self.sparsity.plot.setYRange(0.0, 1.0)
-        self.sparsity.set_hover_x_label(self.tr("step"))
-        self.maxh = PlotCard(self.tr("Largest |h| per layer"), self.tr(
-            "The biggest MLP hidden activation h = act(g)·u seen: outliers grow here first."))
-        self.maxh.plot.setLabel("bottom", self.tr("step"))
+        self.maxh = PlotCard("", one_line=True)
         self.maxh.plot.addLegend(offset=(10, 10), colCount=4)  # layer colours, shared by sparsity
-        self.maxh.set_hover_x_label(self.tr("step"))
-
-        self.ratio = PlotCard(self.tr("MLP contribution per layer"), self.tr(
-            "‖MLP output‖ / ‖layer output‖ averaged over tokens: each MLP writes a correction "
-            "into the residual stream, not a replacement (values well below 1)."))
-        self.ratio.plot.setLabel("bottom", self.tr("layer"))
-        self.ratio.set_hover_x_label(self.tr("layer"))
+        self.ratio = PlotCard("", one_line=True)
         self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
         self.ratio.plot.addItem(self.ratio_bars)
-        self.c_ratio = self.ratio.curve(self.tr("ratio"), pen=None, symbol="t1", symbolSize=8,
+        self.c_ratio = self.ratio.curve("ratio", pen=None, symbol="t1", symbolSize=8,
                                         symbolBrush="#08519c")  # bar tops: hover + CSV export
-
-        self.lr = PlotCard(self.tr("Learning rate"), self.tr("Warm-up, then cosine decay."))
-        self.lr.plot.setLabel("bottom", self.tr("step"))
-        self.c_lr = self.lr.curve(self.tr("lr"), pen=pg.mkPen("#2ca02c", width=2))
-        self.lr.set_hover_x_label(self.tr("step"))
-        self.speed = PlotCard(self.tr("Throughput (tokens/s)"), self.tr(
-            "Characters processed per second of training."))
-        self.speed.plot.setLabel("bottom", self.tr("step"))
-        self.c_speed = self.speed.curve(self.tr("tokens/s"), pen=pg.mkPen("#9467bd", width=2))
-        self.speed.set_hover_x_label(self.tr("step"))
+        self.lr = PlotCard("", one_line=True)
+        self.c_lr = self.lr.curve("lr", pen=pg.mkPen("#2ca02c", width=2))
+        self.sink_label = QLabel()  # the first-token share; LiveView shows it above the plots
+        self.speed = PlotCard("", one_line=True)
+        self.c_speed = self.speed.curve("tokens/s", pen=pg.mkPen("#9467bd", width=2))
 
         grid.addWidget(self.loss, 0, 0, 1, 2)
         grid.addWidget(self.sparsity, 0, 2, 1, 2)
@@ -189,6 +167,66 @@ class TrainerPlots(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(STAGGER_MS)
         self._timer.timeout.connect(self._on_tick)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Titles (short: one line at 1280 px), tips, axis labels and legend names."""
+        self.loss.set_title(self.tr("Loss"), self.tr(
+            "Cross-entropy in nats per character on the training batch (thin), its debiased "
+            "moving average (thick) and on held-out validation text (dots). Lower is better; "
+            "ln(vocab) is a random guess."))
+        self.sparsity.set_title(self.tr("Gate sparsity"), self.tr(
+            "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
+            "Dashed: fraction of pre-gates g < 0. One colour per layer, named in the legend."))
+        self.maxh.set_title(self.tr("Largest |h|"), self.tr(
+            "The biggest MLP hidden activation h = act(g)·u seen, per layer: outliers grow here "
+            "first."))
+        self.ratio.set_title(self.tr("MLP share"), self.tr(
+            "‖MLP output‖ / ‖layer output‖ averaged over tokens, per layer: each MLP writes a "
+            "correction into the residual stream, not a replacement (values well below 1)."))
+        self.lr.set_title(self.tr("Learning rate"), self.tr("Warm-up, then cosine decay."))
+        self.speed.set_title(self.tr("Throughput"), self.tr(
+            "Tokens (characters) processed per second of training."))
+        for card, bottom, left in ((self.loss, self.tr("step"), self.tr("nats/char")),
+                                   (self.sparsity, self.tr("step"), self.tr("fraction")),
+                                   (self.maxh, self.tr("step"), "|h|"),
+                                   (self.ratio, self.tr("layer"), self.tr("ratio")),
+                                   (self.lr, self.tr("step"), self.tr("lr")),
+                                   (self.speed, self.tr("step"), self.tr("tokens/s"))):
+            card.plot.setLabel("bottom", bottom)
+            card.plot.setLabel("left", left)
+            card.set_hover_x_label(bottom)
+            card.retranslate()
+        for card, item, name in ((self.loss, self.c_train, self.tr("train")),
+                                 (self.loss, self.c_ema, self.tr("train (smoothed)")),
+                                 (self.loss, self.c_val, self.tr("validation")),
+                                 (self.ratio, self.c_ratio, self.tr("ratio")),
+                                 (self.lr, self.c_lr, self.tr("lr")),
+                                 (self.speed, self.c_speed, self.tr("tokens/s"))):
+            card.rename_curve(item, name)
+        for i in range(len(self._closed)):
+            self._name_layer(i)
+        self.sink_label.setToolTip(self.tr(
+            "Mean attention weight on the first token (an attention sink) at the latest "
+            "statistics step: over all layers, then per layer. Compare runs with the attention "
+            "output gate off and on."))
+        self._show_sink()
+
+    def _show_sink(self) -> None:
+        """The first-token share of the latest statistics row, mean and per layer."""
+        h = self.history
+        sink = h.layer_matrix("attn_sink")[-1] if h.stat_steps else np.zeros(0)
+        if not np.isfinite(sink).any():
+            self.sink_label.setText(self.tr("first-token share: —"))
+            return
+        layers = " · ".join("L{0} {1:.2f}".format(i, v) for i, v in enumerate(sink) if v == v)
+        self.sink_label.setText(self.tr("first-token share: {0:.2f} ({1})").format(
+            float(np.nanmean(sink)), layers))
+
+    def _name_layer(self, i: int) -> None:
+        self.sparsity.rename_curve(self._closed[i], self.tr("L{0} closed").format(i))
+        self.sparsity.rename_curve(self._neg[i], self.tr("L{0} g<0").format(i))
+        self.maxh.rename_curve(self._maxh[i], "L{0}".format(i))
 
     def cards(self) -> dict[str, PlotCard]:
         return {"loss": self.loss, "sparsity": self.sparsity, "max_h": self.maxh,
@@ -245,12 +283,12 @@ class TrainerPlots(QWidget):
             items.clear()
         for i in range(n):
             color = layer_color(i)
-            self._closed.append(self.sparsity.curve(self.tr("L{0} closed").format(i),
-                                                    pen=pg.mkPen(color, width=2)))
-            self._neg.append(self.sparsity.curve(self.tr("L{0} g<0").format(i), pen=pg.mkPen(
+            self._closed.append(self.sparsity.curve(
+                "L{0} closed".format(i), pen=pg.mkPen(color, width=2)))
+            self._neg.append(self.sparsity.curve("L{0} g<0".format(i), pen=pg.mkPen(
                 color, width=1, style=Qt.PenStyle.DashLine)))
-            self._maxh.append(self.maxh.curve(self.tr("L{0}").format(i),
-                                              pen=pg.mkPen(color, width=2)))
+            self._maxh.append(self.maxh.curve("L{0}".format(i), pen=pg.mkPen(color, width=2)))
+            self._name_layer(i)
 
     def _on_tick(self) -> None:
         """Redraw one due card per event-loop turn, so no single repaint blocks the GUI long."""
@@ -308,6 +346,7 @@ class TrainerPlots(QWidget):
                     self._maxh[i].setData(x, maxh[:, i])
                 self._fit_y("max_h", maxh, floor=0.0)
         elif name == "mlp_ratio":
+            self._show_sink()
             n = h.n_layer
             if n:
                 layers = np.arange(n, dtype=np.float64)

@@ -53,10 +53,11 @@ class Outcome:
 
 
 class JobWorker(QObject):
-    """Runs one job in its thread; reports ``sig_progress(Progress)`` then ``sig_done(Outcome)``."""
+    """Runs one job in its thread; reports ``progress_reported(Progress)``, then
+    ``job_finished(Outcome)``."""
 
-    sig_progress = Signal(object)
-    sig_done = Signal(object)
+    progress_reported = Signal(object)
+    job_finished = Signal(object)
 
     def __init__(self, job: Job, interval_s: float = 0.1) -> None:
         super().__init__()
@@ -110,7 +111,7 @@ class JobWorker(QObject):
 
     def flush(self) -> None:
         if self._pending.rows or self._pending.extra is not None:
-            self.sig_progress.emit(self._pending)
+            self.progress_reported.emit(self._pending)
             self._pending = Progress()
 
     @Slot()
@@ -119,13 +120,13 @@ class JobWorker(QObject):
             result = self._job(self)
         except Exception as exc:  # every failure becomes a message in the tab, never a crash
             self.flush()
-            self.sig_done.emit(Outcome("error", describe_error(exc), self.run_dir))
+            self.job_finished.emit(Outcome("error", describe_error(exc), self.run_dir))
             return
         self.flush()
         status = "stopped" if self.stop_event.is_set() else "finished"
         if isinstance(result, Snapshot):
             status = result.status if result.status in ("stopped", "finished") else status
-        self.sig_done.emit(Outcome(status, "", self.run_dir, result))
+        self.job_finished.emit(Outcome(status, "", self.run_dir, result))
 
 
 def describe_error(exc: BaseException) -> str:
@@ -158,8 +159,8 @@ def snapshot_job(make_iter: Callable[[threading.Event], Iterator[Snapshot]]) -> 
 class TrainingController(QObject):
     """Owns at most one worker thread at a time; the GUI talks only to this object."""
 
-    sig_progress = Signal(object)  # Progress
-    sig_done = Signal(object)  # Outcome
+    progress_reported = Signal(object)  # Progress
+    job_finished = Signal(object)  # Outcome
     state_changed = Signal(str)  # "idle", "running", "paused", "stopping"
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -183,9 +184,9 @@ class TrainingController(QObject):
         worker = JobWorker(job, interval_s)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
-        worker.sig_progress.connect(self._on_progress)
-        worker.sig_done.connect(self._on_done)
-        worker.sig_done.connect(thread.quit)
+        worker.progress_reported.connect(self._on_progress)
+        worker.job_finished.connect(self._on_done)
+        worker.job_finished.connect(thread.quit)
         self._thread, self._worker = thread, worker
         self._set_state("running")
         thread.start()
@@ -211,8 +212,8 @@ class TrainingController(QObject):
         if thread is None or worker is None:
             return
         worker.request_stop()
-        for signal, slot in ((worker.sig_progress, self._on_progress),
-                             (worker.sig_done, self._on_done)):
+        for signal, slot in ((worker.progress_reported, self._on_progress),
+                             (worker.job_finished, self._on_done)):
             try:
                 signal.disconnect(slot)
             except (RuntimeError, TypeError):
@@ -232,7 +233,7 @@ class TrainingController(QObject):
 
     @Slot(object)
     def _on_progress(self, progress: Progress) -> None:
-        self.sig_progress.emit(progress)
+        self.progress_reported.emit(progress)
 
     @Slot(object)
     def _on_done(self, outcome: Outcome) -> None:
@@ -242,17 +243,17 @@ class TrainingController(QObject):
             thread.wait()  # the worker has returned from run(); this is immediate
         self._thread = self._worker = None
         self._set_state("idle")
-        self.sig_done.emit(outcome)
+        self.job_finished.emit(outcome)
 
 
 class BackgroundCalls(QObject):
     """Short one-off calls (corpus summary, text sample) on plain Python threads.
 
-    ``sig_result(tag, result, error)`` arrives in the GUI thread; ``error`` is a message or "".
+    ``call_finished(tag, result, error)`` arrives in the GUI thread; ``error`` is a message or "".
     ``join()`` waits for every call still running (used by the panel's shutdown).
     """
 
-    sig_result = Signal(str, object, str)
+    call_finished = Signal(str, object, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -265,7 +266,7 @@ class BackgroundCalls(QObject):
             except Exception as exc:  # reported, never raised in the thread
                 result, error = None, describe_error(exc)
             try:
-                self.sig_result.emit(tag, result, error)
+                self.call_finished.emit(tag, result, error)
             except RuntimeError:  # the receiver went away during shutdown
                 pass
 

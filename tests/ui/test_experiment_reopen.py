@@ -46,7 +46,7 @@ def test_open_experiment_from_the_run_list(qtbot, saved_experiment: Path,  # noq
     panel.show()
     try:
         panel.views.setCurrentWidget(panel.runs)  # the user opens the Runs view
-        with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+        with qtbot.waitSignal(panel.runs.refreshed, timeout=10000):  # read off the GUI thread
             panel.runs.refresh()
         assert panel.runs.select_path(str(saved_experiment / "swiglu-seed0"))
         child = str(saved_experiment / "gelu-seed1")

@@ -73,7 +73,7 @@ def test_gui_run_survives_kill_9_and_resumes(qtbot, tmp_path: Path) -> None:  # 
         from gatelab.core.trainconfig import TrainConfig
 
         panel.controls.set_config(TrainConfig(**TINY))  # the form's steps: the run's own
-        with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+        with qtbot.waitSignal(panel.runs.refreshed, timeout=10000):  # read off the GUI thread
             panel.runs.refresh()
         row = panel.runs.row_for(str(run))
         assert row is not None and row.status == "interrupted"

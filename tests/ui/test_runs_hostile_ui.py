@@ -59,7 +59,7 @@ def test_run_list_shows_the_rest_and_says_why(qtbot, panel, template: Path) -> N
     bad = _run(template, "c-lots")
     cfg = json.loads((bad / "config.json").read_text())
     (bad / "config.json").write_text(json.dumps({**cfg, "steps": "lots"}))
-    with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+    with qtbot.waitSignal(panel.runs.refreshed, timeout=10000):  # read off the GUI thread
         panel.runs.refresh()
     rows = {row.name: row for row in panel.runs.rows}
     assert set(rows) == {"a-good", "b-deep", "c-lots"}
@@ -98,7 +98,7 @@ def test_open_skips_bad_rows_and_broken_stats(qtbot, panel, template: Path) -> N
         f.write('{"step": "abc"}\n')
     (run / "stats.npz").write_bytes(b"")
     messages: list[str] = []
-    panel.sig_status.connect(messages.append)
+    panel.status_changed.connect(messages.append)
     assert panel.open_run(str(run))
     qtbot.waitUntil(lambda: any("Opened run" in m for m in messages))
     np.testing.assert_array_equal(panel.plots.c_train.getData()[0], [1, 2, 3, 4, 5, 6])
@@ -140,11 +140,11 @@ def test_resume_a_run_killed_before_its_first_checkpoint(qtbot, panel, template:
     (run / "ckpt.pt").unlink()
     summary = json.loads((run / "run.json").read_text())
     (run / "run.json").write_text(json.dumps({**summary, "status": "running", "pid": 2**22 + 7}))
-    with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # read off the GUI thread
+    with qtbot.waitSignal(panel.runs.refreshed, timeout=10000):  # read off the GUI thread
         panel.runs.refresh()
     assert panel.runs.row_for(str(run)).status == "interrupted"
     messages: list[str] = []
-    panel.sig_status.connect(messages.append)
+    panel.status_changed.connect(messages.append)
     assert panel.runs.select_path(str(run))
     panel.runs.btn_resume.click()
     assert any("no checkpoint yet" in m and "from step 0" in m for m in messages)

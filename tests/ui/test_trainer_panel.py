@@ -51,7 +51,7 @@ def _wait_done(qtbot, panel, timeout: int = 60000) -> None:  # noqa: ANN001
 
 def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  # noqa: ANN001
     pairs: list[tuple[np.ndarray, str]] = []
-    panel.sig_gate_pairs.connect(lambda p, label: pairs.append((p, label)))
+    panel.gate_pairs_changed.connect(lambda p, label: pairs.append((p, label)))
     assert panel.live.showing_intro()
     assert panel.start()
     assert not panel.live.showing_intro()
@@ -268,7 +268,7 @@ def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
     panel.runs.btn_delete.click()
     assert asked == [path] and Path(path).is_dir()
     panel.runs.confirm_delete = lambda p: True
-    with qtbot.waitSignal(panel.runs.sig_refreshed, timeout=10000):  # the list is read off the GUI thread
+    with qtbot.waitSignal(panel.runs.refreshed, timeout=10000):  # the list is read off the GUI thread
         panel.runs.btn_delete.click()
     assert not Path(path).exists() and panel.runs.row_for(path) is None
 

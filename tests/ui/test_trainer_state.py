@@ -59,13 +59,13 @@ def test_pause_stop_and_replay_show_no_stale_eta(qtbot, panel) -> None:  # noqa:
     panel.bar.btn_stop.click()
     qtbot.waitUntil(lambda: panel.run_state == "stopped", timeout=5000)
     text = _bar_text(panel)
-    assert text.startswith("stopped at step ") and text.endswith(" / 100000")
+    assert text.startswith("stopped at step ") and text.endswith(" / 100,000")  # separators
     assert "ETA" not in text and "tok/s" not in text
-    step = int(text.split()[3])
+    step = int(text.split()[3].replace(",", ""))
     assert step == panel.plots.history.steps[-1]
     # replay of the stopped run: where it got to, and that it is not training
     assert panel.open_run(panel.run_dir)
-    want = "replay: step {0} / 100000 (not training)".format(step)
+    want = "replay: step {0:,} / 100,000 (not training)".format(step)
     qtbot.waitUntil(lambda: _bar_text(panel) == want, timeout=10000)  # read off the GUI thread
     assert panel.bar.progress.value() == step
 

@@ -43,8 +43,8 @@ def controller(qtbot) -> Iterator[TrainingController]:  # noqa: ANN001
     ctl = TrainingController()
     progress: list[Progress] = []
     done: list[Outcome] = []
-    ctl.sig_progress.connect(progress.append)
-    ctl.sig_done.connect(done.append)
+    ctl.progress_reported.connect(progress.append)
+    ctl.job_finished.connect(done.append)
     ctl.progress, ctl.done = progress, done  # type: ignore[attr-defined]
     yield ctl
     ctl.shutdown()
@@ -108,7 +108,7 @@ def test_shutdown_mid_run_waits_for_the_thread(qtbot, controller) -> None:  # no
 def test_background_calls_report_results_and_errors(qtbot) -> None:  # noqa: ANN001
     calls = BackgroundCalls()
     got: list[tuple[str, object, str]] = []
-    calls.sig_result.connect(lambda tag, result, error: got.append((tag, result, error)))
+    calls.call_finished.connect(lambda tag, result, error: got.append((tag, result, error)))
     calls.submit("ok", lambda: 6 * 7)
     calls.submit("bad", lambda: int("x"))
     qtbot.waitUntil(lambda: len(got) == 2, timeout=5000)
