@@ -29,7 +29,7 @@ from gatelab.core.state_file import (
     write_state_file,
 )
 from gatelab.ui.messages import message_text
-from gatelab.ui.tabs import TAB_NAMES
+from gatelab.ui.tabs import TAB_NAMES, Panel
 
 
 class StateReader(QObject):
@@ -80,27 +80,26 @@ class StateActions:
         """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""
         tabs: dict[str, dict[str, Any]] = {}
         for name, panel in self._panels.items():
-            state = getattr(panel, "state", None)  # the "could not be loaded" label has none
-            if callable(state):
-                tabs[name] = state()
+            if isinstance(panel, Panel):  # the "could not be loaded" label has no state
+                tabs[name] = panel.state()
         return StateDoc(self.current_tab_name(), tabs)
 
     def apply_state_doc(self, doc: StateDoc) -> None:
         """Apply every tab's part, or none of them: ValueError names the tab that refused."""
-        done: list[tuple[QWidget, dict[str, Any]]] = []
+        done: list[tuple[Panel, dict[str, Any]]] = []
         for name in TAB_NAMES:
             part = doc.tabs.get(name)
             if part is None:
                 continue
             panel = self.panel(name)
-            if panel is None or not callable(getattr(panel, "apply_state", None)):
+            if not isinstance(panel, Panel):
                 continue
-            before = panel.state()  # type: ignore[attr-defined]
+            before = panel.state()
             try:
-                panel.apply_state(part)  # type: ignore[attr-defined]
+                panel.apply_state(part)
             except ValueError as exc:
                 for changed, old in reversed(done):
-                    changed.apply_state(old)  # type: ignore[attr-defined]
+                    changed.apply_state(old)
                 title = self.tabs.tabText(TAB_NAMES.index(name))  # type: ignore[attr-defined]
                 raise StateError(f"{title}: {message_text(exc)}") from None
             done.append((panel, before))

@@ -28,7 +28,15 @@ from gatelab import __version__
 from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions, StateReader
-from gatelab.ui.tabs import TAB_SPECS, Panel, TabSpec, missing_members
+from gatelab.ui.tabs import (
+    TAB_SPECS,
+    GatePairsSink,
+    GatePairsSource,
+    Panel,
+    TabLinker,
+    TabSpec,
+    missing_members,
+)
 
 
 class MainWindow(StateActions, QMainWindow):
@@ -96,7 +104,6 @@ class MainWindow(StateActions, QMainWindow):
         except Exception:  # a broken panel must not take the whole app down
             self._show_broken(spec, traceback.format_exc(limit=3))
             return
-        _transition_shim(panel)  # TRANSITION: removed once every panel implements Panel
         missing = missing_members(panel)
         if missing:  # a programming error, shown instead of a half-working tab
             panel.deleteLater()
@@ -111,12 +118,10 @@ class MainWindow(StateActions, QMainWindow):
             self._settings.endGroup()
         panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         panel.set_panel_lookup(self._panels.get)  # e.g. the inside tab reads the live run
-        pairs = getattr(panel, "gate_pairs_changed", None)
-        if pairs is not None:  # a trained model's real (g, u) go onto the gate plane
-            pairs.connect(self._on_gate_pairs)
-        jump = getattr(panel, "tab_requested", None)
-        if jump is not None:  # the forward-pass map's boxes lead to the tab that explains them
-            jump.connect(self.show_tab)
+        if isinstance(panel, GatePairsSource):  # a trained model's (g, u) go onto the gate plane
+            panel.gate_pairs_changed.connect(self._on_gate_pairs)
+        if isinstance(panel, TabLinker):  # the forward-pass map's boxes open the tab explaining them
+            panel.tab_requested.connect(self.show_tab)
         card = LessonCard(spec.name, panel.lesson, self._settings, container)
         card.setVisible(self.lessons_button.isChecked())
         container.layout().addWidget(card)
@@ -145,7 +150,7 @@ class MainWindow(StateActions, QMainWindow):
 
     def _on_gate_pairs(self, pairs: object, label: str) -> None:
         plane = self.panel("gate-plane")
-        if plane is not None and hasattr(plane, "set_neuron_points"):  # not the error label
+        if isinstance(plane, GatePairsSink):  # not the "could not be loaded" label
             plane.set_neuron_points(pairs, label)
 
     def _on_tab_changed(self, index: int) -> None:
@@ -298,20 +303,3 @@ class MainWindow(StateActions, QMainWindow):
         self.shutdown()
         super().closeEvent(event)
 
-
-def _transition_shim(panel: QWidget) -> None:
-    """TRANSITION ONLY (issue 11 in progress): give panels not yet converted the new members.
-
-    Removed as soon as every panel implements ``ui.tabs.Panel`` itself."""
-    from gatelab.ui.lesson_card import Lesson
-
-    if not hasattr(panel, "status_changed") and hasattr(panel, "sig_status"):
-        panel.status_changed = panel.sig_status  # type: ignore[attr-defined]
-    if not hasattr(panel, "gate_pairs_changed") and hasattr(panel, "sig_gate_pairs"):
-        panel.gate_pairs_changed = panel.sig_gate_pairs  # type: ignore[attr-defined]
-    defaults = {"set_panel_lookup": lambda lookup: None, "retranslate": lambda: None,
-                "state": dict, "apply_state": lambda state: None, "lesson": Lesson,
-                "shutdown": lambda: None}
-    for name, default in defaults.items():
-        if not hasattr(panel, name):
-            setattr(panel, name, default)

@@ -40,6 +40,27 @@ class Panel(Protocol):
     def lesson(self) -> Lesson: ...
 
 
+@runtime_checkable
+class GatePairsSource(Protocol):
+    """A panel with trained neurons' (g, u): ``gate_pairs_changed`` is Signal(object, str)."""
+
+    gate_pairs_changed: Any
+
+
+@runtime_checkable
+class GatePairsSink(Protocol):
+    """A panel that draws trained neurons' (g, u) (the gate plane)."""
+
+    def set_neuron_points(self, pairs: object, label: str) -> None: ...
+
+
+@runtime_checkable
+class TabLinker(Protocol):
+    """A panel whose parts lead to other tabs: ``tab_requested`` is Signal(str) (a tab name)."""
+
+    tab_requested: Any
+
+
 PANEL_MEMBERS: tuple[str, ...] = (
     "status_changed", "restore_settings", "save_settings", "shutdown", "set_panel_lookup",
     "retranslate", "state", "apply_state", "lesson",

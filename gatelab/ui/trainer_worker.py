@@ -23,6 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from gatelab.core.runs import keep_alive
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainingError
 from gatelab.ui.messages import message_text
 
@@ -91,7 +92,7 @@ class JobWorker(QObject):
         if not self._running.is_set():
             self.flush()  # show everything up to the pause
         while not self._running.wait(0.05):
-            pass
+            keep_alive(self.run_dir)  # a paused run is alive: the run list must not say interrupted
 
     def report(self, snap: Snapshot, force: bool = False, extra: Any = None) -> None:
         """Queue ``snap``'s row; deliver the batch if the interval has passed or ``force``."""

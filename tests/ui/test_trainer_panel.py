@@ -165,6 +165,29 @@ def test_pause_stops_pulling_and_resume_continues(qtbot, panel) -> None:  # noqa
     qtbot.waitUntil(lambda: panel.run_state == "stopped", timeout=1000)
 
 
+def test_a_paused_run_keeps_its_heartbeat(qtbot, panel, monkeypatch) -> None:  # noqa: ANN001
+    # Paused, the engine's generator is not pulled, so only the worker can keep run.json's
+    # heartbeat fresh; without it the run list called a paused live run "interrupted".
+    from gatelab.core import runs, runs_read
+
+    monkeypatch.setattr(runs, "HEARTBEAT_S", 0.1)
+    panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
+    assert panel.start()
+    try:
+        qtbot.waitUntil(lambda: len(panel.plots.history) >= 2, timeout=30000)
+        panel.bar.btn_pause.click()
+        qtbot.wait(300)
+        path = Path(panel.run_dir) / "run.json"
+        first = json.loads(path.read_text())["heartbeat"]
+        qtbot.waitUntil(lambda: json.loads(path.read_text())["heartbeat"] > first + 0.2,
+                        timeout=5000)
+        assert panel.run_state == "paused"
+        assert runs_read.effective_status(json.loads(path.read_text())) != "interrupted"
+    finally:
+        panel.bar.btn_stop.click()
+        qtbot.waitUntil(lambda: panel.run_state == "stopped", timeout=5000)
+
+
 def test_invalid_config_shows_message_and_starts_nothing(qtbot, panel) -> None:  # noqa: ANN001
     panel.controls.width.setValue(30)  # 30 is not divisible by 4 heads
     panel.controls.heads.setValue(4)
