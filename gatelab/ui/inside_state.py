@@ -97,7 +97,7 @@ class InsideSelection(QObject):
             return
         if layer is not None:
             self.set_layer(layer)
-        neuron = max(0, min(int(neuron), self.width() - 1))
+        neuron = max(0, min(int(neuron), self.intermediate() - 1))
         if neuron != self.neuron:
             self.neuron = neuron
             self.neuron_changed.emit(neuron)

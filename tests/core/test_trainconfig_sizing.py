@@ -94,4 +94,4 @@ def test_model_keeps_its_sizing_re_exports() -> None:
 
     assert model.intermediate_size is intermediate_size
     assert model.model_spec is model_spec
-    assert model.matched_width is matched_intermediate
+    assert model.matched_intermediate is matched_intermediate
