@@ -41,12 +41,6 @@ for locale in "${locales[@]}"; do
             "${sources[@]}" -ts "$ts"
     fi
 
-    # core's keyed messages (context "core"): translations kept by key in core_<locale>.json
-    core_json="$I18N/core_${locale}.json"
-    if [ -f "$core_json" ]; then
-        python3 scripts/fill_core_translations.py "$ts" "$core_json"
-    fi
-
     # Placeholders ({0}, {1:,}, {0!r}, core's named {path}, %1, %n), HTML tags and & accelerators
     # must survive translation, or .format() raises / shows the wrong number at run time.
     python3 - "$ts" <<'PY'

@@ -171,9 +171,7 @@ def python_corpus_text() -> tuple[str, str]:
         raise CorpusError(Msg("corpus.builtin_changed", {"path": path, "digest": digest[:12],
                                                           "expected": PYTHON_CORPUS_SHA256[:12]}))
     text = raw.decode("utf-8")
-    prov = (f"Python 3.11.7 standard library (PSF licence), shipped with gatelab: 40 top-level "
-            f".py files in name order (__future__.py … contextlib.py), first {len(text):,} "
-            f"characters, SHA-256 {PYTHON_CORPUS_SHA256[:12]}…")
+    prov = Msg("corpus.prov_python", {"chars": len(text), "digest": PYTHON_CORPUS_SHA256[:12]})
     return text, prov
 
 
@@ -212,13 +210,12 @@ def load_corpus(spec: str) -> Corpus:
     elif spec == "generated":
         text = generated_text()
         name, source = "generated", "gatelab.core.data.generated_text(seed=1234)"
-        prov = (f"synthetic Python-like lines generated deterministically by gatelab "
-                f"(seed 1234, {len(text):,} characters)")
+        prov = Msg("corpus.prov_generated", {"chars": len(text)})
     else:
         path = Path(os.path.expanduser(spec))
         text = _read_text_file(path)
         name, source = path.name, str(path.resolve())
-        prov = f"text file {path.resolve()}"
+        prov = Msg("corpus.prov_file", {"path": str(path.resolve())})
     vocab = Vocab(distinct_chars(text))
     info = CorpusInfo(name=name, source=source, chars=len(text),
                       bytes=utf8_size(text), vocab_size=len(vocab), provenance=prov)

@@ -112,6 +112,14 @@ MESSAGES: dict[str, str] = {
     "train.dropout": QT_TRANSLATE_NOOP("core", "dropout must lie in [0, 1), got {value}"),
 
     # -- corpus (core/data.py) ----------------------------------------------------------------
+    "corpus.prov_python": QT_TRANSLATE_NOOP(
+        "core", "Python 3.11.7 standard library (PSF licence), shipped with gatelab: 40 top-level "
+        ".py files in name order (__future__.py … contextlib.py), first {chars:,} characters, "
+        "SHA-256 {digest}…"),
+    "corpus.prov_generated": QT_TRANSLATE_NOOP(
+        "core", "synthetic Python-like lines generated deterministically by gatelab (seed 1234, "
+        "{chars:,} characters)"),
+    "corpus.prov_file": QT_TRANSLATE_NOOP("core", "text file {path}"),
     "corpus.vocab_empty": QT_TRANSLATE_NOOP("core", "the vocabulary is empty"),
     "corpus.vocab_large": QT_TRANSLATE_NOOP(
         "core", "the corpus has {n:,} distinct characters; the character-level trainer accepts at "

@@ -172,7 +172,7 @@ class CorpusBox(QGroupBox):
             self.summary, self.error = item, self._length_error(item)
             text = self.tr("{0:,} characters ({1:,} bytes), vocabulary {2} symbols. "
                            "<span style='color:#666'>{3}</span>").format(
-                item.chars, item.bytes, item.vocab_size, item.provenance)
+                item.chars, item.bytes, item.vocab_size, message_text(item.provenance))
             if self.error:
                 self._too_short = True
                 text += "<br><span style='color:#b00020'>" + self.tr(

@@ -219,7 +219,8 @@ def variant_label(name: str) -> str:
         return QCoreApplication.translate("TrainerControls", "{0} — classic, 2 matrices").format(
             name.upper()
         )
-    return gates.get(name).label
+    # core's label, translated where the gate plane lists it for lupdate (one catalogue entry)
+    return QCoreApplication.translate("GatePlaneControls", gates.get(name).label)
 
 
 def form_config(cfg: TrainConfig) -> TrainConfig:

@@ -1565,12 +1565,12 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+40"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+75"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Python source (standard library, ~1 MB)</source>
         <translation>Python 源码（标准库，约 1 MB）</translation>
     </message>
@@ -1580,7 +1580,7 @@
         <translation>生成的演示文本（60 kB，较快）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>What the model learns to continue, one character at a time</source>
         <translation>模型要学会逐字符续写的内容</translation>
     </message>
@@ -1596,16 +1596,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Reading…</source>
-        <translation>读取中…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
         <source>The first characters of the corpus</source>
         <translation>语料开头的若干字符</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+2"/>
+        <location line="+34"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
@@ -1638,7 +1634,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+71"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+130"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1673,17 +1669,17 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-58"/>
         <source>not started</source>
         <translation>未开始</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Trains both variants at equal FFN parameters (gated m matched to classic 4·d, or to the form&apos;s intermediate width for the first variant) with several seeds, using the other settings on the left. Tip: a few hundred steps on the generated text take a minute or two on a CPU.</source>
         <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间层宽度匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+57"/>
         <source>Validation loss: mean ± std over seeds</source>
         <translation>验证损失：各种子的均值 ± 标准差</translation>
     </message>
@@ -1693,13 +1689,13 @@
         <translation>每条色带覆盖各种子曲线的 均值 − 标准差 … 均值 + 标准差</translation>
     </message>
     <message>
-        <location line="+2"/>
         <location line="+1"/>
+        <location line="+2"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Quantity</source>
         <translation>指标</translation>
     </message>
@@ -1709,17 +1705,22 @@
         <translation>数值</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-8"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>with</source>
         <translation>与</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+4"/>
+        <source>val loss</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Opening experiment {0}…</source>
         <translation>正在打开实验 {0}…</translation>
     </message>
@@ -1729,7 +1730,7 @@
         <translation>无法打开实验：{0}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>saved experiment {0} ({1})</source>
         <translation>已保存的实验 {0}（{1}）</translation>
     </message>
@@ -1739,27 +1740,27 @@
         <translation>已打开实验 {0}</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Not started: pick two different variants</source>
         <translation>未开始：请选择两个不同的变体</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Training {0} runs…</source>
         <translation>正在进行 {0} 次训练…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+32"/>
         <source>run {0} of {1}: {2}, seed {3} · step {4}</source>
         <translation>第 {0}/{1} 次运行：{2}，种子 {3} · 第 {4} 步</translation>
     </message>
@@ -1784,13 +1785,13 @@
         <translation>实验已停止；已完成的运行保留在“运行记录”中。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location line="-86"/>
-        <location line="+88"/>
+        <location line="-99"/>
+        <location line="+102"/>
         <source>Verdict: {0}</source>
         <translation>结论：{0}</translation>
     </message>
@@ -1800,7 +1801,7 @@
         <translation>实验：{0}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>{0}: final val loss (m = {1}, {2:,} params)</source>
         <translation>{0}：最终验证损失（m = {1}，{2:,} 个参数）</translation>
     </message>
@@ -3479,12 +3480,12 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+218"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+304"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sample text</source>
         <translation>生成样例</translation>
     </message>
@@ -3494,22 +3495,22 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>A text sample from the model appears here at the end of a run, or when you press Sample text.</source>
         <translation>运行结束时，或按下“生成样例”时，模型生成的文本会显示在这里。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-3"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-62"/>
         <source>&lt;h2&gt;Train a small transformer and watch its gates&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick the text&lt;/b&gt; it should learn to continue (left, top): Python source is built in, no download needed.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Pick the FFN variant&lt;/b&gt; — SwiGLU is the gated MLP of Llama, Qwen and friends; GELU is the classic two-matrix MLP. The parameter count updates as you type.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Start.&lt;/b&gt; Training runs in the background; the window stays usable, and Pause and Stop act at once.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;You will see, live:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Loss&lt;/b&gt; falling (raw and smoothed), and the validation loss on unseen text;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gate sparsity&lt;/b&gt;: how many of each layer&apos;s gates are nearly closed;&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP contribution&lt;/b&gt;: each MLP writes a small correction into the residual stream, not a replacement;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Largest |h|&lt;/b&gt;: where activation outliers appear.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The real (g, u) pairs of every neuron go to the &lt;i&gt;Gate plane&lt;/i&gt; tab. Saved runs are in &lt;i&gt;Runs&lt;/i&gt;; the &lt;i&gt;Experiment&lt;/i&gt; tab asks whether SwiGLU beats GELU at equal parameters, over several seeds.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;训练一个小型 Transformer，观察它的门控&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;选择文本&lt;/b&gt;，让模型学习续写（左上）：Python 源码已内置，无需下载。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择 FFN 变体&lt;/b&gt; — SwiGLU 是 Llama、Qwen 等模型使用的门控 MLP；GELU 是经典的双矩阵 MLP。参数量随输入实时更新。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“开始”。&lt;/b&gt;训练在后台运行；窗口保持可用，“暂停”和“停止”立即生效。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;你将实时看到：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;损失&lt;/b&gt;下降（原始值与平滑值），以及在未见文本上的验证损失；&lt;/li&gt;&lt;li&gt;&lt;b&gt;门控稀疏度&lt;/b&gt;：每层有多少门控几乎关闭；&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 贡献&lt;/b&gt;：每个 MLP 向残差流写入一个小修正，而不是替换它；&lt;/li&gt;&lt;li&gt;&lt;b&gt;最大 |h|&lt;/b&gt;：激活离群值出现在哪里。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;每个神经元的真实 (g, u) 对会发送到&lt;i&gt;门控平面&lt;/i&gt;标签页。保存的运行在&lt;i&gt;运行记录&lt;/i&gt;中；&lt;i&gt;实验&lt;/i&gt;标签页在多个种子下检验：参数量相等时，SwiGLU 是否胜过 GELU。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+68"/>
         <source>▶ Start training with these settings</source>
         <translation>▶ 用这些设置开始训练</translation>
     </message>
@@ -3517,17 +3518,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+214"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+219"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-148"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+60"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -4029,7 +4030,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+60"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+81"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4040,7 +4041,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+79"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+81"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4250,7 +4251,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-192"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-196"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4260,12 +4261,12 @@ equivalent</source>
         <translation>用这些设置训练一个新模型（Ctrl+Return）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+11"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-9"/>
         <source>Pause or resume the run (the model stays in memory)</source>
         <translation>暂停或继续运行（模型保留在内存中）</translation>
     </message>
@@ -4280,28 +4281,62 @@ equivalent</source>
         <translation>立即结束运行；运行会被保留，之后可以继续</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location line="+89"/>
+        <source>an experiment is training (see the Experiment view)</source>
+        <translation>有实验正在训练（见“实验”视图）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>not started</source>
         <translation>未开始</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Ready</source>
-        <translation>就绪</translation>
+        <location line="+4"/>
+        <source>replay: step {0:,} / {1:,} (not training)</source>
+        <translation>回放：第 {0:,} / {1:,} 步（未在训练）</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+29"/>
+        <location line="+5"/>
+        <source>step {0:,} / {1:,} · paused</source>
+        <translation>第 {0:,} / {1:,} 步 · 已暂停</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>step {0:,} / {1:,} · ETA …</source>
+        <translation>第 {0:,} / {1:,} 步 · 剩余 …</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>step {0:,} / {1:,} · {2:,.0f} tok/s · ETA {3}</source>
+        <translation>第 {0:,} / {1:,} 步 · {2:,.0f} tok/s · 剩余 {3}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>done: {0:,} steps</source>
+        <translation>完成：{0:,} 步</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>failed at step {0:,} / {1:,}</source>
+        <translation>在第 {0:,} / {1:,} 步失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped at step {0:,} / {1:,}</source>
+        <translation>在第 {0:,} / {1:,} 步停止</translation>
+    </message>
+    <message>
+        <location line="-21"/>
         <source>starting… (building the model)</source>
         <translation>正在启动…（构建模型）</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <source>step {0} / {1} · {2:,.0f} tok/s · ETA {3}</source>
-        <translation>第 {0} / {1} 步 · {2:,.0f} tok/s · 剩余 {3}</translation>
-    </message>
-    <message>
-        <location line="+32"/>
+        <location line="+17"/>
         <source>failed before the first step</source>
         <translation>在第一步之前失败</translation>
     </message>
@@ -4311,55 +4346,26 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>failed at step {0} / {1}</source>
-        <translation>在第 {0} / {1} 步失败</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>stopped at step {0} / {1}</source>
-        <translation>在第 {0} / {1} 步停止</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>replay: step {0} / {1} (not training)</source>
-        <translation>回放：第 {0} / {1} 步（未在训练）</translation>
-    </message>
-    <message>
-        <location line="-55"/>
+        <location line="-116"/>
+        <location line="+26"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>step {0} / {1} · ETA …</source>
-        <translation>第 {0} / {1} 步 · 剩余 …</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+78"/>
         <source>paused before the first step</source>
         <translation>在第一步之前暂停</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>step {0} / {1} · paused</source>
-        <translation>第 {0} / {1} 步 · 已暂停</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="-2"/>
         <source>stopping…</source>
         <translation>正在停止…</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>done: {0} steps</source>
-        <translation>完成：{0} 步</translation>
     </message>
 </context>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+53"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+92"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4399,19 +4405,24 @@ equivalent</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+2"/>
         <source>Double-click a run to replay its plots</source>
         <translation>双击某次运行以回放其曲线</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>No runs yet. Press Start to train one; runs made with gatelab-train appear here too.</source>
         <translation>还没有运行记录。按“开始”训练一个；用 gatelab-train 进行的运行也会显示在这里。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Refresh</source>
         <translation>刷新</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read the runs folder again</source>
+        <translation>重新读取运行文件夹</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4419,57 +4430,87 @@ equivalent</source>
         <translation>打开（回放曲线）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Resume training</source>
         <translation>继续训练</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Open experiment</source>
         <translation>打开实验</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>This run is part of an experiment: show the whole comparison in the Experiment view</source>
         <translation>此运行属于某个实验：在“实验”页中显示完整对比</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-8"/>
         <source>Show this run&apos;s curves in the Live plots tab</source>
         <translation>在“实时曲线”标签页中显示此次运行的曲线</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Continue from the run&apos;s last checkpoint</source>
         <translation>从此次运行的最后一个检查点继续</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Delete the run folder (asks first)</source>
         <translation>删除运行文件夹（会先询问）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Show the run&apos;s files in the file manager</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+11"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>broken</source>
+        <translation>已损坏</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -4939,7 +4980,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+113"/>
+        <location filename="../../gatelab/ui/main_state.py" line="+112"/>
         <source>Save state</source>
         <translation>保存状态</translation>
     </message>
@@ -5105,83 +5146,88 @@ equivalent</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+66"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+135"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../../gatelab/ui/trainer_fields.py" line="+219"/>
         <source>{0} — classic, 2 matrices</source>
         <translation>{0} — 经典，2 个矩阵</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-173"/>
         <source>The feed-forward block inside every layer</source>
         <translation>每层中的前馈网络块</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>FFN variant</source>
         <translation>FFN 变体</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>Model width d (embedding size)</source>
         <translation>模型宽度 d（嵌入维度）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+154"/>
+        <source>Compile the model first: a slow start, then faster steps</source>
+        <translation>先编译模型：启动较慢，之后每步更快</translation>
+    </message>
+    <message>
+        <location line="-155"/>
         <source>Width d</source>
         <translation>宽度 d</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+12"/>
         <source>Number of transformer blocks</source>
         <translation>Transformer 块数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>Attention heads (width must divide by it)</source>
         <translation>注意力头数（宽度须能被其整除）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Heads</source>
         <translation>头数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+11"/>
         <source>Key/value heads: same as heads (MHA), fewer (GQA) or 1 (MQA)</source>
         <translation>键/值头数：与头数相同（MHA）、更少（GQA）或 1（MQA）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+6"/>
         <source>= heads</source>
         <translation>= 头数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-7"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>MLP intermediate width m; &apos;auto&apos; uses 8/3·d for gated variants, 4·d for classic</source>
         <translation>MLP 中间层宽度 m；“自动”时门控变体用 8/3·d，经典变体用 4·d</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+41"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+36"/>
+        <location filename="../../gatelab/ui/trainer_fields.py" line="+7"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-22"/>
         <source>8/3</source>
         <translation>8/3</translation>
     </message>
@@ -5201,122 +5247,117 @@ equivalent</source>
         <translation>参数匹配的一对：门控变体取与经典 4·d FFN 参数量相当的宽度（d = 256 时为 688），经典变体取 4·d（1024）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../gatelab/ui/trainer_fields.py" line="-8"/>
         <source>Intermediate m</source>
         <translation>中间层 m</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+16"/>
         <source>Context length in characters</source>
         <translation>上下文长度（字符数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Block size</source>
         <translation>块大小</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>Attention output gate</source>
         <translation>注意力输出门控</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>A per-head sigmoid gate on the attention output, computed from the block input</source>
         <translation>作用在注意力输出上的逐头 sigmoid 门控，由块输入计算</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Exact count from the budget module</source>
-        <translation>来自参数预算模块的精确计数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+2"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-20"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../gatelab/ui/trainer_fields.py" line="+11"/>
         <source>Optimizer steps</source>
         <translation>优化器步数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+12"/>
         <source>Sequences per step</source>
         <translation>每步的序列数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+12"/>
         <source>Peak learning rate of AdamW, e.g. 1e-3</source>
         <translation>AdamW 的峰值学习率，例如 1e-3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+9"/>
         <source>Linear warm-up steps before cosine decay</source>
         <translation>余弦衰减前的线性预热步数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Warm-up</source>
         <translation>预热</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+12"/>
         <source>Evaluate on validation every N steps</source>
         <translation>每 N 步在验证集上评估一次</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Eval every</source>
         <translation>评估间隔</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+12"/>
         <source>Same seed, same run (on CPU)</source>
         <translation>同一种子，同一结果（CPU 上）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-1"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+11"/>
         <source>Where to train; &apos;auto&apos; picks CUDA, then MPS, then CPU</source>
         <translation>训练设备；“自动”依次选择 CUDA、MPS、CPU</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+10"/>
         <source>torch.compile (slow start, faster steps)</source>
         <translation>torch.compile（启动慢，每步更快）</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+21"/>
         <source>Reset to defaults</source>
         <translation>恢复默认设置</translation>
     </message>
@@ -5326,12 +5367,12 @@ equivalent</source>
         <translation>把所有设置恢复为 gatelab 的默认值</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+34"/>
         <source>learning rate must be a number like 1e-3, got {0!r}</source>
         <translation>学习率必须是类似 1e-3 的数字，实际为 {0!r}</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="-24"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -5341,7 +5382,7 @@ equivalent</source>
         <translation>自动 → {0}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+97"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -5365,11 +5406,199 @@ equivalent</source>
         <source>Exact count from the budget module, vocabulary {0}</source>
         <translation>来自参数预算模块的精确计数，词表 {0}</translation>
     </message>
+    <message>
+        <location line="+26"/>
+        <source>the trainer form must be an object</source>
+        <translation>训练器表单必须是一个对象</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>corpus must be &apos;python&apos;, &apos;generated&apos; or a file path</source>
+        <translation>corpus 必须是 &apos;python&apos;、&apos;generated&apos; 或文件路径</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{0} has a bad value: {1}</source>
+        <translation>{0} 的值无效：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>TrainerLesson</name>
+    <message>
+        <location filename="../../gatelab/ui/trainer_lesson.py" line="+55"/>
+        <source>Stop the current training first (■ Stop), then press this step again.</source>
+        <translation>请先停止当前训练（■ 停止），然后再按一次这一步。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>A run is training: its gate sparsity is already on show in Live plots.</source>
+        <translation>有一个运行正在训练：它的门控稀疏度已显示在“实时曲线”中。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Train a run first: press ▶ Start (about a minute with the quick settings of the first steps), then press this step again.</source>
+        <translation>请先训练一个运行：按 ▶ 开始（使用前几步的快速设置约需一分钟），然后再按一次这一步。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>SwiGLU vs GELU, 5 seeds</source>
+        <translation>SwiGLU 对比 GELU，5 个随机种子</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Experiment view: swiglu vs parameter-matched gelu, seeds: 5, 200 steps each (10 runs, a few minutes on a CPU). Press ▶ Run experiment: the verdict says whether the gap beats the noise floor, 3σ of the reruns.</source>
+        <translation>“实验”视图：swiglu 对比参数量匹配的 gelu，随机种子：5，每个 200 步（共 10 次运行，在 CPU 上需几分钟）。按 ▶ 运行实验：结论会说明差距是否超过噪声底，即重复运行的 3σ。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Attention output gate on</source>
+        <translation>开启注意力输出门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The parameter count grows by {0:,} (a 64 × 64 gate per layer, 2 layers). Press ▶ Start and watch the first-token share above the plots; compare a run with the gate off.</source>
+        <translation>参数量增加 {0:,}（每层一个 64 × 64 的门控，共 2 层）。按 ▶ 开始，观察曲线上方的首 token 占比；再与关闭门控的运行比较。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Param-matched m, d = 256</source>
+        <translation>参数量匹配的 m，d = 256</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intermediate m = {0}: SwiGLU&apos;s 3 · 256 · {0} = {1:,} weights match GELU&apos;s 2 · 256 · 1,024 = {2:,}.</source>
+        <translation>中间维 m = {0}：SwiGLU 的 3 · 256 · {0} = {1:,} 个权重与 GELU 的 2 · 256 · 1,024 = {2:,} 个相当。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The 8/3 rule, d = 384</source>
+        <translation>8/3 规则，d = 384</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intermediate m = {0:,}: 8/3 · 384 = 1,024, so a gated FFN costs what a classic 4·d one does.</source>
+        <translation>中间维 m = {0:,}：8/3 · 384 = 1,024，因此门控 FFN 的开销与经典的 4·d FFN 相同。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Replay a run: gate sparsity</source>
+        <translation>回放一个运行：门控稀疏度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Live plots show the run again; the Gate sparsity legend names each layer (L0 closed, L0 g&lt;0, …) and the form holds the run&apos;s own settings.</source>
+        <translation>“实时曲线”再次显示该运行；“门控稀疏度”图例标出每一层（L0 关闭、L0 g&lt;0、…），表单中是该运行自己的设置。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Is the attention output gate a dropout?</source>
+        <translation>注意力输出门控是一种 dropout 吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Yes: it zeroes random heads while training</source>
+        <translation>是：它在训练时随机将一些头置零</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No: a learned sigmoid of the block input scales each head&apos;s output, in training and at inference alike</source>
+        <translation>不是：由块输入经可学习的 sigmoid 得到的值缩放每个头的输出，训练和推理时都一样</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Yes, but it only acts at inference</source>
+        <translation>是，但它只在推理时起作用</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Dropout is random and only active while training. The output gate is neither: it is computed from the token&apos;s own input, the same way every time.</source>
+        <translation>Dropout 是随机的，且只在训练时生效。输出门控两者都不是：它由该 token 自身的输入计算得出，每次都相同。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Right. The gate is sigmoid(x·W) per head channel, learned with the rest of the model and applied at inference too. It lets a head output nothing, so attention no longer has to pile onto the first token to do so.</source>
+        <translation>正确。门控是每个头通道上的 sigmoid(x·W)，与模型其余部分一起学习，推理时同样生效。它让一个头可以什么都不输出，因此注意力不必再为此堆到第一个 token 上。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>It acts at inference, but nothing about it is random: the same input gives the same gate. Dropout, in contrast, is switched off at inference.</source>
+        <translation>它在推理时起作用，但没有任何随机性：相同的输入得到相同的门控。相比之下，Dropout 在推理时是关闭的。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Two seeds of the same config end 0.02 apart in validation loss; SwiGLU beats GELU by 0.01. What follows?</source>
+        <translation>同一配置的两个随机种子，最终验证损失相差 0.02；SwiGLU 比 GELU 好 0.01。由此能得出什么？</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>SwiGLU is the better variant</source>
+        <translation>SwiGLU 是更好的变体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nothing yet: the gap is inside the noise floor; run more seeds</source>
+        <translation>还不能下结论：差距在噪声底之内；请运行更多随机种子</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GELU is the better variant</source>
+        <translation>GELU 是更好的变体</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A gap smaller than the spread between reruns of one config can come from the seed alone. The experiment&apos;s verdict asks for more than 3σ of that spread.</source>
+        <translation>小于同一配置多次重跑之间离散程度的差距，可能仅由随机种子造成。实验的结论要求差距超过该离散程度的 3σ。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Right. The noise floor is 3σ of same-config reruns; a smaller gap says nothing about the variants. More seeds narrow the estimate.</source>
+        <translation>正确。噪声底是同一配置重跑结果的 3σ；更小的差距说明不了两个变体的优劣。更多随机种子能让估计更精确。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The numbers say SwiGLU&apos;s loss is lower, but by less than the seed noise, so neither direction is shown.</source>
+        <translation>数字表明 SwiGLU 的损失更低，但差距小于随机种子带来的噪声，因此哪个方向都未得到证明。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Why does SwiGLU get m = 688 at d = 256, not 1,024?</source>
+        <translation>为什么在 d = 256 时 SwiGLU 的 m = 688，而不是 1,024？</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>It has three matrices (gate, up, down), so 3·d·m ≈ 2·d·4d keeps the FFN&apos;s parameters equal</source>
+        <translation>它有三个矩阵（门控、上投影、下投影），因此 3·d·m ≈ 2·d·4d 可使 FFN 的参数量保持相等</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SiLU needs fewer neurons than GELU</source>
+        <translation>SiLU 需要的神经元比 GELU 少</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To leave memory for the attention</source>
+        <translation>为了给注意力留出内存</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Right. gate_proj, up_proj and down_proj make 3·d·m weights against the classic 2·d·4d; m = 688 (a multiple of 16) matches 4·d = 1,024 at d = 256.</source>
+        <translation>正确。gate_proj、up_proj 和 down_proj 共有 3·d·m 个权重，而经典结构为 2·d·4d；在 d = 256 时，m = 688（16 的倍数）与 4·d = 1,024 相当。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The activation has nothing to do with the width. The width is chosen so that both variants have the same parameter budget, which keeps the comparison fair.</source>
+        <translation>激活函数与宽度无关。选择该宽度是为了让两个变体具有相同的参数预算，从而保证比较公平。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Attention&apos;s size does not depend on m. The smaller m pays for the third matrix of the gated FFN, so both FFNs cost the same.</source>
+        <translation>注意力的规模与 m 无关。较小的 m 抵消了门控 FFN 第三个矩阵的开销，因此两个 FFN 的代价相同。</translation>
+    </message>
 </context>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+98"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+155"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5385,6 +5614,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Loss, gates, MLP share and speed, live or replayed</source>
+        <translation>损失、门控、MLP 占比和速度，实时或回放</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Every saved run: replay, resume, delete</source>
         <translation>所有已保存的运行：回放、继续、删除</translation>
     </message>
@@ -5394,13 +5628,13 @@ equivalent</source>
         <translation>参数量相等时 SwiGLU 对比 GELU，多个种子，附噪声下限</translation>
     </message>
     <message>
-        <location line="+65"/>
-        <location line="+4"/>
+        <location line="+60"/>
+        <location line="+5"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Not started: cannot create a run folder: {0}</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
@@ -5415,17 +5649,22 @@ equivalent</source>
         <translation>运行已读取，但有问题：{0}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Not replayed: stop the current run first</source>
         <translation>未回放：请先停止当前运行</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+107"/>
+        <source>Run {0} saved: replay or resume it under Runs</source>
+        <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
+    </message>
+    <message>
+        <location line="+98"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-190"/>
         <source>Replay of {0}</source>
         <translation>回放 {0}</translation>
     </message>
@@ -5445,37 +5684,27 @@ equivalent</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+26"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+31"/>
-        <source>an experiment is training (see the Experiment view)</source>
-        <translation>正在训练一个实验（见“实验”页）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+110"/>
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>not started</source>
-        <translation>未开始</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="-57"/>
         <source>Could not read the run: {0}</source>
         <translation>无法读取运行：{0}</translation>
     </message>
@@ -5485,12 +5714,12 @@ equivalent</source>
         <translation>无法生成样例：{0}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+30"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -5505,64 +5734,59 @@ equivalent</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Error</source>
-        <translation>出错</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Resume</source>
-        <translation>继续</translation>
+        <location filename="../../gatelab/ui/trainer_state.py" line="+42"/>
+        <source>experiment must be an object</source>
+        <translation>experiment 必须是对象</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Pause</source>
-        <translation>暂停</translation>
+        <location line="+6"/>
+        <source>experiment {0} must be one of {1}</source>
+        <translation>experiment {0} 必须是 {1} 之一</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>experiment seeds must be a whole number from {0} to {1}</source>
+        <translation>experiment 的随机种子数必须是 {0} 到 {1} 之间的整数</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the trainer state must be an object</source>
+        <translation>训练器状态必须是对象</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>view must be one of {0}</source>
+        <translation>view 必须是 {0} 之一</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>selected_run must be a folder path</source>
+        <translation>selected_run 必须是文件夹路径</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>stop the experiment before loading other experiment settings</source>
+        <translation>请先停止实验，再加载其他实验设置</translation>
     </message>
 </context>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+126"/>
-        <source>Loss (nats per character)</source>
-        <translation>损失（每字符 nats）</translation>
-    </message>
-    <message>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+190"/>
         <location line="+1"/>
-        <source>Cross-entropy on the training batch (thin), its debiased moving average (thick) and on held-out validation text (dots). Lower is better; ln(vocab) is a random guess.</source>
-        <translation>训练批次上的交叉熵（细线）、其去偏移动平均（粗线），以及留出验证文本上的交叉熵（圆点）。越低越好；ln(vocab) 相当于随机猜测。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <location line="+5"/>
-        <location line="+6"/>
+        <location line="+1"/>
         <location line="+2"/>
-        <location line="+3"/>
-        <location line="+2"/>
-        <location line="+13"/>
-        <location line="+2"/>
-        <location line="+3"/>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>step</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="+5"/>
         <source>train</source>
         <translation>训练</translation>
     </message>
@@ -5577,90 +5801,122 @@ equivalent</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Gate sparsity per layer</source>
-        <translation>每层的门控稀疏度</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-23"/>
         <source>Solid: fraction of gates &apos;closed&apos; (|act(g)| &lt; ε) — the neuron passes almost nothing. Dashed: fraction of pre-gates g &lt; 0. One colour per layer, named in the legend.</source>
         <translation>实线：“关闭”的门控所占比例（|act(g)| &lt; ε）——该神经元几乎不传递任何信号。虚线：预激活值 g &lt; 0 的比例。每层一种颜色，图例中标明层号。</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Largest |h| per layer</source>
-        <translation>每层最大 |h|</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The biggest MLP hidden activation h = act(g)·u seen: outliers grow here first.</source>
-        <translation>观察到的最大 MLP 隐藏激活 h = act(g)·u：离群值最先在这里增长。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>MLP contribution per layer</source>
-        <translation>每层 MLP 贡献</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>‖MLP output‖ / ‖layer output‖ averaged over tokens: each MLP writes a correction into the residual stream, not a replacement (values well below 1).</source>
-        <translation>‖MLP 输出‖ / ‖层输出‖ 按 token 平均：每个 MLP 向残差流写入一个修正，而不是替换它（数值远小于 1）。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+1"/>
+        <location line="+14"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+0"/>
+        <location line="+10"/>
         <source>ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-16"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-13"/>
+        <source>Loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cross-entropy in nats per character on the training batch (thin), its debiased moving average (thick) and on held-out validation text (dots). Lower is better; ln(vocab) is a random guess.</source>
+        <translation>训练批次上每字符的交叉熵（单位 nats，细线）、其去偏移动平均（粗线）以及留出验证文本上的值（圆点）。越低越好；ln(vocab) 相当于随机猜测。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Gate sparsity</source>
+        <translation>门控稀疏度</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Largest |h|</source>
+        <translation>最大 |h|</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The biggest MLP hidden activation h = act(g)·u seen, per layer: outliers grow here first.</source>
+        <translation>每层所见的最大 MLP 隐藏激活 h = act(g)·u：离群值最先在这里增长。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MLP share</source>
+        <translation>MLP 占比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>‖MLP output‖ / ‖layer output‖ averaged over tokens, per layer: each MLP writes a correction into the residual stream, not a replacement (values well below 1).</source>
+        <translation>‖MLP 输出‖ / ‖层输出‖，对 token 取平均，按层显示：每个 MLP 向残差流写入的是修正，而不是替换（值远小于 1）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Warm-up, then cosine decay.</source>
         <translation>先预热，再余弦衰减。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens (characters) processed per second of training.</source>
+        <translation>每秒训练处理的 token（字符）数。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nats/char</source>
+        <translation>nats/字符</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fraction</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+10"/>
         <source>lr</source>
         <translation>lr</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Throughput (tokens/s)</source>
-        <translation>吞吐量（tokens/s）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Characters processed per second of training.</source>
-        <translation>训练时每秒处理的字符数。</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-9"/>
+        <location line="+10"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+5"/>
+        <source>Mean attention weight on the first token (an attention sink) at the latest statistics step: over all layers, then per layer. Compare runs with the attention output gate off and on.</source>
+        <translation>最新统计步上第一个 token（注意力汇聚 (sink)）获得的平均注意力权重：先是所有层的总体值，再按层显示。可比较关闭和开启注意力输出门控的训练运行。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>first-token share: —</source>
+        <translation>首 token 占比：—</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>first-token share: {0:.2f} ({1})</source>
+        <translation>首 token 占比：{0:.2f}（{1}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>L{0} closed</source>
         <translation>L{0} 关闭</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>L{0} g&lt;0</source>
         <translation>L{0} g&lt;0</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>L{0}</source>
-        <translation>L{0}</translation>
     </message>
 </context>
 <context>
@@ -5992,6 +6248,21 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>Python 3.11.7 standard library (PSF licence), shipped with gatelab: 40 top-level .py files in name order (__future__.py … contextlib.py), first {chars:,} characters, SHA-256 {digest}…</source>
+        <translation>Python 3.11.7 标准库（PSF 许可证），随 gatelab 附带：按文件名排序的 40 个顶层 .py 文件（__future__.py … contextlib.py），前 {chars:,} 个字符，SHA-256 {digest}…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>synthetic Python-like lines generated deterministically by gatelab (seed 1234, {chars:,} characters)</source>
+        <translation>由 gatelab 确定性生成的类 Python 代码行（随机种子 1234，{chars:,} 个字符）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>text file {path}</source>
+        <translation>文本文件 {path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>the vocabulary is empty</source>
         <translation>词表为空</translation>
     </message>
@@ -7125,7 +7396,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+64"/>
+        <location filename="../../gatelab/ui/tabs.py" line="+85"/>
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

@@ -44,6 +44,7 @@ KEPT = {
     # keys, formula functions and terms that Chinese ML texts keep in Latin letters
     "enter", "tab", "shift", "ctrl", "esc", "alt", "logit", "logits", "transformer", "markdown",
     "vocab", "int", "ceil", "round", "dm", "cap", "sink", "embd", "dtype", "float", "auto",
+    "return", "dropout", "py", "swiglu", "geglu", "reglu", "glu", "bilinear",
 }
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.\-']*")
 _TAG = re.compile(r"<[^>]+>")
