@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStackedWidget,
     QVBoxLayout,
@@ -284,8 +285,13 @@ class LiveView(QWidget):
         self.header = QWidget()
         row = QHBoxLayout(self.header)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.title, 1)
-        row.addWidget(self.plots.sink_label)
+        # The run name and the per-layer share grow with the run: let them be cut (their full
+        # text is in the tooltip) rather than widen the tab and squeeze the Try-this card.
+        for label in (self.title, self.plots.sink_label):
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            label.setMinimumWidth(60)
+        row.addWidget(self.title, 2)
+        row.addWidget(self.plots.sink_label, 3)
         self.layer_caption = QLabel()
         row.addWidget(self.layer_caption)
         row.addWidget(self.layer)
@@ -332,6 +338,7 @@ class LiveView(QWidget):
         self.header.setVisible(True)
         self.sample.setVisible(True)
         self.title.setText(title)
+        self.title.setToolTip(title)  # the label may be cut on a narrow window
 
     def showing_intro(self) -> bool:
         return self.stack.currentIndex() == 0

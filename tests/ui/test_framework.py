@@ -172,3 +172,24 @@ def _left():  # noqa: ANN202
     from PySide6.QtCore import Qt
 
     return Qt.MouseButton.LeftButton
+
+
+def test_a_running_trainer_leaves_the_card_its_width(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    # Seen in a walkthrough: once a run started, the run name and the per-layer first-token
+    # share widened the trainer's header and squeezed the Try-this card to a 40 px sliver.
+    from tests.ui.test_trainer_panel import _tiny
+
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 820)
+    window.show()
+    try:
+        panel = window.show_tab("trainer")
+        panel.controls.set_config(_tiny(steps=100_000, n_layer=4, eval_interval=1000))
+        assert panel.start()
+        qtbot.waitUntil(lambda: "L3" in panel.plots.sink_label.text(), timeout=30000)
+        qtbot.wait(200)
+        assert window.lesson_card("trainer").width() >= 200
+        assert panel.minimumSizeHint().width() <= 1280 - 240
+    finally:
+        window.shutdown()
