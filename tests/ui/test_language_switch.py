@@ -74,3 +74,15 @@ def test_chinese_shows_no_english_but_kept_terms(every_tab: MainWindow, qtbot) -
     assert _leftovers(every_tab, qtbot) == {}
     every_tab.switch_language("en")
     assert every_tab.tabs.tabText(0) == "Activation curves"
+
+
+def test_the_catalogue_has_no_unfinished_entry() -> None:
+    import xml.etree.ElementTree as ET
+
+    from gatelab.paths import resources_dir
+
+    unfinished = [m.findtext("source") for m in
+                  ET.parse(resources_dir() / "i18n" / "gatelab_zh_CN.ts").getroot().iter("message")
+                  if (m.find("translation") is None
+                      or m.find("translation").get("type") == "unfinished")]
+    assert unfinished == []
