@@ -6,17 +6,7 @@ import pytest
 
 from gatelab.core.budget import SPLIT_PARTS, load_presets
 from gatelab.ui.budget_panel import BudgetPanel
-
-
-@pytest.fixture
-def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
-    p = BudgetPanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    yield p
-    if p._error_box is not None:
-        p._error_box.close()
+from tests.ui.test_budget_panel import panel  # noqa: F401 (the shown BudgetPanel fixture)
 
 
 def _segment_widths(chart, row: int) -> list[float]:  # noqa: ANN001

@@ -16,18 +16,10 @@ from PySide6.QtWidgets import (
 
 from gatelab.ui.budget_panel import BudgetPanel
 from tests.ui.visible_text import FakeTranslator, unwrapped_strings
+from tests.ui.test_budget_panel import panel  # noqa: F401 (the shown BudgetPanel fixture)
 
 
 WrapTranslator = FakeTranslator  # every lookup comes back as «source»
-
-
-@pytest.fixture
-def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
-    p = BudgetPanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    return p
 
 
 @pytest.fixture

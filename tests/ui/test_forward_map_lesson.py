@@ -19,19 +19,9 @@ from gatelab.core.forward_map import BOX_KEYS
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import ForwardMapPanel
 from tests.ui.visible_text import english_words, fake_translator, unwrapped_strings
+from tests.ui.test_forward_map import panel  # noqa: F401 (the shown ForwardMapPanel fixture)
 
 KEPT = {"+", "⊙", "gate_proj", "up_proj", "down_proj", "SiLU"}
-
-
-@pytest.fixture
-def panel(qtbot) -> Iterator[ForwardMapPanel]:  # noqa: ANN001
-    p = ForwardMapPanel()
-    qtbot.addWidget(p)
-    p.resize(1200, 800)
-    p.show()
-    qtbot.waitExposed(p)
-    yield p
-    p.shutdown()
 
 
 @pytest.fixture
