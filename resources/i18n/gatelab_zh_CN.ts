@@ -970,7 +970,7 @@
     <message>
         <location filename="../../gatelab/ui/budget_panel.py" line="+260"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
-        <translation>FFN 的中间层宽度 m（上/下方向键按取整倍数步进）</translation>
+        <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
     <message>
         <location line="-1"/>
@@ -1676,7 +1676,7 @@
     <message>
         <location line="+4"/>
         <source>Trains both variants at equal FFN parameters (gated m matched to classic 4·d, or to the form&apos;s intermediate width for the first variant) with several seeds, using the other settings on the left. Tip: a few hundred steps on the generated text take a minute or two on a CPU.</source>
-        <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间层宽度匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
+        <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间维匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
         <location line="+57"/>
@@ -3480,7 +3480,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+304"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+310"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3505,12 +3505,12 @@
         <translation>门控平面显示</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-67"/>
         <source>&lt;h2&gt;Train a small transformer and watch its gates&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick the text&lt;/b&gt; it should learn to continue (left, top): Python source is built in, no download needed.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Pick the FFN variant&lt;/b&gt; — SwiGLU is the gated MLP of Llama, Qwen and friends; GELU is the classic two-matrix MLP. The parameter count updates as you type.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Start.&lt;/b&gt; Training runs in the background; the window stays usable, and Pause and Stop act at once.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;You will see, live:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Loss&lt;/b&gt; falling (raw and smoothed), and the validation loss on unseen text;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gate sparsity&lt;/b&gt;: how many of each layer&apos;s gates are nearly closed;&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP contribution&lt;/b&gt;: each MLP writes a small correction into the residual stream, not a replacement;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Largest |h|&lt;/b&gt;: where activation outliers appear.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The real (g, u) pairs of every neuron go to the &lt;i&gt;Gate plane&lt;/i&gt; tab. Saved runs are in &lt;i&gt;Runs&lt;/i&gt;; the &lt;i&gt;Experiment&lt;/i&gt; tab asks whether SwiGLU beats GELU at equal parameters, over several seeds.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;训练一个小型 Transformer，观察它的门控&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;选择文本&lt;/b&gt;，让模型学习续写（左上）：Python 源码已内置，无需下载。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择 FFN 变体&lt;/b&gt; — SwiGLU 是 Llama、Qwen 等模型使用的门控 MLP；GELU 是经典的双矩阵 MLP。参数量随输入实时更新。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“开始”。&lt;/b&gt;训练在后台运行；窗口保持可用，“暂停”和“停止”立即生效。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;你将实时看到：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;损失&lt;/b&gt;下降（原始值与平滑值），以及在未见文本上的验证损失；&lt;/li&gt;&lt;li&gt;&lt;b&gt;门控稀疏度&lt;/b&gt;：每层有多少门控几乎关闭；&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 贡献&lt;/b&gt;：每个 MLP 向残差流写入一个小修正，而不是替换它；&lt;/li&gt;&lt;li&gt;&lt;b&gt;最大 |h|&lt;/b&gt;：激活离群值出现在哪里。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;每个神经元的真实 (g, u) 对会发送到&lt;i&gt;门控平面&lt;/i&gt;标签页。保存的运行在&lt;i&gt;运行记录&lt;/i&gt;中；&lt;i&gt;实验&lt;/i&gt;标签页在多个种子下检验：参数量相等时，SwiGLU 是否胜过 GELU。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>▶ Start training with these settings</source>
         <translation>▶ 用这些设置开始训练</translation>
     </message>
@@ -4251,7 +4251,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-196"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-201"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4549,7 +4549,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>Intermediate neuron of the layer (gate_proj/up_proj row)</source>
-        <translation>该层的中间层神经元（gate_proj/up_proj 的行）</translation>
+        <translation>该层的中间维神经元（gate_proj/up_proj 的行）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5218,7 +5218,7 @@ equivalent</source>
     <message>
         <location line="+15"/>
         <source>MLP intermediate width m; &apos;auto&apos; uses 8/3·d for gated variants, 4·d for classic</source>
-        <translation>MLP 中间层宽度 m；“自动”时门控变体用 8/3·d，经典变体用 4·d</translation>
+        <translation>MLP 中间维 m；“自动”时门控变体用 8/3·d，经典变体用 4·d</translation>
     </message>
     <message>
         <location filename="../../gatelab/ui/trainer_controls.py" line="+36"/>
@@ -5249,7 +5249,7 @@ equivalent</source>
     <message>
         <location filename="../../gatelab/ui/trainer_fields.py" line="-8"/>
         <source>Intermediate m</source>
-        <translation>中间层 m</translation>
+        <translation>中间维 m</translation>
     </message>
     <message>
         <location line="+16"/>
