@@ -271,8 +271,11 @@ class MainWindow(StateActions, QMainWindow):
             "<h3>gatelab {0}</h3>"
             "<p>See and feel how the gated MLP (SwiGLU and its relatives) inside every modern "
             "transformer works: activation curves, the (g, u) gate plane, the exact parameter "
-            "budget and a live trainer.</p>"
-            "<p>Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F1 shows this box.</p>"
+            "budget, a live trainer, a look inside trained models and the whole forward pass; "
+            "each tab has guided steps and questions.</p>"
+            "<p>Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F2 shows or hides the Try-this cards; "
+            "Ctrl+S / Ctrl+O save and open the state, Ctrl+Shift+C / Ctrl+Shift+V copy and paste "
+            "it; F1 shows this box.</p>"
         ).format(__version__, len(TAB_SPECS))
 
     def show_about(self) -> None:

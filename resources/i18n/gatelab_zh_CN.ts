@@ -3608,11 +3608,11 @@
     </message>
     <message>
         <location line="+30"/>
-        <source>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;See and feel how the gated MLP (SwiGLU and its relatives) inside every modern transformer works: activation curves, the (g, u) gate plane, the exact parameter budget and a live trainer.&lt;/p&gt;&lt;p&gt;Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F1 shows this box.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;直观感受每个现代 Transformer 中的门控 MLP（SwiGLU 及其同类）如何工作：激活函数曲线、(g, u) 门控平面、精确的参数预算和实时训练。&lt;/p&gt;&lt;p&gt;快捷键：Ctrl+1…Ctrl+{1} 切换标签页；F1 显示此对话框。&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;See and feel how the gated MLP (SwiGLU and its relatives) inside every modern transformer works: activation curves, the (g, u) gate plane, the exact parameter budget, a live trainer, a look inside trained models and the whole forward pass; each tab has guided steps and questions.&lt;/p&gt;&lt;p&gt;Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F2 shows or hides the Try-this cards; Ctrl+S / Ctrl+O save and open the state, Ctrl+Shift+C / Ctrl+Shift+V copy and paste it; F1 shows this box.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;直观感受每个现代 Transformer 中的门控 MLP（SwiGLU 及其同类）如何工作：激活函数曲线、(g, u) 门控平面、精确的参数预算、实时训练、训练后模型的内部，以及完整的前向传播；每个标签页都有引导步骤和自测题。&lt;/p&gt;&lt;p&gt;快捷键：Ctrl+1…Ctrl+{1} 切换标签页；F2 显示或隐藏“试一试”卡片；Ctrl+S / Ctrl+O 保存和打开状态，Ctrl+Shift+C / Ctrl+Shift+V 复制和粘贴状态；F1 显示此对话框。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>About gatelab</source>
         <translation>关于 gatelab</translation>
     </message>
