@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export QT_QPA_PLATFORM=offscreen
-for tab in activations gate-plane budget trainer inside; do
+for tab in activations gate-plane budget trainer inside forward-pass; do
   python -m gatelab --screenshot "docs/screenshots/${tab}.png" --tab "$tab" --size 1400x900
 done
 # the trainer after a short real CPU run (~1 min), and that run's neurons on the gate plane
