@@ -106,6 +106,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
 
         rules = QHBoxLayout()
         for button in (self.rule_button, self.llama_button, self.four_button):
+            button.setMinimumWidth(48)  # three short buttons share the field's width
             rules.addWidget(button)
         row("d", self.d_field)
         row("ffn", self.variant_combo)
@@ -158,12 +159,23 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
                        self._build_real_group()):
             lay.addWidget(widget)
         lay.addStretch(1)
-        scroll = QScrollArea()
+        self.variant_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.variant_combo.setMinimumContentsLength(14)  # long labels elide, not widen the form
+        scroll = self.side_scroll = QScrollArea()
         scroll.setWidget(side)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(SIDE_WIDTH[0])
+        # Never sideways: a horizontal scroll bar hid the right half of every number field.
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMaximumWidth(SIDE_WIDTH[1])
         return scroll
+
+    def _fit_side(self) -> None:
+        """The form column as wide as its widgets need in this language (at least SIDE_WIDTH[0])."""
+        scroll = self.side_scroll
+        need = (scroll.widget().minimumSizeHint().width() + 2 * scroll.frameWidth()
+                + scroll.verticalScrollBar().sizeHint().width())
+        scroll.setMinimumWidth(min(SIDE_WIDTH[1], max(SIDE_WIDTH[0], need)))
 
     def _build_charts(self) -> None:
         """The two bar charts with their titles (texts set in ``_retranslate_charts``)."""
@@ -242,6 +254,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self._retranslate_form()
         self._retranslate_real()
         self._retranslate_charts()
+        self._fit_side()
         self.table.retranslate()
         self.checkpoint_view.retranslate()
         self.lower_tabs.setTabText(0, self.tr("Compare presets"))

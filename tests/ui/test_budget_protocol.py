@@ -236,3 +236,24 @@ def test_panel_implements_the_protocol_itself(panel: BudgetPanel) -> None:
     panel.set_panel_lookup(lambda _name: None)
     panel.shutdown()
     panel.shutdown()  # safe twice
+
+
+def test_the_form_column_fits_without_sideways_scrolling(main_window) -> None:  # noqa: ANN001
+    """A walkthrough found the form column scrolled sideways at 1400 px with the card shown:
+    every number field showed only its left half ("4,0" for 4,096). In both languages."""
+    from gatelab.ui.language import set_language
+
+    main_window.resize(1280, 820)
+    panel = main_window.show_tab("budget")
+    try:
+        for code in ("en", "zh_CN"):
+            main_window.switch_language(code)
+            for _ in range(3):
+                QCoreApplication.processEvents()
+            scroll = panel.side_scroll
+            assert scroll.widget().minimumSizeHint().width() <= scroll.viewport().width(), code
+            assert scroll.widget().width() <= scroll.viewport().width(), code
+            field = panel.d_field
+            assert field.width() >= field.minimumSizeHint().width(), code
+    finally:
+        set_language("en")
