@@ -28,8 +28,14 @@ translate = QCoreApplication.translate
 
 def split_part_labels() -> list[str]:
     """Segment names of the breakdown chart, in B.SPLIT_PARTS order."""
-    return [translate("BudgetCharts", "embeddings"), translate("BudgetCharts", "full attention"), translate("BudgetCharts", "linear attention"), translate("BudgetCharts", "MLP"),
-            translate("BudgetCharts", "norms"), translate("BudgetCharts", "LM head")]
+    return [
+        translate("BudgetCharts", "embeddings"),
+        translate("BudgetCharts", "full attention"),
+        translate("BudgetCharts", "linear attention"),
+        translate("BudgetCharts", "MLP"),
+        translate("BudgetCharts", "norms"),
+        translate("BudgetCharts", "LM head"),
+    ]
 
 
 def split_shares(parts: dict[str, int], total: int) -> list[float]:
@@ -44,33 +50,58 @@ def layer_mix_text(count: B.ModelCount) -> str:
         return ""
     n = mix.get("full", 0) + mix.get("linear", 0)
     if mix.get("linear"):
-        text = translate("BudgetCharts", "{0} layers: {1} linear attention (Gated DeltaNet, {2} each) + {3} full "
-                   "attention ({4} each)").format(
-            n, mix["linear"], B.format_int(count.linear_attention_per_layer), mix.get("full", 0),
-            B.format_int(count.attention_per_layer))
+        text = translate(
+            "BudgetCharts",
+            "{0} layers: {1} linear attention (Gated DeltaNet, {2} each) + {3} full "
+            "attention ({4} each)",
+        ).format(
+            n,
+            mix["linear"],
+            B.format_int(count.linear_attention_per_layer),
+            mix.get("full", 0),
+            B.format_int(count.attention_per_layer),
+        )
     else:
         text = translate("BudgetCharts", "{0} layers, all full attention ({1} each)").format(
-            n, B.format_int(count.attention_per_layer))
+            n, B.format_int(count.attention_per_layer)
+        )
     if count.same_mlp_in_every_layer:
         text += translate("BudgetCharts", "; every layer carries the same MLP ({0})").format(
-            B.format_int(count.mlp_per_layer))
+            B.format_int(count.mlp_per_layer)
+        )
     else:
-        text += "; " + ", ".join(translate("BudgetCharts", "{0} {1} layers with an MLP of {2}").format(
-            g.count, translate("BudgetCharts", "routed") if g.kind == "moe" else translate("BudgetCharts", "dense"), B.format_int(g.mlp))
-            for g in count.layers)
+        text += "; " + ", ".join(
+            translate("BudgetCharts", "{0} {1} layers with an MLP of {2}").format(
+                g.count,
+                translate("BudgetCharts", "routed")
+                if g.kind == "moe"
+                else translate("BudgetCharts", "dense"),
+                B.format_int(g.mlp),
+            )
+            for g in count.layers
+        )
     if count.mtp:
-        text += translate("BudgetCharts", ". Multi-token-prediction layer (in the checkpoint, not in the total): "
-                    "{0}").format(B.format_int(count.mtp))
+        text += translate(
+            "BudgetCharts",
+            ". Multi-token-prediction layer (in the checkpoint, not in the total): {0}",
+        ).format(B.format_int(count.mtp))
     return text
 
 
 class StackedBarChart(pg.PlotWidget):
     """Rows (top to bottom) of segments; ``set_rows([(label, [v_seg0, v_seg1, …]), …])``."""
 
-    def __init__(self, segments: Sequence[str], colours: Sequence[str], max_rows: int,
-                 x_label: str, fmt: Callable[[str, float], str],
-                 reference: tuple[float, str] | None = None, x_max: float | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        segments: Sequence[str],
+        colours: Sequence[str],
+        max_rows: int,
+        x_label: str,
+        fmt: Callable[[str, float], str],
+        reference: tuple[float, str] | None = None,
+        x_max: float | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent=parent, background="w")
         self._segments = list(segments)
         self._fmt = fmt
@@ -87,8 +118,14 @@ class StackedBarChart(pg.PlotWidget):
             axis.setTextPen("#222")
         self._bars: list[pg.BarGraphItem] = []
         for name, colour in zip(segments, colours):
-            bar = pg.BarGraphItem(x0=[0], y=[0], width=[0], height=ROW_HEIGHT, brush=colour,
-                                  pen=pg.mkPen("w", width=1.5))
+            bar = pg.BarGraphItem(
+                x0=[0],
+                y=[0],
+                width=[0],
+                height=ROW_HEIGHT,
+                brush=colour,
+                pen=pg.mkPen("w", width=1.5),
+            )
             item.addItem(bar)
             self._bars.append(bar)
         self._colours = list(colours)
@@ -107,11 +144,13 @@ class StackedBarChart(pg.PlotWidget):
         self._reference = None
         if reference is not None:
             value, label = reference
-            self._reference = pg.InfiniteLine(pos=value, angle=90, label=label,
-                                              pen=pg.mkPen("#333", width=1.5,
-                                                           style=Qt.PenStyle.DashLine),
-                                              labelOpts={"position": 0.99, "color": "#333",
-                                                         "anchors": [(0, 0), (0, 0)]})
+            self._reference = pg.InfiniteLine(
+                pos=value,
+                angle=90,
+                label=label,
+                pen=pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DashLine),
+                labelOpts={"position": 0.99, "color": "#333", "anchors": [(0, 0), (0, 0)]},
+            )
             item.addItem(self._reference)
         self.rows: list[tuple[str, list[float]]] = []
         self.set_texts(segments, x_label, reference[1] if reference else "")
@@ -122,19 +161,24 @@ class StackedBarChart(pg.PlotWidget):
         self._segments = list(segments)
         self.legend_html = "&nbsp;&nbsp;".join(
             "<span style='color:{0}'>■</span> {1}".format(c, n)
-            for n, c in zip(self._segments, self._colours))
+            for n, c in zip(self._segments, self._colours)
+        )
         self.getPlotItem().setLabel("bottom", x_label)
         if self._reference is not None:
             self._reference.label.setFormat(reference_label)
 
-    def set_rows(self, rows: Sequence[tuple[str, Sequence[float]]],
-                 totals: Sequence[str] | None = None) -> None:
+    def set_rows(
+        self, rows: Sequence[tuple[str, Sequence[float]]], totals: Sequence[str] | None = None
+    ) -> None:
         rows = [(label, [float(v) for v in values]) for label, values in rows[: self._max_rows]]
         self.rows = rows
         n = len(rows)
         ys = [n - 1 - i for i in range(n)]
-        span = max([sum(v) for _, v in rows] + [self._reference.value() if self._reference
-                                                 else 0.0] + [1e-12])
+        span = max(
+            [sum(v) for _, v in rows]
+            + [self._reference.value() if self._reference else 0.0]
+            + [1e-12]
+        )
         lefts = [0.0] * n
         for s, bar in enumerate(self._bars):
             widths = [values[s] for _, values in rows]
@@ -155,11 +199,13 @@ class StackedBarChart(pg.PlotWidget):
                 text.show()
             else:
                 text.hide()
-        self.getPlotItem().getAxis("left").setTicks([[(y, label) for y, (label, _) in
-                                                      zip(ys, rows)]])
+        self.getPlotItem().getAxis("left").setTicks(
+            [[(y, label) for y, (label, _) in zip(ys, rows)]]
+        )
         self.setXRange(0, span * 1.28, padding=0)
         if self._x_max is not None:
             step = self._x_max / 5
             self.getPlotItem().getAxis("bottom").setTicks(
-                [[(i * step, "{0:g}".format(i * step)) for i in range(6)]])
+                [[(i * step, "{0:g}".format(i * step)) for i in range(6)]]
+            )
         self.setYRange(-0.6, max(n, 1) - 0.4 + (0.8 if self._reference else 0.55), padding=0)

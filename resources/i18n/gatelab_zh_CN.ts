@@ -533,23 +533,23 @@
 <context>
     <name>BudgetCharts</name>
     <message>
-        <location filename="../../gatelab/ui/budget_charts.py" line="+31"/>
+        <location filename="../../gatelab/ui/budget_charts.py" line="+32"/>
         <source>embeddings</source>
         <extracomment>&quot;Where the parameters live&quot;: one colour per B.SPLIT_PARTS entry (attention split in two).</extracomment>
         <translation>嵌入</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>linear attention</source>
         <translation>线性注意力</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
@@ -559,42 +559,42 @@
         <translation>归一化</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>LM head</source>
         <translation>LM 输出头</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>{0} layers: {1} linear attention (Gated DeltaNet, {2} each) + {3} full attention ({4} each)</source>
         <translation>{0} 层：{1} 层线性注意力（Gated DeltaNet，每层 {2}）+ {3} 层全注意力（每层 {4}）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>{0} layers, all full attention ({1} each)</source>
         <translation>{0} 层，全部为全注意力（每层 {1}）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>; every layer carries the same MLP ({0})</source>
         <translation>；每层都带有相同的 MLP（{0}）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>{0} {1} layers with an MLP of {2}</source>
         <translation>{0} 个{1}层，MLP 为 {2}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>routed</source>
         <translation>路由</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>dense</source>
         <translation>稠密</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>. Multi-token-prediction layer (in the checkpoint, not in the total): {0}</source>
         <translation>。多 token 预测层（在检查点中，不计入总数）：{0}</translation>
     </message>
@@ -707,17 +707,17 @@
 <context>
     <name>BudgetLessons</name>
     <message>
-        <location filename="../../gatelab/ui/budget_lessons.py" line="+39"/>
+        <location filename="../../gatelab/ui/budget_lessons.py" line="+40"/>
         <source>This step could not set the tab up: {0}</source>
         <translation>此步骤无法设置该标签页：{0}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The preset {0} is missing: reinstall gatelab&apos;s presets first.</source>
         <translation>缺少预设 {0}：请先重新安装 gatelab 的预设。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+52"/>
         <source>Toggle classic 4× ↔ gated 8/3</source>
         <translation>切换经典 4× ↔ 门控 8/3</translation>
     </message>
@@ -727,7 +727,7 @@
         <translation>每按一次就切换 FFN：经典 4×（m = 16,384）有 2·d·m = 134,217,728 = 8d²；门控 8/3（m = 10,923）有 3·d·m = 134,221,824，仍为 8d²（+4,096）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Why 11008? (d = 4096)</source>
         <translation>为什么是 11008？（d = 4096）</translation>
     </message>
@@ -737,7 +737,7 @@
         <translation>8/3 · 4096 = 10,922.67 不是整数；向上取整到 256 的倍数后得到 m = 11,008，比 8d² 多 0.78 %。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Qwen3.5-0.8B: MLP vs embeddings</source>
         <translation>Qwen3.5-0.8B：MLP 与嵌入</translation>
     </message>
@@ -747,7 +747,7 @@
         <translation>在它的表格行中，MLP（所有层）为 264,241,152，嵌入表为 254,279,680：两者大小相当。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>d = 4096: attention vs FFN</source>
         <translation>d = 4096：注意力与 FFN</translation>
     </message>
@@ -757,7 +757,7 @@
         <translation>每层注意力为 4d² = 67,108,864（≈ 67 M），经典 FFN 为 8d² = 134,217,728（≈ 134 M）：FFN 是注意力的两倍。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Dense → MoE: total vs active</source>
         <translation>稠密 → MoE：总量与激活量</translation>
     </message>
@@ -767,22 +767,22 @@
         <translation>你的模型现在是稠密的 Mistral-7B：7,241,732,096 个参数，每个 token 全部用到。旁边是 Mixtral-8x7B：总计 46,702,792,704 个参数，但 8 个专家中只运行 2 个，因此激活参数为 12.9 B。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Why is the MLP one of the largest parameter blocks in a transformer layer?</source>
         <translation>为什么 MLP 是 Transformer 层中最大的参数块之一？</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Its matrices are wide: d × m with m ≈ 2.7–4 d, about 8d² per layer</source>
         <translation>它的矩阵很宽：d × m，其中 m ≈ 2.7–4 d，每层约 8d²</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Right. Each of its two or three matrices is d × m and m is several times d, so the FFN holds about 8d² per layer. Attention&apos;s four d × d projections hold 4d², half as much.</source>
         <translation>正确。它的两个或三个矩阵都是 d × m，而 m 是 d 的数倍，所以 FFN 每层约有 8d² 个参数。注意力的四个 d × d 投影共 4d²，只有它的一半。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>It stores the token embedding table</source>
         <translation>它存储了 token 嵌入表</translation>
     </message>
@@ -792,7 +792,7 @@
         <translation>不对。嵌入表（词表 × d）是第一层之前的一个独立参数块。在小模型中，它可能与所有 MLP 加起来一样大，但它不属于 MLP。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Its activation function has many parameters</source>
         <translation>它的激活函数有很多参数</translation>
     </message>
@@ -802,12 +802,12 @@
         <translation>不对。SiLU、GELU 和 ReLU 根本没有参数。MLP 的全部权重都在 gate_proj、up_proj 和 down_proj 中。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>A gated MLP has three matrices instead of two. Does it cost 50 % more parameters?</source>
         <translation>门控 MLP 有三个矩阵而不是两个。它的参数会多 50 % 吗？</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>Yes: three matrices always cost 1.5× two</source>
         <translation>会：三个矩阵总是两个的 1.5 倍</translation>
     </message>
@@ -817,7 +817,7 @@
         <translation>只有在 m 相同时才成立。门控设计把 m 从 4d 缩小到约 8d/3，因此三个矩阵合计仍为 8d²。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>No: m shrinks to about 8d/3, so 3·d·m stays ≈ 8d²</source>
         <translation>不会：m 缩小到约 8d/3，所以 3·d·m 仍 ≈ 8d²</translation>
     </message>
@@ -827,7 +827,7 @@
         <translation>正确。3 · d · 8d/3 = 8d²，与经典 4× 的开销（2 · d · 4d）完全相同。把 m 向上取整到 256 的倍数会略微增加一些，例如 11,008 时多 0.78 %。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>No: the gate matrix is shared between layers</source>
         <translation>不会：门控矩阵在各层之间共享</translation>
     </message>
@@ -837,12 +837,12 @@
         <translation>不对。每一层都有自己的 gate_proj。节省来自更小的中间维 m，而不是共享。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>In an MoE model such as Mixtral-8x7B, which count sets the compute per token?</source>
         <translation>在 Mixtral-8x7B 这样的 MoE 模型中，哪个数量决定每个 token 的计算量？</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The total: 46.7 B parameters</source>
         <translation>总量：46.7 B 个参数</translation>
     </message>
@@ -852,17 +852,17 @@
         <translation>不对。总量必须装得进内存，但一个 token 只经过路由器选中的专家。对任意一个 token 来说，大多数专家都处于空闲状态。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>The active parameters: 12.9 B, only the routed experts run</source>
         <translation>激活参数：12.9 B，只有被路由到的专家才运行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Right. Mixtral routes each token to 2 of 8 experts, so about 12.9 B of its 46.7 B parameters do the work: memory like a big model, compute like a small one.</source>
         <translation>正确。Mixtral 把每个 token 路由到 8 个专家中的 2 个，因此其 46.7 B 参数中约有 12.9 B 在干活：内存占用像大模型，计算量像小模型。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>The embedding table</source>
         <translation>嵌入表</translation>
     </message>
@@ -968,7 +968,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+260"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+273"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
