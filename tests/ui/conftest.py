@@ -13,6 +13,15 @@ import pytest
 from PySide6.QtCore import QSettings
 
 
+def show_panel(qtbot, panel, size: tuple[int, int] = (1400, 900)):  # noqa: ANN001, ANN201
+    """``panel`` owned by qtbot, at ``size``, shown and exposed: the start of every panel fixture."""
+    qtbot.addWidget(panel)
+    panel.resize(*size)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

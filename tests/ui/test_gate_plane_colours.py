@@ -15,17 +15,14 @@ from PySide6.QtWidgets import QApplication
 from gatelab.core import gates
 from gatelab.ui.gate_plane_maps import COLORMAP, to_rgba
 from gatelab.ui.gate_plane_panel import GatePlanePanel
+from tests.ui.conftest import show_panel
 
 INDEX = {"h": 0, "dh_dg": 1, "dh_du": 2}
 
 
 @pytest.fixture
 def panel(qtbot) -> GatePlanePanel:  # noqa: ANN001
-    p = GatePlanePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, GatePlanePanel())
     for view in p.maps.views.values():  # overlays off: the test reads the image itself
         for item in (view.bands, view.zero_lines, view.crosshair, view.marker):
             item.setVisible(False)

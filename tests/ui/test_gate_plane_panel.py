@@ -10,16 +10,13 @@ from PySide6.QtCore import QSettings, Qt
 
 from gatelab.core import gates
 from gatelab.ui.gate_plane_panel import GatePlanePanel
+from tests.ui.conftest import show_panel
 from gatelab.ui.widgets import parse_number
 
 
 @pytest.fixture
 def panel(qtbot) -> GatePlanePanel:  # noqa: ANN001
-    p = GatePlanePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, GatePlanePanel())
     return p
 
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication
 from gatelab.core import gates, plane
 from gatelab.ui.gate_plane_maps import COLORMAP
 from gatelab.ui.gate_plane_panel import GatePlanePanel
+from tests.ui.conftest import show_panel
 
 INDEX = {"h": 0, "dh_dg": 1, "dh_du": 2}
 TOLERANCE = 18  # per channel out of 255: LUT quantisation and nearest-pixel sampling
@@ -29,11 +30,7 @@ CLEARANCE = 6  # px kept clear of outlines, crosshair and marker
 
 @pytest.fixture
 def panel(qtbot) -> GatePlanePanel:  # noqa: ANN001
-    p = GatePlanePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, GatePlanePanel())
     p.set_point(100.0, 100.0)  # marker pinned to the top-right corner, out of the way
     return p
 

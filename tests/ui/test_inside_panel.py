@@ -19,6 +19,7 @@ from gatelab.core import gates
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_panel import InsidePanel
+from tests.ui.conftest import show_panel
 from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.widgets import fmt_number
 
@@ -48,11 +49,7 @@ def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
-    p = InsidePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, InsidePanel())
     yield p
     p.shutdown()
     assert not p.runner.is_busy()

@@ -4,7 +4,6 @@ steps without a source say what to do first, and the questions are well formed."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,21 +20,11 @@ from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.widgets import fmt_number
 
 from .inside_synth import make_trace
-from .test_inside_panel import tiny_hf, tiny_run  # noqa: F401 (module-scoped fixtures)
+from .test_inside_panel import panel, tiny_hf, tiny_run  # noqa: F401 (shared fixtures)
 
 INSIDE = (STRING_TEXT.index('"') + 1, STRING_TEXT.rindex('"'))  # "inside a string", in chars
 
 
-@pytest.fixture
-def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
-    p = InsidePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
-    yield p
-    p.shutdown()
-    assert not p.runner.is_busy()
 
 
 def _card(qtbot, panel: InsidePanel, settings: QSettings) -> LessonCard:  # noqa: ANN001
