@@ -3,18 +3,17 @@
 The envelope is checked in ``core/state_file.py``; each panel validates its own part in
 ``apply_state``. Applying is all-or-nothing: the window snapshots every affected panel first and,
 if any panel refuses its part, puts the ones already changed back, so a bad or foreign file leaves
-the current state as it was. Files are read off the GUI thread (a FIFO or a stalled mount must not
-freeze the window).
+the current state as it was. Files are read off the GUI thread with the panels' BackgroundCalls
+(a FIFO or a stalled mount must not freeze the window).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
@@ -30,41 +29,7 @@ from gatelab.core.state_file import (
 )
 from gatelab.ui.messages import message_text
 from gatelab.ui.tabs import TAB_NAMES, Panel
-
-
-class StateReader(QObject):
-    """Reads one .gatelab file at a time in a private thread; ``state_loaded(path, doc, error)``."""
-
-    state_loaded = Signal(str, object, str)
-    _result = Signal(str, object, str)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._stop = threading.Event()
-        self._result.connect(self.state_loaded)
-
-    def read(self, path: str) -> None:
-        stop, emit = self._stop, self._result.emit
-
-        def job() -> None:
-            try:
-                doc, error = read_state_file(path), ""
-            except (ValueError, OSError, MemoryError) as exc:
-                doc, error = None, message_text(exc)
-            if not stop.is_set():
-                try:
-                    emit(path, doc, error)
-                except RuntimeError:  # the window went away meanwhile
-                    pass
-
-        self._pool.start(job)
-
-    def shutdown(self) -> None:
-        self._stop.set()
-        self._pool.clear()
-        self._pool.waitForDone(10000)
+from gatelab.ui.trainer_worker import BackgroundCalls
 
 
 class StateActions:
@@ -74,7 +39,7 @@ class StateActions:
     show_tab: Callable[[str], QWidget | None]
     current_tab_name: Callable[[], str]
     _panels: dict[str, QWidget]
-    _state_reader: StateReader
+    _state_calls: BackgroundCalls
 
     def current_state(self) -> StateDoc:
         """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""
@@ -131,9 +96,9 @@ class StateActions:
             self.open_state_from(path)
 
     def open_state_from(self, path: str) -> None:
-        """Read ``path`` in the background; ``_on_state_loaded`` applies it."""
+        """Read ``path`` off the GUI thread; ``_on_state_loaded`` applies it."""
         self.statusBar().showMessage(self.tr("Reading {0}…").format(path))  # type: ignore[attr-defined]
-        self._state_reader.read(path)
+        self._state_calls.submit(path, lambda: read_state_file(path))
 
     def _on_state_loaded(self, path: str, doc: object, error: str) -> None:
         if error or not isinstance(doc, StateDoc):

@@ -3518,7 +3518,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+219"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+220"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4980,7 +4980,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+112"/>
+        <location filename="../../gatelab/ui/main_state.py" line="+77"/>
         <source>Save state</source>
         <translation>保存状态</translation>
     </message>
