@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gatelab.core.fileio import check_write_target, read_text_capped
 from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.runs import atomic_write_bytes
 
 STATE_FORMAT = "gatelab-state"
 STATE_VERSION = 1
@@ -103,17 +102,6 @@ def read_state_file(path: Path | str) -> StateDoc:
 def write_state_file(path: Path | str, doc: StateDoc) -> Path:
     """Write ``doc`` atomically (temp file + replace), refusing FIFOs, devices and folders."""
     target = check_write_target(path)
-    text = dump_state(doc)
-    tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    atomic_write_bytes(target, dump_state(doc).encode("utf-8"))
     return target
 
-
-def tab_states(doc: StateDoc, known: Mapping[str, object]) -> dict[str, dict[str, Any]]:
-    """The parts of ``doc`` for tabs this app has (a newer app's extra tabs are skipped)."""
-    return {name: part for name, part in doc.tabs.items() if name in known}
