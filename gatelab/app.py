@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from gatelab import __version__
-from gatelab.paths import resources_dir
 
 def _parse_size(text: str) -> tuple[int, int]:
     try:
@@ -35,18 +34,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_parse_size, metavar="WxH", help="window size, e.g. 1280x800")
     p.add_argument("--lang", metavar="LOCALE", help="UI language, e.g. zh_CN (default: system)")
     return p
-
-
-def install_translator(app: object, lang: str | None) -> object | None:
-    """Load ``resources/i18n/gatelab_<locale>.qm`` when one exists for the language."""
-    from PySide6.QtCore import QLocale, QTranslator
-
-    locale = QLocale(lang) if lang else QLocale.system()
-    translator = QTranslator(app)  # type: ignore[arg-type]
-    if translator.load(locale, "gatelab", "_", str(resources_dir() / "i18n")):
-        app.installTranslator(translator)  # type: ignore[attr-defined]
-        return translator
-    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

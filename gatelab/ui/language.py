@@ -17,11 +17,17 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 SETTINGS_KEY = "ui/language"
 
 _installed: list[QTranslator] = []
+_ours: QTranslator | None = None
 _current = "en"
 
 
 def current_language() -> str:
     return _current
+
+
+def translator() -> QTranslator | None:
+    """gatelab's own installed catalogue (None for English, or when the .qm is missing)."""
+    return _ours
 
 
 def resolve(code: str | None) -> str:
@@ -41,18 +47,20 @@ def set_language(code: str | None, settings: QSettings | None = None) -> str:
     English needs no translator: the sources are English. Qt's own catalogue is loaded too, so
     that standard buttons (OK, Cancel) follow. With ``settings``, the choice is remembered.
     """
-    global _current
+    global _current, _ours
     app = QCoreApplication.instance()
     lang = resolve(code)
     if app is not None:
         for old in _installed:
             app.removeTranslator(old)
         _installed.clear()
+        _ours = None
         if lang != "en":
             ours = QTranslator(app)
             if ours.load(f"gatelab_{lang}", str(resources_dir() / "i18n")):
                 app.installTranslator(ours)
                 _installed.append(ours)
+                _ours = ours
             qt = QTranslator(app)
             qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
             if qt.load(f"qtbase_{lang}", qt_dir):

@@ -145,10 +145,10 @@ def test_lupdate_extracts_every_template_in_context_core(tmp_path: Path) -> None
 
 def test_core_text_reaches_the_screen_in_chinese(qapp: QCoreApplication) -> None:
     """The shipped catalogue → QTranslator → message_text, nested messages included."""
-    from gatelab.app import install_translator
+    from gatelab.ui.language import set_language, translator
 
-    translator = install_translator(qapp, "zh_CN")
-    assert translator is not None
+    set_language("zh_CN")
+    assert translator() is not None
     try:
         assert message_text(Msg("file.missing", {"path": "/x"})) == "/x：没有这个文件"
         inner = Msg("file.missing", {"path": "/r/c.json"})
@@ -157,7 +157,7 @@ def test_core_text_reaches_the_screen_in_chinese(qapp: QCoreApplication) -> None
         verdict = Msg("sink.lower", {"arm": Msg("sink.arm_on"), "diff": 0.5, "ratio": 2.0})
         assert message_text(verdict) == "门控开启更低，低 0.5，是噪声的 2.0 倍"
     finally:
-        QCoreApplication.removeTranslator(translator)
+        set_language("en")
 def test_message_text_loads_no_qt_by_itself() -> None:
     """trainer_jobs (Qt- and torch-free) uses message_text; without Qt it shows the English."""
     code = ("import sys\nfrom gatelab.core.messages import Msg\nfrom gatelab.ui.messages import "

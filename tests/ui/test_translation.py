@@ -20,7 +20,7 @@ import pytest
 from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtWidgets import QApplication, QGroupBox
 
-from gatelab.app import install_translator
+from gatelab.ui.language import set_language, translator
 from gatelab.paths import resources_dir
 from gatelab.ui.tabs import TAB_SPECS
 
@@ -69,10 +69,11 @@ def _placeholders(text: str) -> list[str]:
 
 @pytest.fixture
 def zh_cn(qapp: QApplication) -> Iterator[QTranslator]:
-    translator = install_translator(qapp, "zh_CN")
-    assert isinstance(translator, QTranslator), f"{QM} did not load"
-    yield translator
-    qapp.removeTranslator(translator)  # later tests see English again
+    set_language("zh_CN")
+    loaded = translator()
+    assert isinstance(loaded, QTranslator), f"{QM} did not load"
+    yield loaded
+    set_language("en")  # later tests see English again
 
 
 def test_main_window_shows_the_chinese_from_the_ts(qtbot, zh_cn: QTranslator,  # noqa: ANN001
