@@ -36,11 +36,11 @@ import os, sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings
 from PySide6.QtWidgets import QApplication
-from gatelab.app import install_translator
+from gatelab.ui.language import set_language
 QCoreApplication.setOrganizationName("gatelab")
 QCoreApplication.setApplicationName("gatelab")
 app = QApplication([sys.argv[0]])
-install_translator(app, None)
+set_language(None)  # as the app does: the system's language
 from gatelab.ui.main_window import MainWindow
 settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
 window = MainWindow(settings=settings, initial_tab=sys.argv[2] or None)

@@ -16,7 +16,6 @@ from typing import Any
 
 from gatelab.core.fileio import check_write_target, read_text_capped
 from gatelab.core.messages import GatelabError, Msg
-from gatelab.core.runs import atomic_write_bytes
 
 STATE_FORMAT = "gatelab-state"
 STATE_VERSION = 1
@@ -101,6 +100,8 @@ def read_state_file(path: Path | str) -> StateDoc:
 
 def write_state_file(path: Path | str, doc: StateDoc) -> Path:
     """Write ``doc`` atomically (temp file + replace), refusing FIFOs, devices and folders."""
+    from gatelab.core.runs import atomic_write_bytes  # not at import: the window starts without it
+
     target = check_write_target(path)
     atomic_write_bytes(target, dump_state(doc).encode("utf-8"))
     return target

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -29,7 +29,9 @@ from gatelab.core.state_file import (
 )
 from gatelab.ui.messages import message_text
 from gatelab.ui.tabs import TAB_NAMES, Panel
-from gatelab.ui.trainer_worker import BackgroundCalls
+
+if TYPE_CHECKING:
+    from gatelab.ui.trainer_worker import BackgroundCalls
 
 
 class StateActions:
@@ -39,7 +41,7 @@ class StateActions:
     show_tab: Callable[[str], QWidget | None]
     current_tab_name: Callable[[], str]
     _panels: dict[str, QWidget]
-    _state_calls: BackgroundCalls
+    _state_calls: BackgroundCalls | None = None  # made on the first Open state
 
     def current_state(self) -> StateDoc:
         """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""
@@ -98,6 +100,11 @@ class StateActions:
     def open_state_from(self, path: str) -> None:
         """Read ``path`` off the GUI thread; ``_on_state_loaded`` applies it."""
         self.statusBar().showMessage(self.tr("Reading {0}…").format(path))  # type: ignore[attr-defined]
+        if self._state_calls is None:  # imported here: the runs machinery is not start-up work
+            from gatelab.ui.trainer_worker import BackgroundCalls
+
+            self._state_calls = BackgroundCalls(self)  # type: ignore[arg-type]
+            self._state_calls.call_finished.connect(self._on_state_loaded)
         self._state_calls.submit(path, lambda: read_state_file(path))
 
     def _on_state_loaded(self, path: str, doc: object, error: str) -> None:

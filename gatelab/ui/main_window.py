@@ -28,7 +28,6 @@ from gatelab import __version__
 from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
-from gatelab.ui.trainer_worker import BackgroundCalls
 from gatelab.ui.tabs import (
     TAB_SPECS,
     GatePairsSink,
@@ -47,8 +46,6 @@ class MainWindow(StateActions, QMainWindow):
         self._panels: dict[str, QWidget] = {}
         self._containers: dict[str, QWidget] = {}
         self._cards: dict[str, LessonCard] = {}
-        self._state_calls = BackgroundCalls(self)  # .gatelab files are read off the GUI thread
-        self._state_calls.call_finished.connect(self._on_state_loaded)
         self._retranslate_pending = False
         self.resize(1280, 820)
 
@@ -297,7 +294,8 @@ class MainWindow(StateActions, QMainWindow):
 
     def shutdown(self) -> None:
         """Stop every panel's background work; safe to call twice."""
-        self._state_calls.join()
+        if self._state_calls is not None:
+            self._state_calls.join()
         for panel in self._panels.values():
             if isinstance(panel, Panel):
                 panel.shutdown()

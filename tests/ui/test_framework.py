@@ -152,16 +152,15 @@ def test_save_copy_and_open_state_files(qtbot, settings: QSettings, tmp_path: Pa
         assert QGuiApplication.clipboard().text() == line and '"z":-1.25' in line
 
         store["z"] = 3.0
-        with qtbot.waitSignal(window._state_calls.call_finished, timeout=5000):
-            window.open_state_from(str(saved))
-        assert store["z"] == -1.25
+        window.open_state_from(str(saved))
+        qtbot.waitUntil(lambda: store["z"] == -1.25, timeout=5000)  # read off the GUI thread
 
         fifo = tmp_path / "pipe.gatelab"
         os.mkfifo(fifo)
         for bad in (fifo, tmp_path, Path("/dev/zero")):
-            with qtbot.waitSignal(window._state_calls.call_finished, timeout=5000):
-                window.open_state_from(str(bad))
-            assert "Could not open" in window.last_state_problem
+            window.last_state_problem = ""
+            window.open_state_from(str(bad))
+            qtbot.waitUntil(lambda: "Could not open" in window.last_state_problem, timeout=5000)
         assert store["z"] == -1.25
         assert not window.save_state_to(str(fifo))  # .gatelab FIFO target refused, no block
     finally:
