@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import atexit
+import shutil
 import statistics
 import subprocess
 import sys
@@ -113,6 +115,7 @@ def main() -> int:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen",
                PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     scratch = tempfile.mkdtemp(prefix="gatelab-bench-startup-")
+    atexit.register(shutil.rmtree, scratch, True)  # each run used to leave its folder behind
     env["GATELAB_HOME"] = scratch
     ini = os.path.join(scratch, "settings.ini")  # never the user's settings: defaults only
 

@@ -9,7 +9,9 @@ Usage: python scripts/screenshot_inside.py OUT_DIR [--steps N] [--run RUN_DIR]
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -35,7 +37,9 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=300)
     ap.add_argument("--run", type=Path, help="an existing run folder instead of a new run")
     args = ap.parse_args()
-    os.environ.setdefault("GATELAB_HOME", tempfile.mkdtemp(prefix="gatelab-shot-home-"))
+    scratch = Path(tempfile.mkdtemp(prefix="gatelab-shot-"))  # home, run and settings; removed at exit
+    atexit.register(shutil.rmtree, scratch, True)
+    os.environ.setdefault("GATELAB_HOME", str(scratch / "home"))
 
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -47,14 +51,14 @@ def main() -> int:
     if run is None:
         from gatelab.core.engine import train_steps
 
-        run = Path(tempfile.mkdtemp(prefix="gatelab-shot-run-")) / "run-inside"
+        run = scratch / "run-inside"
         cfg = TrainConfig(corpus="python", variant="swiglu", n_layer=4, n_head=4, n_embd=128,
                           block_size=64, batch_size=12, steps=args.steps, eval_interval=100,
                           warmup_steps=30, checkpoint_interval=max(args.steps // 4, 1))
         for _ in train_steps(cfg, run_dir=run):
             pass
     _app = QApplication.instance() or QApplication([sys.argv[0]])
-    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    settings = QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings, initial_tab="inside")
     window.resize(1400, 900)
     window.show()

@@ -8,7 +8,9 @@ Usage: python scripts/screenshot_trainer_run.py OUT_DIR [--steps N]
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -22,7 +24,9 @@ def main() -> int:
     ap.add_argument("out_dir", type=Path)
     ap.add_argument("--steps", type=int, default=300)
     args = ap.parse_args()
-    os.environ.setdefault("GATELAB_HOME", tempfile.mkdtemp(prefix="gatelab-shot-home-"))
+    scratch = Path(tempfile.mkdtemp(prefix="gatelab-shot-"))  # home, run and settings; removed at exit
+    atexit.register(shutil.rmtree, scratch, True)
+    os.environ.setdefault("GATELAB_HOME", str(scratch / "home"))
 
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
@@ -31,7 +35,7 @@ def main() -> int:
     from gatelab.ui.main_window import MainWindow
 
     _app = QApplication.instance() or QApplication([sys.argv[0]])
-    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    settings = QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings=settings, initial_tab="trainer")
     window.resize(1400, 900)
     window.show()
