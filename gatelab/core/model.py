@@ -135,17 +135,45 @@ def apply_rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.T
     return rotate(x, cos_full, sin_signed)
 
 
-def _one_matmul(x: torch.Tensor, *mods: nn.Module) -> bool:
+def rope_pair_table(cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+    """The textbook tables as (c, s) pairs for ``rotate_pairs``: [T, hd/2] each -> [T, 1, hd/2, 2]
+    (real, so that a dtype cast of the model keeps it; it is read as complex numbers c + i·s)."""
+    return torch.stack((cos, sin), dim=-1)[:, None]
+
+
+def rotate_pairs(x: torch.Tensor, table: torch.Tensor) -> torch.Tensor:
+    """RoPE on x [B, T, N, hd] laid out as pairs (x1_i, x2_i) side by side at (2i, 2i + 1): each
+    pair is the complex number x1_i + i·x2_i, and the rotation is one complex multiply by
+    c + i·s from ``rope_pair_table`` [T, 1, hd/2, 2]: (x1·c − x2·s) + i·(x1·s + x2·c), the
+    textbook formula. One op each way (its gradient multiplies by the conjugate), where the half
+    layout takes four; bf16 and float16 go through float32 (no complex type for them)."""
+    full = (torch.float32, torch.float64)
+    xf = x if x.dtype in full else x.float()
+    cis = torch.view_as_complex(table if table.dtype in full else table.float())  # [T, 1, hd/2]
+    out = torch.view_as_real(torch.view_as_complex(xf.unflatten(-1, (-1, 2))) * cis)
+    return out.flatten(-2).to(x.dtype)  # [B, T, N, hd]
+
+
+def pair_rows(n_heads: int, head_dim: int, stride: int, start: int = 0) -> torch.Tensor:
+    """Row indices that lay each head's rows (half layout: x1 then x2) out as pairs (x1_i, x2_i):
+    head h's rows start at start + h·stride. Attention only takes dot products of q and k, and
+    a shared reordering of both leaves every dot product, hence the output, unchanged."""
+    half = head_dim // 2
+    pairs = torch.stack((torch.arange(half), torch.arange(half) + half), dim=1).flatten()  # [hd]
+    return torch.cat([start + h * stride + pairs for h in range(n_heads)])
+
+
+def _one_matmul(x: torch.Tensor, *mods: nn.Module, cpu: bool = False) -> bool:
     """Whether to run these projections of x as one matmul on their concatenated weights: on
-    GPUs, where each call is a kernel launch. Not on the CPU, where it measured slower per step
-    (q/k/v: 1.15 against 1.11 × nanoGPT's step; gate/up: 2–4 % slower, also with the Parameters
-    as views of one weight, so without a per-step copy: see docs/BENCHMARKS.md). Never when
-    forward hooks watch them (the inside-the-model views, a learner's own hooks), so that every
-    hook fires."""
+    GPUs, where each call is a kernel launch, and on the CPU where it measured faster (``cpu``:
+    q/k/v with RoPE as one complex multiply; gate/up measured 2–4 % slower there, see
+    docs/BENCHMARKS.md). Never when forward hooks watch them (the inside-the-model views, a
+    learner's own hooks), so that every hook fires."""
+    if x.device.type == "cpu" and not cpu:
+        return False
     from torch.nn.modules import module as mm
-    hooked = bool(mm._global_forward_hooks or mm._global_forward_pre_hooks) \
-        or any(m._forward_hooks or m._forward_pre_hooks for m in mods)
-    return x.device.type != "cpu" and not hooked
+    return not (mm._global_forward_hooks or mm._global_forward_pre_hooks
+                or any(m._forward_hooks or m._forward_pre_hooks for m in mods))
 
 
 def _project(x: torch.Tensor, *linears: nn.Linear) -> torch.Tensor:
@@ -179,7 +207,8 @@ def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
 
 class Attention(nn.Module):
     """Causal self-attention with Hugging Face's three projections q_proj, k_proj, v_proj (their
-    saved names and parameter counts), run as one matmul on GPUs (see ``_one_matmul``)."""
+    saved names, layouts and parameter counts), run as one matmul with RoPE as one complex
+    multiply unless hooks watch them (see ``_one_matmul`` and ``_qkv_fused``)."""
 
     def __init__(self, cfg: TrainConfig, layer: int) -> None:
         super().__init__()
@@ -192,40 +221,60 @@ class Attention(nn.Module):
         self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
         self.dropout = cfg.dropout
         self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
+        self.register_buffer("fused_rows", self._fused_rows(), persistent=False)
 
-    def _qkv(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None
+    def _fused_rows(self) -> torch.Tensor:
+        """Rows of cat(q_proj, k_proj, v_proj) weights in the order ``_qkv_fused`` reads them:
+        query rows as pairs, key rows as pairs, value rows, then the output gate's rows."""
+        H, KV, hd = self.n_head, self.n_kv, self.hd
+        q_stride = 2 * hd if self.gated else hd  # q_proj's rows per head: query (then gate)
+        nq = H * q_stride
+        gate = [torch.arange(h * q_stride + hd, (h + 1) * q_stride) for h in range(H)] if self.gated else []
+        return torch.cat([pair_rows(H, hd, q_stride), pair_rows(KV, hd, hd, start=nq),
+                          torch.arange(nq + KV * hd, nq + 2 * KV * hd), *gate])
+
+    def _qkv(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None
              ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:
         """x [B, T, d] -> q [B, T, H, hd], k and v [B, T, KV, hd] (q and k rotated), and the
         output gate [B, T, H, hd] or None."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
-        nq = self.q_proj.out_features  # H·hd, or 2·H·hd with the output gate
-        qk = None
-        projs = (self.q_proj, self.k_proj, self.v_proj)
-        if not _one_matmul(x, *projs):
-            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)  # [B, T, nq], [B, T, KV·hd] ×2
-        else:  # one matmul [B, T, nq + 2·KV·hd], split into [B, T, nq + KV·hd] and [B, T, KV·hd]
-            qk, v = _project(x, *projs).split((nq + KV * hd, KV * hd), dim=-1)
-            q, k = qk.split((nq, KV * hd), dim=-1)
+        if rope is not None and rope[0].dim() == 2:  # textbook [T, hd/2] tables, from outside GPT
+            rope = (*rope_cache(rope[0], rope[1]), rope_pair_table(rope[0], rope[1]))
+        if _one_matmul(x, self.q_proj, self.k_proj, self.v_proj, cpu=True):
+            return self._qkv_fused(x, rope)
+        q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)  # [B, T, nq], [B, T, KV·hd] ×2
         gate = None
         if self.gated:  # q_proj's output per head is (query half, gate half)
             q, gate = q.view(B, T, H, 2 * hd).chunk(2, dim=-1)  # [B, T, H, hd] each
         q, k, v = q.view(B, T, H, hd), k.view(B, T, KV, hd), v.view(B, T, KV, hd)
         if rope is None:
             return q, k, v, gate
-        cos, sin = rope
-        if cos.dim() == 2:  # the textbook [T, hd/2] tables, from a caller outside GPT.forward
-            cos, sin = rope_cache(cos, sin)
-        cos, sin = cos[:T].to(q.dtype), sin[:T].to(q.dtype)  # [T, 1, hd] each
-        if qk is not None and gate is None:  # q and k side by side: rotated as one tensor
-            q, k = rotate(qk.view(B, T, H + KV, hd), cos, sin).split((H, KV), dim=2)
-            return q, k, v, gate
+        cos, sin = rope[0][:T].to(q.dtype), rope[1][:T].to(q.dtype)  # [T, 1, hd] each
         return rotate(q, cos, sin), rotate(k, cos, sin), v, gate
 
-    def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
+    def _qkv_fused(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None
+                   ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:
+        """``_qkv`` as one matmul: the three weights concatenated with their rows reordered
+        (``_fused_rows``) so that the output is [q | k | v | gate] with q and k as RoPE pairs,
+        rotated together by one complex multiply. q and k come out with each head's dimensions
+        reordered (pairs instead of halves); attention only takes their dot products, which a
+        shared reordering leaves unchanged, so the layer's output is the same."""
+        B, T, _ = x.shape
+        H, KV, hd = self.n_head, self.n_kv, self.hd
+        w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))[self.fused_rows]
+        qk, v, gate = F.linear(x, w).split(((H + KV) * hd, KV * hd, H * hd if self.gated else 0), dim=-1)
+        qk = qk.view(B, T, H + KV, hd)  # [B, T, H + KV, hd]
+        if rope is not None:
+            qk = rotate_pairs(qk, rope[2][:T])
+        q, k = qk.split((H, KV), dim=2)  # [B, T, H, hd], [B, T, KV, hd]
+        return q, k, v.view(B, T, KV, hd), gate.view(B, T, H, hd) if self.gated else None
+
+    def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None,
                 capture: Capture | None = None) -> torch.Tensor:
-        """x [B, T, d] -> [B, T, d]; rope = (cos, sin) as [T, hd/2] tables or ``rope_cache``'s
-        [T, 1, hd] (what GPT.forward passes), None for learned positions."""
+        """x [B, T, d] -> [B, T, d]; rope = (cos, sin) as [T, hd/2] tables, or what GPT.forward
+        passes: ``rope_cache``'s [T, 1, hd] pair and ``rope_pair_table``; None for learned
+        positions."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
         q, k, v, gate = self._qkv(x, rope)
@@ -289,7 +338,7 @@ class Block(nn.Module):
         self.mlp_norm = RMSNorm(cfg.n_embd)
         self.mlp = MLP(cfg, layer, intermediate)
 
-    def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, torch.Tensor] | None,
+    def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None,
                 capture: Capture | None = None) -> torch.Tensor:
         x = x + self.attn(self.attn_norm(x), rope, capture)  # [B, T, d]
         m = self.mlp(self.mlp_norm(x), capture)
@@ -316,9 +365,10 @@ class GPT(nn.Module):
             cos, sin = rope_tables(cfg.block_size, cfg.n_embd // cfg.n_head)  # [T, hd/2] each
             self.register_buffer("rope_cos", cos, persistent=False)
             self.register_buffer("rope_sin", sin, persistent=False)
-            cos_full, sin_signed = rope_cache(cos, sin)  # [T, 1, hd] each, what forward uses
+            cos_full, sin_signed = rope_cache(cos, sin)  # [T, 1, hd] each, for hooked projections
             self.register_buffer("rope_cos_full", cos_full, persistent=False)
             self.register_buffer("rope_sin_signed", sin_signed, persistent=False)
+            self.register_buffer("rope_pairs", rope_pair_table(cos, sin), persistent=False)
         self.apply(self._init)
         for name, p in self.named_parameters():  # GPT-2's scaled init of residual projections
             if name.endswith(("o_proj.weight", "down_proj.weight")):
@@ -341,7 +391,7 @@ class GPT(nn.Module):
         if self.pos_emb is not None:
             x = x + self.pos_emb(torch.arange(T, device=idx.device))  # [T, d] broadcast
         else:
-            rope = (self.rope_cos_full, self.rope_sin_signed)
+            rope = (self.rope_cos_full, self.rope_sin_signed, self.rope_pairs)
         x = self.drop(x)
         for block in self.blocks:
             x = block(x, rope, capture)

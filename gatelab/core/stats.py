@@ -24,7 +24,9 @@ batch and every neuron; a subsample keeps stats steps cheap and still counts tho
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -35,8 +37,7 @@ from gatelab.core.trainconfig import PROBE_TEXT, LayerStats
 STATS_ROWS = 4  # batch statistics use the first STATS_ROWS sequences (cheap, plenty of tokens)
 SINK_ROWS = STATS_ROWS
 _HIST_RANGES = {"glu": (0.0, 1.0), "bilinear": (-3.0, 3.0), "relu": (0.0, 4.0), "reglu": (0.0, 4.0)}
-_COLS = ("n", "neg", "closed", "sum_abs_h", "max_abs_h", "ratio_sum", "tokens", "sink_sum",
-         "sink_count")
+_COLS = ("neg", "closed", "sum_abs_h", "max_abs_h", "ratio_sum", "sink_sum")  # BatchCapture's rows
 _C = {name: i for i, name in enumerate(_COLS)}
 
 
@@ -60,60 +61,110 @@ def probe_index(position: int, length: int) -> int:
 
 
 class BatchCapture:
-    """Per-layer reductions of one forward pass, accumulated in place on the model's device."""
+    """Per-layer reductions of one forward pass, accumulated on the model's device.
+
+    Each layer's numbers are gathered into one small vector per call and the vectors are summed
+    at ``materialise``: a stats step adds few ops to the training step (per-element updates of
+    an accumulator were three ops each). The sink comes from the attention call's log-normaliser
+    where the model hands it (``wants_lse``; no dropout), else from recomputed softmax weights."""
+
+    wants_lse = True
 
     def __init__(self, n_layer: int, variant: str, gate_eps: float, bins: int,
                  device: torch.device | str) -> None:
         self.n_layer, self.variant, self.gate_eps, self.bins = n_layer, variant, gate_eps, bins
         self.edges = hist_edges(variant, bins)
         self.lo, self.hi = float(self.edges[0]), float(self.edges[-1])
-        self.acc = torch.zeros(n_layer, len(_COLS), device=device)
-        self.hist = torch.zeros(n_layer, bins, device=device)
+        self.device = device
+        self.n = [0.0] * n_layer  # values counted per layer (known from shapes: no device op)
+        self.tokens = [0.0] * n_layer
+        self.sink_count = [0.0] * n_layer
+        self.ffn_parts: list[list[torch.Tensor]] = [[] for _ in range(n_layer)]  # [neg, closed, Σ|h|, max|h|]
+        self.hist_parts: list[list[torch.Tensor]] = [[] for _ in range(n_layer)]  # [bins]
+        self.ratio_parts: list[list[torch.Tensor]] = [[] for _ in range(n_layer)]  # Σ ratio
+        self.sink_parts: list[list[torch.Tensor]] = [[] for _ in range(n_layer)]  # mean weight on key 0
+        self._qk: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}  # waiting for the layer's lse
 
     @torch.no_grad()
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
-        # q [B, H, T, hd], k [B, KV, T, hd]
-        T = q.shape[2]
-        if T < 2:
+        # q [B, H, T, hd], k [B, KV, T, hd]; the sink waits for attention_lse (or block)
+        if q.shape[2] >= 2:
+            self._qk[layer] = (q[:SINK_ROWS], k[:SINK_ROWS])
+
+    @torch.no_grad()
+    def attention_lse(self, layer: int, lse: torch.Tensor) -> None:
+        """The weight on key 0 from the attention call's lse [B, H, T]: exp(q_t·k_0/√hd − lse_t)."""
+        if layer not in self._qk:
             return
-        q, k = q[:SINK_ROWS].float(), k[:SINK_ROWS].float()
-        if k.shape[1] != q.shape[1]:
-            k = k.repeat_interleave(q.shape[1] // k.shape[1], dim=1)  # GQA: share KV heads
+        q, k = self._qk.pop(layer)
+        q, k0 = q.float(), _share_kv(k[:, :, :1].float(), q.shape[1])  # [R, H, T, hd], [R, H, 1, hd]
+        s = torch.matmul(q, k0.transpose(-2, -1)).squeeze_(-1)  # [R, H, T] = q_t·k_0
+        w = s.mul_(q.shape[-1] ** -0.5).sub_(lse[:SINK_ROWS]).exp_()
+        self._add_sink(layer, w[:, :, 1:].mean())
+
+    def _sink_from_scores(self, layer: int) -> None:
+        """The weight on key 0 recomputed as softmax(q·kᵀ/√hd) (no lse: training with dropout)."""
+        q, k = self._qk.pop(layer)
+        q, k = q.float(), _share_kv(k.float(), q.shape[1])
+        T = q.shape[2]
         scores = (q @ k.transpose(-2, -1)) / math.sqrt(q.shape[-1])  # [R, H, T, T]
         mask = torch.ones(T, T, dtype=torch.bool, device=q.device).triu(1)
         w = scores.masked_fill(mask, float("-inf")).softmax(dim=-1)
-        self.acc[layer, _C["sink_sum"]] += w[:, :, 1:, 0].mean()
-        self.acc[layer, _C["sink_count"]] += 1.0
+        self._add_sink(layer, w[:, :, 1:, 0].mean())
+
+    def _add_sink(self, layer: int, value: torch.Tensor) -> None:
+        self.sink_parts[layer].append(value)
+        self.sink_count[layer] += 1.0
 
     @torch.no_grad()
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
         r = STATS_ROWS
         g, a, h = g[:r].detach().float(), act[:r].detach().float(), h[:r].detach().float()
-        row = self.acc[layer]
-        row[_C["n"]] += g.numel()
-        row[_C["neg"]] += (g < 0).sum()
-        row[_C["closed"]] += (a.abs() < self.gate_eps).sum()
-        ah = h.abs()
-        row[_C["sum_abs_h"]] += ah.sum()
-        row[_C["max_abs_h"]] = torch.maximum(row[_C["max_abs_h"]], ah.max())
-        idx = ((a - self.lo) * (self.bins / (self.hi - self.lo))).floor()
-        idx = idx.clamp_(0, self.bins - 1).long().flatten()
-        # index_add_, not bincount: bincount waits for the device to size its output
-        self.hist[layer].index_add_(0, idx, torch.ones_like(idx, dtype=self.hist.dtype))
+        self.n[layer] += g.numel()
+        h_min, h_max = torch.aminmax(h)
+        self.ffn_parts[layer].append(torch.stack((
+            _count_negative(g), _count_negative(a.abs().sub_(self.gate_eps)), h.abs().sum(),
+            torch.maximum(h_max, -h_min))))
+        # bin index floor((a − lo)·bins / (hi − lo)); values outside count in the end bins
+        idx = a.sub(self.lo).mul_(self.bins / (self.hi - self.lo)).clamp_(0, self.bins - 1)
+        idx = idx.long().flatten()  # truncation is floor here: idx ≥ 0
+        ones = torch.ones((), device=idx.device).expand(idx.shape)
+        # scatter_add_, not bincount: bincount waits for the device to size its output
+        self.hist_parts[layer].append(torch.zeros(self.bins, device=idx.device).scatter_add_(0, idx, ones))
 
     @torch.no_grad()
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
+        if layer in self._qk:  # the attention gave no lse
+            self._sink_from_scores(layer)
         m, x = mlp_out[:STATS_ROWS].detach().float(), x_out[:STATS_ROWS].detach().float()
         ratio = m.norm(dim=-1) / x.norm(dim=-1).clamp_min(1e-12)  # [B, T]
-        self.acc[layer, _C["ratio_sum"]] += ratio.sum()
-        self.acc[layer, _C["tokens"]] += ratio.numel()
+        self.ratio_parts[layer].append(ratio.sum())
+        self.tokens[layer] += ratio.numel()
+
+    def _layer_rows(self) -> tuple[torch.Tensor, torch.Tensor]:
+        """[L, 6] = (neg, closed, Σ|h|, max|h|, Σ ratio, Σ sink) and [L, bins], on the device."""
+        groups = (self.ffn_parts, self.ratio_parts, self.sink_parts, self.hist_parts)
+        if all(len(parts) == 1 for group in groups for parts in group):  # one pass: 5 ops
+            ffn, ratio, sink, hist = ([parts[0] for parts in group] for group in groups)
+            return (torch.cat((torch.stack(ffn), torch.stack(ratio)[:, None],
+                               torch.stack(sink)[:, None]), dim=1), torch.stack(hist))
+        zero = torch.zeros(4, device=self.device)
+        rows, hists = [], []
+        for i in range(self.n_layer):
+            ffn = torch.stack(self.ffn_parts[i]) if self.ffn_parts[i] else zero[None]
+            rows.append(torch.cat((ffn[:, :3].sum(0), ffn[:, 3].amax()[None],
+                                   _sum(self.ratio_parts[i], zero), _sum(self.sink_parts[i], zero))))
+            hists.append(_sum(self.hist_parts[i], torch.zeros(self.bins, device=self.device),
+                              keep_shape=True))
+        return torch.stack(rows), torch.stack(hists)
 
     def materialise(self, probe: tuple[np.ndarray, np.ndarray] | tuple[torch.Tensor, torch.Tensor]
                     | None = None) -> LayerStats:
         """Copy the reductions (and the probe's device tensors, if given) to the host in one
         transfer, as a ``LayerStats``."""
-        parts = [self.acc, self.hist]
+        acc_t, hist_t = self._layer_rows()
+        parts = [acc_t, hist_t]
         if probe is not None and isinstance(probe[0], torch.Tensor):
             parts += [probe[0].float(), probe[1].float()]
         flat = torch.cat([t.reshape(-1) for t in parts]).cpu().numpy()  # the one transfer
@@ -124,14 +175,14 @@ class BatchCapture:
         acc, hist = pieces[0].astype(np.float64), pieces[1].astype(np.float64)
         if len(pieces) == 4:
             probe = (pieces[2], pieces[3])
-        n = np.maximum(acc[:, _C["n"]], 1.0)
+        n = np.maximum(np.array(self.n), 1.0)
         tot = np.maximum(hist.sum(axis=1, keepdims=True), 1.0)
         if probe is None:
             gate_pairs = np.zeros((self.n_layer, 0, 2), np.float32)
             neuron_acts = np.zeros((self.n_layer, 0, 0), np.float32)
         else:
             gate_pairs, neuron_acts = probe
-        sink_n = acc[:, _C["sink_count"]]
+        sink_n = np.array(self.sink_count)
         return LayerStats(
             frac_neg=acc[:, _C["neg"]] / n,
             frac_closed=acc[:, _C["closed"]] / n,
@@ -139,19 +190,54 @@ class BatchCapture:
             hist_edges=self.edges.copy(),
             mean_abs_h=acc[:, _C["sum_abs_h"]] / n,
             max_abs_h=acc[:, _C["max_abs_h"]].copy(),
-            mlp_ratio=acc[:, _C["ratio_sum"]] / np.maximum(acc[:, _C["tokens"]], 1.0),
+            mlp_ratio=acc[:, _C["ratio_sum"]] / np.maximum(np.array(self.tokens), 1.0),
             attn_sink=np.where(sink_n > 0, acc[:, _C["sink_sum"]] / np.maximum(sink_n, 1.0), np.nan),
             gate_pairs=gate_pairs,
             neuron_acts=neuron_acts,
         )
 
 
+def _count_negative(x: torch.Tensor) -> torch.Tensor:
+    """How many elements of x are < 0, as a float 0-d tensor: −Σ min(sign(x), 0), exact for
+    finite x (a comparison's bool tensor summed costs ~5× these three float ops on the CPU)."""
+    return torch.sign(x).clamp_(max=0).sum().neg_()
+
+
+def _share_kv(k: torch.Tensor, heads: int) -> torch.Tensor:
+    """k [R, KV, T, hd] repeated to [R, heads, T, hd] (grouped-query heads share a key head)."""
+    return k if k.shape[1] == heads else k.repeat_interleave(heads // k.shape[1], dim=1)
+
+
+def _sum(parts: list[torch.Tensor], zero: torch.Tensor, keep_shape: bool = False) -> torch.Tensor:
+    """The sum of a layer's parts: one 0-d value as [1] (or a [bins] vector with keep_shape)."""
+    if not parts:
+        return zero if keep_shape else zero[:1]
+    total = parts[0] if len(parts) == 1 else torch.stack(parts).sum(0)
+    return total if keep_shape else total.reshape(1)
+
+
+@contextlib.contextmanager
+def eval_mode(model: torch.nn.Module) -> Iterator[None]:
+    """The model in eval mode for a pass, then back. Skipped for a model without dropout, where
+    both modes compute the same: train()/eval() walk every module (≈ 0.5 ms per pair here)."""
+    cfg = getattr(model, "cfg", None)
+    if not model.training or (cfg is not None and cfg.dropout == 0):
+        yield
+        return
+    model.eval()
+    try:
+        yield
+    finally:
+        model.train()
+
+
 class ProbeCapture:
-    """Keeps g, u and h of one sequence [1, P, m] per layer (for the probe text)."""
+    """Keeps g, u and h of one sequence [P, m] per layer (for the probe text), as views of the
+    tensors the pass made (no copy until ``probe_pass`` picks what it needs)."""
 
     def __init__(self, n_layer: int) -> None:
         self.g: list[torch.Tensor | None] = [None] * n_layer
-        self.u: list[torch.Tensor | None] = [None] * n_layer
+        self.u: list[torch.Tensor | None] = [None] * n_layer  # None for a classic FFN
         self.h: list[torch.Tensor | None] = [None] * n_layer
 
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None:
@@ -159,9 +245,8 @@ class ProbeCapture:
 
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
             h: torch.Tensor) -> None:
-        self.g[layer] = g[0].detach().float()
-        self.u[layer] = torch.ones_like(self.g[layer]) if u is None else u[0].detach().float()
-        self.h[layer] = h[0].detach().float()
+        self.g[layer], self.h[layer] = g[0], h[0]
+        self.u[layer] = None if u is None else u[0]
 
     def block(self, layer: int, mlp_out: torch.Tensor, x_out: torch.Tensor) -> None:
         pass
@@ -172,16 +257,17 @@ def probe_pass(model: torch.nn.Module, ids: list[int], position: int,
                device: torch.device | str, to_host: bool = True) -> Any:
     """(gate_pairs [L, m, 2], neuron_acts [L, P, m]) of ``model`` on the probe ids (eval mode):
     numpy arrays, or device tensors with to_host=False (``materialise`` copies them in its one
-    transfer)."""
-    was_training = model.training
-    model.eval()
+    transfer). The pass stops at the residual stream (``GPT.trunk``): no logits are needed."""
     cap = ProbeCapture(len(model.blocks))  # type: ignore[arg-type]
     x = torch.tensor([ids], dtype=torch.long, device=device)
-    model(x, capture=cap)
-    model.train(was_training)
+    with eval_mode(model):
+        model.trunk(x, capture=cap)  # type: ignore[operator]
     i = probe_index(position, len(ids))
-    g, u, h = torch.stack(cap.g), torch.stack(cap.u), torch.stack(cap.h)  # [L, P, m]
-    pairs = torch.stack((g[:, i, :], u[:, i, :]), dim=-1)  # [L, m, 2]
+    g = torch.stack([t[i] for t in cap.g]).float()  # type: ignore[index]  # [L, m] at the probe position
+    u = (torch.ones_like(g) if cap.u[0] is None
+         else torch.stack([t[i] for t in cap.u]).float())  # type: ignore[index]
+    pairs = torch.stack((g, u), dim=-1)  # [L, m, 2]
+    h = torch.stack(cap.h).float()  # type: ignore[arg-type]  # [L, P, m]
     if not to_host:
         return pairs, h
     return pairs.cpu().numpy().astype(np.float32), h.cpu().numpy().astype(np.float32)
@@ -194,8 +280,6 @@ def measure(model: torch.nn.Module, idx: torch.Tensor, ids: list[int], position:
     cfg = model.cfg  # type: ignore[attr-defined]
     device = idx.device
     cap = BatchCapture(cfg.n_layer, cfg.variant, gate_eps, bins, device)
-    was_training = model.training
-    model.eval()
-    model(idx, idx, capture=cap)
-    model.train(was_training)
+    with eval_mode(model):
+        model(idx, idx, capture=cap)
     return cap.materialise(probe_pass(model, ids, position, device))

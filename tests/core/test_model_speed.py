@@ -80,7 +80,7 @@ def test_one_matmul_projections_equal_separate_modules(monkeypatch: pytest.Monke
     results = []
     for fused in (False, True):
         with monkeypatch.context() as mp:
-            mp.setattr(model_module, "_one_matmul", lambda *a, fused=fused: fused)
+            mp.setattr(model_module, "_one_matmul", lambda *a, fused=fused, **k: fused)
             model.zero_grad(set_to_none=True)
             _, loss = model(x, x)
             loss.backward()
@@ -115,7 +115,7 @@ def test_training_steps_equal_the_one_by_one_model(monkeypatch: pytest.MonkeyPat
     plain = GPT(cfg, 20)
     plain.load_state_dict(fused.state_dict())
     with monkeypatch.context() as mp:
-        mp.setattr(model_module, "_one_matmul", lambda *a: True)
+        mp.setattr(model_module, "_one_matmul", lambda *a, **k: True)
         got = _steps(fused, 3)
     want = _steps(plain, 3)
     assert got == pytest.approx(want, rel=1e-5)
@@ -166,3 +166,35 @@ def test_gpu_rope_formula_equals_the_cpu_function(monkeypatch: pytest.MonkeyPatc
     plain = rotate(x.as_subclass(Elsewhere), cos_full, sin_signed).as_subclass(torch.Tensor)
     torch.testing.assert_close(plain, cpu)
     torch.testing.assert_close(plain, _textbook_rope(x, cos, sin))
+
+
+def test_rotate_pairs_is_the_textbook_rope_on_reordered_rows() -> None:
+    """The fused path's RoPE: one complex multiply on (x1_i, x2_i) pairs equals the textbook
+    rotation of the halves, reordered by pair_rows (values and gradients)."""
+    from gatelab.core.model import pair_rows, rope_pair_table, rotate_pairs
+    torch.manual_seed(8)
+    cos, sin = (t.double() for t in rope_tables(16, 8))
+    x = torch.randn(2, 16, 3, 8, dtype=torch.float64, requires_grad=True)
+    order = pair_rows(1, 8, 8)  # [0, 4, 1, 5, 2, 6, 3, 7]
+    assert order.tolist() == [0, 4, 1, 5, 2, 6, 3, 7]
+    got = rotate_pairs(x[..., order], rope_pair_table(cos, sin))
+    want = _textbook_rope(x, cos, sin)[..., order]
+    torch.testing.assert_close(got, want)
+    dy = torch.randn_like(got)
+    torch.testing.assert_close(torch.autograd.grad(got, x, dy)[0], torch.autograd.grad(want, x, dy)[0])
+    xb = x.detach().bfloat16()  # no complex bf16: computed in float32, returned as bf16
+    out = rotate_pairs(xb, rope_pair_table(cos, sin).float())
+    assert out.dtype == torch.bfloat16
+
+
+def test_cpu_training_uses_the_fused_projection_unless_hooked() -> None:
+    """On the CPU the default path is one matmul over q/k/v (the speed work of issue 12); hooks
+    switch to the modules one by one, with the same output."""
+    cfg = TrainConfig(**TINY).validate()
+    attn = GPT(cfg, 20).blocks[0].attn
+    x = torch.randn(2, 16, 32)
+    assert model_module._one_matmul(x, attn.q_proj, attn.k_proj, attn.v_proj, cpu=True)
+    assert not model_module._one_matmul(x, attn.q_proj, attn.k_proj, attn.v_proj)  # MLP: CPU separate
+    handle = attn.k_proj.register_forward_hook(lambda *a: None)
+    assert not model_module._one_matmul(x, attn.q_proj, attn.k_proj, attn.v_proj, cpu=True)
+    handle.remove()

@@ -164,3 +164,46 @@ def test_stats_in_range_during_training() -> None:
     assert st.gate_pairs.shape == (2, m, 2) and st.neuron_acts.shape == (2, min(32, len(PROBE_TEXT)), m)
     row = snaps[-1].metrics_row()
     assert len(row["frac_closed"]) == 2 and "val_loss" in row
+
+
+@pytest.mark.parametrize("heads, kv", [(4, 4), (4, 2)])
+def test_sink_from_lse_equals_sink_from_softmax_weights(heads: int, kv: int) -> None:
+    """A stats step reads the sink from the attention call's lse; with dropout (no lse) it
+    recomputes softmax weights. Both give the mean weight on key 0 over queries t ≥ 1."""
+    from gatelab.core.model import attention_with_lse
+    torch.manual_seed(7)
+    q = torch.randn(6, heads, 10, 8)
+    k, v = torch.randn(6, kv, 10, 8), torch.randn(6, kv, 10, 8)
+    _, lse = attention_with_lse(q, k.repeat_interleave(heads // kv, 1), v.repeat_interleave(heads // kv, 1))
+    with_lse = stats.BatchCapture(1, "swiglu", 0.1, 8, "cpu")
+    with_lse.attention(0, q, k)
+    with_lse.attention_lse(0, lse)
+    from_scores = stats.BatchCapture(1, "swiglu", 0.1, 8, "cpu")
+    from_scores.attention(0, q, k)
+    from_scores.block(0, torch.ones(6, 10, 4), torch.ones(6, 10, 4))  # no lse came: scores
+    kk = k.repeat_interleave(heads // kv, 1)[:stats.SINK_ROWS]
+    w = ((q[:stats.SINK_ROWS] @ kk.transpose(-2, -1)) / 8 ** 0.5).masked_fill(
+        torch.ones(10, 10, dtype=torch.bool).triu(1), float("-inf")).softmax(-1)
+    want = float(w[:, :, 1:, 0].mean())
+    for cap in (with_lse, from_scores):
+        assert float(cap._layer_rows()[0][0, 5]) == pytest.approx(want, rel=1e-5)
+        assert cap.sink_count == [1.0]
+
+
+def test_count_negative_is_exact_with_zeros() -> None:
+    x = torch.tensor([-2.0, -0.0, 0.0, 1e-30, -1e-30, 3.0, -5.0])
+    assert float(stats._count_negative(x)) == 3.0  # −0.0 is not below zero
+    assert float(stats._count_negative(torch.tensor([0.1, 0.3]).abs().sub_(0.3))) == 1.0  # strict <
+
+
+def test_eval_mode_only_switches_a_model_with_dropout() -> None:
+    calls: list[str] = []
+    for dropout in (0.0, 0.2):
+        model = GPT(TrainConfig(n_layer=1, n_head=2, n_embd=16, dropout=dropout).validate(), 30)
+        model.train()
+        model.eval = lambda m=model: (calls.append("eval"), torch.nn.Module.eval(m))[1]  # type: ignore[method-assign]
+        with stats.eval_mode(model):
+            inside = model.training
+        assert model.training
+        assert inside is (dropout == 0.0)
+    assert calls == ["eval"]

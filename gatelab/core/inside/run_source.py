@@ -26,6 +26,7 @@ from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
+from gatelab.core.stats import eval_mode
 from gatelab.core.trainconfig import TrainConfig
 
 MAX_TEXT_CHARS = 100_000
@@ -115,7 +116,7 @@ def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
 @torch.no_grad()
 def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[LayerTrace]:
     """One forward pass of ``ids`` with the trace capture (what the overhead benchmark times)."""
-    device = next(model.parameters()).device
+    device = model.tok_emb.weight.device
     cap = _TraceCapture(config.n_layer)
     hooks = []
     if config.attn_gate:
@@ -124,16 +125,12 @@ def traced_layers(model: GPT, config: TrainConfig, ids: list[int]) -> list[Layer
             def hook(_m: Any, _inp: Any, out: torch.Tensor, i: int = i) -> None:
                 cap.gate_mean[i] = gate_mean_from_q(out[0], hd)
             hooks.append(block.attn.q_proj.register_forward_hook(hook))
-    was_training = model.training
-    if was_training:  # train()/eval() walk every module: only when needed
-        model.eval()
     try:
         # frombuffer: 4 µs where torch.tensor([ids]) takes 20 (a twentieth of the overhead budget)
         x = torch.frombuffer(array.array("q", ids), dtype=torch.long).view(1, -1)
-        model.trunk(x.to(device), capture=cap)  # the logits are not part of a trace
+        with eval_mode(model):
+            model.trunk(x.to(device), capture=cap)  # the logits are not part of a trace
     finally:
-        if was_training:
-            model.train()
         for h in hooks:
             h.remove()
     return cap.finish()
@@ -237,7 +234,7 @@ class RunModel:
         if m.pos_emb is not None:
             x = x + m.pos_emb(torch.arange(ids.shape[1], device=ids.device))
         else:
-            rope = (m.rope_cos, m.rope_sin)
+            rope = (m.rope_cos_full, m.rope_sin_signed, m.rope_pairs)
         for block in m.blocks[:layer]:
             x = block(x, rope)
         blk = m.blocks[layer]
