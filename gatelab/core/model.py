@@ -148,6 +148,10 @@ def rotate_pairs(x: torch.Tensor, table: torch.Tensor) -> torch.Tensor:
     textbook formula. One op each way (its gradient multiplies by the conjugate), where the half
     layout takes four; bf16 and float16 go through float32 (no complex type for them)."""
     full = (torch.float32, torch.float64)
+    if torch.compiler.is_compiling():  # inductor generates no code for complex ops: real pairs
+        x1, x2 = x.unflatten(-1, (-1, 2)).unbind(-1)  # [B, T, N, hd/2] each
+        c, s = table.to(x.dtype).unbind(-1)  # [T, 1, hd/2] each
+        return torch.stack((x1 * c - x2 * s, x1 * s + x2 * c), dim=-1).flatten(-2)
     xf = x if x.dtype in full else x.float()
     cis = torch.view_as_complex(table if table.dtype in full else table.float())  # [T, 1, hd/2]
     out = torch.view_as_real(torch.view_as_complex(xf.unflatten(-1, (-1, 2))) * cis)

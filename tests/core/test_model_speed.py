@@ -198,3 +198,15 @@ def test_cpu_training_uses_the_fused_projection_unless_hooked() -> None:
     handle = attn.k_proj.register_forward_hook(lambda *a: None)
     assert not model_module._one_matmul(x, attn.q_proj, attn.k_proj, attn.v_proj, cpu=True)
     handle.remove()
+
+
+def test_rotate_pairs_real_formula_under_a_compiler(monkeypatch: pytest.MonkeyPatch) -> None:
+    """torch.compile's inductor has no complex kernels, so a compiled model takes the real
+    formula: the same values as the complex multiply."""
+    from gatelab.core.model import rope_pair_table, rotate_pairs
+    torch.manual_seed(9)
+    cos, sin = rope_tables(16, 8)
+    x = torch.randn(2, 16, 3, 8)
+    eager = rotate_pairs(x, rope_pair_table(cos, sin))
+    monkeypatch.setattr(torch.compiler, "is_compiling", lambda: True)
+    torch.testing.assert_close(rotate_pairs(x, rope_pair_table(cos, sin)), eager)
