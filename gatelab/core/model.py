@@ -152,10 +152,11 @@ def rotate_pairs(x: torch.Tensor, table: torch.Tensor) -> torch.Tensor:
         x1, x2 = x.unflatten(-1, (-1, 2)).unbind(-1)  # [B, T, N, hd/2] each
         c, s = table.to(x.dtype).unbind(-1)  # [T, 1, hd/2] each
         return torch.stack((x1 * c - x2 * s, x1 * s + x2 * c), dim=-1).flatten(-2)
-    xf = x if x.dtype in full else x.float()
     cis = torch.view_as_complex(table if table.dtype in full else table.float())  # [T, 1, hd/2]
-    out = torch.view_as_real(torch.view_as_complex(xf.unflatten(-1, (-1, 2))) * cis)
-    return out.flatten(-2).to(x.dtype)  # [B, T, N, hd]
+    if x.dtype in full:
+        return torch.view_as_real(torch.view_as_complex(x.view(*x.shape[:-1], -1, 2)) * cis).view(x.shape)
+    xc = torch.view_as_complex(x.float().view(*x.shape[:-1], -1, 2))  # [B, T, N, hd/2]
+    return torch.view_as_real(xc * cis).view(x.shape).to(x.dtype)  # [B, T, N, hd]
 
 
 def pair_rows(n_heads: int, head_dim: int, stride: int, start: int = 0) -> torch.Tensor:
@@ -225,7 +226,9 @@ class Attention(nn.Module):
         self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
         self.dropout = cfg.dropout
         self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
-        self.register_buffer("fused_rows", self._fused_rows(), persistent=False)
+        rows = self._fused_rows()
+        self.register_buffer("fused_rows", rows, persistent=False)
+        self.register_buffer("fused_inverse", torch.argsort(rows), persistent=False)
 
     def _fused_rows(self) -> torch.Tensor:
         """Rows of cat(q_proj, k_proj, v_proj) weights in the order ``_qkv_fused`` reads them:
@@ -266,7 +269,8 @@ class Attention(nn.Module):
         shared reordering leaves unchanged, so the layer's output is the same."""
         B, T, _ = x.shape
         H, KV, hd = self.n_head, self.n_kv, self.hd
-        w = torch.cat((self.q_proj.weight, self.k_proj.weight, self.v_proj.weight))[self.fused_rows]
+        w = kernels.rows_of_cat(self.fused_rows, self.fused_inverse, self.q_proj.weight,
+                                self.k_proj.weight, self.v_proj.weight)  # [nq + 2·KV·hd, d]
         qk, v, gate = F.linear(x, w).split(((H + KV) * hd, KV * hd, H * hd if self.gated else 0), dim=-1)
         qk = qk.view(B, T, H + KV, hd)  # [B, T, H + KV, hd]
         if rope is not None:
