@@ -336,6 +336,34 @@ def writer_identity() -> dict[str, Any]:
     return {"pid": pid, "host": host_name(), "pid_start": process_start(pid) or ""}
 
 
+def windows_pid_alive(pid: int, kernel32: Any = None, last_error: Any = None) -> bool | None:
+    """Whether ``pid`` runs, on Windows, asked without touching it.
+
+    Why not ``os.kill(pid, 0)`` as on POSIX: on Windows signal 0 is CTRL_C_EVENT, and any other
+    value terminates the process, so the question would interrupt or kill the writer it asks
+    about. OpenProcess with query rights and GetExitCodeProcess (259 = still active) only look.
+    ``kernel32``/``last_error`` stand in for the real DLL in tests."""
+    import ctypes
+    if kernel32 is None:
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+        kernel32.OpenProcess.restype = ctypes.c_void_p
+        kernel32.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
+        kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
+        kernel32.CloseHandle.argtypes = (ctypes.c_void_p,)
+        last_error = ctypes.get_last_error  # type: ignore[attr-defined]
+    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    if not handle:
+        err = last_error()  # 87: no such pid; 5: it exists, and we may not ask more
+        return False if err == 87 else (True if err == 5 else None)
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return None
+        return code.value == 259  # STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)
+
+
 def process_alive(summary: dict[str, Any]) -> bool | None:
     """Whether the process that wrote ``summary`` still runs; None when it cannot be asked."""
     pid, host = summary.get("pid"), summary.get("host")
@@ -343,8 +371,10 @@ def process_alive(summary: dict[str, Any]) -> bool | None:
         return None
     if pid == os.getpid():
         return True
+    if os.name == "nt":
+        return windows_pid_alive(pid)
     try:
-        os.kill(pid, 0)
+        os.kill(pid, 0)  # signal 0: "does it exist?" (POSIX only; see windows_pid_alive)
     except (ProcessLookupError, OverflowError):
         return False
     except PermissionError:  # it exists, owned by someone else

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gatelab.core import runs
+from gatelab.core import runs, runs_read
 from gatelab.core.engine import train_steps
 from gatelab.core.runs_read import STALE_S, effective_status
 from gatelab.core.trainconfig import TrainConfig
@@ -56,3 +56,45 @@ def test_keep_alive_without_a_writer_does_nothing(tmp_path: Path) -> None:
     assert runs.keep_alive(tmp_path) is False
     assert runs.keep_alive("") is False
     assert not (tmp_path / "run.json").exists()
+
+
+class _FakeKernel32:
+    """kernel32's three calls as Windows answers them for a set of live and finished pids."""
+
+    def __init__(self, codes: dict[int, int], denied: tuple[int, ...] = ()) -> None:
+        self.codes, self.denied, self.error, self.closed = codes, denied, 0, []
+
+    def OpenProcess(self, access: int, inherit: bool, pid: int) -> int:  # noqa: N802
+        assert access == 0x1000 and not inherit  # query rights only, never terminate
+        if pid in self.denied:
+            self.error = 5
+            return 0
+        if pid not in self.codes:
+            self.error = 87
+            return 0
+        return 1000 + pid
+
+    def GetExitCodeProcess(self, handle: int, code) -> int:  # noqa: N802, ANN001
+        code._obj.value = self.codes[handle - 1000]
+        return 1
+
+    def CloseHandle(self, handle: int) -> int:  # noqa: N802
+        self.closed.append(handle)
+        return 1
+
+
+def test_windows_asks_whether_a_pid_runs_without_signalling_it(monkeypatch) -> None:  # noqa: ANN001
+    """On Windows os.kill(pid, 0) sends Ctrl+C (and other signals terminate): never used there."""
+    fake = _FakeKernel32({10: 259, 11: 0}, denied=(12,))
+    alive = [runs_read.windows_pid_alive(p, fake, lambda: fake.error) for p in (10, 11, 12, 13)]
+    assert alive == [True, False, True, False]
+    assert fake.closed == [1010, 1011]  # every opened handle closed
+
+    def no_kill(*_a: object) -> None:
+        raise AssertionError("os.kill must not be used on Windows")
+    monkeypatch.setattr(runs_read.os, "name", "nt")
+    monkeypatch.setattr(runs_read.os, "kill", no_kill)
+    monkeypatch.setattr(runs_read, "windows_pid_alive", lambda pid: pid == 4242)
+    here = runs_read.host_name()
+    assert runs_read.process_alive({"pid": 4242, "host": here}) is True
+    assert runs_read.process_alive({"pid": 4243, "host": here}) is False
