@@ -206,7 +206,8 @@ class InsidePanel(QWidget):
             return None
         return {"d": int(trace.hidden_size), "m": int(trace.layers[0].g.shape[-1]),
                 "n_layer": len(trace.layers), "variant": str(trace.variant),
-                "source": str(trace.model_name)}
+                "source": str(trace.model_name), "vocab": trace.vocab_size or None,
+                "n_head": trace.n_head or None}
 
     def live_run_dir(self) -> str:
         trainer = self._lookup("trainer")

@@ -65,6 +65,8 @@ def test_hook_values_equal_direct_computation(hf_models: dict[str, Path], kind: 
     trace = src.trace(TEXT)
     ids = src.encode(TEXT, special=True)
     assert len(trace.tokens) == len(ids) and "".join(trace.tokens) == TEXT
+    text_cfg = src.text_config  # the forward-pass map's V and heads come from the trace
+    assert (trace.vocab_size, trace.n_head) == (text_cfg.vocab_size, text_cfg.num_attention_heads)
     ref = _direct(src.model, ids)
     assert len(trace.layers) == len(ref["layers"])
     full = iter(ref["attentions"])

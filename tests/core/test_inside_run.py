@@ -59,6 +59,7 @@ def test_trace_values_equal_direct_computation(run: Path) -> None:
     ref = _direct(model, ids)
     assert trace.tokens == list(TEXT) and trace.source_kind == "run" and trace.step == 12
     assert trace.variant == "swiglu" and trace.gate_eps == cfg.gate_eps
+    assert (trace.vocab_size, trace.n_head) == (len(vocab), cfg.n_head)
     for lt, r in zip(trace.layers, ref):
         assert lt.g.shape == (len(TEXT), model.intermediate)  # one dot per intermediate neuron
         np.testing.assert_allclose(lt.g, r["g"].numpy(), rtol=1e-5, atol=1e-7)

@@ -3,6 +3,8 @@ retranslation, state and the lesson's promises held to the readouts."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -250,11 +252,16 @@ def test_the_real_inside_panel_reports_its_trace(qtbot) -> None:  # noqa: ANN001
         assert inside.model_sizes() is None
         inside.sel.set_trace(make_trace(n_layer=3, m=24))
         assert inside.model_sizes() == {"d": 16, "m": 24, "n_layer": 3, "variant": "swiglu",
-                                        "source": "synthetic"}
+                                        "source": "synthetic", "vocab": None, "n_head": None}
         p = ForwardMapPanel()
         qtbot.addWidget(p)
         p.set_panel_lookup(_lookup(inside=inside))
         assert p.view.text("gate_proj").sub == "16 → 24"
+        # a trace that knows its vocabulary and heads (every real source does): no bare "V"
+        inside.sel.set_trace(dataclasses.replace(make_trace(n_layer=3, m=24), vocab_size=65, n_head=4))
+        p.refresh()
+        assert p.sizes() is not None and (p.sizes().vocab, p.sizes().n_head) == (65, 4)
+        assert "65" in p.view.text("tokens").sub
     finally:
         inside.shutdown()
 

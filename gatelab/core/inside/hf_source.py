@@ -209,6 +209,8 @@ class HfModel:
         return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
                      variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
                      hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0),
+                     vocab_size=_positive_int(getattr(self.text_config, "vocab_size", 0)),
+                     n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),
                      unknown=unknown,
                      unknown_as=str(self.tokenizer.unk_token) if unknown else "")
 
@@ -258,6 +260,11 @@ def trace_hf(path: Path | str, text: str, *, device: str | None = None, dtype: s
     ``InsideError``; ``progress(fraction, message)`` reports loading and the pass.
     """
     return HfModel(path, device=device, dtype=dtype, progress=progress).trace(text, progress)
+
+
+def _positive_int(value: object) -> int:
+    """value when it is a positive int (a config's size), else 0 (unknown)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 __all__ = ["HfModel", "check_hf_folder", "is_hf_folder", "trace_hf"]

@@ -147,7 +147,8 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
     unknown = tuple(i for i, c in enumerate(text) if c not in vocab.stoi)
     return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
                  gate_eps=config.gate_eps, layers=layers, model_name=name,
-                 hidden_size=config.n_embd, step=step, unknown=unknown,
+                 hidden_size=config.n_embd, vocab_size=len(vocab), n_head=config.n_head,
+                 step=step, unknown=unknown,
                  unknown_as=vocab.chars[vocab.unknown_id] if unknown else "")
 
 

@@ -42,6 +42,8 @@ class Trace:
     layers: list[LayerTrace] = field(default_factory=list)
     model_name: str = ""         # e.g. "Qwen3ForCausalLM" or "gatelab run-20261130-…"
     hidden_size: int = 0         # d
+    vocab_size: int = 0          # the model's vocabulary (0: unknown)
+    n_head: int = 0              # attention heads per layer (0: unknown)
     step: int | None = None      # training step of the weights (runs only)
     # positions whose character is outside the run's vocabulary: the model did not see it but
     # ``unknown_as`` in its place (Vocab.encode's substitute), so its numbers describe that
