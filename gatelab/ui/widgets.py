@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -108,7 +108,7 @@ class ValidatedField(QWidget):
         """Set programmatically; returns False (and shows the error) when refused."""
         message = self._problem(value)
         if message:
-            self.show_error(message)
+            self.show_error(message, lambda: self._problem(value))
             return False
         self.clear_error()
         value = self._coerce(value)
@@ -124,12 +124,15 @@ class ValidatedField(QWidget):
         self.edit.setText(text)
         return self._on_edited()
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, again: Callable[[], str] | None = None) -> None:
+        """Show ``message`` under the field; ``again`` rebuilds it after a language switch."""
+        self._error_again = again
         self.error_label.setText(message)
         self.error_label.setVisible(True)
         self.edit.setStyleSheet("border: 1px solid #c0392b;")
 
     def clear_error(self) -> None:
+        self._error_again = None
         if self.error_label.isHidden() and not self.edit.styleSheet():
             return  # nothing to clear: restyling a line edit is not free
         self.error_label.clear()
@@ -153,10 +156,19 @@ class ValidatedField(QWidget):
     def _coerce(self, value: Any) -> Any:
         return value
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """A language switch re-words a shown error (the refused input is still refused)."""
+        again = getattr(self, "_error_again", None)
+        if event.type() == QEvent.Type.LanguageChange and again is not None and \
+                not self.error_label.isHidden():
+            self.error_label.setText(again())
+        super().changeEvent(event)
+
     def _on_edited(self) -> bool:
-        result = self.parse(self.edit.text())
+        text = self.edit.text()
+        result = self.parse(text)
         if isinstance(result, str):
-            self.show_error(result)
+            self.show_error(result, lambda: str(self.parse(text)))
             return False
         return self.set_value(result, emit=True)
 
