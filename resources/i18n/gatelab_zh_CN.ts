@@ -254,17 +254,17 @@
     <message>
         <location line="+5"/>
         <source>SiLU  z·σ(z)</source>
-        <translation>SiLU  z·σ(z)</translation>
+        <translation>SiLU z·σ(z)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ReLU  max(0, z)</source>
-        <translation>ReLU  max(0, z)</translation>
+        <translation>ReLU max(0, z)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GELU  z·Φ(z)</source>
-        <translation>GELU  z·Φ(z)</translation>
+        <translation>GELU z·Φ(z)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -274,7 +274,7 @@
     <message>
         <location line="+1"/>
         <source>Swish  z·σ(βz)</source>
-        <translation>Swish  z·σ(βz)</translation>
+        <translation>Swish z·σ(βz)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -294,12 +294,12 @@
     <message>
         <location line="+1"/>
         <source>softplus  log(1+eᶻ)</source>
-        <translation>softplus  log(1+eᶻ)</translation>
+        <translation>softplus log(1+eᶻ)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Mish  z·tanh(softplus z)</source>
-        <translation>Mish  z·tanh(softplus z)</translation>
+        <translation>Mish z·tanh(softplus z)</translation>
     </message>
     <message>
         <location line="+139"/>
@@ -409,7 +409,7 @@
     <message>
         <location filename="../../gatelab/ui/activations_panel.py" line="+93"/>
         <source>hover z = {0}:  {1}</source>
-        <translation>悬停 z = {0}：  {1}</translation>
+        <translation>悬停 z = {0}： {1}</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1035,7 +1035,7 @@
     <message>
         <location line="+22"/>
         <source>Tie LM head to the embedding</source>
-        <translation>LM 头与嵌入共享权重</translation>
+        <translation>LM 输出头与嵌入共享权重</translation>
     </message>
     <message>
         <location line="-34"/>
@@ -1504,7 +1504,7 @@
     <message>
         <location line="+0"/>
         <source>LM head</source>
-        <translation>LM 头</translation>
+        <translation>LM 输出头</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2090,42 +2090,42 @@
     <message>
         <location line="+5"/>
         <source>SwiGLU  h = SiLU(g)·u</source>
-        <translation>SwiGLU  h = SiLU(g)·u</translation>
+        <translation>SwiGLU h = SiLU(g)·u</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEGLU  h = GELU(g)·u</source>
-        <translation>GEGLU  h = GELU(g)·u</translation>
+        <translation>GEGLU h = GELU(g)·u</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GEGLU (tanh)  h = GELUₜ(g)·u</source>
-        <translation>GEGLU (tanh)  h = GELUₜ(g)·u</translation>
+        <translation>GEGLU (tanh) h = GELUₜ(g)·u</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>ReGLU  h = ReLU(g)·u</source>
-        <translation>ReGLU  h = ReLU(g)·u</translation>
+        <translation>ReGLU h = ReLU(g)·u</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>GLU  h = σ(g)·u</source>
-        <translation>GLU  h = σ(g)·u</translation>
+        <translation>GLU h = σ(g)·u</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Bilinear  h = g·u</source>
-        <translation>双线性  h = g·u</translation>
+        <translation>双线性 h = g·u</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>SwiGLU clamped (gpt-oss)  h = g·σ(αg)·(u+1)</source>
-        <translation>SwiGLU 截断版（gpt-oss）  h = g·σ(αg)·(u+1)</translation>
+        <translation>SwiGLU 截断版（gpt-oss） h = g·σ(αg)·(u+1)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>SwiGLU soft-capped  h = cap(SiLU g, β₁)·cap(u, β₂)</source>
-        <translation>SwiGLU 软上限版  h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
+        <translation>SwiGLU 软上限版 h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2190,7 +2190,7 @@
     <message>
         <location line="+1"/>
         <source>act(g)  gate value</source>
-        <translation>act(g)  门控值</translation>
+        <translation>act(g) 门控值</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -2200,7 +2200,7 @@
     <message>
         <location line="+1"/>
         <source>h  output</source>
-        <translation>h  输出</translation>
+        <translation>h 输出</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2861,7 +2861,7 @@
     <message>
         <location line="+0"/>
         <source>act(g)  gate value</source>
-        <translation>act(g)  门控值</translation>
+        <translation>act(g) 门控值</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3291,7 +3291,7 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3426,7 +3426,7 @@
     <message>
         <location filename="../../gatelab/ui/inside_intro.py" line="+34"/>
         <source>&lt;h2&gt;Look inside a model: what each neuron fires on&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick a source&lt;/b&gt; above: the run training in the &lt;i&gt;Live trainer&lt;/i&gt; tab, any saved run, or a Hugging Face model folder on your disk (Qwen3, Qwen3.5, Llama, SmolLM…). Nothing is ever downloaded.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Type a text&lt;/b&gt; or pick one of the lessons&apos; examples (English or Chinese).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Analyse.&lt;/b&gt; The text runs through the model once, in the background; afterwards every switch of layer, neuron or token is instant.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Then:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Neuron explorer&lt;/b&gt;: the text shaded by one neuron&apos;s h; the layer&apos;s most selective neurons; drag across “Paris” to rank the neurons that fire on it; the neuron&apos;s top contexts in a larger text.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gates at a token&lt;/b&gt;: every neuron&apos;s real (g, u) on the gate plane, with the share of negative pre-gates and closed gates beside the lesson&apos;s 61.9 % / 19.0 %.&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP as a small correction&lt;/b&gt;: ‖MLP out‖ / ‖layer out‖ per layer, and the residual stream&apos;s norm growing.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Attention sink&lt;/b&gt;: how much attention lands on the first token, per layer and head.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training history&lt;/b&gt;: a saved run&apos;s statistics checkpoint by checkpoint.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a layer, a neuron or a token anywhere, and every view follows.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或词元都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“Paris”上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个词元处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个词元上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个词元，所有视图都会跟随。&lt;/p&gt;</translation>
+        <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或 token 都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“Paris”上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个 token 处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个 token 上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个 token，所有视图都会跟随。&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -3518,7 +3518,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+220"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+217"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4001,7 +4001,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+215"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+227"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -4779,7 +4779,7 @@ equivalent</source>
     <message>
         <location line="+5"/>
         <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate&apos;s mean value is only 0.116. Train both below, or train runs with and without “Attention output gate” and open them here.</source>
-        <translation>&lt;b&gt;课程要点：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在第一个词元上；有门控时只有 4.8 %。最大的隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。在下面训练两组，或者分别训练开启和关闭“注意力输出门控”的运行，再在这里打开它们。</translation>
+        <translation>&lt;b&gt;课程要点：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在第一个 token 上；有门控时只有 4.8 %。最大的隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。在下面训练两组，或者分别训练开启和关闭“注意力输出门控”的运行，再在这里打开它们。</translation>
     </message>
     <message>
         <location line="-3"/>
@@ -4980,7 +4980,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+77"/>
+        <location filename="../../gatelab/ui/main_state.py" line="+79"/>
         <source>Save state</source>
         <translation>保存状态</translation>
     </message>
@@ -5015,7 +5015,7 @@ equivalent</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Could not open {0}: {1}</source>
         <translation>无法打开 {0}：{1}</translation>
     </message>
@@ -6519,7 +6519,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, plus {activations} of activations for a text of up to {tokens:,} tokens, the longest it is checked for) but only {free} is free on {device}; try bf16, a smaller model or another device</source>
-        <translation>{name} 大约需要 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另加最长 {tokens:,} 个词元的文本所需的 {activations} 激活，这是检查时按最长文本估计的），但 {device} 上只有 {free} 可用；请尝试 bf16、更小的模型或其他设备</translation>
+        <translation>{name} 大约需要 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另加最长 {tokens:,} 个 token 的文本所需的 {activations} 激活，这是检查时按最长文本估计的），但 {device} 上只有 {free} 可用；请尝试 bf16、更小的模型或其他设备</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -6549,12 +6549,12 @@ equivalent</source>
     <message>
         <location line="+2"/>
         <source>the tokenizer turned the text into no tokens</source>
-        <translation>分词器没有从这段文本得到任何词元</translation>
+        <translation>分词器没有从这段文本得到任何 token</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>the text is {n:,} tokens; at most {maximum:,} are analysed at once</source>
-        <translation>这段文本有 {n:,} 个词元；一次最多分析 {maximum:,} 个</translation>
+        <translation>这段文本有 {n:,} 个 token；一次最多分析 {maximum:,} 个</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6649,12 +6649,12 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>the trace has no tokens</source>
-        <translation>这次追踪没有词元</translation>
+        <translation>这次追踪没有 token</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>token {token} is out of range: the text has {n} tokens (0–{last})</source>
-        <translation>词元 {token} 超出范围：文本有 {n} 个词元（0–{last}）</translation>
+        <translation>token {token} 超出范围：文本有 {n} 个 token（0–{last}）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -6664,7 +6664,7 @@ equivalent</source>
     <message>
         <location line="+2"/>
         <source>the span [{start}, {stop}) holds no token</source>
-        <translation>区间 [{start}, {stop}) 中没有词元</translation>
+        <translation>区间 [{start}, {stop}) 中没有 token</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6724,7 +6724,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>running {n} tokens through the model</source>
-        <translation>正在让 {n} 个词元通过模型</translation>
+        <translation>正在让 {n} 个 token 通过模型</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6734,7 +6734,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>{done:,} of {total:,} tokens</source>
-        <translation>{done:,} / {total:,} 个词元</translation>
+        <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -7355,12 +7355,12 @@ equivalent</source>
     <message>
         <location line="+3"/>
         <source>The checkpoint also stores a multi-token-prediction layer; transformers&apos; model does not build it, so it is shown beside the total, not in it.</source>
-        <translation>检查点还存有一个多词元预测层；transformers 的模型不会构建它，因此它显示在总数旁边，不计入总数。</translation>
+        <translation>检查点还存有一个多 token 预测层；transformers 的模型不会构建它，因此它显示在总数旁边，不计入总数。</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The checkpoint&apos;s multi-token-prediction layers are not counted (transformers&apos; model does not build them).</source>
-        <translation>检查点中的多词元预测层未计入（transformers 的模型不会构建它们）。</translation>
+        <translation>检查点中的多 token 预测层未计入（transformers 的模型不会构建它们）。</translation>
     </message>
     <message>
         <location line="+3"/>
