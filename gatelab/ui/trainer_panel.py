@@ -2,7 +2,8 @@
 
 The panel only wires parts together: the form (trainer_controls) produces a validated
 TrainConfig, a worker thread (trainer_worker) pulls snapshots from the engine and hands plain rows
-to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and resumes saved runs,
+to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and resumes saved runs
+(the panel's side of that is trainer_saved),
 and the experiment view (experiment_view) compares variants over seeds. The GUI thread never
 touches a tensor; every engine call goes through trainer_jobs.
 """
@@ -11,11 +12,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -30,16 +30,14 @@ from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
-from gatelab.ui.trainer_controls import TrainerControls, form_config
+from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_jobs import (
     device_choices,
-    load_run_record,
     new_run_folder,
-    sample_from_run,
-    stats_from_arrays,
     training_iter,
 )
 from gatelab.ui.trainer_live import ActiveClock, LiveView, RunBar
+from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
 from gatelab.ui.trainer_state import apply_panel_state, panel_state
 from gatelab.ui.trainer_worker import (
     BackgroundCalls,
@@ -49,14 +47,10 @@ from gatelab.ui.trainer_worker import (
     snapshot_job,
 )
 
-if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
-    from gatelab.core.runs import RunRecord
-
 GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
-REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
 
-class TrainerPanel(QWidget):
+class TrainerPanel(SavedRuns, QWidget):
     """The trainer tab; implements the panel protocol of ``gatelab.ui.tabs``."""
 
     status_changed = Signal(str)
@@ -238,22 +232,6 @@ class TrainerPanel(QWidget):
         self._launch(cfg, run_dir, resume=False)
         return True
 
-    def resume_run(self, path: str) -> bool:
-        """Continue a saved run; its folder is read off the GUI thread, then training starts."""
-        if self.controller.is_busy() or self.experiment.is_busy():
-            return False
-        self._read_run("resume", path)
-        return True
-
-    def _resume_record(self, record: RunRecord) -> None:
-        if self.controller.is_busy() or self.experiment.is_busy():
-            return
-        self._report_warnings(record)
-        # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
-        cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
-        self.plots.set_rows(record.metrics, cfg.steps)
-        self._launch(cfg, str(record.path), resume=True, keep_plots=True)
-
     def toggle_pause(self) -> None:
         if self.controller.state == "running":
             self.controller.pause()
@@ -262,68 +240,6 @@ class TrainerPanel(QWidget):
 
     def stop(self) -> None:
         self.controller.stop()
-
-    def open_run(self, path: str) -> bool:
-        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics.
-
-        The folder is read in a helper thread (a metrics.jsonl of hundreds of MB takes seconds)
-        and downsampled to REPLAY_POINTS rows; ``_show_record`` draws it when it arrives."""
-        self._read_run("open", path)
-        return True
-
-    def _read_run(self, tag: str, path: str) -> None:
-        self.status_changed.emit(self.tr("Reading run {0}…").format(path))
-        self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
-
-    def _report_warnings(self, record: RunRecord) -> None:
-        for warning in record.warnings:
-            self.status_changed.emit(self.tr("Run read with a problem: {0}")
-                                     .format(message_text(warning)))
-
-    def _show_record(self, record: RunRecord) -> None:
-        if self.controller.is_busy():  # a run is training: keep its live plots
-            self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
-            return
-        path = record.path
-        self._clear_run_view()  # the replay replaces whatever the bar said about the last run
-        self.plots.set_rows(record.metrics, record.config.steps)
-        self.run_dir = str(path)
-        self.controls.set_config(form_config(record.config))  # the form shows the run's settings
-        last_step = record.metrics[-1].get("step", 0) if record.metrics else 0
-        self.bar.show_replay(last_step if isinstance(last_step, int) else 0, record.config.steps)
-        self._set_state_label("replay")
-        self._variant = record.config.variant
-        self._checkpoint_interval = record.config.checkpoint_interval
-        self._stats = stats_from_arrays(record.stats)
-        self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
-        name = record.path.name
-        self._show_title(lambda self: self.tr("Replay of {0}").format(name))
-        self.live.set_sample(record.samples[-2000:])
-        self.views.setCurrentWidget(self.live)
-        self._send_gate_pairs(force=True)
-        self.status_changed.emit(self.tr("Opened run {0}").format(path))
-        self._report_warnings(record)
-        return True
-
-    def open_experiment(self, path: str) -> bool:
-        """Show a saved exp-… folder in the Experiment view, as an experiment."""
-        if not self.experiment.open_experiment(path):
-            return False
-        self.views.setCurrentWidget(self.experiment)
-        return True
-
-    def request_sample(self) -> None:
-        """Sample text from the latest checkpoint of the current run, off the GUI thread."""
-        if not self.run_dir or self._calls.busy():
-            return
-        if not (Path(self.run_dir) / "ckpt.pt").is_file():
-            self._note_sample(self.tr("No checkpoint yet: the run saves one at its first "
-                                      "evaluation, every {0} steps, at least every minute "
-                                      "and at its end.").format(self._checkpoint_interval))
-            return
-        self._note_sample(self.tr("Sampling from the latest checkpoint…"))
-        run_dir = self.run_dir
-        self._calls.submit("sample", lambda: (run_dir, sample_from_run(run_dir)))
 
     # -- private -------------------------------------------------------------------------------
     def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
@@ -379,7 +295,7 @@ class TrainerPanel(QWidget):
         if outcome.status == "error":
             why = outcome.message
             self._show_error(lambda self: self.tr("The run ended with an error: {0}").format(why))
-            _remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
+            remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
         else:
             self._show_error(lambda self: "")  # e.g. an unreadable replay tried during the run
         self.bar.end(outcome.status)  # the bar says how it ended, once: no second state word
@@ -419,31 +335,6 @@ class TrainerPanel(QWidget):
             self._set_state_label("idle")
             self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
-
-    def _on_call_result(self, tag: str, result: object, error: str) -> None:
-        if tag == "devices":
-            self.controls.set_devices(list(result) if isinstance(result, list) else [])
-            if not self.controller.is_busy():
-                self.runs.refresh()
-        elif tag in ("open", "resume"):
-            if error:
-                if not self.controller.is_busy():  # no replay or older run stays on the bar
-                    self._clear_run_view()
-                    self.bar.show_idle()
-                    self._set_state_label("idle")
-                self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
-            elif tag == "open":
-                self._show_record(result)  # type: ignore[arg-type]
-            else:
-                self._resume_record(result)  # type: ignore[arg-type]
-        elif tag == "sample":
-            if error:
-                self._note_sample(self.tr("No sample: {0}").format(error))
-                return
-            run_dir, text = result if isinstance(result, tuple) else ("", "")
-            if run_dir == self.run_dir:  # a sample of an older run must not land in this one
-                self.live.set_sample(str(text))
-                self._sample_is_note = False
 
     def _send_gate_pairs(self, force: bool = False) -> None:
         stats = self._stats
@@ -504,32 +395,3 @@ class TrainerPanel(QWidget):
         self.experiment.set_blocked(self.controller.is_busy())
 
     # -- settings ------------------------------------------------------------------------------
-    def save_settings(self, settings: QSettings) -> None:
-        self.controls.save_settings(settings)
-        settings.setValue("view", self.views.currentIndex())
-        settings.beginGroup("experiment")
-        try:
-            self.experiment.save_settings(settings)
-        finally:
-            settings.endGroup()
-
-    def restore_settings(self, settings: QSettings) -> None:
-        self.controls.restore_settings(settings)
-        try:
-            index = int(settings.value("view", 0))
-        except (TypeError, ValueError):
-            index = 0
-        if 0 <= index < self.views.count():
-            self.views.setCurrentIndex(index)
-        settings.beginGroup("experiment")
-        try:
-            self.experiment.restore_settings(settings)
-        finally:
-            settings.endGroup()
-
-
-def _remove_if_empty(path: str) -> None:
-    try:
-        Path(path).rmdir()  # only succeeds on an empty folder
-    except OSError:
-        pass

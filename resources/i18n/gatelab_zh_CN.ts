@@ -4540,6 +4540,54 @@ equivalent</source>
     </message>
 </context>
 <context>
+    <name>SavedRuns</name>
+    <message>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+70"/>
+        <source>Reading run {0}…</source>
+        <translation>正在读取运行 {0}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run read with a problem: {0}</source>
+        <translation>运行已读取，但有问题：{0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not replayed: stop the current run first</source>
+        <translation>未回放：请先停止当前运行</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Replay of {0}</source>
+        <translation>回放 {0}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Opened run {0}</source>
+        <translation>已打开运行 {0}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No checkpoint yet: the run saves one at its first evaluation, every {0} steps, at least every minute and at its end.</source>
+        <translation>还没有检查点：运行会在首次评估时、每 {0} 步、至少每分钟一次以及结束时保存检查点。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sampling from the latest checkpoint…</source>
+        <translation>正在从最新检查点生成文本…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not read the run: {0}</source>
+        <translation>无法读取运行：{0}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No sample: {0}</source>
+        <translation>无法生成样例：{0}</translation>
+    </message>
+</context>
+<context>
     <name>SelectionBar</name>
     <message>
         <location filename="../../gatelab/ui/inside_pickers.py" line="+58"/>
@@ -5598,7 +5646,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+155"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+149"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5639,52 +5687,17 @@ equivalent</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <source>Reading run {0}…</source>
-        <translation>正在读取运行 {0}…</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Run read with a problem: {0}</source>
-        <translation>运行已读取，但有问题：{0}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Not replayed: stop the current run first</source>
-        <translation>未回放：请先停止当前运行</translation>
-    </message>
-    <message>
-        <location line="+107"/>
+        <location line="+79"/>
         <source>Run {0} saved: replay or resume it under Runs</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+73"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-190"/>
-        <source>Replay of {0}</source>
-        <translation>回放 {0}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Opened run {0}</source>
-        <translation>已打开运行 {0}</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>No checkpoint yet: the run saves one at its first evaluation, every {0} steps, at least every minute and at its end.</source>
-        <translation>还没有检查点：运行会在首次评估时、每 {0} 步、至少每分钟一次以及结束时保存检查点。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Sampling from the latest checkpoint…</source>
-        <translation>正在从最新检查点生成文本…</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="-127"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -5699,22 +5712,12 @@ equivalent</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+85"/>
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <source>Could not read the run: {0}</source>
-        <translation>无法读取运行：{0}</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>No sample: {0}</source>
-        <translation>无法生成样例：{0}</translation>
-    </message>
-    <message>
-        <location line="+18"/>
+        <location line="-32"/>
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>

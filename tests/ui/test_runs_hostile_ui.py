@@ -108,7 +108,7 @@ def test_open_skips_bad_rows_and_broken_stats(qtbot, panel, template: Path) -> N
 
 def test_replay_reads_off_the_gui_thread_and_downsamples(qtbot, panel, template: Path,  # noqa: ANN001
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from gatelab.ui import trainer_panel
+    from gatelab.ui import trainer_saved as trainer_panel  # where the saved-run reading lives
 
     run = _run(template, "big")
     with open(run / "metrics.jsonl", "w") as f:

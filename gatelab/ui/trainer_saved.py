@@ -1,0 +1,178 @@
+"""What the trainer tab keeps: saved runs (replay, resume, samples, read in helper threads) and
+its settings between launches.
+
+Why a mixin of ``TrainerPanel`` (and not a widget of its own): these actions drive the panel's
+own plots, bar, form and error line. Strings keep their translations through PySide's ``tr``,
+which looks the context up along the class's MRO (this class's name).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings
+
+from gatelab.ui.messages import message_text
+from gatelab.ui.trainer_controls import form_config
+from gatelab.ui.trainer_jobs import load_run_record, sample_from_run, stats_from_arrays
+
+if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
+    from gatelab.core.runs import RunRecord
+
+REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
+
+
+class SavedRuns:
+    """Replay (Open), Resume and Sample for ``TrainerPanel`` (results arrive in
+    ``_on_call_result`` from the panel's ``BackgroundCalls``), and its QSettings."""
+
+    # provided by TrainerPanel
+    controller: Any
+    experiment: Any
+    controls: Any
+    plots: Any
+    bar: Any
+    live: Any
+    views: Any
+    runs: Any
+    status_changed: Any
+    run_dir: str
+    _calls: Any
+    _checkpoint_interval: int
+    _sample_is_note: bool
+
+    def resume_run(self, path: str) -> bool:
+        """Continue a saved run; its folder is read off the GUI thread, then training starts."""
+        if self.controller.is_busy() or self.experiment.is_busy():
+            return False
+        self._read_run("resume", path)
+        return True
+
+    def _resume_record(self, record: RunRecord) -> None:
+        if self.controller.is_busy() or self.experiment.is_busy():
+            return
+        self._report_warnings(record)
+        # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
+        cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
+        self.plots.set_rows(record.metrics, cfg.steps)
+        self._launch(cfg, str(record.path), resume=True, keep_plots=True)
+
+    def open_run(self, path: str) -> bool:
+        """Replay a saved run: its curves from metrics.jsonl and its last layer statistics.
+
+        The folder is read in a helper thread (a metrics.jsonl of hundreds of MB takes seconds)
+        and downsampled to REPLAY_POINTS rows; ``_show_record`` draws it when it arrives."""
+        self._read_run("open", path)
+        return True
+
+    def _read_run(self, tag: str, path: str) -> None:
+        self.status_changed.emit(self.tr("Reading run {0}…").format(path))
+        self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
+
+    def _report_warnings(self, record: RunRecord) -> None:
+        for warning in record.warnings:
+            self.status_changed.emit(self.tr("Run read with a problem: {0}")
+                                     .format(message_text(warning)))
+
+    def _show_record(self, record: RunRecord) -> None:
+        if self.controller.is_busy():  # a run is training: keep its live plots
+            self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
+            return
+        path = record.path
+        self._clear_run_view()  # the replay replaces whatever the bar said about the last run
+        self.plots.set_rows(record.metrics, record.config.steps)
+        self.run_dir = str(path)
+        self.controls.set_config(form_config(record.config))  # the form shows the run's settings
+        last_step = record.metrics[-1].get("step", 0) if record.metrics else 0
+        self.bar.show_replay(last_step if isinstance(last_step, int) else 0, record.config.steps)
+        self._set_state_label("replay")
+        self._variant = record.config.variant
+        self._checkpoint_interval = record.config.checkpoint_interval
+        self._stats = stats_from_arrays(record.stats)
+        self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
+        name = record.path.name
+        self._show_title(lambda self: self.tr("Replay of {0}").format(name))
+        self.live.set_sample(record.samples[-2000:])
+        self.views.setCurrentWidget(self.live)
+        self._send_gate_pairs(force=True)
+        self.status_changed.emit(self.tr("Opened run {0}").format(path))
+        self._report_warnings(record)
+        return True
+
+    def open_experiment(self, path: str) -> bool:
+        """Show a saved exp-… folder in the Experiment view, as an experiment."""
+        if not self.experiment.open_experiment(path):
+            return False
+        self.views.setCurrentWidget(self.experiment)
+        return True
+
+    def request_sample(self) -> None:
+        """Sample text from the latest checkpoint of the current run, off the GUI thread."""
+        if not self.run_dir or self._calls.busy():
+            return
+        if not (Path(self.run_dir) / "ckpt.pt").is_file():
+            self._note_sample(self.tr("No checkpoint yet: the run saves one at its first "
+                                      "evaluation, every {0} steps, at least every minute "
+                                      "and at its end.").format(self._checkpoint_interval))
+            return
+        self._note_sample(self.tr("Sampling from the latest checkpoint…"))
+        run_dir = self.run_dir
+        self._calls.submit("sample", lambda: (run_dir, sample_from_run(run_dir)))
+
+    def _on_call_result(self, tag: str, result: object, error: str) -> None:
+        if tag == "devices":
+            self.controls.set_devices(list(result) if isinstance(result, list) else [])
+            if not self.controller.is_busy():
+                self.runs.refresh()
+        elif tag in ("open", "resume"):
+            if error:
+                if not self.controller.is_busy():  # no replay or older run stays on the bar
+                    self._clear_run_view()
+                    self.bar.show_idle()
+                    self._set_state_label("idle")
+                self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
+            elif tag == "open":
+                self._show_record(result)  # type: ignore[arg-type]
+            else:
+                self._resume_record(result)  # type: ignore[arg-type]
+        elif tag == "sample":
+            if error:
+                self._note_sample(self.tr("No sample: {0}").format(error))
+                return
+            run_dir, text = result if isinstance(result, tuple) else ("", "")
+            if run_dir == self.run_dir:  # a sample of an older run must not land in this one
+                self.live.set_sample(str(text))
+                self._sample_is_note = False
+
+    # -- settings between launches ------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        self.controls.save_settings(settings)
+        settings.setValue("view", self.views.currentIndex())
+        settings.beginGroup("experiment")
+        try:
+            self.experiment.save_settings(settings)
+        finally:
+            settings.endGroup()
+
+    def restore_settings(self, settings: QSettings) -> None:
+        self.controls.restore_settings(settings)
+        try:
+            index = int(settings.value("view", 0))
+        except (TypeError, ValueError):
+            index = 0
+        if 0 <= index < self.views.count():
+            self.views.setCurrentIndex(index)
+        settings.beginGroup("experiment")
+        try:
+            self.experiment.restore_settings(settings)
+        finally:
+            settings.endGroup()
+
+
+def remove_if_empty(path: str) -> None:
+    """Remove a run folder that a failed start left empty (anything written stays)."""
+    try:
+        Path(path).rmdir()  # only succeeds on an empty folder
+    except OSError:
+        pass
