@@ -30,8 +30,9 @@ class _RMSNormCPU(torch.autograd.Function):
     @staticmethod
     def forward(ctx: Any, x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
         d = x.shape[-1]
-        sq = torch.linalg.vector_norm(x, dim=-1, keepdim=True).square_()  # [..., 1] = Σx²
-        r = sq.div_(d).add_(eps).rsqrt_()  # [..., 1] = 1 / rms(x)
+        norm = torch.linalg.vector_norm(x, dim=-1, keepdim=True)  # [..., 1] = √Σx²
+        # 1 / rms(x) = (eps + Σx²/d)^−½ in two small ops (four in-place ones cost twice as much)
+        r = torch.addcmul(torch.tensor(eps, dtype=x.dtype), norm, norm, value=1.0 / d).rsqrt_()
         ctx.save_for_backward(x, r, weight)
         return torch.mul(x, r).mul_(weight)  # [..., d]
 
@@ -42,7 +43,9 @@ class _RMSNormCPU(torch.autograd.Function):
         dx, dw, _ = _LAYER_NORM_BACKWARD(dy, x, [d], torch.zeros_like(r), r, weight, None,
                                          [True, True, False])
         sum_g = torch.mv(dy.reshape(-1, d), weight).view(r.shape)  # [..., 1] = Σ_j dy_j·w_j
-        return dx.addcmul_(r, sum_g, value=1.0 / d), dw, None
+        # (r/d)·Σg as a [..., 1] column first: an addcmul_ of two broadcast columns into dx is
+        # not vectorised on the CPU (≈ 4× this add)
+        return dx.add_(sum_g.mul_(r).mul_(1.0 / d)), dw, None
 
 
 _LAYER_NORM_BACKWARD = torch.ops.aten.native_layer_norm_backward.default
