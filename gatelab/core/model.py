@@ -32,10 +32,11 @@ from gatelab.core.trainconfig import matched_intermediate, model_spec  # noqa: F
 class Capture(Protocol):
     """What the model hands an instrumentation object (all tensors belong to one layer).
 
-    A capture may also set ``wants_lse = True`` and define ``attention_lse(layer, lse)``: in eval
-    mode the attention then hands it lse [B, H, T], the log of each query's softmax denominator
-    from the attention call itself (see ``attention_with_lse``), so any weight
-    exp(q_t·k_j/√hd − lse_t) costs one exp; captures without the attribute are not asked."""
+    A capture may also set ``wants_lse = True`` and define ``attention_lse(layer, lse)``: without
+    dropout the attention then hands it lse [B, H, T], the log of each query's softmax
+    denominator from the attention call itself (see ``attention_with_lse``), so any weight
+    exp(q_t·k_j/√hd − lse_t) costs one exp; on the CPU always, elsewhere for one sequence only
+    (``_lse_for``). Captures without the attribute are not asked."""
 
     def attention(self, layer: int, q: torch.Tensor, k: torch.Tensor) -> None: ...
     def ffn(self, layer: int, g: torch.Tensor, u: torch.Tensor | None, act: torch.Tensor,
@@ -142,6 +143,14 @@ def attention_with_lse(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor
     return F.scaled_dot_product_attention(q, k, v, is_causal=True), causal_lse(q, k)
 
 
+def _lse_for(capture: Capture, q: torch.Tensor) -> bool:
+    """Whether to hand ``capture`` the attention's lse: where it costs nothing (the CPU kernel
+    returns it), or for one sequence (a trace). Elsewhere ``causal_lse`` recomputes every
+    query's scores, [B, H, T, T]: a stats step of a GPU batch would pay that for all B rows, so
+    such captures recompute the weights of their few sampled rows themselves."""
+    return getattr(capture, "wants_lse", False) and (q.device.type == "cpu" or q.shape[0] == 1)
+
+
 def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
     """lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd) from the scores: q, k [B, H, T, hd] -> [B, H, T]."""
     T = q.shape[-2]
@@ -233,7 +242,7 @@ class Attention(nn.Module):
             k = k.repeat_interleave(H // KV, dim=1)  # [B, H, T, hd]
             v = v.repeat_interleave(H // KV, dim=1)
         p = self.dropout if self.training else 0.0
-        if capture is not None and p == 0.0 and getattr(capture, "wants_lse", False):
+        if capture is not None and p == 0.0 and _lse_for(capture, q):
             y, lse = attention_with_lse(q, k, v)  # [B, H, T, hd], [B, H, T]
             capture.attention_lse(self.layer, lse)  # type: ignore[attr-defined]
         else:

@@ -207,3 +207,21 @@ def test_eval_mode_only_switches_a_model_with_dropout() -> None:
         assert model.training
         assert inside is (dropout == 0.0)
     assert calls == ["eval"]
+
+
+def test_lse_is_asked_for_only_where_it_is_free_or_for_one_sequence() -> None:
+    """A GPU stats step must not recompute [B, H, T, T] scores for its whole batch to hand lse
+    to a capture that samples SINK_ROWS rows (it recomputes their weights itself)."""
+    from gatelab.core.model import _lse_for
+
+    class Elsewhere(torch.Tensor):  # a CPU tensor reporting another device type
+        @property
+        def device(self) -> torch.device:  # type: ignore[override]
+            return torch.device("meta")
+
+    cap = stats.BatchCapture(1, "swiglu", 0.1, 8, "cpu")
+    batch, one = torch.zeros(12, 4, 8, 2), torch.zeros(1, 4, 8, 2)
+    assert _lse_for(cap, batch) and _lse_for(cap, one)  # the CPU kernel returns it anyway
+    assert not _lse_for(cap, batch.as_subclass(Elsewhere))
+    assert _lse_for(cap, one.as_subclass(Elsewhere))  # a trace of one text
+    assert not _lse_for(stats.ProbeCapture(1), one)  # it did not ask
