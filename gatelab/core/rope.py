@@ -54,10 +54,13 @@ def rotate_pairs(x: torch.Tensor, table: torch.Tensor) -> torch.Tensor:
     """RoPE on x [B, T, N, hd] laid out as pairs (x1_i, x2_i) side by side at (2i, 2i + 1): each
     pair is the complex number x1_i + i·x2_i, and the rotation is one complex multiply by
     c + i·s from ``rope_pair_table`` [T, 1, hd/2, 2]: (x1·c − x2·s) + i·(x1·s + x2·c), the
-    textbook formula. One op each way (its gradient multiplies by the conjugate), where the half
-    layout takes four; bf16 and float16 go through float32 (no complex type for them)."""
+    textbook formula. One op each way on the CPU (its gradient multiplies by the conjugate),
+    where the half layout takes four; bf16 and float16 go through float32 there (no complex
+    type for them). Other devices and compiled models get the same pairs in real arithmetic."""
     full = (torch.float32, torch.float64)
-    if torch.compiler.is_compiling():  # inductor generates no code for complex ops: real pairs
+    # complex only on the CPU, where it was measured faster; a GPU runs the real pairs (fused by
+    # a compiler; MPS lacks complex ops in some versions) and inductor has no complex kernels
+    if x.device.type != "cpu" or torch.compiler.is_compiling():
         x1, x2 = x.unflatten(-1, (-1, 2)).unbind(-1)  # [B, T, N, hd/2] each
         c, s = table.to(x.dtype).unbind(-1)  # [T, 1, hd/2] each
         return torch.stack((x1 * c - x2 * s, x1 * s + x2 * c), dim=-1).flatten(-2)

@@ -210,3 +210,21 @@ def test_rotate_pairs_real_formula_under_a_compiler(monkeypatch: pytest.MonkeyPa
     eager = rotate_pairs(x, rope_pair_table(cos, sin))
     monkeypatch.setattr(torch.compiler, "is_compiling", lambda: True)
     torch.testing.assert_close(rotate_pairs(x, rope_pair_table(cos, sin)), eager)
+
+
+def test_rotate_pairs_real_formula_on_other_devices() -> None:
+    """Only the CPU multiplies complex numbers (MPS lacks some complex ops): a tensor on another
+    device gets the real pairs, with the CPU's values."""
+    from gatelab.core.model import rope_pair_table, rotate_pairs
+    torch.manual_seed(10)
+    cos, sin = rope_tables(16, 8)
+    x = torch.randn(2, 16, 3, 8)
+
+    class Elsewhere(torch.Tensor):  # a CPU tensor reporting another device type
+        @property
+        def device(self) -> torch.device:  # type: ignore[override]
+            return torch.device("meta")
+
+    table = rope_pair_table(cos, sin)
+    real = rotate_pairs(x.as_subclass(Elsewhere), table).as_subclass(torch.Tensor)
+    torch.testing.assert_close(real, rotate_pairs(x, table))
