@@ -22,6 +22,30 @@ def show_panel(qtbot, panel, size: tuple[int, int] = (1400, 900)):  # noqa: ANN0
     return panel
 
 
+def extract_ts(tmp_path: Path, files: list[Path]) -> Path:
+    """What pyside6-lupdate extracts from ``files``, as a .ts file (the test skips without the
+    tool). Why: a string behind a wrapper such as _tr(text) is invisible to lupdate and can
+    never be translated, so lessons and messages are held to what it finds."""
+    import shutil
+    import subprocess
+    import sys
+
+    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).parent / "pyside6-lupdate")
+    if not Path(tool).exists():
+        pytest.skip("pyside6-lupdate is not installed")
+    ts = tmp_path / "extracted.ts"
+    subprocess.run([tool, *map(str, files), "-ts", str(ts)], check=True, capture_output=True,
+                   timeout=120)
+    return ts
+
+
+def ts_sources(ts: Path, context: str | None = None) -> set[str]:
+    """The source texts of a .ts file (of one context, if given), entities decoded."""
+    import xml.etree.ElementTree as ET
+    return {m.findtext("source") or "" for c in ET.parse(ts).getroot().iter("context")
+            if context is None or c.findtext("name") == context for m in c.iter("message")}
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -9,16 +9,12 @@ from PySide6.QtCore import QSettings, Qt
 from gatelab.core import activations
 from gatelab.ui.activations_panel import SILU_MINUS_RELU, ActivationsPanel
 from gatelab.ui.widgets import parse_number
+from tests.ui.conftest import show_panel
 
 
 @pytest.fixture
 def panel(qtbot) -> ActivationsPanel:  # noqa: ANN001
-    p = ActivationsPanel()
-    qtbot.addWidget(p)
-    p.resize(1300, 800)
-    p.show()
-    qtbot.waitExposed(p)
-    return p
+    return show_panel(qtbot, ActivationsPanel(), (1300, 800))
 
 
 def test_silu_of_two_in_table(qtbot, panel: ActivationsPanel) -> None:  # noqa: ANN001

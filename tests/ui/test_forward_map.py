@@ -22,16 +22,13 @@ from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import ForwardMapPanel
 from gatelab.ui.forward_map_view import TINTS
 from gatelab.ui.tabs import TAB_NAMES
+from tests.ui.conftest import show_panel
 
 
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[ForwardMapPanel]:  # noqa: ANN001
-    p = ForwardMapPanel()
-    qtbot.addWidget(p)
-    p.resize(1200, 800)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, ForwardMapPanel(), (1200, 800))
     yield p
     p.shutdown()
 

@@ -10,6 +10,7 @@ import numpy as np
 import torch
 
 from gatelab.ui.inside_panel import InsidePanel
+from tests.ui.conftest import show_panel
 
 from .test_inside_panel import analyse, panel, tiny_hf, tiny_run  # noqa: F401 (fixtures)
 
@@ -57,11 +58,7 @@ def test_unknown_characters_are_warned_about(qtbot, panel: InsidePanel, tiny_run
 
 def _synth_panel(qtbot, n_layer: int) -> InsidePanel:  # noqa: ANN001
     from .inside_synth import make_trace
-    p = InsidePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, InsidePanel())
     p.sel.set_trace(make_trace(n_layer=n_layer))
     return p
 

@@ -16,6 +16,7 @@ from gatelab.core.inside import analysis
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_panel import InsidePanel
 from gatelab.ui.widgets import fmt_number, parse_number
+from tests.ui.conftest import show_panel
 
 from .inside_synth import isolated_dot, make_trace
 
@@ -24,11 +25,7 @@ PLANT = (1, 5, 12, 17)  # layer 1, neuron 5 fires on "Paris" (characters 12–16
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
-    p = InsidePanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    qtbot.waitExposed(p)
+    p = show_panel(qtbot, InsidePanel())
     p.sel.set_trace(make_trace(plant=PLANT, linear_layers=(2,)))
     yield p
     p.shutdown()

@@ -8,7 +8,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QRadioButton
 
@@ -181,21 +180,11 @@ def test_answers_are_explained_and_remembered(qtbot, panel: InsidePanel,  # noqa
 def test_lupdate_extracts_every_lesson_string(panel: InsidePanel, tmp_path: Path) -> None:
     """The lesson's and the state's strings must be visible to lupdate (a helper like _tr("…")
     is not), or they can never be translated."""
-    import html
-    import re
-    import shutil
-    import subprocess
-    import sys
+    from tests.ui.conftest import extract_ts, ts_sources
 
-    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).parent / "pyside6-lupdate")
-    if not Path(tool).exists():
-        pytest.skip("pyside6-lupdate is not installed")
     root = Path(__file__).resolve().parents[2] / "gatelab" / "ui"
-    ts = tmp_path / "x.ts"
-    files = [str(root / f"inside_{n}.py") for n in ("lesson", "persist", "messages")]
-    subprocess.run([tool, *files, "-ts", str(ts)], check=True, capture_output=True, timeout=120)
-    sources = {html.unescape(s) for s in
-               re.findall(r"<source>(.*?)</source>", ts.read_text("utf-8"), flags=re.S)}
+    files = [root / f"inside_{n}.py" for n in ("lesson", "persist", "messages")]
+    sources = ts_sources(extract_ts(tmp_path, files))
     lesson = panel.lesson()
     shown = [s.title for s in lesson.steps] + [s.expect for s in lesson.steps[1:]]
     for q in lesson.questions:

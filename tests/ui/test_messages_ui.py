@@ -8,10 +8,8 @@ places that show core text (worker errors, progress, budget notes) go through it
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 
 from gatelab.core.messages import MESSAGES, GatelabError, Msg
 from gatelab.ui.messages import message_text
+from tests.ui.conftest import extract_ts, ts_sources
 
 
 class FunctionTranslator(QTranslator):
@@ -131,15 +130,9 @@ def test_the_places_that_show_core_text_translate_it(use_translator, tmp_path: P
 
 
 def test_lupdate_extracts_every_template_in_context_core(tmp_path: Path) -> None:
-    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).with_name("pyside6-lupdate"))
-    if not Path(tool).exists():
-        pytest.skip("pyside6-lupdate not installed")
     core = Path(__file__).resolve().parents[2] / "gatelab" / "core"
-    ts = tmp_path / "core.ts"
-    subprocess.run([tool, *map(str, sorted(core.glob("message_catalog*.py"))), "-ts", str(ts)],
-                   check=True, capture_output=True, timeout=120)
-    sources = {m.findtext("source") for c in ET.parse(ts).getroot().iter("context")
-               if c.findtext("name") == "core" for m in c.iter("message")}
+    ts = extract_ts(tmp_path, sorted(core.glob("message_catalog*.py")))
+    sources = ts_sources(ts, context="core")
     assert sources == set(MESSAGES.values()) - {"{text}"}
 
 

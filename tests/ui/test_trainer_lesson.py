@@ -3,17 +3,13 @@ target is missing (no saved run yet) says what to do first instead of failing.""
 
 from __future__ import annotations
 
-import html
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QPushButton
 
 from gatelab.ui.lesson_card import LessonCard
+from tests.ui.conftest import extract_ts, ts_sources
 from tests.ui.test_trainer_panel import _tiny, _wait_done, panel  # noqa: F401 (fixture)
 
 
@@ -120,15 +116,10 @@ def test_replay_step_needs_a_run_first_then_replays_it(qtbot, panel) -> None:  #
 def test_lupdate_extracts_every_lesson_and_state_string(panel, tmp_path: Path) -> None:  # noqa: ANN001
     """Strings behind a wrapper such as _tr(text) are invisible to lupdate and can never be
     translated: every lesson line and state message must be found in the extracted .ts."""
-    tool = shutil.which("pyside6-lupdate") or str(Path(sys.executable).parent / "pyside6-lupdate")
-    if not Path(tool).exists():
-        pytest.skip("pyside6-lupdate is not installed")
     root = Path(__file__).resolve().parents[2] / "gatelab" / "ui"
-    ts = tmp_path / "x.ts"
-    files = [str(root / f"trainer_{n}.py") for n in ("lesson", "state", "fields")]
-    subprocess.run([tool, *files, "-ts", str(ts)], check=True, capture_output=True, timeout=120)
+    ts = extract_ts(tmp_path, [root / f"trainer_{n}.py" for n in ("lesson", "state", "fields")])
     text = ts.read_text("utf-8")
-    sources = {html.unescape(s) for s in re.findall(r"<source>(.*?)</source>", text, re.S)}
+    sources = ts_sources(ts)
     lesson = panel.lesson()
     shown = [s.title for s in lesson.steps] + [lesson.steps[0].expect, lesson.steps[4].expect]
     for q in lesson.questions:
