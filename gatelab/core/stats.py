@@ -97,10 +97,7 @@ class BatchCapture:
         if layer not in self._qk:
             return
         q, k = self._qk.pop(layer)
-        q, k0 = q.float(), _share_kv(k[:, :, :1].float(), q.shape[1])  # [R, H, T, hd], [R, H, 1, hd]
-        s = torch.matmul(q, k0.transpose(-2, -1)).squeeze_(-1)  # [R, H, T] = q_t·k_0
-        w = s.mul_(q.shape[-1] ** -0.5).sub_(lse[:SINK_ROWS]).exp_()
-        self._add_sink(layer, w[:, :, 1:].mean())
+        self._add_sink(layer, sink_shares(q, k[:, :, :1], lse[:SINK_ROWS]).mean())
 
     def _sink_from_scores(self, layer: int) -> None:
         """The weight on key 0 recomputed as softmax(q·kᵀ/√hd) (no lse: training with dropout)."""
@@ -201,6 +198,15 @@ def _count_negative(x: torch.Tensor) -> torch.Tensor:
     """How many elements of x are < 0, as a float 0-d tensor: −Σ min(sign(x), 0), exact for
     finite x (a comparison's bool tensor summed costs ~5× these three float ops on the CPU)."""
     return torch.sign(x).clamp_(max=0).sum().neg_()
+
+
+def sink_shares(q: torch.Tensor, k0: torch.Tensor, lse: torch.Tensor) -> torch.Tensor:
+    """Each head's first-token share from the attention call's log-normaliser: the mean over
+    queries t ≥ 1 of w_t0 = exp(q_t·k_0/√hd − lse_t) (one column, not the whole softmax).
+    q [..., H, T, hd], k0 [..., KV, 1, hd] (key 0), lse [..., H, T] → [..., H] float32."""
+    k0 = _share_kv(k0.float(), q.shape[1])  # [..., H, 1, hd]
+    s = torch.matmul(q.float(), k0.transpose(-2, -1)).squeeze_(-1)  # [..., H, T] = q_t·k_0
+    return s.mul_(q.shape[-1] ** -0.5).sub_(lse).exp_()[..., 1:].mean(dim=-1)
 
 
 def _share_kv(k: torch.Tensor, heads: int) -> torch.Tensor:

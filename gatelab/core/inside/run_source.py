@@ -26,7 +26,7 @@ from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
-from gatelab.core.stats import eval_mode
+from gatelab.core.stats import eval_mode, sink_shares
 from gatelab.core.trainconfig import TrainConfig
 
 MAX_TEXT_CHARS = 100_000
@@ -71,15 +71,11 @@ class _TraceCapture:
         """[L, H] sink shares: the mean weight on key 0 over queries t ≥ 1 (stats.py's
         definition); NaN per head for a one-token text, which has no such query."""
         q = torch.cat(self.q)  # [L, H, T, hd]
-        L, H, T, hd = q.shape
+        L, H, T, _ = q.shape
         if T < 2:
             return np.full((L, H), np.nan, np.float32)
         k0 = torch.cat([k[:, :, :1] for k in self.k])  # [L, KV, 1, hd]: key 0 only
-        if k0.shape[1] != H:
-            k0 = k0.repeat_interleave(H // k0.shape[1], dim=1)  # grouped-query heads share it
-        s = host(torch.matmul(q.float(), k0.float().transpose(-2, -1)))[..., 1:, 0]  # [L, H, T−1]
-        lse = host(torch.cat(self.lse))[..., 1:]  # [L, H, T−1]
-        return np.exp(s * hd ** -0.5 - lse).mean(axis=-1)  # numpy: a few µs on these sizes
+        return host(sink_shares(q, k0, torch.cat(self.lse)))  # [L, H]
 
     def finish(self) -> list[LayerTrace]:
         """Every layer's LayerTrace: g, u, h as zero-copy views (CPU), the norms and peaks of all
