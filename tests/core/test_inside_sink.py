@@ -92,3 +92,19 @@ def test_one_token_has_no_sink(tmp_path: Path) -> None:
     model, vocab, cfg = load_trained(tmp_path / "run")
     layers = traced_layers(model, cfg, vocab.encode("d"))
     assert all(np.isnan(lt.attn_sink).all() and lt.attn_sink.shape == (cfg.n_head,) for lt in layers)
+
+
+@pytest.mark.parametrize("kv", [4, 2])
+def test_trace_sinks_in_numpy_equal_stats_sink_shares(kv: int) -> None:
+    """The trace reduces in numpy (``run_source._sinks``); the training stats use
+    ``stats.sink_shares`` in torch. Both must give the same share for every layer and head."""
+    from gatelab.core.inside.capture import sinks_from_lse as _sinks
+    from gatelab.core.stats import sink_shares
+    torch.manual_seed(1)
+    L, H, T, hd = 3, 4, 11, 8
+    q, k = torch.randn(L, H, T, hd), torch.randn(L, kv, T, hd)
+    lse = causal_lse(q, k.repeat_interleave(H // kv, dim=1))  # [L, H, T]
+    expected = sink_shares(q, k[:, :, :1], lse)  # [L, H]
+    got = _sinks(list(q.numpy()), list(k[:, :, 0].numpy()), list(lse.numpy()))
+    np.testing.assert_allclose(got, expected.numpy(), rtol=1e-5, atol=1e-7)
+    assert got.shape == (L, H) and got.dtype == np.float32

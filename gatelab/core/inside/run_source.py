@@ -21,12 +21,12 @@ import torch
 
 from gatelab.core import data
 from gatelab.core.devices import resolve_device
-from gatelab.core.inside.capture import gate_mean_from_q, host
+from gatelab.core.inside.capture import gate_mean_from_q, peak_abs, row_norms, sinks_from_lse, viewer
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
-from gatelab.core.stats import eval_mode, sink_shares
+from gatelab.core.stats import eval_mode
 from gatelab.core.trainconfig import TrainConfig
 
 MAX_TEXT_CHARS = 100_000
@@ -67,35 +67,30 @@ class _TraceCapture:
         self.out.append(mlp_out)
         self.x_out.append(x_out)
 
-    def sinks(self) -> np.ndarray:
-        """[L, H] sink shares: the mean weight on key 0 over queries t ≥ 1 (stats.py's
-        definition); NaN per head for a one-token text, which has no such query."""
-        q = torch.cat(self.q)  # [L, H, T, hd]
-        L, H, T, _ = q.shape
-        if T < 2:
-            return np.full((L, H), np.nan, np.float32)
-        k0 = torch.cat([k[:, :, :1] for k in self.k])  # [L, KV, 1, hd]: key 0 only
-        return host(sink_shares(q, k0, torch.cat(self.lse)))  # [L, H]
-
     def finish(self) -> list[LayerTrace]:
-        """Every layer's LayerTrace: g, u, h as zero-copy views (CPU), the norms and peaks of all
-        layers from one stacked tensor, the sinks from one batched product. After a pass every
-        op runs cold (10–60 µs each here), so this uses as few as it can."""
+        """Every layer's LayerTrace, reduced in numpy on zero-copy views of the pass's tensors.
+
+        Why numpy, and few calls: after a pass every call runs cold (caches full of the model's
+        kernels; 10–60 µs a torch op here), and a numpy call costs a third of a torch op. Each
+        layer's products are written into one array, so the elementwise steps run once for all
+        layers. Off the CPU, or in another dtype, each tensor is copied to the host first (a
+        trace is one pass per text)."""
         L = self.n
         if len(self.ffn_t) != L or len(self.out) != L or len(self.lse) != L:
             raise InsideError(Msg("inside.missing_layers"))
-        sink = self.sinks()
-        both = host(torch.cat(self.out + self.x_out))  # [2L, T, d]
-        norms = np.sqrt(np.einsum("ltd,ltd->lt", both, both))  # [2L, T]
-        x = both[L:].reshape(L, -1)
-        peak = np.maximum(x.max(axis=1), -x.min(axis=1)).tolist()  # [L]
+        view = viewer(self.out[0])
+        mlp = [view(t)[0] for t in self.out]  # [T, d] per layer
+        x = [view(t)[0] for t in self.x_out]
+        norms = row_norms(mlp + x)  # [2L, T]
+        sink = sinks_from_lse([view(t)[0] for t in self.q], [view(t)[0, :, 0] for t in self.k],
+                              [view(t)[0] for t in self.lse])  # [L, H]
         out = []
         for i, (g, u, h) in enumerate(self.ffn_t):
-            gh = host(g)[0]  # [T, m]: the pass's tensors are [1, T, m]
+            gh = view(g)[0]  # [T, m]: the pass's tensors are [1, T, m]
             out.append(LayerTrace(
-                kind="full_attention", g=gh, u=np.ones_like(gh) if u is None else host(u)[0],
-                h=host(h)[0], mlp_norm=norms[i], resid_norm=norms[L + i],
-                attn_sink=sink[i], attn_gate_mean=self.gate_mean[i], max_abs_hidden=peak[i]))
+                kind="full_attention", g=gh, u=np.ones_like(gh) if u is None else view(u)[0],
+                h=view(h)[0], mlp_norm=norms[i], resid_norm=norms[L + i], attn_sink=sink[i],
+                attn_gate_mean=self.gate_mean[i], max_abs_hidden=peak_abs(x[i])))
         return out
 
 
