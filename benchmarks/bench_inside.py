@@ -137,7 +137,10 @@ def main() -> int:
     ap.add_argument("--no-topk", action="store_true", help="skip the top-k timing")
     args = ap.parse_args()
     import torch
+
+    from gatelab.core.allocator import keep_freed_memory
     torch.set_num_threads(args.threads)
+    print(f"allocator: freed memory kept (as the app does): {keep_freed_memory()}")
     with tempfile.TemporaryDirectory() as tmp:
         run_ratio = bench_run(Path(tmp), args.repeats)
         bigger = bench_run(Path(tmp), max(5, args.repeats // 5), width=384, layers=6, block=256)

@@ -190,6 +190,8 @@ def main() -> None:
     p.add_argument("--no-stats", action="store_true", help="(--shakespeare) instrumentation off")
     args = p.parse_args()
     args.steps_given = "--steps" in sys.argv
+    from gatelab.core.allocator import keep_freed_memory
+    print(f"allocator: freed memory kept (as gatelab-train does): {keep_freed_memory()}")
     if args.shakespeare:
         shakespeare(args)
     else:

@@ -38,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    from gatelab.core.allocator import keep_freed_memory
+
+    keep_freed_memory()  # traces and training steps reuse freed memory (see core/allocator)
     from gatelab.ui.tabs import TAB_NAMES
 
     if args.tab is not None and args.tab not in TAB_NAMES:

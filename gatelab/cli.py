@@ -198,6 +198,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     if args is None:
         return 2
     from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
+    from gatelab.core.allocator import keep_freed_memory
+    keep_freed_memory()  # steps reuse freed memory instead of faulting it back (core/allocator)
     from gatelab.core.engine import train_steps
 
     prog = p.prog
@@ -286,6 +288,8 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     if args is None:
         return 2
     prog = p.prog
+    from gatelab.core.allocator import keep_freed_memory
+    keep_freed_memory()
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     bad = [v for v in variants if v not in FFN_VARIANTS]
     if bad or not variants:

@@ -91,8 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _BadArgs as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2
+    from gatelab.core.allocator import keep_freed_memory
     from gatelab.core.fileio import FileReadError, check_write_target
     from gatelab.core.inside.errors import InsideError
+    keep_freed_memory()  # the pass reuses freed memory instead of faulting it back (core/allocator)
     try:  # before the (possibly long) analysis: a FIFO or device must never be replaced
         check_write_target(args.out)
     except FileReadError as exc:
