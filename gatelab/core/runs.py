@@ -45,7 +45,6 @@ from gatelab.core.runs_read import (
     STATS,
     SUMMARY,
     RunError,
-    effective_status,
     iter_metrics,
     load_checkpoint,
     read_config,
@@ -56,8 +55,8 @@ from gatelab.core.runs_read import (
     read_stats,
     remove_stale_tmp,
     safe_reason,
-    writer_identity,
 )
+from gatelab.core.run_liveness import effective_status, writer_identity
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig
 
 RUN_FILES = (CONFIG, METRICS, CKPT, SUMMARY)

@@ -6,16 +6,13 @@ goes through ``gatelab.core.fileio`` (regular files only, hard byte caps), every
 checked before use, and every failure becomes a ``RunError`` naming the file and the reason.
 Error texts never echo torch's or numpy's hint to turn unpickling on.
 
-Liveness: ``run.json`` of a running run carries the writer's pid, host, process start time and a
-heartbeat; ``effective_status`` turns "running" into "interrupted" when that process is gone.
+Whether a "running" run's writer still runs is ``gatelab.core.run_liveness``'s question.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import socket
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +21,7 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.run_liveness import host_name, process_alive
 from gatelab.core.trainconfig import TrainConfig
 
 CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
@@ -33,7 +31,6 @@ STATS_CAP = 1 << 29
 CKPT_CAP = 1 << 36
 LINE_CAP = 1 << 20  # one metrics row (per-layer lists included)
 SAMPLES_TAIL = 1 << 16
-STALE_S = 600.0  # a heartbeat older than this (and no process to ask) means interrupted
 _NUM_KEYS = ("train_loss", "lr", "tokens_per_s", "elapsed_s", "val_loss")
 _LAYER_KEYS = ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h", "mlp_ratio", "attn_sink")
 
@@ -313,94 +310,6 @@ def read_samples_tail(path: Path, n: int = SAMPLES_TAIL) -> str:
         size = os.fstat(f.fileno()).st_size
         f.seek(max(0, size - n))
         return f.read(n).decode("utf-8", errors="replace")
-
-
-# -- liveness ----------------------------------------------------------------------------------
-def host_name() -> str:
-    return socket.gethostname()
-
-
-def process_start(pid: int) -> str | None:
-    """The kernel's start time of ``pid`` (Linux), to tell a reused pid from the writer."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            fields = f.read(4096).rsplit(b")", 1)[1].split()
-        return None if fields[0] == b"Z" else fields[19].decode()
-    except (OSError, IndexError):
-        return None
-
-
-def writer_identity() -> dict[str, Any]:
-    """What run.json records about the process writing it."""
-    pid = os.getpid()
-    return {"pid": pid, "host": host_name(), "pid_start": process_start(pid) or ""}
-
-
-def windows_pid_alive(pid: int, kernel32: Any = None, last_error: Any = None) -> bool | None:
-    """Whether ``pid`` runs, on Windows, asked without touching it.
-
-    Why not ``os.kill(pid, 0)`` as on POSIX: on Windows signal 0 is CTRL_C_EVENT, and any other
-    value terminates the process, so the question would interrupt or kill the writer it asks
-    about. OpenProcess with query rights and GetExitCodeProcess (259 = still active) only look.
-    ``kernel32``/``last_error`` stand in for the real DLL in tests."""
-    import ctypes
-    if kernel32 is None:
-        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
-        kernel32.OpenProcess.restype = ctypes.c_void_p
-        kernel32.OpenProcess.argtypes = (ctypes.c_ulong, ctypes.c_int, ctypes.c_ulong)
-        kernel32.GetExitCodeProcess.argtypes = (ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulong))
-        kernel32.CloseHandle.argtypes = (ctypes.c_void_p,)
-        last_error = ctypes.get_last_error  # type: ignore[attr-defined]
-    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-    if not handle:
-        err = last_error()  # 87: no such pid; 5: it exists, and we may not ask more
-        return False if err == 87 else (True if err == 5 else None)
-    try:
-        code = ctypes.c_ulong()
-        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
-            return None
-        return code.value == 259  # STILL_ACTIVE
-    finally:
-        kernel32.CloseHandle(handle)
-
-
-def process_alive(summary: dict[str, Any]) -> bool | None:
-    """Whether the process that wrote ``summary`` still runs; None when it cannot be asked."""
-    pid, host = summary.get("pid"), summary.get("host")
-    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or host != host_name():
-        return None
-    if pid == os.getpid():
-        return True
-    if os.name == "nt":
-        return windows_pid_alive(pid)
-    try:
-        os.kill(pid, 0)  # signal 0: "does it exist?" (POSIX only; see windows_pid_alive)
-    except (ProcessLookupError, OverflowError):
-        return False
-    except PermissionError:  # it exists, owned by someone else
-        pass
-    except OSError:
-        return None
-    start = summary.get("pid_start")
-    now_start = process_start(pid)
-    if os.path.isdir("/proc") and now_start is None:
-        return False  # a zombie, or gone since
-    return not (start and now_start and start != now_start)
-
-
-def effective_status(summary: dict[str, Any], now: float | None = None) -> str:
-    """run.json's status, with "running" turned into "interrupted" when its writer is gone."""
-    status = summary.get("status")
-    if not isinstance(status, str) or not status:
-        return "broken"
-    if status != "running":
-        return status
-    alive = process_alive(summary)
-    if alive is None:
-        beat = summary.get("heartbeat", summary.get("updated"))
-        stamp = float(beat) if _is_num(beat) else 0.0
-        alive = (now if now is not None else time.time()) - stamp < STALE_S
-    return "running" if alive else "interrupted"
 
 
 def remove_stale_tmp(folder: Path, include_own: bool = False) -> list[str]:

@@ -21,7 +21,7 @@ import pytest
 import torch
 
 from gatelab.cli import train_main
-from gatelab.core import runs, runs_read
+from gatelab.core import run_liveness, runs
 from gatelab.core.engine import train_steps
 from gatelab.core.runs import RunError, load_run, run_info
 from gatelab.core.trainconfig import TrainConfig
@@ -123,7 +123,7 @@ def test_resume_refuses_a_run_another_process_trains(tmp_path: Path) -> None:
     try:
         runs.atomic_write_json(tmp_path / "r" / "run.json", {
             **summary, "status": "running", "pid": sleeper.pid,
-            "pid_start": runs_read.process_start(sleeper.pid)})
+            "pid_start": run_liveness.process_start(sleeper.pid)})
         (tmp_path / "r" / f".ckpt.pt.{sleeper.pid}.tmp").write_bytes(b"in flight")
         load_run(tmp_path / "r")  # viewing never deletes a live writer's temp file
         assert (tmp_path / "r" / f".ckpt.pt.{sleeper.pid}.tmp").exists()

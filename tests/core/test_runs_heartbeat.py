@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from gatelab.core import runs, runs_read
+from gatelab.core import run_liveness, runs
 from gatelab.core.engine import train_steps
-from gatelab.core.runs_read import STALE_S, effective_status
+from gatelab.core.run_liveness import STALE_S, effective_status
 from gatelab.core.trainconfig import TrainConfig
 
 TINY = TrainConfig(corpus="generated", n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=4,
@@ -86,15 +86,15 @@ class _FakeKernel32:
 def test_windows_asks_whether_a_pid_runs_without_signalling_it(monkeypatch) -> None:  # noqa: ANN001
     """On Windows os.kill(pid, 0) sends Ctrl+C (and other signals terminate): never used there."""
     fake = _FakeKernel32({10: 259, 11: 0}, denied=(12,))
-    alive = [runs_read.windows_pid_alive(p, fake, lambda: fake.error) for p in (10, 11, 12, 13)]
+    alive = [run_liveness.windows_pid_alive(p, fake, lambda: fake.error) for p in (10, 11, 12, 13)]
     assert alive == [True, False, True, False]
     assert fake.closed == [1010, 1011]  # every opened handle closed
 
     def no_kill(*_a: object) -> None:
         raise AssertionError("os.kill must not be used on Windows")
-    monkeypatch.setattr(runs_read.os, "name", "nt")
-    monkeypatch.setattr(runs_read.os, "kill", no_kill)
-    monkeypatch.setattr(runs_read, "windows_pid_alive", lambda pid: pid == 4242)
-    here = runs_read.host_name()
-    assert runs_read.process_alive({"pid": 4242, "host": here}) is True
-    assert runs_read.process_alive({"pid": 4243, "host": here}) is False
+    monkeypatch.setattr(run_liveness.os, "name", "nt")
+    monkeypatch.setattr(run_liveness.os, "kill", no_kill)
+    monkeypatch.setattr(run_liveness, "windows_pid_alive", lambda pid: pid == 4242)
+    here = run_liveness.host_name()
+    assert run_liveness.process_alive({"pid": 4242, "host": here}) is True
+    assert run_liveness.process_alive({"pid": 4243, "host": here}) is False

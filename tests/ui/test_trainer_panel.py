@@ -168,7 +168,7 @@ def test_pause_stops_pulling_and_resume_continues(qtbot, panel) -> None:  # noqa
 def test_a_paused_run_keeps_its_heartbeat(qtbot, panel, monkeypatch) -> None:  # noqa: ANN001
     # Paused, the engine's generator is not pulled, so only the worker can keep run.json's
     # heartbeat fresh; without it the run list called a paused live run "interrupted".
-    from gatelab.core import runs, runs_read
+    from gatelab.core import run_liveness, runs
 
     monkeypatch.setattr(runs, "HEARTBEAT_S", 0.1)
     panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
@@ -182,7 +182,7 @@ def test_a_paused_run_keeps_its_heartbeat(qtbot, panel, monkeypatch) -> None:  #
         qtbot.waitUntil(lambda: json.loads(path.read_text())["heartbeat"] > first + 0.2,
                         timeout=5000)
         assert panel.run_state == "paused"
-        assert runs_read.effective_status(json.loads(path.read_text())) != "interrupted"
+        assert run_liveness.effective_status(json.loads(path.read_text())) != "interrupted"
     finally:
         panel.bar.btn_stop.click()
         qtbot.waitUntil(lambda: panel.run_state == "stopped", timeout=5000)
