@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gatelab.core import run_liveness, runs
+from gatelab.core import run_liveness, run_writer, runs
 from gatelab.core.engine import train_steps
 from gatelab.core.run_liveness import STALE_S, effective_status
 from gatelab.core.trainconfig import TrainConfig
@@ -34,7 +34,7 @@ def test_keep_alive_refreshes_a_paused_runs_heartbeat(tmp_path: Path,
     assert runs.keep_alive(run) is True
     assert _summary(run) == before  # within HEARTBEAT_S nothing is rewritten
 
-    monkeypatch.setattr(runs, "HEARTBEAT_S", 0.0)
+    monkeypatch.setattr(run_writer, "HEARTBEAT_S", 0.0)
     time.sleep(0.02)
     assert runs.keep_alive(str(run) + "/")  # any spelling of the folder
     after = _summary(run)
@@ -45,7 +45,7 @@ def test_keep_alive_refreshes_a_paused_runs_heartbeat(tmp_path: Path,
     assert effective_status({**before, "host": "another-host"},
                             now=before["heartbeat"] + STALE_S + 1) == "interrupted"
     assert effective_status({**after, "host": "another-host"},
-                            now=after["heartbeat"] + runs.HEARTBEAT_S + 1) == "running"
+                            now=after["heartbeat"] + run_writer.HEARTBEAT_S + 1) == "running"
 
     gen.close()  # the consumer drops the run: it is stopped and no longer kept alive
     assert _summary(run)["status"] == "stopped"

@@ -168,9 +168,9 @@ def test_pause_stops_pulling_and_resume_continues(qtbot, panel) -> None:  # noqa
 def test_a_paused_run_keeps_its_heartbeat(qtbot, panel, monkeypatch) -> None:  # noqa: ANN001
     # Paused, the engine's generator is not pulled, so only the worker can keep run.json's
     # heartbeat fresh; without it the run list called a paused live run "interrupted".
-    from gatelab.core import run_liveness, runs
+    from gatelab.core import run_liveness, run_writer
 
-    monkeypatch.setattr(runs, "HEARTBEAT_S", 0.1)
+    monkeypatch.setattr(run_writer, "HEARTBEAT_S", 0.1)
     panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
     assert panel.start()
     try:
