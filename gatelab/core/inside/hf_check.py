@@ -138,7 +138,9 @@ def _text_cfg(cfg: dict[str, Any]) -> dict[str, Any]:
 
 def _int(cfg: dict[str, Any], key: str, default: int) -> int:
     v = cfg.get(key, default)
-    return v if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 2**31 else default
+    # a huge value stays huge (the memory estimate then refuses it): as "unknown" it once let
+    # transformers build 2**31 layers
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else default
 
 
 def activation_bytes(cfg: dict[str, Any], tokens: int = ACTIVATION_TOKENS) -> int:
