@@ -51,15 +51,28 @@ def _finite(v: Any) -> Any:
     return v if not isinstance(v, float) or math.isfinite(v) else None
 
 
+def _inside(out: Path, folder: Path) -> bool:
+    """Whether ``out`` lies in ``folder`` (links resolved): the result must never replace, or be
+    added to, the files of the run or model being analysed (ckpt.pt, config.json, …)."""
+    try:
+        return out.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a link loop: the write itself will then fail clearly
+        return False
+
+
 def inspect(source: str, text: str, token: int | None, eps: float,
-            device: str | None) -> dict[str, Any]:
-    """The JSON object gatelab-inspect writes (InsideError on bad input)."""
+            device: str | None, out: str | None = None) -> dict[str, Any]:
+    """The JSON object gatelab-inspect writes (InsideError on bad input; ``out``, the JSON path,
+    is refused when it lies inside ``source``)."""
     from gatelab.core.inside.analysis import layer_summary
     from gatelab.core.inside.errors import InsideError
     from gatelab.core.inside.hf_check import is_hf_folder
+    from gatelab.core.messages import Msg
     p = Path(source)
     if not math.isfinite(eps) or eps <= 0:
         raise InsideError(f"--eps must be a finite number > 0, got {eps}")
+    if out is not None and _inside(Path(out), p):
+        raise InsideError(Msg("inside.json_in_source", {"path": out, "source": p}))
     if p.exists() and not p.is_dir():
         raise InsideError(f"{p}: is a file, not a folder (give the run or model folder)")
     if not p.is_dir():
@@ -85,6 +98,19 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     return out
 
 
+def _cannot_create_in(folder: Path) -> str:
+    """Why no file can be created in ``folder`` ("" when one can): tried with a real temporary
+    file before the analysis, since permissions, read-only mounts and /proc all differ."""
+    import tempfile
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".gatelab-probe-"):
+            return ""
+    except OSError as exc:
+        if not folder.is_dir():
+            return f"{folder} is not a folder" if folder.exists() else f"no folder {folder}"
+        return f"cannot create a file in {folder}: {exc.strerror or exc}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
@@ -100,25 +126,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FileReadError as exc:
         sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
         return 2
+    folder_error = _cannot_create_in(Path(args.out).parent)
+    if folder_error:
+        sys.stderr.write(f"{PROG}: error: --json cannot write {args.out}: {folder_error}\n")
+        return 2
     try:
-        result = inspect(args.source, args.text, args.token, args.eps, args.device)
+        result = inspect(args.source, args.text, args.token, args.eps, args.device, args.out)
     except InsideError as exc:
         sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
         return 2
     except Exception as exc:  # out of memory, a library bug: still one line, but not "bad input"
         sys.stderr.write(f"{PROG}: failed: {type(exc).__name__}: {' '.join(str(exc).split())}\n")
         return 1
+    from gatelab.core.run_writer import RunWriteError, atomic_write_bytes
     try:
-        from gatelab.core.runs import atomic_write_bytes
         data = json.dumps(result, ensure_ascii=False, allow_nan=False, indent=1)
         check_write_target(args.out)  # again: it may have changed during the analysis
         atomic_write_bytes(Path(args.out), data.encode("utf-8"))
-    except FileReadError as exc:
+    except (FileReadError, RunWriteError) as exc:  # their message names the file already
         sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
         return 2
     except OSError as exc:
         sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
         return 2
+    if any(v is None for row in result["layers"] for k, v in row.items() if k != "attn_sink"):
+        sys.stderr.write(f"{PROG}: note: some numbers are not finite (the model's weights or "
+                         f"activations hold NaN or infinity) and were written as null\n")
     if result.get("unknown_tokens"):  # written, but the user should know what the model saw
         n = len(result["unknown_tokens"])
         sys.stderr.write(f"{PROG}: note: {n} character(s) of the text are not in this run's "

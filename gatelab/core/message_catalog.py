@@ -69,6 +69,9 @@ MESSAGES: dict[str, str] = {
         "core", "could not read {path}: it is truncated or damaged (not a complete .npz archive)"),
     "stats.unreadable": QT_TRANSLATE_NOOP("core", "could not read {path}: {reason}"),
     "stats.not_numbers": QT_TRANSLATE_NOOP("core", "{path}: array '{name}' is {dtype}, not numbers"),
+    "stats.compression": QT_TRANSLATE_NOOP(
+        "core", "could not read {path}: {name} is compressed with method {method}; only stored "
+                "or deflated arrays are read"),
     "metrics.row_not_object": QT_TRANSLATE_NOOP("core", "not a JSON object"),
     "metrics.step_not_whole": QT_TRANSLATE_NOOP("core", "step {value} is not a whole number"),
     "metrics.not_number": QT_TRANSLATE_NOOP("core", "{name} {value} is not a number"),
@@ -81,6 +84,15 @@ MESSAGES: dict[str, str] = {
         "core", "{path} is still being trained by process {pid} on {host}; stop that run first"),
     "run.not_found": QT_TRANSLATE_NOOP("core", "run folder not found: {path}"),
     "run.not_run_folder": QT_TRANSLATE_NOOP("core", "not a gatelab run folder, refusing to delete: {path}"),
+    "run.sample_not_saved": QT_TRANSLATE_NOOP("core", "the sample was not saved: {reason}"),
+    "run.history_not_saved": QT_TRANSLATE_NOOP(
+        "core", "the stats history was not saved: {reason}; training goes on (checkpoints are "
+                "still saved)"),
+    "folder.is_file": QT_TRANSLATE_NOOP("core", "is a file, not a folder"),
+    "folder.is_special": QT_TRANSLATE_NOOP("core", "is a pipe, device or socket, not a folder"),
+    "folder.broken_link": QT_TRANSLATE_NOOP("core", "is a link to nothing, not a folder"),
+    "folder.parent_not_folder": QT_TRANSLATE_NOOP("core", "cannot be created: {parent} is not a folder"),
+    "folder.cannot_create": QT_TRANSLATE_NOOP("core", "cannot be created ({reason})"),
     "metrics.line_too_long": QT_TRANSLATE_NOOP("core", "longer than 1 MB"),
     "metrics.too_deep": QT_TRANSLATE_NOOP("core", "nested too deeply"),
     "metrics.bad_json": QT_TRANSLATE_NOOP("core", "not valid JSON"),
@@ -234,6 +246,22 @@ MESSAGES: dict[str, str] = {
     "inside.forward_failed": QT_TRANSLATE_NOOP("core", "{path}: the forward pass failed: {reason}"),
     "inside.missing_layers": QT_TRANSLATE_NOOP("core", "the model did not hand over every layer's tensors"),
     "inside.text_empty": QT_TRANSLATE_NOOP("core", "the text to analyse is empty"),
+    "inside.text_not_unicode": QT_TRANSLATE_NOOP(
+        "core", "the text holds {n} character(s) that are not valid Unicode (bytes that are not "
+                "UTF-8?), the first at position {pos}; no tokenizer can read them"),
+    "inside.trace_memory": QT_TRANSLATE_NOOP(
+        "core", "tracing {tokens:,} tokens needs about {need} for the kept activations and "
+                "attention weights, but only {free} is free on {device}; shorten the text"),
+    "inside.weights_missing": QT_TRANSLATE_NOOP(
+        "core", "{path}: the weight files lack {n} of the model's tensors (for example {names}); "
+                "transformers would fill them with random numbers, so the model is not analysed"),
+    "inside.config_invalid": QT_TRANSLATE_NOOP("core", "{path}: config.json is not a valid model "
+                                                       "configuration: {reason}"),
+    "inside.file_too_large": QT_TRANSLATE_NOOP(
+        "core", "{path}: {size} is larger than the {limit} that a {kind} may have here"),
+    "inside.json_in_source": QT_TRANSLATE_NOOP(
+        "core", "{path} is inside {source}, the folder being analysed; write the result "
+                "elsewhere, so that the model or run stays as it is"),
     "inside.text_too_long": QT_TRANSLATE_NOOP(
         "core", "the text has {n:,} characters; the limit is {maximum:,}"),
     "inside.text_over_block": QT_TRANSLATE_NOOP(
@@ -274,6 +302,15 @@ MESSAGES: dict[str, str] = {
         "core", "no weights were kept for step {step}; steps with weights: none"),
     "history.garbled": QT_TRANSLATE_NOOP("core", "the file is truncated, garbled or holds Python objects"),
     "history.not_dict": QT_TRANSLATE_NOOP("core", "it holds a {found}, not a dict of tensors"),
+    "history.entry_skipped": QT_TRANSLATE_NOOP("core", "{path}: skipped ({why})"),
+    "history.array_missing": QT_TRANSLATE_NOOP("core", "array '{name}' is missing"),
+    "history.array_kind": QT_TRANSLATE_NOOP("core", "array '{name}' holds {dtype}, not real numbers"),
+    "history.array_shape": QT_TRANSLATE_NOOP(
+        "core", "array '{name}' has shape {shape}, expected {expected}"),
+    "history.array_finite": QT_TRANSLATE_NOOP("core", "array '{name}' holds infinite or NaN values"),
+    "history.budget": QT_TRANSLATE_NOOP(
+        "core", "{path}: not read, the entries read before it already hold {size:,} bytes (a "
+                "history may hold {limit:,})"),
     "progress.checking": QT_TRANSLATE_NOOP("core", "checking the model folder"),
     "progress.tokenizer": QT_TRANSLATE_NOOP("core", "loading the tokenizer"),
     "progress.weights": QT_TRANSLATE_NOOP("core", "loading the weights"),

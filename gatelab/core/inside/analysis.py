@@ -73,6 +73,16 @@ def _sink(lt: LayerTrace) -> float | None:
     return v if np.isfinite(v) else None
 
 
+def _shares(variant: str, g: np.ndarray, eps: float) -> tuple[float, float]:
+    """(frac_neg, frac_closed) of the pre-gates ``g`` (any shape); NaN for both when any g is NaN
+    or infinite: "0 % negative" would pass a broken model's numbers off as real ones."""
+    if not np.isfinite(g).all():
+        return float("nan"), float("nan")
+    # eps as float64: compared as float32, an eps of 1e308 overflows (with a warning)
+    closed = np.abs(act_of(variant, g)) < np.float64(eps)
+    return float(np.mean(g < 0)), float(np.mean(closed))
+
+
 def _ratio(lt: LayerTrace) -> np.ndarray:
     return lt.mlp_norm / np.maximum(lt.resid_norm, 1e-12)
 
@@ -84,10 +94,10 @@ def layer_summary(trace: Trace, token: int | None = None,
     eps = trace.gate_eps if eps is None else float(eps)
     out = []
     for lt in trace.layers:
-        g = lt.g[t]
+        neg, closed = _shares(trace.variant, lt.g[t], eps)
         out.append({
-            "frac_neg": float(np.mean(g < 0)),
-            "frac_closed": float(np.mean(np.abs(act_of(trace.variant, g)) < eps)),
+            "frac_neg": neg,
+            "frac_closed": closed,
             "mlp_ratio": float(_ratio(lt)[t]),
             "resid_norm": float(lt.resid_norm[t]),
             "attn_sink": _sink(lt),
@@ -104,9 +114,10 @@ def mean_summary(trace: Trace, eps: float | None = None) -> list[dict[str, Any]]
         raise InsideError(Msg("inside.trace_empty"))
     out = []
     for lt in trace.layers:
+        neg, closed = _shares(trace.variant, lt.g, eps)
         out.append({
-            "frac_neg": float(np.mean(lt.g < 0)),
-            "frac_closed": float(np.mean(np.abs(act_of(trace.variant, lt.g)) < eps)),
+            "frac_neg": neg,
+            "frac_closed": closed,
             "mlp_ratio": float(np.mean(_ratio(lt))),
             "resid_norm": float(np.mean(lt.resid_norm)),
             "attn_sink": _sink(lt),

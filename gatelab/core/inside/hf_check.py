@@ -21,6 +21,13 @@ from gatelab.core.messages import Msg, reason
 
 MAX_CONFIG_BYTES = 16 * 1024 * 1024
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
+# Files transformers reads whole, with the most each may hold here: the largest real tokenizer
+# (Gemma 3's tokenizer.json) is 33 MB; a 150 MB one once took 1.3 GB of memory to parse.
+MAX_TOKENIZER_BYTES = 64 * 1024 * 1024
+SIDE_FILES = {**{n: MAX_TOKENIZER_BYTES for n in TOKENIZER_FILES + ("merges.txt", "vocab.txt")},
+              **{n: MAX_CONFIG_BYTES for n in ("tokenizer_config.json", "special_tokens_map.json",
+                                               "added_tokens.json", "generation_config.json",
+                                               "chat_template.jinja", "chat_template.json")}}
 DTYPE_BYTES = {"float32": 4, "bfloat16": 2}
 ACTIVATION_TOKENS = 512  # activations are estimated for a text of this many tokens
 HEADROOM = 0.9           # use at most this share of the free memory
@@ -79,6 +86,20 @@ def _only_regular_files(p: Path) -> None:
             continue  # a dangling link: from_pretrained reports it if it needs the file
         if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
             raise InsideError(Msg("inside.not_plain", {"path": entry}))
+
+
+def _side_files_capped(p: Path) -> None:
+    """Refuse a tokenizer or config side file larger than ``SIDE_FILES`` allows: transformers
+    reads each one whole, with no cap of its own."""
+    for name, limit in SIDE_FILES.items():
+        try:
+            size = os.stat(p / name).st_size
+        except OSError:
+            continue
+        if size > limit:
+            raise InsideError(Msg("inside.file_too_large", {"path": p / name, "size": _human(size),
+                                                            "limit": _human(limit),
+                                                            "kind": name}))
 
 
 def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]]:
@@ -143,14 +164,30 @@ def _int(cfg: dict[str, Any], key: str, default: int) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else default
 
 
+def trace_bytes(n_layer: int, d: int, m: int, n_head: int, tokens: int) -> int:
+    """Bytes a traced forward pass of ``tokens`` tokens keeps: g, u, h (float32, [T, m] per
+    layer), attention weights ([H, T, T] per layer) and a few [T, d] hidden states, times 2 for
+    the pass's temporaries (eager attention's scores and mask are as large as its weights)."""
+    per_layer = 4 * (3 * tokens * m + n_head * tokens * tokens + 4 * tokens * d)
+    return 2 * n_layer * per_layer
+
+
 def activation_bytes(cfg: dict[str, Any], tokens: int = ACTIVATION_TOKENS) -> int:
-    """Bytes a traced forward pass keeps: g, u, h (float32, [T, m] per layer), attention weights
-    ([H, T, T] per layer) and a few [T, d] hidden states, times 2 for the pass's temporaries."""
+    """``trace_bytes`` for the sizes in a config.json (before the model is loaded)."""
     t = _text_cfg(cfg)
-    L, d = _int(t, "num_hidden_layers", 1), _int(t, "hidden_size", 1)
-    m, H = _int(t, "intermediate_size", 4 * d), _int(t, "num_attention_heads", 1)
-    per_layer = 4 * (3 * tokens * m + H * tokens * tokens + 4 * tokens * d)
-    return 2 * L * per_layer
+    d = _int(t, "hidden_size", 1)
+    return trace_bytes(_int(t, "num_hidden_layers", 1), d, _int(t, "intermediate_size", 4 * d),
+                       _int(t, "num_attention_heads", 1), tokens)
+
+
+def check_free_memory(need: int, device: str, tokens: int) -> None:
+    """InsideError when a traced pass needing ``need`` bytes would not fit in the memory that is
+    free on ``device`` now (checked per text: the estimate at load time assumed
+    ``ACTIVATION_TOKENS`` tokens, and the attention weights grow with tokens²)."""
+    free = available_bytes(device)
+    if free and need > HEADROOM * free:
+        raise InsideError(Msg("inside.trace_memory", {
+            "tokens": tokens, "need": _human(need), "free": _human(free), "device": device}))
 
 
 def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str = "float32",
@@ -166,6 +203,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     if not (p / "config.json").exists():
         raise InsideError(Msg("inside.no_config", {"path": p}))
     _only_regular_files(p)
+    _side_files_capped(p)
     cfg = read_config(p)
     model_type = cfg.get("model_type")
     if not isinstance(model_type, str) or not model_type:
@@ -197,4 +235,5 @@ def _default_device() -> str:
     return "cuda" if torch.cuda.is_available() else "cpu"
 
 
-__all__ = ["check_hf_folder", "is_hf_folder", "normalise_dtype"]
+__all__ = ["activation_bytes", "check_free_memory", "check_hf_folder", "is_hf_folder",
+           "normalise_dtype", "trace_bytes"]

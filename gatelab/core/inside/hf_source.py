@@ -21,7 +21,8 @@ import torch
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.inside.hf_check import check_hf_folder, is_hf_folder, normalise_dtype
+from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, is_hf_folder,
+                                          normalise_dtype, trace_bytes)
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.types import LayerTrace, Trace
 
@@ -65,14 +66,21 @@ class HfModel:
             raise InsideError(Msg("device.no_cuda"))
         if device not in ("cpu", "mps") and not device.startswith("cuda"):
             raise InsideError(Msg("inside.device_unknown", {"name": device}))
+        if device == "mps" and not torch.backends.mps.is_available():
+            raise InsideError(Msg("device.no_mps"))
         dt = normalise_dtype(dtype)
         self.info = check_hf_folder(p, device=device, dtype=dt)
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
-        from transformers import AutoModelForCausalLM, AutoTokenizer
+        from transformers import AutoConfig, AutoModelForCausalLM, AutoTokenizer
         from transformers.utils import logging as hf_logging
         hf_logging.set_verbosity_error()  # the caller shows progress; keep stderr for real errors
         hf_logging.disable_progress_bar()
+        try:  # first, so that a bad config is not blamed on the tokenizer (which reads it too)
+            config = AutoConfig.from_pretrained(str(p), local_files_only=True)
+        except Exception as exc:
+            raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
+                              ) from None
         say(0.1, Msg("progress.tokenizer"))
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
@@ -80,12 +88,13 @@ class HfModel:
             raise InsideError(Msg("inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
         say(0.2, Msg("progress.weights"))
         try:
-            self.model = AutoModelForCausalLM.from_pretrained(
-                str(p), local_files_only=True, attn_implementation="eager",
+            self.model, loading = AutoModelForCausalLM.from_pretrained(
+                str(p), config=config, local_files_only=True, attn_implementation="eager",
                 dtype=torch.float32 if dt == "float32" else torch.bfloat16,
-                use_safetensors=True)
+                use_safetensors=True, output_loading_info=True)
         except Exception as exc:
             raise InsideError(Msg("inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
+        _refuse_missing(p, loading)
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
 
@@ -111,9 +120,9 @@ class HfModel:
             raise InsideError(Msg("inside.activation_unknown", {"path": p, "act": act}))
         self.variant = ACT_TO_VARIANT[act]
         self.path = p
-        maxpos = getattr(self.text_config, "max_position_embeddings", None) or MAX_TOKENS
-        self.max_len = min(WINDOW, int(maxpos))
-        self.max_tokens = min(MAX_TOKENS, int(maxpos))
+        maxpos = _positive_int(getattr(self.text_config, "max_position_embeddings", None))
+        self.max_len = min(WINDOW, maxpos or MAX_TOKENS)
+        self.max_tokens = min(MAX_TOKENS, maxpos or MAX_TOKENS)
 
     @property
     def n_layer(self) -> int:
@@ -196,6 +205,7 @@ class HfModel:
         if len(ids) > self.max_tokens:
             raise InsideError(Msg("inside.too_many_tokens", {"n": len(ids),
                                                                "maximum": self.max_tokens}))
+        self._check_memory(len(ids))
         if progress is not None:
             progress(0.85, Msg("progress.running", {"n": len(ids)}))
         layers = self.forward_layers(ids)
@@ -213,6 +223,15 @@ class HfModel:
                      n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),
                      unknown=unknown,
                      unknown_as=str(self.tokenizer.unk_token) if unknown else "")
+
+    def _check_memory(self, tokens: int) -> None:
+        """Refuse a text whose traced pass would not fit in the free memory (the weights are
+        loaded already; the kept attention weights grow with tokens²)."""
+        t = self.text_config
+        m = max(self.intermediate(i) for i in range(self.n_layer))
+        need = trace_bytes(self.n_layer, _positive_int(getattr(t, "hidden_size", 0)) or 1, m,
+                           _positive_int(getattr(t, "num_attention_heads", 0)) or 1, tokens)
+        check_free_memory(need, str(self.device), tokens)
 
     @torch.no_grad()
     def forward_layers(self, ids: list[int]) -> list[LayerTrace]:
@@ -260,6 +279,15 @@ def trace_hf(path: Path | str, text: str, *, device: str | None = None, dtype: s
     ``InsideError``; ``progress(fraction, message)`` reports loading and the pass.
     """
     return HfModel(path, device=device, dtype=dtype, progress=progress).trace(text, progress)
+
+
+def _refuse_missing(p: Path, loading: dict[str, Any]) -> None:
+    """InsideError when the weight files lacked some of the model's tensors: transformers fills
+    those with random numbers, and every view would then describe noise as if it were trained."""
+    missing = sorted(str(k) for k in loading.get("missing_keys", ()) or ())
+    if missing:
+        raise InsideError(Msg("inside.weights_missing", {"path": p, "n": len(missing),
+                                                         "names": ", ".join(missing[:3])}))
 
 
 def _positive_int(value: object) -> int:

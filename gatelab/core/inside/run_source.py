@@ -13,6 +13,7 @@ step slider) so the checkpoint is read once.
 from __future__ import annotations
 
 import array
+import re
 from pathlib import Path
 from typing import Any
 
@@ -94,12 +95,20 @@ class _TraceCapture:
         return out
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def check_text(text: Any, max_len: int, unit: str = "characters") -> str:
     """The text, or InsideError when it is not a non-empty string the model can take at once."""
     if not isinstance(text, str) or not text:
         raise InsideError(Msg("inside.text_empty"))
     if len(text) > MAX_TEXT_CHARS:
         raise InsideError(Msg("inside.text_too_long", {"n": len(text), "maximum": MAX_TEXT_CHARS}))
+    bad = _SURROGATE.search(text)
+    if bad is not None:  # bytes that were not UTF-8 (argv's surrogateescape) or a lone surrogate:
+        # no tokenizer takes them and no JSON file can hold them
+        raise InsideError(Msg("inside.text_not_unicode", {"pos": bad.start(),
+                                                          "n": len(_SURROGATE.findall(text))}))
     return text
 
 
