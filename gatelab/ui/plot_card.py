@@ -89,18 +89,26 @@ class PlotCard(QWidget):
     def rename_curve(self, item: pg.PlotDataItem, name: str) -> None:
         """A new name for ``item`` in the legend, the hover readout and the CSV export."""
         item.opts["name"] = name
-        legend = self.plot.getPlotItem().legend
-        if legend is not None:
-            for sample, label in legend.items:
-                if sample.item is item:
-                    label.setText(name)
-            legend.updateSize()
+        self._show_legend_name(item, name)
         self._hover = [(name if i is item else n, i) for n, i in self._hover]
+
+    def _show_legend_name(self, item: pg.PlotDataItem, name: str) -> None:
+        """pyqtgraph renders legend labels as HTML, so "L0 g<0" showed as "L0 g": the legend
+        gets the escaped name, while the CSV header and hover readout keep the plain one."""
+        legend = self.plot.getPlotItem().legend
+        if legend is None:
+            return
+        for sample, label in legend.items:
+            if sample.item is item:
+                label.setText(html.escape(name, quote=False))
+        legend.updateSize()
 
     # -- building ------------------------------------------------------------------------------
     def curve(self, name: str, hover: bool = True, **opts: object) -> pg.PlotDataItem:
         """Create a curve once (later updates use ``setData``); ``name`` shows in legend and CSV."""
         item = self.plot.plot([], [], name=name, **opts)
+        if any(c in name for c in "<>&"):
+            self._show_legend_name(item, name)
         if hover:
             self._hover.append((name, item))
         return item
