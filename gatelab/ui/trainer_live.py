@@ -6,6 +6,7 @@ show, so a learner who opens the tab for the first time is never faced with six 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -25,6 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.trainer_plots import TrainerPlots
+
+# samples.txt's header line (core.run_writer writes it in English: a file format, kept as is)
+SAMPLE_HEADER = re.compile(r"^--- sample at step (\d+) ---$", re.MULTILINE)
 
 
 def format_duration(seconds: float) -> str:
@@ -282,20 +286,7 @@ class LiveView(QWidget):
         self.sample.setReadOnly(True)
         self.sample.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.sample.setMaximumHeight(90)
-        self.header = QWidget()
-        row = QHBoxLayout(self.header)
-        row.setContentsMargins(0, 0, 0, 0)
-        # The run name and the per-layer share grow with the run: let them be cut (their full
-        # text is in the tooltip) rather than widen the tab and squeeze the Try-this card.
-        for label in (self.title, self.plots.sink_label):
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            label.setMinimumWidth(60)
-        row.addWidget(self.title, 2)
-        row.addWidget(self.plots.sink_label, 3)
-        self.layer_caption = QLabel()
-        row.addWidget(self.layer_caption)
-        row.addWidget(self.layer)
-        row.addWidget(self.btn_sample)
+        self.header = self._header()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.header)
@@ -303,7 +294,34 @@ class LiveView(QWidget):
         layout.addWidget(self.sample)
         self.header.setVisible(False)  # nothing to sample or send before the first run
         self.sample.setVisible(False)
+        self._saved_samples: str | None = None  # samples.txt text, re-rendered on a switch
         self.retranslate()
+
+    def _header(self) -> QWidget:
+        """Two rows, so nothing is cut at 1280 px: the run name beside the layer choice and
+        Sample text, then the first-token share, which grows with the layer count and wraps."""
+        header = QWidget()
+        # The run name may still be cut in a narrow window (full text in its tooltip), but it
+        # must never widen the tab and squeeze the Try-this card.
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setMinimumWidth(60)
+        wrapping = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        wrapping.setHeightForWidth(True)
+        self.plots.sink_label.setSizePolicy(wrapping)
+        self.plots.sink_label.setWordWrap(True)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.title, 1)
+        self.layer_caption = QLabel()
+        row.addWidget(self.layer_caption)
+        row.addWidget(self.layer)
+        row.addWidget(self.btn_sample)
+        rows = QVBoxLayout(header)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(2)
+        rows.addLayout(row)
+        rows.addWidget(self.plots.sink_label)
+        return header
 
     def retranslate(self) -> None:
         self.layer.setToolTip(self.tr(
@@ -316,6 +334,8 @@ class LiveView(QWidget):
         self.intro_text.setText(self.tr(INTRO_HTML))
         self.btn_intro_start.setText(self.tr("▶ Start training with these settings"))
         self.plots.retranslate()
+        if self._saved_samples is not None:
+            self.set_saved_samples(self._saved_samples)
 
     def _intro_page(self) -> QWidget:
         page = QWidget()
@@ -344,4 +364,11 @@ class LiveView(QWidget):
         return self.stack.currentIndex() == 0
 
     def set_sample(self, text: str) -> None:
+        self._saved_samples = None
         self.sample.setPlainText(text)
+
+    def set_saved_samples(self, text: str) -> None:
+        """Show samples.txt text with its English header lines in the current language."""
+        self.sample.setPlainText(SAMPLE_HEADER.sub(
+            lambda m: self.tr("--- sample at step {0} ---").format(m.group(1)), text))
+        self._saved_samples = text

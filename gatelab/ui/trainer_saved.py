@@ -23,6 +23,15 @@ if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first
 REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
 
+def _whole_lines(text: str, n: int) -> str:
+    """The last ``n`` characters of ``text`` from a line start: a header line cut in half
+    ("ple at step 40 ---") could not be recognised and translated."""
+    if len(text) <= n:
+        return text
+    tail = text[-n:]
+    return tail.split("\n", 1)[1] if "\n" in tail else tail
+
+
 class SavedRuns:
     """Replay (Open), Resume and Sample for ``TrainerPanel`` (results arrive in
     ``_on_call_result`` from the panel's ``BackgroundCalls``), and its QSettings."""
@@ -93,7 +102,7 @@ class SavedRuns:
         self._stats_step = record.metrics[-1].get("step", 0) if record.metrics else 0
         name = record.path.name
         self._show_title(lambda self: self.tr("Replay of {0}").format(name))
-        self.live.set_sample(record.samples[-2000:])
+        self.live.set_saved_samples(_whole_lines(record.samples, 2000))
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
         self.status_changed.emit(self.tr("Opened run {0}").format(path))
