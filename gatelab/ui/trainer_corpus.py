@@ -73,12 +73,17 @@ class CorpusBox(QGroupBox):
     def retranslate(self) -> None:
         """Title, built-in names, tips and the summary line in the current language."""
         self.setTitle(self.tr("Text to learn (corpus)"))
-        names = {"python": self.tr("Python source (standard library, ~1 MB)"),
-                 "generated": self.tr("Generated demo text (60 kB, quick)")}
+        # Short names fit the combo at 1280 px ("~1 MB" was cut to "~1 ME"); the long ones
+        # stay as each item's tooltip.
+        names = {"python": (self.tr("Python source (~1 MB)"),
+                            self.tr("Python source (standard library, ~1 MB)")),
+                 "generated": (self.tr("Generated demo text (60 kB, quick)"),
+                               self.tr("Generated demo text (60 kB, quick)"))}
         for i in range(self.combo.count()):
             key = str(self.combo.itemData(i))
             if key in names:
-                self.combo.setItemText(i, names[key])
+                self.combo.setItemText(i, names[key][0])
+                self.combo.setItemData(i, names[key][1], Qt.ItemDataRole.ToolTipRole)
         self.combo.setToolTip(self.tr("What the model learns to continue, one character at a time"))
         self.open_button.setText(self.tr("Open text file…"))
         self.open_button.setToolTip(self.tr("Train on any UTF-8 text file"))
