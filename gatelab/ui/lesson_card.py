@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSettings, QSize, Qt
-from PySide6.QtGui import QMouseEvent
+from PySide6.QtCore import QMargins, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QMouseEvent, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QScrollArea,
     QSizePolicy,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
@@ -79,6 +82,57 @@ class _ClickLabel(QLabel):
         if event.button() == Qt.MouseButton.LeftButton:
             self._radio.click()
         super().mouseReleaseEvent(event)
+
+
+class StepButton(QPushButton):
+    """A push button whose title wraps onto more lines at the card's width.
+
+    A QPushButton cannot wrap: long step titles ("Qwen3.5-0.8B: MLP vs embedding") were cut at
+    the card's edge at 1280 px. ``text()`` keeps the whole title (tests, screen readers); only
+    the painting and the height for a width are this class's own.
+    """
+
+    PADDING = QMargins(7, 5, 7, 5)  # the style sheet's 4px 6px, plus the frame
+    MAX_WIDTH = 240  # the card's width hint: wider titles wrap instead of widening the card
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setStyleSheet("padding: 4px 6px;")
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def _text_rect(self, width: int) -> QRect:
+        """The wrapped title's bounding box for a button ``width`` pixels wide."""
+        inner = max(1, width - self.PADDING.left() - self.PADDING.right())
+        return self.fontMetrics().boundingRect(QRect(0, 0, inner, 100_000),
+                                               int(Qt.TextFlag.TextWordWrap), self.text())
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
+        return self._text_rect(width).height() + self.PADDING.top() + self.PADDING.bottom()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        pad = self.PADDING.left() + self.PADDING.right()
+        width = min(self.fontMetrics().horizontalAdvance(self.text()) + pad + 1, self.MAX_WIDTH)
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(0, self.heightForWidth(self.MAX_WIDTH))
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        """The style's button with no text, then the title wrapped inside the padding."""
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.text = ""
+        painter = QStylePainter(self)
+        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
+        painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
+        painter.drawText(self.rect().marginsRemoved(self.PADDING),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                             | Qt.TextFlag.TextWordWrap), self.text())
 
 
 _RESULT_OK = "color: palette(text);"
@@ -142,12 +196,9 @@ class LessonCard(QFrame):
         self._explain.clear()
         layout.addWidget(self._heading(self.tr("Try this")))
         for i, step in enumerate(self._lesson.steps):
-            button = QPushButton(step.title, body)
+            button = StepButton(step.title, body)
             button.setObjectName(f"lesson-step-{i}")
             button.setToolTip(f"{step.title}: {step.expect}")
-            button.setStyleSheet("text-align: left; padding: 4px 6px;")
-            # A long title is cut at the card's edge rather than widening the card.
-            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _=False, s=step: self.run_step(s))
             expect = QLabel(step.expect, body)
             expect.setWordWrap(True)
