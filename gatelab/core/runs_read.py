@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from zipfile import ZIP_DEFLATED, ZIP_STORED
 
 import numpy as np
 
@@ -274,7 +275,8 @@ def _check_checkpoint(p: Path, ckpt: Any) -> None:
 def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
     """The numeric arrays of a stats.npz (only ``keys`` when given: the gate plane reads just
     ``gate_pairs``, whatever the size of the rest); RunError naming the file when it cannot be
-    read. Sizes are checked from the archive's directory before any array is read."""
+    read. Sizes are checked from the archive's directory before any array is read; zipfile
+    never inflates a member past its listed size, except with bzip2 or lzma, which are refused."""
     try:
         fd = open_regular(path)
     except FileReadError as exc:
@@ -282,7 +284,12 @@ def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.
     try:
         with os.fdopen(fd, "rb") as f, np.load(f, allow_pickle=False) as z:
             names = [k for k in z.files if keys is None or k in keys]
-            size = sum(z.zip.getinfo(k + ".npy").file_size for k in names)
+            infos = [z.zip.getinfo(k + ".npy") for k in names]
+            odd = [i for i in infos if i.compress_type not in (ZIP_STORED, ZIP_DEFLATED)]
+            if odd:  # bzip2/lzma inflate a whole chunk at once, whatever size the directory lists
+                raise RunError(Msg("stats.compression", {"path": path, "name": odd[0].filename,
+                                                         "method": odd[0].compress_type}))
+            size = sum(i.file_size for i in infos)
             if size > STATS_CAP:
                 raise RunError(Msg("stats.too_large", {"path": path, "size": size, "limit": STATS_CAP}))
             arrays = {k: np.asarray(z[k]) for k in names}

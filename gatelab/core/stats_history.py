@@ -8,30 +8,48 @@ kept beside it (``weights_step_000500.pt``, tensors only, loaded with ``weights_
 text can be traced through the model as it was at that step. Each file is written atomically; a
 damaged entry is skipped on reading, never fatal. Older runs without a history read as one entry
 built from stats.npz.
+
+Reading treats every entry as hostile: ``runs_read.read_stats`` opens regular files only and
+checks the arrays' sizes from the zip directory before inflating anything, every entry is checked
+against what ``LayerStats`` holds (``stats_problem``: real numbers, consistent shapes, finite), and
+the history as a whole is bounded (entries and inflated bytes), so the view that indexes these
+arrays by layer on the GUI thread never meets one it cannot draw. torch is imported only where
+weights are written or read, so the UI can use ``stats_problem`` without it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import re
+from collections import deque
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import torch
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import Msg, reason
-from gatelab.core.trainconfig import LayerStats
+from gatelab.core.runs_read import RunError, read_stats
+from gatelab.core.trainconfig import MAX_INTERMEDIATE, LayerStats
+
+if TYPE_CHECKING:
+    import torch
 
 HISTORY_DIR = "stats_history"
 MAX_WEIGHT_PARAMS = 8_000_000  # keep per-step weights only for models up to ~32 MB in float32
-MAX_ENTRY_BYTES = 512 * 1024 * 1024
+MAX_ENTRY_BYTES = 512 * 1024 * 1024  # one entry file on disk (stats or weights)
+MAX_HISTORY_BYTES = 1 << 30  # the arrays of all stats entries read, inflated (plus one entry)
+MAX_LAYERS = 256  # TrainConfig.validate's limit on n_layer
 MAX_STATS_ENTRIES = 120  # a long run checkpoints every minute: thin the history beyond these
 MAX_WEIGHT_ENTRIES = 24  # weights are the large part (up to ~32 MB each)
 _ENTRY = re.compile(r"^step_(\d{1,12})\.npz$")
 _WEIGHTS = re.compile(r"^weights_step_(\d{1,12})\.pt$")
+_FIELDS = tuple(f.name for f in dataclasses.fields(LayerStats))
+_PER_LAYER = ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h", "mlp_ratio", "attn_sink")
+_NAN_OK = ("attn_sink",)  # NaN there means "no attention weights measured" (stats.materialise)
 
 
 def entry_path(run_dir: Path | str, step: int) -> Path:
@@ -55,6 +73,8 @@ def append_entry(run_dir: Path | str, step: int, stats: LayerStats | None,
     Called once per checkpoint by ``RunWriter.checkpoint``; rewriting the same step (a resumed
     run that checkpoints the same step again) replaces the entry.
     """
+    import torch
+
     folder = Path(run_dir) / HISTORY_DIR
     folder.mkdir(exist_ok=True)
     if stats is not None:
@@ -86,27 +106,114 @@ def _thin(folder: Path, pattern: re.Pattern[str], path_of: Any, cap: int) -> Non
         path_of(folder.parent, steps.pop(i)).unlink(missing_ok=True)
 
 
-def _read_stats(path: Path) -> LayerStats | None:
-    """A LayerStats from an npz file, or None if it is missing, damaged or incomplete."""
+def _array(value: Any) -> np.ndarray | None:
     try:
-        raw = read_bytes_capped(path, MAX_ENTRY_BYTES)
-        with np.load(io.BytesIO(raw), allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
-    except (FileReadError, OSError, ValueError, EOFError):
+        return np.asarray(value)
+    except (ValueError, TypeError):  # a ragged list, an object numpy cannot hold
         return None
-    names = [f.name for f in dataclasses.fields(LayerStats)]
-    if not all(n in arrays for n in names):
-        return None
-    return LayerStats(**{n: arrays[n] for n in names})
+
+
+def _shape_text(dims: tuple[int | str, ...]) -> str:
+    return "[" + ", ".join(map(str, dims)) + "]"
+
+
+def _fits(shape: tuple[int, ...], want: tuple[int | str, ...]) -> bool:
+    """``shape`` matches ``want``, where a str is a free dimension named in the message."""
+    return len(shape) == len(want) and all(isinstance(w, str) or s == w for s, w in zip(shape, want))
+
+
+def _wanted(a: dict[str, np.ndarray]) -> dict[str, tuple[int | str, ...]] | str:
+    """The shape each array must have, derived from frac_neg (layers), hist_edges (bins) and
+    gate_pairs (neurons); or why one of those three cannot define it."""
+    neg, edges, pairs = a["frac_neg"], a["hist_edges"], a["gate_pairs"]
+    layers = neg.shape[0] if neg.ndim == 1 else 0
+    if not 1 <= layers <= MAX_LAYERS:
+        return _bad_shape("frac_neg", neg, ("n_layer",), f"[1–{MAX_LAYERS}]")
+    if edges.ndim != 1 or len(edges) < 2:
+        return _bad_shape("hist_edges", edges, ("bins + 1 ≥ 2",))
+    m = pairs.shape[1] if pairs.ndim == 3 else -1
+    if not (_fits(pairs.shape, (layers, "m", 2)) and m <= MAX_INTERMEDIATE):
+        return _bad_shape("gate_pairs", pairs, (layers, f"m ≤ {MAX_INTERMEDIATE}", 2))
+    want: dict[str, tuple[int | str, ...]] = {name: (layers,) for name in _PER_LAYER}
+    want.update(act_hist=(layers, len(edges) - 1), neuron_acts=(layers, "tokens", m))
+    return want
+
+
+def _bad_shape(name: str, arr: np.ndarray, want: tuple[int | str, ...], text: str = "") -> Msg:
+    return Msg("history.array_shape", {"name": name, "shape": _shape_text(arr.shape),
+                                       "expected": text or _shape_text(want)})
+
+
+def stats_problem(stats: LayerStats | Mapping[str, Any]) -> str:
+    """Why ``stats`` (a LayerStats or its arrays by name) cannot be drawn, "" when it can.
+
+    Every LayerStats array must be there, hold real numbers (no strings, objects, booleans,
+    complex or times), have the shape LayerStats documents with one layer count throughout, and
+    be finite (NaN only in attn_sink, where it means "not measured"). The history view indexes
+    these arrays by layer on the GUI thread: whatever it could not draw is refused here.
+    """
+    arrays: dict[str, np.ndarray] = {}
+    for name in _FIELDS:
+        value = stats.get(name) if isinstance(stats, Mapping) else getattr(stats, name, None)
+        if value is None:
+            return Msg("history.array_missing", {"name": name})
+        arr = _array(value)
+        if arr is None or arr.dtype.kind not in "fiu":
+            dtype = type(value).__name__ if arr is None else str(arr.dtype)
+            return Msg("history.array_kind", {"name": name, "dtype": dtype})
+        arrays[name] = arr
+    want = _wanted(arrays)
+    if isinstance(want, str):
+        return want
+    for name, dims in want.items():
+        if not _fits(arrays[name].shape, dims):
+            return _bad_shape(name, arrays[name], dims)
+    for name, arr in arrays.items():
+        if np.isinf(arr).any() if name in _NAN_OK else not np.isfinite(arr).all():
+            return Msg("history.array_finite", {"name": name})
+    return ""
+
+
+def _floats(arr: np.ndarray) -> np.ndarray:
+    """float32 and float64 arrays as they are, any other real numbers as float64."""
+    return arr if arr.dtype in (np.dtype(np.float32), np.dtype(np.float64)) else arr.astype(np.float64)
+
+
+def _note(problems: list[str] | None, why: str) -> None:
+    if problems is not None:
+        problems.append(why)
+
+
+def _read_stats(path: Path, problems: list[str] | None = None) -> tuple[LayerStats | None, int]:
+    """(LayerStats, bytes inflated) of one npz; (None, bytes inflated) when it is missing,
+    damaged, too large or of the wrong kind, and then why is added to ``problems``."""
+    try:
+        on_disk = os.stat(path).st_size
+    except OSError:
+        on_disk = 0  # read_stats says why
+    if on_disk > MAX_ENTRY_BYTES:  # zipfile would parse a directory of any size
+        _note(problems, Msg("file.too_large", {"path": path, "limit": f"{MAX_ENTRY_BYTES:,} bytes"}))
+        return None, 0
+    try:
+        arrays = read_stats(path, _FIELDS)
+    except RunError as exc:
+        _note(problems, reason(exc))
+        return None, 0
+    size = sum(a.nbytes for a in arrays.values())
+    why = stats_problem(arrays)
+    if why:
+        _note(problems, Msg("history.entry_skipped", {"path": path, "why": why}))
+        return None, size
+    return LayerStats(**{n: _floats(arrays[n]) for n in _FIELDS}), size
 
 
 def history_steps(run_dir: Path | str) -> list[int]:
-    """Steps with a history entry file, ascending (no file is opened)."""
+    """Steps with a history entry file, ascending, each once (no file is opened)."""
     try:
         names = [p.name for p in (Path(run_dir) / HISTORY_DIR).iterdir()]
     except OSError:
         return []
-    return sorted(int(m.group(1)) for n in names if (m := _ENTRY.match(n)))
+    return sorted({int(m.group(1)) for n in names if (m := _ENTRY.match(n))})
 
 
 def _latest_step(run_dir: Path) -> int:
@@ -115,22 +222,56 @@ def _latest_step(run_dir: Path) -> int:
     return steps if isinstance(steps, int) and not isinstance(steps, bool) else 0
 
 
-def read_stats_history(run_dir: Path | str) -> list[tuple[int, LayerStats]]:
-    """``[(step, LayerStats), ...]`` ascending, one per checkpoint; damaged entries are skipped.
+def _coarse_to_fine(n: int) -> list[int]:
+    """0 … n-1 ordered so that every prefix spreads evenly over the range: the last, the first,
+    then the middle of every gap, level by level. Reading in this order, a history cut short by
+    the caps below still spans the whole run."""
+    order = [n - 1, 0] if n > 1 else list(range(n))
+    gaps = deque([(0, n - 1)])
+    while gaps:
+        lo, hi = gaps.popleft()
+        if hi - lo > 1:
+            mid = (lo + hi) // 2
+            order.append(mid)
+            gaps.extend(((lo, mid), (mid, hi)))
+    return order
+
+
+def read_stats_history(run_dir: Path | str,
+                       problems: list[str] | None = None) -> list[tuple[int, LayerStats]]:
+    """``[(step, LayerStats), ...]`` ascending, one per checkpoint; damaged entries are skipped
+    (why, one line each, in ``problems``).
 
     A run without a history (made before it existed) gives one entry from its stats.npz, at the
-    step its run.json reports; a run with neither gives an empty list.
+    step its run.json reports; a run with neither gives an empty list. A folder that holds more
+    than the writer keeps (``MAX_STATS_ENTRIES``) or whose arrays inflate past
+    ``MAX_HISTORY_BYTES`` gives an evenly spread part of it, the first and latest entries first.
     """
     p = Path(run_dir)
-    out = [(s, st) for s in history_steps(p) if (st := _read_stats(entry_path(p, s))) is not None]
+    steps = history_steps(p)
+    out: list[tuple[int, LayerStats]] = []
+    spent = 0
+    for i in _coarse_to_fine(len(steps))[:4 * MAX_STATS_ENTRIES]:  # bounded tries, damaged or not
+        if len(out) >= MAX_STATS_ENTRIES:
+            break
+        if spent >= MAX_HISTORY_BYTES:
+            _note(problems, Msg("history.budget", {"path": entry_path(p, steps[i]), "size": spent,
+                                                   "limit": MAX_HISTORY_BYTES}))
+            break
+        stats, size = _read_stats(entry_path(p, steps[i]), problems)
+        spent += size
+        if stats is not None:
+            out.append((steps[i], stats))
     if out:
-        return out
-    latest = _read_stats(p / "stats.npz")
+        return sorted(out, key=lambda entry: entry[0])
+    latest = _read_stats(p / "stats.npz", problems)[0]
     return [(_latest_step(p), latest)] if latest is not None else []
 
 
 def _load_weights(path: Path) -> tuple[dict[str, torch.Tensor] | None, str]:
     """(state, "") when ``path`` holds a dict of tensors, else (None, why it cannot be used)."""
+    import torch
+
     try:
         raw = read_bytes_capped(path, MAX_ENTRY_BYTES)
         state = torch.load(io.BytesIO(raw), map_location="cpu", weights_only=True)
@@ -164,4 +305,4 @@ def weights_problem(run_dir: Path | str, step: int) -> Msg:
 
 
 __all__ = ["HISTORY_DIR", "MAX_WEIGHT_PARAMS", "append_entry", "history_steps",
-           "read_stats_history", "read_weights", "weights_problem"]
+           "read_stats_history", "read_weights", "stats_problem", "weights_problem"]

@@ -5,10 +5,16 @@ checkpoint, the per-layer numbers and the (g, u) of every neuron at the trainer'
 position. The slider shows them; where the history also kept that step's weights, the tab
 re-traces the text at that step so every other view follows. Older runs without a history show
 one entry, their latest stats. Nothing here computes; it draws ``LayerStats`` arrays.
+
+Core refuses entries it cannot vouch for when it reads the history, yet this view indexes the
+arrays by layer on the GUI thread, where an exception would end in a traceback: each entry is
+checked again (``stats_problem``, once per entry) and one that cannot be drawn shows why in the
+readout, with empty plots, instead of raising.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 import numpy as np
@@ -16,9 +22,11 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
 
+from gatelab.core.stats_history import stats_problem
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel
+from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import fmt_number, style_axes
 
 SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1f77b4"),
@@ -75,6 +83,7 @@ class HistoryView(QWidget):
         lay.addWidget(self.readout)
         self._history: list[tuple[int, object]] = []
         self._weights: set[int] = set()
+        self._problems: dict[int, str] = {}  # index → why that entry cannot be drawn ("" if it can)
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.setInterval(250)
@@ -116,6 +125,7 @@ class HistoryView(QWidget):
         when there are none) may be a function, so that it follows a language switch."""
         self._message = message if callable(message) else (lambda: message)
         self._history = list(history)
+        self._problems = {}
         self._weights = set(weight_steps)
         self.slider.blockSignals(True)
         self.slider.setRange(0, max(len(history) - 1, 0))
@@ -125,14 +135,17 @@ class HistoryView(QWidget):
         self.follow.setEnabled(bool(weight_steps))
         if not history:
             self.step_label.setText("")
-            for curve in self.curves.values():
-                curve.setData([], [])
-            # setData (not clear()) so the old cloud's area is repainted: clear() leaves an
-            # empty bounding rect whose update() repaints nothing on screen
-            self.dots.setData(pos=np.empty((0, 2)))
+            self._clear_plots()
             self.readout.setText(self._empty_text())
             return
         self.show_entry()
+
+    def _clear_plots(self) -> None:
+        for curve in self.curves.values():
+            curve.setData([], [])
+        # setData (not clear()) so the old cloud's area is repainted: clear() leaves an
+        # empty bounding rect whose update() repaints nothing on screen
+        self.dots.setData(pos=np.empty((0, 2)))
 
     def entries(self) -> int:
         """How many checkpoints the slider holds."""
@@ -146,16 +159,39 @@ class HistoryView(QWidget):
     def set_index(self, index: int) -> None:
         self.slider.setValue(index)
 
+    def problem(self, i: int) -> str:
+        """Why entry ``i`` cannot be drawn ("" when it can), checked once per entry."""
+        if i not in self._problems:
+            try:
+                self._problems[i] = stats_problem(self._history[i][1])
+            except Exception as exc:  # an object no check foresaw: refuse it, never raise here
+                self._problems[i] = type(exc).__name__
+        return self._problems[i]
+
     def show_entry(self) -> None:
         if not self._history:
             return
         i = min(self.slider.value(), len(self._history) - 1)
-        step, stats = self._history[i]
+        step = self._history[i][0]
         first, last = self._history[0][0], self._history[-1][0]
         self.step_label.setText(
             self.tr("step {0} (the only checkpoint)").format(step) if len(self._history) == 1
             else self.tr("step {0} ({1}–{2}, {3} checkpoints)").format(
                 step, first, last, len(self._history)))
+        why = self.problem(i)
+        if not why:
+            try:
+                self._draw(i)
+                return
+            except (ValueError, TypeError, IndexError, AttributeError, OverflowError) as exc:
+                why = type(exc).__name__  # a last guard: the check above should refuse first
+        self._clear_plots()
+        text = self.tr("step {0}: this entry cannot be shown ({1})").format(step, message_text(why))
+        self.readout.setText(html.escape(text, quote=False))  # a dtype such as <U3 is no tag
+
+    def _draw(self, i: int) -> None:
+        """Curves, cloud and readout of entry ``i``, which ``problem`` has passed."""
+        stats = self._history[i][1]
         x = None
         for key, curve in self.curves.items():
             y = np.asarray(getattr(stats, key), dtype=np.float64)
@@ -189,7 +225,9 @@ class HistoryView(QWidget):
         headers = ["step", "layer", "frac_neg", "frac_closed", "mlp_ratio", "attn_sink",
                    "max_abs_h"]
         rows: list[list[object]] = []
-        for step, stats in self._history:
+        for i, (step, stats) in enumerate(self._history):
+            if self.problem(i):
+                continue  # shown as "cannot be shown" in the view: no row either
             n = len(np.asarray(getattr(stats, "frac_neg")))
             for layer in range(n):
                 rows.append([step, layer] + [float(np.asarray(getattr(stats, k))[layer])
