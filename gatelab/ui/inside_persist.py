@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
+from gatelab.ui.inside_export import export_folder, set_export_folder
 from gatelab.ui.inside_jobs import SOURCE_KINDS
 from gatelab.ui.inside_source import DEVICES, DTYPES
-from gatelab.ui.widgets import settings_choice, settings_int
+from gatelab.ui.widgets import settings_choice, settings_float, settings_int
 
 if TYPE_CHECKING:
     from gatelab.ui.inside_panel import InsidePanel
@@ -208,6 +209,13 @@ def save_settings(panel: InsidePanel, settings: QSettings) -> None:
     settings.setValue("text", source.text.text())
     settings.setValue("topk_file", panel.topk.text_file)
     settings.setValue("view", panel.views.currentIndex())
+    settings.setValue("export_dir", export_folder())
+    sel = panel.sel
+    picked = {"layer": sel.layer, "neuron": sel.neuron}
+    picked.update({k: v for k, v in (panel.pending or {}).items() if k in picked})  # untraced
+    for key, value in picked.items():
+        settings.setValue(key, int(value))
+    settings.setValue("eps", "" if sel.eps is None else float(sel.eps))
 
 
 def restore_settings(panel: InsidePanel, settings: QSettings) -> None:
@@ -225,3 +233,22 @@ def restore_settings(panel: InsidePanel, settings: QSettings) -> None:
     value = settings.value("topk_file", "")
     panel.topk.text_file = value if isinstance(value, str) else ""
     panel.views.setCurrentIndex(settings_int(settings, "view", 0, 0, panel.views.count() - 1))
+    value = settings.value("export_dir", "")
+    if isinstance(value, str) and len(value) <= MAX_PATH:
+        set_export_folder(value)
+    _restore_picks(panel, settings)
+
+
+def _restore_picks(panel: InsidePanel, settings: QSettings) -> None:
+    """The last session's ε, layer and neuron. Why pending: no model is loaded at launch, so
+    the layer and neuron are picked once a text is traced, clamped to that model's sizes."""
+    eps = settings_float(settings, "eps", math.nan, *EPS_RANGE)
+    panel.sel.set_eps(None if math.isnan(eps) else eps)
+    picked = {key: settings_int(settings, key, 0, 0, LIMITS[key] - 1)
+              for key in ("layer", "neuron") if settings.contains(key)}
+    if not picked:
+        return
+    if fits(panel, picked):
+        pick(panel, picked)
+    else:
+        panel.pending = {**(panel.pending or {}), **picked}
