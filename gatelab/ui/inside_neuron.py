@@ -196,6 +196,7 @@ class NeuronRankings(QWidget):
         selection.trace_changed.connect(self.refresh)
         selection.layer_changed.connect(lambda _l: self.refresh())
         selection.span_changed.connect(lambda _a, _b: self.refresh_span())
+        selection.neuron_changed.connect(lambda _n: self.highlight())
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -218,6 +219,20 @@ class NeuronRankings(QWidget):
         order = np.argsort(-np.nan_to_num(score, nan=-np.inf), kind="stable")[:RANK_ROWS]
         _fill(self.selective, [(int(i), self._cells(int(i), float(score[i]))) for i in order])
         self.refresh_span()
+        self.highlight()
+
+    def highlight(self) -> None:
+        """Select the picked neuron's row in both rankings (none where it is not ranked), so a
+        neuron picked anywhere else is found here too."""
+        for table in (self.selective, self.span_table):
+            row = next((r for r in range(table.rowCount())
+                        if table.item(r, 0) is not None and table.item(r, 0).data(
+                            Qt.ItemDataRole.UserRole) == self.sel.neuron), -1)
+            if row < 0:
+                table.clearSelection()
+            else:
+                table.selectRow(row)
+                table.scrollToItem(table.item(row, 0))
 
     def refresh_span(self) -> None:
         start, stop = self.sel.span
@@ -233,6 +248,7 @@ class NeuronRankings(QWidget):
 
         self._span_rows = analysis.span_ranking(trace, self.sel.layer, start, stop, k=RANK_ROWS)
         _fill(self.span_table, [(n, self._cells(n, s)) for n, s in self._span_rows])
+        self.highlight()
         text = "".join(trace.tokens[start:stop])
         self.span_hint.setText(self.tr("Span “{0}” (tokens {1}–{2}) in L{3}: score = (mean h on "
                                        "the span − mean h elsewhere) / spread.").format(
