@@ -59,6 +59,17 @@ def fmt_value(x: float) -> str:
     return "{0:.4e}".format(x).replace("-", "\u2212")
 
 
+def fmt_sig(x: float, digits: int = 4) -> str:
+    """``digits`` significant digits (1053, 94.12, 0.5123), scientific where that would hide
+    the value; for sizes spanning many decades, such as the largest hidden activation."""
+    if x == 0 or not math.isfinite(x):
+        return fmt_number(x, digits - 1)
+    if not 1e-3 <= abs(x) < 1e6:
+        return fmt_value(x)
+    rounded = float("{0:.{1}g}".format(x, digits))  # 9.9996 → 10: its decimals, not 9.9996's
+    return fmt_number(x, max(0, digits - 1 - math.floor(math.log10(abs(rounded)))))
+
+
 def nice_limit(x: float) -> float:
     """The next 1, 2, 2.5 or 5 × 10ᵏ at or above x (a round window edge)."""
     if not (math.isfinite(x) and x > 0):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.inside_export import DataCard
+from gatelab.ui.inside_gates import fmt_sig
 from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.widgets import fmt_number, style_axes
@@ -155,7 +156,7 @@ class SinkView(QWidget):
                     if lt.attn_sink is not None else self.tr("— (no softmax attention)"))
             cells = ["L{0}".format(i), lt.kind, sink,
                      fmt_number(lt.attn_gate_mean, 3) if lt.attn_gate_mean is not None else "—",
-                     fmt_number(lt.max_abs_hidden, 1) if lt.max_abs_hidden is not None else "—"]
+                     fmt_sig(lt.max_abs_hidden) if lt.max_abs_hidden is not None else "—"]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c >= 2:
