@@ -23,6 +23,8 @@ class SelectionBar(QWidget):
         self.sel = selection
         self.layer = QComboBox(self)
         self.layer.setObjectName("inside-layer")
+        # filled per model ("L0 (linear_attention)" for Qwen3.5): the width follows the labels
+        self.layer.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.neuron = QSpinBox(self)
         self.neuron.setObjectName("inside-neuron")
         self.neuron.setMinimumWidth(80)

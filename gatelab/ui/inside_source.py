@@ -51,10 +51,13 @@ class SourceBar(QWidget):
     analyse_requested = Signal()
     cancel_requested = Signal()
     kind_changed = Signal(str)
+    example_picked = Signal(str)  # a fresh text: an error about the last one is stale
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = QComboBox(self)
+        # its captions change with the language: the width follows them, never clipping
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for key in SOURCE_KINDS:
             self.kind.addItem(key, key)
         self.live_label = QLabel(self)
@@ -65,6 +68,7 @@ class SourceBar(QWidget):
         self.run_folder = QPushButton(self)
         self.run_folder.clicked.connect(self._choose_run)
         self.hf_path = QLineEdit(self)
+        self.hf_path.returnPressed.connect(self.analyse_requested)  # Enter loads the folder
         self.hf_folder = QPushButton(self)
         self.hf_folder.clicked.connect(self._choose_hf)
         self.device = QComboBox(self)
@@ -88,7 +92,7 @@ class SourceBar(QWidget):
         menu = QMenu(self.examples)
         for example in EXAMPLES:  # both languages, whatever the interface's
             action = QAction(example, menu)
-            action.triggered.connect(lambda _=False, e=example: self.text.setText(e))
+            action.triggered.connect(lambda _=False, e=example: self.pick_example(e))
             menu.addAction(action)
         self.examples.setMenu(menu)
         self.analyse = QPushButton(self)
@@ -163,6 +167,11 @@ class SourceBar(QWidget):
                 self.text.setText(shown[i])
                 break
         self._examples_shown = shown
+
+    def pick_example(self, example: str) -> None:
+        """Put an example in the text box (what its menu entry does)."""
+        self.text.setText(example)
+        self.example_picked.emit(example)
 
     # -- reading the choice -------------------------------------------------------------------
     def kind_key(self) -> str:
