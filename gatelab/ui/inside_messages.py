@@ -39,3 +39,20 @@ def trace_text(trace: Any) -> str:
                                                "numbers describe that character.")
         text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
     return text
+
+
+def view_titles() -> list[tuple[str, str]]:
+    """(title, tooltip) of the views' tabs, in order."""
+    return [
+        (translate("InsidePanel", "Neuron explorer"),
+         translate("InsidePanel", "What does the picked neuron fire on? Rankings and top "
+                                  "contexts")),
+        (translate("InsidePanel", "Gates at a token"),
+         translate("InsidePanel", "Every neuron's real (g, u) on the gate plane, coloured by "
+                                  "|h|")),
+        (translate("InsidePanel", "MLP as a small correction"),
+         translate("InsidePanel", "‖MLP out‖ / ‖layer out‖ per layer, and the residual norm")),
+        (translate("InsidePanel", "Attention sink"),
+         translate("InsidePanel", "Attention on the first token, per layer and head")),
+        (translate("InsidePanel", "Training history"),
+         translate("InsidePanel", "A saved run's statistics, checkpoint by checkpoint"))]

@@ -5,8 +5,8 @@ The panel only wires parts together. The source bar (inside_source) says what to
 worker (inside_worker, running inside_jobs) loads the model once and traces the text once; the
 resulting ``Trace`` goes into the shared selection (inside_state), and every view re-indexes it
 when the learner picks a layer, neuron or token anywhere. Errors from bad sources are shown
-inline in the bar; the tab stays usable. The live run is the trainer tab's current run, traced
-from its latest checkpoint (a safe copy of the weights, never the tensors being trained).
+inline in the bar, and the views keep the last trace. The live run is the trainer's current run,
+traced from its latest checkpoint (a safe copy of the weights, never the tensors being trained).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_lesson import build_lesson
-from gatelab.ui.inside_messages import trace_text
+from gatelab.ui.inside_messages import trace_text, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -73,6 +73,7 @@ class InsidePanel(QWidget):
         self.cache = ModelCache()
         self._spec: SourceSpec | None = None  # the source of the trace on show
         self._trying: SourceSpec | None = None  # the source being traced now
+        self._trying_history = False  # read its history once traced (Analyse, not the slider)
         self._pending_step: int | None = None
         self._history_req = 0  # only the newest history read may fill the history view
         self._lookup: Callable[[str], Any] = lambda _name: None
@@ -119,6 +120,7 @@ class InsidePanel(QWidget):
         self.source.analyse_requested.connect(self.analyse)
         self.source.cancel_requested.connect(self.runner.cancel)
         self.source.kind_changed.connect(self._on_kind)
+        self.source.example_picked.connect(self._forget_error)
         self.runner.progress_changed.connect(self._on_progress)
         self.runner.task_finished.connect(self._on_finished)
         self.runner.busy_changed.connect(self._on_busy)
@@ -136,17 +138,7 @@ class InsidePanel(QWidget):
     # -- language ------------------------------------------------------------------------------
     def retranslate(self) -> None:
         """Re-set every visible string in the current language, numbers from the current state."""
-        for i, (title, tip) in enumerate((
-                (self.tr("Neuron explorer"),
-                 self.tr("What does the picked neuron fire on? Rankings and top contexts")),
-                (self.tr("Gates at a token"),
-                 self.tr("Every neuron's real (g, u) on the gate plane, coloured by |h|")),
-                (self.tr("MLP as a small correction"),
-                 self.tr("‖MLP out‖ / ‖layer out‖ per layer, and the residual norm")),
-                (self.tr("Attention sink"),
-                 self.tr("Attention on the first token, per layer and head")),
-                (self.tr("Training history"),
-                 self.tr("A saved run's statistics, checkpoint by checkpoint")))):
+        for i, (title, tip) in enumerate(view_titles()):
             self.views.setTabText(i, title)
             self.views.setTabToolTip(i, tip)
         for part in (self.source, self.pickers, self.shaded, self.rankings, self.topk,
@@ -228,8 +220,10 @@ class InsidePanel(QWidget):
             self._say(lambda: self.tr("The live run has no checkpoint yet: it saves one every "
                                       "few steps and at its end; try again soon."), error=True)
             return False
-        if not self._start_trace(spec, text):
-            return False
+        return self._start_trace(spec, text, history=True)
+
+    def _read_history(self, spec: SourceSpec) -> None:
+        """Fill the history view for the source now on show (a run's read off the GUI thread)."""
         self._history_req += 1
         if spec.is_run():
             self.files.submit("history:{0}".format(self._history_req),
@@ -237,7 +231,6 @@ class InsidePanel(QWidget):
         else:
             self.history.set_history([], [], lambda: self.tr("Hugging Face models have no "
                                                              "training history here."))
-        return True
 
     def _spec_problem(self) -> str:
         """Why the source bar's choice cannot be analysed, in the current language."""
@@ -247,11 +240,11 @@ class InsidePanel(QWidget):
             return message_text(exc)
         return ""
 
-    def _start_trace(self, spec: SourceSpec, text: str) -> bool:
+    def _start_trace(self, spec: SourceSpec, text: str, history: bool = False) -> bool:
         if not self.runner.start("trace", trace_task(self.cache, spec, text)):
             self._say(lambda: self.tr("Still busy: wait or press Cancel."), error=True)
             return False
-        self._trying = spec
+        self._trying, self._trying_history = spec, history
         self._say(lambda: self.tr("Loading and tracing…"))
         return True
 
@@ -302,25 +295,32 @@ class InsidePanel(QWidget):
             self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
         elif error:
             self.after_trace = None
-            self._clear_views()  # never leave the previous source's numbers under this error
-            self._say(lambda: self.tr("Could not analyse: {0}").format(error), error=True)
+            self._say(lambda: self._failed_text(error), error=True)
             self.status_changed.emit(error)
         elif result is not None:
+            if self._trying != self._spec:
+                self.topk.clear()  # its contexts were found in another model
             self._spec = self._trying  # top-k and the step slider now use this source
+            if self._trying_history:
+                self._read_history(self._spec)
             self._show_trace(result)
         if self._pending_step is not None and not self.runner.is_busy():
             step, self._pending_step = self._pending_step, None
             self.trace_step(step)
 
-    def _clear_views(self) -> None:
-        """Forget the trace on show (every view empties, the intro page returns) and any
-        history read still under way, after a failed analysis."""
-        self._spec = None
-        self._pending_step = None
-        self._history_req += 1
-        self.history.set_history([], [])
-        self.sel.set_trace(None)
-        self._update_topk_target()
+    def _failed_text(self, error: str) -> str:
+        """Why the analysis failed; the views keep the last trace (not lost to a typo in a
+        path), and the line says whose numbers they still show."""
+        trace = self.sel.trace
+        if trace is None or not self.sel.has_trace():
+            return self.tr("Could not analyse: {0}").format(error)
+        return self.tr("Could not analyse: {0} — the views still show the last trace "
+                       "({1}).").format(error, trace.model_name)
+
+    def _forget_error(self, _text: str = "") -> None:
+        """A new example is in the text box: an error about the last text is stale."""
+        if self._message[1]:
+            self._say(lambda: "")
 
     def _show_trace(self, trace: Any) -> None:
         keep = self.sel.token if self.sel.has_trace() and len(trace.tokens) == self.sel.n_tokens() \

@@ -135,6 +135,13 @@ class TopKView(QGroupBox):
             self.progress.setValue(int(round(1000 * fraction)))
         self.progress.setFormat(text or "%p%")
 
+    def clear(self) -> None:
+        """Forget the contexts found: they belong to another model (a new source or step)."""
+        self._found, self._target = [], ""
+        self._searched, self._cancelled = 0, False
+        self.results.clear()
+        self._say(lambda: "")
+
     def show_error(self, text: str) -> None:
         self._say(lambda: text, "color: #c0392b;")
 
