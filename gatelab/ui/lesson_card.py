@@ -129,10 +129,11 @@ class StepButton(QPushButton):
         option.text = ""
         painter = QStylePainter(self)
         painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
-        painter.setPen(self.palette().color(QPalette.ColorRole.ButtonText))
-        painter.drawText(self.rect().marginsRemoved(self.PADDING),
-                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                             | Qt.TextFlag.TextWordWrap), self.text())
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                    | Qt.TextFlag.TextWordWrap)
+        self.style().drawItemText(painter, self.rect().marginsRemoved(self.PADDING), flags,
+                                  option.palette, self.isEnabled(), self.text(),
+                                  QPalette.ColorRole.ButtonText)
 
 
 _RESULT_OK = "color: palette(text);"
