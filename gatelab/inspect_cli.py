@@ -51,28 +51,18 @@ def _finite(v: Any) -> Any:
     return v if not isinstance(v, float) or math.isfinite(v) else None
 
 
-def _inside(out: Path, folder: Path) -> bool:
-    """Whether ``out`` lies in ``folder`` (links resolved): the result must never replace, or be
-    added to, the files of the run or model being analysed (ckpt.pt, config.json, …)."""
-    try:
-        return out.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError):  # a link loop: the write itself will then fail clearly
-        return False
-
-
 def inspect(source: str, text: str, token: int | None, eps: float,
             device: str | None, out: str | None = None) -> dict[str, Any]:
     """The JSON object gatelab-inspect writes (InsideError on bad input; ``out``, the JSON path,
     is refused when it lies inside ``source``)."""
     from gatelab.core.inside.analysis import layer_summary
-    from gatelab.core.inside.errors import InsideError
+    from gatelab.core.inside.errors import InsideError, refuse_output_inside
     from gatelab.core.inside.hf_check import is_hf_folder
-    from gatelab.core.messages import Msg
     p = Path(source)
     if not math.isfinite(eps) or eps <= 0:
         raise InsideError(f"--eps must be a finite number > 0, got {eps}")
-    if out is not None and _inside(Path(out), p):
-        raise InsideError(Msg("inside.json_in_source", {"path": out, "source": p}))
+    if out is not None:
+        refuse_output_inside(out, p)
     if p.exists() and not p.is_dir():
         raise InsideError(f"{p}: is a file, not a folder (give the run or model folder)")
     if not p.is_dir():

@@ -10,11 +10,25 @@ working.
 
 from __future__ import annotations
 
-from gatelab.core.messages import GatelabError
+from pathlib import Path
+
+from gatelab.core.messages import GatelabError, Msg
 
 
 class InsideError(GatelabError):
     """A source or text that cannot be analysed; the message says which and why."""
 
 
-__all__ = ["InsideError"]
+def refuse_output_inside(out: Path | str, source: Path | str) -> None:
+    """InsideError when the output file ``out`` lies in the analysed folder ``source`` (links
+    resolved): a result must never replace, or be added to, the files of the run or model being
+    analysed (ckpt.pt, config.json, …)."""
+    try:
+        inside = Path(out).resolve().is_relative_to(Path(source).resolve())
+    except (OSError, RuntimeError):  # a link loop: the write itself then fails with its reason
+        return
+    if inside:
+        raise InsideError(Msg("inside.json_in_source", {"path": out, "source": source}))
+
+
+__all__ = ["InsideError", "refuse_output_inside"]
