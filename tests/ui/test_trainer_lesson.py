@@ -108,7 +108,8 @@ def test_replay_step_needs_a_run_first_then_replays_it(qtbot, panel) -> None:  #
     qtbot.waitUntil(lambda: panel.bar.progress.format() == "replay: step 6 / 6 (not training)",
                     timeout=10000)
     assert panel.run_dir == run
-    names = [label.text for _s, label in panel.plots.sparsity.plot.plotItem.legend.items]
+    names = [label.item.toPlainText()  # as drawn: the label holds HTML (&lt;)
+             for _s, label in panel.plots.sparsity.plot.plotItem.legend.items]
     assert "L0 closed" in names and "L1 g<0" in names
     assert panel.controls.steps.value() == 6 and panel.controls.variant.currentData() == "swiglu"
 

@@ -86,5 +86,6 @@ def test_every_multi_layer_plot_has_a_legend_naming_its_layers(qtbot) -> None:  
         assert legend is not None
         names = [label.text for _sample, label in legend.items]
         assert all(any(n.startswith("L{0}".format(i)) for n in names) for i in range(3)), names
-    sparsity_names = [label.text for _s, label in plots.sparsity.plot.plotItem.legend.items]
+    sparsity_names = [label.item.toPlainText()  # as drawn: the label holds HTML (&lt;)
+                      for _s, label in plots.sparsity.plot.plotItem.legend.items]
     assert "L0 closed" in sparsity_names and "L2 g<0" in sparsity_names
