@@ -54,7 +54,8 @@ class HistoryView(QWidget):
         for card in (self.lines, self.cloud):
             style_axes(card.plot.getPlotItem())
             card.plot.setMouseEnabled(x=False, y=False)
-            card.csv_source = self.csv_rows
+        self.lines.csv_source = self.csv_rows
+        self.cloud.csv_source = self.cloud_rows  # the dots on show, not the per-layer table
         self.lines.add_legend((10, 10))
         self.curves = {key: self.lines.curve(key, pen=pg.mkPen(colour, width=2), symbol="o",
                                              symbolSize=6, symbolBrush=colour)
@@ -233,6 +234,20 @@ class HistoryView(QWidget):
                 rows.append([step, layer] + [float(np.asarray(getattr(stats, k))[layer])
                                              for k in headers[2:]])
         return headers, rows
+
+    def cloud_rows(self) -> tuple[list[str], list[list[object]]]:
+        """The cloud's dots as shown: (g, u) of every neuron of the shown layer and step."""
+        headers = ["step", "layer", "neuron", "g", "u"]
+        i = min(self.slider.value(), len(self._history) - 1)
+        if i < 0 or self.problem(i):
+            return headers, []
+        step, stats = self._history[i]
+        pairs = np.asarray(getattr(stats, "gate_pairs"), dtype=np.float64)
+        if pairs.ndim != 3 or not len(pairs):
+            return headers, []
+        layer = min(self.sel.layer, len(pairs) - 1)
+        return headers, [[step, layer, n, float(g), float(u)]
+                         for n, (g, u) in enumerate(pairs[layer])]
 
     # -- private ------------------------------------------------------------------------------
     def _on_slider(self, _value: int) -> None:

@@ -70,8 +70,6 @@ def test_top_k_contexts_are_cleared_when_the_source_changes(
 
 
 # 2 -------------------------------------------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="needs inside_history.py (another owner): the cloud card "
-                                       "shares the lines card's csv_rows")
 def test_the_history_scatter_exports_the_dots_it_shows(qtbot, panel: InsidePanel,  # noqa: ANN001,F811
                                                        tiny_run: Path, tmp_path: Path) -> None:  # noqa: F811
     analyse(qtbot, panel, "run", str(tiny_run))
