@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, NoReturn
@@ -187,6 +187,22 @@ def _fail(prog: str, message: str, code: int = 2) -> int:
     return code
 
 
+def _about(exc: BaseException, flag: str, value: str | None) -> str:
+    """The error's text, led by ``flag`` when it is about the path given with that flag
+    ("--run-dir /tmp/x: is a file, not a folder"), so the user knows which argument to fix."""
+    named = getattr(exc, "filename", None)
+    if value and named and Path(named) == Path(value):
+        return f"{flag} {exc}"
+    return str(exc)
+
+
+def _warner(prog: str, quiet: bool) -> Callable[[str], None]:
+    """Prints a problem that does not stop the run (a sample not saved) on a line of its own."""
+    def warn(message: str) -> None:
+        sys.stderr.write(f"{'' if quiet else chr(10)}{prog}: warning: {message}\n")
+    return warn
+
+
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``gatelab-train``: train one model, show progress, sample text at the end."""
     p = _Parser(prog="gatelab-train", description="Train a small gated transformer (character level).")
@@ -204,6 +220,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
 
     prog = p.prog
     try:
+        if args.run_dir and (not args.resume or os.path.lexists(args.run_dir)):
+            runs.check_folder(args.run_dir)  # a file or FIFO there: say so, touch nothing
         if args.resume:
             if not args.run_dir:
                 return _fail(prog, "--resume needs --run-dir (the run to continue)")
@@ -224,15 +242,16 @@ def train_main(argv: Sequence[str] | None = None) -> int:
                                        f"with `{resume_command(run_dir)}` or pick another folder")
             else:
                 run_dir = runs.new_run_dir()
-    except (ValueError, TypeError) as exc:
-        return _fail(prog, str(exc))
+    except (ValueError, TypeError, OSError) as exc:
+        return _fail(prog, _about(exc, "--run-dir", args.run_dir))
 
     bar = ProgressBar()
     last: Snapshot | None = None
     last_val: float | None = None  # the latest evaluation; the final snapshot often has none
     try:
         with _ctrl_c_stops() as stop:
-            for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume):
+            for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume,
+                                    on_warning=_warner(prog, args.quiet)):
                 last = snap
                 if snap.val_loss is not None:
                     last_val = snap.val_loss
@@ -246,7 +265,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         if not args.run_dir:  # refused before anything was written: leave no empty run folder
             with suppress(OSError):
                 run_dir.rmdir()
-        return _fail(prog, str(exc))
+        return _fail(prog, _about(exc, "--run-dir", args.run_dir))
     except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands
         sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"
                          f"  {resume_command(run_dir)}\n")
@@ -299,8 +318,11 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     try:
         config = _config_from(args, TrainConfig())
         config.replace(seed=config.seed + args.seeds - 1).validate()  # the last seed, up front
+        if args.out:
+            from gatelab.core.runs import check_folder
+            check_folder(args.out)  # a file or FIFO there: say so before any training
     except (ValueError, TypeError) as exc:
-        return _fail(prog, str(exc))
+        return _fail(prog, _about(exc, "--out", args.out))
     seeds = [config.seed + i for i in range(args.seeds)]
     bar = ProgressBar()
     current: dict[str, str] = {}  # the run being trained, for the Ctrl-C hint
@@ -317,13 +339,14 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     rerun = shlex.join(["gatelab-experiment", *(sys.argv[1:] if argv is None else argv)])
     try:
         with _ctrl_c_stops() as stop:  # held while reporting too: a late second Ctrl-C is clean
-            result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out)
+            result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out,
+                                    on_warning=_warner(prog, args.quiet))
             return _report_experiment(result, len(variants) * len(seeds), rerun,
                                       current.get("run_dir", ""))
     except TrainingError as exc:
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
-        return _fail(prog, str(exc))
+        return _fail(prog, _about(exc, "--out", args.out))
     except KeyboardInterrupt:  # a second Ctrl-C: the finished runs and their files stand
         sys.stderr.write(f"\naborted.\n{_experiment_hint(rerun, current.get('run_dir', ''))}")
         return 130

@@ -14,10 +14,11 @@ Speed: ordinary steps do nothing but train. Statistics are collected on stats st
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -242,7 +243,8 @@ def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> Non
     run.elapsed0 = float(ckpt["elapsed_s"])
 
 
-def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool) -> _Run:
+def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool,
+           on_warning: Callable[[str], None] | None = None) -> _Run:
     """Check the config, build model, optimizer and sampler (restored when resuming), open the
     run folder. Refuses a model that would not fit before allocating it."""
     config.validate()
@@ -264,7 +266,7 @@ def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool) -> _Ru
     if run_dir is not None:
         run.run_dir = str(run_dir)
         run.writer = RunWriter(run_dir, config, corpus.info.to_dict(), run.n_params, str(device),
-                               resume_step=run.step if resume else None)
+                               resume_step=run.step if resume else None, on_warning=on_warning)
     run.t_start = time.perf_counter()
     return run
 
@@ -292,7 +294,8 @@ def _mean_loss(loss_buf: list[torch.Tensor], step: int, config: TrainConfig) -> 
 
 def _report(run: _Run, train_loss: float, lr: float, tps: float, is_eval: bool, stop: bool,
             cap: stats.BatchCapture | None, probe: list[int]) -> Snapshot:
-    """The snapshot of this step: stats (with the probe pass), evaluation, the final sample."""
+    """The snapshot of this step: stats (with the probe pass) and evaluation; the final sample
+    is added by ``_persist``, after the final checkpoint."""
     cfg, step = run.config, run.step
     snap_stats = None
     if cap is not None:
@@ -305,29 +308,36 @@ def _report(run: _Run, train_loss: float, lr: float, tps: float, is_eval: bool, 
             raise TrainingError(Msg("train.val_nan", {"loss": val, "step": step}))
         run.last_val = val
     status = "stopped" if stop else ("finished" if step == cfg.steps else "running")
-    sample = None
-    if status == "finished" and cfg.sample_chars > 0:
-        sample = sample_text(run.model, run.corpus.vocab, cfg.sample_chars, seed=cfg.seed)
     return Snapshot(step=step, steps_total=cfg.steps, tokens_seen=run.tokens_seen,
                     train_loss=train_loss, lr=lr, tokens_per_s=tps, elapsed_s=run.elapsed(),
                     val_loss=val, stats=snap_stats, status=status,
                     run_dir=run.run_dir,
-                    device=str(run.device), sample=sample)
+                    device=str(run.device))
 
 
-def _persist(run: _Run, snap: Snapshot) -> None:
-    """Metrics row, sample and (when due, or at the end) a checkpoint in the run folder."""
+def _persist(run: _Run, snap: Snapshot) -> Snapshot:
+    """Metrics row and (when due, or at the end) a checkpoint in the run folder, then the final
+    sample; returns the snapshot with that sample.
+
+    Why this order: sampling (generation, and the write to samples.txt) comes after the
+    checkpoint, so a sample that fails cannot cost the steps trained since the last one; a
+    sample that cannot be written is only a warning (``RunWriter.add_sample``)."""
     w = run.writer
-    if w is None:
-        return
-    w.append(snap)
-    if snap.sample is not None:
-        w.add_sample(snap.step, snap.sample)
-    if (w.checkpoint_due(snap.step, run.config.checkpoint_interval, snap.val_loss is not None)
-            or snap.status != "running"):
-        w.checkpoint(run.checkpoint_state(), run.last_stats)
-    if snap.status != "running":
+    final = snap.status != "running"
+    if w is not None:
+        w.append(snap)
+        if final or w.checkpoint_due(snap.step, run.config.checkpoint_interval,
+                                     snap.val_loss is not None):
+            w.checkpoint(run.checkpoint_state(), run.last_stats)
+    cfg = run.config
+    if snap.status == "finished" and cfg.sample_chars > 0:
+        text = sample_text(run.model, run.corpus.vocab, cfg.sample_chars, seed=cfg.seed)
+        snap = dataclasses.replace(snap, sample=text)
+        if w is not None:
+            w.add_sample(snap.step, text)
+    if w is not None and final:
         w.finish(snap.status)
+    return snap
 
 
 def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
@@ -348,13 +358,15 @@ def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
     if isinstance(exc, RuntimeError) and run is not None:  # out of memory in an eval or stats pass
         c = run.config
         err = _oom_or(exc, run.device, run.step, c.batch_size, c.block_size, run.n_params)
-    if running:
-        w.finish("failed", str(err) or type(err).__name__)  # type: ignore[union-attr]
+    if running:  # a run.json that cannot be written must not hide why the run failed
+        with contextlib.suppress(OSError):
+            w.finish("failed", str(err) or type(err).__name__)  # type: ignore[union-attr]
     return err
 
 
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
-                run_dir: Path | str | None = None, resume: bool = False) -> Iterator[Snapshot]:
+                run_dir: Path | str | None = None, resume: bool = False,
+                on_warning: Callable[[str], None] | None = None) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
     stats and final steps. The last snapshot has status "finished" or "stopped".
 
@@ -364,10 +376,12 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     folder without a checkpoint (killed before its first one) is trained again from step 0.
     Checkpoints are written every ``checkpoint_interval`` steps, at the first evaluation and at
     least every ``runs.checkpoint_seconds()`` (60 s), so a crash loses about a minute at most.
+    ``on_warning`` gets, once each, the problems that do not stop the run (a samples.txt or stats
+    history that cannot be written); they are kept in run.json's "warnings" too.
     Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """
-    run = _start(config, run_dir, resume)
+    run = _start(config, run_dir, resume, on_warning)
     probe = stats.probe_ids(run.corpus.vocab, config.block_size)
     tokens = config.batch_size * config.block_size
     interval_tokens, interval_time = 0, 0.0
@@ -400,8 +414,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             interval_time += time.perf_counter() - t0
             tps = interval_tokens / max(interval_time, 1e-9)
             interval_tokens, interval_time = 0, 0.0
-            snap = _report(run, train_loss, lr, tps, is_eval, stop, cap, probe)
-            _persist(run, snap)
+            snap = _persist(run, _report(run, train_loss, lr, tps, is_eval, stop, cap, probe))
             yield snap
             if stop:
                 return

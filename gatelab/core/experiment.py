@@ -113,12 +113,14 @@ def summarise(finals: dict[str, list[float]]) -> tuple[float, float, Msg, str, f
 def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainConfig,
                    stop_event: threading.Event | None = None,
                    on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
-                   root: Path | str | None = None) -> ExperimentResult:
+                   root: Path | str | None = None,
+                   on_warning: Callable[[str], None] | None = None) -> ExperimentResult:
     """Train each variant × seed at matched parameters; persist under ``root`` (default runs_dir()).
 
     The experiment folder holds experiment.json and one run folder per (variant, seed), named
     ``<variant>-seed<seed>``. Runs go seed by seed (every variant of seed 1, then seed 2 …) so a
-    stopped experiment still compares like with like.
+    stopped experiment still compares like with like. ``on_warning`` is passed to every run
+    (``train_steps``). RunWriteError (a ValueError) when ``root`` cannot hold the folder.
     """
     variants = list(dict.fromkeys(variants))
     if not variants:
@@ -160,7 +162,8 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
             key = f"{v}/{seed}"
             curves[key] = []
             last = None
-            for snap in train_steps(cfg, stop_event, run_dir=folder / f"{v}-seed{seed}"):
+            for snap in train_steps(cfg, stop_event, run_dir=folder / f"{v}-seed{seed}",
+                                    on_warning=on_warning):
                 row = snap.metrics_row()
                 curves[key].append({k: row[k] for k in ("step", "train_loss", "val_loss")
                                     if k in row})
@@ -184,5 +187,6 @@ def load_experiment(path: Path | str) -> dict[str, Any]:
     p = Path(path)
     try:
         return json.loads((p / EXPERIMENT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=reason(exc)) from None
+    except (OSError, ValueError) as exc:  # strerror: the path is in the message once, not twice
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else reason(exc)
+        raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=why) from None

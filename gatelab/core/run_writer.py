@@ -15,9 +15,11 @@ import dataclasses
 import io
 import json
 import os
+import stat
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,13 +62,76 @@ class RunWriteError(RunError, OSError):
     """A run file could not be written (a folder where run.json belongs, a full disk, …).
 
     Both a RunError (one clear line, CLI exit 2) and an OSError (callers that catch write errors
-    keep working); the message names the file, never the temp file's rename."""
+    keep working); the message names the file, never the temp file's rename. ``strerror`` is the
+    reason alone and ``filename`` the path, as for any OSError: a caller that writes
+    "cannot write {path}: {exc.strerror or exc}" must not say "cannot write" twice."""
+
+    def __init__(self, msg: Msg, reason: str | None = None, filename: Path | str | None = None) -> None:
+        super().__init__(msg)
+        self.strerror = reason
+        self.filename = str(filename) if filename is not None else None
 
 
 def _write_reason(path: Path, exc: OSError) -> str:
     if path.is_dir() and not path.is_symlink():
         return Msg("run.folder_in_way")
     return exc.strerror or type(exc).__name__
+
+
+def write_error(path: Path, exc: OSError) -> RunWriteError:
+    """``exc`` as a RunWriteError naming ``path`` (one that already is one is kept as it is)."""
+    if isinstance(exc, RunWriteError):
+        return exc
+    why = _write_reason(path, exc)
+    return RunWriteError(Msg("run.cannot_write", {"path": path, "reason": why}), why, path)
+
+
+def folder_problem(path: Path) -> Msg | None:
+    """Why ``path`` cannot be or become a folder (the reason alone), or None when it can, as far
+    as stat tells. Only ``stat`` is used, so a FIFO or device in the way is never opened, blocked
+    on or replaced; mkdir's own errors ("[Errno 17] File exists") do not say what is in the way."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError) and os.path.lexists(path):
+            return Msg("folder.broken_link")
+        blocker = next((a for a in path.parents if os.path.lexists(a)), None)
+        if blocker is not None and not blocker.is_dir():
+            return Msg("folder.parent_not_folder", {"parent": blocker})
+        if isinstance(exc, FileNotFoundError):
+            return None
+        return Msg("folder.cannot_create", {"reason": exc.strerror or type(exc).__name__})
+    if stat.S_ISDIR(st.st_mode):
+        return None
+    return Msg("folder.is_file" if stat.S_ISREG(st.st_mode) else "folder.is_special")
+
+
+def _folder_error(path: Path, why: Msg) -> RunWriteError:
+    return RunWriteError(Msg("path_reason", {"path": path, "reason": why}), why, path)
+
+
+def check_folder(path: Path | str) -> Path:
+    """``path`` as a Path if it is a folder or can be created as one, else RunWriteError
+    "<path>: is a file, not a folder" (``filename`` is ``path``). Creates nothing, so a run
+    refused later leaves no empty folder behind."""
+    p = Path(path)
+    why = folder_problem(p)
+    if why is not None:
+        raise _folder_error(p, why)
+    return p
+
+
+def make_folder(path: Path | str) -> Path:
+    """Create the folder ``path`` (and its parents) unless it exists; RunWriteError naming it,
+    with the reason in words, when it cannot be a folder (a file or FIFO there, no permission)."""
+    p = check_folder(path)
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = folder_problem(p) or Msg("folder.cannot_create",
+                                       {"reason": exc.strerror or type(exc).__name__})
+        raise _folder_error(p, why) from None
+    return p
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
@@ -81,9 +146,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        if isinstance(exc, OSError) and not isinstance(exc, RunWriteError):
-            raise RunWriteError(Msg("run.cannot_write", {"path": path,
-                                                       "reason": _write_reason(path, exc)})) from None
+        if isinstance(exc, OSError):
+            raise write_error(path, exc) from None
         raise
 
 
@@ -97,12 +161,17 @@ class RunWriter:
     run.json carries the writer's pid, host and a heartbeat, so a run whose process died shows
     as "interrupted"; ``checkpoint_due`` asks for a checkpoint at least every
     ``checkpoint_seconds()`` and at the first evaluation, so a crash loses about a minute at most.
+    A file that only adds to the run (samples.txt, the stats history) and cannot be written is a
+    warning, given once to ``on_warning`` and kept in run.json's "warnings": it must not end a
+    run and lose the steps since the last checkpoint.
     """
 
     def __init__(self, path: Path | str, config: TrainConfig, corpus_info: dict[str, Any],
-                 n_params: int, device: str, resume_step: int | None = None) -> None:
-        self.path = Path(path)
-        self.path.mkdir(parents=True, exist_ok=True)
+                 n_params: int, device: str, resume_step: int | None = None,
+                 on_warning: Callable[[str], None] | None = None) -> None:
+        self.path = make_folder(path)
+        self.warnings: list[str] = []
+        self._on_warning = on_warning
         old = read_json(self.path / SUMMARY) if resume_step is not None else {}
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
             raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
@@ -139,8 +208,11 @@ class RunWriter:
         atomic_write_bytes(self.path / METRICS, out.getvalue())
 
     def append(self, snap: Snapshot) -> None:
-        self._metrics.write(json.dumps(snap.metrics_row()) + "\n")
-        self._metrics.flush()
+        try:
+            self._metrics.write(json.dumps(snap.metrics_row()) + "\n")
+            self._metrics.flush()
+        except OSError as exc:  # a full disk: say which file, not just "[Errno 28]"
+            raise write_error(self.path / METRICS, exc) from None
         self.summary.update(steps=snap.step, final_train_loss=snap.train_loss,
                             tokens_per_s=snap.tokens_per_s, updated=time.time())
         if snap.val_loss is not None:
@@ -167,7 +239,12 @@ class RunWriter:
             buf = io.BytesIO()
             np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
             atomic_write_bytes(self.path / STATS, buf.getvalue())
-        stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
+        try:
+            make_folder(self.path / stats_history.HISTORY_DIR)
+            stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
+        except OSError as exc:  # ckpt.pt is saved: the history only replays steps in the GUI
+            path = Path(exc.filename) if exc.filename else self.path / stats_history.HISTORY_DIR
+            self._warn(Msg("run.history_not_saved", {"reason": write_error(path, exc).msg}))
         self._write_summary()
         self._ckpt_at = time.monotonic()
 
@@ -184,8 +261,24 @@ class RunWriter:
             self._write_summary()
 
     def add_sample(self, step: int, text: str) -> None:
-        with open(self.path / SAMPLES, "a", encoding="utf-8") as f:
-            f.write(f"--- sample at step {step} ---\n{text}\n")
+        """Append a sample to samples.txt. A sample that cannot be saved (a folder or FIFO in
+        the way, a read-only file) is a warning: the snapshot still carries it, and the run,
+        its metrics and its checkpoints go on being saved."""
+        path = self.path / SAMPLES
+        try:
+            _append_regular(path, f"--- sample at step {step} ---\n{text}\n".encode(
+                "utf-8", "backslashreplace"))
+        except OSError as exc:
+            self._warn(Msg("run.sample_not_saved", {"reason": write_error(path, exc).msg}))
+
+    def _warn(self, msg: Msg) -> None:
+        """Report ``msg`` once per kind (a file that fails fails again at every checkpoint)."""
+        if any(getattr(w, "key", None) == msg.key for w in self.warnings):
+            return
+        self.warnings.append(msg)
+        self.summary["warnings"] = list(self.warnings)
+        if self._on_warning is not None:
+            self._on_warning(msg)
 
     def finish(self, status: str, error: str = "") -> None:
         self.summary.update(status=status, error=error, updated=time.time())
@@ -197,6 +290,29 @@ class RunWriter:
             del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
+
+
+def _append_regular(path: Path, data: bytes) -> None:
+    """Append ``data`` to the regular file ``path`` (created if missing). Opened non-blocking and
+    checked before writing: a FIFO there would block the run forever, a device be written to."""
+    not_regular = Msg("file.not_regular_kind", {"path": path})
+    nonblock = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no FIFOs in a folder
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | nonblock, 0o666)
+    except OSError:  # a FIFO without a reader says ENXIO: name what is in the way instead
+        if os.path.exists(path) and not (path.is_file() or path.is_dir()):
+            raise RunWriteError(not_regular, not_regular, path) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RunWriteError(not_regular, not_regular, path)
+        if nonblock:
+            os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _key(path: Path | str) -> str:
@@ -217,4 +333,5 @@ def keep_alive(run_dir: Path | str) -> bool:
 
 
 __all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "atomic_write_bytes",
-           "atomic_write_json", "checkpoint_seconds", "keep_alive"]
+           "atomic_write_json", "check_folder", "checkpoint_seconds", "folder_problem", "keep_alive",
+           "make_folder", "write_error"]

@@ -58,8 +58,10 @@ from gatelab.core.run_writer import (  # the writer's names, for callers of this
     RunWriter,
     atomic_write_bytes,
     atomic_write_json,
+    check_folder,
     checkpoint_seconds,
     keep_alive,
+    make_folder,
 )
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 
@@ -100,9 +102,11 @@ class RunRecord:
 
 
 def new_run_dir(root: Path | str | None = None, prefix: str = "run") -> Path:
-    """Create and return a fresh, uniquely named folder under ``root`` (default: paths.runs_dir())."""
-    base = Path(root) if root is not None else paths.runs_dir()
-    base.mkdir(parents=True, exist_ok=True)
+    """Create and return a fresh, uniquely named folder under ``root`` (default: paths.runs_dir()).
+
+    RunWriteError naming the folder (``filename``: ``root`` itself when it is the problem) when
+    ``root`` is a file or FIFO, or nothing can be created in it: one clear line, not "[Errno 17]"."""
+    base = make_folder(Path(root) if root is not None else paths.runs_dir())
     stamp = time.strftime("%Y%m%d-%H%M%S")
     while True:
         path = base / f"{prefix}-{stamp}-{secrets.token_hex(2)}"
@@ -111,6 +115,8 @@ def new_run_dir(root: Path | str | None = None, prefix: str = "run") -> Path:
             return path
         except FileExistsError:
             continue
+        except OSError:
+            return make_folder(path)  # raises, saying why in words (unless it works now)
 
 
 def is_run_dir(path: Path) -> bool:
@@ -275,7 +281,7 @@ def delete_run(path: Path | str) -> None:
 
 
 __all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
-           "atomic_write_bytes", "atomic_write_json", "checkpoint_seconds", "delete_run",
-           "effective_status", "has_checkpoint", "keep_alive", "list_runs", "load_checkpoint",
-           "load_run", "new_run_dir", "read_config", "read_json", "read_metrics", "run_info",
-           "stats_from_npz"]
+           "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
+           "delete_run", "effective_status", "has_checkpoint", "keep_alive", "list_runs",
+           "load_checkpoint", "load_run", "make_folder", "new_run_dir", "read_config", "read_json",
+           "read_metrics", "run_info", "stats_from_npz"]
