@@ -83,6 +83,7 @@ class HistoryView(QWidget):
         lay.addLayout(cards, 1)
         lay.addWidget(self.readout)
         self._history: list[tuple[int, object]] = []
+        self._skipped: list[object] = []
         self._weights: set[int] = set()
         self._problems: dict[int, str] = {}  # index → why that entry cannot be drawn ("" if it can)
         self._debounce = QTimer(self)
@@ -113,7 +114,7 @@ class HistoryView(QWidget):
         if self._history:
             self.show_entry()
         else:
-            self.readout.setText(self._empty_text())
+            self.readout.setText(self._empty_text() + self._skipped_note())
 
     def _empty_text(self) -> str:
         return self._message() or self.tr(
@@ -121,11 +122,13 @@ class HistoryView(QWidget):
 
     # -- content ------------------------------------------------------------------------------
     def set_history(self, history: list[tuple[int, object]], weight_steps: list[int],
-                    message: str | Callable[[], str] = "") -> None:
+                    message: str | Callable[[], str] = "", skipped: list[object] = ()) -> None:
         """Entries [(step, LayerStats)], ascending; shows the latest one. ``message`` (shown
-        when there are none) may be a function, so that it follows a language switch."""
+        when there are none) may be a function, so that it follows a language switch.
+        ``skipped``: why damaged entries were left out (messages), noted under every entry."""
         self._message = message if callable(message) else (lambda: message)
         self._history = list(history)
+        self._skipped = list(skipped)
         self._problems = {}
         self._weights = set(weight_steps)
         self.slider.blockSignals(True)
@@ -137,9 +140,17 @@ class HistoryView(QWidget):
         if not history:
             self.step_label.setText("")
             self._clear_plots()
-            self.readout.setText(self._empty_text())
+            self.readout.setText(self._empty_text() + self._skipped_note())
             return
         self.show_entry()
+
+    def _skipped_note(self) -> str:
+        """"<br>N damaged entries were skipped (first: why)" as HTML, or "" when none were."""
+        if not self._skipped:
+            return ""
+        note = self.tr("%n damaged checkpoint(s) of this history were skipped (the first: {0})",
+                       "", len(self._skipped)).format(message_text(self._skipped[0]))
+        return "<br><i>" + html.escape(note, quote=False) + "</i>"
 
     def _clear_plots(self) -> None:
         for curve in self.curves.values():
@@ -183,12 +194,14 @@ class HistoryView(QWidget):
         if not why:
             try:
                 self._draw(i)
+                self.readout.setText(self.readout.text() + self._skipped_note())
                 return
             except (ValueError, TypeError, IndexError, AttributeError, OverflowError) as exc:
                 why = type(exc).__name__  # a last guard: the check above should refuse first
         self._clear_plots()
         text = self.tr("step {0}: this entry cannot be shown ({1})").format(step, message_text(why))
-        self.readout.setText(html.escape(text, quote=False))  # a dtype such as <U3 is no tag
+        self.readout.setText(html.escape(text, quote=False)  # a dtype such as <U3 is no tag
+                             + self._skipped_note())
 
     def _draw(self, i: int) -> None:
         """Curves, cloud and readout of entry ``i``, which ``problem`` has passed."""

@@ -147,12 +147,14 @@ def topk_task(cache: ModelCache, spec: SourceSpec, layer: int, neuron: int,
     return task
 
 
-def read_history(run_dir: str) -> tuple[list[tuple[int, Any]], list[int]]:
+def read_history(run_dir: str) -> tuple[list[tuple[int, Any]], list[int], list[str]]:
     """The run's stats per checkpoint [(step, LayerStats), …] (one entry for an older run,
-    none for a run without stats) and the steps whose weights were kept (call off the GUI)."""
+    none for a run without stats), the steps whose weights were kept, and why damaged entries
+    were skipped (messages, one each; call off the GUI)."""
     from gatelab.core import stats_history
 
-    history = stats_history.read_stats_history(run_dir)
+    skipped: list[str] = []
+    history = stats_history.read_stats_history(run_dir, skipped)
     kept = [s for s in stats_history.history_steps(run_dir)
             if stats_history.weights_path(run_dir, s).is_file()]
-    return history, kept
+    return history, kept, skipped

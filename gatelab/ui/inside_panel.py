@@ -346,9 +346,9 @@ class InsidePanel(QWidget):
             if error or not isinstance(result, tuple):
                 self.history.set_history([], [], lambda: self.tr("No history: {0}").format(error))
             else:
-                history, steps = result
+                history, steps, skipped = result
                 self.history.set_history(history, steps, lambda: self.tr(
-                    "This run has no saved statistics yet."))
+                    "This run has no saved statistics yet."), skipped)
 
     def hideEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
         self._live_timer.stop()

@@ -76,3 +76,30 @@ def test_the_latest_entry_shown_first_may_be_bad_and_csv_skips_it(view: HistoryV
     good = arrays(1)
     assert [row[:2] for row in rows] == [[10, 0], [10, 1]]
     assert [row[headers.index("mlp_ratio")] for row in rows] == list(good["mlp_ratio"])
+
+
+def test_the_panel_says_how_many_damaged_entries_were_skipped(qtbot, tmp_path) -> None:  # noqa: ANN001
+    """A run whose history holds a truncated entry: the good entries replay, and the readout
+    says that one was skipped and why (read off the GUI thread by inside_jobs.read_history)."""
+    import shutil
+
+    from gatelab.core import stats_history
+    from gatelab.ui.inside_panel import InsidePanel
+    from tests.ui.conftest import show_panel
+
+    from .test_inside_panel import analyse
+    from tests.core.inside_helpers import train_tiny_run
+    run = tmp_path / "run"
+    train_tiny_run(run)
+    steps = stats_history.history_steps(run)
+    assert len(steps) >= 3
+    damaged = stats_history.entry_path(run, steps[1])
+    damaged.write_bytes(damaged.read_bytes()[:100])  # truncated: not a zip any more
+    panel = show_panel(qtbot, InsidePanel())
+    analyse(qtbot, panel, "run", str(run), "the gate opens")  # within its 32-character block
+    qtbot.waitUntil(lambda: panel.history.entries() == len(steps) - 1, timeout=10000)
+    text = panel.history.readout.text()
+    assert "1 damaged checkpoint(s) of this history were skipped" in text
+    assert f"step_{steps[1]:06d}.npz" in text
+    assert steps[1] not in [s for s, _ in panel.history._history]
+    shutil.rmtree(run)
