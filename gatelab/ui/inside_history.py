@@ -148,8 +148,8 @@ class HistoryView(QWidget):
         """"<br>N damaged entries were skipped (first: why)" as HTML, or "" when none were."""
         if not self._skipped:
             return ""
-        note = self.tr("%n damaged checkpoint(s) of this history were skipped (the first: {0})",
-                       "", len(self._skipped)).format(message_text(self._skipped[0]))
+        note = self.tr("{0} damaged checkpoint(s) of this history were skipped (the first: {1})"
+                       ).format(len(self._skipped), message_text(self._skipped[0]))
         return "<br><i>" + html.escape(note, quote=False) + "</i>"
 
     def _clear_plots(self) -> None:

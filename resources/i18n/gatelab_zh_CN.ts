@@ -1570,17 +1570,23 @@
         <translation>要学习的文本（语料）</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Python source (~1 MB)</source>
+        <translation>Python 源码（约 1 MB）</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Python source (standard library, ~1 MB)</source>
         <translation>Python 源码（标准库，约 1 MB）</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+1"/>
         <source>Generated demo text (60 kB, quick)</source>
         <translation>生成的演示文本（60 kB，较快）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>What the model learns to continue, one character at a time</source>
         <translation>模型要学会逐字符续写的内容</translation>
     </message>
@@ -1824,7 +1830,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+156"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+149"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -1834,7 +1840,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../gatelab/ui/export_dialog.py" line="+77"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2839,7 +2845,7 @@
 <context>
     <name>GatesView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_gates.py" line="+171"/>
+        <location filename="../../gatelab/ui/inside_gates.py" line="+182"/>
         <source>This layer at this token</source>
         <translation>该层在此 token 处</translation>
     </message>
@@ -2942,7 +2948,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+90"/>
+        <location filename="../../gatelab/ui/inside_history.py" line="+101"/>
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -2997,7 +3003,12 @@
         <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+30"/>
+        <source>{0} damaged checkpoint(s) of this history were skipped (the first: {1})</source>
+        <translation>此历史中有 {0} 个损坏的检查点被跳过（第一个：{1}）</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>step {0} (the only checkpoint)</source>
         <translation>第 {0} 步（唯一的检查点）</translation>
     </message>
@@ -3007,7 +3018,12 @@
         <translation>第 {0} 步（{1}–{2}，{3} 个检查点）</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+11"/>
+        <source>step {0}: this entry cannot be shown ({1})</source>
+        <translation>第 {0} 步：无法显示此条目（{1}）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>step {0}: no per-neuron data in this entry</source>
         <translation>第 {0} 步：此条目没有逐神经元数据</translation>
     </message>
@@ -3030,7 +3046,7 @@
 <context>
     <name>InsideExport</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="-95"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="-78"/>
         <source>could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -3241,7 +3257,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+140"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+47"/>
         <source>Neuron explorer</source>
         <translation>神经元浏览器</translation>
     </message>
@@ -3251,7 +3267,7 @@
         <translation>所选神经元对什么激活？排名与激活最强的上下文</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Gates at a token</source>
         <translation>单个 token 的门控</translation>
     </message>
@@ -3261,7 +3277,7 @@
         <translation>每个神经元真实的 (g, u) 画在门控平面上，按 |h| 着色</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>MLP as a small correction</source>
         <translation>MLP 只是小修正</translation>
     </message>
@@ -3291,12 +3307,12 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+217"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
@@ -3306,27 +3322,32 @@
         <translation>正在加载并追踪…</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-16"/>
         <source>Hugging Face models have no training history here.</source>
         <translation>Hugging Face 模型在这里没有训练历史。</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-12"/>
         <source>The live run has no checkpoint yet: it saves one every few steps and at its end; try again soon.</source>
         <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+21"/>
         <source>Could not analyse: {0}</source>
         <translation>无法分析：{0}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+21"/>
+        <location line="+1"/>
+        <source>Could not analyse: {0} — the views still show the last trace ({1}).</source>
+        <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-37"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3351,7 +3372,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+41"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+30"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3376,7 +3397,7 @@
         <translation>内存不足：请尝试更短的文本、bf16 或更小的模型</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_persist.py" line="+39"/>
+        <location filename="../../gatelab/ui/inside_persist.py" line="+40"/>
         <source>“{0}” must be a whole number from 0 to {1}, not {2}.</source>
         <translation>“{0}”必须是 0 到 {1} 之间的整数，而不是 {2}。</translation>
     </message>
@@ -3437,7 +3458,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+135"/>
+        <location filename="../../gatelab/ui/lesson_card.py" line="+190"/>
         <source>This tab&apos;s lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -3447,7 +3468,7 @@
         <translation>试一试</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>Check yourself</source>
         <translation>自我检测</translation>
     </message>
@@ -3480,7 +3501,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+310"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+328"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3500,17 +3521,22 @@
         <translation>运行结束时，或按下“生成样例”时，模型生成的文本会显示在这里。</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="+41"/>
+        <source>--- sample at step {0} ---</source>
+        <translation>--- 第 {0} 步的样本 ---</translation>
+    </message>
+    <message>
+        <location line="-44"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-81"/>
         <source>&lt;h2&gt;Train a small transformer and watch its gates&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick the text&lt;/b&gt; it should learn to continue (left, top): Python source is built in, no download needed.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Pick the FFN variant&lt;/b&gt; — SwiGLU is the gated MLP of Llama, Qwen and friends; GELU is the classic two-matrix MLP. The parameter count updates as you type.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Start.&lt;/b&gt; Training runs in the background; the window stays usable, and Pause and Stop act at once.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;You will see, live:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Loss&lt;/b&gt; falling (raw and smoothed), and the validation loss on unseen text;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gate sparsity&lt;/b&gt;: how many of each layer&apos;s gates are nearly closed;&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP contribution&lt;/b&gt;: each MLP writes a small correction into the residual stream, not a replacement;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Largest |h|&lt;/b&gt;: where activation outliers appear.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The real (g, u) pairs of every neuron go to the &lt;i&gt;Gate plane&lt;/i&gt; tab. Saved runs are in &lt;i&gt;Runs&lt;/i&gt;; the &lt;i&gt;Experiment&lt;/i&gt; tab asks whether SwiGLU beats GELU at equal parameters, over several seeds.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;训练一个小型 Transformer，观察它的门控&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;选择文本&lt;/b&gt;，让模型学习续写（左上）：Python 源码已内置，无需下载。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择 FFN 变体&lt;/b&gt; — SwiGLU 是 Llama、Qwen 等模型使用的门控 MLP；GELU 是经典的双矩阵 MLP。参数量随输入实时更新。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“开始”。&lt;/b&gt;训练在后台运行；窗口保持可用，“暂停”和“停止”立即生效。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;你将实时看到：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;损失&lt;/b&gt;下降（原始值与平滑值），以及在未见文本上的验证损失；&lt;/li&gt;&lt;li&gt;&lt;b&gt;门控稀疏度&lt;/b&gt;：每层有多少门控几乎关闭；&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 贡献&lt;/b&gt;：每个 MLP 向残差流写入一个小修正，而不是替换它；&lt;/li&gt;&lt;li&gt;&lt;b&gt;最大 |h|&lt;/b&gt;：激活离群值出现在哪里。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;每个神经元的真实 (g, u) 对会发送到&lt;i&gt;门控平面&lt;/i&gt;标签页。保存的运行在&lt;i&gt;运行记录&lt;/i&gt;中；&lt;i&gt;实验&lt;/i&gt;标签页在多个种子下检验：参数量相等时，SwiGLU 是否胜过 GELU。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+87"/>
         <source>▶ Start training with these settings</source>
         <translation>▶ 用这些设置开始训练</translation>
     </message>
@@ -3953,7 +3979,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+202"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+203"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -3988,12 +4014,12 @@
         <translation>L{0} 层选择性最强的神经元</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+31"/>
         <source>Drag across tokens in the text above (say, “Paris”) to rank the neurons of this layer that fire on them more than on the rest of the text.</source>
         <translation>在上方文本中拖选若干 token（例如“Paris”），即可对该层神经元排名：看哪些神经元在这些 token 上比在其余文本上激活得更强。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Span “{0}” (tokens {1}–{2}) in L{3}: score = (mean h on the span − mean h elsewhere) / spread.</source>
         <translation>L{3} 层中的片段“{0}”（token {1}–{2}）：得分 =（片段上 h 的均值 − 其余位置 h 的均值）/ 离散度。</translation>
     </message>
@@ -4030,7 +4056,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+81"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+79"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4041,7 +4067,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+81"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+91"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4054,11 +4080,6 @@
         <location line="+1"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
     </message>
 </context>
 <context>
@@ -4251,7 +4272,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-201"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-215"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4542,7 +4563,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+70"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+79"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4590,7 +4611,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+58"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+60"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -4658,7 +4679,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-161"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-177"/>
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -4799,7 +4820,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+93"/>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+94"/>
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>
@@ -4858,7 +4879,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+129"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+133"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -4964,7 +4985,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-115"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -4979,12 +5000,12 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+114"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>No live run yet: start one in the Live trainer tab (Ctrl+4), or pick a saved run.</source>
         <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4），或选择已保存的运行。</translation>
     </message>
@@ -5004,8 +5025,8 @@ equivalent</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-117"/>
-        <location line="+123"/>
+        <location line="-122"/>
+        <location line="+128"/>
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -5156,7 +5177,7 @@ equivalent</source>
         <translation>这些上下文属于 {0}；按“查找最强上下文”查看 {1} 的结果。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+41"/>
         <source> (cancelled: the best of the part searched)</source>
         <translation>（已取消：只是已搜索部分中的最佳结果）</translation>
     </message>
@@ -5646,7 +5667,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+149"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+150"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5692,12 +5713,12 @@ equivalent</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-128"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -5712,17 +5733,17 @@ equivalent</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-33"/>
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -5735,11 +5756,6 @@ equivalent</source>
         <location line="+1"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Ready</source>
-        <translation>就绪</translation>
     </message>
     <message>
         <location filename="../../gatelab/ui/trainer_state.py" line="+42"/>
@@ -6091,6 +6107,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>could not read {path}: {name} is compressed with method {method}; only stored or deflated arrays are read</source>
+        <translation>无法读取 {path}：{name} 使用压缩方法 {method}；只读取未压缩（stored）或 deflate 压缩的数组</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not a JSON object</source>
         <translation>不是 JSON 对象</translation>
     </message>
@@ -6143,6 +6164,41 @@ equivalent</source>
         <location line="+1"/>
         <source>not a gatelab run folder, refusing to delete: {path}</source>
         <translation>不是 gatelab 运行文件夹，拒绝删除：{path}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the sample was not saved: {reason}</source>
+        <translation>样本未保存：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the stats history was not saved: {reason}; training goes on (checkpoints are still saved)</source>
+        <translation>统计历史未保存：{reason}；训练继续（检查点仍会保存）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>is a file, not a folder</source>
+        <translation>是文件，不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>is a pipe, device or socket, not a folder</source>
+        <translation>是管道、设备或套接字，不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>is a link to nothing, not a folder</source>
+        <translation>是指向不存在目标的链接，不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot be created: {parent} is not a folder</source>
+        <translation>无法创建：{parent} 不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot be created ({reason})</source>
+        <translation>无法创建（{reason}）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6576,6 +6632,36 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>the text holds {n} character(s) that are not valid Unicode (bytes that are not UTF-8?), the first at position {pos}; no tokenizer can read them</source>
+        <translation>文本含有 {n} 个无效的 Unicode 字符（不是 UTF-8 的字节？），第一个位于位置 {pos}；任何分词器都无法读取它们</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>tracing {tokens:,} tokens needs about {need} for the kept activations and attention weights, but only {free} is free on {device}; shorten the text</source>
+        <translation>追踪 {tokens:,} 个 token 需要约 {need} 来保存激活和注意力权重，但 {device} 上只有 {free} 可用；请缩短文本</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: the weight files lack {n} of the model&apos;s tensors (for example {names}); transformers would fill them with random numbers, so the model is not analysed</source>
+        <translation>{path}：权重文件缺少模型的 {n} 个张量（例如 {names}）；transformers 会用随机数填充它们，因此不分析该模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json is not a valid model configuration: {reason}</source>
+        <translation>{path}：config.json 不是有效的模型配置：{reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: {size} is larger than the {limit} that a {kind} may have here</source>
+        <translation>{path}：{size} 超过了此处 {kind} 允许的上限 {limit}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path} is inside {source}, the folder being analysed; write the result elsewhere, so that the model or run stays as it is</source>
+        <translation>{path} 位于正在分析的文件夹 {source} 内；请把结果写到别处，使模型或运行保持原样</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>the text has {n:,} characters; the limit is {maximum:,}</source>
         <translation>这段文本有 {n:,} 个字符；上限是 {maximum:,}</translation>
     </message>
@@ -6706,6 +6792,36 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>{path}: skipped ({why})</source>
+        <translation>{path}：已跳过（{why}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>array &apos;{name}&apos; is missing</source>
+        <translation>缺少数组 &apos;{name}&apos;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>array &apos;{name}&apos; holds {dtype}, not real numbers</source>
+        <translation>数组 &apos;{name}&apos; 的类型是 {dtype}，不是实数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>array &apos;{name}&apos; has shape {shape}, expected {expected}</source>
+        <translation>数组 &apos;{name}&apos; 的形状为 {shape}，应为 {expected}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>array &apos;{name}&apos; holds infinite or NaN values</source>
+        <translation>数组 &apos;{name}&apos; 含有无穷大或 NaN 值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: not read, the entries read before it already hold {size:,} bytes (a history may hold {limit:,})</source>
+        <translation>{path}：未读取，之前读取的条目已占用 {size:,} 字节（历史最多可占用 {limit:,}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>checking the model folder</source>
         <translation>正在检查模型文件夹</translation>
     </message>
