@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import html
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -19,58 +18,15 @@ import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPoint, QRectF, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QGraphicsItem, QMessageBox, QToolButton, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QToolButton, QWidget
 
 from gatelab.core.fileio import check_write_target
-from gatelab.ui.messages import message_text
+from gatelab.ui.export_dialog import export_folder as export_folder  # the tab's settings keep it
+from gatelab.ui.export_dialog import export_with_dialog
+from gatelab.ui.export_dialog import set_export_folder as set_export_folder
 from gatelab.ui.plot_card import PlotCard
 
 Rows = tuple[list[str], list[Sequence[object]]]
-_FOLDER = {"last": ""}  # the folder of the last export, shared by every Export… of the tab
-
-
-def export_folder() -> str:
-    """Where the next export dialog opens (the panel saves and restores it with its settings)."""
-    return _FOLDER["last"]
-
-
-def set_export_folder(folder: str) -> None:
-    _FOLDER["last"] = folder if isinstance(folder, str) else ""
-
-
-def filter_suffixes(filters: str) -> list[str]:
-    """The suffixes a dialog's filter string names, in order: "PNG image (*.png);;…" → [".png"]."""
-    return [s.lower() for s in re.findall(r"\*(\.[A-Za-z0-9]+)", filters)]
-
-
-def with_filter_suffix(path: str, chosen: str, filters: str) -> str:
-    """``path`` with the chosen filter's suffix added when the learner typed none the dialog
-    offers: picking "CSV data" and typing "numbers" must write numbers.csv, not fail."""
-    known = filter_suffixes(filters)
-    if Path(path).suffix.lower() in known:
-        return path
-    wanted = filter_suffixes(chosen) or known
-    return path + wanted[0] if wanted else path
-
-
-def ask_export_path(parent: QWidget, title: str, default_name: str, filters: str) -> str:
-    """The save dialog, opened in the last export's folder; "" when cancelled."""
-    start = str(Path(export_folder()) / default_name) if export_folder() else default_name
-    path, chosen = QFileDialog.getSaveFileName(parent, title, start, filters)
-    return with_filter_suffix(path, chosen, filters) if path else ""
-
-
-def run_export(parent: QWidget, export: Callable[[str], object], path: str) -> bool:
-    """Write ``path`` (the folder is remembered on success); a failure is a warning box."""
-    try:
-        check_write_target(path)
-        export(path)
-    except (OSError, ValueError) as exc:
-        QMessageBox.warning(parent, QCoreApplication.translate("ExportButton", "Export failed"),
-                            message_text(exc))
-        return False
-    set_export_folder(str(Path(path).parent))
-    return True
 
 
 def write_csv(path: str | Path, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> Path:
@@ -160,16 +116,6 @@ class DataCard(PlotCard):
         self.export_button.setToolTip(QCoreApplication.translate(
             "PlotCard", "Save this plot as PNG or SVG, or its data as CSV"))
 
-    def rename_curve(self, item: pg.GraphicsObject, name: str) -> None:
-        """Give a plotted item a new name in the legend, the hover readout and the CSV."""
-        if isinstance(getattr(item, "opts", None), dict):
-            item.opts["name"] = name
-        legend = self.plot.getPlotItem().legend
-        label = legend.getLabel(item) if legend is not None else None
-        if label is not None:
-            label.setText(name)
-        self._hover = [(name if it is item else n, it) for n, it in self._hover]
-
     def add_legend(self, offset: tuple[int, int] = (10, 10)) -> pg.LegendItem:
         """A legend with dark, legible labels on the white plot."""
         return self.plot.addLegend(offset=offset, labelTextColor="#222",
@@ -183,14 +129,6 @@ class DataCard(PlotCard):
             self.exported.emit(str(path))
             return path
         return super().export(path)
-
-    def _on_export_clicked(self) -> None:  # PlotCard's dialog, with the tab's suffix handling
-        path = ask_export_path(
-            self, QCoreApplication.translate("PlotCard", "Export plot"), "plot.png",
-            QCoreApplication.translate("PlotCard", "PNG image (*.png);;SVG drawing (*.svg);;"
-                                                   "CSV data (*.csv)"))
-        if path:
-            run_export(self, self.export, path)
 
 
 class ExportButton(QToolButton):
@@ -213,6 +151,4 @@ class ExportButton(QToolButton):
             self._filters = filters
 
     def _on_clicked(self) -> None:
-        path = ask_export_path(self, self.tr("Export"), self._default, self._filters)
-        if path:
-            run_export(self, self._export, path)
+        export_with_dialog(self, self._export, self.tr("Export"), self._default, self._filters)

@@ -18,10 +18,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -29,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.fileio import check_write_target
-from gatelab.ui.messages import message_text
+from gatelab.ui.export_dialog import export_with_dialog
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 
@@ -86,13 +84,15 @@ class PlotCard(QWidget):
         self.title.setText("<b>{0}</b>".format(html.escape(title)))
         self.title.setToolTip(tooltip)
 
-    def rename_curve(self, item: pg.PlotDataItem, name: str) -> None:
-        """A new name for ``item`` in the legend, the hover readout and the CSV export."""
-        item.opts["name"] = name
+    def rename_curve(self, item: pg.GraphicsObject, name: str) -> None:
+        """A new name for ``item`` (a curve, bars or a scatter) in the legend, the hover readout
+        and the CSV export; every card, the Inside tab's too, renames through here."""
+        if isinstance(getattr(item, "opts", None), dict):
+            item.opts["name"] = name
         self._show_legend_name(item, name)
         self._hover = [(name if i is item else n, i) for n, i in self._hover]
 
-    def _show_legend_name(self, item: pg.PlotDataItem, name: str) -> None:
+    def _show_legend_name(self, item: pg.GraphicsObject, name: str) -> None:
         """pyqtgraph renders legend labels as HTML, so "L0 g<0" showed as "L0 g": the legend
         gets the escaped name, while the CSV header and hover readout keep the plain one."""
         legend = self.plot.getPlotItem().legend
@@ -189,12 +189,6 @@ class PlotCard(QWidget):
             painter.end()
 
     def _on_export_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export plot"), "plot.png",
-            self.tr("PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"))
-        if not path:
-            return
-        try:
-            self.export(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Export failed"), message_text(exc))
+        """The shared dialog: the chosen file type's suffix, the last export's folder."""
+        export_with_dialog(self, self.export, self.tr("Export plot"), "plot.png",
+                           self.tr("PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"))

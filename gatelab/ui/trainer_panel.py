@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
+from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls
@@ -376,11 +377,11 @@ class TrainerPanel(SavedRuns, QWidget):
         self.bar.set_state(self._state_label())
 
     def _state_label(self) -> str:
-        """The line under the progress bar; empty once a run ended (the bar says how)."""
+        """The line under the progress bar; empty when idle (the window's status bar already
+        says "Ready", and the bar "not started") and once a run ended (the bar says how)."""
         return {"running": self.tr("Running"), "paused": self.tr("Paused"),
                 "stopping": self.tr("Stopping…"), "replay": self.tr("Replay"),
-                "experiment": self.tr("Experiment running"),
-                "idle": self.tr("Ready")}.get(self._label_kind, "")
+                "experiment": self.tr("Experiment running")}.get(self._label_kind, "")
 
     def _update_buttons(self) -> None:
         state = self.controller.state
@@ -395,3 +396,11 @@ class TrainerPanel(SavedRuns, QWidget):
         self.experiment.set_blocked(self.controller.is_busy())
 
     # -- settings ------------------------------------------------------------------------------
+    def save_settings(self, settings: QSettings) -> None:
+        """The form, view and experiment (SavedRuns), and where the plots were last exported."""
+        super().save_settings(settings)
+        save_export_folder(settings)
+
+    def restore_settings(self, settings: QSettings) -> None:
+        super().restore_settings(settings)
+        restore_export_folder(settings)

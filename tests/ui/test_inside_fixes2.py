@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QStyleOptionComboBox,
 )
 
-from gatelab.ui import inside_export
+from gatelab.ui import export_dialog, inside_export
 from gatelab.ui.inside_panel import InsidePanel
 from tests.ui.conftest import show_panel
 
@@ -110,7 +110,7 @@ def dialog(monkeypatch: pytest.MonkeyPatch) -> _Dialog:
     fake = _Dialog()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.get)
     monkeypatch.setattr(QMessageBox, "warning", fake.warn)
-    monkeypatch.setattr(inside_export, "_FOLDER", {"last": ""})
+    monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
     return fake
 
 

@@ -1,0 +1,88 @@
+"""The one save dialog behind every "Export…" button: plot cards in every tab and the Inside tab.
+
+Why one module: the trainer's plot cards and the Inside tab's views used to have their own
+dialogs, and only the Inside one added the chosen file type's suffix, so picking "SVG" and typing
+"plot" failed in every other tab. Here the chosen filter's suffix is added when none is typed (a
+typed one wins), and the dialog opens in the folder of the last export, which the panels keep in
+their QSettings (``export_folder``/``set_export_folder``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from gatelab.core.fileio import check_write_target
+from gatelab.ui.messages import message_text
+
+SETTINGS_KEY = "export_dir"
+MAX_FOLDER_CHARS = 4096  # a longer "folder" in a settings file is junk, not a path
+_FOLDER = {"last": ""}  # the folder of the last export, shared by every Export… button
+
+
+def export_folder() -> str:
+    """Where the next export dialog opens ("" before the first export of any launch)."""
+    return _FOLDER["last"]
+
+
+def set_export_folder(folder: str) -> None:
+    _FOLDER["last"] = folder if isinstance(folder, str) else ""
+
+
+def save_export_folder(settings: QSettings) -> None:
+    """Keep the last export folder in a panel's settings group."""
+    settings.setValue(SETTINGS_KEY, export_folder())
+
+
+def restore_export_folder(settings: QSettings) -> None:
+    """Adopt a panel's saved export folder unless this launch already has one (a panel built
+    later must not move the dialog away from where the learner just exported)."""
+    value = settings.value(SETTINGS_KEY, "")
+    if not export_folder() and isinstance(value, str) and len(value) <= MAX_FOLDER_CHARS:
+        set_export_folder(value)
+
+
+def filter_suffixes(filters: str) -> list[str]:
+    """The suffixes a dialog's filter string names, in order: "PNG image (*.png);;…" → [".png"]."""
+    return [s.lower() for s in re.findall(r"\*(\.[A-Za-z0-9]+)", filters)]
+
+
+def with_filter_suffix(path: str, chosen: str, filters: str) -> str:
+    """``path`` with the chosen filter's suffix added when the learner typed none the dialog
+    offers: picking "CSV data" and typing "numbers" must write numbers.csv, not fail."""
+    known = filter_suffixes(filters)
+    if Path(path).suffix.lower() in known:
+        return path
+    wanted = filter_suffixes(chosen) or known
+    return path + wanted[0] if wanted else path
+
+
+def ask_export_path(parent: QWidget, title: str, default_name: str, filters: str) -> str:
+    """The save dialog, opened in the last export's folder; "" when cancelled."""
+    start = str(Path(export_folder()) / default_name) if export_folder() else default_name
+    path, chosen = QFileDialog.getSaveFileName(parent, title, start, filters)
+    return with_filter_suffix(path, chosen, filters) if path else ""
+
+
+def run_export(parent: QWidget, export: Callable[[str], object], path: str) -> bool:
+    """Write ``path`` (the folder is remembered on success); a failure is a warning box."""
+    try:
+        check_write_target(path)
+        export(path)
+    except (OSError, ValueError) as exc:
+        QMessageBox.warning(parent, QCoreApplication.translate("ExportButton", "Export failed"),
+                            message_text(exc))
+        return False
+    set_export_folder(str(Path(path).parent))
+    return True
+
+
+def export_with_dialog(parent: QWidget, export: Callable[[str], object], title: str,
+                       default_name: str, filters: str) -> bool:
+    """Ask for a path and write it: what every Export… button does when clicked."""
+    path = ask_export_path(parent, title, default_name, filters)
+    return bool(path) and run_export(parent, export, path)
