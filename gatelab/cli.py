@@ -187,6 +187,11 @@ def _fail(prog: str, message: str, code: int = 2) -> int:
     return code
 
 
+def _unexpected(exc: BaseException) -> str:
+    """One line for an error no check foresaw (exit 1: not the user's input, yet no traceback)."""
+    return f"failed unexpectedly: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
+
+
 def _about(exc: BaseException, flag: str, value: str | None) -> str:
     """The error's text, led by ``flag`` when it is about the path given with that flag
     ("--run-dir /tmp/x: is a file, not a folder"), so the user knows which argument to fix."""
@@ -270,6 +275,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"
                          f"  {resume_command(run_dir)}\n")
         return 130
+    except Exception as exc:  # a bug or a library failure: one line, the checkpoint stands
+        return _fail(prog, f"{_unexpected(exc)}; continue from the last checkpoint with: "
+                           f"{resume_command(run_dir)}", code=1)
     if not args.quiet and last is not None:
         bar.done()
     if last is None:
@@ -350,6 +358,8 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # a second Ctrl-C: the finished runs and their files stand
         sys.stderr.write(f"\naborted.\n{_experiment_hint(rerun, current.get('run_dir', ''))}")
         return 130
+    except Exception as exc:  # a bug or a library failure: one line; finished runs stand
+        return _fail(prog, _unexpected(exc), code=1)
 
 
 def _report_experiment(result: Any, n_runs: int, rerun: str, run_dir: str) -> int:

@@ -27,15 +27,11 @@ import torch
 
 from gatelab.core import data, memory, stats
 from gatelab.core.devices import cpu_threads, resolve_device
-from gatelab.core.model import GPT, intermediate_size
-from gatelab.core.messages import Msg, error, first_line
-from gatelab.core.runs import RunError, RunWriter, has_checkpoint, is_run_dir, load_checkpoint
+from gatelab.core.model import GPT
+from gatelab.core.messages import Msg, first_line
+from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, read_checkpoint  # noqa: F401 (re-exported)
+from gatelab.core.runs import RunError, RunWriter
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
-
-# fields that shape the model or its data: a resumed run must keep them
-ARCH_FIELDS = ("corpus", "variant", "n_layer", "n_head", "n_kv_head", "n_embd", "multiple_of",
-               "block_size", "attn_gate", "positions", "tie_embeddings")
-
 
 def lr_at(config: TrainConfig, it: int) -> float:
     """Learning rate for 0-based step ``it``: linear warmup, then cosine to lr·min_lr_ratio."""
@@ -99,36 +95,6 @@ def sample_text(model: GPT, vocab: data.Vocab, n_chars: int = 200, prompt: str =
         out = model.generate(x, n_chars, temperature=temperature, top_k=top_k, generator=gen)
     model.train(was_training)
     return vocab.decode(out[0])
-
-
-def load_trained(run_dir: Path | str, device: str = "cpu") -> tuple[GPT, data.Vocab, TrainConfig]:
-    """The model, vocabulary and config saved in a run's checkpoint (e.g. to sample from it)."""
-    ckpt = load_checkpoint(run_dir, map_location=device)
-    config = TrainConfig.from_dict(ckpt["config"])
-    try:
-        vocab = data.Vocab(ckpt["vocab"])
-        model = GPT(config, len(vocab)).to(device)
-        model.load_state_dict(ckpt["model"])
-    except (RuntimeError, ValueError, TypeError, KeyError) as exc:  # weights of another shape
-        raise RunError(Msg("ckpt.does_not_fit", {"folder": run_dir,
-                                                   "reason": first_line(exc)})) from None
-    return model, vocab, config
-
-
-def _check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) -> None:
-    saved = ckpt.get("config", {})
-    for name in ARCH_FIELDS:
-        if saved.get(name) != getattr(config, name):
-            raise error("resume.arch", name=name, saved=repr(saved.get(name)),
-                        wanted=repr(getattr(config, name)))
-    saved_cfg = TrainConfig.from_dict(saved)
-    if intermediate_size(saved_cfg) != intermediate_size(config):
-        raise error("resume.intermediate", saved=intermediate_size(saved_cfg),
-                    wanted=intermediate_size(config))
-    if ckpt.get("vocab") != vocab.chars:
-        raise error("resume.vocab")
-    if ckpt.get("step", 0) >= config.steps:
-        raise error("resume.done", steps=str(ckpt.get("step")))
 
 
 _OOM_MARKERS = ("out of memory", "can't allocate memory", "cannot allocate memory",
@@ -210,22 +176,6 @@ class _Run:
                         "cuda": torch.cuda.get_rng_state_all() if cuda else None}}
 
 
-def _read_checkpoint(config: TrainConfig, run_dir: Path | str | None, resume: bool,
-                     vocab: data.Vocab) -> dict[str, Any] | None:
-    """The checkpoint to resume from (checked against ``config``), or None to start afresh."""
-    if not resume:
-        return None
-    if run_dir is None:
-        raise error("resume.no_folder")
-    if has_checkpoint(run_dir):
-        ckpt = load_checkpoint(run_dir, map_location="cpu")
-        _check_resume(config, ckpt, vocab)
-        return ckpt
-    if not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
-        raise RunError(Msg("resume.nothing", {"folder": run_dir}))
-    return None
-
-
 def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> None:
     """Model, optimizer, RNG and sampler states and the counters of a checkpoint."""
     try:
@@ -252,7 +202,7 @@ def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool,
     device = resolve_device(config.device)
     corpus = data.load_corpus(config.corpus)
     train_ids, val_ids = data.split(corpus, config.block_size)
-    ckpt = _read_checkpoint(config, run_dir, resume, corpus.vocab)
+    ckpt = read_checkpoint(config, run_dir, resume, corpus.vocab)
     memory.check_training(config, len(corpus.vocab), device)  # refuse before allocating
     torch.manual_seed(config.seed)
     model = GPT(config, len(corpus.vocab)).to(device)

@@ -108,6 +108,29 @@ def test_the_final_checkpoint_comes_before_the_sample(
     assert [r["step"] for r in runs.load_run(d).metrics][-1] == 20
 
 
+def test_an_unexpected_error_is_one_line_with_the_resume_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An error no check foresaw (here a library bug while sampling) is exit 1 and one line
+    naming it and how to continue, never a traceback; the final checkpoint stands."""
+    def bug(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("index 7 is out of bounds for dimension 0\nwith size 3")
+
+    monkeypatch.setattr(engine, "sample_text", bug)
+    d = tmp_path / "run"
+    rc = train_main(TINY + ["--steps", "20", "--no-stats", "--run-dir", str(d)])
+    line = _one_error_line(capsys.readouterr().err, "gatelab-train")
+    assert rc == 1
+    assert ("failed unexpectedly: RuntimeError: index 7 is out of bounds for dimension 0 with "
+            "size 3; continue from the last checkpoint with: gatelab-train --run-dir") in line
+    assert _ckpt_step(d) == 20 and runs.run_info(d).status == "failed"
+    monkeypatch.setattr(engine, "train_steps", lambda *a, **k: (_ for _ in ()).throw(
+        KeyError("boom")))
+    rc = experiment_main(TINY + ["--steps", "4", "--variants", "swiglu,geglu", "--seeds", "1",
+                                 "--out", str(tmp_path / "exp")])
+    assert rc == 1 and "failed unexpectedly: KeyError: 'boom'" in _one_error_line(
+        capsys.readouterr().err, "gatelab-experiment")
+
+
 def test_stats_history_in_the_way_warns_once_and_checkpoints_go_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A file named stats_history ended the run at its first checkpoint with "[Errno 17]"."""

@@ -1,0 +1,72 @@
+"""Reading a run's checkpoint back: to resume training on the same loss curve, or to sample.
+
+Why apart from the loop (engine.py): what a checkpoint must match to be resumed (the fields that
+shape the model or its data) is a contract of its own, read by the CLI's messages and the tests,
+and the training loop reads better without it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gatelab.core import data
+from gatelab.core.messages import Msg, error, first_line
+from gatelab.core.model import GPT, intermediate_size
+from gatelab.core.runs import RunError, has_checkpoint, is_run_dir, load_checkpoint
+from gatelab.core.trainconfig import TrainConfig
+
+# fields that shape the model or its data: a resumed run must keep them
+ARCH_FIELDS = ("corpus", "variant", "n_layer", "n_head", "n_kv_head", "n_embd", "multiple_of",
+               "block_size", "attn_gate", "positions", "tie_embeddings")
+
+
+def load_trained(run_dir: Path | str, device: str = "cpu") -> tuple[GPT, data.Vocab, TrainConfig]:
+    """The model, vocabulary and config saved in a run's checkpoint (e.g. to sample from it)."""
+    ckpt = load_checkpoint(run_dir, map_location=device)
+    config = TrainConfig.from_dict(ckpt["config"])
+    try:
+        vocab = data.Vocab(ckpt["vocab"])
+        model = GPT(config, len(vocab)).to(device)
+        model.load_state_dict(ckpt["model"])
+    except (RuntimeError, ValueError, TypeError, KeyError) as exc:  # weights of another shape
+        raise RunError(Msg("ckpt.does_not_fit", {"folder": run_dir,
+                                                   "reason": first_line(exc)})) from None
+    return model, vocab, config
+
+
+def check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) -> None:
+    saved = ckpt.get("config", {})
+    for name in ARCH_FIELDS:
+        if saved.get(name) != getattr(config, name):
+            raise error("resume.arch", name=name, saved=repr(saved.get(name)),
+                        wanted=repr(getattr(config, name)))
+    saved_cfg = TrainConfig.from_dict(saved)
+    if intermediate_size(saved_cfg) != intermediate_size(config):
+        raise error("resume.intermediate", saved=intermediate_size(saved_cfg),
+                    wanted=intermediate_size(config))
+    if ckpt.get("vocab") != vocab.chars:
+        raise error("resume.vocab")
+    if ckpt.get("step", 0) >= config.steps:
+        raise error("resume.done", steps=str(ckpt.get("step")))
+
+
+def read_checkpoint(config: TrainConfig, run_dir: Path | str | None, resume: bool,
+                     vocab: data.Vocab) -> dict[str, Any] | None:
+    """The checkpoint to resume from (checked against ``config``), or None to start afresh."""
+    if not resume:
+        return None
+    if run_dir is None:
+        raise error("resume.no_folder")
+    if has_checkpoint(run_dir):
+        ckpt = load_checkpoint(run_dir, map_location="cpu")
+        check_resume(config, ckpt, vocab)
+        return ckpt
+    if not is_run_dir(Path(run_dir)):  # a run killed before its first checkpoint restarts
+        raise RunError(Msg("resume.nothing", {"folder": run_dir}))
+    return None
+
+
+
+
+__all__ = ["ARCH_FIELDS", "check_resume", "load_trained", "read_checkpoint"]
