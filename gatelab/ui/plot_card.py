@@ -30,6 +30,83 @@ from gatelab.core.fileio import check_write_target
 from gatelab.ui.export_dialog import export_with_dialog
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
+LEGEND_FONT = "7.5pt"  # below the plot a legend may be small: the curves carry the colours
+LEGEND_ROW = 5  # the PlotItem's grid: title, top axis, view, bottom axis, bottom label, legend
+
+
+class ShortSample(pg.ItemSample):
+    """A 14×12 line sample (pyqtgraph's is 20×20): rows of a many-layer legend stay low."""
+
+    def __init__(self, item: pg.GraphicsObject) -> None:
+        super().__init__(item)
+        self.setFixedWidth(14)
+        self.setFixedHeight(12)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
+        return QRectF(0, 0, 14, 12)
+
+    def paint(self, painter: QPainter, *args: object) -> None:
+        painter.translate(0, -5)  # the base class draws its line at y = 11 of 20
+        painter.scale(0.7, 1.0)
+        super().paint(painter, *args)
+
+
+class FittedLegend(pg.LegendItem):
+    """A legend in its own row under the plot (never over a curve) that wraps its entries into
+    as many columns as the plot's width holds. Why: with four or more layers the trainer's
+    "Gate sparsity" legend, four columns inside the view, was wider than the plot at 1280×800
+    (cut as "L1 clo…") and hid the curves. ``group``: entries that belong together on one row
+    (2 for "Lk closed" beside "Lk g<0")."""
+
+    def __init__(self, plot_item: pg.PlotItem, group: int = 1) -> None:
+        super().__init__(offset=None, labelTextColor="#222", labelTextSize=LEGEND_FONT,
+                         frame=False, horSpacing=3, sampleType=ShortSample)
+        self._plot_item = plot_item
+        self._group = max(1, group)
+        self.columns = 1
+        plot_item.legend = self  # named curves plotted later join this legend
+        self.setMinimumWidth(1)  # the plot's width sets the columns, never the other way round
+        plot_item.layout.addItem(self, LEGEND_ROW, 0, 1, 3)
+        plot_item.geometryChanged.connect(self.fit)
+
+    def _addItemToLayout(self, sample: pg.GraphicsObject, label: pg.LabelItem) -> None:  # noqa: N802
+        label.item.document().setDocumentMargin(1)  # a text line, not a 4 px padded box
+        label.updateMin()
+        self.fit()
+
+    def updateSize(self) -> None:  # noqa: N802 (pyqtgraph override: entries added/renamed)
+        self.fit()
+
+    def mouseDragEvent(self, ev: object) -> None:  # noqa: N802 (stays in its row)
+        ev.ignore()  # type: ignore[attr-defined]
+
+    def fit(self) -> None:
+        """Lay the entries out in the most columns that fit the plot's width."""
+        if not hasattr(self, "_plot_item"):
+            return  # pyqtgraph's constructor calls updateSize before ours has run
+        self.columns = self._fitting_columns(self._plot_item.size().width() - 6)
+        grid = self.layout
+        for i in range(grid.count() - 1, -1, -1):
+            grid.removeAt(i)
+        for k, (sample, label) in enumerate(self.items):
+            row, col = divmod(k, self.columns)
+            grid.addItem(sample, row, 2 * col, alignment=Qt.AlignmentFlag.AlignVCenter)
+            grid.addItem(label, row, 2 * col + 1)
+        self.setVisible(bool(self.items))
+        self.updateGeometry()
+
+    def _fitting_columns(self, width: float) -> int:
+        n = len(self.items)
+        labels = [label.effectiveSizeHint(Qt.SizeHint.PreferredSize).width()
+                  for _s, label in self.items]
+        gap = self.layout.horizontalSpacing()
+        for cols in range(n, 1, -1):
+            if cols % self._group and cols > self._group:
+                continue  # "L1 closed" and "L1 g<0" stay on one row
+            need = sum(14 + 2 * gap + max(labels[j::cols]) for j in range(cols))
+            if need <= width:
+                return cols
+        return 1
 
 
 class PlotCard(QWidget):
@@ -104,6 +181,10 @@ class PlotCard(QWidget):
         legend.updateSize()
 
     # -- building ------------------------------------------------------------------------------
+    def add_fitted_legend(self, group: int = 1) -> FittedLegend:
+        """A legend under the plot that wraps to the card's width (for one entry per layer)."""
+        return FittedLegend(self.plot.getPlotItem(), group)
+
     def curve(self, name: str, hover: bool = True, **opts: object) -> pg.PlotDataItem:
         """Create a curve once (later updates use ``setData``); ``name`` shows in legend and CSV."""
         item = self.plot.plot([], [], name=name, **opts)

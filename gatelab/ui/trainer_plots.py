@@ -130,10 +130,10 @@ class TrainerPlots(QWidget):
         self.c_val = self.loss.curve("val", pen=pg.mkPen("#d62728", width=2),
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
         self.sparsity = PlotCard("", one_line=True)
-        self.sparsity.plot.addLegend(offset=(10, 10), colCount=4)  # every multi-layer plot has one
+        self.sparsity.add_fitted_legend(group=2)  # every multi-layer plot has one, under it
         self.sparsity.plot.setYRange(0.0, 1.0)
         self.maxh = PlotCard("", one_line=True)
-        self.maxh.plot.addLegend(offset=(10, 10), colCount=4)  # layer colours, shared by sparsity
+        self.maxh.add_fitted_legend()  # layer colours, shared by sparsity
         self.ratio = PlotCard("", one_line=True)
         self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
         self.ratio.plot.addItem(self.ratio_bars)
