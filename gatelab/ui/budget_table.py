@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -89,13 +91,17 @@ class _RowsModel(QAbstractTableModel):
 class PresetTable(QWidget):
     """Comparison table; ``status_changed`` reports copies, ``row_activated`` a double-clicked name.
 
-    The Model column is capped at ``MODEL_COLUMN_MAX`` px (long names are elided, the full name is
-    in the tooltip) so that the Total column stays in view at the default 1280 px window.
+    The Model column takes what the key columns (Total … FFN params / layer) leave of the
+    view's width, between ``MODEL_COLUMN_MIN`` and ``MODEL_COLUMN_MAX`` px (long names are elided
+    in the middle, the full name is in the tooltip): at the default 1280 px window a fixed 190 px
+    pushed "FFN params / layer" off the right edge. Later columns scroll sideways.
     """
 
     status_changed = Signal(str)
     row_activated = Signal(str)
     MODEL_COLUMN_MAX = 190
+    MODEL_COLUMN_MIN = 110
+    KEY_COLUMNS = 7  # on screen: Model, Total, Active, d, m, m ÷ d, FFN params / layer
     COLUMN_TOTAL, COLUMN_MLP, COLUMN_EMBEDDING = 8, 10, 11
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -138,7 +144,9 @@ class PresetTable(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.doubleClicked.connect(self._on_double_clicked)
+        self.view.viewport().installEventFilter(self)  # a wider or narrower view: refit Model
 
     def retranslate(self) -> None:
         """Headers, tips, the MoE mark and the buttons in the current language."""
@@ -190,8 +198,27 @@ class PresetTable(QWidget):
             if logical < header.count() and header.visualIndex(logical) != visual:
                 header.moveSection(header.visualIndex(logical), visual)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # the rest: contents
-        wanted = max(self.view.sizeHintForColumn(0), header.sectionSizeHint(0))
-        header.resizeSection(0, min(wanted, self.MODEL_COLUMN_MAX))
+        self._fit_model_column()
+
+    def _fit_model_column(self) -> None:
+        """Model gets the width the other key columns leave, within its min and max."""
+        header = self.view.horizontalHeader()
+        if header.count() == 0:
+            return
+        keys = [header.logicalIndex(v) for v in range(1, min(self.KEY_COLUMNS, header.count()))]
+        others = sum(self._wanted(c) for c in keys)
+        room = self.view.viewport().width() - others
+        fit = min(self._wanted(0), self.MODEL_COLUMN_MAX, room)
+        header.resizeSection(0, max(self.MODEL_COLUMN_MIN, fit))
+
+    def _wanted(self, column: int) -> int:
+        return max(self.view.sizeHintForColumn(column),
+                   self.view.horizontalHeader().sectionSizeHint(column))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self._fit_model_column()
+        return False
 
     def show_row(self, name: str, column: int = 0) -> bool:
         """Select the row of model ``name`` and scroll ``column`` of it into view."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -59,6 +61,16 @@ class RunsView(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.table.setWordWrap(False)  # one line per run, elided; a wrapped cell was elided twice
+        # Status fills what is left (a long reason is elided; the tooltip holds it all)
+        self.table.horizontalHeader().setSectionResizeMode(
+            STATUS, QHeaderView.ResizeMode.Interactive)
+        for column in SQUEEZED:  # run names and corpus paths differ at both ends: keep both
+            self.table.horizontalHeader().setSectionResizeMode(
+                column, QHeaderView.ResizeMode.Interactive)
+            self.table.setItemDelegateForColumn(column, MiddleElide(self.table))
+        self.table.viewport().installEventFilter(self)  # a resized view: refit the columns
         self.table.doubleClicked.connect(lambda _index: self._on_open())
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
@@ -90,9 +102,16 @@ class RunsView(QWidget):
     def retranslate(self) -> None:
         """Headers, buttons, tips and the rows' status words in the current language."""
         self.headers = (self.tr("Run"), self.tr("FFN"), self.tr("Model"), self.tr("Corpus"),
-                        self.tr("Steps"), self.tr("Train loss"), self.tr("Val loss"),
-                        self.tr("Status"))
+                        self.tr("Steps"), self.tr("Train"), self.tr("Val"), self.tr("Status"))
         self.table.setHorizontalHeaderLabels(list(self.headers))
+        tips = (self.tr("The run's folder name (experiment/run for an experiment's runs)"),
+                self.tr("FFN variant"), self.tr("Layers, width d, intermediate m, heads"),
+                self.tr("The text the model learned"), self.tr("Steps trained / planned"),
+                self.tr("Final training loss (nats per character)"),
+                self.tr("Final validation loss (nats per character)"),
+                self.tr("How the run ended; hover for the whole reason"))
+        for column, tip in enumerate(tips):
+            self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
         self.empty.setText(self.tr("No runs yet. Press Start to train one; runs made with "
                                    "gatelab-train appear here too."))
@@ -113,6 +132,32 @@ class RunsView(QWidget):
             button.setToolTip(tip)
         if self.rows:
             self._show_rows(self.rows, self.selected_path())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self._fit_columns()
+        return False
+
+    def _fit_columns(self) -> None:
+        """Run and Corpus share what the other columns leave (at least their ``SQUEEZED`` px),
+        so Status stays on screen: at 1280×800 a full run name pushed it off sideways."""
+        header = self.table.horizontalHeader()
+        wanted = [max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                  for c in range(header.count())]
+        room = self.table.viewport().width() - sum(
+            w for c, w in enumerate(wanted) if c not in SQUEEZED and c != STATUS)
+        status = min(wanted[STATUS], self._status_least())
+        header.resizeSection(STATUS, status)  # stretched back over whatever the rest leave
+        room -= status
+        widths = share_width(room, [wanted[c] for c in SQUEEZED], list(SQUEEZED.values()))
+        for column, width in zip(SQUEEZED, widths, strict=True):
+            header.resizeSection(column, width)
+
+    def _status_least(self) -> int:
+        """Px for Status to show its longest status word whole ("interrupted", translated)."""
+        metrics = self.table.fontMetrics()
+        words = ("running", "finished", "stopped", "failed", "interrupted", "broken")
+        return max(metrics.horizontalAdvance(self.status_word(w)) for w in words) + STATUS_PAD
 
     def status_word(self, status: str) -> str:
         """A run's status (run.json's English word) in the current language."""
@@ -152,16 +197,18 @@ class RunsView(QWidget):
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
+            tips = {3: row.corpus, STATUS: full}  # the path (Run's tip) ends with the whole name
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(str(text))
                 item.setData(Qt.ItemDataRole.UserRole, row.path)
-                item.setToolTip(full if c == 7 else row.path)  # the whole reason, always
+                item.setToolTip(tips.get(c) or row.path)  # whole name, corpus and reason
                 if 4 <= c <= 6:  # numbers right-aligned
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
             if row.path == selected:
                 self.table.selectRow(r)
         self.empty.setVisible(not self.rows)
+        self._fit_columns()
         self._update_buttons()
 
     def selected_path(self) -> str:
@@ -237,6 +284,32 @@ class RunsView(QWidget):
 
 
 STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
+STATUS = 7  # the column that must stay on screen
+STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to spare
+SQUEEZED = {0: 100, 3: 50}  # Run and Corpus (least px): elided in the middle when narrow
+
+
+class MiddleElide(QStyledItemDelegate):
+    """Elides a cell in the middle: "exp-2026…/run-…-ef01" still tells two runs apart."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: object) -> None:  # noqa: N802
+        super().initStyleOption(option, index)  # type: ignore[arg-type]
+        option.textElideMode = Qt.TextElideMode.ElideMiddle
+
+
+def share_width(room: int, wanted: list[int], least: list[int]) -> list[int]:
+    """Split ``room`` px between columns that want ``wanted`` px: each gets its ``least``, then
+    the rest in equal shares, a column that wants less than its share leaving it to the others."""
+    out = [min(w, m) for w, m in zip(wanted, least, strict=True)]
+    room -= sum(out)
+    left = sorted(range(len(wanted)), key=lambda i: wanted[i] - out[i])
+    while left and room > 0:
+        share = room // len(left)
+        i = left.pop(0)
+        extra = min(wanted[i] - out[i], share if left else room)
+        out[i] += extra
+        room -= extra
+    return out
 
 
 def elide_words(text: str, limit: int) -> str:

@@ -62,3 +62,65 @@ def test_ready_shows_once_on_the_trainer_tab(qtbot, main_window) -> None:  # noq
     under_bar = panel.bar.state.text() if panel.bar.state.isVisible() else ""
     assert [status, under_bar].count("Ready") == 1, (status, under_bar)
     assert panel.bar.progress.format() == "not started"
+
+
+def _runs_rows() -> list:
+    from gatelab.ui.trainer_jobs import RunRow
+
+    exp = "exp-20261201-001500-abcd/run-20261201-001501-ef01"
+    return [RunRow("/h/" + exp, exp, "swiglu", "4L d128 m352 4h", "python", "1000/1000", 1.2345,
+                   1.3456, "finished"),
+            RunRow("/h/run-20261201-001500-abcd", "run-20261201-001500-abcd", "gelu",
+                   "8L d256 m1024 8h", "/home/someone/texts/shakespeare.txt", "250/1000", 2.2345,
+                   None, "interrupted"),
+            RunRow("/h/run-x", "run-20261130-231500-1234", "swiglu", "", "", "0/10", None, None,
+                   "broken", "checkpoint cannot be read: it is truncated or damaged")]
+
+
+def test_runs_table_shows_status_without_sideways_scrolling(
+        qtbot, main_window, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from gatelab.ui import runs_view
+
+    monkeypatch.setattr(runs_view, "run_rows", _runs_rows)  # every refresh lists these runs
+    panel = main_window.show_tab("trainer")
+    panel.views.setCurrentWidget(panel.runs)
+    panel.runs.refresh()
+    table = panel.runs.table
+    qtbot.waitUntil(lambda: table.rowCount() == 3, timeout=5000)
+    _settle(main_window)
+    assert table.isVisible() and table.item(0, 0).text() == _runs_rows()[0].name
+    header = table.horizontalHeader()
+    assert table.horizontalScrollBar().maximum() == 0
+    assert header.sectionViewportPosition(7) + header.sectionSize(7) <= table.viewport().width()
+    need = table.fontMetrics().horizontalAdvance("interrupted")
+    assert header.sectionSize(7) >= need  # the longest status word whole
+    for column in (1, 2, 4, 5, 6):  # FFN, model, steps and losses are never squeezed
+        assert header.sectionSize(column) >= table.sizeHintForColumn(column), column
+    # a long run name is elided in the middle (both ends tell runs apart); the tooltip is whole
+    name = _runs_rows()[0].name
+    assert header.sectionSize(0) < table.fontMetrics().horizontalAdvance(name)
+    option = QStyleOptionViewItem()
+    table.itemDelegateForColumn(0).initStyleOption(option, table.model().index(0, 0))
+    assert option.textElideMode == Qt.TextElideMode.ElideMiddle
+    assert table.item(0, 0).toolTip().endswith(name)  # the run's folder: the whole name
+    assert table.item(1, 3).toolTip() == "/home/someone/texts/shakespeare.txt"
+    assert header.model().headerData(5, Qt.Orientation.Horizontal,
+                                     Qt.ItemDataRole.ToolTipRole).startswith("Final training loss")
+
+
+def test_budget_table_key_columns_fit_at_1280_by_800(qtbot, main_window) -> None:  # noqa: ANN001
+    panel = main_window.show_tab("budget")
+    _settle(main_window)
+    table = panel.table
+    view, header = table.view, table.view.horizontalHeader()
+    ffn = table.headers.index("FFN params\n/ layer")
+    for visual in range(table.KEY_COLUMNS):  # Model, Total, Active, d, m, m ÷ d, FFN / layer
+        column = header.logicalIndex(visual)
+        end = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert 0 <= header.sectionViewportPosition(column) and end <= view.viewport().width(), \
+            table.headers[column]
+    assert header.sectionSize(ffn) >= view.sizeHintForColumn(ffn)  # its numbers whole
+    assert table.MODEL_COLUMN_MIN <= header.sectionSize(0) <= table.MODEL_COLUMN_MAX
