@@ -64,6 +64,7 @@ class FittedLegend(pg.LegendItem):
         self._plot_item = plot_item
         self._group = max(1, group)
         self.columns = 1
+        self._placed: tuple[int, tuple[int, ...]] = (0, ())
         plot_item.legend = self  # named curves plotted later join this legend
         self.setMinimumWidth(1)  # the plot's width sets the columns, never the other way round
         plot_item.layout.addItem(self, LEGEND_ROW, 0, 1, 3)
@@ -85,6 +86,10 @@ class FittedLegend(pg.LegendItem):
         if not hasattr(self, "_plot_item"):
             return  # pyqtgraph's constructor calls updateSize before ours has run
         self.columns = self._fitting_columns(self._plot_item.size().width() - 6)
+        placed = (self.columns, tuple(id(sample) for sample, _label in self.items))
+        if placed == self._placed:
+            return  # a resize that keeps the columns: nothing to move (and no layout churn)
+        self._placed = placed
         grid = self.layout
         for i in range(grid.count() - 1, -1, -1):
             grid.removeAt(i)
