@@ -56,3 +56,18 @@ def view_titles() -> list[tuple[str, str]]:
          translate("InsidePanel", "Attention on the first token, per layer and head")),
         (translate("InsidePanel", "Training history"),
          translate("InsidePanel", "A saved run's statistics, checkpoint by checkpoint"))]
+
+
+def run_state_word(state: str) -> str:
+    """The trainer's run state ("stopped", …) in the current language, for the live-run line."""
+    words = {"idle": translate("InsidePanel", "idle"),
+             "running": translate("InsidePanel", "running"),
+             "paused": translate("InsidePanel", "paused"),
+             "stopping": translate("InsidePanel", "stopping"),
+             "finished": translate("InsidePanel", "finished"),
+             "stopped": translate("InsidePanel", "stopped"),
+             "failed": translate("InsidePanel", "failed"),
+             "error": translate("InsidePanel", "failed"),
+             "interrupted": translate("InsidePanel", "interrupted"),
+             "broken": translate("InsidePanel", "damaged")}
+    return words.get(state, state)

@@ -258,20 +258,23 @@ class NeuronRankings(QWidget):
         return list(self._span_rows)
 
     def export(self, path: str) -> None:
-        """CSV: both rankings (kind, rank, neuron, score); PNG/SVG: the two tables as shown."""
+        """CSV: both rankings (kind, rank, layer, neuron, score, max h); PNG/SVG: the two tables
+        as shown."""
         p = Path(path)
         if p.suffix.lower() != ".csv":
             export_widget(self, p)
             return
         rows: list[list[object]] = []
-        if self.sel.has_trace():
+        if self.sel.has_trace():  # every column the tables show, at full precision
             score = self.sel.selectivity()
+            top = self.sel.cached(("max-h", self.sel.layer), self._max_h)
             for r in range(self.selective.rowCount()):
                 n = int(self.selective.item(r, 0).data(Qt.ItemDataRole.UserRole))
-                rows.append(["selectivity", r + 1, self.sel.layer, n, float(score[n])])
-            rows += [["span", r + 1, self.sel.layer, n, float(v)]
+                rows.append(["selectivity", r + 1, self.sel.layer, n, float(score[n]),
+                             float(top[n])])
+            rows += [["span", r + 1, self.sel.layer, n, float(v), float(top[n])]
                      for r, (n, v) in enumerate(self._span_rows)]
-        write_csv(p, ["ranking", "rank", "layer", "neuron", "score"], rows)
+        write_csv(p, ["ranking", "rank", "layer", "neuron", "score", "max_h"], rows)
 
     def _cells(self, neuron: int, score: float) -> list[str]:
         top = self.sel.cached(("max-h", self.sel.layer), self._max_h)

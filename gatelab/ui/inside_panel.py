@@ -32,7 +32,7 @@ from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_lesson import build_lesson
-from gatelab.ui.inside_messages import trace_text, view_titles
+from gatelab.ui.inside_messages import run_state_word, trace_text, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -141,6 +141,7 @@ class InsidePanel(QWidget):
         for i, (title, tip) in enumerate(view_titles()):
             self.views.setTabText(i, title)
             self.views.setTabToolTip(i, tip)
+        self.source.keep_text = self.sel.has_trace()  # the views describe the text in the box
         for part in (self.source, self.pickers, self.shaded, self.rankings, self.topk,
                      self.gates, self.mlp, self.sink, self.history, self.intro):
             part.retranslate()
@@ -185,9 +186,10 @@ class InsidePanel(QWidget):
             return
         from gatelab.ui.trainer_jobs import run_rows
 
-        def rows() -> list[tuple[str, str]]:
-            return [(r.path, "{0} · {1} · {2}".format(r.name, r.variant, r.model))
-                    for r in run_rows()]
+        def rows() -> list[tuple[str, str]]:  # a run still training (or cut short) says so
+            return [(r.path, "{0} · {1} · {2}{3}".format(
+                r.name, r.variant, r.model, "" if r.status == "finished" else
+                " · {0} {1}".format(run_state_word(r.status), r.steps))) for r in run_rows()]
 
         self.files.submit("runs", rows)
 
@@ -371,7 +373,7 @@ class InsidePanel(QWidget):
         state = str(getattr(trainer, "run_state", ""))
         self.source.set_live_info(self.tr("The trainer's run {0} ({1}), traced from its latest "
                                           "checkpoint; Analyse again to refresh.").format(
-            Path(run_dir).name, state))
+            Path(run_dir).name, run_state_word(state)))
 
     def _update_topk_target(self, *_args: object) -> None:
         spec = self._spec

@@ -36,10 +36,8 @@ class SelectionBar(QWidget):
         self.token_text = StaticLabel(1, self)
         self.token_text.setFixedWidth(150)
         self.token_text.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.info = QLabel(self)
+        self.info = ElidedLabel(self)  # the model's name first: a narrow window cuts the end
         self.info.setStyleSheet("color: #555;")
-        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.info.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.layer_label, self.neuron_label, self.token_label = QLabel(self), QLabel(self), QLabel(self)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(6, 0, 6, 0)
@@ -112,6 +110,39 @@ class SelectionBar(QWidget):
         piece = trace.tokens[token] if trace is not None and token < len(trace.tokens) else ""
         self.token_text.setText("<b><tt>“{0}”</tt></b>".format(html.escape(display_piece(piece)))
                                 if trace is not None else "")
+
+
+class ElidedLabel(QLabel):
+    """A one-line plain-text label that shows "…" at the end when it is too narrow, with the
+    whole text as its tooltip. (A right-aligned QLabel cut the start instead, model name and
+    all: "…orCausalLM · 4 layers".) ``text()`` returns the whole text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def shown_text(self) -> str:
+        """What is drawn now (the whole text, or its start and "…")."""
+        return super().text()
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._elide()
+
+    def _elide(self) -> None:
+        room = max(self.contentsRect().width() - 4, 0)
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room))
 
 
 def _quiet(setter, widget: QWidget, *args: object) -> None:  # noqa: ANN001

@@ -87,6 +87,9 @@ class SourceBar(QWidget):
         self.text.setText(EXAMPLES[0])
         self.text.returnPressed.connect(self.analyse_requested)
         self._examples_shown: tuple[str, ...] = EXAMPLES[:N_EXAMPLES]
+        # set by the panel while the views show a trace of the text in the box: a language
+        # switch then leaves that text alone (the shaded tokens would describe another text)
+        self.keep_text = False
         self.examples = QToolButton(self)
         self.examples.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.examples)
@@ -129,7 +132,8 @@ class SourceBar(QWidget):
 
     def retranslate(self) -> None:
         """Every caption, tooltip and placeholder in the current language; an example text the
-        learner has not edited becomes the same example in the new language."""
+        learner has not edited becomes the same example in the new language (unless
+        ``keep_text``: the views show a trace of it)."""
         for i, label in enumerate((self.tr("Live run (trainer tab)"), self.tr("Saved run"),
                                    self.tr("Hugging Face model folder"))):
             self.kind.setItemText(i, label)
@@ -161,7 +165,7 @@ class SourceBar(QWidget):
                                         "neuron or token afterwards is instant"))
         self.cancel.setText(self.tr("Cancel"))
         shown = tuple(self.tr(e) for e in EXAMPLES[:N_EXAMPLES])
-        text = self.text.text()
+        text = "" if self.keep_text else self.text.text()
         for i in range(N_EXAMPLES):
             if text in (EXAMPLES[i], EXAMPLES[N_EXAMPLES + i], self._examples_shown[i]):
                 self.text.setText(shown[i])

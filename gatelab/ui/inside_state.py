@@ -43,7 +43,12 @@ class InsideSelection(QObject):
 
     # -- the trace ----------------------------------------------------------------------------
     def set_trace(self, trace: Trace | None, token: int | None = None) -> None:
-        """Show a new trace; the selection is kept where it still fits (token: the last)."""
+        """Show a new trace; the selection is kept where it still fits (token: the last). The
+        selected span stays when the tokens are the same (the step slider re-traces one text
+        through another checkpoint: how that span's ranking changes is the point)."""
+        same_text = (self.trace is not None and trace is not None
+                     and list(self.trace.tokens) == list(trace.tokens))
+        span = self.span if same_text else (0, 0)
         self.trace = trace
         self._cache.clear()
         if trace is not None and trace.layers:
@@ -53,7 +58,7 @@ class InsideSelection(QObject):
             self.token = last if token is None else max(0, min(token, last))
         else:
             self.layer = self.neuron = self.token = 0
-        self.span = (0, 0)
+        self.span = span
         self.trace_changed.emit()
 
     def has_trace(self) -> bool:

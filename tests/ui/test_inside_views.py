@@ -296,10 +296,13 @@ def test_explorer_parts_export_pictures_and_numbers(qtbot, panel: InsidePanel, t
     panel.sel.set_span(PLANT[2], PLANT[3])
     panel.rankings.export(str(tmp_path / "r.csv"))
     rows = [r.split(",") for r in (tmp_path / "r.csv").read_text().splitlines()]
-    assert rows[0] == ["ranking", "rank", "layer", "neuron", "score"]
+    assert rows[0] == ["ranking", "rank", "layer", "neuron", "score", "max_h"]
     span = [r for r in rows[1:] if r[0] == "span"]
     assert span[0][3] == str(PLANT[1])
     assert float(span[0][4]) == panel.rankings.span_ranking()[0][1]
+    # max h: the table's third column, at full precision (the planted neuron's largest h)
+    h = panel.sel.trace.layers[1].h[:, PLANT[1]]
+    assert float(span[0][5]) == pytest.approx(float(h.max()), rel=1e-6)
     sel = [r for r in rows[1:] if r[0] == "selectivity"]
     assert float(sel[0][4]) == pytest.approx(float(panel.sel.selectivity().max()))
     for name, export in (("r", panel.rankings.export), ("s", panel.shaded.export),
