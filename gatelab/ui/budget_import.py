@@ -345,8 +345,10 @@ class BudgetFilesMixin:
         return ok
 
     def _on_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export charts"), "budget.png",
-                                              self.tr("PNG image (*.png)"))
-        if path:
-            self.export_chart_png(path if path.lower().endswith(".png") else path + ".png")
+        from gatelab.ui.export_dialog import ask_export_path, set_export_folder
+        # the dialog every Export… button uses: last export's folder, ".png" added when untyped
+        path = ask_export_path(self, self.tr("Export charts"), "budget.png",
+                               self.tr("PNG image (*.png)"))
+        if path and self.export_chart_png(path if path.lower().endswith(".png") else path + ".png"):
+            set_export_folder(str(Path(path).parent))
 

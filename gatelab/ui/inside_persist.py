@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
-from gatelab.ui.inside_export import export_folder, set_export_folder
+from gatelab.ui.export_dialog import export_folder, restore_export_folder
 from gatelab.ui.inside_jobs import SOURCE_KINDS
 from gatelab.ui.inside_source import DEVICES, DTYPES
 from gatelab.ui.widgets import settings_choice, settings_float, settings_int
@@ -233,9 +233,7 @@ def restore_settings(panel: InsidePanel, settings: QSettings) -> None:
     value = settings.value("topk_file", "")
     panel.topk.text_file = value if isinstance(value, str) else ""
     panel.views.setCurrentIndex(settings_int(settings, "view", 0, 0, panel.views.count() - 1))
-    value = settings.value("export_dir", "")
-    if isinstance(value, str) and len(value) <= MAX_PATH:
-        set_export_folder(value)
+    restore_export_folder(settings)  # unless this launch exported somewhere already
     _restore_picks(panel, settings)
 
 

@@ -132,3 +132,21 @@ def test_data_card_legend_names_are_drawn_as_typed(qtbot) -> None:  # noqa: ANN0
                  if sample.item is bars)
     assert label.item.toPlainText() == "L0 g<0 & <b>"
     assert bars.opts["name"] == "L0 g<0 & <b>"  # the CSV keeps the plain name
+
+
+def test_the_budget_charts_export_uses_the_same_dialog(qtbot, dialog: _Dialog,  # noqa: ANN001
+                                                        tmp_path: Path) -> None:
+    """"Export charts as PNG…" in the budget tab: opens in the last export's folder, writes a
+    PNG for a name typed without ".png", and becomes the folder the next dialog opens in."""
+    from gatelab.ui.budget_panel import BudgetPanel
+    panel = BudgetPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1280, 800)
+    panel.show()
+    export_dialog.set_export_folder(str(tmp_path / "earlier"))
+    (tmp_path / "charts").mkdir()
+    dialog.answer = (str(tmp_path / "charts" / "mine"), "PNG image (*.png)")
+    panel._on_export()
+    assert dialog.opened_at == [str(tmp_path / "earlier" / "budget.png")]
+    assert (tmp_path / "charts" / "mine.png").read_bytes().startswith(b"\x89PNG")
+    assert export_dialog.export_folder() == str(tmp_path / "charts")
