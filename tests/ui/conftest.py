@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from gatelab.ui import export_dialog
 
 
 def show_panel(qtbot, panel, size: tuple[int, int] = (1400, 900)):  # noqa: ANN001, ANN201
@@ -60,3 +63,28 @@ def main_window(qtbot, settings: QSettings) -> Iterator[object]:  # noqa: ANN001
     window.show()
     yield window
     window.shutdown()
+
+
+class FakeSaveDialog:
+    """Stands in for the save dialog: answers (path, chosen filter), records where it opened."""
+
+    def __init__(self) -> None:
+        self.answer: tuple[str, str] = ("", "")
+        self.opened_at: list[str] = []
+        self.warnings: list[str] = []
+
+    def get(self, _parent, _title: str, start: str, _filters: str) -> tuple[str, str]:  # noqa: ANN001
+        self.opened_at.append(start)
+        return self.answer
+
+    def warn(self, _parent, _title: str, text: str) -> None:  # noqa: ANN001
+        self.warnings.append(text)
+
+
+@pytest.fixture
+def dialog(monkeypatch: pytest.MonkeyPatch) -> FakeSaveDialog:
+    fake = FakeSaveDialog()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.get)
+    monkeypatch.setattr(QMessageBox, "warning", fake.warn)
+    monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
+    return fake

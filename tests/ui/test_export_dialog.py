@@ -9,36 +9,13 @@ from pathlib import Path
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gatelab.ui import export_dialog
+from tests.ui.conftest import FakeSaveDialog
 from gatelab.ui.inside_export import DataCard, ExportButton
 from gatelab.ui.plot_card import PlotCard
 
 
-class _Dialog:
-    """Stands in for the save dialog: answers (path, chosen filter), records where it opened."""
-
-    def __init__(self) -> None:
-        self.answer: tuple[str, str] = ("", "")
-        self.opened_at: list[str] = []
-        self.warnings: list[str] = []
-
-    def get(self, _parent, _title: str, start: str, _filters: str) -> tuple[str, str]:  # noqa: ANN001
-        self.opened_at.append(start)
-        return self.answer
-
-    def warn(self, _parent, _title: str, text: str) -> None:  # noqa: ANN001
-        self.warnings.append(text)
-
-
-@pytest.fixture
-def dialog(monkeypatch: pytest.MonkeyPatch) -> _Dialog:
-    fake = _Dialog()
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.get)
-    monkeypatch.setattr(QMessageBox, "warning", fake.warn)
-    monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
-    return fake
 
 
 def _card(qtbot) -> PlotCard:  # noqa: ANN001
@@ -57,7 +34,7 @@ def _card(qtbot) -> PlotCard:  # noqa: ANN001
     ("CSV data (*.csv)", "plot.csv", b""),
 ])
 def test_a_plot_card_writes_the_chosen_file_type_without_a_typed_suffix(
-        qtbot, dialog: _Dialog, tmp_path: Path, chosen: str, name: str, head: bytes) -> None:  # noqa: ANN001
+        qtbot, dialog: FakeSaveDialog, tmp_path: Path, chosen: str, name: str, head: bytes) -> None:  # noqa: ANN001
     card = _card(qtbot)
     dialog.answer = (str(tmp_path / "plot"), chosen)
     qtbot.mouseClick(card.export_button, Qt.MouseButton.LeftButton)
@@ -70,7 +47,7 @@ def test_a_plot_card_writes_the_chosen_file_type_without_a_typed_suffix(
 
 
 def test_a_typed_suffix_wins_and_the_next_dialog_opens_in_that_folder(
-        qtbot, dialog: _Dialog, tmp_path: Path) -> None:  # noqa: ANN001
+        qtbot, dialog: FakeSaveDialog, tmp_path: Path) -> None:  # noqa: ANN001
     card = _card(qtbot)
     dialog.answer = (str(tmp_path / "mine.svg"), "CSV data (*.csv)")
     qtbot.mouseClick(card.export_button, Qt.MouseButton.LeftButton)
@@ -87,7 +64,7 @@ def test_a_typed_suffix_wins_and_the_next_dialog_opens_in_that_folder(
 
 
 def test_a_failed_export_is_a_warning_and_keeps_the_folder(
-        qtbot, dialog: _Dialog, tmp_path: Path) -> None:  # noqa: ANN001
+        qtbot, dialog: FakeSaveDialog, tmp_path: Path) -> None:  # noqa: ANN001
     card = _card(qtbot)
     (tmp_path / "a-file").write_text("not a folder")
     dialog.answer = (str(tmp_path / "a-file" / "plot"), "PNG image (*.png)")
@@ -96,7 +73,7 @@ def test_a_failed_export_is_a_warning_and_keeps_the_folder(
 
 
 def test_the_trainer_remembers_the_export_folder_across_launches(
-        qtbot, dialog: _Dialog, tmp_path: Path) -> None:  # noqa: ANN001
+        qtbot, dialog: FakeSaveDialog, tmp_path: Path) -> None:  # noqa: ANN001
     from gatelab.ui.trainer_panel import TrainerPanel
 
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
@@ -134,7 +111,7 @@ def test_data_card_legend_names_are_drawn_as_typed(qtbot) -> None:  # noqa: ANN0
     assert bars.opts["name"] == "L0 g<0 & <b>"  # the CSV keeps the plain name
 
 
-def test_the_budget_charts_export_uses_the_same_dialog(qtbot, dialog: _Dialog,  # noqa: ANN001
+def test_the_budget_charts_export_uses_the_same_dialog(qtbot, dialog: FakeSaveDialog,  # noqa: ANN001
                                                         tmp_path: Path) -> None:
     """"Export charts as PNG…" in the budget tab: opens in the last export's folder, writes a
     PNG for a name typed without ".png", and becomes the folder the next dialog opens in."""

@@ -17,15 +17,13 @@ import torch
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTranslator
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
-    QMessageBox,
     QStyle,
     QStyleOptionComboBox,
 )
 
-from gatelab.ui import export_dialog, inside_export
+from gatelab.ui import inside_export
 from gatelab.ui.inside_panel import InsidePanel
-from tests.ui.conftest import show_panel
+from tests.ui.conftest import FakeSaveDialog, show_panel
 
 from .inside_synth import make_trace
 from .test_inside_panel import analyse, panel, tiny_hf, tiny_run  # noqa: F401 (fixtures)
@@ -89,33 +87,10 @@ def test_the_history_scatter_exports_the_dots_it_shows(qtbot, panel: InsidePanel
 
 
 # 3 -------------------------------------------------------------------------------------------
-class _Dialog:
-    """Stands in for the save dialog: answers (path, chosen filter), records where it opened."""
-
-    def __init__(self) -> None:
-        self.answer: tuple[str, str] = ("", "")
-        self.opened_at: list[str] = []
-        self.warnings: list[str] = []
-
-    def get(self, _parent, _title: str, start: str, _filters: str) -> tuple[str, str]:  # noqa: ANN001
-        self.opened_at.append(start)
-        return self.answer
-
-    def warn(self, _parent, _title: str, text: str) -> None:  # noqa: ANN001
-        self.warnings.append(text)
-
-
-@pytest.fixture
-def dialog(monkeypatch: pytest.MonkeyPatch) -> _Dialog:
-    fake = _Dialog()
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.get)
-    monkeypatch.setattr(QMessageBox, "warning", fake.warn)
-    monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
-    return fake
 
 
 def test_the_chosen_file_type_names_the_file_and_the_folder_is_remembered(
-        qtbot, dialog: _Dialog, tmp_path: Path) -> None:  # noqa: ANN001
+        qtbot, dialog: FakeSaveDialog, tmp_path: Path) -> None:  # noqa: ANN001
     p = _synth(qtbot)
     try:
         first, second = tmp_path / "first", tmp_path / "second"
