@@ -24,6 +24,7 @@ from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
+from gatelab.ui.gate_plane_labels import retranslatable_label
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
@@ -63,7 +64,10 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.maps.point_picked.connect(self._on_picked)
         self.maps.nudge_requested.connect(self._on_nudge)
         self.legend_label = QLabel(self)
+        self.legend_label.setObjectName("gate-plane-legend")
         self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        # wraps: one long line (a trained run's name) widened the tab and squeezed the lesson card
+        self.legend_label.setWordWrap(True)
         self.meaning_label = QLabel(self)
         self.meaning_label.setObjectName("gate-plane-meaning")
         self.meaning_label.setWordWrap(True)
@@ -156,9 +160,13 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             self.variant_changed.emit(name)
         return ok
 
-    def set_neuron_points(self, pairs: np.ndarray | None, label: str = "") -> bool:
-        """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears."""
-        return self._set_neurons(pairs, lambda: label)
+    def set_neuron_points(self, pairs: np.ndarray | None,
+                          label: str | Callable[[], str] = "") -> bool:
+        """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears.
+
+        ``label`` may be a function (rendered again on retranslate); a string from the live
+        trainer is re-rendered too, so a language switch leaves no "layer"/"step" behind."""
+        return self._set_neurons(pairs, label if callable(label) else retranslatable_label(label))
 
     def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str]) -> bool:
         if pairs is None:
