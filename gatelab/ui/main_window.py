@@ -12,8 +12,24 @@ from __future__ import annotations
 import importlib
 import traceback
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QRect,
+    QSettings,
+    QSize,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -37,6 +53,22 @@ from gatelab.ui.tabs import (
     TabSpec,
     missing_members,
 )
+from gatelab.ui.wheel_guard import install_wheel_guard
+
+
+PREFERRED_SIZE = (1280, 820)  # the first window's size where the screen has the room
+
+
+def _available_area(widget: QWidget) -> QRect | None:
+    """The free area (no task bar) of the screen the window is on, else the primary screen's.
+
+    None on the offscreen platform: its 800×800 "screen" is a placeholder, not a monitor, and a
+    --screenshot or a test renders at the size it asks for.
+    """
+    if QGuiApplication.platformName() == "offscreen":
+        return None
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else None
 
 
 class MainWindow(StateActions, QMainWindow):
@@ -47,7 +79,8 @@ class MainWindow(StateActions, QMainWindow):
         self._containers: dict[str, QWidget] = {}
         self._cards: dict[str, LessonCard] = {}
         self._retranslate_pending = False
-        self.resize(1280, 820)
+        self._fitted: QSize | None = None  # the size chosen to fit the screen, until changed
+        install_wheel_guard()  # the wheel scrolls pages; it changes only a field with focus
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -68,13 +101,52 @@ class MainWindow(StateActions, QMainWindow):
         self._retranslate_window()
         self.statusBar().showMessage(self.tr("Ready"), 3000)
 
-        geometry = self._settings.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        self._place_on_screen()
         start = initial_tab or str(self._settings.value("window/last_tab", TAB_SPECS[0].name))
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self.show_tab(start if start in self._containers else TAB_SPECS[0].name)
         self._on_tab_changed(self.tabs.currentIndex())
+
+    # -- size and place on the screen -----------------------------------------------------------
+    def _place_on_screen(self) -> None:
+        """The remembered geometry, else the preferred size, either one fitted to the screen."""
+        geometry = self._settings.value("window/geometry")
+        restored = isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
+        if not self.windowState() & (Qt.WindowState.WindowMaximized
+                                     | Qt.WindowState.WindowFullScreen):  # those fit already
+            self.fit_to_screen(None if restored else QSize(*PREFERRED_SIZE))
+
+    def fit_to_screen(self, preferred: QSize | None = None, available: QRect | None = None) -> None:
+        """Resize to ``preferred`` (else keep the size), clamped to the screen's free area.
+
+        Why: the first window was 1280×820 on a 1280×800 screen, its bottom 20 px (the status
+        line) out of reach; a geometry remembered on a larger monitor did the same. ``available``
+        defaults to the screen's availableGeometry (without task bars and docks).
+        """
+        area = available if available is not None else _available_area(self)
+        size = preferred if preferred is not None else self.size()
+        if area is None or area.isEmpty():
+            self.resize(size)
+            return
+        size = size.boundedTo(area.size() - self._frame_extra())
+        self.resize(size)
+        self._fitted = self.size()
+        place = QRect(self.pos(), self.frameGeometry().size())
+        if not area.contains(place):  # else the window manager's placement stays
+            self.move(max(min(place.left(), area.right() + 1 - place.width()), area.left()),
+                      max(min(place.top(), area.bottom() + 1 - place.height()), area.top()))
+
+    def _frame_extra(self) -> QSize:
+        """What the window manager's frame adds around the contents (nothing before it shows)."""
+        frame, inner = self.frameGeometry(), self.geometry()
+        return QSize(max(frame.width() - inner.width(), 0), max(frame.height() - inner.height(), 0))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        """Once the frame is known, shrink by it too, unless the size was set on purpose since."""
+        super().showEvent(event)
+        fitted, self._fitted = self._fitted, None
+        if fitted is not None and fitted == self.size():
+            QTimer.singleShot(0, lambda: self.fit_to_screen() if self.size() == fitted else None)
 
     # -- tabs ---------------------------------------------------------------------------------
     def show_tab(self, name: str) -> QWidget | None:
