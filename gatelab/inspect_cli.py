@@ -13,11 +13,13 @@ null. Characters outside a run's vocabulary are listed as "unknown_tokens" (posi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -101,9 +103,33 @@ def _cannot_create_in(folder: Path) -> str:
         return f"cannot create a file in {folder}: {exc.strerror or exc}"
 
 
+@contextlib.contextmanager
+def _stderr_captured(out: list[str]) -> Iterator[None]:
+    """File descriptor 2 into a temporary file while the analysis runs; its text is appended to
+    ``out``. Why at the descriptor: the tokenizers library (Rust) prints a panic and, with
+    RUST_BACKTRACE set, a hundred-line backtrace straight to fd 2, before Python sees the error
+    that the CLI turns into its one line."""
+    import tempfile
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            tmp.seek(0)
+            out.append(tmp.read(1 << 16).decode("utf-8", "replace"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
+        for name, value in (("SOURCE", args.source), ("--json", args.out)):
+            if not value.strip():  # "" would silently mean the current folder
+                raise _BadArgs(f"{name} is empty")
     except _BadArgs as exc:
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return 2
@@ -120,8 +146,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if folder_error:
         sys.stderr.write(f"{PROG}: error: --json cannot write {args.out}: {folder_error}\n")
         return 2
-    try:
-        result = inspect(args.source, args.text, args.token, args.eps, args.device, args.out)
+    captured: list[str] = []
+    try:  # library warnings (torch, transformers) become notes after a success, never lines
+        with warnings.catch_warnings(record=True) as caught, _stderr_captured(captured):
+            warnings.simplefilter("always")  # (around a one-line error, nothing else)
+            result = inspect(args.source, args.text, args.token, args.eps, args.device, args.out)
     except InsideError as exc:
         sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
         return 2
@@ -139,6 +168,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
         return 2
+    if captured[0].strip():  # what libraries printed themselves, shown after a success only
+        sys.stderr.write(captured[0][:2000].rstrip("\n") + "\n")
+    for text in list(dict.fromkeys(f"{w.category.__name__}: {str(w.message).splitlines()[0]}"
+                                   for w in caught if str(w.message).strip()))[:3]:
+        sys.stderr.write(f"{PROG}: note: a library warned: {text[:200]}\n")
     if any(v is None for row in result["layers"] for k, v in row.items() if k != "attn_sink"):
         sys.stderr.write(f"{PROG}: note: some numbers are not finite (the model's weights or "
                          f"activations hold NaN or infinity) and were written as null\n")

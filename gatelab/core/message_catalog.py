@@ -62,6 +62,14 @@ MESSAGES: dict[str, str] = {
     "ckpt.damaged_fields": QT_TRANSLATE_NOOP(
         "core", "checkpoint {path} is damaged (negative step or empty vocabulary)"),
     "ckpt.bad_config": QT_TRANSLATE_NOOP("core", "checkpoint {path} holds an invalid config: {reason}"),
+    "torchfile.not_zip": QT_TRANSLATE_NOOP(
+        "core", "it is damaged or not a torch checkpoint (not a zip archive)"),
+    "torchfile.compressed": QT_TRANSLATE_NOOP(
+        "core", "it is damaged or not a torch checkpoint ({name} is compressed; torch.save "
+                "stores its parts uncompressed)"),
+    "torchfile.oversized": QT_TRANSLATE_NOOP(
+        "core", "it is damaged or not a torch checkpoint (its parts list {size:,} bytes, more "
+                "than the file's {limit:,})"),
     "stats.too_large": QT_TRANSLATE_NOOP(
         "core", "could not read {path}: its arrays hold {size:,} bytes, more than the {limit:,} "
                 "byte limit"),
@@ -227,9 +235,9 @@ MESSAGES: dict[str, str] = {
     "inside.no_tokenizer": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer is missing (none of {files})"),
     "inside.memory": QT_TRANSLATE_NOOP(
         "core", "{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, "
-                "plus {activations} of activations for a text of up to {tokens:,} tokens, the "
-                "longest it is checked for) but only {free} is free on {device}; try bf16, a "
-                "smaller model or another device"),
+                "plus {activations} of activations for a text of {tokens:,} tokens; a longer "
+                "text is checked again before its pass) but only {free} is free on {device}; "
+                "try bf16, a smaller model or another device"),
 
     # -- inside the model: sources, traces, top-k (core/inside/*) -----------------------------
     "inside.no_gated_mlp": QT_TRANSLATE_NOOP(
@@ -259,6 +267,21 @@ MESSAGES: dict[str, str] = {
                                                        "configuration: {reason}"),
     "inside.file_too_large": QT_TRANSLATE_NOOP(
         "core", "{path}: {size} is larger than the {limit} that a {kind} may have here"),
+    "inside.weights_dtype": QT_TRANSLATE_NOOP(
+        "core", "{path}: {name} holds {dtype} numbers, not floating-point weights (a quantized "
+                "checkpoint?); gatelab analyses float16, bfloat16 or float32 weights"),
+    "inside.tokenize_failed": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer failed on this text: {reason}"),
+    "inside.tokens_explode": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer turns {chars} characters into {tokens:,} tokens; a real "
+                "tokenizer gives at most a few per character, so this one is refused"),
+    "inside.shapes_mismatch": QT_TRANSLATE_NOOP(
+        "core", "{path}: the weight files do not fit config.json: {names}"),
+    "inside.no_device_index": QT_TRANSLATE_NOOP(
+        "core", "there is no {device}: this machine has {n} CUDA device(s)"),
+    "inside.no_checkpoint": QT_TRANSLATE_NOOP(
+        "core", "{path}: this run has no checkpoint (ckpt.pt) yet; a run saves one every few "
+                "steps and when it ends"),
     "inside.json_in_source": QT_TRANSLATE_NOOP(
         "core", "{path} is inside {source}, the folder being analysed; write the result "
                 "elsewhere, so that the model or run stays as it is"),

@@ -189,3 +189,111 @@ def test_nan_weights_give_null_shares_and_a_note(run: Path, tmp_path: Path,
     assert rows[1]["frac_neg"] is None and rows[1]["frac_closed"] is None
     assert rows[0]["frac_neg"] is not None and 0.0 <= rows[0]["frac_neg"] <= 1.0
     assert "not finite" in capsys.readouterr().err
+
+
+# -- second probe: sizes from config.json, weights of the wrong kind, hostile tokenizers --------
+def _edit_config(folder: Path, **changes: object) -> None:
+    cfg = json.loads((folder / "config.json").read_text())
+    cfg.update(changes)
+    (folder / "config.json").write_text(json.dumps(cfg))
+
+
+def test_memory_estimate_counts_the_sizes_config_json_asks_for(
+        llama: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """transformers allocates what config.json describes before it compares the files: a
+    vocab_size of 10⁷ must be refused on its own (2.6 GB of embeddings), not built."""
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, vocab_size=10_000_000)
+    monkeypatch.setattr(hf_check, "available_bytes", lambda _device: 1 << 30)
+    with pytest.raises(InsideError, match=r"needs about .*\(640,0\d\d,\d{3} parameters"):
+        hf_check.check_hf_folder(folder, device="cpu")
+
+
+def test_weights_of_another_shape_than_the_config_are_named(llama: Path, tmp_path: Path) -> None:
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, intermediate_size=40)
+    with pytest.raises(InsideError) as info:
+        trace_hf(folder, "ab", device="cpu")
+    text = str(info.value)
+    assert "the weight files do not fit config.json" in text
+    assert "model.layers.0.mlp.down_proj.weight is 32×48 in the file, 32×40 by config.json" in text
+
+
+@pytest.mark.parametrize("dtype", [torch.bool, torch.int32, torch.uint8])
+def test_weights_that_are_not_floating_point_are_refused(llama: Path, tmp_path: Path,
+                                                         dtype: torch.dtype) -> None:
+    from safetensors.torch import load_file, save_file
+    folder = _copy(llama, tmp_path / "m")
+    tensors = load_file(str(folder / "model.safetensors"))
+    name = "model.layers.0.mlp.up_proj.weight"
+    tensors[name] = tensors[name].to(dtype)
+    save_file(tensors, str(folder / "model.safetensors"), metadata={"format": "pt"})
+    with pytest.raises(InsideError, match=f"{name} holds .* not floating-point weights"):
+        hf_check.check_hf_folder(folder, device="cpu")
+
+
+def test_an_unknown_activation_is_refused_before_the_weights_load(
+        llama: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from transformers import AutoModelForCausalLM
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, hidden_act="foo")
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("the weights were loaded")
+
+    monkeypatch.setattr(AutoModelForCausalLM, "from_pretrained", never)
+    with pytest.raises(InsideError, match="MLP activation 'foo' has no gate variant"):
+        HfModel(folder, device="cpu")
+
+
+def _tokenizer_with_normalizer(folder: Path, normalizer: dict[str, object]) -> None:
+    tok = json.loads((folder / "tokenizer.json").read_text())
+    tok["normalizer"] = normalizer
+    (folder / "tokenizer.json").write_text(json.dumps(tok))
+
+
+def test_a_tokenizer_that_multiplies_the_text_is_refused_early(llama: Path,
+                                                               tmp_path: Path) -> None:
+    folder = _copy(llama, tmp_path / "m")
+    _tokenizer_with_normalizer(folder, {"type": "Replace", "pattern": {"String": "a"},
+                                        "content": "Ġ" * 2000})
+    model = HfModel(folder, device="cpu")
+    with pytest.raises(InsideError, match="turns 8 characters into [\\d,]+ tokens"):
+        model.trace("a" * 5000)  # refused on its first 8 characters, not after 10⁷ tokens
+
+
+def test_a_tokenizer_that_panics_is_one_line(llama: Path, tmp_path: Path,
+                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """A regex normalizer that exceeds the regex engine's retry limit panics in Rust (a
+    BaseException, with a backtrace printed to fd 2 when RUST_BACKTRACE is set)."""
+    folder = _copy(llama, tmp_path / "m")
+    _tokenizer_with_normalizer(folder, {"type": "Replace", "pattern": {"Regex": "(a+)+$"},
+                                        "content": "b"})
+    out = tmp_path / "o.json"
+    assert main([str(folder), "--text", "a" * 117 + "c", "--device", "cpu",
+                 "--json", str(out)]) == 2
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "the tokenizer failed on this text" in err, err
+
+
+def test_run_weights_that_are_not_floating_point_and_runs_without_a_checkpoint(
+        run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _copy(run, tmp_path / "intrun")
+    ckpt = torch.load(folder / "ckpt.pt", weights_only=True)
+    ckpt["model"]["tok_emb.weight"] = ckpt["model"]["tok_emb.weight"].to(torch.int64)
+    torch.save(ckpt, folder / "ckpt.pt")
+    assert main([str(folder), "--text", "abc", "--json", str(tmp_path / "o.json")]) == 2
+    _one_error_line(capsys, "tok_emb.weight holds torch.int64 numbers")
+    (folder / "ckpt.pt").unlink()
+    assert main([str(folder), "--text", "abc", "--json", str(tmp_path / "o.json")]) == 2
+    _one_error_line(capsys, "this run has no checkpoint (ckpt.pt) yet")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["", "--text", "a", "--json", "o.json"], "SOURCE is empty"),
+    (["{run}", "--text", "a", "--json", ""], "--json is empty"),
+])
+def test_empty_paths_are_refused(run: Path, argv: list[str], message: str,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(run) if a == "{run}" else a for a in argv]) == 2
+    _one_error_line(capsys, message)

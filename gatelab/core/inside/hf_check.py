@@ -19,7 +19,10 @@ from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, reason
 
-MAX_CONFIG_BYTES = 16 * 1024 * 1024
+# A causal LM's config.json is a few KB; transformers parses it several times (a 15 MB one
+# took 42 s and 1 GB), so a model folder's may hold at most this much.
+MAX_CONFIG_BYTES = 2 * 1024 * 1024
+FLOAT_DTYPES = ("F16", "BF16", "F32", "F64")  # what the weights of an analysable model hold
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
 # Files transformers reads whole, with the most each may hold here: the largest real tokenizer
 # (Gemma 3's tokenizer.json) is 33 MB; a 150 MB one once took 1.3 GB of memory to parse.
@@ -122,6 +125,25 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
         raise InsideError(Msg("inside.weights_damaged", {"path": p, "reason": reason(exc)})) from None
 
 
+def _float_weights(p: Path, tensors: dict[str, tuple[str, tuple[int, ...]]]) -> None:
+    """Refuse weights that are not floating point (bool, integers, 8-bit floats: a quantized
+    checkpoint, or a broken one): cast to float, their numbers would describe nothing."""
+    for name, (dtype, _shape) in tensors.items():
+        if name.endswith(".weight") and dtype not in FLOAT_DTYPES:
+            raise InsideError(Msg("inside.weights_dtype", {"path": p, "name": name,
+                                                           "dtype": dtype}))
+
+
+def _config_params(cfg: dict[str, Any]) -> int:
+    """The parameter count config.json describes (the budget module's exact count), or 0 when
+    the budget module cannot read this config (the weight files' count then stands alone)."""
+    from gatelab.core.budget.hfconfig import count_from_hf_config
+    try:
+        return int(count_from_hf_config(cfg).total)
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):
+        return 0
+
+
 def _architecture_known(model_type: str) -> str:
     """The causal-LM class transformers maps ``model_type`` to, or InsideError."""
     try:
@@ -138,7 +160,7 @@ def available_bytes(device: str) -> int:
     """Free memory on ``device`` ("cuda…" or "cpu"); 0 when unknown."""
     if device.startswith("cuda"):
         import torch
-        return int(torch.cuda.mem_get_info()[0])
+        return int(torch.cuda.mem_get_info(torch.device(device))[0])  # that device, not cuda:0
     try:
         with open("/proc/meminfo", encoding="ascii") as f:
             for line in f:
@@ -213,8 +235,11 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
     if not tok:
         raise InsideError(Msg("inside.no_tokenizer", {"path": p, "files": ", ".join(TOKENIZER_FILES)}))
+    _float_weights(p, tensors)
     dt = normalise_dtype(dtype)
-    n_params = sum(numel(shape) for _, shape in tensors.values())
+    # transformers allocates what config.json describes before it compares the files' shapes:
+    # a config asking for 10⁸ tokens of vocabulary must be refused on its own sizes
+    n_params = max(sum(numel(shape) for _, shape in tensors.values()), _config_params(cfg))
     wbytes = n_params * DTYPE_BYTES[dt]
     abytes = activation_bytes(cfg, tokens)
     dev = device or _default_device()

@@ -28,6 +28,7 @@ from gatelab.core.inside.types import LayerTrace, Trace
 
 Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
+MAX_TOKENS_PER_CHAR = 8  # byte-level BPE gives ≤ 4 per character (UTF-8); more is a hostile file
 WINDOW = 256  # tokens per window when streaming top-k contexts
 ACT_TO_VARIANT = {"silu": "swiglu", "swish": "swiglu", "gelu": "geglu", "gelu_pytorch_tanh":
                   "geglu_tanh", "gelu_new": "geglu_tanh", "gelu_fast": "geglu_tanh",
@@ -68,6 +69,7 @@ class HfModel:
             raise InsideError(Msg("inside.device_unknown", {"name": device}))
         if device == "mps" and not torch.backends.mps.is_available():
             raise InsideError(Msg("device.no_mps"))
+        _check_cuda_index(device)
         dt = normalise_dtype(dtype)
         self.info = check_hf_folder(p, device=device, dtype=dt)
         os.environ["HF_HUB_OFFLINE"] = "1"
@@ -81,6 +83,7 @@ class HfModel:
         except Exception as exc:
             raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
                               ) from None
+        _known_activation(p, config)  # before the weights: an unknown one fails late and vaguely
         say(0.1, Msg("progress.tokenizer"))
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
@@ -91,10 +94,10 @@ class HfModel:
             self.model, loading = AutoModelForCausalLM.from_pretrained(
                 str(p), config=config, local_files_only=True, attn_implementation="eager",
                 dtype=torch.float32 if dt == "float32" else torch.bfloat16,
-                use_safetensors=True, output_loading_info=True)
+                use_safetensors=True, output_loading_info=True, ignore_mismatched_sizes=True)
         except Exception as exc:
             raise InsideError(Msg("inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
-        _refuse_missing(p, loading)
+        _refuse_missing(p, loading)  # and mismatched shapes, each named
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
 
@@ -138,7 +141,30 @@ class HfModel:
         return "full_attention" if hasattr(self.layers[i], "self_attn") else "linear_attention"
 
     def encode(self, text: str, special: bool = False) -> list[int]:
-        return list(self.tokenizer(text, add_special_tokens=special)["input_ids"])
+        """Token ids of ``text``; InsideError when the tokenizer fails or multiplies the text.
+
+        A tokenizer's files are input too: a normalizer may turn each character into 10⁵, and a
+        regex may panic inside the Rust library (a BaseException). So a short head of the text
+        is encoded first, then a longer one, and each must stay within ``MAX_TOKENS_PER_CHAR``."""
+        for head in (8, 256, 4096, len(text)):
+            part = text[:head]
+            ids = self._encode_checked(part, special)
+            if len(ids) > MAX_TOKENS_PER_CHAR * max(len(part), 1) + 8:
+                raise InsideError(Msg("inside.tokens_explode", {"path": self.path,
+                                                                "chars": len(part),
+                                                                "tokens": len(ids)}))
+            if head >= len(text):
+                return ids
+        return ids  # not reached: the last head is the whole text
+
+    def _encode_checked(self, text: str, special: bool) -> list[int]:
+        try:
+            return list(self.tokenizer(text, add_special_tokens=special)["input_ids"])
+        except (KeyboardInterrupt, SystemExit, GeneratorExit):
+            raise
+        except BaseException as exc:  # noqa: BLE001 (pyo3's PanicException is a BaseException)
+            raise InsideError(Msg("inside.tokenize_failed", {"path": self.path,
+                                                             "reason": first_line(exc)})) from None
 
     def pieces(self, ids: list[int]) -> list[str]:
         out = []
@@ -282,12 +308,39 @@ def trace_hf(path: Path | str, text: str, *, device: str | None = None, dtype: s
 
 
 def _refuse_missing(p: Path, loading: dict[str, Any]) -> None:
-    """InsideError when the weight files lacked some of the model's tensors: transformers fills
-    those with random numbers, and every view would then describe noise as if it were trained."""
+    """InsideError when the weight files lacked some of the model's tensors, or held them in
+    other shapes than config.json says: transformers fills those with random numbers, and every
+    view would then describe noise as if it were trained."""
     missing = sorted(str(k) for k in loading.get("missing_keys", ()) or ())
     if missing:
         raise InsideError(Msg("inside.weights_missing", {"path": p, "n": len(missing),
                                                          "names": ", ".join(missing[:3])}))
+    mismatched = sorted(loading.get("mismatched_keys", ()) or (), key=lambda t: str(t[0]))
+    if mismatched:
+        names = "; ".join("{0} is {1} in the file, {2} by config.json".format(
+            k, "×".join(map(str, a)), "×".join(map(str, b))) for k, a, b in mismatched[:2])
+        raise InsideError(Msg("inside.shapes_mismatch", {"path": p, "names": names}))
+
+
+def _known_activation(p: Path, config: Any) -> None:
+    text = config.get_text_config() if hasattr(config, "get_text_config") else config
+    act = getattr(text, "hidden_act", "silu")
+    if not isinstance(act, str) or act not in ACT_TO_VARIANT:
+        raise InsideError(Msg("inside.activation_unknown", {"path": p, "act": str(act)[:80]}))
+
+
+def _check_cuda_index(device: str) -> None:
+    """InsideError for "cuda:N" beyond this machine's devices (torch's own error is a bare
+    "invalid device ordinal" from deep inside ``.to``)."""
+    if not device.startswith("cuda:"):
+        return
+    try:
+        index = int(device.split(":", 1)[1])
+    except ValueError:
+        raise InsideError(Msg("inside.device_unknown", {"name": device})) from None
+    n = torch.cuda.device_count()
+    if not 0 <= index < n:
+        raise InsideError(Msg("inside.no_device_index", {"device": device, "n": n}))
 
 
 def _positive_int(value: object) -> int:

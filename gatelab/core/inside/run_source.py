@@ -13,6 +13,7 @@ step slider) so the checkpoint is read once.
 from __future__ import annotations
 
 import array
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -166,6 +167,10 @@ def _check_state_size(state: Any, config: TrainConfig, vocab_size: int, p: Path)
     from gatelab.core.memory import count_training_params
     if not isinstance(state, dict):
         raise InsideError(Msg("inside.ckpt_no_weights", {"path": p}))
+    for name, t in state.items():  # bool, integer or complex "weights" cast to float mean nothing
+        if isinstance(t, torch.Tensor) and not t.is_floating_point():
+            raise InsideError(Msg("inside.weights_dtype", {"path": p, "name": name,
+                                                           "dtype": str(t.dtype)}))
     held = sum(t.numel() for t in state.values() if isinstance(t, torch.Tensor))
     needed = count_training_params(config, vocab_size)
     if needed > held:
@@ -187,6 +192,8 @@ class RunModel:
         ckpt_path = p / "ckpt.pt"
         if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
             raise InsideError(Msg("file.not_regular", {"path": ckpt_path}))
+        if not os.path.lexists(ckpt_path):  # not "no checkpoint to resume from": nothing resumes
+            raise InsideError(Msg("inside.no_checkpoint", {"path": p}))
         try:
             dev = resolve_device(device)
             ckpt = load_checkpoint(p, map_location="cpu")
