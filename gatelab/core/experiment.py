@@ -64,7 +64,7 @@ class ExperimentResult:
     winner: str  # best variant by mean ("" if undecided)
     ratio: float  # difference / noise_floor
     curves: dict[str, list[dict[str, Any]]]  # "variant/seed" -> metrics rows of that run
-    status: str = "finished"  # or "stopped"
+    status: str = "finished"  # "running" while runs remain (rewritten after each), or "stopped"
     path: str = ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -114,13 +114,17 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
                    stop_event: threading.Event | None = None,
                    on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
                    root: Path | str | None = None,
-                   on_warning: Callable[[str], None] | None = None) -> ExperimentResult:
+                   on_warning: Callable[[str], None] | None = None,
+                   on_result: Callable[[ExperimentResult], None] | None = None
+                   ) -> ExperimentResult:
     """Train each variant × seed at matched parameters; persist under ``root`` (default runs_dir()).
 
     The experiment folder holds experiment.json and one run folder per (variant, seed), named
     ``<variant>-seed<seed>``. Runs go seed by seed (every variant of seed 1, then seed 2 …) so a
     stopped experiment still compares like with like. ``on_warning`` is passed to every run
-    (``train_steps``). RunWriteError (a ValueError) when ``root`` cannot hold the folder.
+    (``train_steps``). ``on_result`` gets the results so far (status "running") after every
+    finished run but the last, so a viewer can show them long before the end. RunWriteError
+    (a ValueError) when ``root`` cannot hold the folder.
     """
     variants = list(dict.fromkeys(variants))
     if not variants:
@@ -139,7 +143,7 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     results = {v: VariantResult(v, ms[v], budget.ffn_params(config.n_embd, ms[v], is_gated(v)), 0)
                for v in variants}
     curves: dict[str, list[dict[str, Any]]] = {}
-    status = "finished"
+    status = "running"  # what experiment.json says until the last run ended
     started = time.time()
 
     def save() -> ExperimentResult:
@@ -178,7 +182,11 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
                 status = "stopped"
                 return save()
             results[v].final_val.append(float(last.val_loss))  # the final step always evaluates
-            save()
+            partial = save()
+            if on_result is not None and sum(len(r.final_val) for r in results.values()) < \
+                    len(seeds) * len(variants):
+                on_result(partial)
+    status = "finished"
     return save()
 
 

@@ -110,6 +110,14 @@ class JobWorker(QObject):
             self.flush()
             self._last_emit = now
 
+    def report_extra(self, extra: Any) -> None:
+        """Deliver ``extra`` at once, in a batch of its own (rows queued before it go first), so
+        a later report cannot replace it before it is shown (e.g. an experiment's results so
+        far)."""
+        self.flush()
+        self._pending.extra = extra
+        self.flush()
+
     def flush(self) -> None:
         if self._pending.rows or self._pending.extra is not None:
             self.progress_reported.emit(self._pending)
