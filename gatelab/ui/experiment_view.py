@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -35,7 +35,8 @@ from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.trainer_jobs import (
-    EXPERIMENT_FILE,
+    ExperimentPartial,
+    ExperimentProgress,
     ExperimentSummary,
     experiment_job,
     load_experiment_summary,
@@ -43,12 +44,12 @@ from gatelab.ui.trainer_jobs import (
 )
 from gatelab.ui.trainer_plots import layer_color
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
-from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class ExperimentView(QWidget):
     status_changed = Signal(str)
     busy_changed = Signal(bool)
+    runs_changed = Signal()  # a run of the experiment began or ended: the runs list is stale
 
     def __init__(self, controls: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,6 +58,7 @@ class ExperimentView(QWidget):
         self._calls = BackgroundCalls(self)  # reopening a saved experiment reads a file
         self._calls.call_finished.connect(self._on_loaded)
         self._blocked = False
+        self._run_index = -1  # the run the progress is about, to notice the next one begin
         self.result: ExperimentSummary | None = None
         self.error_text = ""
 
@@ -165,11 +167,9 @@ class ExperimentView(QWidget):
         self._calls.join()
 
     def open_experiment(self, path: str) -> bool:
-        """Show a saved experiment (an exp-… folder) as it was: curves, table and verdict.
-
-        The file is read off the GUI thread; a broken one shows its message here. False while
-        an experiment is training (its result must not be replaced under it).
-        """
+        """Show a saved experiment (an exp-… folder) as it was: curves, table and verdict. The
+        file is read off the GUI thread; a broken one shows its message here. False while an
+        experiment is training (its result must not be replaced under it)."""
         if self.controller.is_busy():
             return False
         self._set_message(lambda self: self.tr("Opening experiment {0}…").format(Path(path).name))
@@ -183,8 +183,7 @@ class ExperimentView(QWidget):
             return  # no saved experiment to show
         if error or not isinstance(result, ExperimentSummary):
             self._set_message(lambda self: self.tr("Could not open the experiment: {0}")
-                              .format(error),
-                              error=True)
+                              .format(error), error=True)
             return
         self.result = result
         self.error_text = ""
@@ -196,26 +195,9 @@ class ExperimentView(QWidget):
         self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(result.verdict)))
         self.status_changed.emit(self.tr("Opened experiment {0}").format(result.path))
 
-    # -- settings ------------------------------------------------------------------------------
-    def save_settings(self, settings: QSettings) -> None:
-        """The variants, the seed count and the experiment on show, for the next launch."""
-        settings.setValue("variant_a", str(self.variant_a.currentData()))
-        settings.setValue("variant_b", str(self.variant_b.currentData()))
-        settings.setValue("seeds", self.seeds.value())
-        settings.setValue("last", self.result.path if self.result is not None else "")
-
-    def restore_settings(self, settings: QSettings) -> None:
-        for combo, key, default in ((self.variant_a, "variant_a", "swiglu"),
-                                    (self.variant_b, "variant_b", "gelu")):
-            combo.setCurrentIndex(combo.findData(settings_choice(settings, key, default,
-                                                                 FFN_VARIANTS)))
-        self.seeds.setValue(settings_int(settings, "seeds", 3, self.seeds.minimum(),
-                                         self.seeds.maximum()))
-        last = settings.value("last", "")
-        if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
-            self.open_experiment(last)
-        else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
-            self._calls.submit("open", load_latest_experiment)
+    def open_latest(self) -> None:
+        """Show the newest saved experiment, if any (e.g. one made by gatelab-experiment)."""
+        self._calls.submit("open", load_latest_experiment)
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""
@@ -234,7 +216,7 @@ class ExperimentView(QWidget):
                               error=True)
             return False
         seeds = [cfg.seed + i for i in range(self.seeds.value())]
-        self.result = None
+        self.result, self._run_index = None, -1
         self.error_text = ""
         self._clear_result()
         self.progress.setRange(0, len(variants) * len(seeds) * cfg.steps)
@@ -270,14 +252,29 @@ class ExperimentView(QWidget):
 
     def _on_progress(self, progress: Progress) -> None:
         extra = progress.extra
-        if extra is None:
+        if isinstance(extra, ExperimentPartial):
+            self._show_partial(extra)
+        if not isinstance(extra, ExperimentProgress):
             return
+        if extra.run_index != self._run_index:  # its folder now exists: list it
+            self._run_index = extra.run_index
+            self.runs_changed.emit()
         self.progress.setValue(min(extra.done_steps, self.progress.maximum()))
         self._set_progress(lambda self: self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
                                 .format(extra.run_index + 1, extra.n_runs, extra.variant,
                                         extra.seed, extra.step))
 
+    def _show_partial(self, partial: ExperimentPartial) -> None:
+        """The finished runs' results while the others train (the verdict may still change)."""
+        self.result = partial.summary
+        self._show_result(partial.summary)
+        self._set_message(lambda self: self.tr(
+            "Training {0} runs… Results of the {1} finished so far are shown below; the verdict "
+            "may change as the others finish.").format(partial.n_runs, partial.runs_done))
+        self.runs_changed.emit()
+
     def _on_done(self, outcome: Outcome) -> None:
+        self.runs_changed.emit()
         if outcome.status == "error":
             self._set_progress(lambda self: self.tr("failed ({0} of {1} steps)").format(
                 self.progress.value(), self.progress.maximum()))
@@ -285,10 +282,7 @@ class ExperimentView(QWidget):
                               .format(outcome.message), error=True)
             return
         if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
-            self._set_progress(lambda self: self.tr("stopped ({0} of {1} steps)").format(
-                self.progress.value(), self.progress.maximum()))
-            self._set_message(lambda self: self.tr("Experiment stopped; finished runs are kept in "
-                                              "Runs."))
+            self._on_stopped(outcome.result)
             return
         self.result = outcome.result
         self.progress.setValue(self.progress.maximum())
@@ -297,6 +291,25 @@ class ExperimentView(QWidget):
         verdict = outcome.result.verdict
         self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(verdict)))
         self.status_changed.emit(self.tr("Experiment: {0}").format(message_text(verdict)))
+
+    def _on_stopped(self, result: object) -> None:
+        """Stopped: the finished runs' results stay on show, as gatelab-experiment prints them
+        on Ctrl-C; the stopped run only counts in Runs (it can be resumed there)."""
+        self._set_progress(lambda self: self.tr("stopped ({0} of {1} steps)").format(
+            self.progress.value(), self.progress.maximum()))
+        summary = result if isinstance(result, ExperimentSummary) else None
+        done = sum(v.n for v in summary.variants) if summary is not None else 0
+        if summary is not None and done:
+            self.result = summary
+            self._show_result(summary)
+            self._set_message(lambda self: self.tr(
+                "Experiment stopped: the results of the {0} finished runs are shown (verdict: "
+                "{1}); every run is kept in Runs.").format(done, message_text(summary.verdict)))
+        else:
+            self._set_message(lambda self: self.tr(
+                "Experiment stopped before its first run finished; it is kept in Runs."))
+        self.status_changed.emit(self.tr("Experiment stopped after {0} finished runs")
+                                 .format(done))
 
     def _clear_result(self) -> None:
         for item in self._items:
@@ -318,8 +331,8 @@ class ExperimentView(QWidget):
             half = max(0.5, 0.05 * abs(xs[0]))
             self.curves.plot.setXRange(xs[0] - half, xs[0] + half, padding=0)
             beam = 0.2 * half
-        for i, var in enumerate(res.variants):
-            self._items += self._draw_variant(i, var, beam)
+        for i, var in enumerate(res.variants):  # a variant with no finished run: no curve
+            self._items += self._draw_variant(i, var, beam) if var.steps else []
         self._fill_table(res)
 
     def _fill_table(self, res: ExperimentSummary) -> None:
@@ -327,8 +340,8 @@ class ExperimentView(QWidget):
         for var in res.variants:
             rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
                          .format(var.name, var.intermediate, var.n_params),
-                         "{0:.4f} ± {1}  (n = {2})".format(var.final_mean, _num(var.final_std),
-                                                           var.n)))
+                         "{0} ± {1}  (n = {2})".format(_num(var.final_mean),
+                                                       _num(var.final_std), var.n)))
         rows.append((self.tr("difference (runner-up − best)"), _num(res.difference)))
         rows.append((self.tr("noise floor (3σ of reruns)"), _num(res.noise_floor)))
         rows.append((self.tr("verdict"), message_text(res.verdict)))
@@ -336,7 +349,7 @@ class ExperimentView(QWidget):
         for r, (name, value) in enumerate(rows):
             self.table.setItem(r, 0, QTableWidgetItem(name))
             item = QTableWidgetItem(value)
-            if r == len(rows) - 1:
+            if r == len(rows) - 1:  # the verdict
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
@@ -348,18 +361,15 @@ class ExperimentView(QWidget):
         """Tall enough for every row: the verdict, the last one, must not hide below a scroll."""
         self.table.resizeRowsToContents()
         rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        frame = 2 * self.table.frameWidth()
         header = self.table.horizontalHeader()  # not laid out yet while the view is hidden
         self.table.setFixedHeight(max(header.height(), header.sizeHint().height()) + rows +
-                                  frame + 2)
+                                  2 * self.table.frameWidth() + 2)
 
     def _draw_variant(self, i: int, var: Any, beam: float) -> list[pg.GraphicsObject]:
-        """Mean curve with markers and its ± std band.
-
-        Why markers and error bars: with one validation point per run (eval interval ≥ steps)
-        a line and a fill between two curves draw nothing at all, and the chart looked empty.
-        A band needs two points; below that each point gets a ± std error bar instead.
-        """
+        """Mean curve with markers and its ± std band. Why markers and error bars: with one
+        validation point per run (eval interval ≥ steps) a line and a fill between two curves
+        draw nothing at all, and the chart looked empty. A band needs two points; below that
+        each point gets a ± std error bar instead."""
         color = pg.mkColor(layer_color(i))
         steps = np.asarray(var.steps, dtype=np.float64)
         mean = np.asarray(var.mean, dtype=np.float64)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -30,7 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.messages import message_text
-from gatelab.ui.trainer_jobs import RunRow, delete_run_folder, experiment_of, run_rows
+from gatelab.ui.trainer_jobs import (
+    RunRow,
+    delete_run_folder,
+    experiment_of,
+    run_rows,
+    runs_signature,
+)
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -54,6 +60,13 @@ class RunsView(QWidget):
         self._calls.call_finished.connect(self._on_rows)
         self._generation = 0
         self._select_after = ""
+        # while the list is on screen the folder is watched (a gatelab-train run in a terminal,
+        # an experiment's runs): a cheap signature of its folders' times, off the GUI thread
+        self._signature: object = None  # of the folder as the shown rows were read
+        self._polling = False
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._poll_folder)
         self.table = QTableWidget(0, 8)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -166,21 +179,48 @@ class RunsView(QWidget):
                 "interrupted": self.tr("interrupted"), "broken": self.tr("broken")
                 }.get(status, status)
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        self._poll.start()
+        self._poll_folder()  # changed while hidden: up to date as soon as it is seen
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt override)
+        super().hideEvent(event)
+        self._poll.stop()
+
     # -- public --------------------------------------------------------------------------------
     def refresh(self, select: str = "") -> None:
         """Re-read the runs folder (newest first) in a helper thread; ``refreshed`` follows.
         Keeps the selected run selected, or selects ``select`` once the rows arrive."""
         self._generation += 1
         self._select_after = select or self._select_after
-        self._calls.submit(str(self._generation), run_rows)
+        self._calls.submit(str(self._generation), read_rows)
 
     def shutdown(self) -> None:
         """Wait for a refresh still reading the folder (the panel's shutdown calls this)."""
+        self._poll.stop()
         self._calls.join()
 
+    def _poll_folder(self) -> None:
+        """Every POLL_MS while shown: re-read the list only if the folder changed."""
+        if not self._polling:
+            self._polling = True
+            self._calls.submit("poll", runs_signature)
+
+    def _on_poll(self, signature: object, error: str) -> None:
+        self._polling = False
+        if not error and signature != self._signature:
+            self._signature = signature  # (not twice for one change while the rows are read)
+            self.refresh()
+
     def _on_rows(self, tag: str, rows: object, error: str) -> None:
+        if tag == "poll":
+            self._on_poll(rows, error)
+            return
         if tag != str(self._generation):
             return  # an older refresh answered late: a newer one is on its way
+        if isinstance(rows, tuple):  # (signature, rows) from read_rows
+            self._signature, rows = rows
         if error:
             self.status_changed.emit(self.tr("Cannot list the runs: {0}").format(error))
             rows = []
@@ -283,6 +323,13 @@ class RunsView(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
 
+def read_rows() -> tuple[object, list[RunRow]]:
+    """The folder's signature, then its rows: a change while reading shows at the next poll."""
+    signature = runs_signature()
+    return signature, run_rows()
+
+
+POLL_MS = 3000  # how often a shown list looks for changes in the runs folder
 STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
 STATUS = 7  # the column that must stay on screen
 STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to spare

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -120,6 +121,38 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
     return rows
 
 
+def runs_signature(root: str | Path | None = None) -> tuple[tuple[str, int], ...]:
+    """(path, mtime) of the runs folder, its folders, and the folders inside those that are not
+    runs themselves (an experiment's runs): it changes when a run is added, removed or rewrites
+    its run.json (a new step count, heartbeat or end), so the list is re-read only then.
+
+    A few hundred stat calls, made off the GUI thread; a missing folder is simply absent."""
+    from gatelab import paths
+    from gatelab.core.runs import RUN_FILES
+
+    base = Path(root) if root is not None else paths.runs_dir()
+    out: list[tuple[str, int]] = []
+
+    def add(folder: Path, deeper: bool) -> None:
+        try:
+            out.append((str(folder), folder.stat().st_mtime_ns))
+            children = [e for e in os.scandir(folder) if e.is_dir(follow_symlinks=False)]
+        except OSError:
+            return
+        for child in children:
+            path = Path(child.path)
+            if deeper and not any(os.path.lexists(path / name) for name in RUN_FILES):
+                add(path, False)
+            else:
+                try:
+                    out.append((child.path, child.stat(follow_symlinks=False).st_mtime_ns))
+                except OSError:
+                    continue
+
+    add(base, True)
+    return tuple(sorted(out))
+
+
 def load_run_record(path: str, max_rows: int | None = None) -> Any:
     """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken.
     ``max_rows`` downsamples the metrics for plotting. Call it from a worker thread."""
@@ -175,6 +208,15 @@ class ExperimentSummary:
 
 
 @dataclass(frozen=True)
+class ExperimentPartial:
+    """The results of the runs finished so far, delivered while the others still train."""
+
+    summary: ExperimentSummary
+    runs_done: int
+    n_runs: int
+
+
+@dataclass(frozen=True)
 class ExperimentProgress:
     run_index: int
     n_runs: int
@@ -192,7 +234,9 @@ def summarise_experiment(res: Any) -> ExperimentSummary:
     for var in res.variants:
         runs = [[r for r in rows if r.get("val_loss") is not None]
                 for key, rows in res.curves.items() if key.split("/")[0] == var.variant]
-        runs = [r for r in runs if r]
+        # runs go seed by seed, so a variant's finished runs are its first ones; the curve of a
+        # stopped run would cut the mean curve short of the final losses the table reports
+        runs = [r for r in runs[: len(var.final_val)] if r]
         steps: list[float] = []
         mean: Any = []
         std: Any = []
@@ -221,8 +265,12 @@ def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> A
             if snap.status == "running":
                 worker.wait_if_paused()
 
+        def on_result(res: Any) -> None:
+            done = sum(len(v.final_val) for v in res.variants)
+            worker.report_extra(ExperimentPartial(summarise_experiment(res), done, n_runs))
+
         return summarise_experiment(run_experiment(variants, seeds, cfg, worker.stop_event,
-                                                   on_snapshot))
+                                                   on_snapshot, on_result=on_result))
 
     return job
 

@@ -92,6 +92,9 @@ class RunBar(QWidget):
         self.progress.setTextVisible(True)
         self.state = QLabel()
         self.state.setStyleSheet("color: #333;")
+        # kept when empty: the bar sits low in its column, so a line that came and went moved
+        # Start, Pause and Stop between two clicks
+        self.state.setMinimumHeight(self.state.fontMetrics().lineSpacing())
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -103,6 +106,7 @@ class RunBar(QWidget):
         self._mode: tuple = ("idle", "not started")
         self._device = ""
         self._pause_resume = False  # the pause button reads "Resume"
+        self._under: tuple | None = None  # what the bar said before an experiment took it
         buttons = QHBoxLayout()
         buttons.addWidget(self.btn_start, 2)
         buttons.addWidget(self.btn_pause, 1)
@@ -175,9 +179,6 @@ class RunBar(QWidget):
             self.progress.setValue(self.progress.maximum())
         self._show(("end", status))
 
-    def finish(self) -> None:
-        self.end("finished")
-
     def show_replay(self, step: int, total: int) -> None:
         """A saved run opened for viewing: where it got to, and that nothing is training."""
         self._step, self._total, self._paused = None, max(1, total), False
@@ -198,9 +199,33 @@ class RunBar(QWidget):
         self.progress.setToolTip("")
         self._show(("idle", kind))
 
-    def set_state(self, text: str) -> None:
+    def show_experiment(self) -> None:
+        """An experiment trains in its own view: say so, and keep what the bar said about the
+        live page (a run or replay still shown there) for ``end_experiment``."""
+        if self._mode[0] in ("end", "replay"):  # (no live state: the trainer is idle)
+            self._under = (self._mode, self._step, self._total, self._device,
+                           self.progress.maximum(), self.progress.value())
+        elif self._mode != ("idle", "experiment"):
+            self._under = None
+        self.show_idle("experiment")
+
+    def end_experiment(self) -> None:
+        """Describe the live page again, as before the experiment; a replay opened meanwhile
+        already replaced the experiment's text and stays."""
+        under, self._under = self._under, None
+        if self._mode != ("idle", "experiment"):
+            return
+        if under is None:
+            return self.show_idle()
+        mode, self._step, self._total, self._device, maximum, value = under
+        self.progress.setRange(0, maximum)
+        self.progress.setValue(value)
+        self.progress.setToolTip(self.tr("Training on {0}").format(self._device)
+                                 if self._device else "")
+        self._show(mode)
+
+    def set_state(self, text: str) -> None:  # (its line stays reserved when empty)
         self.state.setText(text)
-        self.state.setVisible(bool(text))
 
     def set_error(self, text: str) -> None:
         self.error.setText(text)
@@ -329,8 +354,9 @@ class LiveView(QWidget):
         self.layer_caption.setText(self.tr("Gate plane shows"))
         self.btn_sample.setText(self.tr("Sample text"))
         self.btn_sample.setToolTip(self.tr("Let the model write from its latest checkpoint"))
-        self.sample.setPlaceholderText(self.tr("A text sample from the model appears here at "
-                                               "the end of a run, or when you press Sample text."))
+        self.sample.setPlaceholderText(self.tr(
+            "A text sample from the model appears here when a run finishes or is stopped, or "
+            "when you press Sample text (it writes from the run's latest checkpoint)."))
         self.intro_text.setText(self.tr(INTRO_HTML))
         self.btn_intro_start.setText(self.tr("▶ Start training with these settings"))
         self.plots.retranslate()

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
-from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls
@@ -85,6 +84,8 @@ class TrainerPanel(SavedRuns, QWidget):
         self._error_fn: Callable[[TrainerPanel], str] = lambda self: ""
         self._title_fn: Callable[[TrainerPanel], str] = lambda self: ""
         self._label_kind = "idle"  # what the state line under the bar says (_state_label)
+        self._kind_before = "idle"  # ... before an experiment took the bar
+        self._shown_id = 0  # counts what the live page showed: a late sample must match it
         self._sample_is_note = False
         self._start_error = ""
 
@@ -133,6 +134,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self.runs.status_changed.connect(self.status_changed)
         self.experiment.status_changed.connect(self.status_changed)
         self.experiment.busy_changed.connect(self._on_experiment_busy)
+        self.experiment.runs_changed.connect(self.runs.refresh)
         self._retranslate_own()
         self._update_buttons()
 
@@ -265,6 +267,8 @@ class TrainerPanel(SavedRuns, QWidget):
         self._stats, self._first_step = None, None
         self._clock.reset()
         self.live.set_sample("")
+        self._sample_is_note = False
+        self._shown_id += 1
 
     def _show_title(self, render: Callable[[TrainerPanel], str]) -> None:
         self._title_fn = render
@@ -279,6 +283,7 @@ class TrainerPanel(SavedRuns, QWidget):
             self._first_step = snap.step
             self._clock.start()  # model building and the first step are not steady speed
             self.status_changed.emit(self.tr("Training on {0}").format(snap.device or "?"))
+            self.runs.refresh()  # its run.json exists now: the list shows it running
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
                                self._clock.elapsed(), snap.step - self._first_step, snap.device)
         if progress.stats is not None:
@@ -290,9 +295,6 @@ class TrainerPanel(SavedRuns, QWidget):
     def _on_done(self, outcome: Outcome) -> None:
         self.plots.redraw_now()
         self.run_state = outcome.status
-        if self._sample_is_note:  # "Sampling…" or "No checkpoint yet" no longer hold
-            self.live.set_sample("")
-            self._sample_is_note = False
         if outcome.status == "error":
             why = outcome.message
             self._show_error(lambda self: self.tr("The run ended with an error: {0}").format(why))
@@ -300,6 +302,7 @@ class TrainerPanel(SavedRuns, QWidget):
         else:
             self._show_error(lambda self: "")  # e.g. an unreadable replay tried during the run
         self.bar.end(outcome.status)  # the bar says how it ended, once: no second state word
+        self._sample_at_end(outcome.status)
         self._clock.reset()
         self._set_state_label("ended")
         self._send_gate_pairs(force=True)
@@ -326,14 +329,18 @@ class TrainerPanel(SavedRuns, QWidget):
         self._update_buttons()
 
     def _on_experiment_busy(self, busy: bool) -> None:
-        """An experiment trains in its own view: this bar must not keep the last run's text."""
+        """An experiment trains in its own view: meanwhile the bar says so, then it describes
+        the live page again (the run or replay still shown there, not "not started")."""
         if busy:
-            self._clear_run_view()
-            self.bar.show_idle("experiment")
+            self._show_error(lambda self: "")
+            if self._label_kind != "experiment":  # (said again on running → stopping)
+                self._kind_before = self._label_kind
+            self.bar.show_experiment()
             self._set_state_label("experiment")
         else:
-            self.bar.show_idle()
-            self._set_state_label("idle")
+            self.bar.end_experiment()
+            if self._label_kind == "experiment":  # (a replay opened meanwhile says "Replay")
+                self._set_state_label(self._kind_before)
             self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
 
@@ -367,11 +374,6 @@ class TrainerPanel(SavedRuns, QWidget):
         if self.error_text:
             self.status_changed.emit(self.error_text)
 
-    def _note_sample(self, text: str) -> None:
-        """A note in the sample box (not model text): cleared when the run ends."""
-        self.live.set_sample(text)
-        self._sample_is_note = True
-
     def _set_state_label(self, kind: str) -> None:
         self._label_kind = kind
         self.bar.set_state(self._state_label())
@@ -394,13 +396,3 @@ class TrainerPanel(SavedRuns, QWidget):
         self.bar.btn_stop.setEnabled(state in ("running", "paused"))
         self.live.btn_sample.setEnabled(bool(self.run_dir))
         self.experiment.set_blocked(self.controller.is_busy())
-
-    # -- settings ------------------------------------------------------------------------------
-    def save_settings(self, settings: QSettings) -> None:
-        """The form, view and experiment (SavedRuns), and where the plots were last exported."""
-        super().save_settings(settings)
-        save_export_folder(settings)
-
-    def restore_settings(self, settings: QSettings) -> None:
-        super().restore_settings(settings)
-        restore_export_folder(settings)

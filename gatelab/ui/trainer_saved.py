@@ -13,12 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 
+from gatelab.core.trainconfig import FFN_VARIANTS
+from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_controls import form_config
-from gatelab.ui.trainer_jobs import load_run_record, sample_from_run, stats_from_arrays
+from gatelab.ui.trainer_jobs import (
+    EXPERIMENT_FILE,
+    load_run_record,
+    sample_from_run,
+    stats_from_arrays,
+)
+from gatelab.ui.widgets import settings_choice, settings_int
 
 if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
     from gatelab.core.runs import RunRecord
+    from gatelab.ui.experiment_view import ExperimentView
 
 REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
@@ -50,6 +59,7 @@ class SavedRuns:
     _calls: Any
     _checkpoint_interval: int
     _sample_is_note: bool
+    _shown_id: int
 
     def resume_run(self, path: str) -> bool:
         """Continue a saved run; its folder is read off the GUI thread, then training starts."""
@@ -126,8 +136,30 @@ class SavedRuns:
                                       "and at its end.").format(self._checkpoint_interval))
             return
         self._note_sample(self.tr("Sampling from the latest checkpoint…"))
-        run_dir = self.run_dir
-        self._calls.submit("sample", lambda: (run_dir, sample_from_run(run_dir)))
+        self._sample()
+
+    def _sample_at_end(self, status: str) -> None:
+        """A note ("Sampling…", "No checkpoint yet") no longer holds once the run ended. A
+        finished run wrote its own sample; a stopped one gets one from the checkpoint it saved
+        at the stop, so the box never stays empty below its "appears here" promise."""
+        if self._sample_is_note:
+            self.live.set_sample("")
+            self._sample_is_note = False
+        if status == "stopped" and (Path(self.run_dir) / "ckpt.pt").is_file():
+            self._note_sample(self.tr("Stopped: sampling from the checkpoint saved at the "
+                                      "stop…"))
+            self._sample()
+
+    def _sample(self) -> None:
+        """Sample the shown run's checkpoint in a helper thread; the answer is dropped if the
+        live page shows something else by then (another run, a replay, a restart)."""
+        token = (self.run_dir, self._shown_id)
+        self._calls.submit("sample", lambda: (token, sample_from_run(token[0])))
+
+    def _note_sample(self, text: str) -> None:
+        """A note in the sample box (not model text): cleared when the run ends."""
+        self.live.set_sample(text)
+        self._sample_is_note = True
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:
         if tag == "devices":
@@ -149,20 +181,22 @@ class SavedRuns:
             if error:
                 self._note_sample(self.tr("No sample: {0}").format(error))
                 return
-            run_dir, text = result if isinstance(result, tuple) else ("", "")
-            if run_dir == self.run_dir:  # a sample of an older run must not land in this one
+            token, text = result if isinstance(result, tuple) else ("", "")
+            if token == (self.run_dir, self._shown_id):  # not another run's sample
                 self.live.set_sample(str(text))
                 self._sample_is_note = False
 
     # -- settings between launches ------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
+        """The form, the view, the experiment's choices and where the plots were exported."""
         self.controls.save_settings(settings)
         settings.setValue("view", self.views.currentIndex())
         settings.beginGroup("experiment")
         try:
-            self.experiment.save_settings(settings)
+            save_experiment_settings(self.experiment, settings)
         finally:
             settings.endGroup()
+        save_export_folder(settings)
 
     def restore_settings(self, settings: QSettings) -> None:
         self.controls.restore_settings(settings)
@@ -174,9 +208,33 @@ class SavedRuns:
             self.views.setCurrentIndex(index)
         settings.beginGroup("experiment")
         try:
-            self.experiment.restore_settings(settings)
+            restore_experiment_settings(self.experiment, settings)
         finally:
             settings.endGroup()
+        restore_export_folder(settings)
+
+
+def save_experiment_settings(view: ExperimentView, settings: QSettings) -> None:
+    """The variants, the seed count and the experiment on show, for the next launch."""
+    settings.setValue("variant_a", str(view.variant_a.currentData()))
+    settings.setValue("variant_b", str(view.variant_b.currentData()))
+    settings.setValue("seeds", view.seeds.value())
+    settings.setValue("last", view.result.path if view.result is not None else "")
+
+
+def restore_experiment_settings(view: ExperimentView, settings: QSettings) -> None:
+    """Garbage falls back to the defaults; the last experiment shown (else the newest) reopens."""
+    for combo, key, default in ((view.variant_a, "variant_a", "swiglu"),
+                                (view.variant_b, "variant_b", "gelu")):
+        combo.setCurrentIndex(combo.findData(settings_choice(settings, key, default,
+                                                             FFN_VARIANTS)))
+    view.seeds.setValue(settings_int(settings, "seeds", 3, view.seeds.minimum(),
+                                     view.seeds.maximum()))
+    last = settings.value("last", "")
+    if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
+        view.open_experiment(last)
+    else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
+        view.open_latest()
 
 
 def remove_if_empty(path: str) -> None:

@@ -100,7 +100,8 @@ def test_replay_step_needs_a_run_first_then_replays_it(qtbot, panel) -> None:  #
     panel.controls.set_config(_tiny(steps=6, eval_interval=3))
     assert panel.start()
     _wait_done(qtbot, panel)
-    qtbot.waitUntil(lambda: panel.runs.row_for(panel.run_dir) is not None, timeout=10000)
+    qtbot.waitUntil(lambda: getattr(panel.runs.row_for(panel.run_dir), "status", "") ==
+                    "finished", timeout=10000)  # (listed as running when it started)
     run = panel.run_dir
     panel.controls.set_config(_tiny(steps=500, variant="gelu"))
     panel.plots.clear()

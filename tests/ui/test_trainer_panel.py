@@ -81,8 +81,10 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
     # progress bar at 100 %
     assert panel.bar.progress.maximum() == 30 and panel.bar.progress.value() == 30
 
-    # the runs list shows the run with its final numbers (the list is read off the GUI thread)
-    qtbot.waitUntil(lambda: panel.runs.row_for(panel.run_dir) is not None, timeout=10000)
+    # the runs list shows the run with its final numbers (the list is read off the GUI thread;
+    # it listed the run as running when it started)
+    qtbot.waitUntil(lambda: getattr(panel.runs.row_for(panel.run_dir), "status", "") ==
+                    "finished", timeout=10000)
     row = panel.runs.row_for(panel.run_dir)
     assert row is not None and row.status == "finished" and row.steps == "30/30"
     assert row.train_loss == pytest.approx(rows[-1]["train_loss"])
@@ -329,9 +331,8 @@ def test_non_finite_loss_is_reported_and_the_partial_run_kept(qtbot, panel) -> N
     assert "loss became nan at step 2" in panel.error_text
     summary = json.loads((Path(panel.run_dir) / "run.json").read_text())
     assert summary["status"] == "failed" and "step 2" in summary["error"]
-    qtbot.waitUntil(lambda: panel.runs.row_for(panel.run_dir) is not None, timeout=10000)
-    row = panel.runs.row_for(panel.run_dir)
-    assert row is not None and row.status == "failed"
+    qtbot.waitUntil(lambda: getattr(panel.runs.row_for(panel.run_dir), "status", "") ==
+                    "failed", timeout=10000)  # (listed as running when it started)
 
 
 def test_sample_text_on_demand_from_the_checkpoint(qtbot, panel) -> None:  # noqa: ANN001

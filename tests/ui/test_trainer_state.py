@@ -111,11 +111,15 @@ def test_experiment_clears_the_trainer_bar(qtbot, panel) -> None:  # noqa: ANN00
 
 
 def test_a_late_sample_of_another_run_is_dropped(panel) -> None:  # noqa: ANN001
+    # a sample answers with (run folder, what the live page showed when it was asked) and text
     panel.run_dir = "/runs/new"
     panel.live.set_sample("")
-    panel._on_call_result("sample", ("/runs/old", "text of the old run"), "")
+    shown = panel._shown_id
+    panel._on_call_result("sample", (("/runs/old", shown), "text of the old run"), "")
     assert panel.live.sample.toPlainText() == ""
-    panel._on_call_result("sample", ("/runs/new", "text of this run"), "")
+    panel._on_call_result("sample", (("/runs/new", shown - 1), "before a restart"), "")
+    assert panel.live.sample.toPlainText() == ""  # the same folder, shown again since
+    panel._on_call_result("sample", (("/runs/new", shown), "text of this run"), "")
     assert panel.live.sample.toPlainText() == "text of this run"
 
 
