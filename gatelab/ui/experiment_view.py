@@ -269,8 +269,8 @@ class ExperimentView(QWidget):
         self.result = partial.summary
         self._show_result(partial.summary)
         self._set_message(lambda self: self.tr(
-            "Training {0} runs… Results of the {1} finished so far are shown below; the verdict "
-            "may change as the others finish.").format(partial.n_runs, partial.runs_done))
+            "Training {0} runs… {1} finished so far: their results are below; the verdict may "
+            "change as the others finish.").format(partial.n_runs, partial.runs_done))
         self.runs_changed.emit()
 
     def _on_done(self, outcome: Outcome) -> None:
@@ -293,8 +293,7 @@ class ExperimentView(QWidget):
         self.status_changed.emit(self.tr("Experiment: {0}").format(message_text(verdict)))
 
     def _on_stopped(self, result: object) -> None:
-        """Stopped: the finished runs' results stay on show, as gatelab-experiment prints them
-        on Ctrl-C; the stopped run only counts in Runs (it can be resumed there)."""
+        """Keep the finished runs' results on show, as gatelab-experiment prints them on Ctrl-C."""
         self._set_progress(lambda self: self.tr("stopped ({0} of {1} steps)").format(
             self.progress.value(), self.progress.maximum()))
         summary = result if isinstance(result, ExperimentSummary) else None
@@ -337,9 +336,10 @@ class ExperimentView(QWidget):
 
     def _fill_table(self, res: ExperimentSummary) -> None:
         rows: list[tuple[str, str]] = []
-        for var in res.variants:
-            rows.append((self.tr("{0}: final val loss (m = {1}, {2:,} params)")
-                         .format(var.name, var.intermediate, var.n_params),
+        for var in res.variants:  # (the model's size is known once its first run started)
+            label = (self.tr("{0}: final val loss (m = {1}, {2:,} params)") if var.n_params
+                     else self.tr("{0}: final val loss (m = {1})"))
+            rows.append((label.format(var.name, var.intermediate, var.n_params),
                          "{0} ± {1}  (n = {2})".format(_num(var.final_mean),
                                                        _num(var.final_std), var.n)))
         rows.append((self.tr("difference (runner-up − best)"), _num(res.difference)))

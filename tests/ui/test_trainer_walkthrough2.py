@@ -113,7 +113,8 @@ def test_experiment_shows_results_as_runs_finish_and_after_stop(qtbot, panel) ->
     assert _variant_cell(seen[0], "gelu") == "— ± —  (n = 0)"
     xs, ys = _curve(seen[0], "swiglu")
     assert list(xs) == [20.0, 40.0, 60.0] and ys[-1] == pytest.approx(swiglu)
-    assert "1 finished so far" in seen[0]["message"]
+    assert seen[0]["message"].startswith("Training 4 runs… 1 finished so far: their results")
+    assert [q for q, _v in seen[0]["cells"]][1] == "gelu: final val loss (m = 128)"  # no size yet
     # after run 2, and still after the stop: both, and the stopped run 3 changes nothing
     final = _shown(view)
     for shown in (seen[1], final):
