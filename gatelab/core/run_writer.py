@@ -16,6 +16,7 @@ import io
 import json
 import os
 import stat
+import tempfile
 import threading
 import time
 import weakref
@@ -134,18 +135,68 @@ def make_folder(path: Path | str) -> Path:
     return p
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all (temp file + rename); RunWriteError naming ``path``."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux tells it (os.umask sets it)."""
     try:
-        with open(tmp, "wb") as f:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
+
+
+def _write_target(path: Path) -> tuple[Path, int]:
+    """(the file to replace, the mode to give it) for a write to ``path``.
+
+    Why: ``os.replace`` onto a symbolic link replaces the link itself, so ``--json link.json``
+    turned a link into a file, and as root ``--json /dev/stdout`` replaced the system's link.
+    A link is written through instead: its final target (even a missing one) is replaced, and a
+    target that is a folder, FIFO or device is refused, never replaced or written to. A file
+    that exists keeps its permissions; a new one gets the umask's."""
+    try:
+        st = os.stat(path)  # follows links, as the write will
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:  # a link loop, no permission to look
+        raise write_error(path, exc) from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        why = Msg("run.folder_in_way")
+        raise RunWriteError(Msg("run.cannot_write", {"path": path, "reason": why}), why, path)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        why = Msg("file.not_regular_kind", {"path": path})
+        raise RunWriteError(why, why, path)
+    mode = stat.S_IMODE(st.st_mode) & 0o777 if st is not None else 0o666 & ~_umask()
+    return Path(os.path.realpath(path)), mode
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (temp file + rename); RunWriteError naming ``path``.
+
+    The temp file is made by ``tempfile.mkstemp`` (O_EXCL, O_NOFOLLOW, a random name) beside
+    the target: a link or FIFO planted at a predictable name would redirect the write or block
+    it forever. It is ``.NAME.<random>.PID.tmp``, so ``remove_stale_tmp`` knows its writer, and
+    it is removed on every failure."""
+    path = Path(path)
+    target, mode = _write_target(path)
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:64]}.", suffix=f".{os.getpid()}.tmp",
+                                   dir=target.parent)
+        with open(fd, "wb") as f:
+            if hasattr(os, "fchmod"):  # mkstemp makes it 0600
+                os.fchmod(f.fileno(), mode)
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         if isinstance(exc, OSError):
             raise write_error(path, exc) from None
         raise
