@@ -10,12 +10,15 @@ when that process is gone, or, where it cannot be asked, when the heartbeat is o
 
 from __future__ import annotations
 
+import math
 import os
 import socket
 import time
 from typing import Any
 
 STALE_S = 600.0  # a heartbeat older than this (and no process to ask) means interrupted
+SKEW_S = 300.0  # a heartbeat at most this far in the future is another host's clock running fast
+MAX_PID = 2**31 - 1  # pids are C ints everywhere (Linux: at most 2**22)
 
 
 def host_name() -> str:
@@ -90,20 +93,46 @@ def process_alive(summary: dict[str, Any]) -> bool | None:
     return not (start and now_start and start != now_start)
 
 
+def writer_named(summary: dict[str, Any]) -> bool:
+    """Whether run.json names a writer that could be asked about: a pid from 1 to MAX_PID and a
+    host name. A run.json with anything else there (pid -1, a host that is a dict) was not
+    written by gatelab's writer and must never read as a run in progress, which can never be
+    resumed or deleted ("still being trained by process -1 on {'a': 1}")."""
+    pid, host = summary.get("pid"), summary.get("host")
+    return (isinstance(pid, int) and not isinstance(pid, bool) and 1 <= pid <= MAX_PID
+            and isinstance(host, str) and bool(host.strip()))
+
+
+def heartbeat_fresh(summary: dict[str, Any], now: float | None = None) -> bool:
+    """Whether run.json's heartbeat is recent: a finite time at most STALE_S old and at most
+    SKEW_S ahead of this clock. A heartbeat of 1e308, or years ahead, would otherwise keep a dead
+    run "running" forever."""
+    beat = summary.get("heartbeat", summary.get("updated"))
+    if not isinstance(beat, (int, float)) or isinstance(beat, bool):
+        return False
+    try:
+        stamp = float(beat)
+    except OverflowError:  # an int past float range
+        return False
+    age = (now if now is not None else time.time()) - stamp
+    return math.isfinite(stamp) and -SKEW_S <= age < STALE_S
+
+
 def effective_status(summary: dict[str, Any], now: float | None = None) -> str:
-    """run.json's status, with "running" turned into "interrupted" when its writer is gone."""
+    """run.json's status, with "running" turned into "interrupted" when its writer is gone (or
+    run.json names no writer that could be running: see ``writer_named``)."""
     status = summary.get("status")
     if not isinstance(status, str) or not status:
         return "broken"
     if status != "running":
         return status
+    if not writer_named(summary):
+        return "interrupted"
     alive = process_alive(summary)
     if alive is None:
-        beat = summary.get("heartbeat", summary.get("updated"))
-        stamp = float(beat) if isinstance(beat, (int, float)) and not isinstance(beat, bool) else 0.0
-        alive = (now if now is not None else time.time()) - stamp < STALE_S
+        alive = heartbeat_fresh(summary, now)
     return "running" if alive else "interrupted"
 
 
-__all__ = ["STALE_S", "effective_status", "host_name", "process_alive", "process_start",
-           "windows_pid_alive", "writer_identity"]
+__all__ = ["SKEW_S", "STALE_S", "effective_status", "heartbeat_fresh", "host_name", "process_alive",
+           "process_start", "windows_pid_alive", "writer_identity", "writer_named"]
