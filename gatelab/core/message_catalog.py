@@ -62,8 +62,6 @@ MESSAGES: dict[str, str] = {
     "ckpt.damaged_fields": QT_TRANSLATE_NOOP(
         "core", "checkpoint {path} is damaged (negative step or empty vocabulary)"),
     "ckpt.bad_config": QT_TRANSLATE_NOOP("core", "checkpoint {path} holds an invalid config: {reason}"),
-    "torchfile.not_zip": QT_TRANSLATE_NOOP(
-        "core", "it is damaged or not a torch checkpoint (not a zip archive)"),
     "torchfile.compressed": QT_TRANSLATE_NOOP(
         "core", "it is damaged or not a torch checkpoint ({name} is compressed; torch.save "
                 "stores its parts uncompressed)"),

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from zipfile import ZIP_DEFLATED, ZIP_STORED
 
 import numpy as np
@@ -221,6 +222,35 @@ def read_metrics(path: Path, max_rows: int | None = None,
 
 
 # -- checkpoint, statistics, samples -----------------------------------------------------------
+def torch_archive_problem(f: IO[bytes], size: int) -> Msg | None:
+    """Why the open file ``f`` (``size`` bytes) must not be given to ``torch.load``, or None;
+    EOFError (damage, as a truncated copy is) when it is no zip archive at all.
+
+    Why: the file-size caps alone let a 3.5 MB file inflate to 3.3 GB inside torch.load, which
+    inflates deflated zip members whole. ``torch.save`` writes a zip whose parts are all stored
+    uncompressed, so a compressed part, or parts that list more bytes than the file holds
+    (overlapping parts, each read in full), mean a forged or damaged file. A file that is not a
+    zip (torch's legacy format reads storage sizes from the file and allocates them before
+    reading) is refused too: gatelab never wrote one. ``f`` is left at offset 0."""
+    try:
+        with zipfile.ZipFile(f) as z:
+            infos = z.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError,
+            NotImplementedError):
+        infos = []
+    finally:
+        f.seek(0)
+    if not infos:
+        raise EOFError("not a zip archive")
+    packed = [i for i in infos if i.compress_type != ZIP_STORED]
+    if packed:
+        return Msg("torchfile.compressed", {"name": packed[0].filename})
+    listed = sum(max(i.file_size, i.compress_size) for i in infos)
+    if listed > size:
+        return Msg("torchfile.oversized", {"size": listed, "limit": size})
+    return None
+
+
 _CKPT_TYPES: dict[str, type | tuple[type, ...]] = {
     "model": dict, "optimizer": dict, "step": int, "tokens_seen": int,
     "elapsed_s": (int, float), "config": dict, "vocab": str, "rng": dict}
@@ -242,8 +272,12 @@ def load_checkpoint(path: Path | str, map_location: Any = "cpu") -> dict[str, An
         raise RunError(Msg("ckpt.file_error", {"reason": safe_reason(exc)})) from None
     try:
         with os.fdopen(fd, "rb") as f:
-            if os.fstat(f.fileno()).st_size > CKPT_CAP:
+            size = os.fstat(f.fileno()).st_size
+            if size > CKPT_CAP:
                 raise RunError(Msg("ckpt.too_large", {"path": p, "gb": CKPT_CAP >> 30}))
+            why = torch_archive_problem(f, size)
+            if why is not None:
+                raise RunError(Msg("ckpt.unreadable", {"path": p, "reason": why}))
             ckpt = torch.load(f, map_location=map_location, weights_only=True)
     except RunError:
         raise
@@ -272,6 +306,16 @@ def _check_checkpoint(p: Path, ckpt: Any) -> None:
         raise RunError(Msg("ckpt.bad_config", {"path": p, "reason": safe_reason(exc)})) from None
 
 
+def _open_npz(f: IO[bytes]) -> Any:
+    """``np.load`` of an .npz, or EOFError (damage) when ``f`` does not start as a zip archive:
+    np.load takes any other bytes for a pickle and refuses it "for safety", which would call a
+    stats.npz of random bytes (a damaged disk) a hostile file."""
+    if f.read(4)[:2] != b"PK":
+        raise EOFError("not a zip archive")
+    f.seek(0)
+    return np.load(f, allow_pickle=False)
+
+
 def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.ndarray]:
     """The numeric arrays of a stats.npz (only ``keys`` when given: the gate plane reads just
     ``gate_pairs``, whatever the size of the rest); RunError naming the file when it cannot be
@@ -282,7 +326,7 @@ def read_stats(path: Path, keys: tuple[str, ...] | None = None) -> dict[str, np.
     except FileReadError as exc:
         raise RunError(Msg("file.could_not_read", {"reason": safe_reason(exc)})) from None
     try:
-        with os.fdopen(fd, "rb") as f, np.load(f, allow_pickle=False) as z:
+        with os.fdopen(fd, "rb") as f, _open_npz(f) as z:
             names = [k for k in z.files if keys is None or k in keys]
             infos = [z.zip.getinfo(k + ".npy") for k in names]
             odd = [i for i in infos if i.compress_type not in (ZIP_STORED, ZIP_DEFLATED)]
@@ -320,7 +364,7 @@ def read_samples_tail(path: Path, n: int = SAMPLES_TAIL) -> str:
 
 
 def remove_stale_tmp(folder: Path, include_own: bool = False) -> list[str]:
-    """Delete ``.NAME.PID.tmp`` files left by a writer that is gone (and, with ``include_own``,
+    """Delete ``.NAME.PID.tmp`` (``.NAME.RANDOM.PID.tmp``: ``atomic_write_bytes``) files left by a writer that is gone (and, with ``include_own``,
     this process's: a writer opening the folder has nothing in flight); returns their names."""
     removed: list[str] = []
     try:

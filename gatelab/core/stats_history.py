@@ -32,7 +32,7 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import Msg, reason
-from gatelab.core.runs_read import RunError, read_stats
+from gatelab.core.runs_read import RunError, read_stats, torch_archive_problem
 from gatelab.core.trainconfig import MAX_INTERMEDIATE, LayerStats
 
 if TYPE_CHECKING:
@@ -274,6 +274,9 @@ def _load_weights(path: Path) -> tuple[dict[str, torch.Tensor] | None, str]:
 
     try:
         raw = read_bytes_capped(path, MAX_ENTRY_BYTES)
+        why = torch_archive_problem(io.BytesIO(raw), len(raw))  # a zip bomb, before torch inflates it
+        if why is not None:
+            return None, why
         state = torch.load(io.BytesIO(raw), map_location="cpu", weights_only=True)
     except FileReadError as exc:
         return None, reason(exc)
