@@ -37,6 +37,11 @@ MAX_INTERMEDIATE_RATIO = 64
 MAX_EVAL_ITERS = 1_000
 MAX_SAMPLE_CHARS = 10_000
 MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
+# AdamW's step is about lr per weight: beyond 10 (the trainer form's range too) the loss turns NaN
+# within steps, so a huge value is refused up front instead of failing at step 2. Weight decay
+# shrinks weights by lr × weight_decay per step: beyond 10 that flips and explodes them.
+MAX_LR = 10.0
+MAX_WEIGHT_DECAY = 10.0
 #: Vocabulary assumed for a parameter count before the corpus is read (printable ASCII + \n, \t).
 PREVIEW_VOCAB = 96
 
@@ -52,11 +57,14 @@ def _positive_int(name: str, value: Any, maximum: int | None = None) -> None:
         raise error("value.at_most", name=name, maximum=maximum, value=value)
 
 
-def _positive_float(name: str, value: Any, allow_zero: bool = False) -> None:
-    if not isinstance(value, (int, float)) or not math.isfinite(value):
+def _positive_float(name: str, value: Any, allow_zero: bool = False,
+                    maximum: float | None = None) -> None:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
         raise error("value.finite", name=name, value=value)
     if value < 0 or (value == 0 and not allow_zero):
         raise error("value.ge0" if allow_zero else "value.gt0", name=name, value=value)
+    if maximum is not None and value > maximum:
+        raise error("value.at_most", name=name, maximum=maximum, value=value)
 
 
 @dataclass(frozen=True)
@@ -143,8 +151,8 @@ class TrainConfig:
             raise error("value.one_of", name="device", valid=", ".join(DEVICES), value=self.device)
         if self.threads is not None:
             _positive_int("threads", self.threads, maximum=4096)
-        _positive_float("lr", self.lr)
-        _positive_float("weight_decay", self.weight_decay, allow_zero=True)
+        _positive_float("lr", self.lr, maximum=MAX_LR)
+        _positive_float("weight_decay", self.weight_decay, allow_zero=True, maximum=MAX_WEIGHT_DECAY)
         _positive_float("grad_clip", self.grad_clip, allow_zero=True)
         _positive_float("gate_eps", self.gate_eps)
         if not 0.0 <= self.min_lr_ratio <= 1.0:
