@@ -192,6 +192,15 @@ def _unexpected(exc: BaseException) -> str:
     return f"failed unexpectedly: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
 
 
+def _empty_path(prog: str, flag: str, value: str | None) -> int | None:
+    """Exit code 2 with one line when ``flag`` was given as "" (or blanks), else None. Why: an
+    empty --run-dir reads as "not given" and silently trains a new run under the default folder;
+    an empty --out would mean the current folder. Neither is what was asked for."""
+    if value is not None and not value.strip():
+        return _fail(prog, f"{flag} is empty; give a folder or leave the flag out")
+    return None
+
+
 def _about(exc: BaseException, flag: str, value: str | None) -> str:
     """The error's text, led by ``flag`` when it is about the path given with that flag
     ("--run-dir /tmp/x: is a file, not a folder"), so the user knows which argument to fix."""
@@ -218,6 +227,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     args = _parse(p, argv)
     if args is None:
         return 2
+    if (code := _empty_path(p.prog, "--run-dir", args.run_dir)) is not None:
+        return code
     from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
     from gatelab.core.allocator import keep_freed_memory
     keep_freed_memory()  # steps reuse freed memory instead of faulting it back (core/allocator)
@@ -315,6 +326,8 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     if args is None:
         return 2
     prog = p.prog
+    if (code := _empty_path(prog, "--out", args.out)) is not None:
+        return code
     from gatelab.core.allocator import keep_freed_memory
     keep_freed_memory()
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
