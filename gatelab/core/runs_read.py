@@ -224,14 +224,14 @@ def read_metrics(path: Path, max_rows: int | None = None,
 # -- checkpoint, statistics, samples -----------------------------------------------------------
 def torch_archive_problem(f: IO[bytes], size: int) -> Msg | None:
     """Why the open file ``f`` (``size`` bytes) must not be given to ``torch.load``, or None;
-    EOFError (damage, as a truncated copy is) when it is no zip archive at all.
+    EOFError (damage, as a truncated copy is) when it is neither a zip archive nor a pickle.
 
     Why: the file-size caps alone let a 3.5 MB file inflate to 3.3 GB inside torch.load, which
     inflates deflated zip members whole. ``torch.save`` writes a zip whose parts are all stored
     uncompressed, so a compressed part, or parts that list more bytes than the file holds
     (overlapping parts, each read in full), mean a forged or damaged file. A file that is not a
-    zip (torch's legacy format reads storage sizes from the file and allocates them before
-    reading) is refused too: gatelab never wrote one. ``f`` is left at offset 0."""
+    zip (torch's legacy format, a pickle, reads storage sizes from the file and allocates them
+    before reading) is refused too: gatelab never wrote one. ``f`` is left at offset 0."""
     try:
         with zipfile.ZipFile(f) as z:
             infos = z.infolist()
@@ -241,6 +241,9 @@ def torch_archive_problem(f: IO[bytes], size: int) -> Msg | None:
     finally:
         f.seek(0)
     if not infos:
+        if f.read(1) == b"\x80":  # pickle's PROTO opcode: torch's legacy format, or any pickle
+            f.seek(0)
+            return Msg("load.pickle_refused")
         raise EOFError("not a zip archive")
     packed = [i for i in infos if i.compress_type != ZIP_STORED]
     if packed:
@@ -310,9 +313,10 @@ def _open_npz(f: IO[bytes]) -> Any:
     """``np.load`` of an .npz, or EOFError (damage) when ``f`` does not start as a zip archive:
     np.load takes any other bytes for a pickle and refuses it "for safety", which would call a
     stats.npz of random bytes (a damaged disk) a hostile file."""
-    if f.read(4)[:2] != b"PK":
-        raise EOFError("not a zip archive")
+    head = f.read(2)
     f.seek(0)
+    if head != b"PK" and head[:1] != b"\x80":  # a pickle (PROTO) is still refused as one
+        raise EOFError("not a zip archive")
     return np.load(f, allow_pickle=False)
 
 

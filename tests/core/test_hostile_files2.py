@@ -8,6 +8,7 @@ import io
 import json
 import math
 import os
+import pickle
 import re
 import shutil
 import stat
@@ -176,8 +177,11 @@ def test_foreign_archives_are_refused(tmp_path: Path) -> None:
     legacy = io.BytesIO()
     torch.save({"w": torch.zeros(3)}, legacy, _use_new_zipfile_serialization=False)
     (tmp_path / "legacy.pt").write_bytes(legacy.getvalue())
-    with pytest.raises(RunError, match="truncated or damaged"):  # never handed to torch.load
+    with pytest.raises(RunError, match="holds Python objects"):  # never handed to torch.load
         runs.load_checkpoint(tmp_path / "legacy.pt")
+    (tmp_path / "random.pt").write_bytes(np.random.default_rng(1).bytes(999))
+    with pytest.raises(RunError, match="truncated or damaged"):
+        runs.load_checkpoint(tmp_path / "random.pt")
     good = io.BytesIO()
     torch.save({"w": torch.zeros(3)}, good)
     assert torch_archive_problem(io.BytesIO(good.getvalue()), len(good.getvalue())) is None
@@ -251,9 +255,12 @@ def test_random_bytes_as_stats_are_damaged(tmp_path: Path) -> None:
     assert "truncated or damaged" in str(problems[0])
 
 
-def test_object_arrays_are_still_refused_for_safety(tmp_path: Path) -> None:
+def test_object_arrays_and_pickles_are_still_refused_for_safety(tmp_path: Path) -> None:
     path = tmp_path / "stats.npz"
     np.savez(path, frac_neg=np.array([{"a": 1}], dtype=object))
+    with pytest.raises(RunError, match="holds Python objects"):
+        runs.read_stats(path)
+    path.write_bytes(pickle.dumps({"frac_neg": [1.0]}))
     with pytest.raises(RunError, match="holds Python objects"):
         runs.read_stats(path)
 
