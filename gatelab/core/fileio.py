@@ -127,7 +127,9 @@ def check_write_target(path: Path | str) -> Path:
 
     Why: writing to an existing FIFO blocks until a reader appears (forever, on the GUI
     thread), and replacing a device such as /dev/full would destroy it; exports and
-    ``--json`` outputs check their target first. A missing file is fine: it will be created."""
+    ``--json`` outputs check their target first. A missing file is fine: it will be created.
+    A symbolic link is judged by what it points to (``os.stat`` follows it), as the write goes
+    through it (``run_writer.atomic_write_bytes`` replaces the link's target, never the link)."""
     p = Path(path)
     try:
         st = os.stat(p)
