@@ -24,7 +24,6 @@ from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
-from gatelab.ui.gate_plane_labels import retranslatable_label
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
@@ -164,9 +163,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
                           label: str | Callable[[], str] = "") -> bool:
         """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears.
 
-        ``label`` may be a function (rendered again on retranslate); a string from the live
-        trainer is re-rendered too, so a language switch leaves no "layer"/"step" behind."""
-        return self._set_neurons(pairs, label if callable(label) else retranslatable_label(label))
+        ``label`` may be a function, called again on retranslate: the live trainer sends one, so
+        a language switch leaves no "layer"/"step" behind; a string is shown as it is."""
+        return self._set_neurons(pairs, label if callable(label) else lambda: label)
 
     def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str]) -> bool:
         if pairs is None:

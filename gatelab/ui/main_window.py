@@ -218,7 +218,7 @@ class MainWindow(StateActions, QMainWindow):
             card.setVisible(visible)
         self._settings.setValue("window/lessons", visible)
 
-    def _on_gate_pairs(self, pairs: object, label: str) -> None:
+    def _on_gate_pairs(self, pairs: object, label: object) -> None:
         plane = self.panel("gate-plane")
         if isinstance(plane, GatePairsSink):  # not the "could not be loaded" label
             plane.set_neuron_points(pairs, label)

@@ -42,7 +42,8 @@ class Panel(Protocol):
 
 @runtime_checkable
 class GatePairsSource(Protocol):
-    """A panel with trained neurons' (g, u): ``gate_pairs_changed`` is Signal(object, str)."""
+    """A panel with trained neurons' (g, u): ``gate_pairs_changed`` is Signal(object, object)
+    carrying the pairs and a label (a string, or a function giving it in the current language)."""
 
     gate_pairs_changed: Any
 
@@ -51,7 +52,7 @@ class GatePairsSource(Protocol):
 class GatePairsSink(Protocol):
     """A panel that draws trained neurons' (g, u) (the gate plane)."""
 
-    def set_neuron_points(self, pairs: object, label: str) -> None: ...
+    def set_neuron_points(self, pairs: object, label: Any) -> None: ...
 
 
 @runtime_checkable

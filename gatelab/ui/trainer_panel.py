@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -54,7 +54,9 @@ class TrainerPanel(SavedRuns, QWidget):
     """The trainer tab; implements the panel protocol of ``gatelab.ui.tabs``."""
 
     status_changed = Signal(str)
-    gate_pairs_changed = Signal(object, str)  # (numpy [m, 2] of (g, u), label) for the gate plane
+    # (numpy [m, 2] of (g, u), label) for the gate plane; the label is a function giving it in
+    # the current language, so the plane can say it again after a language switch
+    gate_pairs_changed = Signal(object, object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -355,8 +357,8 @@ class TrainerPanel(SavedRuns, QWidget):
         self.live.layer.setMaximum(pairs.shape[0] - 1)
         layer = min(self.live.layer.value(), pairs.shape[0] - 1)
         self._pairs_sent = now
-        self.gate_pairs_changed.emit(pairs[layer], self.tr("{0}, layer L{1}, step {2}")
-                                 .format(self._variant, layer, self._stats_step))
+        self.gate_pairs_changed.emit(pairs[layer], pairs_label(self._variant, layer,
+                                                               self._stats_step))
 
     def _clear_start_error(self) -> None:
         """A "Not started" message goes once the form and the corpus are usable again."""
@@ -396,3 +398,9 @@ class TrainerPanel(SavedRuns, QWidget):
         self.bar.btn_stop.setEnabled(state in ("running", "paused"))
         self.live.btn_sample.setEnabled(bool(self.run_dir))
         self.experiment.set_blocked(self.controller.is_busy())
+
+
+def pairs_label(variant: str, layer: int, step: int) -> Callable[[], str]:
+    """The gate plane's name for a run's neurons, as a function of the current language."""
+    return lambda: QCoreApplication.translate("TrainerPanel", "{0}, layer L{1}, step {2}").format(
+        variant, layer, step)

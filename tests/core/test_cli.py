@@ -63,7 +63,10 @@ def test_bad_input_exit_2_without_traceback(argv: list[str], message: str,
     assert message in err and "Traceback" not in err and "gatelab-train: error:" in err
 
 
-def test_non_finite_loss_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+def test_non_finite_loss_exit_1(capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import gatelab.core.trainconfig
+    monkeypatch.setattr(gatelab.core.trainconfig, "MAX_LR", 1e31)  # the form refuses > 10
     assert train_main(TINY + ["--steps", "30", "--lr", "1e30", "--warmup", "0"]) == 1
     err = capsys.readouterr().err
     assert "loss became" in err and "at step" in err and "Traceback" not in err

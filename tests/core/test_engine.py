@@ -87,7 +87,9 @@ def test_log_interval_reports_means() -> None:
         assert g.train_loss == pytest.approx(sum(window) / 4, rel=1e-6)
 
 
-def test_huge_learning_rate_stops_with_the_step() -> None:
+def test_huge_learning_rate_stops_with_the_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gatelab.core.trainconfig
+    monkeypatch.setattr(gatelab.core.trainconfig, "MAX_LR", 1e31)  # validate refuses > 10
     cfg = SMALL.replace(lr=1e30, warmup_steps=0, grad_clip=0.0, stats=False)
     with pytest.raises(TrainingError, match=r"loss became (nan|inf) at step \d+"):
         run(cfg)

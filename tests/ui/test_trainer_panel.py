@@ -51,7 +51,7 @@ def _wait_done(qtbot, panel, timeout: int = 60000) -> None:  # noqa: ANN001
 
 def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  # noqa: ANN001
     pairs: list[tuple[np.ndarray, str]] = []
-    panel.gate_pairs_changed.connect(lambda p, label: pairs.append((p, label)))
+    panel.gate_pairs_changed.connect(lambda p, label: pairs.append((p, label())))
     assert panel.live.showing_intro()
     assert panel.start()
     assert not panel.live.showing_intro()
@@ -319,7 +319,10 @@ def test_experiment_two_variants_two_seeds_gives_a_verdict(qtbot, panel) -> None
     assert panel.bar.btn_start.isEnabled()
 
 
-def test_non_finite_loss_is_reported_and_the_partial_run_kept(qtbot, panel) -> None:  # noqa: ANN001
+def test_non_finite_loss_is_reported_and_the_partial_run_kept(qtbot, panel,  # noqa: ANN001
+                                                               monkeypatch) -> None:  # noqa: ANN001
+    import gatelab.core.trainconfig
+    monkeypatch.setattr(gatelab.core.trainconfig, "MAX_LR", 1e31)  # validate refuses > 10
     panel.controls.set_config(_tiny(lr=1e9, warmup_steps=0))
     # grad clipping off so the huge step really blows up (not a form field: set on the job)
     from gatelab.ui import trainer_panel as tp
