@@ -694,7 +694,7 @@
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Export charts</source>
         <translation>导出图表</translation>
     </message>
@@ -1386,7 +1386,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-243"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="-245"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1640,7 +1640,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+130"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+132"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1726,7 +1726,7 @@
         <translation>验证损失</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>Opening experiment {0}…</source>
         <translation>正在打开实验 {0}…</translation>
     </message>
@@ -1736,7 +1736,7 @@
         <translation>无法打开实验：{0}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>saved experiment {0} ({1})</source>
         <translation>已保存的实验 {0}（{1}）</translation>
     </message>
@@ -1746,7 +1746,7 @@
         <translation>已打开实验 {0}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+14"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -1766,12 +1766,17 @@
         <translation>正在进行 {0} 次训练…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+37"/>
         <source>run {0} of {1}: {2}, seed {3} · step {4}</source>
         <translation>第 {0}/{1} 次运行：{2}，种子 {3} · 第 {4} 步</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
+        <source>Training {0} runs… {1} finished so far: their results are below; the verdict may change as the others finish.</source>
+        <translation>正在训练 {0} 次运行… 已完成 {1} 次：结果见下方；其余运行完成后结论可能改变。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>failed ({0} of {1} steps)</source>
         <translation>失败（{0}/{1} 步）</translation>
     </message>
@@ -1781,23 +1786,18 @@
         <translation>实验因错误而停止：{0}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+16"/>
         <source>stopped ({0} of {1} steps)</source>
         <translation>已停止（{0}/{1} 步）</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Experiment stopped; finished runs are kept in Runs.</source>
-        <translation>实验已停止；已完成的运行保留在“运行记录”中。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="-8"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location line="-99"/>
-        <location line="+102"/>
+        <location line="-94"/>
+        <location line="+97"/>
         <source>Verdict: {0}</source>
         <translation>结论：{0}</translation>
     </message>
@@ -1807,9 +1807,29 @@
         <translation>实验：{0}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+12"/>
+        <source>Experiment stopped: the results of the {0} finished runs are shown (verdict: {1}); every run is kept in Runs.</source>
+        <translation>实验已停止：显示 {0} 次已完成运行的结果（结论：{1}）；每次运行都保存在“运行记录”中。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Experiment stopped before its first run finished; it is kept in Runs.</source>
+        <translation>实验在第一次运行完成前已停止；它保存在“运行记录”中。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Experiment stopped after {0} finished runs</source>
+        <translation>实验在完成 {0} 次运行后停止</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>{0}: final val loss (m = {1}, {2:,} params)</source>
         <translation>{0}：最终验证损失（m = {1}，{2:,} 个参数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0}: final val loss (m = {1})</source>
+        <translation>{0}：最终验证损失（m = {1}）</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2374,7 +2394,7 @@
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+383"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+390"/>
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
@@ -2608,7 +2628,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-281"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-285"/>
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -2623,7 +2643,7 @@
         <translation>未知变体“{0}”；请从列表中选择</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>neuron points must be an array of (g, u) pairs, got shape {0}</source>
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
@@ -3307,7 +3327,53 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+217"/>
+        <location line="+5"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged</source>
+        <translation>已损坏</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+219"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3347,7 +3413,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-37"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-51"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3501,7 +3567,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+328"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+353"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3516,17 +3582,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>A text sample from the model appears here at the end of a run, or when you press Sample text.</source>
-        <translation>运行结束时，或按下“生成样例”时，模型生成的文本会显示在这里。</translation>
-    </message>
-    <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-45"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -3536,7 +3597,12 @@
         <translation>&lt;h2&gt;训练一个小型 Transformer，观察它的门控&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;选择文本&lt;/b&gt;，让模型学习续写（左上）：Python 源码已内置，无需下载。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择 FFN 变体&lt;/b&gt; — SwiGLU 是 Llama、Qwen 等模型使用的门控 MLP；GELU 是经典的双矩阵 MLP。参数量随输入实时更新。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“开始”。&lt;/b&gt;训练在后台运行；窗口保持可用，“暂停”和“停止”立即生效。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;你将实时看到：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;损失&lt;/b&gt;下降（原始值与平滑值），以及在未见文本上的验证损失；&lt;/li&gt;&lt;li&gt;&lt;b&gt;门控稀疏度&lt;/b&gt;：每层有多少门控几乎关闭；&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 贡献&lt;/b&gt;：每个 MLP 向残差流写入一个小修正，而不是替换它；&lt;/li&gt;&lt;li&gt;&lt;b&gt;最大 |h|&lt;/b&gt;：激活离群值出现在哪里。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;每个神经元的真实 (g, u) 对会发送到&lt;i&gt;门控平面&lt;/i&gt;标签页。保存的运行在&lt;i&gt;运行记录&lt;/i&gt;中；&lt;i&gt;实验&lt;/i&gt;标签页在多个种子下检验：参数量相等时，SwiGLU 是否胜过 GELU。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+85"/>
+        <source>A text sample from the model appears here when a run finishes or is stopped, or when you press Sample text (it writes from the run&apos;s latest checkpoint).</source>
+        <translation>运行完成或停止时，或按下“生成样例”时，模型生成的文本样例会显示在这里（由运行的最新检查点生成）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>▶ Start training with these settings</source>
         <translation>▶ 用这些设置开始训练</translation>
     </message>
@@ -3544,17 +3610,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+217"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+289"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-187"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+99"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -4056,7 +4122,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+79"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+161"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4067,7 +4133,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+91"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+95"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4085,7 +4151,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+145"/>
+        <location filename="../../gatelab/ui/budget_table.py" line="+153"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4259,7 +4325,7 @@ equivalent</source>
         <translation>尺寸取自各模型的 config.json；逐张量核算过的模型系列为精确值。</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+68"/>
         <source>Copied {0} rows as Markdown</source>
         <translation>已复制 {0} 行（Markdown）</translation>
     </message>
@@ -4272,7 +4338,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-215"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-237"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4307,7 +4373,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+110"/>
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4367,13 +4433,14 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-137"/>
         <location line="+26"/>
+        <location line="+67"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+32"/>
         <source>paused before the first step</source>
         <translation>在第一步之前暂停</translation>
     </message>
@@ -4386,7 +4453,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+92"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+117"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4412,21 +4479,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+0"/>
-        <source>Train loss</source>
-        <translation>训练损失</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Val loss</source>
-        <translation>验证损失</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>Double-click a run to replay its plots</source>
         <translation>双击某次运行以回放其曲线</translation>
     </message>
@@ -4481,7 +4538,57 @@ equivalent</source>
         <translation>在“实时曲线”标签页中显示此次运行的曲线</translation>
     </message>
     <message>
+        <location line="-16"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Val</source>
+        <translation>验证</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>The run&apos;s folder name (experiment/run for an experiment&apos;s runs)</source>
+        <translation>运行的文件夹名（实验中的运行为 实验/运行）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FFN variant</source>
+        <translation>FFN 变体</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Layers, width d, intermediate m, heads</source>
+        <translation>层数、宽度 d、中间维度 m、头数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The text the model learned</source>
+        <translation>模型学习的文本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Steps trained / planned</source>
+        <translation>已训练步数 / 计划步数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Final training loss (nats per character)</source>
+        <translation>最终训练损失（每字符 nat）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Final validation loss (nats per character)</source>
+        <translation>最终验证损失（每字符 nat）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How the run ended; hover for the whole reason</source>
+        <translation>运行如何结束；悬停可查看完整原因</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Continue from the run&apos;s last checkpoint</source>
         <translation>从此次运行的最后一个检查点继续</translation>
     </message>
@@ -4496,7 +4603,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+37"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -4526,12 +4633,12 @@ equivalent</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+46"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -4563,7 +4670,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+79"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+89"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4598,7 +4705,12 @@ equivalent</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
+        <source>Stopped: sampling from the checkpoint saved at the stop…</source>
+        <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Could not read the run: {0}</source>
         <translation>无法读取运行：{0}</translation>
     </message>
@@ -4611,7 +4723,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+60"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+58"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -4879,7 +4991,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+133"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+137"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -4985,7 +5097,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-119"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5000,7 +5112,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+118"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5667,7 +5779,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+150"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+154"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5708,12 +5820,12 @@ equivalent</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+80"/>
         <source>Run {0} saved: replay or resume it under Runs</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+73"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
@@ -5723,12 +5835,12 @@ equivalent</source>
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
@@ -5738,12 +5850,12 @@ equivalent</source>
         <translation>实验运行中</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="+17"/>
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="-19"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
@@ -6087,6 +6199,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>it is damaged or not a torch checkpoint ({name} is compressed; torch.save stores its parts uncompressed)</source>
+        <translation>它已损坏或不是 torch 检查点（{name} 被压缩了；torch.save 以不压缩的方式存储各部分）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is damaged or not a torch checkpoint (its parts list {size:,} bytes, more than the file&apos;s {limit:,})</source>
+        <translation>它已损坏或不是 torch 检查点（其各部分共列出 {size:,} 字节，超过文件的 {limit:,} 字节）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>could not read {path}: its arrays hold {size:,} bytes, more than the {limit:,} byte limit</source>
         <translation>无法读取 {path}：其数组共 {size:,} 字节，超过 {limit:,} 字节的上限</translation>
     </message>
@@ -6577,8 +6699,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, plus {activations} of activations for a text of up to {tokens:,} tokens, the longest it is checked for) but only {free} is free on {device}; try bf16, a smaller model or another device</source>
-        <translation>{name} 大约需要 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另加最长 {tokens:,} 个 token 的文本所需的 {activations} 激活，这是检查时按最长文本估计的），但 {device} 上只有 {free} 可用；请尝试 bf16、更小的模型或其他设备</translation>
+        <source>{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, plus {activations} of activations for a text of {tokens:,} tokens; a longer text is checked again before its pass) but only {free} is free on {device}; try bf16, a smaller model or another device</source>
+        <translation>{name} 需要约 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另加 {tokens:,} 个 token 的文本所需的 {activations} 激活；更长的文本会在其前向计算前再次检查），但 {device} 上只有 {free} 可用；请尝试 bf16、更小的模型或其他设备</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -6657,6 +6779,36 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>{path}: {name} holds {dtype} numbers, not floating-point weights (a quantized checkpoint?); gatelab analyses float16, bfloat16 or float32 weights</source>
+        <translation>{path}：{name} 存的是 {dtype} 数值，不是浮点权重（量化的检查点？）；gatelab 只分析 float16、bfloat16 或 float32 权重</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: the tokenizer failed on this text: {reason}</source>
+        <translation>{path}：分词器处理此文本失败：{reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: the tokenizer turns {chars} characters into {tokens:,} tokens; a real tokenizer gives at most a few per character, so this one is refused</source>
+        <translation>{path}：分词器把 {chars} 个字符变成了 {tokens:,} 个 token；真实的分词器每个字符最多产生几个，因此拒绝使用它</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: the weight files do not fit config.json: {names}</source>
+        <translation>{path}：权重文件与 config.json 不符：{names}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>there is no {device}: this machine has {n} CUDA device(s)</source>
+        <translation>没有 {device}：这台机器有 {n} 个 CUDA 设备</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: this run has no checkpoint (ckpt.pt) yet; a run saves one every few steps and when it ends</source>
+        <translation>{path}：此运行还没有检查点（ckpt.pt）；运行每隔几步及结束时都会保存一个</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{path} is inside {source}, the folder being analysed; write the result elsewhere, so that the model or run stays as it is</source>
         <translation>{path} 位于正在分析的文件夹 {source} 内；请把结果写到别处，使模型或运行保持原样</translation>
     </message>
@@ -7515,7 +7667,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+85"/>
+        <location filename="../../gatelab/ui/tabs.py" line="+86"/>
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>
