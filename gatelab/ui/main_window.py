@@ -53,7 +53,7 @@ from gatelab.ui.tabs import (
     TabSpec,
     missing_members,
 )
-from gatelab.ui.wheel_guard import install_wheel_guard
+from gatelab.ui.wheel_guard import guard_wheel
 
 
 PREFERRED_SIZE = (1280, 820)  # the first window's size where the screen has the room
@@ -80,7 +80,6 @@ class MainWindow(StateActions, QMainWindow):
         self._cards: dict[str, LessonCard] = {}
         self._retranslate_pending = False
         self._fitted: QSize | None = None  # the size chosen to fit the screen, until changed
-        install_wheel_guard()  # the wheel scrolls pages; it changes only a field with focus
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -196,6 +195,7 @@ class MainWindow(StateActions, QMainWindow):
         card.setVisible(self.lessons_button.isChecked())
         container.layout().addWidget(card)
         self._cards[spec.name] = card
+        guard_wheel(container)  # the wheel scrolls pages; it changes only a field with focus
 
     def _show_broken(self, spec: TabSpec, detail: str) -> None:
         label = QLabel(self.tr("This panel could not be loaded:\n\n{0}").format(detail))

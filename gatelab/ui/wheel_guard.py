@@ -5,9 +5,9 @@ over the Steps box turned 150 into 50 with one notch, and into 1 with four, with
 having focus. Polished desktop apps let a spin box or combo box take the wheel only when it has
 keyboard focus (clicked or tabbed into); otherwise the wheel goes on to the scroll area around it.
 
-One application-wide event filter does this for every tab, dialogs included, and for widgets made
-later (a panel is built on first use). It also takes the wheel out of their focus policy (Qt's
-WheelFocus would give them focus on the first notch, and the next notch would change them).
+One event filter, installed on each such widget of a tab when the main window builds it, does
+this (``guard_wheel``). It also takes the wheel out of their focus policy (Qt's WheelFocus would
+give them focus on the first notch, and the next notch would change them).
 Sliders keep the wheel, as users expect of a slider, except inside a scroll area, where the
 wheel's first job is to scroll.
 """
@@ -18,7 +18,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
-    QApplication,
     QComboBox,
     QScrollArea,
     QSlider,
@@ -80,11 +79,8 @@ class WheelGuard(QObject):
     """The filter: an unfocused guarded widget's wheel goes to its parents (the scroll area)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        kind = event.type()
-        if kind == QEvent.Type.Wheel:
+        if event.type() == QEvent.Type.Wheel:
             return self._on_wheel(watched, event)  # type: ignore[arg-type]
-        if kind == QEvent.Type.Polish and isinstance(watched, _FIELDS):
-            _no_wheel_focus(watched)
         return False
 
     def _on_wheel(self, watched: QObject, event: QWheelEvent) -> bool:
@@ -94,20 +90,32 @@ class WheelGuard(QObject):
         return True  # taken either way: the unfocused field's value stays
 
 
-def install_wheel_guard(app: QCoreApplication | None = None) -> WheelGuard | None:
-    """Install the guard on ``app`` (default: the running one) once; later calls return it."""
-    app = app or QCoreApplication.instance()
-    if app is None:
-        return None
-    guard = app.findChild(WheelGuard, "gatelab-wheel-guard")
-    if guard is not None:
-        return guard
-    guard = WheelGuard(app)
-    guard.setObjectName("gatelab-wheel-guard")
-    app.installEventFilter(guard)
-    if isinstance(app, QApplication):
-        for widget in app.allWidgets():  # the ones polished before the guard was there
+_GUARD: dict[str, WheelGuard] = {}
+
+
+def wheel_guard() -> WheelGuard:
+    """The one guard object (a child of the application, so it lives in the GUI thread)."""
+    guard = _GUARD.get("guard")
+    if guard is None:
+        guard = _GUARD["guard"] = WheelGuard(QCoreApplication.instance())
+        guard.setObjectName("gatelab-wheel-guard")
+    return guard
+
+
+def guard_wheel(root: QWidget) -> WheelGuard:
+    """Install the guard on ``root`` and every guarded widget inside it (idempotent).
+
+    Why per widget and not on the application: an application-wide Python filter is called for
+    every event of the GUI thread (paints, timers, posted events), which costs time on each,
+    and once deadlocked a test run: the GIL taken inside Qt's event delivery while a worker
+    thread held a Qt lock. Here only the fields' own events reach Python. The main window calls
+    this for each tab when it builds it."""
+    guard = wheel_guard()
+    widgets = [root, *root.findChildren(QWidget)]
+    for widget in widgets:
+        if is_guarded(widget):
+            widget.removeEventFilter(guard)  # installing twice would not add a second call,
+            widget.installEventFilter(guard)  # but remove first keeps that explicit
             if isinstance(widget, _FIELDS):
                 _no_wheel_focus(widget)
     return guard
-

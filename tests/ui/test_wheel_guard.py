@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.tabs import TAB_SPECS
-from gatelab.ui.wheel_guard import install_wheel_guard
+from gatelab.ui.wheel_guard import guard_wheel
 
 
 def wheel(widget: QWidget, notches: int = -1) -> bool:
@@ -66,8 +66,8 @@ class Page(QScrollArea):
 
 @pytest.fixture
 def page(qtbot) -> Iterator[Page]:  # noqa: ANN001
-    install_wheel_guard()
     p = Page()
+    guard_wheel(p)
     qtbot.addWidget(p)
     p.show()
     qtbot.waitExposed(p)
@@ -115,8 +115,8 @@ def test_slider_in_a_scroll_area_scrolls_the_page(page: Page) -> None:
 
 
 def test_slider_outside_a_scroll_area_keeps_the_wheel(qtbot) -> None:  # noqa: ANN001
-    install_wheel_guard()
     slider = QSlider(Qt.Orientation.Horizontal)
+    guard_wheel(slider)
     qtbot.addWidget(slider)
     slider.setRange(0, 100)
     slider.setValue(50)
@@ -131,8 +131,27 @@ def test_wheel_gives_no_focus(page: Page) -> None:
         assert w.focusPolicy() == Qt.FocusPolicy.StrongFocus
 
 
-def test_install_is_once(qtbot) -> None:  # noqa: ANN001
-    assert install_wheel_guard() is install_wheel_guard()
+def test_one_guard_installed_on_the_fields_only(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """Per widget, not application-wide: other widgets' events never reach Python."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+
+    from gatelab.ui import wheel_guard
+
+    seen: list[QObject] = []
+
+    class Spy(wheel_guard.WheelGuard):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.User:
+                seen.append(watched)
+            return super().eventFilter(watched, event)
+
+    monkeypatch.setitem(wheel_guard._GUARD, "guard", Spy(QCoreApplication.instance()))
+    p = Page()
+    qtbot.addWidget(p)
+    assert guard_wheel(p) is guard_wheel(QWidget()) is wheel_guard._GUARD["guard"]
+    for widget in (p, p.name, p.steps, p.combo, p.slider):
+        QCoreApplication.sendEvent(widget, QEvent(QEvent.Type.User))
+    assert seen == [p.steps, p.combo, p.slider]
 
 
 def test_live_trainer_steps_scrolls_the_left_panel(qtbot, main_window) -> None:  # noqa: ANN001
