@@ -10,6 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gatelab.ui.runs_view import run_status_word
+
 
 translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
@@ -61,13 +63,6 @@ def view_titles() -> list[tuple[str, str]]:
 def run_state_word(state: str) -> str:
     """The trainer's run state ("stopped", …) in the current language, for the live-run line."""
     words = {"idle": translate("InsidePanel", "idle"),
-             "running": translate("InsidePanel", "running"),
              "paused": translate("InsidePanel", "paused"),
-             "stopping": translate("InsidePanel", "stopping"),
-             "finished": translate("InsidePanel", "finished"),
-             "stopped": translate("InsidePanel", "stopped"),
-             "failed": translate("InsidePanel", "failed"),
-             "error": translate("InsidePanel", "failed"),
-             "interrupted": translate("InsidePanel", "interrupted"),
-             "broken": translate("InsidePanel", "damaged")}
-    return words.get(state, state)
+             "stopping": translate("InsidePanel", "stopping")}  # the trainer's own states
+    return words.get(state) or run_status_word("failed" if state == "error" else state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -174,10 +174,7 @@ class RunsView(QWidget):
 
     def status_word(self, status: str) -> str:
         """A run's status (run.json's English word) in the current language."""
-        return {"running": self.tr("running"), "finished": self.tr("finished"),
-                "stopped": self.tr("stopped"), "failed": self.tr("failed"),
-                "interrupted": self.tr("interrupted"), "broken": self.tr("broken")
-                }.get(status, status)
+        return run_status_word(status)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
@@ -374,3 +371,14 @@ def elide_words(text: str, limit: int) -> str:
 
 def _fmt(value: float | None) -> str:
     return "—" if value is None else "{0:.4f}".format(value)
+
+
+def run_status_word(status: str) -> str:
+    """A run's status (run.json's English word: "running", "stopped", …) in the current
+    language; the Runs table and the inside tab's run lists say it the same way."""
+    return {"running": QCoreApplication.translate("RunsView", "running"),
+            "finished": QCoreApplication.translate("RunsView", "finished"),
+            "stopped": QCoreApplication.translate("RunsView", "stopped"),
+            "failed": QCoreApplication.translate("RunsView", "failed"),
+            "interrupted": QCoreApplication.translate("RunsView", "interrupted"),
+            "broken": QCoreApplication.translate("RunsView", "broken")}.get(status, status)

@@ -3277,7 +3277,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+47"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+49"/>
         <source>Neuron explorer</source>
         <translation>神经元浏览器</translation>
     </message>
@@ -3333,11 +3333,6 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
@@ -3345,32 +3340,6 @@
         <location line="+1"/>
         <source>stopping</source>
         <translation>正在停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+1"/>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>interrupted</source>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>damaged</source>
-        <translation>已损坏</translation>
     </message>
     <message>
         <location filename="../../gatelab/ui/inside_panel.py" line="+219"/>
@@ -3413,7 +3382,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-51"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-44"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3615,12 +3584,12 @@
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-188"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+100"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -4603,12 +4572,12 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+239"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>finished</source>
         <translation>已完成</translation>
     </message>
@@ -4618,7 +4587,7 @@ equivalent</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -4628,12 +4597,12 @@ equivalent</source>
         <translation>已中断</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>broken</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="-162"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
