@@ -280,6 +280,11 @@ MESSAGES: dict[str, str] = {
     "inside.no_checkpoint": QT_TRANSLATE_NOOP(
         "core", "{path}: this run has no checkpoint (ckpt.pt) yet; a run saves one every few "
                 "steps and when it ends"),
+    "inside.token_id_range": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer gives token id {id:,} but the model has {n:,} embeddings; "
+                "the tokenizer and the model do not belong together"),
+    "inside.config_value": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}; it must be a finite number above 0"),
     "inside.json_in_source": QT_TRANSLATE_NOOP(
         "core", "{path} is inside {source}, the folder being analysed; write the result "
                 "elsewhere, so that the model or run stays as it is"),

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.core.inside.types import MAX_TEXT_CHARS
 from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
 
@@ -83,6 +84,9 @@ class SourceBar(QWidget):
         self.stack.addWidget(_row(self, self.hf_path, self.hf_folder, self.device_label,
                                   self.device, self.dtype_label, self.dtype))
         self.text = QLineEdit(self)
+        # Qt's default cap (32,767) would cut a long paste silently; one past core's limit lets
+        # the analysis refuse it with a message instead
+        self.text.setMaxLength(MAX_TEXT_CHARS + 1)
         self.text.setObjectName("inside-text")
         self.text.setText(EXAMPLES[0])
         self.text.returnPressed.connect(self.analyse_requested)

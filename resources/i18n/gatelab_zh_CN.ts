@@ -4960,7 +4960,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+137"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+141"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5066,7 +5066,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-122"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5081,7 +5081,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+121"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -6778,6 +6778,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>{path}: the tokenizer gives token id {id:,} but the model has {n:,} embeddings; the tokenizer and the model do not belong together</source>
+        <translation>{path}：分词器给出 token id {id:,}，但模型只有 {n:,} 个嵌入；分词器与模型不是一套</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} is {value}; it must be a finite number above 0</source>
+        <translation>{path}：config.json 中的 {name} 为 {value}；它必须是大于 0 的有限数</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{path} is inside {source}, the folder being analysed; write the result elsewhere, so that the model or run stays as it is</source>
         <translation>{path} 位于正在分析的文件夹 {source} 内；请把结果写到别处，使模型或运行保持原样</translation>
     </message>

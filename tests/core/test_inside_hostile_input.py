@@ -297,3 +297,38 @@ def test_empty_paths_are_refused(run: Path, argv: list[str], message: str,
                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(run) if a == "{run}" else a for a in argv]) == 2
     _one_error_line(capsys, message)
+
+
+# -- third probe: a tokenizer from another model, nonsense RoPE settings -----------------------
+def test_token_ids_beyond_the_embedding_are_refused_before_the_pass(llama: Path,
+                                                                    tmp_path: Path) -> None:
+    folder = _copy(llama, tmp_path / "m")
+    tok = json.loads((folder / "tokenizer.json").read_text())
+    vocab = tok["model"]["vocab"]
+    piece = next(p for p, i in vocab.items() if p == "h")
+    vocab[piece] = 500  # the model has 320 embeddings
+    (folder / "tokenizer.json").write_text(json.dumps(tok))
+    with pytest.raises(InsideError, match="gives token id 500 but the model has 320 embeddings"):
+        trace_hf(folder, "h h", device="cpu")
+
+
+@pytest.mark.parametrize("rope, name", [
+    ({"rope_type": "linear", "factor": -1.0, "rope_theta": 10000.0}, "rope_parameters.factor"),
+    ({"rope_type": "default", "rope_theta": 0.0}, "rope_parameters.rope_theta"),
+    ({"rope_type": "default", "rope_theta": "big"}, "rope_parameters.rope_theta"),
+])
+def test_nonsense_rope_settings_are_refused(llama: Path, tmp_path: Path, rope: dict[str, object],
+                                            name: str) -> None:
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, rope_parameters=rope)
+    with pytest.raises(InsideError, match=f"config.json's {name} is .* finite number above 0"):
+        hf_check.check_hf_folder(folder, device="cpu")
+
+
+def test_real_rope_settings_pass(llama: Path, tmp_path: Path) -> None:
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, rope_parameters={"rope_type": "llama3", "factor": 8.0,
+                                          "rope_theta": 500000.0, "low_freq_factor": 1.0,
+                                          "high_freq_factor": 4.0,
+                                          "original_max_position_embeddings": 64})
+    assert hf_check.check_hf_folder(folder, device="cpu")["model_type"] == "llama"

@@ -127,3 +127,11 @@ def test_rankings_csv_has_the_max_h_column(panel: InsidePanel, tmp_path: Path) -
     layer = panel.sel.trace.layers[0]
     for row in rows[1:]:
         assert float(row[5]) == pytest.approx(float(layer.h[:, int(row[3])].max()), rel=1e-6)
+
+
+def test_a_long_paste_is_not_cut_silently(panel: InsidePanel) -> None:
+    """Qt's default cap (32,767 characters) cut a 100,001-character paste without a word; the
+    box now holds one character more than the analysis takes, so the analysis says why."""
+    from gatelab.core.inside.types import MAX_TEXT_CHARS
+    panel.source.text.setText("a" * (MAX_TEXT_CHARS + 1))
+    assert len(panel.source.text.text()) == MAX_TEXT_CHARS + 1

@@ -8,6 +8,7 @@ those into one ``InsideError`` that names the file or the sizes.
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 from pathlib import Path
@@ -134,6 +135,24 @@ def _float_weights(p: Path, tensors: dict[str, tuple[str, tuple[int, ...]]]) -> 
                                                            "dtype": dtype}))
 
 
+def _rope_values(p: Path, cfg: dict[str, Any]) -> None:
+    """Refuse a RoPE base or scaling factor that is not a finite number above 0: transformers
+    takes a factor of −1 or a base of 10³⁰⁹ without a word, and every number would then be
+    computed with nonsense positions."""
+    found = [("rope_theta", cfg.get("rope_theta"))]
+    for group in ("rope_scaling", "rope_parameters"):
+        sub = cfg.get(group)
+        if isinstance(sub, dict):
+            found += [(f"{group}.{k}", sub.get(k)) for k in ("rope_theta", "factor")]
+    for name, value in found:
+        if value is None:
+            continue
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not (ok and math.isfinite(value) and value > 0):
+            raise InsideError(Msg("inside.config_value", {"path": p, "name": name,
+                                                          "value": repr(value)[:40]}))
+
+
 def _config_params(cfg: dict[str, Any]) -> int:
     """The parameter count config.json describes (the budget module's exact count), or 0 when
     the budget module cannot read this config (the weight files' count then stands alone)."""
@@ -235,6 +254,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
     if not tok:
         raise InsideError(Msg("inside.no_tokenizer", {"path": p, "files": ", ".join(TOKENIZER_FILES)}))
+    _rope_values(p, _text_cfg(cfg))
     _float_weights(p, tensors)
     dt = normalise_dtype(dtype)
     # transformers allocates what config.json describes before it compares the files' shapes:

@@ -145,7 +145,8 @@ class HfModel:
 
         A tokenizer's files are input too: a normalizer may turn each character into 10⁵, and a
         regex may panic inside the Rust library (a BaseException). So a short head of the text
-        is encoded first, then a longer one, and each must stay within ``MAX_TOKENS_PER_CHAR``."""
+        is encoded first, then a longer one, and each must stay within ``MAX_TOKENS_PER_CHAR``.
+        Every id must also exist in the model's embedding (a tokenizer from another model)."""
         for head in (8, 256, 4096, len(text)):
             part = text[:head]
             ids = self._encode_checked(part, special)
@@ -154,8 +155,13 @@ class HfModel:
                                                                 "chars": len(part),
                                                                 "tokens": len(ids)}))
             if head >= len(text):
-                return ids
-        return ids  # not reached: the last head is the whole text
+                break
+        n_emb = int(self.model.get_input_embeddings().num_embeddings)
+        beyond = [i for i in ids if not 0 <= i < n_emb]
+        if beyond:  # torch would say only "index out of range in self", from inside the pass
+            raise InsideError(Msg("inside.token_id_range", {"path": self.path, "id": beyond[0],
+                                                            "n": n_emb}))
+        return ids
 
     def _encode_checked(self, text: str, special: bool) -> list[int]:
         try:

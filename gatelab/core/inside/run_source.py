@@ -26,12 +26,11 @@ from gatelab.core.devices import resolve_device
 from gatelab.core.inside.capture import gate_mean_from_q, peak_abs, row_norms, sinks_from_lse, viewer
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, reason
-from gatelab.core.inside.types import LayerTrace, Trace
+from gatelab.core.inside.types import MAX_TEXT_CHARS, LayerTrace, Trace
 from gatelab.core.model import GPT, gate_branch, up_branch
 from gatelab.core.stats import eval_mode
 from gatelab.core.trainconfig import TrainConfig
 
-MAX_TEXT_CHARS = 100_000
 
 
 class _TraceCapture:

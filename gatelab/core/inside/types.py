@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+MAX_TEXT_CHARS = 100_000  # the longest text analysed at once (torch-free: the text box reads it)
+
 
 @dataclass(frozen=True)
 class LayerTrace:
