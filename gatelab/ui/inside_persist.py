@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
+from gatelab.core.inside.types import MAX_TEXT_CHARS
 from gatelab.ui.export_dialog import export_folder, restore_export_folder
 from gatelab.ui.inside_jobs import SOURCE_KINDS
 from gatelab.ui.inside_source import DEVICES, DTYPES
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from gatelab.ui.inside_panel import InsidePanel
 
 VIEWS = ("explorer", "gates", "mlp", "sink", "history")  # the views' tabs, in order
-MAX_TEXT = 32_767  # characters: a QLineEdit holds no more (its default maxLength)
+MAX_TEXT = MAX_TEXT_CHARS + 1  # characters: what the text box holds (inside_source)
 MAX_PATH = 4096
 LIMITS = {"layer": 10_000, "neuron": 10_000_000, "token": 1_000_000}  # exclusive upper bounds
 EPS_RANGE = (0.001, 10.0)  # the ε box's range

@@ -127,7 +127,7 @@ BAD = [
     {"dtype": 16},
     {"view": 3},
     {"text": "x" * 200_000},
-    {"text": "x" * 40_000},  # more than the text box holds
+    {"text": "x" * 100_002},  # more than the text box holds (one past the analysis limit)
     {"hf_path": ["a"]},
     {"text": "ok", "layer": 1, "neuron": -5},  # the good part must not be applied either
 ]
