@@ -83,7 +83,7 @@ class HfModel:
         except Exception as exc:
             raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
                               ) from None
-        _known_activation(p, config)  # before the weights: an unknown one fails late and vaguely
+        variant_of(p, config)  # before the weights: an unknown activation fails late and vaguely
         say(0.1, Msg("progress.tokenizer"))
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
@@ -118,10 +118,7 @@ class HfModel:
         self.layers = _decoder_layers(self.model)
         cfg = self.model.config
         self.text_config = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
-        act = str(getattr(self.text_config, "hidden_act", "silu"))
-        if act not in ACT_TO_VARIANT:
-            raise InsideError(Msg("inside.activation_unknown", {"path": p, "act": act}))
-        self.variant = ACT_TO_VARIANT[act]
+        self.variant = variant_of(p, cfg)
         self.path = p
         maxpos = _positive_int(getattr(self.text_config, "max_position_embeddings", None))
         self.max_len = min(WINDOW, maxpos or MAX_TOKENS)
@@ -328,11 +325,14 @@ def _refuse_missing(p: Path, loading: dict[str, Any]) -> None:
         raise InsideError(Msg("inside.shapes_mismatch", {"path": p, "names": names}))
 
 
-def _known_activation(p: Path, config: Any) -> None:
+def variant_of(p: Path, config: Any) -> str:
+    """The gate variant of a transformers config's MLP activation, or InsideError naming it
+    (checked before the weights load, and again for a model handed over by ``HfModel.wrap``)."""
     text = config.get_text_config() if hasattr(config, "get_text_config") else config
     act = getattr(text, "hidden_act", "silu")
     if not isinstance(act, str) or act not in ACT_TO_VARIANT:
         raise InsideError(Msg("inside.activation_unknown", {"path": p, "act": str(act)[:80]}))
+    return ACT_TO_VARIANT[act]
 
 
 def _check_cuda_index(device: str) -> None:
