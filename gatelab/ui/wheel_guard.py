@@ -114,8 +114,7 @@ def guard_wheel(root: QWidget) -> WheelGuard:
     widgets = [root, *root.findChildren(QWidget)]
     for widget in widgets:
         if is_guarded(widget):
-            widget.removeEventFilter(guard)  # installing twice would not add a second call,
-            widget.installEventFilter(guard)  # but remove first keeps that explicit
+            widget.installEventFilter(guard)  # Qt keeps one entry per filter object
             if isinstance(widget, _FIELDS):
                 _no_wheel_focus(widget)
     return guard
