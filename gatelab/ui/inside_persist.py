@@ -15,17 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
-from gatelab.core.inside.types import MAX_TEXT_CHARS
 from gatelab.ui.export_dialog import export_folder, restore_export_folder
 from gatelab.ui.inside_jobs import SOURCE_KINDS
-from gatelab.ui.inside_source import DEVICES, DTYPES
+from gatelab.ui.inside_source import DEVICES, DTYPES, TEXT_BOX_CHARS
 from gatelab.ui.widgets import settings_choice, settings_float, settings_int
 
 if TYPE_CHECKING:
     from gatelab.ui.inside_panel import InsidePanel
 
 VIEWS = ("explorer", "gates", "mlp", "sink", "history")  # the views' tabs, in order
-MAX_TEXT = MAX_TEXT_CHARS + 1  # characters: what the text box holds (inside_source)
+MAX_TEXT = TEXT_BOX_CHARS  # characters: what the text box holds
 MAX_PATH = 4096
 LIMITS = {"layer": 10_000, "neuron": 10_000_000, "token": 1_000_000}  # exclusive upper bounds
 EPS_RANGE = (0.001, 10.0)  # the ε box's range

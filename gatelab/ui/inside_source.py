@@ -42,6 +42,7 @@ EXAMPLES: tuple[str, ...] = (
     "试试这个循环：for i in range(10):",
 )
 N_EXAMPLES = 3  # examples per language
+TEXT_BOX_CHARS = MAX_TEXT_CHARS + 1  # the text box holds one past what is analysed
 DEVICES = ("auto", "cpu", "cuda")
 DTYPES = ("float32", "bf16")
 
@@ -86,7 +87,7 @@ class SourceBar(QWidget):
         self.text = QLineEdit(self)
         # Qt's default cap (32,767) would cut a long paste silently; one past core's limit lets
         # the analysis refuse it with a message instead
-        self.text.setMaxLength(MAX_TEXT_CHARS + 1)
+        self.text.setMaxLength(TEXT_BOX_CHARS)
         self.text.setObjectName("inside-text")
         self.text.setText(EXAMPLES[0])
         self.text.returnPressed.connect(self.analyse_requested)
