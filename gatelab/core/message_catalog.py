@@ -5,13 +5,14 @@ scripts/update_translations.sh over gatelab/**/*.py) extracts it into the .ts fi
 translates it with ``QCoreApplication.translate("core", template)``. Placeholders are named
 (``{path}``) and must survive translation; a translation that loses one falls back to English.
 Keys are ``<area>.<what>``; never reuse a key for a different meaning (saved experiment verdicts
-store the key). The budget tab's templates are in ``message_catalog_budget`` (only to keep files
-short) and merged into ``MESSAGES`` here.
+store the key). The budget tab's templates are in ``message_catalog_budget`` and the inside-the-model ones in
+``message_catalog_inside`` (only to keep files short); both are merged into ``MESSAGES`` here.
 """
 
 from __future__ import annotations
 
 from gatelab.core.message_catalog_budget import BUDGET_MESSAGES, QT_TRANSLATE_NOOP
+from gatelab.core.message_catalog_inside import INSIDE_MESSAGES
 
 
 MESSAGES: dict[str, str] = {
@@ -207,144 +208,6 @@ MESSAGES: dict[str, str] = {
         "core", "{what} needs ≈ {needed}, {free} {where} available ({detail})"),
     "memory.hint": QT_TRANSLATE_NOOP("core", "{message}; {hint}"),
 
-    # -- inside the model: model folders (core/inside/hf_check.py) ----------------------------
-    "inside.dtype": QT_TRANSLATE_NOOP("core", "dtype must be float32 or bf16, got {value!r}"),
-    "inside.config_unreadable": QT_TRANSLATE_NOOP("core", "{path}: config.json cannot be read: {reason}"),
-    "inside.cannot_list": QT_TRANSLATE_NOOP("core", "{path}: cannot list the folder ({reason})"),
-    "inside.not_plain": QT_TRANSLATE_NOOP(
-        "core", "{path}: is not a regular file (a pipe, device or socket); a model folder holds "
-                "plain files only"),
-    "inside.pickle_only": QT_TRANSLATE_NOOP(
-        "core", "{path}: only pickle weights (*.bin / *.pt) here; gatelab loads .safetensors "
-                "weights only, because pickle files can run code"),
-    "inside.no_weights": QT_TRANSLATE_NOOP("core", "{path}: no *.safetensors weights in this folder"),
-    "inside.weights_damaged": QT_TRANSLATE_NOOP(
-        "core", "{path}: a weights file is damaged or truncated: {reason}"),
-    "inside.needs_hf": QT_TRANSLATE_NOOP(
-        "core", "reading Hugging Face models needs the optional extra: pip install -e \".[hf]\" "
-                "(transformers)"),
-    "inside.arch_unknown": QT_TRANSLATE_NOOP(
-        "core", "architecture {model_type!r} is not a causal language model that this "
-                "transformers version knows; update transformers or pick another model"),
-    "inside.not_folder": QT_TRANSLATE_NOOP("core", "{path}: not a folder"),
-    "inside.no_config": QT_TRANSLATE_NOOP("core", "{path}: not a model folder (no config.json)"),
-    "inside.no_model_type": QT_TRANSLATE_NOOP(
-        "core", "{path}: config.json names no model_type, so it is not a transformers model"),
-    "inside.no_tokenizer": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer is missing (none of {files})"),
-    "inside.memory": QT_TRANSLATE_NOOP(
-        "core", "{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, "
-                "plus {activations} of activations for a text of {tokens:,} tokens; a longer "
-                "text is checked again before its pass) but only {free} is free on {device}; "
-                "try bf16, a smaller model or another device"),
-
-    # -- inside the model: sources, traces, top-k (core/inside/*) -----------------------------
-    "inside.no_gated_mlp": QT_TRANSLATE_NOOP(
-        "core", "this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); "
-                "only gated-MLP models can be inspected"),
-    "inside.device_unknown": QT_TRANSLATE_NOOP("core", "unknown device {name!r}; use auto, cpu or cuda"),
-    "inside.tokenizer_failed": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer cannot be loaded: {reason}"),
-    "inside.model_failed": QT_TRANSLATE_NOOP("core", "{path}: the model cannot be loaded: {reason}"),
-    "inside.activation_unknown": QT_TRANSLATE_NOOP(
-        "core", "{path}: MLP activation {act!r} has no gate variant in gatelab"),
-    "inside.no_tokens": QT_TRANSLATE_NOOP("core", "the tokenizer turned the text into no tokens"),
-    "inside.too_many_tokens": QT_TRANSLATE_NOOP(
-        "core", "the text is {n:,} tokens; at most {maximum:,} are analysed at once"),
-    "inside.forward_failed": QT_TRANSLATE_NOOP("core", "{path}: the forward pass failed: {reason}"),
-    "inside.missing_layers": QT_TRANSLATE_NOOP("core", "the model did not hand over every layer's tensors"),
-    "inside.text_empty": QT_TRANSLATE_NOOP("core", "the text to analyse is empty"),
-    "inside.text_not_unicode": QT_TRANSLATE_NOOP(
-        "core", "the text holds {n} character(s) that are not valid Unicode (bytes that are not "
-                "UTF-8?), the first at position {pos}; no tokenizer can read them"),
-    "inside.trace_memory": QT_TRANSLATE_NOOP(
-        "core", "tracing {tokens:,} tokens needs about {need} for the kept activations and "
-                "attention weights, but only {free} is free on {device}; shorten the text"),
-    "inside.weights_missing": QT_TRANSLATE_NOOP(
-        "core", "{path}: the weight files lack {n} of the model's tensors (for example {names}); "
-                "transformers would fill them with random numbers, so the model is not analysed"),
-    "inside.config_invalid": QT_TRANSLATE_NOOP("core", "{path}: config.json is not a valid model "
-                                                       "configuration: {reason}"),
-    "inside.file_too_large": QT_TRANSLATE_NOOP(
-        "core", "{path}: {size} is larger than the {limit} that a {kind} may have here"),
-    "inside.weights_dtype": QT_TRANSLATE_NOOP(
-        "core", "{path}: {name} holds {dtype} numbers, not floating-point weights (a quantized "
-                "checkpoint?); gatelab analyses float16, bfloat16 or float32 weights"),
-    "inside.tokenize_failed": QT_TRANSLATE_NOOP(
-        "core", "{path}: the tokenizer failed on this text: {reason}"),
-    "inside.tokens_explode": QT_TRANSLATE_NOOP(
-        "core", "{path}: the tokenizer turns {chars} characters into {tokens:,} tokens; a real "
-                "tokenizer gives at most a few per character, so this one is refused"),
-    "inside.shapes_mismatch": QT_TRANSLATE_NOOP(
-        "core", "{path}: the weight files do not fit config.json: {names}"),
-    "inside.no_device_index": QT_TRANSLATE_NOOP(
-        "core", "there is no {device}: this machine has {n} CUDA device(s)"),
-    "inside.no_checkpoint": QT_TRANSLATE_NOOP(
-        "core", "{path}: this run has no checkpoint (ckpt.pt) yet; a run saves one every few "
-                "steps and when it ends"),
-    "inside.token_id_range": QT_TRANSLATE_NOOP(
-        "core", "{path}: the tokenizer gives token id {id:,} but the model has {n:,} embeddings; "
-                "the tokenizer and the model do not belong together"),
-    "inside.config_value": QT_TRANSLATE_NOOP(
-        "core", "{path}: config.json's {name} is {value}; it must be a finite number above 0"),
-    "inside.json_in_source": QT_TRANSLATE_NOOP(
-        "core", "{path} is inside {source}, the folder being analysed; write the result "
-                "elsewhere, so that the model or run stays as it is"),
-    "inside.text_too_long": QT_TRANSLATE_NOOP(
-        "core", "the text has {n:,} characters; the limit is {maximum:,}"),
-    "inside.text_over_block": QT_TRANSLATE_NOOP(
-        "core", "the text has {n} characters but this model reads at most {block} (its block "
-                "size); shorten it"),
-    "inside.ckpt_no_weights": QT_TRANSLATE_NOOP("core", "{path}: ckpt.pt holds no model weights"),
-    "inside.ckpt_short": QT_TRANSLATE_NOOP(
-        "core", "{path}: ckpt.pt's config describes {needed:,} parameters but the file holds only "
-                "{held:,} numbers; the checkpoint is damaged"),
-    "inside.no_run": QT_TRANSLATE_NOOP("core", "{path}: no such run folder"),
-    "inside.run_failed": QT_TRANSLATE_NOOP("core", "{path}: cannot open this run: {reason}"),
-    "inside.weights_misfit": QT_TRANSLATE_NOOP(
-        "core", "{path}: the weights of step {step} do not fit the model: {reason}"),
-    "inside.no_corpus_config": QT_TRANSLATE_NOOP(
-        "core", "{path}: no readable config.json, so its corpus is unknown"),
-    "inside.corpus_failed": QT_TRANSLATE_NOOP("core", "{path}: its corpus cannot be loaded: {reason}"),
-    "inside.topk_live": QT_TRANSLATE_NOOP(
-        "core", "top-k contexts need a saved run or a model folder, not the live run"),
-    "inside.file_no_text": QT_TRANSLATE_NOOP("core", "{path}: the file holds no text"),
-    "inside.layer_range": QT_TRANSLATE_NOOP("core", "layer {layer} is out of range (0–{last})"),
-    "inside.neuron_range": QT_TRANSLATE_NOOP("core", "neuron {neuron} is out of range (0–{last})"),
-    "inside.search_empty": QT_TRANSLATE_NOOP("core", "the text to search is empty"),
-    "inside.variant_unknown": QT_TRANSLATE_NOOP("core", "unknown gate variant {variant!r}"),
-    "inside.trace_empty": QT_TRANSLATE_NOOP("core", "the trace has no tokens"),
-    "inside.token_range": QT_TRANSLATE_NOOP(
-        "core", "token {token} is out of range: the text has {n} tokens (0–{last})"),
-    "inside.layer_range_n": QT_TRANSLATE_NOOP(
-        "core", "layer {layer} is out of range: the model has {n} layers (0–{last})"),
-    "inside.span_empty": QT_TRANSLATE_NOOP("core", "the span [{start}, {stop}) holds no token"),
-    "inside.no_mlp_tensors": QT_TRANSLATE_NOOP(
-        "core", "layer {layer}: the model did not expose its MLP tensors (gate_proj, up_proj, the "
-                "MLP output and the layer output)"),
-    "history.not_regular": QT_TRANSLATE_NOOP("core", "it is not a regular file"),
-    "history.damaged": QT_TRANSLATE_NOOP("core", "the weights kept for step {step} are damaged ({why})"),
-    "history.no_weights": QT_TRANSLATE_NOOP(
-        "core", "no weights were kept for step {step}; steps with weights: {kept}"),
-    "history.no_weights_none": QT_TRANSLATE_NOOP(
-        "core", "no weights were kept for step {step}; steps with weights: none"),
-    "history.garbled": QT_TRANSLATE_NOOP("core", "the file is truncated, garbled or holds Python objects"),
-    "history.not_dict": QT_TRANSLATE_NOOP("core", "it holds a {found}, not a dict of tensors"),
-    "history.entry_skipped": QT_TRANSLATE_NOOP("core", "{path}: skipped ({why})"),
-    "history.array_missing": QT_TRANSLATE_NOOP("core", "array '{name}' is missing"),
-    "history.array_kind": QT_TRANSLATE_NOOP("core", "array '{name}' holds {dtype}, not real numbers"),
-    "history.array_shape": QT_TRANSLATE_NOOP(
-        "core", "array '{name}' has shape {shape}, expected {expected}"),
-    "history.array_finite": QT_TRANSLATE_NOOP("core", "array '{name}' holds infinite or NaN values"),
-    "history.budget": QT_TRANSLATE_NOOP(
-        "core", "{path}: not read, the entries read before it already hold {size:,} bytes (a "
-                "history may hold {limit:,})"),
-    "progress.checking": QT_TRANSLATE_NOOP("core", "checking the model folder"),
-    "progress.tokenizer": QT_TRANSLATE_NOOP("core", "loading the tokenizer"),
-    "progress.weights": QT_TRANSLATE_NOOP("core", "loading the weights"),
-    "progress.loaded": QT_TRANSLATE_NOOP("core", "model loaded"),
-    "progress.running": QT_TRANSLATE_NOOP("core", "running {n} tokens through the model"),
-    "progress.done": QT_TRANSLATE_NOOP("core", "done"),
-    "progress.tokens": QT_TRANSLATE_NOOP("core", "{done:,} of {total:,} tokens"),
-
     # -- experiment verdicts (core/experiment.py, core/sink_experiment.py) --------------------
     "verdict.need_two": QT_TRANSLATE_NOOP("core", "need at least two variants with results"),
     "verdict.one_seed": QT_TRANSLATE_NOOP(
@@ -420,3 +283,4 @@ MESSAGES: dict[str, str] = {
     "map.bad_config": QT_TRANSLATE_NOOP("core", "expected a TrainConfig or a dict, got {found}"),
 }
 MESSAGES.update(BUDGET_MESSAGES)
+MESSAGES.update(INSIDE_MESSAGES)

@@ -4960,7 +4960,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+141"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+142"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5066,7 +5066,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-123"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5081,7 +5081,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+122"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -6022,7 +6022,7 @@ equivalent</source>
 <context>
     <name>core</name>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="+21"/>
+        <location filename="../../gatelab/core/message_catalog.py" line="+22"/>
         <source>{first}; {rest}</source>
         <translation>{first}；{rest}</translation>
     </message>
@@ -6602,7 +6602,7 @@ equivalent</source>
         <translation>{message}；{hint}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../gatelab/core/message_catalog_inside.py" line="+15"/>
         <source>dtype must be float32 or bf16, got {value!r}</source>
         <translation>dtype 必须是 float32 或 bf16，实际为 {value!r}</translation>
     </message>
@@ -6987,7 +6987,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../gatelab/core/message_catalog.py" line="+3"/>
         <source>need at least two variants with results</source>
         <translation>至少需要两个有结果的变体</translation>
     </message>
