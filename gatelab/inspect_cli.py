@@ -1,12 +1,15 @@
 """``gatelab-inspect``: the "Inside the model" numbers of one token, for scripts and checks.
 
-    gatelab-inspect SOURCE --text TEXT [--token I] [--eps 0.1] [--device D] --json OUT
+    gatelab-inspect SOURCE --text TEXT [--token I] [--eps 0.1] [--device D]
+                    [--dtype float32|bf16] --json OUT
 
 SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
-{"tokens": [...], "token": I, "layers": [{"frac_neg", "frac_closed", "mlp_ratio", "resid_norm",
-"attn_sink", "max_abs_h"}, ...]} with the definitions of ``gatelab.core.inside.analysis`` (the
-ones the tab's views use); numbers that do not exist (the sink of a linear-attention layer) are
-null. Characters outside a run's vocabulary are listed as "unknown_tokens" (positions) with
+{"tokens": [...], "token": I, "dtype": "float32"|"bf16", "layers": [{"frac_neg", "frac_closed",
+"mlp_ratio", "resid_norm", "attn_sink", "max_abs_h"}, ...]} with the definitions of
+``gatelab.core.inside.analysis`` (the ones the tab's views use); numbers that do not exist (the
+sink of a linear-attention layer) are null. "dtype" is what the weights were loaded as: --dtype
+bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of the weights;
+a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as "unknown_tokens" (positions) with
 "unknown_read_as" (the character the model saw instead), and noted on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
 """
 
@@ -24,6 +27,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 PROG = "gatelab-inspect"
+DTYPES = ("float32", "bf16")  # the Inside tab's choices (ui/inside_source.DTYPES), same spelling
+DEFAULT_DTYPE = "float32"     # the tab's and HfModel's default
 
 
 class _BadArgs(Exception):
@@ -45,6 +50,9 @@ def _parser() -> _Parser:
                    "|act(g)| < eps (default 0.1)")
     p.add_argument("--device", default=None, help="auto, cpu or cuda (default: cpu for runs, "
                    "auto for model folders)")
+    p.add_argument("--dtype", choices=DTYPES, default=DEFAULT_DTYPE,
+                   help="weights of a Hugging Face model folder as float32 or bf16 (half the "
+                   "memory); runs are float32 (default float32)")
     p.add_argument("--json", required=True, dest="out", help="where to write the JSON result")
     return p
 
@@ -53,10 +61,22 @@ def _finite(v: Any) -> Any:
     return v if not isinstance(v, float) or math.isfinite(v) else None
 
 
+def _dtype_name(model: Any) -> str:
+    """The loaded weights' dtype in --dtype's spelling: read from the model, not echoed from the
+    request, so the JSON records what the numbers were computed with."""
+    import torch
+    dt = next(model.parameters()).dtype
+    return {torch.float32: "float32", torch.bfloat16: "bf16"}.get(dt, str(dt).removeprefix("torch."))
+
+
 def inspect(source: str, text: str, token: int | None, eps: float,
-            device: str | None, out: str | None = None) -> dict[str, Any]:
+            device: str | None, out: str | None = None,
+            dtype: str = DEFAULT_DTYPE) -> dict[str, Any]:
     """The JSON object gatelab-inspect writes (InsideError on bad input; ``out``, the JSON path,
-    is refused when it lies inside ``source``)."""
+    is refused when it lies inside ``source``). ``dtype`` ("float32" or "bf16") is passed to the
+    HF loader the Inside tab uses, so its memory check and the load both see it; a run folder
+    takes float32 only (its model code has no bf16 trace), and bf16 there is refused rather than
+    silently ignored."""
     from gatelab.core.inside.analysis import layer_summary
     from gatelab.core.inside.errors import InsideError, refuse_output_inside
     from gatelab.core.inside.hf_check import is_hf_folder
@@ -70,24 +90,41 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     if not p.is_dir():
         raise InsideError(f"{p}: no such folder")
     if (p / "ckpt.pt").exists() or (p / "run.json").exists():
+        if dtype != "float32":
+            raise InsideError(f"{p}: --dtype {dtype} applies to Hugging Face model folders only; "
+                              f"a gatelab run is traced in float32 (leave --dtype out)")
         from gatelab.core.inside.run_source import trace_run
         trace = trace_run(p, text, device=device or "cpu")
+        used = "float32"
     elif is_hf_folder(p) or os.path.lexists(p / "config.json"):
         # a config.json that is a link to a device or a FIFO still means "a model folder":
         # the HF checks then say which file is not a regular file
-        from gatelab.core.inside.hf_source import trace_hf
-        trace = trace_hf(p, text, device=device)
+        from gatelab.core.inside.hf_source import HfModel
+        model = HfModel(p, device=device, dtype=dtype)  # the tab's loader (ui/inside_jobs)
+        trace = model.trace(text)
+        used = _dtype_name(model.model)
     else:
         raise InsideError(f"{p}: neither a gatelab run folder (ckpt.pt) nor a Hugging Face model "
                           f"folder (config.json)")
     rows = layer_summary(trace, token, eps=eps)
     t = len(trace.tokens) - 1 if token is None else token % len(trace.tokens)
-    out: dict[str, Any] = {"tokens": trace.tokens, "token": t,
+    out: dict[str, Any] = {"tokens": trace.tokens, "token": t, "dtype": used,
                            "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
     if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
         out["unknown_tokens"] = list(trace.unknown)
         out["unknown_read_as"] = trace.unknown_as
     return out
+
+
+def _memory_hint(exc: Exception, dtype: str) -> str:
+    """What to add to a refusal for want of memory: the catalogue's "try bf16" names the tab's
+    dtype choice, so the CLI adds its own spelling (or, when bf16 is in use already, the
+    remaining ways); "" for every other error."""
+    if getattr(getattr(exc, "msg", None), "key", None) != "inside.memory":
+        return ""
+    if dtype == "bf16":
+        return f" ({PROG}: --dtype bf16 is in use already; try --device or a smaller model)"
+    return f" ({PROG}: --dtype bf16)"
 
 
 def _cannot_create_in(folder: Path) -> str:
@@ -150,9 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:  # library warnings (torch, transformers) become notes after a success, never lines
         with warnings.catch_warnings(record=True) as caught, _stderr_captured(captured):
             warnings.simplefilter("always")  # (around a one-line error, nothing else)
-            result = inspect(args.source, args.text, args.token, args.eps, args.device, args.out)
+            result = inspect(args.source, args.text, args.token, args.eps, args.device, args.out,
+                             dtype=args.dtype)
     except InsideError as exc:
-        sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}\n")
+        hint = _memory_hint(exc, args.dtype)
+        sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}{hint}\n")
         return 2
     except Exception as exc:  # out of memory, a library bug: still one line, but not "bad input"
         sys.stderr.write(f"{PROG}: failed: {type(exc).__name__}: {' '.join(str(exc).split())}\n")
