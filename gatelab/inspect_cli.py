@@ -9,8 +9,8 @@ SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
 ``gatelab.core.inside.analysis`` (the ones the tab's views use); numbers that do not exist (the
 sink of a linear-attention layer) are null. "dtype" is what the weights were loaded as: --dtype
 bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of the weights;
-a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as "unknown_tokens" (positions) with
-"unknown_read_as" (the character the model saw instead), and noted on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
+a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as
+"unknown_tokens" (positions) with "unknown_read_as" (the character the model saw instead), and noted on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
