@@ -89,6 +89,37 @@ INSIDE_MESSAGES: dict[str, str] = {
                 "the tokenizer and the model do not belong together"),
     "inside.config_value": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number above 0"),
+    # -- inside the model: config.json values (core/inside/hf_config_check.py) ----------------
+    "inside.config_value_min0": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}; it must be a finite number, 0 or more"),
+    "inside.rope_type": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}, a RoPE type this transformers version "
+                "does not know; it knows {known}"),
+    "inside.rope_list": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} must be a list of finite numbers above 0, one per "
+                "rotary frequency; it holds {value}"),
+    "inside.rope_list_length": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} holds {n} numbers, but the model's rotary "
+                "embedding has {expected} frequencies (one number each)"),
+    "inside.token_id_value": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}; a token id must be a whole number, 0 "
+                "or more (or null for none)"),
+    "inside.token_id_vocab": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value:,}, but the vocabulary has only "
+                "{vocab:,} tokens (ids 0 to {last:,})"),
+    "inside.quantized": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json describes a model quantized with {method!r}; gatelab "
+                "analyses unquantized float16, bfloat16 or float32 models only"),
+    "inside.quant_unknown": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}, a quantization this transformers "
+                "version does not know; gatelab analyses unquantized float16, bfloat16 or "
+                "float32 models only"),
+    "inside.config_dtype": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}, which names no torch dtype (such as "
+                "bfloat16 or float32)"),
+    "inside.config_dtype_note": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} says the weights are {value}, but the weight files "
+                "hold floating-point numbers; they were analysed as {dtype}"),
     "inside.json_in_source": QT_TRANSLATE_NOOP(
         "core", "{path} is inside {source}, the folder being analysed; write the result "
                 "elsewhere, so that the model or run stays as it is"),

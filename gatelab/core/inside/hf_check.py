@@ -8,7 +8,6 @@ those into one ``InsideError`` that names the file or the sizes.
 
 from __future__ import annotations
 
-import math
 import os
 import stat
 from pathlib import Path
@@ -18,6 +17,8 @@ from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.hf_config_check import check_config_values
+from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
 from gatelab.core.messages import Msg, reason
 
 # A causal LM's config.json is a few KB; transformers parses it several times (a 15 MB one
@@ -135,24 +136,6 @@ def _float_weights(p: Path, tensors: dict[str, tuple[str, tuple[int, ...]]]) -> 
                                                            "dtype": dtype}))
 
 
-def _rope_values(p: Path, cfg: dict[str, Any]) -> None:
-    """Refuse a RoPE base or scaling factor that is not a finite number above 0: transformers
-    takes a factor of −1 or a base of 10³⁰⁹ without a word, and every number would then be
-    computed with nonsense positions."""
-    found = [("rope_theta", cfg.get("rope_theta"))]
-    for group in ("rope_scaling", "rope_parameters"):
-        sub = cfg.get(group)
-        if isinstance(sub, dict):
-            found += [(f"{group}.{k}", sub.get(k)) for k in ("rope_theta", "factor")]
-    for name, value in found:
-        if value is None:
-            continue
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if not (ok and math.isfinite(value) and value > 0):
-            raise InsideError(Msg("inside.config_value", {"path": p, "name": name,
-                                                          "value": repr(value)[:40]}))
-
-
 def _config_params(cfg: dict[str, Any]) -> int:
     """The parameter count config.json describes (the budget module's exact count), or 0 when
     the budget module cannot read this config (the weight files' count then stands alone)."""
@@ -193,11 +176,6 @@ def available_bytes(device: str) -> int:
         return 0
 
 
-def _text_cfg(cfg: dict[str, Any]) -> dict[str, Any]:
-    sub = cfg.get("text_config")
-    return sub if isinstance(sub, dict) else cfg
-
-
 def _int(cfg: dict[str, Any], key: str, default: int) -> int:
     v = cfg.get(key, default)
     # a huge value stays huge (the memory estimate then refuses it): as "unknown" it once let
@@ -236,7 +214,9 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     """Everything that can be known about an HF model folder without loading it, or InsideError.
 
     Returns {"path", "model_type", "architecture", "n_params", "dtype", "weight_bytes",
-    "activation_bytes", "need_bytes", "device", "available_bytes", "weights", "tokenizer"}.
+    "activation_bytes", "need_bytes", "device", "available_bytes", "weights", "tokenizer",
+    "notes"}; "notes" lists the Msgs of what config.json says that gatelab does not use (a
+    dtype the weights do not have), for the caller to show beside the result.
     """
     p = Path(path)
     if not p.is_dir():
@@ -254,9 +234,9 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
     if not tok:
         raise InsideError(Msg("inside.no_tokenizer", {"path": p, "files": ", ".join(TOKENIZER_FILES)}))
-    _rope_values(p, _text_cfg(cfg))
-    _float_weights(p, tensors)
     dt = normalise_dtype(dtype)
+    notes = check_config_values(p, cfg, model_type, dt)  # before the weights' dtype: names why
+    _float_weights(p, tensors)
     # transformers allocates what config.json describes before it compares the files' shapes:
     # a config asking for 10⁸ tokens of vocabulary must be refused on its own sizes
     n_params = max(sum(numel(shape) for _, shape in tensors.values()), _config_params(cfg))
@@ -272,7 +252,8 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
             "free": _human(free), "device": dev}))
     return {"path": str(p), "model_type": model_type, "architecture": arch, "n_params": n_params,
             "dtype": dt, "weight_bytes": wbytes, "activation_bytes": abytes, "need_bytes": need,
-            "device": dev, "available_bytes": free, "weights": weights, "tokenizer": tok}
+            "device": dev, "available_bytes": free, "weights": weights, "tokenizer": tok,
+            "notes": notes}
 
 
 def _default_device() -> str:
