@@ -95,6 +95,17 @@ MESSAGES: dict[str, str] = {
     "run.history_not_saved": QT_TRANSLATE_NOOP(
         "core", "the stats history was not saved: {reason}; training goes on (checkpoints are "
                 "still saved)"),
+    "runs.ckpt_step": QT_TRANSLATE_NOOP(
+        "core", "checkpoint {path} is damaged or not a gatelab checkpoint: it claims step {step}, "
+                "outside the 0–{limit} steps its config trains"),
+    "runs.summary_step": QT_TRANSLATE_NOOP(
+        "core", "{path}: step {step} is implausible for this run (expected 0–{limit}); its saved "
+                "statistics are not shown at that step"),
+    "runs.history_past_end": QT_TRANSLATE_NOOP(
+        "core", "{path}: skipped (step {step} lies beyond step {limit}, where this run ended)"),
+    "runs.history_past_config": QT_TRANSLATE_NOOP(
+        "core", "{path}: skipped (step {step} lies beyond the {limit} steps this run is "
+                "configured to train)"),
     "folder.is_file": QT_TRANSLATE_NOOP("core", "is a file, not a folder"),
     "folder.is_special": QT_TRANSLATE_NOOP("core", "is a pipe, device or socket, not a folder"),
     "folder.broken_link": QT_TRANSLATE_NOOP("core", "is a link to nothing, not a folder"),

@@ -16,6 +16,8 @@ import socket
 import time
 from typing import Any
 
+from gatelab.core.run_steps import summary_steps_plausible
+
 STALE_S = 600.0  # a heartbeat older than this (and no process to ask) means interrupted
 SKEW_S = 300.0  # a heartbeat at most this far in the future is another host's clock running fast
 MAX_PID = 2**31 - 1  # pids are C ints everywhere (Linux: at most 2**22)
@@ -120,13 +122,14 @@ def heartbeat_fresh(summary: dict[str, Any], now: float | None = None) -> bool:
 
 def effective_status(summary: dict[str, Any], now: float | None = None) -> str:
     """run.json's status, with "running" turned into "interrupted" when its writer is gone (or
-    run.json names no writer that could be running: see ``writer_named``)."""
+    run.json names no writer that could be running: see ``writer_named``; or claims a step its
+    writer could never have reached: see ``run_steps.summary_steps_plausible``)."""
     status = summary.get("status")
     if not isinstance(status, str) or not status:
         return "broken"
     if status != "running":
         return status
-    if not writer_named(summary):
+    if not writer_named(summary) or not summary_steps_plausible(summary):
         return "interrupted"
     alive = process_alive(summary)
     if alive is None:

@@ -24,6 +24,7 @@ import numpy as np
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.run_liveness import host_name, process_alive
+from gatelab.core.run_steps import step_plausible, step_text
 from gatelab.core.trainconfig import TrainConfig
 
 CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
@@ -301,12 +302,15 @@ def _check_checkpoint(p: Path, ckpt: Any) -> None:
             raise RunError(Msg("ckpt.key_missing", {"path": p, "name": key}) if key not in ckpt
                            else Msg("ckpt.key_type", {"path": p, "name": key,
                                                       "found": type(value).__name__}))
-    if ckpt["step"] < 0 or ckpt["tokens_seen"] < 0 or not ckpt["vocab"]:
-        raise RunError(Msg("ckpt.damaged_fields", {"path": p}))
     try:
-        TrainConfig.from_dict(ckpt["config"]).validate()
+        steps = TrainConfig.from_dict(ckpt["config"]).validate().steps
     except (TypeError, ValueError, OverflowError) as exc:
         raise RunError(Msg("ckpt.bad_config", {"path": p, "reason": safe_reason(exc)})) from None
+    if not step_plausible(ckpt["step"], steps):  # training stops at config.steps: 2**63 is damage
+        raise RunError(Msg("runs.ckpt_step", {"path": p, "step": step_text(ckpt["step"]),
+                                               "limit": steps}))
+    if ckpt["tokens_seen"] < 0 or not ckpt["vocab"]:
+        raise RunError(Msg("ckpt.damaged_fields", {"path": p}))
 
 
 def _open_npz(f: IO[bytes]) -> Any:

@@ -32,7 +32,16 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import Msg, reason
-from gatelab.core.runs_read import RunError, read_stats, torch_archive_problem
+from gatelab.core.run_steps import MAX_STEPS, configured_steps, history_limit, step_plausible, step_text
+from gatelab.core.runs_read import (
+    CONFIG,
+    STATS,
+    SUMMARY,
+    RunError,
+    read_json,
+    read_stats,
+    torch_archive_problem,
+)
 from gatelab.core.trainconfig import MAX_INTERMEDIATE, LayerStats
 
 if TYPE_CHECKING:
@@ -216,10 +225,37 @@ def history_steps(run_dir: Path | str) -> list[int]:
     return sorted({int(m.group(1)) for n in names if (m := _ENTRY.match(n))})
 
 
-def _latest_step(run_dir: Path) -> int:
-    from gatelab.core.runs import read_json
-    steps = read_json(run_dir / "run.json").get("steps")
-    return steps if isinstance(steps, int) and not isinstance(steps, bool) else 0
+def _run_files(run_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """run.json and config.json as read leniently ({} when missing or unreadable)."""
+    return read_json(run_dir / SUMMARY), read_json(run_dir / CONFIG)
+
+
+def _plausible_steps(run_dir: Path, steps: list[int], problems: list[str] | None) -> list[int]:
+    """``steps`` without those the run cannot have reached, each noted in ``problems``.
+
+    Why: an entry named step_1000000000.npz in a run that ended at step 300 is no checkpoint of
+    it, yet the slider would offer it (and spread the others into a corner). The bound is
+    ``run_steps.history_limit``: where an ended run stopped, or a running run's configured steps
+    (its history may run ahead of run.json's ``steps``, never of ckpt.pt's)."""
+    limit, ended = history_limit(*_run_files(run_dir))
+    key = "runs.history_past_end" if ended else "runs.history_past_config"
+    for step in steps:
+        if step > limit:
+            _note(problems, Msg(key, {"path": entry_path(run_dir, step), "step": step, "limit": limit}))
+    return [step for step in steps if step <= limit]
+
+
+def _latest_step(run_dir: Path, problems: list[str] | None) -> int | None:
+    """The step of stats.npz in a run without a history: run.json's ``steps`` (0 when it has
+    none); None, noted in ``problems``, when that is not a step this run can have reached."""
+    summary, config = _run_files(run_dir)
+    steps = summary.get("steps", 0)
+    total = configured_steps(summary.get("steps_total"), config.get("steps"))
+    if step_plausible(steps, total):
+        return int(steps)
+    _note(problems, Msg("runs.summary_step", {"path": run_dir / SUMMARY, "step": step_text(steps),
+                                              "limit": total or MAX_STEPS}))
+    return None
 
 
 def _coarse_to_fine(n: int) -> list[int]:
@@ -239,8 +275,9 @@ def _coarse_to_fine(n: int) -> list[int]:
 
 def read_stats_history(run_dir: Path | str,
                        problems: list[str] | None = None) -> list[tuple[int, LayerStats]]:
-    """``[(step, LayerStats), ...]`` ascending, one per checkpoint; damaged entries are skipped
-    (why, one line each, in ``problems``).
+    """``[(step, LayerStats), ...]`` ascending, one per checkpoint; damaged entries, and entries
+    past the last step the run can have reached (``_plausible_steps``), are skipped (why, one
+    line each, in ``problems``).
 
     A run without a history (made before it existed) gives one entry from its stats.npz, at the
     step its run.json reports; a run with neither gives an empty list. A folder that holds more
@@ -248,7 +285,7 @@ def read_stats_history(run_dir: Path | str,
     ``MAX_HISTORY_BYTES`` gives an evenly spread part of it, the first and latest entries first.
     """
     p = Path(run_dir)
-    steps = history_steps(p)
+    steps = _plausible_steps(p, history_steps(p), problems)
     out: list[tuple[int, LayerStats]] = []
     spent = 0
     for i in _coarse_to_fine(len(steps))[:4 * MAX_STATS_ENTRIES]:  # bounded tries, damaged or not
@@ -264,8 +301,9 @@ def read_stats_history(run_dir: Path | str,
             out.append((steps[i], stats))
     if out:
         return sorted(out, key=lambda entry: entry[0])
-    latest = _read_stats(p / "stats.npz", problems)[0]
-    return [(_latest_step(p), latest)] if latest is not None else []
+    latest = _read_stats(p / STATS, problems)[0]
+    step = _latest_step(p, problems) if latest is not None else None
+    return [(step, latest)] if latest is not None and step is not None else []
 
 
 def _load_weights(path: Path) -> tuple[dict[str, torch.Tensor] | None, str]:
