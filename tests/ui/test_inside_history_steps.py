@@ -1,0 +1,45 @@
+"""The step slider never offers a step the run cannot have reached, and says how many it left out.
+
+Why: a history entry named step 10**9 in a run that ended at step 6 was offered on the slider as
+a real checkpoint. Core now skips it when reading (``stats_history._plausible_steps``); this
+checks the whole way from a real run folder to what the slider holds and the readout says.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gatelab.core import stats_history
+from gatelab.core.engine import train_steps
+from gatelab.ui.inside_history import HistoryView
+from gatelab.ui.inside_jobs import read_history
+from gatelab.ui.inside_state import InsideSelection
+from tests.core.test_history_steps import CFG
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("runs") / "good"
+    list(train_steps(CFG, run_dir=d))  # finished at step 6; history entries at 3 and 6
+    return d
+
+
+def test_the_slider_skips_a_step_past_the_runs_end(qtbot, trained: Path, tmp_path: Path) -> None:  # noqa: ANN001
+    run = Path(shutil.copytree(trained, tmp_path / "run"))
+    shutil.copyfile(stats_history.entry_path(run, 6), stats_history.entry_path(run, 10**9))
+    history, weights, skipped = read_history(str(run))
+    view = HistoryView(InsideSelection())
+    qtbot.addWidget(view)
+    view.set_history(history, weights, skipped=skipped)
+    offered = []
+    for i in range(view.entries()):
+        view.set_index(i)
+        offered.append(view.current_step())
+    assert offered == [3, 6]
+    assert view.slider.maximum() == 1 and view.step_label.text() == "step 6 (3–6, 2 checkpoints)"
+    assert ("1 damaged checkpoint(s) of this history were skipped (the first: "
+            f"{stats_history.entry_path(run, 10**9)}: skipped (step 1000000000 lies beyond step 6, "
+            "where this run ended))") in view.readout.text()
