@@ -49,12 +49,17 @@ def _is_index(value: object) -> bool:
 
 
 def _config_class(model_type: str) -> Any:
-    """transformers' config class for ``model_type`` (None when it cannot be imported)."""
+    """transformers' config class for the decoder of ``model_type``: a multimodal model's
+    text_config class (where ``text_cfg`` reads the values), else the model's own; None when it
+    cannot be imported."""
     try:
         from transformers.models.auto.configuration_auto import CONFIG_MAPPING
-        return CONFIG_MAPPING[model_type]
+        cls = CONFIG_MAPPING[model_type]
     except (ImportError, KeyError, AttributeError, ValueError):
         return None
+    subs = getattr(cls, "sub_configs", None)
+    text = subs.get("text_config") if isinstance(subs, dict) else None
+    return text if isinstance(text, type) else cls
 
 
 def known_rope_types(model_type: str) -> list[str]:
