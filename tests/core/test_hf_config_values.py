@@ -178,3 +178,17 @@ def test_the_rope_types_come_from_transformers(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(hf_config_check, "_config_class", lambda _model_type: Axial)
     assert set(known_rope_types("llama")) == {"axial", *known}
+
+
+def test_a_text_config_is_checked_and_named(tmp_path: Path) -> None:
+    """A multimodal config.json keeps the decoder's settings in text_config: they are checked
+    there, and the message says so."""
+    cfg = {"model_type": "llama", "text_config": {"vocab_size": 100, "eos_token_id": 100}}
+    with pytest.raises(InsideError, match=r"text_config.eos_token_id is 100, .* only 100 tokens"):
+        hf_config_check.check_token_ids(tmp_path, cfg, "llama")
+    cfg = {"text_config": {"rope_scaling": {"rope_type": "junk"}}, "rope_theta": 1e4}
+    with pytest.raises(InsideError, match="text_config.rope_scaling.rope_type is 'junk'"):
+        hf_config_check.check_rope(tmp_path, cfg, "llama")
+    cfg = {"dtype": "bfloat16", "text_config": {"dtype": {"decoder": "float8_e5m2"}}}
+    notes = hf_config_check.dtype_notes(tmp_path, cfg, "bfloat16")
+    assert [n.values["name"] for n in notes] == ["text_config.dtype.decoder"]

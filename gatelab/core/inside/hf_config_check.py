@@ -35,6 +35,13 @@ def text_cfg(cfg: dict[str, Any]) -> dict[str, Any]:
     return sub if isinstance(sub, dict) else cfg
 
 
+def _parts(cfg: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """config.json and its text_config (where there is one), each with the prefix that its
+    fields are named with in a message."""
+    text = text_cfg(cfg)
+    return [("", cfg)] + ([("text_config.", text)] if text is not cfg else [])
+
+
 def _short(value: object) -> str:
     return repr(value)[:40]
 
@@ -158,15 +165,18 @@ def _rope_type(p: Path, name: str, rope: dict[str, Any], model_type: str) -> Non
 
 
 def check_rope(p: Path, cfg: dict[str, Any], model_type: str) -> None:
-    """Every RoPE setting of the decoder's config ``cfg``: the type, the numbers, the lists."""
-    value = cfg.get("rope_theta")
+    """Every RoPE setting of the decoder (config.json's ``cfg``, or its text_config): the type,
+    the numbers, the lists."""
+    prefix, dec = _parts(cfg)[-1]
+    value = dec.get("rope_theta")
     if value is not None and not (_is_number(value) and value > 0):
-        raise InsideError(Msg("inside.config_value", {"path": p, "name": "rope_theta",
+        raise InsideError(Msg("inside.config_value", {"path": p, "name": prefix + "rope_theta",
                                                       "value": _short(value)}))
-    for name, rope in _rope_groups(cfg):
+    for group, rope in _rope_groups(dec):
+        name = prefix + group
         _rope_type(p, name, rope, model_type)
         _rope_numbers(p, name, rope)
-        _rope_factor_lists(p, name, rope, _rotary_half(cfg, rope))
+        _rope_factor_lists(p, name, rope, _rotary_half(dec, rope))
 
 
 def _vocab_size(text: dict[str, Any], model_type: str) -> int | None:
@@ -183,10 +193,10 @@ def check_token_ids(p: Path, cfg: dict[str, Any], model_type: str) -> None:
     embedding's padding_idx (10¹² fails in torch's words; −5 silently means "the fifth from
     the end"), and an id beyond the vocabulary names no token at all. ``eos_token_id`` may be a
     list (Llama 3 stops on several)."""
-    text = text_cfg(cfg)
-    vocab = _vocab_size(text, model_type)
-    for where in ({id(cfg): cfg, id(text): text}).values():
-        for name, tid in _token_ids(where):
+    vocab = _vocab_size(text_cfg(cfg), model_type)
+    for prefix, part in _parts(cfg):
+        for key, tid in _token_ids(part):
+            name = prefix + key
             if not (_is_index(tid) and tid >= 0):
                 raise InsideError(Msg("inside.token_id_value", {"path": p, "name": name,
                                                                 "value": _short(tid)}))
@@ -247,9 +257,9 @@ def dtype_notes(p: Path, cfg: dict[str, Any], dtype: str) -> list[Msg]:
     analysis is sound; the user should still know that the folder contradicts itself."""
     import torch
     notes: list[Msg] = []
-    text = text_cfg(cfg)
-    for where in ({id(cfg): cfg, id(text): text}).values():
-        for name, value in _dtype_values(where):
+    for prefix, part in _parts(cfg):
+        for key, value in _dtype_values(part):
+            name = prefix + key
             found = getattr(torch, value, None) if isinstance(value, str) else None
             if not isinstance(found, torch.dtype):
                 raise InsideError(Msg("inside.config_dtype", {"path": p, "name": name,
@@ -278,7 +288,7 @@ def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
     """Every value check above on config.json's ``cfg`` (InsideError naming the field), for a
     model to be loaded as ``dtype``; returns the notes that belong in the result."""
     check_quantization(p, cfg)
-    check_rope(p, text_cfg(cfg), model_type)
+    check_rope(p, cfg, model_type)
     check_token_ids(p, cfg, model_type)
     return dtype_notes(p, cfg, dtype)
 
