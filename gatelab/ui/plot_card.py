@@ -190,14 +190,38 @@ class PlotCard(QWidget):
         """A legend under the plot that wraps to the card's width (for one entry per layer)."""
         return FittedLegend(self.plot.getPlotItem(), group)
 
-    def curve(self, name: str, hover: bool = True, **opts: object) -> pg.PlotDataItem:
-        """Create a curve once (later updates use ``setData``); ``name`` shows in legend and CSV."""
+    def curve(self, name: str, hover: bool = True, legend: bool = True,
+              **opts: object) -> pg.PlotDataItem:
+        """Create a curve once (later updates use ``setData``); ``name`` shows in legend and CSV
+        (``legend=False``: in the CSV and hover readout only, e.g. when a style key and one
+        entry per colour explain many curves in fewer legend rows)."""
         item = self.plot.plot([], [], name=name, **opts)
-        if any(c in name for c in "<>&"):
+        box = self.plot.getPlotItem().legend
+        if not legend and box is not None:
+            box.removeItem(item)
+        elif any(c in name for c in "<>&"):
             self._show_legend_name(item, name)
         if hover:
             self._hover.append((name, item))
         return item
+
+    def legend_key(self, name: str, **opts: object) -> pg.PlotDataItem:
+        """A legend entry that is not a curve (say "dashed: g<0", or a colour's name): a sample
+        drawn with ``opts`` (pen, symbol) beside ``name``; rename it with ``rename_curve``."""
+        key = pg.PlotDataItem([], [], name=name, **opts)
+        legend = self.plot.getPlotItem().legend
+        if legend is not None:
+            legend.addItem(key, name)
+            self._show_legend_name(key, name)
+        return key
+
+    def drop_legend_keys(self, keys: list[pg.PlotDataItem]) -> None:
+        """Remove entries made by ``legend_key`` (the layer count changed)."""
+        legend = self.plot.getPlotItem().legend
+        for key in keys:
+            if legend is not None:
+                legend.removeItem(key)
+        keys.clear()
 
     def forget_curves(self, items: list[pg.PlotDataItem] | None = None) -> None:
         """Stop reading ``items`` (all when None) in the hover readout (they are being removed)."""

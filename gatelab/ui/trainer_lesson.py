@@ -157,8 +157,9 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
             ),
             QCoreApplication.translate(
                 "TrainerLesson",
-                "Live plots show the run again; the Gate sparsity legend names each layer "
-                "(L0 closed, L0 g<0, …) and the form holds the run's own settings.",
+                "Live plots show the run again; in Gate sparsity each colour is a layer (L0, L1, …), "
+                "solid lines are closed gates and dashed ones g<0, and the form holds the run's "
+                "own settings.",
             ),
             lambda: step_replay(panel),
         ),

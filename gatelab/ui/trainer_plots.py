@@ -35,6 +35,9 @@ MIN_REDRAW_S = {"loss": 0.1, "sparsity": 0.25, "max_h": 0.25, "mlp_ratio": 0.25,
 STAGGER_MS = 15  # one plot per event-loop turn, a turn every 15 ms while plots are due
 
 
+KEY_GREY = "#555"  # the sparsity legend's style samples (solid: closed, dashed: g<0)
+
+
 def layer_color(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
 
@@ -124,13 +127,20 @@ class TrainerPlots(QWidget):
         grid.setSpacing(6)
 
         self.loss = PlotCard("", one_line=True)
-        self.loss.plot.addLegend(offset=(-10, 10))
+        self.loss.add_fitted_legend()  # under the plot: inside, it covered the early curves
         self.c_train = self.loss.curve("train", pen=pg.mkPen("#9ecae1", width=1))
         self.c_ema = self.loss.curve("ema", pen=pg.mkPen("#1f77b4", width=2.5))
         self.c_val = self.loss.curve("val", pen=pg.mkPen("#d62728", width=2),
                                      symbol="o", symbolSize=7, symbolBrush="#d62728")
         self.sparsity = PlotCard("", one_line=True)
-        self.sparsity.add_fitted_legend(group=2)  # every multi-layer plot has one, under it
+        # every multi-layer plot has a legend under it; sparsity's is a style key (solid, dashed)
+        # and one entry per layer colour: 2 + n short entries, where "Lk closed", "Lk g<0" pairs
+        # took four rows at 8 layers and left the plot ~50 px at 1280×800
+        self.sparsity.add_fitted_legend()
+        self._key_closed = self.sparsity.legend_key("closed", pen=pg.mkPen(KEY_GREY, width=2))
+        self._key_neg = self.sparsity.legend_key("g<0", pen=pg.mkPen(
+            KEY_GREY, width=1, style=Qt.PenStyle.DashLine))
+        self._layer_keys: list[pg.PlotDataItem] = []
         self.sparsity.plot.setYRange(0.0, 1.0)
         self.maxh = PlotCard("", one_line=True)
         self.maxh.add_fitted_legend()  # layer colours, shared by sparsity
@@ -178,6 +188,8 @@ class TrainerPlots(QWidget):
         self.sparsity.set_title(self.tr("Gate sparsity"), self.tr(
             "Solid: fraction of gates 'closed' (|act(g)| < ε) — the neuron passes almost nothing. "
             "Dashed: fraction of pre-gates g < 0. One colour per layer, named in the legend."))
+        self.sparsity.rename_curve(self._key_closed, self.tr("closed"))
+        self.sparsity.rename_curve(self._key_neg, self.tr("g<0"))
         self.maxh.set_title(self.tr("Largest |h|"), self.tr(
             "The biggest MLP hidden activation h = act(g)·u seen, per layer: outliers grow here "
             "first."))
@@ -281,12 +293,15 @@ class TrainerPlots(QWidget):
             for item in items:
                 card.plot.removeItem(item)
             items.clear()
+        self.sparsity.drop_legend_keys(self._layer_keys)
         for i in range(n):
             color = layer_color(i)
             self._closed.append(self.sparsity.curve(
-                "L{0} closed".format(i), pen=pg.mkPen(color, width=2)))
-            self._neg.append(self.sparsity.curve("L{0} g<0".format(i), pen=pg.mkPen(
+                "L{0} closed".format(i), legend=False, pen=pg.mkPen(color, width=2)))
+            self._neg.append(self.sparsity.curve("L{0} g<0".format(i), legend=False, pen=pg.mkPen(
                 color, width=1, style=Qt.PenStyle.DashLine)))
+            self._layer_keys.append(self.sparsity.legend_key(
+                "L{0}".format(i), pen=pg.mkPen(color, width=2)))
             self._maxh.append(self.maxh.curve("L{0}".format(i), pen=pg.mkPen(color, width=2)))
             self._name_layer(i)
 

@@ -32,12 +32,12 @@ def test_legend_names_with_less_than_are_shown_as_typed(qtbot) -> None:  # noqa:
     plots = TrainerPlots()
     qtbot.addWidget(plots)
     plots._ensure_layers(3)
-    assert _legend_text(plots.sparsity, plots._neg[0]) == "L0 g<0"
-    assert _legend_text(plots.sparsity, plots._neg[2]) == "L2 g<0"
-    assert _legend_text(plots.sparsity, plots._closed[1]) == "L1 closed"
+    assert _legend_text(plots.sparsity, plots._key_neg) == "g<0"  # the dashed style's key
+    assert _legend_text(plots.sparsity, plots._key_closed) == "closed"
+    assert _legend_text(plots.sparsity, plots._layer_keys[2]) == "L2"
     assert plots._neg[0].name() == "L0 g<0"  # the CSV header and hover readout: plain text
-    plots.retranslate()  # a renamed curve is escaped as well
-    assert _legend_text(plots.sparsity, plots._neg[1]) == "L1 g<0"
+    plots.retranslate()  # a renamed key is escaped as well
+    assert _legend_text(plots.sparsity, plots._key_neg) == "g<0"
 
 
 def test_a_new_curve_named_with_markup_characters_reads_as_typed(qtbot) -> None:  # noqa: ANN001

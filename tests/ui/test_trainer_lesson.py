@@ -111,7 +111,9 @@ def test_replay_step_needs_a_run_first_then_replays_it(qtbot, panel) -> None:  #
     assert panel.run_dir == run
     names = [label.item.toPlainText()  # as drawn: the label holds HTML (&lt;)
              for _s, label in panel.plots.sparsity.plot.plotItem.legend.items]
-    assert "L0 closed" in names and "L1 g<0" in names
+    assert names[:2] == ["closed", "g<0"] and "L1" in names  # style keys, then the layers
+    csv_names = [c.name() for c in panel.plots._closed + panel.plots._neg]
+    assert "L0 closed" in csv_names and "L1 g<0" in csv_names
     assert panel.controls.steps.value() == 6 and panel.controls.variant.currentData() == "swiglu"
 
 

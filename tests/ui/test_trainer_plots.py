@@ -88,4 +88,8 @@ def test_every_multi_layer_plot_has_a_legend_naming_its_layers(qtbot) -> None:  
         assert all(any(n.startswith("L{0}".format(i)) for n in names) for i in range(3)), names
     sparsity_names = [label.item.toPlainText()  # as drawn: the label holds HTML (&lt;)
                       for _s, label in plots.sparsity.plot.plotItem.legend.items]
-    assert "L0 closed" in sparsity_names and "L2 g<0" in sparsity_names
+    assert sparsity_names == ["closed", "g<0", "L0", "L1", "L2"]
+    plots._ensure_layers(2)  # a new model: the layer entries follow, the style keys stay
+    assert [label.item.toPlainText() for _s, label in plots.sparsity.plot.plotItem.legend.items
+            ] == ["closed", "g<0", "L0", "L1"]
+    assert [c.name() for c in plots._neg] == ["L0 g<0", "L1 g<0"]  # hover and CSV names

@@ -82,7 +82,8 @@ def test_retranslate_reaches_every_visible_string(qtbot, panel, fake_language) -
     assert panel.plots.loss.title_text == "«Loss»"
     assert panel.runs.table.item(0, 7).text() == "«finished»"
     legend = [label.text for _s, label in panel.plots.sparsity.plot.plotItem.legend.items]
-    assert "«L{0} closed»".replace("{0}", "0") in legend
+    assert legend[:2] == ["«closed»", "«g&lt;0»"]  # the style keys (label text is HTML)
+    assert panel.plots._closed[0].name() == "«L{0} closed»".replace("{0}", "0")  # hover, CSV
 
 
 def test_retranslate_back_to_english(qtbot, panel) -> None:  # noqa: ANN001
@@ -188,11 +189,11 @@ def test_plot_titles_fit_one_line_at_1280_by_820(qtbot, main_window) -> None:  #
         assert title.height() < 2 * line, (name, title.height(), line)  # one line, not 2–3
         assert card.plot.width() > 150  # the plot itself keeps room
     # every multi-layer plot has a legend naming each layer, drawn inside its plot
-    for card, per_layer in ((panel.plots.sparsity, 2), (panel.plots.maxh, 1)):
+    for card, keys in ((panel.plots.sparsity, 2), (panel.plots.maxh, 0)):
         legend = card.plot.plotItem.legend
         assert legend is not None and legend.isVisible()
         names = [label.text for _s, label in legend.items]
-        assert len(names) == per_layer * 3 and any(n.startswith("L2") for n in names), names
+        assert len(names) == keys + 3 and names[-1] == "L2", names  # style keys, then layers
         box = legend.sceneBoundingRect()
         assert box.width() > 0 and card.plot.sceneRect().intersects(box)
 
