@@ -160,7 +160,9 @@ def test_a_dtype_the_weights_do_not_have_is_a_note(value: str, llama: Path, tmp_
     {"torch_dtype": "bfloat16", "dtype": "float32"},
     {"torch_dtype": "half"},
     {"quantization_config": None},
-], ids=["longrope", "yarn", "legacy_linear", "eos_list", "float_dtypes", "alias", "quant_null"])
+    {"pad_token_id": -1},
+], ids=["longrope", "yarn", "legacy_linear", "eos_list", "float_dtypes", "alias", "quant_null",
+        "pad_minus_one"])
 def test_real_settings_still_load(changes: dict[str, object], llama: Path, tmp_path: Path) -> None:
     folder = _with_config(llama, tmp_path, **changes)
     assert hf_check.check_hf_folder(folder, device="cpu")["notes"] == []

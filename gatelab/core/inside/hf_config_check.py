@@ -206,10 +206,14 @@ def check_token_ids(p: Path, cfg: dict[str, Any], model_type: str) -> None:
 
 
 def _token_ids(cfg: dict[str, Any]) -> list[tuple[str, object]]:
-    """(field name, id) for each token id set in ``cfg``; null means "none" and is skipped."""
+    """(field name, id) for each token id set in ``cfg``; null means "none" and is skipped, and
+    so is a ``pad_token_id`` of −1, which real Hub configs use for "no padding" (transformers'
+    own comment says so; the embedding then marks its last row, harmless for an analysis)."""
     out: list[tuple[str, object]] = []
     for key in TOKEN_ID_KEYS:
         value = cfg.get(key)
+        if key == "pad_token_id" and value == -1 and _is_index(value):
+            continue
         if key == "eos_token_id" and isinstance(value, list):
             out += [(f"{key}[{i}]", v) for i, v in enumerate(value)]
         elif value is not None:
