@@ -4102,7 +4102,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+95"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+119"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -5636,11 +5636,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>Live plots show the run again; the Gate sparsity legend names each layer (L0 closed, L0 g&lt;0, …) and the form holds the run&apos;s own settings.</source>
-        <translation>“实时曲线”再次显示该运行；“门控稀疏度”图例标出每一层（L0 关闭、L0 g&lt;0、…），表单中是该运行自己的设置。</translation>
+        <source>Live plots show the run again; in Gate sparsity each colour is a layer (L0, L1, …), solid lines are closed gates and dashed ones g&lt;0, and the form holds the run&apos;s own settings.</source>
+        <translation>实时图表重新显示该运行；在“门稀疏度”中每种颜色代表一层（L0、L1、…），实线是关闭的门，虚线是 g&lt;0，表单中是该运行自己的设置。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Is the attention output gate a dropout?</source>
         <translation>注意力输出门控是一种 dropout 吗？</translation>
     </message>
@@ -5877,7 +5877,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+190"/>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+202"/>
         <location line="+1"/>
         <location line="+1"/>
         <location line="+2"/>
@@ -5901,12 +5901,12 @@ equivalent</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-25"/>
         <source>Solid: fraction of gates &apos;closed&apos; (|act(g)| &lt; ε) — the neuron passes almost nothing. Dashed: fraction of pre-gates g &lt; 0. One colour per layer, named in the legend.</source>
         <translation>实线：“关闭”的门控所占比例（|act(g)| &lt; ε）——该神经元几乎不传递任何信号。虚线：预激活值 g &lt; 0 的比例。每层一种颜色，图例中标明层号。</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
@@ -5922,7 +5922,7 @@ equivalent</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-15"/>
         <source>Loss</source>
         <translation>损失</translation>
     </message>
@@ -5938,6 +5938,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>closed</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>g&lt;0</source>
+        <translation>g&lt;0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Largest |h|</source>
         <translation>最大 |h|</translation>
     </message>
@@ -6265,6 +6275,26 @@ equivalent</source>
         <location line="+1"/>
         <source>the stats history was not saved: {reason}; training goes on (checkpoints are still saved)</source>
         <translation>统计历史未保存：{reason}；训练继续（检查点仍会保存）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>checkpoint {path} is damaged or not a gatelab checkpoint: it claims step {step}, outside the 0–{limit} steps its config trains</source>
+        <translation>检查点 {path} 已损坏或不是 gatelab 检查点：它声称处于第 {step} 步，超出其配置训练的 0–{limit} 步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: step {step} is implausible for this run (expected 0–{limit}); its saved statistics are not shown at that step</source>
+        <translation>{path}：第 {step} 步对该运行不合理（应为 0–{limit}）；不在该步显示其保存的统计</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: skipped (step {step} lies beyond step {limit}, where this run ended)</source>
+        <translation>{path}：已跳过（第 {step} 步超出该运行结束时的第 {limit} 步）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: skipped (step {step} lies beyond the {limit} steps this run is configured to train)</source>
+        <translation>{path}：已跳过（第 {step} 步超出该运行配置训练的 {limit} 步）</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -6787,7 +6817,57 @@ equivalent</source>
         <translation>{path}：config.json 中的 {name} 为 {value}；它必须是大于 0 的有限数</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} is {value}; it must be a finite number, 0 or more</source>
+        <translation>{path}：config.json 的 {name} 为 {value}；它必须是有限数且不小于 0</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>{path}: config.json&apos;s {name} is {value}, a RoPE type this transformers version does not know; it knows {known}</source>
+        <translation>{path}：config.json 的 {name} 为 {value}，这是当前 transformers 版本不认识的 RoPE 类型；它认识 {known}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} must be a list of finite numbers above 0, one per rotary frequency; it holds {value}</source>
+        <translation>{path}：config.json 的 {name} 必须是大于 0 的有限数列表，每个旋转频率一个；它包含 {value}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} holds {n} numbers, but the model&apos;s rotary embedding has {expected} frequencies (one number each)</source>
+        <translation>{path}：config.json 的 {name} 有 {n} 个数，但模型的旋转位置编码有 {expected} 个频率（每个频率一个数）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} is {value}; a token id must be a whole number, 0 or more (or null for none)</source>
+        <translation>{path}：config.json 的 {name} 为 {value}；词元 id 必须是不小于 0 的整数（没有则为 null）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} is {value:,}, but the vocabulary has only {vocab:,} tokens (ids 0 to {last:,})</source>
+        <translation>{path}：config.json 的 {name} 为 {value:,}，但词表只有 {vocab:,} 个词元（id 0 到 {last:,}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json describes a model quantized with {method!r}; gatelab analyses unquantized float16, bfloat16 or float32 models only</source>
+        <translation>{path}：config.json 描述的是用 {method!r} 量化的模型；gatelab 只分析未量化的 float16、bfloat16 或 float32 模型</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} is {value}, a quantization this transformers version does not know; gatelab analyses unquantized float16, bfloat16 or float32 models only</source>
+        <translation>{path}：config.json 的 {name} 为 {value}，这是当前 transformers 版本不认识的量化方式；gatelab 只分析未量化的 float16、bfloat16 或 float32 模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}: config.json&apos;s {name} is {value}, which names no torch dtype (such as bfloat16 or float32)</source>
+        <translation>{path}：config.json 的 {name} 为 {value}，它不是任何 torch 数据类型（例如 bfloat16 或 float32）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} says the weights are {value}, but the weight files hold floating-point numbers; they were analysed as {dtype}</source>
+        <translation>{path}：config.json 的 {name} 说权重是 {value}，但权重文件中是浮点数；已按 {dtype} 分析</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{path} is inside {source}, the folder being analysed; write the result elsewhere, so that the model or run stays as it is</source>
         <translation>{path} 位于正在分析的文件夹 {source} 内；请把结果写到别处，使模型或运行保持原样</translation>
     </message>
