@@ -10,7 +10,9 @@ SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
 sink of a linear-attention layer) are null. "dtype" is what the weights were loaded as: --dtype
 bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of the weights;
 a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as
-"unknown_tokens" (positions) with "unknown_read_as" (the character the model saw instead), and noted on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
+"unknown_tokens" (positions) with "unknown_read_as" (the character the model saw instead), and noted on stderr. "notes" lists, in English, what the model folder says that gatelab
+does not use (config.json naming a dtype the weight files do not hold); [] when nothing, always
+for a run; each is also a "note:" line on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -95,7 +97,7 @@ def inspect(source: str, text: str, token: int | None, eps: float,
                               f"a gatelab run is traced in float32 (leave --dtype out)")
         from gatelab.core.inside.run_source import trace_run
         trace = trace_run(p, text, device=device or "cpu")
-        used = "float32"
+        used, notes = "float32", []
     elif is_hf_folder(p) or os.path.lexists(p / "config.json"):
         # a config.json that is a link to a device or a FIFO still means "a model folder":
         # the HF checks then say which file is not a regular file
@@ -103,13 +105,16 @@ def inspect(source: str, text: str, token: int | None, eps: float,
         model = HfModel(p, device=device, dtype=dtype)  # the tab's loader (ui/inside_jobs)
         trace = model.trace(text)
         used = _dtype_name(model.model)
+        # what config.json says that the load did not use: the tab shows these too
+        notes = [" ".join(str(n).split()) for n in model.info.get("notes", ())]
     else:
         raise InsideError(f"{p}: neither a gatelab run folder (ckpt.pt) nor a Hugging Face model "
                           f"folder (config.json)")
     rows = layer_summary(trace, token, eps=eps)
     t = len(trace.tokens) - 1 if token is None else token % len(trace.tokens)
     out: dict[str, Any] = {"tokens": trace.tokens, "token": t, "dtype": used,
-                           "layers": [{k: _finite(v) for k, v in row.items()} for row in rows]}
+                           "layers": [{k: _finite(v) for k, v in row.items()} for row in rows],
+                           "notes": notes}
     if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
         out["unknown_tokens"] = list(trace.unknown)
         out["unknown_read_as"] = trace.unknown_as
@@ -209,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if captured[0].strip():  # what libraries printed themselves, shown after a success only
         sys.stderr.write(captured[0][:2000].rstrip("\n") + "\n")
+    for note in result["notes"]:  # the folder contradicts itself: the numbers stand, but say so
+        sys.stderr.write(f"{PROG}: note: {note}\n")
     for text in list(dict.fromkeys(f"{w.category.__name__}: {str(w.message).splitlines()[0]}"
                                    for w in caught if str(w.message).strip()))[:3]:
         sys.stderr.write(f"{PROG}: note: a library warned: {text[:200]}\n")

@@ -59,7 +59,7 @@ def test_bf16_loads_bf16_weights_and_agrees_with_float32(
     assert full["dtype"] == "float32" and half["dtype"] == "bf16"
     assert _run(llama, tmp_path / "f2.json", "--dtype", "float32") == full
     assert half["tokens"] == full["tokens"] and half["token"] == full["token"]
-    assert set(half) == set(full) == {"tokens", "token", "dtype", "layers"}
+    assert set(half) == set(full) == {"tokens", "token", "dtype", "layers", "notes"}
     assert len(half["layers"]) == len(full["layers"]) == 2
     for a, b in zip(full["layers"], half["layers"]):
         assert set(a) == set(b)
