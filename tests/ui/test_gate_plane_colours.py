@@ -1,6 +1,6 @@
 """The gate plane's rendered pixels are the colour map of gates.evaluate, after every change.
 
-The maps are coloured by hand (gate_plane_maps.to_rgba) for speed; this samples the painted
+The maps are coloured by hand (gate_plane_image.to_rgba) for speed; this samples the painted
 viewport at pixel centres and compares with the colour map of the exact values, after resolution,
 window, variant and view changes (the image rect must follow each of them).
 """
@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gatelab.core import gates
-from gatelab.ui.gate_plane_maps import COLORMAP, to_rgba
+from gatelab.ui.gate_plane_image import COLORMAP, to_rgba
 from gatelab.ui.gate_plane_panel import GatePlanePanel
 from tests.ui.conftest import show_panel
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from gatelab.core import gates, plane
-from gatelab.ui.gate_plane_maps import COLORMAP
+from gatelab.ui.gate_plane_image import COLORMAP
 from gatelab.ui.gate_plane_panel import GatePlanePanel
 from tests.ui.conftest import show_panel
 
