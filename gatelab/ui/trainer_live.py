@@ -113,10 +113,12 @@ class RunBar(QWidget):
         buttons.addWidget(self.btn_stop, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
+        # the error goes above the buttons: the bar sits at the bottom of its column and grows
+        # upwards, so an error wrapping onto three lines under them lifted Start, Pause and Stop
+        layout.addWidget(self.error)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.state)
-        layout.addWidget(self.error)
         self.retranslate()
 
     def retranslate(self) -> None:

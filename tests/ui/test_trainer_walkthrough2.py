@@ -201,6 +201,19 @@ def _button_places(panel) -> list[QPoint]:  # noqa: ANN001
                                                    panel.bar.btn_stop)]
 
 
+def test_start_pause_stop_stay_put_when_a_long_error_wraps(qtbot, panel) -> None:  # noqa: ANN001
+    before = _button_places(panel)
+    panel.bar.set_error("could not read the corpus: " + "a long reason, " * 30)
+    lines = panel.bar.error.fontMetrics().lineSpacing()
+    qtbot.waitUntil(lambda: panel.bar.error.isVisible() and panel.bar.error.height() > 2 * lines,
+                    timeout=2000)
+    assert _button_places(panel) == before  # the error grew upwards, above the buttons
+    assert panel.bar.error.mapTo(panel, QPoint(0, 0)).y() < before[0].y()
+    panel.bar.set_error("")
+    assert not panel.bar.error.isVisible()
+    qtbot.waitUntil(lambda: _button_places(panel) == before, timeout=2000)
+
+
 def test_start_pause_stop_stay_put_as_the_state_line_changes(qtbot, panel) -> None:  # noqa: ANN001
     before = _button_places(panel)
     panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
