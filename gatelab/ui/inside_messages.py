@@ -6,18 +6,32 @@ lines keep their translations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import run_status_word
 
 
 translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
 
-def trace_text(trace: Any) -> str:
-    """What was traced (plural right in English), with a warning for unknown characters."""
+def model_notes(model: Any) -> list[Any]:
+    """The notes of the loaded model (``HfModel.info["notes"]``: core Msgs on what its folder
+    says that gatelab does not use, such as a config.json dtype the weights do not have); []
+    for a run, a wrapped model or none. Read off the model, not the trace, because the checks
+    run once per load and every trace of that model should still say so."""
+    info = getattr(model, "info", None)
+    notes = info.get("notes") if isinstance(info, dict) else None
+    return list(notes) if isinstance(notes, (list, tuple)) else []
+
+
+def trace_text(trace: Any, notes: Sequence[Any] = ()) -> str:
+    """What was traced (plural right in English), with a warning for unknown characters and
+    the model's ``notes`` (core Msgs, translated here at display time so a language switch
+    re-renders them)."""
     n = len(trace.tokens)
     step = ("" if trace.step is None
             else translate("InsidePanel", " at step {0}").format(trace.step))
@@ -40,6 +54,8 @@ def trace_text(trace: Any) -> str:
                                                "run's vocabulary and were read as {2}: their "
                                                "numbers describe that character.")
         text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
+    for note in notes:  # the numbers stand, but the folder contradicts itself: say so
+        text += " " + translate("InsidePanel", "Note: {0}").format(message_text(note))
     return text
 
 

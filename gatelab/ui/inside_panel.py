@@ -32,7 +32,7 @@ from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_lesson import build_lesson
-from gatelab.ui.inside_messages import run_state_word, trace_text, view_titles
+from gatelab.ui.inside_messages import model_notes, run_state_word, trace_text, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -334,7 +334,8 @@ class InsidePanel(QWidget):
         then, self.after_trace = self.after_trace, None
         if then is not None:
             then()
-        text = self._say(lambda: trace_text(trace), error=bool(getattr(trace, "unknown", ())))
+        notes = model_notes(self.cache.model)  # the model that was just traced (HF: its notes)
+        text = self._say(lambda: trace_text(trace, notes), error=bool(getattr(trace, "unknown", ())))
         self.status_changed.emit(text)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
