@@ -52,6 +52,7 @@ from gatelab.core.runs_read import (
     safe_reason,
 )
 from gatelab.core.run_liveness import effective_status
+from gatelab.core.run_steps import MAX_STEPS, configured_steps, step_plausible, step_text
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
     CHECKPOINT_S,
     RunWriteError,
@@ -84,6 +85,12 @@ class RunInfo:
     final_val_loss: float | None = None
     tokens_per_s: float | None = None
     error: str = ""
+    steps_known: bool = True  # False: run.json's step is implausible (``error`` says why)
+
+    def steps_text(self) -> str:
+        """"done/total" for the list; "?" for a step run.json cannot hold, so that no absurd
+        number (2**63 of 6) is shown as if it had been trained."""
+        return f"{self.steps if self.steps_known else '?'}/{self.steps_total}"
 
 
 @dataclass
@@ -151,10 +158,32 @@ def summary_problems(summary: dict[str, Any]) -> str:
     elif not status:
         found.append(Msg("summary.status_empty"))
     for key in _SUMMARY_NUMBERS:
-        v = summary.get(key)
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+        if _not_number(summary.get(key)):
             found.append(Msg("summary.not_number", {"name": key}))
     return Msg("path_reason", {"path": SUMMARY, "reason": join_msgs(found)}) if found else ""
+
+
+def _not_number(v: Any) -> bool:
+    """A value present that is no JSON number (true, "6", a list): ``summary_problems`` names it."""
+    return v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)))
+
+
+def steps_problem(summary: dict[str, Any], config: dict[str, Any]) -> str:
+    """Why run.json's ``steps`` cannot be a step of this run ("" when it can, or says none).
+
+    The rule of ``run_steps.summary_steps_plausible`` (0 … the configured steps), bounded by
+    run.json's ``steps_total`` or else config.json's ``steps``, as ``stats_history`` bounds the
+    same field, so the list and the history agree. The writer never passes its configured steps
+    (``engine.train_steps`` stops there), so a larger or negative step is damage: the row says
+    so instead of showing "9223372036854775808/6" as if that many had been trained."""
+    if "steps" not in summary:
+        return ""
+    steps = summary["steps"]
+    total = configured_steps(summary.get("steps_total"), config.get("steps"))
+    if step_plausible(steps, total):
+        return ""
+    return Msg("runs.summary_step", {"path": SUMMARY, "step": step_text(steps),
+                                     "limit": total or MAX_STEPS})
 
 
 def run_info(path: Path) -> RunInfo:
@@ -186,12 +215,15 @@ def _run_info(path: Path, created: float) -> RunInfo:
     if status == "broken" and not error:
         error = (summary_problems(summary) if summary
                  else Msg("summary.empty", {"path": SUMMARY}))
+    bad_step = steps_problem(summary, config)
+    if bad_step and not (status == "broken" and _not_number(summary.get("steps"))):
+        error = join_msgs([error, bad_step]) if error else bad_step  # (else named already)
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=str(config.get("variant", ""))[:40],
         corpus=str(corpus.get("name", config.get("corpus", "")))[:200],
-        steps=_int(summary.get("steps")),
-        steps_total=_int(summary.get("steps_total", config.get("steps"))),
+        steps=0 if bad_step else _int(summary.get("steps")), steps_known=not bad_step,
+        steps_total=configured_steps(summary.get("steps_total"), config.get("steps")) or 0,
         final_train_loss=_float_or_none(summary.get("final_train_loss")),
         final_val_loss=_float_or_none(summary.get("final_val_loss")),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),
@@ -284,4 +316,4 @@ __all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", 
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
            "delete_run", "effective_status", "has_checkpoint", "keep_alive", "list_runs",
            "load_checkpoint", "load_run", "make_folder", "new_run_dir", "read_config", "read_json",
-           "read_metrics", "run_info", "stats_from_npz"]
+           "read_metrics", "run_info", "stats_from_npz", "steps_problem", "summary_problems"]

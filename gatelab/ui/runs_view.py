@@ -235,6 +235,8 @@ class RunsView(QWidget):
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
                      _fmt(row.train_loss), _fmt(row.val_loss), status)
             tips = {3: row.corpus, STATUS: full}  # the path (Run's tip) ends with the whole name
+            if row.steps.startswith("?"):  # run.json's step is implausible: the reason says why
+                tips[4] = full
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(str(text))
                 item.setData(Qt.ItemDataRole.UserRole, row.path)

@@ -116,7 +116,7 @@ def run_rows(root: str | Path | None = None) -> list[RunRow]:
         group = experiment_of(info.path)  # runs of an experiment are named by it as well
         name = "{0}/{1}".format(Path(group).name, info.name) if group else info.name
         rows.append(RunRow(str(info.path), name, info.variant, model, info.corpus,
-                           "{0}/{1}".format(info.steps, info.steps_total), info.final_train_loss,
+                           info.steps_text(), info.final_train_loss,
                            info.final_val_loss, info.status, error))
     return rows
 
