@@ -20,29 +20,16 @@ import torch
 
 from gatelab.cli import train_main
 from gatelab.core import runs, stats_history
-from gatelab.core.engine import load_trained, train_steps
+from gatelab.core.engine import load_trained
 from gatelab.core.inside.run_source import InsideError, RunModel
 from gatelab.core.run_liveness import effective_status, host_name
 from gatelab.core.run_steps import MAX_STEPS, history_limit, step_text
 from gatelab.core.runs import RunError, load_checkpoint
-from gatelab.core.trainconfig import TrainConfig
 
 torch.set_num_threads(1)
-CFG = TrainConfig(n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=8, steps=6,
-                  eval_interval=3, eval_iters=2, threads=1, stats_interval=3, sample_chars=0)
-
-
-@pytest.fixture(scope="module")
-def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A finished 6-step run: checkpoints (and history entries) at steps 3 and 6."""
-    d = tmp_path_factory.mktemp("runs") / "good"
-    list(train_steps(CFG, run_dir=d))
-    return d
-
-
 @pytest.fixture
-def run(trained: Path, tmp_path: Path) -> Path:
-    return Path(shutil.copytree(trained, tmp_path / "run"))
+def run(six_step_run: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(six_step_run, tmp_path / "run"))
 
 
 def read(run: Path) -> tuple[list[int], list[Any]]:

@@ -19,27 +19,13 @@ import pytest
 import torch
 
 from gatelab.core import runs
-from gatelab.core.engine import train_steps
 from gatelab.core.run_liveness import host_name
-from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.trainer_jobs import run_rows
 
 torch.set_num_threads(1)
-CFG = TrainConfig(n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=8, steps=6,
-                  eval_interval=3, eval_iters=2, threads=1, stats_interval=3, sample_chars=0)
-
-
-@pytest.fixture(scope="module")
-def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A finished 6-step run, written by the real trainer."""
-    d = tmp_path_factory.mktemp("runs") / "good"
-    list(train_steps(CFG, run_dir=d))
-    return d
-
-
 @pytest.fixture
-def run(trained: Path, tmp_path: Path) -> Path:
-    return Path(shutil.copytree(trained, tmp_path / "runs" / "run"))
+def run(six_step_run: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(six_step_run, tmp_path / "runs" / "run"))
 
 
 def edit_summary(run: Path, **changes: Any) -> None:
