@@ -2600,7 +2600,7 @@
 <context>
     <name>GatePlaneMaps</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+119"/>
+        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+53"/>
         <source>h  (the neuron&apos;s output)</source>
         <translation>h（神经元的输出）</translation>
     </message>
@@ -2615,7 +2615,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+107"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -3277,7 +3277,12 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+49"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+58"/>
+        <source>Note: {0}</source>
+        <translation>注意：{0}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Neuron explorer</source>
         <translation>神经元浏览器</translation>
     </message>
@@ -3382,7 +3387,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-44"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-46"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3407,7 +3412,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+30"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+31"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3536,7 +3541,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+353"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+355"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -4572,7 +4577,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+239"/>
+        <location line="+241"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -4602,12 +4607,12 @@ equivalent</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-164"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+74"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
