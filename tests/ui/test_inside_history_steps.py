@@ -17,7 +17,7 @@ from gatelab.core.engine import train_steps
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_jobs import read_history
 from gatelab.ui.inside_state import InsideSelection
-from tests.core.test_history_steps import CFG
+from tests.core.conftest import SIX_STEP_CFG as CFG
 
 
 @pytest.fixture(scope="module")
