@@ -1565,7 +1565,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+75"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+93"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1612,7 +1612,7 @@
         <translation>正在读取语料…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Open a text file to train on</source>
         <translation>打开用于训练的文本文件</translation>
     </message>
@@ -1622,17 +1622,18 @@
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>&lt;span style=&apos;color:#b00020&apos;&gt;Cannot use this corpus: {0}&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;无法使用此语料：{0}&lt;/span&gt;</translation>
+        <location line="+37"/>
+        <source>Cannot use {0}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>{0:,} characters ({1:,} bytes), vocabulary {2} symbols. &lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</source>
         <translation>{0:,} 个字符（{1:,} 字节），词表 {2} 个符号。&lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-12"/>
+        <location line="+18"/>
         <source>Cannot use this corpus: {0}</source>
         <translation>无法使用此语料：{0}</translation>
     </message>
@@ -2968,7 +2969,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+101"/>
+        <location filename="../../gatelab/ui/inside_history.py" line="+102"/>
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -3023,12 +3024,12 @@
         <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>{0} damaged checkpoint(s) of this history were skipped (the first: {1})</source>
         <translation>此历史中有 {0} 个损坏的检查点被跳过（第一个：{1}）</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>step {0} (the only checkpoint)</source>
         <translation>第 {0} 步（唯一的检查点）</translation>
     </message>
@@ -3043,7 +3044,7 @@
         <translation>第 {0} 步：无法显示此条目（{1}）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>step {0}: no per-neuron data in this entry</source>
         <translation>第 {0} 步：此条目没有逐神经元数据</translation>
     </message>
@@ -4096,7 +4097,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+161"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+167"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4307,6 +4308,28 @@ equivalent</source>
         <location line="+4"/>
         <source>Copied {0} rows as CSV</source>
         <translation>已复制 {0} 行（CSV）</translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../../gatelab/ui/qt_strings.py" line="+22"/>
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location line="-2"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 <context>
