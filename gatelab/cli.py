@@ -20,80 +20,17 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
-from gatelab.core.trainconfig import DEVICES, FFN_VARIANTS, POSITIONS, Snapshot, TrainConfig, TrainingError
-
-# flag -> TrainConfig field (flags left out keep the config's default, or the resumed run's value)
-_FLAG_FIELDS = {
-    "corpus": "corpus", "variant": "variant", "layers": "n_layer", "heads": "n_head",
-    "kv_heads": "n_kv_head", "width": "n_embd", "intermediate": "intermediate",
-    "multiple_of": "multiple_of", "block": "block_size", "batch": "batch_size", "steps": "steps",
-    "lr": "lr", "warmup": "warmup_steps", "dropout": "dropout", "eval_interval": "eval_interval",
-    "eval_iters": "eval_iters", "seed": "seed", "device": "device", "threads": "threads",
-    "positions": "positions", "stats_interval": "stats_interval",
-    "checkpoint_interval": "checkpoint_interval", "sample_chars": "sample_chars",
-    "log_interval": "log_interval",
-}
-
+from gatelab.cli_args import FLAG_FIELDS, experiment_parser, parse, train_parser
+from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, TrainingError
 
 MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
 
 
-class _BadArgs(Exception):
-    """Raised instead of argparse's SystemExit so the entry points return 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        raise _BadArgs(f"{self.prog}: error: {message}")
-
-
-def _parse(p: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | None:
-    try:
-        return p.parse_args(argv)
-    except _BadArgs as exc:
-        sys.stderr.write(f"{exc}\n")
-        return None
-
-
-def _common_flags(p: argparse.ArgumentParser) -> None:
-    a = p.add_argument
-    a("--corpus", help="'python' (1 MB of Python's standard library, shipped), 'generated' "
-                     "(tiny) or a UTF-8 text file path")
-    a("--layers", type=int, help="transformer blocks")
-    a("--heads", type=int, help="attention heads")
-    a("--kv-heads", type=int, help="key/value heads (fewer than --heads: GQA)")
-    a("--width", type=int, help="model width d")
-    a("--intermediate", type=int, help="FFN width m (default: gated 8d/3 rounded, classic 4d)")
-    a("--multiple-of", type=int, help="round the 8d/3 rule up to a multiple of this")
-    a("--block", type=int, help="context length in characters")
-    a("--batch", type=int, help="sequences per step")
-    a("--steps", type=int, help="optimizer steps")
-    a("--lr", type=float, help="peak learning rate")
-    a("--warmup", type=int, help="warmup steps")
-    a("--dropout", type=float, help="dropout rate")
-    a("--eval-interval", type=int, help="evaluate on the validation split every N steps")
-    a("--eval-iters", type=int, help="validation batches per evaluation")
-    a("--seed", type=int, help="random seed")
-    a("--device", choices=DEVICES, help="auto picks cuda, then mps, then cpu")
-    a("--threads", type=int, help="CPU threads (default: all cores)")
-    a("--positions", choices=POSITIONS, help="rotary or learned positions")
-    a("--attn-gate", action="store_true", default=None, help="sigmoid output gate on attention")
-    a("--untied", action="store_true", default=None, help="separate LM head (not tied)")
-    a("--compile", action="store_true", default=None, help="torch.compile the model")
-    a("--no-stats", action="store_true", default=None, help="switch instrumentation off")
-    a("--stats-interval", type=int, help="collect layer statistics every N steps")
-    a("--checkpoint-interval", type=int, help="checkpoint every N steps")
-    a("--log-interval", type=int, help="report (and log) every N steps")
-    a("--sample-chars", type=int, help="characters sampled at the end")
-    a("--quiet", action="store_true", help="no progress bar")
-
-
 def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
     changes: dict[str, Any] = {}
-    for flag, name in _FLAG_FIELDS.items():
+    for flag, name in FLAG_FIELDS.items():
         value = getattr(args, flag, None)
         if value is not None:
             changes[name] = value
@@ -219,12 +156,8 @@ def _warner(prog: str, quiet: bool) -> Callable[[str], None]:
 
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``gatelab-train``: train one model, show progress, sample text at the end."""
-    p = _Parser(prog="gatelab-train", description="Train a small gated transformer (character level).")
-    p.add_argument("--variant", choices=FFN_VARIANTS, help="FFN variant (gated or classic)")
-    _common_flags(p)
-    p.add_argument("--run-dir", help="run folder (default: a new folder under the runs directory)")
-    p.add_argument("--resume", action="store_true", help="continue the run in --run-dir")
-    args = _parse(p, argv)
+    p = train_parser()
+    args = parse(p, argv)
     if args is None:
         return 2
     if (code := _empty_path(p.prog, "--run-dir", args.run_dir)) is not None:
@@ -253,9 +186,9 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             if args.run_dir:
                 run_dir = Path(args.run_dir)
                 if runs.is_run_dir(run_dir):
-                    status = runs.run_info(run_dir).status
-                    return _fail(prog, f"{run_dir} already holds a run ({status}); continue it "
-                                       f"with `{resume_command(run_dir)}` or pick another folder")
+                    info = runs.run_info(run_dir)
+                    return _fail(prog, f"{run_dir} already holds a run ({info.status}); continue "
+                                       f"it with {_continue_hint(info)} or pick another folder")
             else:
                 run_dir = runs.new_run_dir()
     except (ValueError, TypeError, OSError) as exc:
@@ -281,6 +214,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         if not args.run_dir:  # refused before anything was written: leave no empty run folder
             with suppress(OSError):
                 run_dir.rmdir()
+        if getattr(getattr(exc, "msg", None), "key", None) == "resume.done":  # say how, runnable
+            return _fail(prog, f"{exc}, e.g. with {_continue_hint(runs.run_info(run_dir))}")
         return _fail(prog, _about(exc, "--run-dir", args.run_dir))
     except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands
         sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"
@@ -307,22 +242,30 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def resume_command(run_dir: Path) -> str:
-    """The command line that continues the run in ``run_dir`` (quoted for a POSIX shell)."""
-    return f"gatelab-train --run-dir {shlex.quote(str(run_dir))} --resume"
+def resume_command(run_dir: Path, steps: int | None = None) -> str:
+    """The command line that continues the run in ``run_dir`` (quoted for a POSIX shell);
+    ``steps``, when given, becomes ``--steps``: the new total, which a finished run needs."""
+    more = f" --steps {steps}" if steps is not None else ""
+    return f"gatelab-train --run-dir {shlex.quote(str(run_dir))} --resume{more}"
+
+
+def _continue_hint(info: Any) -> str:
+    """The command that continues the run ``info`` (a runs.RunInfo) in backquotes. Why the steps:
+    a finished run has done all it asked for, and resuming it without a larger --steps is refused
+    (resume.done); twice its steps is offered, since any total above them works."""
+    done = info.steps if info.steps_known else info.steps_total
+    if info.status != "finished" and done < info.steps_total:
+        return f"`{resume_command(info.path)}`"
+    return (f"`{resume_command(info.path, 2 * max(done, 1))}` (--steps is the new total; "
+            f"any number above the {done} steps done works)")
 
 
 def experiment_main(argv: Sequence[str] | None = None) -> int:
     """``gatelab-experiment``: parameter-matched variants × seeds with a noise floor and verdict."""
     from gatelab.core.experiment import run_experiment
 
-    p = _Parser(prog="gatelab-experiment",
-                description="Compare FFN variants at equal parameters over several seeds.")
-    p.add_argument("--variants", default="swiglu,gelu", help="comma-separated FFN variants")
-    p.add_argument("--seeds", type=int, default=3, help="number of seeds (seed, seed+1, …)")
-    _common_flags(p)
-    p.add_argument("--out", help="folder for the experiment (default: the runs directory)")
-    args = _parse(p, argv)
+    p = experiment_parser()
+    args = parse(p, argv)
     if args is None:
         return 2
     prog = p.prog
