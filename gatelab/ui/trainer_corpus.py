@@ -10,6 +10,8 @@ message disappears as soon as a usable corpus is chosen (errors are never cached
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
@@ -24,11 +26,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.core.messages import Msg
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 BUILTIN = ("python", "generated")
+
+
+def _read(spec: str) -> CorpusSummary | Msg:
+    """The summary, or the engine's message (kept as a Msg so the box can word it once)."""
+    try:
+        return corpus_summary(spec)
+    except Exception as exc:
+        msg = getattr(exc, "msg", None)
+        if isinstance(msg, Msg):
+            return msg
+        raise
 
 
 class CorpusBox(QGroupBox):
@@ -56,6 +70,7 @@ class CorpusBox(QGroupBox):
         layout.addWidget(self.info)
         layout.addWidget(self.preview)
         self.error = ""  # the data module's message when the corpus is unusable
+        self._error_item: str = ""  # the same as the data module's Msg (worded again on retranslate)
         self.summary: CorpusSummary | None = None
         self.block_size: int | None = None  # the form's block size: a shorter corpus is refused
         self._cache: dict[str, CorpusSummary | str] = {}
@@ -66,6 +81,9 @@ class CorpusBox(QGroupBox):
         self._request = 0
         self._latest = ""
         self._reading = True  # "Reading…" until the first summary arrives
+        self._picked = ""  # the file last chosen with Open: dropped from the list if refused
+        self._good = ""  # the last corpus that was read: the choice goes back to it
+        self._rejected: tuple[str, str] | None = None  # (path, message) of a refused pick
         self.retranslate()
         self.combo.currentIndexChanged.connect(self._on_combo)
         self.open_button.clicked.connect(self._on_open)
@@ -93,7 +111,7 @@ class CorpusBox(QGroupBox):
         elif self.summary is not None:
             self._show(self.corpus(), self.summary, emit=False)
         elif self.error:
-            self._show(self.corpus(), self.error, emit=False)
+            self._show(self.corpus(), self._error_item, emit=False)
 
     def corpus(self) -> str:
         return str(self.combo.currentData())
@@ -127,7 +145,7 @@ class CorpusBox(QGroupBox):
         self.preview.clear()
         self._request += 1
         self._latest = f"{self._request}:{spec}"  # only the newest read may change the box
-        self._calls.submit(self._latest, lambda: corpus_summary(spec))
+        self._calls.submit(self._latest, lambda: _read(spec))
 
     def set_block_size(self, block_size: int) -> None:
         """Check the corpus length against a new block size at once (no file is read: the
@@ -143,6 +161,7 @@ class CorpusBox(QGroupBox):
 
     # -- private -------------------------------------------------------------------------------
     def _on_combo(self) -> None:
+        self._rejected = None
         self.summary = None
         self.error = ""
         self.corpus_changed.emit()
@@ -154,26 +173,52 @@ class CorpusBox(QGroupBox):
                                               self.tr("Text files (*.txt *.md *.py);;All files (*)"))
         if path:
             self._cache.pop(path, None)
+            self._picked = path
             self.set_corpus(path)
 
     def _on_summary(self, tag: str, result: object, error: str) -> None:
         if tag != self._latest:
             return  # an older read of a file that may have changed since
         spec = tag.split(":", 1)[1]
-        item: CorpusSummary | str = result if isinstance(result, CorpusSummary) else (error or "?")
+        item = result if isinstance(result, (CorpusSummary, Msg)) else (error or "?")
         if isinstance(item, CorpusSummary):
             self._cache[spec] = item  # errors are not cached: a fixed file is read again
         if spec == self.corpus():
-            self._show(spec, item)
+            if isinstance(item, str) and spec == self._picked and spec not in BUILTIN:
+                self._reject(spec, item)
+            else:
+                self._show(spec, item)
+
+    def _reject(self, spec: str, item: str) -> None:
+        """A picked file that cannot be read leaves the list (its entry would shift the popup)
+        and the choice goes back to the last corpus that was read; the box says why."""
+        self._picked = ""
+        back = self.combo.findData(self._good) if self._good != spec else -1
+        back = back if back >= 0 else self.combo.findData("python")
+        blocked = self.combo.blockSignals(True)
+        self.combo.setCurrentIndex(back)
+        self.combo.removeItem(self.combo.findData(spec))
+        self.combo.blockSignals(blocked)
+        self._rejected = (spec, item)
+        self.summary, self.error = None, ""
+        self.refresh()  # the fallback is cached (shown at once) or read again
+
+    def _why(self, spec: str, item: str) -> str:
+        """One "Cannot use …" line: the file's own reason is not wrapped in a second prefix."""
+        reason = item.values.get("reason") if isinstance(item, Msg) else None
+        if isinstance(item, Msg) and item.key == "corpus.cannot_use" and isinstance(reason, Msg):
+            return self.tr("Cannot use {0}").format(message_text(reason))
+        return self.tr("Cannot use this corpus: {0}").format(message_text(item))
 
     def _show(self, spec: str, item: CorpusSummary | str, emit: bool = True) -> None:
         self._too_short, self._reading = False, False
         if isinstance(item, str):
-            self.summary, self.error = None, item
-            self.info.setText(self.tr("<span style='color:#b00020'>Cannot use this corpus: {0}"
-                                      "</span>").format(item))
+            self.summary, self.error, self._error_item = None, message_text(item), item
+            self.info.setText("<span style='color:#b00020'>" + html.escape(self._why(spec, item))
+                              + "</span>")
             self.preview.clear()
         else:
+            self._good = spec
             self.summary, self.error = item, self._length_error(item)
             text = self.tr("{0:,} characters ({1:,} bytes), vocabulary {2} symbols. "
                            "<span style='color:#666'>{3}</span>").format(
@@ -182,6 +227,9 @@ class CorpusBox(QGroupBox):
                 self._too_short = True
                 text += "<br><span style='color:#b00020'>" + self.tr(
                     "Cannot use this corpus: {0}").format(self.error) + "</span>"
+            if self._rejected is not None:
+                text += "<br><span style='color:#b00020'>" + html.escape(
+                    self._why(*self._rejected)) + "</span>"
             self.info.setText(text)
             self.preview.setPlainText(item.preview)
         if emit:
