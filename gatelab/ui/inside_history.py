@@ -56,7 +56,8 @@ class HistoryView(QWidget):
             card.plot.setMouseEnabled(x=False, y=False)
         self.lines.csv_source = self.csv_rows
         self.cloud.csv_source = self.cloud_rows  # the dots on show, not the per-layer table
-        self.lines.add_legend((10, 10))
+        # under the plot, never over the "closed gates" curve (the trainer's legend)
+        self.legend = self.lines.add_fitted_legend()
         self.curves = {key: self.lines.curve(key, pen=pg.mkPen(colour, width=2), symbol="o",
                                              symbolSize=6, symbolBrush=colour)
                        for key, colour in SERIES}
@@ -137,6 +138,8 @@ class HistoryView(QWidget):
         self.slider.blockSignals(False)
         self.slider.setEnabled(len(history) > 1)
         self.follow.setEnabled(bool(weight_steps))
+        # no history (a Hugging Face folder, a run without statistics): nothing to follow
+        self.follow.setVisible(bool(history))
         if not history:
             self.step_label.setText("")
             self._clear_plots()
@@ -153,8 +156,11 @@ class HistoryView(QWidget):
         return "<br><i>" + html.escape(note, quote=False) + "</i>"
 
     def _clear_plots(self) -> None:
+        """Empty plots: no curves, no layer ticks of the last model, no legend of no curves."""
         for curve in self.curves.values():
             curve.setData([], [])
+        self.lines.plot.getAxis("bottom").setTicks(None)
+        self.legend.set_held_hidden(True)
         # setData (not clear()) so the old cloud's area is repainted: clear() leaves an
         # empty bounding rect whose update() repaints nothing on screen
         self.dots.setData(pos=np.empty((0, 2)))
@@ -211,6 +217,7 @@ class HistoryView(QWidget):
             y = np.asarray(getattr(stats, key), dtype=np.float64)
             x = np.arange(len(y), dtype=float)
             curve.setData(x, y)
+        self.legend.set_held_hidden(False)
         if x is not None:
             self.lines.plot.getAxis("bottom").setTicks([[(j, "L{0}".format(j)) for j in
                                                          range(len(x))]])

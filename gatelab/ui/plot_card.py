@@ -65,6 +65,7 @@ class FittedLegend(pg.LegendItem):
         self._group = max(1, group)
         self.columns = 1
         self._placed: tuple[int, tuple[int, ...]] = (0, ())
+        self._held_hidden = False  # set_held_hidden: no entry shown while the plot is empty
         plot_item.legend = self  # named curves plotted later join this legend
         self.setMinimumWidth(1)  # the plot's width sets the columns, never the other way round
         plot_item.layout.addItem(self, LEGEND_ROW, 0, 1, 3)
@@ -97,8 +98,13 @@ class FittedLegend(pg.LegendItem):
             row, col = divmod(k, self.columns)
             grid.addItem(sample, row, 2 * col, alignment=Qt.AlignmentFlag.AlignVCenter)
             grid.addItem(label, row, 2 * col + 1)
-        self.setVisible(bool(self.items))
+        self.setVisible(bool(self.items) and not self._held_hidden)
         self.updateGeometry()
+
+    def set_held_hidden(self, hidden: bool) -> None:
+        """Hide the legend (its curves are empty: no names of nothing) or show it again."""
+        self._held_hidden = hidden
+        self.setVisible(bool(self.items) and not hidden)
 
     def _fitting_columns(self, width: float) -> int:
         n = len(self.items)
