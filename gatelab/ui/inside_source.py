@@ -110,7 +110,15 @@ class SourceBar(QWidget):
         self.cancel.clicked.connect(self.cancel_requested)
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(260)
+        # a short bar with the percentage only: the worker's words ("checking the model
+        # folder") go to the message line, which has the width; a 260 px bar with them inside
+        # wrapped and cut them, and took its room from the Text field
+        self.progress.setFixedWidth(90)
+        self.progress.setFormat("%p%")
+        for w in (self.cancel, self.progress):  # the Text field keeps its width while busy
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            w.setSizePolicy(policy)
         self.message = QLabel(self)
         self.message.setObjectName("inside-message")
         self.message.setWordWrap(True)
@@ -257,7 +265,8 @@ class SourceBar(QWidget):
         else:
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(round(1000 * fraction)))
-        self.progress.setFormat(_progress_text(text))
+        if text:
+            self.show_message(_progress_text(text))
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setStyleSheet("color: #c0392b; font-weight: bold;" if error else "color: #444;")
@@ -287,7 +296,7 @@ class SourceBar(QWidget):
 
 def _progress_text(text: str) -> str:
     """The worker's message (English from the core) through the tab's translation context."""
-    return QCoreApplication.translate("SourceBar", text) if text else "%p%"
+    return QCoreApplication.translate("SourceBar", text)
 
 
 def _row(parent: QWidget, *widgets: QWidget) -> QWidget:

@@ -111,3 +111,26 @@ def test_the_history_legend_sits_off_the_curves(qtbot, panel: InsidePanel, run8:
     shown = view.lines.plot.mapToScene(view.lines.plot.viewport().rect()).boundingRect()
     for _sample, label in legend.items:
         assert shown.contains(label.sceneBoundingRect()), label.item.toPlainText()
+
+
+def test_loading_words_fit_one_line_and_the_text_field_keeps_its_width(qtbot, panel: InsidePanel  # noqa: ANN001
+                                                                       ) -> None:
+    bar = panel.source
+    bar.set_kind("hf")
+    _settle()
+    idle = bar.text.width()
+    assert idle > 300
+    bar.set_busy(True)
+    bar.show_progress(0.0, "checking the model folder")
+    _settle()
+    assert bar.cancel.isVisible() and bar.progress.isVisible()
+    assert bar.text.width() == idle  # the Text field did not give way to the progress
+    assert "checking the model folder" not in bar.progress.text()  # not squeezed in the bar
+    assert bar.message.isVisible() and bar.message_text() == "checking the model folder"
+    line = bar.message.fontMetrics().height()
+    assert bar.message.height() < 2 * line  # one line
+    assert bar.message.fontMetrics().horizontalAdvance(bar.message_text()) < bar.message.width()
+    assert bar.progress.fontMetrics().horizontalAdvance("100%") < bar.progress.width()
+    bar.set_busy(False)
+    _settle()
+    assert bar.text.width() == idle
