@@ -84,3 +84,44 @@ def test_fifo_message_reads_once(qtbot, monkeypatch, panel, tmp_path: Path) -> N
     text = box.info.text()
     assert f"Cannot use {fifo}: is not a regular file (a pipe, device or socket)" in text
     assert text.lower().count("cannot use") == 1 and "this corpus" not in text
+
+
+# -- 3: the loss legend's "validation" key is the red of its dots, live and in replay ----------
+def _rows(n: int) -> list[dict[str, float]]:
+    return [dict(step=s, train_loss=3.0 / s, lr=1e-3, tokens_per_s=100.0,
+                 **({"val_loss": 2.0 / s} if s % 5 == 0 else {})) for s in range(1, n + 1)]
+
+
+def _key_pixel(plots) -> str:  # noqa: ANN001
+    """The colour at the centre of the "validation" legend sample's symbol, as drawn."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    legend = plots.loss.plot.getPlotItem().legend
+    sample = next(s for s, _label in legend.items if s.item is plots.c_val)
+    scatter = plots.c_val.scatter.opts
+    assert scatter["brush"].color() == QColor(plots.c_val.opts["symbolBrush"])
+    assert scatter["pen"].color() == QColor(plots.c_val.opts["symbolPen"])
+    image = QImage(14, 12, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    sample.paint(painter)
+    painter.end()
+    return image.pixelColor(7, 5).name()
+
+
+@pytest.mark.parametrize("mode", ["live-before-eval", "live", "replay"])
+def test_validation_legend_key_matches_the_dots(qtbot, mode: str) -> None:  # noqa: ANN001
+    from gatelab.ui.trainer_plots import TrainerPlots
+
+    plots = TrainerPlots()
+    qtbot.addWidget(plots)
+    plots.resize(900, 600)
+    plots.show()
+    if mode == "replay":
+        plots.set_rows(_rows(20), steps_total=20)
+    else:
+        for row in _rows(3 if mode == "live-before-eval" else 20):
+            plots.add_rows([row])
+            qtbot.wait(1)
+        plots.redraw_now()
+    assert _key_pixel(plots) == "#d62728"
