@@ -3,7 +3,8 @@
     gatelab-inspect SOURCE --text TEXT [--token I] [--eps 0.1] [--device D]
                     [--dtype float32|bf16] --json OUT
 
-SOURCE is a gatelab run folder or a Hugging Face model folder. OUT receives
+SOURCE is a gatelab run folder or a Hugging Face model folder. OUT ("-": standard output, for
+pipes; a file is confirmed by one "wrote" line on stderr) receives
 {"tokens": [...], "token": I, "dtype": "float32"|"bf16", "layers": [{"frac_neg", "frac_closed",
 "mlp_ratio", "resid_norm", "attn_sink", "max_abs_h"}, ...]} with the definitions of
 ``gatelab.core.inside.analysis`` (the ones the tab's views use); numbers that do not exist (the
@@ -31,6 +32,7 @@ from typing import Any, NoReturn
 PROG = "gatelab-inspect"
 DTYPES = ("float32", "bf16")  # the Inside tab's choices (ui/inside_source.DTYPES), same spelling
 DEFAULT_DTYPE = "float32"     # the tab's and HfModel's default
+STDOUT = "-"                  # --json -: the JSON on standard output (the usual convention)
 
 
 class _BadArgs(Exception):
@@ -55,7 +57,8 @@ def _parser() -> _Parser:
     p.add_argument("--dtype", choices=DTYPES, default=DEFAULT_DTYPE,
                    help="weights of a Hugging Face model folder as float32 or bf16 (half the "
                    "memory); runs are float32 (default float32)")
-    p.add_argument("--json", required=True, dest="out", help="where to write the JSON result")
+    p.add_argument("--json", required=True, dest="out", metavar="OUT",
+                   help="file to write the JSON result to; '-' writes it to standard output")
     return p
 
 
@@ -166,6 +169,30 @@ def _stderr_captured(out: list[str]) -> Iterator[None]:
             out.append(tmp.read(1 << 16).decode("utf-8", "replace"))
 
 
+@contextlib.contextmanager
+def _stdout_kept_clean(active: bool) -> Iterator[None]:
+    """With --json -, what Python code prints during the analysis goes to stderr (captured there
+    like the rest): a library's chatter on stdout would make the JSON unparseable for the pipe."""
+    if not active:
+        yield
+        return
+    with contextlib.redirect_stdout(sys.stderr):
+        yield
+
+
+def _write_stdout(data: bytes) -> None:
+    """The JSON's UTF-8 bytes on stdout: through the binary buffer where there is one, so a
+    non-UTF-8 locale cannot fail on a token's character (the file is UTF-8 too)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is not None:
+        buffer.write(data)
+        buffer.flush()
+    else:
+        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
@@ -179,21 +206,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gatelab.core.fileio import FileReadError, check_write_target
     from gatelab.core.inside.errors import InsideError
     keep_freed_memory()  # the pass reuses freed memory instead of faulting it back (core/allocator)
+    to_stdout = args.out == STDOUT
     try:  # before the (possibly long) analysis: a FIFO or device must never be replaced
-        check_write_target(args.out)
+        if not to_stdout:
+            check_write_target(args.out)
     except FileReadError as exc:
         sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
         return 2
-    folder_error = _cannot_create_in(Path(args.out).parent)
+    folder_error = "" if to_stdout else _cannot_create_in(Path(args.out).parent)
     if folder_error:
         sys.stderr.write(f"{PROG}: error: --json cannot write {args.out}: {folder_error}\n")
         return 2
     captured: list[str] = []
     try:  # library warnings (torch, transformers) become notes after a success, never lines
-        with warnings.catch_warnings(record=True) as caught, _stderr_captured(captured):
+        with warnings.catch_warnings(record=True) as caught, _stderr_captured(captured), \
+                _stdout_kept_clean(to_stdout):
             warnings.simplefilter("always")  # (around a one-line error, nothing else)
-            result = inspect(args.source, args.text, args.token, args.eps, args.device, args.out,
-                             dtype=args.dtype)
+            result = inspect(args.source, args.text, args.token, args.eps, args.device,
+                             None if to_stdout else args.out, dtype=args.dtype)
     except InsideError as exc:
         hint = _memory_hint(exc, args.dtype)
         sys.stderr.write(f"{PROG}: error: {' '.join(str(exc).split())}{hint}\n")
@@ -204,14 +234,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gatelab.core.run_writer import RunWriteError, atomic_write_bytes
     try:
         data = json.dumps(result, ensure_ascii=False, allow_nan=False, indent=1)
-        check_write_target(args.out)  # again: it may have changed during the analysis
-        atomic_write_bytes(Path(args.out), data.encode("utf-8"))
+        if to_stdout:
+            _write_stdout((data + "\n").encode("utf-8"))
+        else:
+            check_write_target(args.out)  # again: it may have changed during the analysis
+            atomic_write_bytes(Path(args.out), data.encode("utf-8"))
     except (FileReadError, RunWriteError) as exc:  # their message names the file already
         sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
         return 2
     except OSError as exc:
-        sys.stderr.write(f"{PROG}: error: cannot write {args.out}: {exc.strerror or exc}\n")
+        where = "to standard output" if to_stdout else args.out
+        sys.stderr.write(f"{PROG}: error: cannot write {where}: {exc.strerror or exc}\n")
         return 2
+    if not to_stdout:  # a file gives no other sign that it worked; stdout shows it already
+        sys.stderr.write(f"{PROG}: wrote {args.out} ({len(result['tokens'])} tokens, "
+                         f"{len(result['layers'])} layers)\n")
     if captured[0].strip():  # what libraries printed themselves, shown after a success only
         sys.stderr.write(captured[0][:2000].rstrip("\n") + "\n")
     for note in result["notes"]:  # the folder contradicts itself: the numbers stand, but say so
