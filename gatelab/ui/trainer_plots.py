@@ -159,6 +159,7 @@ class TrainerPlots(QWidget):
         self.ratio = PlotCard("", one_line=True)
         self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
         self.ratio.plot.addItem(self.ratio_bars)
+        self.ratio.plot.getAxis("bottom").setTicks([[]])  # layers "L0", "L1"… once known
         self.c_ratio = symbols_now(self.ratio.curve(  # bar tops: hover + CSV export
             "ratio", pen=None, symbol="t1", symbolSize=8, symbolBrush="#08519c",
             symbolPen="#08519c"))
@@ -384,6 +385,7 @@ class TrainerPlots(QWidget):
                 self._fit_y("mlp_ratio", ratio, np.zeros(1), floor=0.0)
                 self.ratio.plot.getAxis("bottom").setTicks(
                     [[(float(i), "L{0}".format(i)) for i in range(n)]])
-            else:
+            else:  # no layer yet: an empty layer axis, not pyqtgraph's 0.2 … 0.8
                 self.ratio_bars.setOpts(x=[], height=[], width=0.6)
                 self.c_ratio.setData([], [])
+                self.ratio.plot.getAxis("bottom").setTicks([[]])

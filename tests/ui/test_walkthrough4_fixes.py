@@ -125,3 +125,35 @@ def test_validation_legend_key_matches_the_dots(qtbot, mode: str) -> None:  # no
             qtbot.wait(1)
         plots.redraw_now()
     assert _key_pixel(plots) == "#d62728"
+
+
+# -- 6: before the first statistics the "MLP share" layer axis has no 0.2 … 0.8 ticks -------------
+def _bottom_labels(card) -> list[str]:  # noqa: ANN001
+    from PySide6.QtGui import QImage, QPainter
+
+    axis = card.plot.getAxis("bottom")
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    specs = axis.generateDrawSpecs(painter)
+    painter.end()
+    return [text for _rect, _flags, text in specs[2]] if specs else []
+
+
+def test_mlp_share_layer_axis_has_no_fractional_ticks(qtbot) -> None:  # noqa: ANN001
+    from gatelab.ui.trainer_plots import TrainerPlots
+
+    plots = TrainerPlots()
+    qtbot.addWidget(plots)
+    plots.resize(1000, 700)
+    plots.show()
+    qtbot.wait(10)
+    assert _bottom_labels(plots.ratio) == []  # fresh tab
+    plots.clear(steps_total=20)
+    plots.add_rows(_rows(4))
+    plots.redraw_now()
+    assert _bottom_labels(plots.ratio) == []  # a live run before its first statistics row
+    stats = dict(step=5, train_loss=1.0, frac_closed=[0.1, 0.2], frac_neg=[0.3, 0.4],
+                 max_abs_h=[1.0, 2.0], mlp_ratio=[0.5, 0.6], attn_sink=[0.1, 0.2])
+    plots.add_rows([stats])
+    plots.redraw_now()
+    assert _bottom_labels(plots.ratio) == ["L0", "L1"]
