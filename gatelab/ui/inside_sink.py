@@ -99,9 +99,18 @@ class SinkView(QWidget):
         plot.setLabel("bottom", self.tr("head"))
         plot.setLabel("left", self.tr("layer"))
         self.bar.getAxis("left").setLabel(self.tr("share (%)"))
-        self.table.setHorizontalHeaderLabels([
-            self.tr("layer"), self.tr("kind"), self.tr("sink (mean over heads)"),
-            self.tr("attention gate mean"), self.tr("max |hidden|")])
+        # short headers, so that the five columns fit the table at 1280×800 (the long ones were
+        # cut, "attention gate m…", and pushed "max |hidden|" off to the right); the long
+        # wording is each header's tooltip
+        heads = ((self.tr("layer"), self.tr("decoder layer")),
+                 (self.tr("kind"), self.tr("the layer's attention kind")),
+                 (self.tr("sink"), self.tr("sink (mean over heads)")),
+                 (self.tr("gate"), self.tr("attention gate mean")),
+                 (self.tr("max |h|"), self.tr("max |hidden|")))
+        for c, (text, tip) in enumerate(heads):
+            item = QTableWidgetItem(text)
+            item.setToolTip(tip)
+            self.table.setHorizontalHeaderItem(c, item)
         self.lesson.setText(self.tr(
             "<b>The lesson:</b> without an attention output gate, 46.7 % of attention lands on the "
             "first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and "

@@ -134,3 +134,20 @@ def test_loading_words_fit_one_line_and_the_text_field_keeps_its_width(qtbot, pa
     bar.set_busy(False)
     _settle()
     assert bar.text.width() == idle
+
+
+def test_the_sink_table_headers_fit_at_1280(qtbot, panel: InsidePanel, tiny_hf: Path) -> None:  # noqa: ANN001
+    analyse(qtbot, panel, "hf", tiny_hf)
+    panel.views.setCurrentWidget(panel.sink)
+    _settle()
+    table = panel.sink.table
+    header = table.horizontalHeader()
+    metrics = header.fontMetrics()
+    for c in range(table.columnCount()):
+        item = table.horizontalHeaderItem(c)
+        assert metrics.horizontalAdvance(item.text()) + 8 <= header.sectionSize(c), item.text()
+        assert item.toolTip()  # the long wording
+    assert table.horizontalHeaderItem(4).toolTip() == "max |hidden|"
+    # every column on screen: no sideways scrolling to reach "max |h|"
+    assert table.horizontalScrollBar().maximum() == 0
+    assert header.sectionViewportPosition(4) + header.sectionSize(4) <= table.viewport().width()
