@@ -19,7 +19,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 from gatelab.core import activations, curves
 from gatelab.ui.activations_lesson import ActivationsLessonMixin
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
+from gatelab.ui.activations_widgets import MinusSpinBox, ProbeLabelFormat
 from gatelab.ui.messages import message_text
 from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
@@ -122,7 +122,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.plot.addItem(self.silu_min_label)
         self.z_line = pg.InfiniteLine(
             pos=self._z, angle=90, movable=True, pen=pg.mkPen("#333", width=2),
-            hoverPen=pg.mkPen("#e67e22", width=3), label="z = {value:.3f}",
+            hoverPen=pg.mkPen("#e67e22", width=3), label=ProbeLabelFormat(),
             labelOpts={"position": 0.95, "color": "#222", "fill": (255, 255, 255, 200)})
         self.z_line.sigPositionChanged.connect(self._on_line_moved)
         self.probe_dots = pg.ScatterPlotItem(size=8, pen=pg.mkPen("w", width=1.2))
@@ -165,7 +165,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.z_max_field = NumberField(self._range[1], check=self._check_max)
         self.z_min_field.value_changed.connect(self._on_range_edited)
         self.z_max_field.value_changed.connect(self._on_range_edited)
-        self.z_spin = QDoubleSpinBox(self.range_box)
+        self.z_spin = MinusSpinBox(self.range_box)
         self.z_spin.setDecimals(3)
         self.z_spin.setSingleStep(0.1)
         self.z_spin.setKeyboardTracking(False)

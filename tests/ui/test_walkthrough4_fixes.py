@@ -157,3 +157,26 @@ def test_mlp_share_layer_axis_has_no_fractional_ticks(qtbot) -> None:  # noqa: A
     plots.add_rows([stats])
     plots.redraw_now()
     assert _bottom_labels(plots.ratio) == ["L0", "L1"]
+
+
+# -- 5: the activation probe readout writes negative z with a true minus --------------------------
+def test_probe_readout_uses_true_minus(qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtCore import Qt
+
+    from gatelab.ui.activations_panel import ActivationsPanel
+
+    panel = ActivationsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1280, 800)
+    panel.show()
+    panel.set_z(-1.0)
+    assert panel.z_spin.lineEdit().text() == "\u22121.000"
+    panel.z_line.label.setVisible(True)
+    panel.z_line.label.valueChanged()
+    assert panel.z_line.label.toPlainText() == "z = \u22121.000"
+    for typed, want in (("\u22120.5", -0.5), ("-2", -2.0), ("1.25", 1.25)):
+        panel.z_spin.lineEdit().setText(typed)  # keyClicks types ASCII only
+        qtbot.keyClick(panel.z_spin.lineEdit(), Qt.Key.Key_Return)
+        assert panel.z_spin.value() == pytest.approx(want)
+        assert panel.z_line.value() == pytest.approx(want)
+    assert panel.z_line.label.toPlainText() == "z = 1.250"
