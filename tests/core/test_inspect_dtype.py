@@ -120,7 +120,10 @@ def test_run_folders_are_float32_and_refuse_bf16(tmp_path: Path,
     train_tiny_run(run, steps=4)
     out = tmp_path / "o.json"
     assert main([str(run), "--text", "def up(x):", "--json", str(out)]) == 0
-    assert json.loads(out.read_text())["dtype"] == "float32"
+    result = json.loads(out.read_text())
+    assert result["dtype"] == "float32"
+    assert capsys.readouterr().err == (f"gatelab-inspect: wrote {out} ({len('def up(x):')} tokens, "
+                                       f"{len(result['layers'])} layers)\n")
     out.unlink()
     assert main([str(run), "--text", "def up(x):", "--dtype", "bf16", "--json", str(out)]) == 2
     err = capsys.readouterr().err
