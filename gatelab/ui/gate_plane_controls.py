@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
+from gatelab.ui.gate_plane_tips import layer_tip, view_choices
 from gatelab.ui.widgets import NumberField, ReadoutForm, fmt_number
 
 QUICK_POINTS: tuple[tuple[float, float, str], ...] = (
@@ -49,16 +50,6 @@ VARIANT_LABELS: tuple[str, ...] = (
 )
 PARAM_NAMES: tuple[str, ...] = ("beta", "limit", "alpha", "beta1", "beta2")
 _ERROR_STYLE = "color: #c0392b;"
-
-
-def _view_choices() -> list[tuple[str, str, tuple[str, ...]]]:
-    translate = QCoreApplication.translate
-    return [
-        ("all", translate("GatePlaneControls", "all three side by side"), plane.MAP_KEYS),
-        ("h", translate("GatePlaneControls", "h only"), ("h",)),
-        ("dh_dg", translate("GatePlaneControls", "∂h/∂g only"), ("dh_dg",)),
-        ("dh_du", translate("GatePlaneControls", "∂h/∂u only"), ("dh_du",)),
-    ]
 
 
 class GatePlaneControls(QWidget):
@@ -107,7 +98,7 @@ class GatePlaneControls(QWidget):
                 label.setText(make())
         for i, name in enumerate(gates.VARIANTS):
             self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
-        for i, (_, label, _) in enumerate(_view_choices()):
+        for i, (_, label, _) in enumerate(view_choices()):
             self.view_combo.setItemText(i, label)
 
     # -- construction -------------------------------------------------------------------------
@@ -246,7 +237,7 @@ class GatePlaneControls(QWidget):
         self._say(self.eps.setToolTip, lambda: self.tr("the gate counts as closed where |act(g)| < ε"))
         self.eps.value_changed.connect(lambda v: self.spec_requested.emit({"eps": v}))
         self.view_combo = QComboBox(box)
-        for key, label, keys in _view_choices():
+        for key, label, keys in view_choices():
             self.view_combo.addItem(label, key)
         self._say(self.view_combo.setToolTip,
                   lambda: self.tr("Show the three maps side by side or one at a time"))
@@ -290,10 +281,10 @@ class GatePlaneControls(QWidget):
         self._say(layer_label.setText, lambda: self.tr("layer"))
         layer_row.addWidget(layer_label)
         self.layer_spin = QSpinBox(box)
-        self.layer_spin.setRange(0, 0)  # 0-based, like the trainer's L0, L1, …
-        self.layer_spin.setPrefix("L")
-        self.layer_spin.setEnabled(False)
-        self._say(self.layer_spin.setToolTip, lambda: self.tr("Which layer's neurons to show"))
+        self.layer_spin.setPrefix("L")  # 0-based, like the trainer's L0, L1, …
+        self._layers = (0, False)  # set_layers' arguments: the tooltip says why it is greyed
+        self._say(self.layer_spin.setToolTip, lambda: layer_tip(*self._layers))
+        self.set_layers(0)
         self.layer_spin.valueChanged.connect(self.layer_changed.emit)
         layer_row.addWidget(self.layer_spin)
         layer_row.addStretch(1)
@@ -336,7 +327,7 @@ class GatePlaneControls(QWidget):
         self.point_requested.emit(self.g_field.value(), self.u_field.value())
 
     def _on_view_changed(self, index: int) -> None:
-        self.view_changed.emit(_view_choices()[max(index, 0)][2])
+        self.view_changed.emit(view_choices()[max(index, 0)][2])
 
     # -- inward (called by the panel) ----------------------------------------------------------
     def show_spec(self, spec: PlaneSpec) -> None:
@@ -383,10 +374,13 @@ class GatePlaneControls(QWidget):
     def clear_variant_error(self) -> None:
         self.variant_error.hide()
 
-    def set_layers(self, n: int) -> None:
+    def set_layers(self, n: int, sent_one: bool = False) -> None:
+        """``n`` layers to choose from; ``sent_one``: the live trainer chose the one layer."""
+        self._layers = (n, sent_one)
         self.layer_spin.blockSignals(True)
         self.layer_spin.setRange(0, max(n - 1, 0))
         self.layer_spin.setEnabled(n > 1)
+        self.layer_spin.setToolTip(layer_tip(n, sent_one))
         self.layer_spin.blockSignals(False)
 
     def layer(self) -> int:
@@ -397,7 +391,7 @@ class GatePlaneControls(QWidget):
         self.neuron_message.setStyleSheet(_ERROR_STYLE if error else "")
 
     def view_names(self) -> list[str]:
-        return [key for key, _, _ in _view_choices()]
+        return [key for key, _, _ in view_choices()]
 
     def view_name(self) -> str:
         return str(self.view_combo.currentData())

@@ -186,7 +186,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             return False
         self._neuron_layers = arr
         self._neuron_label = label
-        self.controls.set_layers(arr.shape[0])
+        self.controls.set_layers(arr.shape[0], sent_one=np.ndim(pairs) == 2)
         self._on_layer_changed(self.controls.layer())
         return True
 

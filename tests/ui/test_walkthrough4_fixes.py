@@ -180,3 +180,32 @@ def test_probe_readout_uses_true_minus(qtbot) -> None:  # noqa: ANN001
         assert panel.z_spin.value() == pytest.approx(want)
         assert panel.z_line.value() == pytest.approx(want)
     assert panel.z_line.label.toPlainText() == "z = 1.250"
+
+
+# -- 4: the gate plane's greyed-out layer box says why: the trainer chooses the live layer -------
+def test_gate_plane_layer_box_explains_live_neurons(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    import numpy as np
+
+    from gatelab.ui.gate_plane_panel import GatePlanePanel
+
+    panel = GatePlanePanel()
+    qtbot.addWidget(panel)
+    panel.resize(1280, 800)
+    panel.show()
+    spin = panel.controls.layer_spin
+    assert not spin.isEnabled() and "load a run" in spin.toolTip()
+    live = np.array([[1.5, -2.0], [-3.0, -2.0], [0.0, 1.0]])  # one layer, as the trainer sends
+    assert panel.set_neuron_points(live, lambda: "live run, layer L1, step 20")
+    assert not spin.isEnabled()
+    assert "Gate plane shows" in spin.toolTip() and "Trainer" in spin.toolTip()
+    pairs = np.arange(2 * 4 * 2, dtype=np.float32).reshape(2, 4, 2) - 8
+    np.savez(tmp_path / "stats.npz", gate_pairs=pairs)
+    assert panel.load_neurons_from(str(tmp_path))
+    assert spin.isEnabled() and spin.toolTip() == "Which layer's neurons to show"
+    np.savez(tmp_path / "stats.npz", gate_pairs=pairs[:1])
+    assert panel.load_neurons_from(str(tmp_path))
+    assert not spin.isEnabled() and spin.toolTip() == "This model has one layer"
+    panel.retranslate()  # a language switch keeps the reason
+    assert spin.toolTip() == "This model has one layer"
+    assert panel.set_neuron_points(None)
+    assert not spin.isEnabled() and "load a run" in spin.toolTip()
