@@ -247,8 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"{PROG}: error: cannot write {where}: {exc.strerror or exc}\n")
         return 2
     if not to_stdout:  # a file gives no other sign that it worked; stdout shows it already
-        sys.stderr.write(f"{PROG}: wrote {args.out} ({len(result['tokens'])} tokens, "
-                         f"{len(result['layers'])} layers)\n")
+        n, layers = len(result["tokens"]), len(result["layers"])
+        sys.stderr.write(f"{PROG}: wrote {args.out} ({n} token{'s' * (n != 1)}, "
+                         f"{layers} layer{'s' * (layers != 1)})\n")
     if captured[0].strip():  # what libraries printed themselves, shown after a success only
         sys.stderr.write(captured[0][:2000].rstrip("\n") + "\n")
     for note in result["notes"]:  # the folder contradicts itself: the numbers stand, but say so
