@@ -44,6 +44,7 @@ from gatelab import __version__
 from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
+from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html
 from gatelab.ui.tabs import (
     TAB_SPECS,
     GatePairsSink,
@@ -282,6 +283,11 @@ class MainWindow(StateActions, QMainWindow):
         about.setShortcut(QKeySequence.StandardKey.HelpContents)
         about.triggered.connect(self.show_about)
         self._actions["about"] = about
+        keys = QAction(self)
+        keys.setShortcut(QKeySequence("Ctrl+/"))
+        keys.triggered.connect(self.show_shortcuts)
+        self._actions["shortcuts"] = keys
+        self._help_menu.addAction(keys)
         self._help_menu.addAction(about)
 
     def _retranslate_window(self) -> None:
@@ -302,7 +308,7 @@ class MainWindow(StateActions, QMainWindow):
             "open": self.tr("&Open state…"), "save": self.tr("&Save state…"),
             "copy": self.tr("&Copy state"), "paste": self.tr("&Paste state"),
             "quit": self.tr("&Quit"), "lessons": self.tr("&Try this cards"),
-            "about": self.tr("&About gatelab"),
+            "about": self.tr("&About gatelab"), "shortcuts": self.tr("&Keyboard shortcuts…"),
         }
         for key, text in texts.items():
             self._actions[key].setText(text)
@@ -350,6 +356,15 @@ class MainWindow(StateActions, QMainWindow):
 
     def show_about(self) -> None:
         QMessageBox.about(self, self.tr("About gatelab"), self.about_text())
+
+    def shortcuts_text(self) -> str:
+        """Every menu shortcut, read from the actions, then the keys panels handle."""
+        menus = (self._file_menu, self._view_menu, self._help_menu)
+        actions = [a for menu in menus for a in menu.actions()]
+        return shortcuts_html(action_rows(actions) + panel_rows())
+
+    def show_shortcuts(self) -> None:
+        QMessageBox.information(self, self.tr("Keyboard shortcuts"), self.shortcuts_text())
 
     # -- state --------------------------------------------------------------------------------
     def save_settings(self) -> None:

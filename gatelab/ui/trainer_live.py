@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.ui.trainer_plots import TrainerPlots
 
+START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in its tooltip)
 # samples.txt's header line (core.run_writer writes it in English: a file format, kept as is)
 SAMPLE_HEADER = re.compile(r"^--- sample at step (\d+) ---$", re.MULTILINE)
 
@@ -82,7 +83,6 @@ class RunBar(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.btn_start = QPushButton()
-        self.btn_start.setShortcut(QKeySequence("Ctrl+Return"))
         self.btn_start.setStyleSheet("font-weight: bold;")
         self.btn_pause = QPushButton()
         self.btn_stop = QPushButton()
@@ -124,6 +124,9 @@ class RunBar(QWidget):
     def retranslate(self) -> None:
         """Buttons, tips and the progress text (re-rendered from ``_mode``) in the language."""
         self.btn_start.setText(self.tr("▶ Start"))
+        # after setText, which replaces a button's shortcut by its text's mnemonic (none here):
+        # set once before it, Ctrl+Return was silently gone by the first retranslate
+        self.btn_start.setShortcut(START_KEY)
         self.btn_start.setToolTip(self.tr("Train a new model with these settings (Ctrl+Return)"))
         self.set_pause_label(self._pause_resume)
         self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))

@@ -1,0 +1,48 @@
+"""Help → Keyboard shortcuts: every shortcut the window's menus hold, read from the actions
+themselves (so the list cannot drift from what the keys do), plus the few keys panels handle.
+
+Why a box of its own: the About box named the shortcuts in one sentence, which a walkthrough
+found hard to find; a user looks for them in the Help menu.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction, QKeySequence
+
+from gatelab.ui.trainer_live import START_KEY
+
+
+def action_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
+    """(key, what it does) for every action with a shortcut, in the actions' order; the text
+    loses its mnemonic '&' and any trailing '…'."""
+    rows = []
+    for action in actions:
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        if keys:
+            rows.append((keys, action.text().replace("&", "").rstrip("…")))
+    return rows
+
+
+def panel_rows() -> list[tuple[str, str]]:
+    """Keys that panels handle themselves (not menu actions)."""
+    translate = QCoreApplication.translate
+    return [
+        (START_KEY.toString(QKeySequence.SequenceFormat.NativeText),
+         translate("ShortcutsHelp", "Live trainer: start training")),
+        (translate("ShortcutsHelp", "Arrow keys"),
+         translate("ShortcutsHelp", "Gate plane: move the point one step (Shift: a finer step)")),
+    ]
+
+
+def shortcuts_html(rows: Iterable[tuple[str, str]]) -> str:
+    """The rows as a two-column HTML table (escaped)."""
+    body = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td></tr>"
+                   for k, v in rows)
+    return f"<table cellspacing='4'>{body}</table>"
+
+
+__all__ = ["action_rows", "panel_rows", "shortcuts_html"]
