@@ -42,7 +42,7 @@ from gatelab.ui.inside_jobs import (
 )
 from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
-from gatelab.ui.inside_pickers import SelectionBar
+from gatelab.ui.inside_pickers import SelectionBar, model_dtype
 from gatelab.ui.inside_sink import SinkView
 from gatelab.ui.inside_source import SourceBar
 from gatelab.ui.inside_state import InsideSelection
@@ -60,7 +60,7 @@ class InsidePanel(QWidget):
         super().__init__(parent)
         self.sel = InsideSelection(self)
         self.source = SourceBar(self)
-        self.pickers = SelectionBar(self.sel, self)
+        self.pickers = SelectionBar(self.sel, self, lambda: model_dtype(self.cache.model))
         self.shaded = ShadedText(self.sel, self)
         self.rankings = NeuronRankings(self.sel, self)
         self.topk = TopKView(self)

@@ -7,6 +7,8 @@ elsewhere (a dot, a bar, a token, a ranking row) picks something, without echoin
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
@@ -18,9 +20,12 @@ from gatelab.ui.inside_text import StaticLabel, display_piece
 class SelectionBar(QWidget):
     """Layer ▾, neuron #, token # (with its text) and a summary of the trace."""
 
-    def __init__(self, selection: InsideSelection, parent: QWidget | None = None) -> None:
+    def __init__(self, selection: InsideSelection, parent: QWidget | None = None,
+                 dtype: Callable[[], str] = lambda: "") -> None:
+        """``dtype``: the traced model's weight dtype ("bf16"; "" when it says none)."""
         super().__init__(parent)
         self.sel = selection
+        self.dtype = dtype
         self.layer = QComboBox(self)
         self.layer.setObjectName("inside-layer")
         # filled per model ("L0 (linear_attention)" for Qwen3.5): the width follows the labels
@@ -93,9 +98,11 @@ class SelectionBar(QWidget):
                   else self.tr("{0} layers").format(n_layers))
         tokens = (self.tr("1 token") if n_tokens == 1
                   else self.tr("{0} tokens").format(n_tokens))
-        return self.tr("{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}").format(
+        text = self.tr("{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}").format(
             trace.model_name, step, layers, "/".join(map(str, widths)), trace.hidden_size,
             trace.variant, tokens)
+        dtype = self.dtype() if trace.source_kind == "hf" else ""
+        return text + " · " + dtype if dtype else text
 
     def _on_layer(self, layer: int) -> None:
         _quiet(self.layer.setCurrentIndex, self.layer, layer)
@@ -143,6 +150,14 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         room = max(self.contentsRect().width() - 4, 0)
         super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room))
+
+
+def model_dtype(model: Any) -> str:
+    """The dtype a loaded Hugging Face model was analysed in, as the source bar names it
+    ("bf16", "float32"), from ``HfModel.info["dtype"]``; "" for a run or no model."""
+    info = getattr(model, "info", None)
+    dtype = info.get("dtype") if isinstance(info, dict) else None
+    return {"bfloat16": "bf16"}.get(str(dtype), str(dtype)) if dtype else ""
 
 
 def _quiet(setter, widget: QWidget, *args: object) -> None:  # noqa: ANN001

@@ -151,3 +151,19 @@ def test_the_sink_table_headers_fit_at_1280(qtbot, panel: InsidePanel, tiny_hf: 
     # every column on screen: no sideways scrolling to reach "max |h|"
     assert table.horizontalScrollBar().maximum() == 0
     assert header.sectionViewportPosition(4) + header.sectionSize(4) <= table.viewport().width()
+
+
+def test_the_summary_names_the_dtype_and_holds_the_whole_line_in_its_tooltip(  # noqa: ANN001
+        qtbot, panel: InsidePanel, tiny_hf: Path, run8: Path) -> None:
+    analyse(qtbot, panel, "hf", tiny_hf, dtype="bf16")
+    _settle()
+    info = panel.pickers.info
+    assert info.text().startswith("LlamaForCausalLM") and info.text().endswith(" · bf16")
+    assert info.toolTip() == info.text()  # the whole line, however much is shown
+    assert info.isVisible() and info.shown_text()
+    analyse(qtbot, panel, "hf", tiny_hf, dtype="float32")
+    assert info.text().endswith(" · float32")
+    analyse(qtbot, panel, "run", run8)  # a run's line names no dtype
+    _settle()
+    assert "float32" not in info.text() and "bf16" not in info.text()
+    assert "8 layers" in info.toolTip()
