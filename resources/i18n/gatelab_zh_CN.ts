@@ -1439,7 +1439,7 @@
     <message>
         <location line="+0"/>
         <source>dtype</source>
-        <translation>dtype</translation>
+        <translation>数据类型</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1624,7 +1624,7 @@
     <message>
         <location line="+37"/>
         <source>Cannot use {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用 {0}</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -2090,7 +2090,7 @@
 <context>
     <name>GatePlaneControls</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+32"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+33"/>
         <source>open gate, negative u: h = −2.4527</source>
         <translation>门控打开、u 为负：h = −2.4527</translation>
     </message>
@@ -2155,7 +2155,7 @@
         <translation>SwiGLU 软上限版 h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+14"/>
         <source>all three side by side</source>
         <translation>三张并排</translation>
     </message>
@@ -2175,7 +2175,22 @@
         <translation>仅 ∂h/∂u</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+9"/>
+        <source>These neurons come from the live training run: its &quot;Gate plane shows&quot; control on the Trainer tab sets their layer</source>
+        <translation>这些神经元来自实时训练运行：由训练标签页上的“门控平面显示”控件决定它们所在的层</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Which layer&apos;s neurons to show (load a run&apos;s neurons first)</source>
+        <translation>显示哪一层的神经元（请先加载某次运行的神经元）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This model has one layer</source>
+        <translation>该模型只有一层</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+58"/>
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
@@ -2390,7 +2405,7 @@
         <translation>层</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+1"/>
         <source>Which layer&apos;s neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
@@ -2400,7 +2415,7 @@
         <translation>尚未加载神经元。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+13"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+19"/>
         <source>must be &gt; 0</source>
         <translation>必须 &gt; 0</translation>
     </message>
@@ -3542,7 +3557,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+355"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+358"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3585,12 +3600,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+289"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+295"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-188"/>
+        <location line="-193"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -3604,7 +3619,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+101"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3659,6 +3674,11 @@
         <translation>关于 gatelab(&amp;A)</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Every tab&apos;s settings as one line, to paste elsewhere</source>
         <translation>把所有标签页的设置复制为一行文本，便于粘贴到别处</translation>
@@ -3682,6 +3702,11 @@
         <location line="+11"/>
         <source>About gatelab</source>
         <translation>关于 gatelab</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
     </message>
 </context>
 <context>
@@ -4335,12 +4360,12 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-237"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-240"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Train a new model with these settings (Ctrl+Return)</source>
         <translation>用这些设置训练一个新模型（Ctrl+Return）</translation>
     </message>
@@ -4720,7 +4745,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+58"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+63"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -4747,7 +4772,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>Token</source>
-        <translation>Token</translation>
+        <translation>词元</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -4780,7 +4805,7 @@ equivalent</source>
         <translation>{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>of {0}</source>
         <translation>共 {0}</translation>
     </message>
@@ -4821,6 +4846,24 @@ equivalent</source>
         <location line="-6"/>
         <source>nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsHelp</name>
+    <message>
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+35"/>
+        <source>Live trainer: start training</source>
+        <translation>实时训练：开始训练</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gate plane: move the point one step (Shift: a finer step)</source>
+        <translation>门控平面：把点移动一步（Shift：更细的一步）</translation>
     </message>
 </context>
 <context>
@@ -4903,7 +4946,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>max |hidden|</source>
-        <translation>最大 |hidden|</translation>
+        <translation>最大 |h|</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -4945,27 +4988,52 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>decoder layer</source>
+        <translation>解码器层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the layer&apos;s attention kind</source>
+        <translation>该层的注意力类型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sink</source>
+        <translation>汇聚</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gate</source>
+        <translation>门控</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |h|</source>
+        <translation>最大 |h|</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate&apos;s mean value is only 0.116. Train both below, or train runs with and without “Attention output gate” and open them here.</source>
         <translation>&lt;b&gt;课程要点：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在第一个 token 上；有门控时只有 4.8 %。最大的隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。在下面训练两组，或者分别训练开启和关闭“注意力输出门控”的运行，再在这里打开它们。</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-9"/>
         <source>kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>sink (mean over heads)</source>
         <translation>汇聚（各头均值）</translation>
     </message>
@@ -4975,12 +5043,12 @@ equivalent</source>
         <translation>注意力门控均值</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>max |hidden|</source>
-        <translation>最大 |hidden|</translation>
+        <translation>最大 |hidden|（隐藏激活）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+56"/>
         <source>— (no softmax attention)</source>
         <translation>—（无 softmax 注意力）</translation>
     </message>
@@ -4988,7 +5056,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+142"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+150"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5056,7 +5124,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>dtype</source>
-        <translation>dtype</translation>
+        <translation>数据类型</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5094,7 +5162,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-131"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5109,7 +5177,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+130"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5129,13 +5197,13 @@ equivalent</source>
         <translation>选择磁盘上的 Hugging Face 模型文件夹。</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Choose a run folder</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <location line="+128"/>
+        <location line="-123"/>
+        <location line="+129"/>
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -5905,7 +5973,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+202"/>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+216"/>
         <location line="+1"/>
         <location line="+1"/>
         <location line="+2"/>
@@ -6023,13 +6091,13 @@ equivalent</source>
         <location line="+3"/>
         <location line="+10"/>
         <source>lr</source>
-        <translation>lr</translation>
+        <translation>学习率</translation>
     </message>
     <message>
         <location line="-9"/>
         <location line="+10"/>
         <source>tokens/s</source>
-        <translation>tokens/s</translation>
+        <translation>词元/秒</translation>
     </message>
     <message>
         <location line="+5"/>
