@@ -339,7 +339,7 @@ class MainWindow(StateActions, QMainWindow):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange and not self._retranslate_pending:
             self._retranslate_pending = True  # one removal + one install: retranslate once
-            QTimer.singleShot(0, self.retranslate)
+            QTimer.singleShot(0, self, self.retranslate)  # dropped if the window goes first
         super().changeEvent(event)
 
     def about_text(self) -> str:

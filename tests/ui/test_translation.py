@@ -98,7 +98,8 @@ def test_main_window_shows_the_chinese_from_the_ts(qtbot, zh_cn: QTranslator,  #
         file_menu, view_menu, help_menu = (a.menu() for a in window.menuBar().actions())
         assert file_menu.actions()[-1].text() == ts[("MainWindow", "&Quit")]
         assert [a.text() for a in view_menu.actions()][: len(titles)] == titles
-        assert [a.text() for a in help_menu.actions()] == [ts[("MainWindow", "&About gatelab")]]
+        assert [a.text() for a in help_menu.actions()] == [
+            ts[("MainWindow", "&Keyboard shortcuts…")], ts[("MainWindow", "&About gatelab")]]
 
         # The translated About text still formats: its {0} and {1} survived.
         about = window.about_text()
