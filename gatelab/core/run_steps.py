@@ -19,9 +19,11 @@ never passes) gives a tight bound; a run still "running" is bounded by its confi
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-MAX_STEPS = 10**7  # TrainConfig.validate's limit on ``steps``: no run trains further
+from gatelab.core.messages import Msg
+from gatelab.core.trainconfig import MAX_STEPS  # TrainConfig.validate's limit: no run trains further
 _SHOWN = 10**30  # steps beyond this are shown as a bound (a pickled int can have 10**6 digits)
 
 
@@ -54,12 +56,26 @@ def step_plausible(step: Any, limit: int | None) -> bool:
     return is_whole(step) and 0 <= step <= (limit if limit is not None else MAX_STEPS)
 
 
+def summary_step_problem(summary: dict[str, Any], config: dict[str, Any],
+                         path: Path | str) -> Msg | None:
+    """Why run.json's ``steps`` cannot be a step of its run (``runs.summary_step``, naming
+    ``path``), or None when it can or run.json has none. The bound is run.json's ``steps_total``,
+    else config.json's ``steps``: the run list, the stats history and the liveness check (which
+    reads run.json alone: ``config`` {}) all apply this one rule, so they agree."""
+    if "steps" not in summary:
+        return None
+    steps = summary["steps"]
+    total = configured_steps(summary.get("steps_total"), config.get("steps"))
+    if step_plausible(steps, total):
+        return None
+    return Msg("runs.summary_step", {"path": path, "step": step_text(steps),
+                                     "limit": total or MAX_STEPS})
+
+
 def summary_steps_plausible(summary: dict[str, Any]) -> bool:
     """Whether run.json's ``steps`` (when it has one) lies within its run's configured steps.
     A run.json without ``steps`` passes: the liveness fields alone decide about it."""
-    if "steps" not in summary:
-        return True
-    return step_plausible(summary["steps"], configured_steps(summary.get("steps_total")))
+    return summary_step_problem(summary, {}, "run.json") is None
 
 
 def history_limit(summary: dict[str, Any], config: dict[str, Any]) -> tuple[int, bool]:
@@ -77,4 +93,4 @@ def history_limit(summary: dict[str, Any], config: dict[str, Any]) -> tuple[int,
 
 
 __all__ = ["MAX_STEPS", "configured_steps", "history_limit", "is_whole", "step_plausible",
-           "step_text", "summary_steps_plausible"]
+           "step_text", "summary_step_problem", "summary_steps_plausible"]

@@ -52,7 +52,7 @@ from gatelab.core.runs_read import (
     safe_reason,
 )
 from gatelab.core.run_liveness import effective_status
-from gatelab.core.run_steps import MAX_STEPS, configured_steps, step_plausible, step_text
+from gatelab.core.run_steps import configured_steps, summary_step_problem
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
     CHECKPOINT_S,
     RunWriteError,
@@ -169,21 +169,12 @@ def _not_number(v: Any) -> bool:
 
 
 def steps_problem(summary: dict[str, Any], config: dict[str, Any]) -> str:
-    """Why run.json's ``steps`` cannot be a step of this run ("" when it can, or says none).
-
-    The rule of ``run_steps.summary_steps_plausible`` (0 … the configured steps), bounded by
-    run.json's ``steps_total`` or else config.json's ``steps``, as ``stats_history`` bounds the
-    same field, so the list and the history agree. The writer never passes its configured steps
-    (``engine.train_steps`` stops there), so a larger or negative step is damage: the row says
-    so instead of showing "9223372036854775808/6" as if that many had been trained."""
-    if "steps" not in summary:
-        return ""
-    steps = summary["steps"]
-    total = configured_steps(summary.get("steps_total"), config.get("steps"))
-    if step_plausible(steps, total):
-        return ""
-    return Msg("runs.summary_step", {"path": SUMMARY, "step": step_text(steps),
-                                     "limit": total or MAX_STEPS})
+    """Why run.json's ``steps`` cannot be a step of this run ("" when it can, or says none):
+    ``run_steps.summary_step_problem``, the rule the stats history applies to the same field.
+    The writer never passes its configured steps (``engine.train_steps`` stops there), so a
+    larger or negative step is damage: the row says so instead of showing
+    "9223372036854775808/6" as if that many had been trained."""
+    return summary_step_problem(summary, config, SUMMARY) or ""
 
 
 def run_info(path: Path) -> RunInfo:

@@ -32,7 +32,7 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import Msg, reason
-from gatelab.core.run_steps import MAX_STEPS, configured_steps, history_limit, step_plausible, step_text
+from gatelab.core.run_steps import history_limit, summary_step_problem
 from gatelab.core.runs_read import (
     CONFIG,
     STATS,
@@ -247,15 +247,14 @@ def _plausible_steps(run_dir: Path, steps: list[int], problems: list[str] | None
 
 def _latest_step(run_dir: Path, problems: list[str] | None) -> int | None:
     """The step of stats.npz in a run without a history: run.json's ``steps`` (0 when it has
-    none); None, noted in ``problems``, when that is not a step this run can have reached."""
+    none); None, noted in ``problems``, when that is not a step this run can have reached
+    (``run_steps.summary_step_problem``, the run list's rule)."""
     summary, config = _run_files(run_dir)
-    steps = summary.get("steps", 0)
-    total = configured_steps(summary.get("steps_total"), config.get("steps"))
-    if step_plausible(steps, total):
-        return int(steps)
-    _note(problems, Msg("runs.summary_step", {"path": run_dir / SUMMARY, "step": step_text(steps),
-                                              "limit": total or MAX_STEPS}))
-    return None
+    problem = summary_step_problem(summary, config, run_dir / SUMMARY)
+    if problem is not None:
+        _note(problems, problem)
+        return None
+    return int(summary.get("steps", 0))
 
 
 def _coarse_to_fine(n: int) -> list[int]:

@@ -36,6 +36,7 @@ MAX_INTERMEDIATE = 262_144
 MAX_INTERMEDIATE_RATIO = 64
 MAX_EVAL_ITERS = 1_000
 MAX_SAMPLE_CHARS = 10_000
+MAX_STEPS = 10**7  # the most steps (and any interval or count) a config may ask for
 MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
 # AdamW's step is about lr per weight: beyond 10 (the trainer form's range too) the loss turns NaN
 # within steps, so a huge value is refused up front instead of failing at step 2. Weight decay
@@ -124,7 +125,7 @@ class TrainConfig:
         for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "steps",
                      "eval_interval", "eval_iters", "stats_interval", "multiple_of",
                      "checkpoint_interval", "hist_bins", "log_interval"):
-            _positive_int(name, getattr(self, name), maximum=10**7)
+            _positive_int(name, getattr(self, name), maximum=MAX_STEPS)
         if self.n_layer > 256 or self.n_head > 1024 or self.n_embd > 65536:
             raise error("train.too_large")
         if self.n_embd % self.n_head:
@@ -160,8 +161,8 @@ class TrainConfig:
         if not 0.0 <= self.dropout < 1.0:
             raise error("train.dropout", value=self.dropout)
         if not isinstance(self.warmup_steps, int) or isinstance(self.warmup_steps, bool) \
-                or not 0 <= self.warmup_steps <= 10**7:
-            raise error("value.whole_range", name="warmup_steps", maximum=10**7,
+                or not 0 <= self.warmup_steps <= MAX_STEPS:
+            raise error("value.whole_range", name="warmup_steps", maximum=MAX_STEPS,
                         value=self.warmup_steps)
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) \
                 or not 0 <= self.seed <= MAX_SEED:
