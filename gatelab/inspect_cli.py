@@ -30,8 +30,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 PROG = "gatelab-inspect"
-DTYPES = ("float32", "bf16")  # the Inside tab's choices (ui/inside_source.DTYPES), same spelling
-DEFAULT_DTYPE = "float32"     # the tab's and HfModel's default
+DEFAULT_DTYPE = "float32"     # the tab's and HfModel's default (core.inside.types.DTYPES[0])
 STDOUT = "-"                  # --json -: the JSON on standard output (the usual convention)
 
 
@@ -54,6 +53,7 @@ def _parser() -> _Parser:
                    "|act(g)| < eps (default 0.1)")
     p.add_argument("--device", default=None, help="auto, cpu or cuda (default: cpu for runs, "
                    "auto for model folders)")
+    from gatelab.core.inside.types import DTYPES  # the Inside tab's choices, same spelling
     p.add_argument("--dtype", choices=DTYPES, default=DEFAULT_DTYPE,
                    help="weights of a Hugging Face model folder as float32 or bf16 (half the "
                    "memory); runs are float32 (default float32)")
@@ -64,14 +64,6 @@ def _parser() -> _Parser:
 
 def _finite(v: Any) -> Any:
     return v if not isinstance(v, float) or math.isfinite(v) else None
-
-
-def _dtype_name(model: Any) -> str:
-    """The loaded weights' dtype in --dtype's spelling: read from the model, not echoed from the
-    request, so the JSON records what the numbers were computed with."""
-    import torch
-    dt = next(model.parameters()).dtype
-    return {torch.float32: "float32", torch.bfloat16: "bf16"}.get(dt, str(dt).removeprefix("torch."))
 
 
 def inspect(source: str, text: str, token: int | None, eps: float,
@@ -105,9 +97,11 @@ def inspect(source: str, text: str, token: int | None, eps: float,
         # a config.json that is a link to a device or a FIFO still means "a model folder":
         # the HF checks then say which file is not a regular file
         from gatelab.core.inside.hf_source import HfModel
+        from gatelab.core.inside.types import dtype_label
         model = HfModel(p, device=device, dtype=dtype)  # the tab's loader (ui/inside_jobs)
         trace = model.trace(text)
-        used = _dtype_name(model.model)
+        # read from the weights, not echoed from the request: what the numbers were computed in
+        used = dtype_label(next(model.model.parameters()).dtype)
         # what config.json says that the load did not use: the tab shows these too
         notes = [" ".join(str(n).split()) for n in model.info.get("notes", ())]
     else:

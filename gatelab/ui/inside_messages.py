@@ -18,13 +18,19 @@ from gatelab.ui.runs_view import run_status_word
 translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
 
+def model_info(model: Any) -> dict[str, Any]:
+    """A loaded model's ``info`` (``HfModel.info``: check_hf_folder's findings); {} for a run, a
+    wrapped model or none."""
+    info = getattr(model, "info", None)
+    return info if isinstance(info, dict) else {}
+
+
 def model_notes(model: Any) -> list[Any]:
     """The notes of the loaded model (``HfModel.info["notes"]``: core Msgs on what its folder
     says that gatelab does not use, such as a config.json dtype the weights do not have); []
     for a run, a wrapped model or none. Read off the model, not the trace, because the checks
     run once per load and every trace of that model should still say so."""
-    info = getattr(model, "info", None)
-    notes = info.get("notes") if isinstance(info, dict) else None
+    notes = model_info(model).get("notes")
     return list(notes) if isinstance(notes, (list, tuple)) else []
 
 

@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
+from gatelab.core.inside.types import dtype_label
+from gatelab.ui.inside_messages import model_info
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
 
@@ -155,9 +157,8 @@ class ElidedLabel(QLabel):
 def model_dtype(model: Any) -> str:
     """The dtype a loaded Hugging Face model was analysed in, as the source bar names it
     ("bf16", "float32"), from ``HfModel.info["dtype"]``; "" for a run or no model."""
-    info = getattr(model, "info", None)
-    dtype = info.get("dtype") if isinstance(info, dict) else None
-    return {"bfloat16": "bf16"}.get(str(dtype), str(dtype)) if dtype else ""
+    dtype = model_info(model).get("dtype")
+    return dtype_label(dtype) if dtype else ""
 
 
 def _quiet(setter, widget: QWidget, *args: object) -> None:  # noqa: ANN001

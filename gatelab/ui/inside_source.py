@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core.inside.types import MAX_TEXT_CHARS
+from gatelab.core.inside.types import DTYPES, MAX_TEXT_CHARS
 from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
 
@@ -44,7 +44,6 @@ EXAMPLES: tuple[str, ...] = (
 N_EXAMPLES = 3  # examples per language
 TEXT_BOX_CHARS = MAX_TEXT_CHARS + 1  # the text box holds one past what is analysed
 DEVICES = ("auto", "cpu", "cuda")
-DTYPES = ("float32", "bf16")
 
 
 class SourceBar(QWidget):

@@ -15,6 +15,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 MAX_TEXT_CHARS = 100_000  # the longest text analysed at once (torch-free: the text box reads it)
+# the weights' dtype of a Hugging Face model as the tab's choice and gatelab-inspect --dtype spell
+# it (hf_check.normalise_dtype turns it into torch's name); the first is the default
+DTYPES = ("float32", "bf16")
+
+
+def dtype_label(name: object) -> str:
+    """A torch dtype or its name ("bfloat16", "torch.bfloat16") as DTYPES spell it ("bf16"), so
+    what a model was analysed in reads the way the user chose it."""
+    text = str(name).removeprefix("torch.")
+    return "bf16" if text == "bfloat16" else text
 
 
 @dataclass(frozen=True)
