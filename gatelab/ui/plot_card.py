@@ -120,6 +120,16 @@ class FittedLegend(pg.LegendItem):
         return 1
 
 
+def _symbols_now(item: pg.PlotDataItem) -> None:
+    """Give ``item``'s scatter its symbol brush, pen and size at once: a legend sample draws the
+    scatter's own, which pyqtgraph sets only with the first point, so the trainer's
+    "validation" key was pyqtgraph's default blue-grey until the first evaluation of a run."""
+    opts = item.opts
+    item.scatter.setBrush(opts["symbolBrush"], update=False)
+    item.scatter.setPen(opts["symbolPen"], update=False)
+    item.scatter.setSize(opts["symbolSize"], update=False)
+
+
 class PlotCard(QWidget):
     """Title, hover readout, Export… button and one PlotWidget (``self.plot``)."""
 
@@ -202,6 +212,8 @@ class PlotCard(QWidget):
         (``legend=False``: in the CSV and hover readout only, e.g. when a style key and one
         entry per colour explain many curves in fewer legend rows)."""
         item = self.plot.plot([], [], name=name, **opts)
+        if opts.get("symbol") is not None:
+            _symbols_now(item)
         box = self.plot.getPlotItem().legend
         if not legend and box is not None:
             box.removeItem(item)

@@ -91,17 +91,6 @@ class MetricsHistory:
         return self.val_loss[-1] if self.val_loss else None
 
 
-def symbols_now(item: pg.PlotDataItem) -> pg.PlotDataItem:
-    """Give ``item``'s scatter its symbol brush, pen and size at once: the legend sample draws
-    the scatter's own, which pyqtgraph sets only with the first point, so the "validation" key
-    was pyqtgraph's default blue-grey until the first evaluation of a live run."""
-    opts = item.opts
-    item.scatter.setBrush(opts["symbolBrush"], update=False)
-    item.scatter.setPen(opts["symbolPen"], update=False)
-    item.scatter.setSize(opts["symbolSize"], update=False)
-    return item
-
-
 def sticky_range(current: tuple[float, float] | None, values: Iterable[np.ndarray],
                  floor: float | None = None) -> tuple[float, float] | None:
     """A y range that changes only when the data leaves it or fills under a third of it.
@@ -141,9 +130,9 @@ class TrainerPlots(QWidget):
         self.loss.add_fitted_legend()  # under the plot: inside, it covered the early curves
         self.c_train = self.loss.curve("train", pen=pg.mkPen("#9ecae1", width=1))
         self.c_ema = self.loss.curve("ema", pen=pg.mkPen("#1f77b4", width=2.5))
-        self.c_val = symbols_now(self.loss.curve(
+        self.c_val = self.loss.curve(
             "val", pen=pg.mkPen("#d62728", width=2), symbol="o", symbolSize=7,
-            symbolBrush="#d62728", symbolPen="#d62728"))
+            symbolBrush="#d62728", symbolPen="#d62728")
         self.sparsity = PlotCard("", one_line=True)
         # every multi-layer plot has a legend under it; sparsity's is a style key (solid, dashed)
         # and one entry per layer colour: 2 + n short entries, where "Lk closed", "Lk g<0" pairs
@@ -160,9 +149,9 @@ class TrainerPlots(QWidget):
         self.ratio_bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6baed6")
         self.ratio.plot.addItem(self.ratio_bars)
         self.ratio.plot.getAxis("bottom").setTicks([[]])  # layers "L0", "L1"… once known
-        self.c_ratio = symbols_now(self.ratio.curve(  # bar tops: hover + CSV export
+        self.c_ratio = self.ratio.curve(  # bar tops: hover + CSV export
             "ratio", pen=None, symbol="t1", symbolSize=8, symbolBrush="#08519c",
-            symbolPen="#08519c"))
+            symbolPen="#08519c")
         self.lr = PlotCard("", one_line=True)
         self.c_lr = self.lr.curve("lr", pen=pg.mkPen("#2ca02c", width=2))
         self.sink_label = QLabel()  # the first-token share; LiveView shows it above the plots

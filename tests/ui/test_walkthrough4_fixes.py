@@ -209,3 +209,20 @@ def test_gate_plane_layer_box_explains_live_neurons(qtbot, tmp_path: Path) -> No
     assert spin.toolTip() == "This model has one layer"
     assert panel.set_neuron_points(None)
     assert not spin.isEnabled() and "load a run" in spin.toolTip()
+
+
+def test_every_symbol_curve_has_its_colours_before_its_first_point(qtbot) -> None:  # noqa: ANN001
+    """The early-colour fix lives in PlotCard.curve, so the Inside tab's history curves (which
+    have a legend under their plot too) get it as well, not only the trainer's."""
+    from PySide6.QtGui import QColor
+
+    from gatelab.ui.inside_history import HistoryView
+    from gatelab.ui.inside_state import InsideSelection
+
+    view = HistoryView(InsideSelection())
+    qtbot.addWidget(view)
+    assert view.curves
+    for curve in view.curves.values():
+        assert curve.getData()[0] is None or len(curve.getData()[0]) == 0
+        assert curve.scatter.opts["brush"].color() == QColor(curve.opts["symbolBrush"])
+        assert curve.scatter.opts["size"] == curve.opts["symbolSize"]
