@@ -61,7 +61,7 @@ MESSAGES: dict[str, str] = {
     "ckpt.key_type": QT_TRANSLATE_NOOP(
         "core", "checkpoint {path} is not a gatelab checkpoint ('{name}' is {found})"),
     "ckpt.damaged_fields": QT_TRANSLATE_NOOP(
-        "core", "checkpoint {path} is damaged (negative step or empty vocabulary)"),
+        "core", "checkpoint {path} is damaged (negative token count or empty vocabulary)"),
     "ckpt.bad_config": QT_TRANSLATE_NOOP("core", "checkpoint {path} holds an invalid config: {reason}"),
     "torchfile.compressed": QT_TRANSLATE_NOOP(
         "core", "it is damaged or not a torch checkpoint ({name} is compressed; torch.save "

@@ -3293,7 +3293,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+58"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+64"/>
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -4122,7 +4122,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+167"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+177"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4133,7 +4133,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+119"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+121"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4745,7 +4745,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+63"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+65"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -5056,7 +5056,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+150"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+149"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5162,7 +5162,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-130"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5177,7 +5177,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+129"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5973,7 +5973,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+216"/>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+205"/>
         <location line="+1"/>
         <location line="+1"/>
         <location line="+2"/>
@@ -6264,8 +6264,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>checkpoint {path} is damaged (negative step or empty vocabulary)</source>
-        <translation>检查点 {path} 已损坏（步数为负或词表为空）</translation>
+        <source>checkpoint {path} is damaged (negative token count or empty vocabulary)</source>
+        <translation>检查点 {path} 已损坏（词元计数为负或词表为空）</translation>
     </message>
     <message>
         <location line="+2"/>
