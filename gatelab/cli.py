@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.cli_args import FLAG_FIELDS, experiment_parser, parse, train_parser
+from gatelab.core.messages import KeyedError
 from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, TrainingError
 
 MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
@@ -214,7 +215,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         if not args.run_dir:  # refused before anything was written: leave no empty run folder
             with suppress(OSError):
                 run_dir.rmdir()
-        if getattr(getattr(exc, "msg", None), "key", None) == "resume.done":  # say how, runnable
+        if isinstance(exc, KeyedError) and exc.msg.key == "resume.done":  # say how, runnable
             return _fail(prog, f"{exc}, e.g. with {_continue_hint(runs.run_info(run_dir))}")
         return _fail(prog, _about(exc, "--run-dir", args.run_dir))
     except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands

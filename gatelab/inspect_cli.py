@@ -27,7 +27,10 @@ import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:  # the core is imported after parsing, so --help stays fast
+    from gatelab.core.messages import KeyedError
 
 PROG = "gatelab-inspect"
 DEFAULT_DTYPE = "float32"     # the tab's and HfModel's default (core.inside.types.DTYPES[0])
@@ -118,11 +121,11 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     return out
 
 
-def _memory_hint(exc: Exception, dtype: str) -> str:
+def _memory_hint(exc: KeyedError, dtype: str) -> str:
     """What to add to a refusal for want of memory: the catalogue's "try bf16" names the tab's
     dtype choice, so the CLI adds its own spelling (or, when bf16 is in use already, the
     remaining ways); "" for every other error."""
-    if getattr(getattr(exc, "msg", None), "key", None) != "inside.memory":
+    if exc.msg.key != "inside.memory":
         return ""
     if dtype == "bf16":
         return f" ({PROG}: --dtype bf16 is in use already; try --device or a smaller model)"

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core.messages import Msg
+from gatelab.core.messages import KeyedError, Msg
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
@@ -38,11 +38,8 @@ def _read(spec: str) -> CorpusSummary | Msg:
     """The summary, or the engine's message (kept as a Msg so the box can word it once)."""
     try:
         return corpus_summary(spec)
-    except Exception as exc:
-        msg = getattr(exc, "msg", None)
-        if isinstance(msg, Msg):
-            return msg
-        raise
+    except KeyedError as exc:  # other errors reach the box as the worker's text
+        return exc.msg
 
 
 class CorpusBox(QGroupBox):
