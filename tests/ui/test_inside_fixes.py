@@ -12,7 +12,7 @@ import torch
 from gatelab.ui.inside_panel import InsidePanel
 from tests.ui.conftest import show_panel
 
-from .test_inside_panel import analyse, panel, tiny_run  # noqa: F401 (fixtures; tiny_hf: conftest)
+from .test_inside_panel import analyse, panel, tiny_hf, tiny_run  # noqa: F401 (fixtures)
 
 torch.set_num_threads(1)
 

@@ -26,7 +26,7 @@ from gatelab.ui.inside_panel import InsidePanel
 from tests.ui.conftest import FakeSaveDialog, show_panel
 
 from .inside_synth import make_trace
-from .test_inside_panel import analyse, panel, tiny_run  # noqa: F401 (fixtures; tiny_hf: conftest)
+from .test_inside_panel import analyse, panel, tiny_hf, tiny_run  # noqa: F401 (fixtures)
 
 torch.set_num_threads(1)
 

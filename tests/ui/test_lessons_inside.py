@@ -19,7 +19,7 @@ from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.widgets import fmt_number
 
 from .inside_synth import make_trace
-from .test_inside_panel import panel, tiny_run  # noqa: F401 (shared fixtures; tiny_hf: conftest)
+from .test_inside_panel import panel, tiny_hf, tiny_run  # noqa: F401 (shared fixtures)
 
 INSIDE = (STRING_TEXT.index('"') + 1, STRING_TEXT.rindex('"'))  # "inside a string", in chars
 
