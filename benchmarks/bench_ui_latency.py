@@ -193,16 +193,10 @@ def main() -> int:
     ap.add_argument("--width", type=int, default=128)
     ap.add_argument("--corpus", default="python")
     ap.add_argument("--no-process", action="store_true", help="skip the subprocess variant")
-    ap.add_argument("--automatic-gc", action="store_true",
-                    help="leave Python's collector automatic (the app collects in the GUI thread)")
     args = ap.parse_args()
     from PySide6.QtWidgets import QApplication
 
-    from gatelab.ui.main_thread_gc import MainThreadGC
-
     app = QApplication.instance() or QApplication([])
-    if not args.automatic_gc:
-        MainThreadGC(app)  # as gatelab.app: cycles are collected in the GUI thread only
     cfg = make_config(args).validate()
     with tempfile.TemporaryDirectory(prefix="gatelab-bench-") as tmp:
         os.environ["GATELAB_HOME"] = tmp  # runs from the panel land here, not in the user's home
