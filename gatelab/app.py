@@ -64,10 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     from PySide6.QtCore import QSettings
 
-    from gatelab.ui.main_thread_gc import MainThreadGC
-
-    collector = MainThreadGC(app)  # cycles freed in the GUI thread only, while the app runs
-
     from gatelab.ui.language import remembered_language, set_language
 
     # --lang wins; else the language chosen in View → Language last time; else the system's.
@@ -94,9 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             shutil.rmtree(scratch, ignore_errors=True)  # each run used to leave one behind
     window = _show_window(MainWindow(initial_tab=args.tab), args.size)
-    code = app.exec()
-    collector.stop()
-    return code
+    return app.exec()
 
 
 def _show_window(window: Any, size: tuple[int, int] | None) -> Any:

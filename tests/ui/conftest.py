@@ -14,33 +14,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gatelab.ui import export_dialog
-from gatelab.ui.main_thread_gc import MainThreadGC, collect_due
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _gc_in_the_gui_thread(qapp) -> Iterator[None]:  # noqa: ANN001
-    """As in the app (gatelab.app): cycles are collected in the GUI thread only, so no worker
-    thread runs the destructors of Qt objects (a deadlock, see ui/main_thread_gc)."""
-    collector = MainThreadGC(qapp)
-    yield
-    collector.stop()
-
-
-@pytest.fixture(autouse=True)
-def _collect_due_after_each_test(_gc_in_the_gui_thread) -> Iterator[None]:  # noqa: ANN001
-    """Tests that never spin the event loop would leave the timer no turn: collect what is due."""
-    yield
-    collect_due()
-
-
-@pytest.fixture(scope="session")
-def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny random Llama and its tokenizer, saved once per session (tests copy it before
-    changing anything; needs transformers)."""
-    pytest.importorskip("transformers")
-    from tests.core.inside_helpers import save_hf_model
-
-    return save_hf_model(tmp_path_factory.mktemp("inside-hf") / "llama", "llama")
 
 
 def show_panel(qtbot, panel, size: tuple[int, int] = (1400, 900)):  # noqa: ANN001, ANN201

@@ -36,6 +36,13 @@ class CoreOnly(QTranslator):
         return False
 
 
+@pytest.fixture(scope="module")
+def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.core.inside_helpers import save_hf_model
+
+    return save_hf_model(tmp_path_factory.mktemp("inside-notes") / "llama", "llama")
+
+
 @pytest.fixture
 def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
     p = show_panel(qtbot, InsidePanel())

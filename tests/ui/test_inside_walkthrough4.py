@@ -33,6 +33,13 @@ def run8(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return run
 
 
+@pytest.fixture(scope="module")
+def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.core.inside_helpers import save_hf_model
+
+    return save_hf_model(tmp_path_factory.mktemp("walk4-hf") / "llama", "llama")
+
+
 @pytest.fixture
 def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
     p = show_panel(qtbot, InsidePanel(), (1280, 800))
