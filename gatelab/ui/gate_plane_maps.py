@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 from PySide6.QtGui import QResizeEvent
@@ -121,8 +121,11 @@ class MapPlot:
         self.plot.addItem(self.image)
         self.values: np.ndarray | None = None
         self.levels: tuple[float, float] | None = None
+        # under the map, not beside it: three maps side by side are width-bound at 1280 px, and
+        # a bar beside each took 61 px of every column's width (the squares were 213 px with
+        # ~100 px of empty height under the readout)
         self.bar = pg.ColorBarItem(values=(-1, 1), colorMap=pg.colormap.get(COLORMAP),
-                                   interactive=False, width=14)  # not linked: it shows levels
+                                   interactive=False, width=12, orientation="horizontal")
         self.bar.axis.setTextPen("#333")
         self.bar.axis.setPen("#333")
         self.bar.axis.enableAutoSIPrefix(False)  # exact tick values, never "(x0.001)"
@@ -228,8 +231,12 @@ class GatePlaneMaps(QWidget):
         self.widget = MapsWidget(self)
         self.widget.nudge_requested.connect(self.nudge_requested)
         self.views: dict[str, MapPlot] = {k: MapPlot(k, titles[k], self.widget) for k in MAP_KEYS}
+        self._refit = QTimer(self)  # once the scene is laid out: its overheads are known then
+        self._refit.setSingleShot(True)
+        self._refit.timeout.connect(self._fit_size)
         for view in self.views.values():
             view.vb.point_picked.connect(self.point_picked)
+            view.vb.sigResized.connect(lambda _vb: self._refit.start(0))
         self._shown: tuple[str, ...] = ()
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -268,8 +275,8 @@ class GatePlaneMaps(QWidget):
             layout.removeItem(self.views[key].plot)
             layout.removeItem(self.views[key].bar)
         for col, key in enumerate(keys):
-            layout.addItem(self.views[key].plot, row=0, col=2 * col)
-            layout.addItem(self.views[key].bar, row=0, col=2 * col + 1)
+            layout.addItem(self.views[key].plot, row=0, col=col)
+            layout.addItem(self.views[key].bar, row=1, col=col)
         self._shown = keys
         self._fit_size()
 
@@ -278,18 +285,39 @@ class GatePlaneMaps(QWidget):
         self._fit_size()
 
     def _fit_size(self) -> None:
-        """Square plots: the maps are about as tall as one is wide, not stretched down the window."""
+        """Square maps as large as the room allows, the legend and readout right under them.
+
+        Why: the data squares are what matter, so the widget's height and width follow them;
+        the height that was the column's width minus 40 px left ~100 px empty under the readout
+        at 1280×800. Title, axes and colour bar overheads are measured after a layout pass.
+        """
         n = max(len(self._shown), 1)
-        width = max(self.width() // n, 100)
         below = 12  # the legend and the explanation under the maps stay visible
         for i in range(self._below.count()):
             w = self._below.itemAt(i).widget()
             if w is not None and not w.isHidden():
                 below += (w.heightForWidth(self.width()) if w.hasHeightForWidth()
                           else w.sizeHint().height()) + self._below.spacing()
-        height = max(120, min(width - 40, self.height() - below))
-        self.widget.setFixedHeight(height)
-        self.widget.setMaximumWidth(n * (height + 160))  # one map alone stays square, centred
+        extra_h, extra_w = self._overheads(n)
+        side = min((self.width() - 2) / n - extra_w, self.height() - below - extra_h)
+        height, width = max(120, int(side + extra_h)), max(int(n * (side + extra_w)) + 2, 200)
+        if abs(height - self.widget.height()) > 1 or abs(width - self.widget.maximumWidth()) > 1:
+            self.widget.setFixedHeight(height)  # a pixel either way: no endless relayout
+            self.widget.setMaximumWidth(width)  # centred
+        grid = self.widget.ci.layout
+        for col in range(grid.columnCount()):  # equal columns: a longer title is no wider map
+            grid.setColumnStretchFactor(col, 1 if col < n else 0)
+            grid.setColumnPreferredWidth(col, max(side + extra_w, 0) if col < n else 0)
+
+    def _overheads(self, n: int) -> tuple[float, float]:
+        """Height around one map's data square (title, axis, colour bar, margins) and width per
+        column beside it (axis, spacing), as laid out now; estimates before the first layout."""
+        boxes = [self.views[k].vb.size() for k in self._shown]
+        if not boxes or min(b.width() for b in boxes) < 20 or min(b.height() for b in boxes) < 20:
+            return 130.0, 45.0
+        extra_h = self.widget.height() - max(b.height() for b in boxes)
+        extra_w = (self.widget.width() - sum(b.width() for b in boxes)) / n
+        return float(extra_h), float(extra_w)
 
     def set_maps(self, spec: PlaneSpec, maps: PlaneMaps, zero_g: list[float], zero_u: list[float],
                  closed: list[tuple[float, float]]) -> None:
