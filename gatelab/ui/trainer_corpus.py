@@ -68,6 +68,7 @@ class CorpusBox(QGroupBox):
         layout.addWidget(self.preview)
         self.error = ""  # the data module's message when the corpus is unusable
         self._error_item: str = ""  # the same as the data module's Msg (worded again on retranslate)
+        self._length_msg: str = ""  # the "too short" Msg behind a length error
         self.summary: CorpusSummary | None = None
         self.block_size: int | None = None  # the form's block size: a shorter corpus is refused
         self._cache: dict[str, CorpusSummary | str] = {}
@@ -201,11 +202,44 @@ class CorpusBox(QGroupBox):
         self.refresh()  # the fallback is cached (shown at once) or read again
 
     def _why(self, spec: str, item: str) -> str:
-        """One "Cannot use …" line: the file's own reason is not wrapped in a second prefix."""
+        """One "Cannot use …" line that names the corpus once: "Cannot use /x.txt: the file is
+        empty", not "Cannot use this corpus: corpus file is empty: /x.txt"."""
         reason = item.values.get("reason") if isinstance(item, Msg) else None
         if isinstance(item, Msg) and item.key == "corpus.cannot_use" and isinstance(reason, Msg):
             return self.tr("Cannot use {0}").format(message_text(reason))
-        return self.tr("Cannot use this corpus: {0}").format(message_text(item))
+        path, why = self._short_reason(item) if isinstance(item, Msg) else ("", "")
+        if path:
+            return self.tr("Cannot use {0}: {1}").format(path, why)
+        return self.tr("Cannot use this corpus: {0}").format(why or message_text(item))
+
+    def _short_reason(self, item: Msg) -> tuple[str, str]:
+        """(path, reason) of a corpus problem, worded to follow "Cannot use <path>:" or "Cannot use
+        this corpus:"; core's own text names the corpus and the path again (the CLI prints it
+        alone). ("", "") for any other message, which is then shown whole."""
+        v = item.values
+        words = {
+            "corpus.too_large": lambda: self.tr("it is too large ({0:,} bytes; limit {1:,})"
+                                                ).format(v["size"], v["limit"]),
+            "corpus.not_found": lambda: self.tr("there is no such file"),
+            "corpus.is_folder": lambda: self.tr("it is a folder, not a text file"),
+            "corpus.empty": lambda: self.tr("the file is empty"),
+            "corpus.binary": lambda: self.tr("it looks binary (it contains NUL bytes), not text"),
+            "corpus.not_utf8": lambda: self.tr("it is not valid UTF-8 text (bad byte at offset "
+                                               "{0})").format(v["offset"]),
+            "corpus.too_short": lambda: self.tr(
+                "it is too short ({0:,} characters); block size {1} needs at least {2:,} (one "
+                "block + 1 for training and one for validation)").format(
+                    v["chars"], v["block"], v["need"]),
+            "corpus.vocab_large": lambda: self.tr(
+                "it has {0:,} distinct characters; the character-level trainer accepts at most "
+                "{1:,} (pick a text in fewer scripts)").format(v["n"], v["maximum"]),
+        }
+        if item.key not in words:
+            return "", ""
+        try:
+            return str(v.get("path", "")), words[item.key]()
+        except (KeyError, ValueError, TypeError):  # an odd Msg: shown whole, never a crash
+            return "", ""
 
     def _show(self, spec: str, item: CorpusSummary | str, emit: bool = True) -> None:
         self._too_short, self._reading = False, False
@@ -222,8 +256,8 @@ class CorpusBox(QGroupBox):
                 item.chars, item.bytes, item.vocab_size, message_text(item.provenance))
             if self.error:
                 self._too_short = True
-                text += "<br><span style='color:#b00020'>" + self.tr(
-                    "Cannot use this corpus: {0}").format(self.error) + "</span>"
+                text += "<br><span style='color:#b00020'>" + html.escape(
+                    self._why(spec, self._length_msg)) + "</span>"
             if self._rejected is not None:
                 text += "<br><span style='color:#b00020'>" + html.escape(
                     self._why(*self._rejected)) + "</span>"
@@ -240,5 +274,6 @@ class CorpusBox(QGroupBox):
         try:
             check_length(summary.chars, self.block_size)
         except CorpusError as exc:
+            self._length_msg = exc.msg  # worded by _why under the summary
             return message_text(exc)
         return ""

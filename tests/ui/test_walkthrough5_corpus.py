@@ -1,0 +1,97 @@
+"""Walkthrough 5 at 1280×800: a refused corpus is named once, in the line the user reads.
+
+The trainer said "Cannot use this corpus: corpus file looks binary (it contains NUL bytes), not
+text: /x/bad.txt": the corpus twice and the file last. It now says "Cannot use /x/bad.txt: it
+looks binary (it contains NUL bytes), not text"; a corpus too short for the block size says
+"Cannot use this corpus: it is too short (…)". Checked on the label's rendered text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QTextDocument
+
+from gatelab.core.trainconfig import TrainConfig
+
+TINY = dict(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2, block_size=16,
+            batch_size=4, steps=5, eval_interval=5, warmup_steps=1, seed=7, device="cpu")
+
+
+@pytest.fixture
+def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
+    from gatelab.ui.trainer_panel import TrainerPanel
+
+    widget = TrainerPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    widget.activate()
+    widget.controls.set_config(TrainConfig(**TINY))
+    box = widget.controls.corpus
+    qtbot.waitUntil(lambda: box.summary is not None, timeout=20000)
+    yield widget
+    widget.shutdown()
+
+
+def _shown_lines(box) -> list[str]:  # noqa: ANN001
+    """The corpus box's message as the user reads it (HTML rendered to plain text)."""
+    doc = QTextDocument()
+    doc.setHtml(box.info.text())
+    return doc.toPlainText().splitlines()
+
+
+def _pick(qtbot, monkeypatch, box, path: Path) -> str:  # noqa: ANN001
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    box.open_button.click()
+    qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in _shown_lines(box)),
+                    timeout=20000)
+    qtbot.waitUntil(lambda: box.summary is not None, timeout=20000)  # back on the last corpus
+    line = next(line for line in _shown_lines(box) if line.startswith("Cannot use"))
+    assert box.info.isVisible()
+    info = box.info  # wrapped in full once the form is laid out again: nothing cut
+    qtbot.waitUntil(lambda: info.heightForWidth(info.width()) <= info.height() + 1, timeout=3000)
+    return line
+
+
+@pytest.mark.parametrize("kind, reason", [
+    ("empty", "the file is empty"),
+    ("binary", "it looks binary (it contains NUL bytes), not text"),
+    ("latin1", "it is not valid UTF-8 text (bad byte at offset 3)"),
+    ("folder", "it is a folder, not a text file"),
+])
+def test_a_refused_file_is_named_once(qtbot, monkeypatch, panel, tmp_path: Path,  # noqa: ANN001
+                                      kind: str, reason: str) -> None:
+    path = tmp_path / "bad.txt"
+    if kind == "empty":
+        path.write_text("")
+    elif kind == "binary":
+        path.write_bytes(b"abc\x00\x01" * 100)
+    elif kind == "latin1":
+        path.write_bytes(b"caf\xe9 au lait\n" * 20)
+    else:
+        path.mkdir()
+    line = _pick(qtbot, monkeypatch, panel.controls.corpus, path)
+    assert line == f"Cannot use {path}: {reason}"
+    assert "corpus" not in line.lower() and line.count(str(path)) == 1
+
+
+def test_a_too_short_corpus_says_corpus_once(qtbot, monkeypatch, panel, tmp_path: Path  # noqa: ANN001
+                                             ) -> None:
+    box = panel.controls.corpus
+    short = tmp_path / "short.txt"
+    short.write_text("hello world\n" * 2)  # 24 characters; block size 16 needs 34
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(short), ""))
+    box.open_button.click()
+    qtbot.waitUntil(lambda: box.summary is not None and box.corpus() == str(short), timeout=20000)
+    lines = [line for line in _shown_lines(box) if line.startswith("Cannot use")]
+    assert lines == ["Cannot use this corpus: it is too short (24 characters); block size 16 "
+                     "needs at least 34 (one block + 1 for training and one for validation)"]
+    assert lines[0].lower().count("corpus") == 1
+    assert "too short: 24 characters" in box.error  # core's own text, as the CLI prints it
