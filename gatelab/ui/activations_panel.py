@@ -33,6 +33,7 @@ from gatelab.ui.activations_lesson import ActivationsLessonMixin
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
 from gatelab.ui.activations_widgets import MinusSpinBox, ProbeLabelFormat
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
 SHORT_NAMES: dict[str, str] = {  # legend and table names, translated when shown
@@ -161,8 +162,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
 
         self.range_box = QGroupBox(self.controls)
         form = QFormLayout(self.range_box)
-        self.z_min_field = NumberField(self._range[0], check=self._check_min)
-        self.z_max_field = NumberField(self._range[1], check=self._check_max)
+        # the fields hold the checks weakly: a bound method of the panel kept by its own child
+        # is a cycle through the panel (see ui/qt_cycles)
+        self.z_min_field = NumberField(self._range[0], check=weak_method(self._check_min))
+        self.z_max_field = NumberField(self._range[1], check=weak_method(self._check_max))
         self.z_min_field.value_changed.connect(self._on_range_edited)
         self.z_max_field.value_changed.connect(self._on_range_edited)
         self.z_spin = MinusSpinBox(self.range_box)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -303,13 +303,18 @@ class BudgetFilesMixin:
             target, selected = self.models[self.compare_name()], self.compare_name()
 
         def compared_to() -> str:  # worded when shown, so a language switch re-words it
+            # no self in here: the checkpoint view keeps this function, and a reference to the
+            # panel would make a cycle through it (ui/qt_cycles); same context as self.tr
             if selected:
-                return self.tr("the selected model {0} (no config.json beside the file)"
-                               ).format(selected)
+                return QCoreApplication.translate(
+                    "BudgetFilesMixin", "the selected model {0} (no config.json beside the file)"
+                ).format(selected)
             if result.beside_error:
-                return self.tr("(config.json beside the file is unreadable: {0})").format(
-                    result.beside_error)
-            return self.tr("config.json beside the file") if target is not None else ""
+                return QCoreApplication.translate(
+                    "BudgetFilesMixin", "(config.json beside the file is unreadable: {0})"
+                ).format(result.beside_error)
+            return QCoreApplication.translate(
+                "BudgetFilesMixin", "config.json beside the file") if target is not None else ""
 
         comparison = B.compare(summary, target) if target is not None else None
         self.checkpoint_view.show_summary(p.name, summary, comparison, compared_to)

@@ -58,7 +58,6 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self._error_box: QMessageBox | None = None
         self._model_problem = ""  # why the fields do not make a model ("" when they do)
         self._loaded_name = ""  # the model "Load into my fields" copied, until a field changes
-        self._lookup: Callable[[str], QWidget | None] = lambda _name: None
         for preset in B.load_presets():
             self.models[preset.name] = preset.count()
             self.sources[preset.name] = preset.source
@@ -333,8 +332,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
 
     # -- the panel protocol -----------------------------------------------------------------------
     def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
-        """Other tabs' panels by name; the budget tab needs none, it only keeps the lookup."""
-        self._lookup = lookup
+        """Other tabs' panels by name: the budget tab reads none, so it keeps nothing (the
+        window's lookup reaches this panel: kept here, a cycle, see ui/qt_cycles)."""
 
     def lesson(self) -> Lesson:
         """The "Try this" steps and questions, in the current language."""

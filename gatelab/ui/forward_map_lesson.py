@@ -25,7 +25,12 @@ class ForwardMapLesson(QObject):
 
     def __init__(self, panel: ForwardMapPanel) -> None:
         super().__init__(panel)
-        self.panel = panel
+
+    @property
+    def panel(self) -> ForwardMapPanel:
+        """The panel is this object's Qt parent: an attribute naming it made a reference cycle
+        (the panel keeps this object), freed by the cycle collector in any thread (qt_cycles)."""
+        return self.parent()  # type: ignore[return-value]
 
     def _preset_step(self, key: str) -> str | None:
         from gatelab.ui.forward_map import LESSON_PRESET

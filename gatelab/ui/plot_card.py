@@ -9,6 +9,7 @@ learner reads numbers instead of guessing them from the axis.
 from __future__ import annotations
 
 import html
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.export_dialog import export_with_dialog
+from gatelab.ui.qt_cycles import release_exporter
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 LEGEND_FONT = "7.5pt"  # below the plot a legend may be small: the curves carry the colours
@@ -61,7 +63,9 @@ class FittedLegend(pg.LegendItem):
     def __init__(self, plot_item: pg.PlotItem, group: int = 1) -> None:
         super().__init__(offset=None, labelTextColor="#222", labelTextSize=LEGEND_FONT,
                          frame=False, horSpacing=3, sampleType=ShortSample)
-        self._plot_item = plot_item
+        # weakly: the PlotItem holds this legend (its child and .legend), and a strong reference
+        # back made a cycle that the cycle collector freed, menus and all, in any thread
+        self._plot_item = weakref.ref(plot_item)
         self._group = max(1, group)
         self.columns = 1
         self._placed: tuple[int, tuple[int, ...]] = (0, ())
@@ -84,9 +88,10 @@ class FittedLegend(pg.LegendItem):
 
     def fit(self) -> None:
         """Lay the entries out in the most columns that fit the plot's width."""
-        if not hasattr(self, "_plot_item"):
+        plot_item = self._plot_item() if hasattr(self, "_plot_item") else None
+        if plot_item is None:
             return  # pyqtgraph's constructor calls updateSize before ours has run
-        self.columns = self._fitting_columns(self._plot_item.size().width() - 6)
+        self.columns = self._fitting_columns(plot_item.size().width() - 6)
         placed = (self.columns, tuple(id(sample) for sample, _label in self.items))
         if placed == self._placed:
             return  # a resize that keeps the columns: nothing to move (and no layout churn)
@@ -287,10 +292,13 @@ class PlotCard(QWidget):
         if suffix == ".png":
             exporter = pg_exporters.ImageExporter(item)
         elif suffix == ".svg":
+            svg = pg_exporters.SVGExporter(item)
             try:
-                pg_exporters.SVGExporter(item).export(str(path))
+                svg.export(str(path))
             except ValueError:  # pyqtgraph #3495: closed paths ("… Z") from Qt ≥ 6.9 break it
                 self._export_svg_with_qt(path)
+            finally:
+                release_exporter(svg)
             self.exported.emit(str(path))
             return path
         elif suffix == ".csv":
@@ -298,7 +306,10 @@ class PlotCard(QWidget):
         else:
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))
-        exporter.export(str(path))
+        try:
+            exporter.export(str(path))
+        finally:
+            release_exporter(exporter)  # its parameter tree is a cycle of QObjects
         self.exported.emit(str(path))
         return path
 

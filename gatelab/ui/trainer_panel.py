@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_jobs import (
@@ -215,7 +216,7 @@ class TrainerPanel(SavedRuns, QWidget):
         try:
             cfg = self.controls.config()
         except ValueError as exc:
-            err = exc  # kept: a language switch renders it again
+            err = without_traceback(exc)  # kept: re-rendered on a language switch (qt_cycles)
             self._show_error(lambda self: self.tr("Not started: {0}").format(message_text(err)))
             self._start_error = self.error_text
             return False
@@ -230,7 +231,7 @@ class TrainerPanel(SavedRuns, QWidget):
             self._clear_run_view()
             self.bar.begin(cfg.steps)  # nothing of an earlier run stays on the bar
             self.bar.end("error")
-            err = exc  # kept: a language switch renders it again
+            err = without_traceback(exc)  # kept: re-rendered on a language switch (qt_cycles)
             self._show_error(lambda self: self.tr("Not started: cannot create a run folder: {0}")
                              .format(message_text(err)))
             return False

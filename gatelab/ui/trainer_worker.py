@@ -129,7 +129,12 @@ class JobWorker(QObject):
             result = self._job(self)
         except Exception as exc:  # every failure becomes a message in the tab, never a crash
             self.flush()
-            self.job_finished.emit(Outcome("error", describe_error(exc), self.run_dir))
+            message = describe_error(exc)
+            # the failed frames (the engine keeps the error in a local: a cycle through its
+            # traceback) let go of their locals, this worker among them: a QObject freed by
+            # the cycle collector in some thread is what ui/qt_cycles is about
+            traceback.clear_frames(exc.__traceback__)
+            self.job_finished.emit(Outcome("error", message, self.run_dir))
             return
         self.flush()
         status = "stopped" if self.stop_event.is_set() else "finished"
