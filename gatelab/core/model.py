@@ -325,7 +325,8 @@ class GPT(nn.Module):
             cos_full, sin_signed = rope_cache(cos, sin)  # [T, 1, hd] each, for hooked projections
             self.register_buffer("rope_cos_full", cos_full, persistent=False)
             self.register_buffer("rope_sin_signed", sin_signed, persistent=False)
-            self.register_buffer("rope_pairs", rope_pair_table(cos, sin), persistent=False)
+            heads = cfg.n_head + cfg.kv_heads  # q and k are rotated together
+            self.register_buffer("rope_pairs", rope_pair_table(cos, sin, heads), persistent=False)
         self.apply(self._init)
         for name, p in self.named_parameters():  # GPT-2's scaled init of residual projections
             if name.endswith(("o_proj.weight", "down_proj.weight")):

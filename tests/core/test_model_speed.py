@@ -233,3 +233,37 @@ def test_rotate_pairs_real_formula_on_other_devices(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(torch, "view_as_complex", no_complex)
     real = rotate_pairs(x.as_subclass(Elsewhere), table).as_subclass(torch.Tensor)
     torch.testing.assert_close(real, cpu)
+
+
+def test_rmsnorm_cached_constants_stay_untouched_across_shapes_and_dtypes() -> None:
+    """The CPU RMSNorm reuses its eps tensor and zero mean between calls: they must never be
+    written to, and each shape/dtype gets its own (a float64 call after a float32 one, a new
+    batch shape, a different eps all give the definition's values and gradients)."""
+    torch.manual_seed(11)
+    for shape, dtype, eps in (((3, 5, 16), torch.float32, 1e-6), ((3, 5, 16), torch.float64, 1e-6),
+                              ((2, 7, 16), torch.float64, 1e-5), ((3, 5, 16), torch.float64, 1e-6)):
+        x = torch.randn(*shape, dtype=dtype, requires_grad=True)
+        w = (1 + 0.3 * torch.randn(16, dtype=dtype)).requires_grad_(True)
+        out = kernels.rms_norm_cpu(x, w, eps)
+        ref = x / torch.sqrt(x.pow(2).mean(-1, keepdim=True) + eps) * w
+        dy = torch.randn_like(out)
+        got, want = torch.autograd.grad(out, (x, w), dy), torch.autograd.grad(ref, (x, w), dy)
+        torch.testing.assert_close(out, ref)
+        for a, b in zip(got, want):
+            torch.testing.assert_close(a, b)
+        zero = kernels._zeros_like(torch.empty(*shape[:-1], 1, dtype=dtype))
+        assert zero.dtype == dtype and not zero.any()
+        assert kernels._constant(eps, x).item() == pytest.approx(eps)
+
+
+def test_gpt_rope_table_is_copied_out_to_every_rotated_head() -> None:
+    """GPT keeps the pair table for all q and k heads (H + KV), the layout the complex
+    multiply runs fastest on; the rotation equals the one-head table broadcast."""
+    from gatelab.core.model import rope_pair_table, rotate_pairs
+    cfg = TrainConfig(**TINY, n_kv_head=2).validate()  # grouped-query: 4 + 2 rotated heads
+    gpt = GPT(cfg, 20)
+    heads = cfg.n_head + cfg.kv_heads
+    assert heads == 6 and gpt.rope_pairs.shape == (16, heads, 4, 2) and gpt.rope_pairs.is_contiguous()
+    cos, sin = rope_tables(16, 8)
+    x = torch.randn(2, 16, heads, 8)
+    torch.testing.assert_close(rotate_pairs(x, gpt.rope_pairs), rotate_pairs(x, rope_pair_table(cos, sin)))
