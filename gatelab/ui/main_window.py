@@ -45,6 +45,7 @@ from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html
+from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (
     TAB_SPECS,
     GatePairsSink,
@@ -99,7 +100,9 @@ class MainWindow(StateActions, QMainWindow):
         self.setCentralWidget(self.tabs)
         self._build_menus()
         self._retranslate_window()
-        self.statusBar().showMessage(self.tr("Ready"), 3000)
+        self.status = StatusBar(self)  # a long message ends at a word, whole in the tooltip
+        self.setStatusBar(self.status)
+        self.status.showMessage(self.tr("Ready"), 3000)
 
         self._place_on_screen()
         start = initial_tab or str(self._settings.value("window/last_tab", TAB_SPECS[0].name))
@@ -186,7 +189,7 @@ class MainWindow(StateActions, QMainWindow):
             panel.restore_settings(self._settings)
         finally:
             self._settings.endGroup()
-        panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        panel.status_changed.connect(lambda text, p=panel: self.status.show_from(p, text, 8000))
         panel.set_panel_lookup(self._panels.get)  # e.g. the inside tab reads the live run
         if isinstance(panel, GatePairsSource):  # a trained model's (g, u) go onto the gate plane
             panel.gate_pairs_changed.connect(self._on_gate_pairs)
