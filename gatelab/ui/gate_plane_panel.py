@@ -313,8 +313,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
 
             def message() -> str:
                 return self.tr("Not applied: {0}").format(message_text(error))
+            self.controls.show_spec_error(message)  # first: the status bar skips a shown text
             self.status_changed.emit(message())
-            self.controls.show_spec_error(message)
             return False
         self._set_spec(candidate)
         return True

@@ -56,8 +56,14 @@ def shown_in(root: QWidget, text: str) -> bool:
     want = one_line(text)
     if not want or not root.isVisible():
         return False
-    return any(label.isVisible() and not label.visibleRegion().isEmpty()
-               and label_reads(label, want) for label in root.findChildren(QLabel))
+    return any(label.isVisible() and label_reads(label, want) and _on_screen(label)
+               for label in root.findChildren(QLabel))
+
+
+def _on_screen(label: QLabel) -> bool:
+    """Not scrolled or clipped out of sight; a label shown a moment ago, not yet laid out (no
+    size), counts as on screen: the layout places it before the next paint."""
+    return label.size().isEmpty() or not label.visibleRegion().isEmpty()
 
 
 class StatusBar(QStatusBar):

@@ -97,3 +97,12 @@ def test_text_without_spaces_is_cut_where_it_stops_fitting(window) -> None:  # n
     assert shown.endswith("…") and chinese.startswith(shown[:-1]) and len(shown) > 5
     assert metrics.horizontalAdvance(shown) <= 300
     assert elide_words("a\nb  c", metrics, 300) == "a b c"  # one line
+
+
+def test_a_refused_map_window_is_explained_once(window) -> None:  # noqa: ANN001
+    plane = window.panel("gate-plane")
+    assert not plane._apply(g_range=(6.0, -6.0))  # g min above g max
+    _settle()
+    error = plane.controls.spec_error
+    assert error.isVisible() and error.text().startswith("Not applied:")
+    assert window.statusBar().currentMessage() == ""  # the box under the fields says it
