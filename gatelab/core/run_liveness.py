@@ -16,6 +16,7 @@ import socket
 import time
 from typing import Any
 
+from gatelab.core.values import is_int
 from gatelab.core.run_steps import summary_steps_plausible
 
 STALE_S = 600.0  # a heartbeat older than this (and no process to ask) means interrupted
@@ -101,7 +102,7 @@ def writer_named(summary: dict[str, Any]) -> bool:
     written by gatelab's writer and must never read as a run in progress, which can never be
     resumed or deleted ("still being trained by process -1 on {'a': 1}")."""
     pid, host = summary.get("pid"), summary.get("host")
-    return (isinstance(pid, int) and not isinstance(pid, bool) and 1 <= pid <= MAX_PID
+    return (is_int(pid) and 1 <= pid <= MAX_PID
             and isinstance(host, str) and bool(host.strip()))
 
 

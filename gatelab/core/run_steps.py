@@ -22,20 +22,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.values import is_int
 from gatelab.core.messages import Msg
 from gatelab.core.trainconfig import MAX_STEPS  # TrainConfig.validate's limit: no run trains further
 _SHOWN = 10**30  # steps beyond this are shown as a bound (a pickled int can have 10**6 digits)
 
 
-def is_whole(value: Any) -> bool:
-    """An int that is not a bool (JSON's true and a pickled True are no step counts)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def step_text(value: Any) -> str:
     """``value`` for a message, always printable: ``str()`` of an int past 4300 digits raises
     ValueError (Python's int_max_str_digits), and a message must never crash the error path."""
-    if not is_whole(value):
+    if not is_int(value):
         return type(value).__name__
     if value > _SHOWN:
         return f"> {_SHOWN:.0e}"
@@ -47,13 +43,13 @@ def step_text(value: Any) -> str:
 def configured_steps(*candidates: Any) -> int | None:
     """The first candidate that is a plausible configured step count (1 … MAX_STEPS), or None.
     Callers pass run.json's ``steps_total`` before config.json's ``steps``."""
-    return next((v for v in candidates if is_whole(v) and 1 <= v <= MAX_STEPS), None)
+    return next((v for v in candidates if is_int(v) and 1 <= v <= MAX_STEPS), None)
 
 
 def step_plausible(step: Any, limit: int | None) -> bool:
     """Whether ``step`` can be a step of a run configured for ``limit`` steps (None: unknown,
     then only MAX_STEPS bounds it)."""
-    return is_whole(step) and 0 <= step <= (limit if limit is not None else MAX_STEPS)
+    return is_int(step) and 0 <= step <= (limit if limit is not None else MAX_STEPS)
 
 
 def summary_step_problem(summary: dict[str, Any], config: dict[str, Any],
@@ -92,5 +88,5 @@ def history_limit(summary: dict[str, Any], config: dict[str, Any]) -> tuple[int,
     return total, False
 
 
-__all__ = ["MAX_STEPS", "configured_steps", "history_limit", "is_whole", "step_plausible",
+__all__ = ["MAX_STEPS", "configured_steps", "history_limit", "step_plausible",
            "step_text", "summary_step_problem", "summary_steps_plausible"]

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from gatelab.core.values import is_int
 from gatelab import paths
 from gatelab.core.messages import Msg, join_msgs, reason
 from gatelab.core.runs_read import (
@@ -139,7 +140,7 @@ def _float_or_none(v: Any) -> float | None:
 
 
 def _int(v: Any) -> int:
-    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+    return v if is_int(v) else 0
 
 
 _SUMMARY_NUMBERS = ("steps", "steps_total", "created", "final_train_loss", "final_val_loss",

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.values import is_int
 from gatelab.core.budget import hffamilies as F
 from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
@@ -130,7 +131,7 @@ def _dense_count_qwen_moe(cfg: Mapping[str, Any], n_layer: int) -> int:
     step = _opt(cfg, "decoder_sparse_step", 1, minimum=1)
     mlp_only = cfg.get("mlp_only_layers") or []
     if not isinstance(mlp_only, list) or not all(
-            isinstance(i, int) and not isinstance(i, bool) for i in mlp_only):
+            is_int(i) for i in mlp_only):
         raise error("hf.mlp_only_layers")
     sparse = n_layer // step
     forced = {i for i in mlp_only if 0 <= i < n_layer and (i + 1) % step == 0}

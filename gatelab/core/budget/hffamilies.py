@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from gatelab.core.values import is_int
 from gatelab.core.budget.rules import MAX_DIM
 from gatelab.core.messages import Msg, error
 
@@ -122,7 +123,7 @@ def llama4_moe_layers(cfg: Mapping[str, Any], n_layer: int) -> int:
         step = 1 if step is None else _whole("interleave_moe_layer_step", step, 1)
         return len(range(step - 1, n_layer, step))
     if not isinstance(listed, list) or not all(
-            isinstance(i, int) and not isinstance(i, bool) for i in listed):
+            is_int(i) for i in listed):
         raise error("hf.moe_layers")
     return len({i for i in listed if 0 <= i < n_layer})
 

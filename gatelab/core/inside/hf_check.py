@@ -13,6 +13,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.values import is_int
 from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
 from gatelab.core.fileio import FileReadError, read_bytes_capped
@@ -180,7 +181,7 @@ def _int(cfg: dict[str, Any], key: str, default: int) -> int:
     v = cfg.get(key, default)
     # a huge value stays huge (the memory estimate then refuses it): as "unknown" it once let
     # transformers build 2**31 layers
-    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else default
+    return v if is_int(v) and v > 0 else default
 
 
 def trace_bytes(n_layer: int, d: int, m: int, n_head: int, tokens: int) -> int:

@@ -16,6 +16,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.values import is_int
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg
 
@@ -49,10 +50,6 @@ def _short(value: object) -> str:
 def _is_number(value: object) -> bool:
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and math.isfinite(value))
-
-
-def _is_index(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _config_class(model_type: str) -> Any:
@@ -121,8 +118,8 @@ def _rotary_half(cfg: dict[str, Any], rope: dict[str, Any]) -> int | None:
     from the same sizes transformers uses; None when config.json does not say."""
     heads, hidden = cfg.get("num_attention_heads"), cfg.get("hidden_size")
     head_dim = cfg.get("head_dim")
-    if not (_is_index(head_dim) and head_dim > 0):
-        if not (_is_index(heads) and _is_index(hidden) and heads > 0):
+    if not (is_int(head_dim) and head_dim > 0):
+        if not (is_int(heads) and is_int(hidden) and heads > 0):
             return None
         head_dim = hidden // heads
     share = rope.get("partial_rotary_factor", cfg.get("partial_rotary_factor", 1.0))
@@ -183,7 +180,7 @@ def _vocab_size(text: dict[str, Any], model_type: str) -> int | None:
     """The vocabulary config.json describes, or the config class's default that transformers
     then uses; None when neither is a positive int."""
     for value in (text.get("vocab_size"), getattr(_config_class(model_type), "vocab_size", None)):
-        if _is_index(value) and value > 0:
+        if is_int(value) and value > 0:
             return value
     return None
 
@@ -197,7 +194,7 @@ def check_token_ids(p: Path, cfg: dict[str, Any], model_type: str) -> None:
     for prefix, part in _parts(cfg):
         for key, tid in _token_ids(part):
             name = prefix + key
-            if not (_is_index(tid) and tid >= 0):
+            if not (is_int(tid) and tid >= 0):
                 raise InsideError(Msg("inside.token_id_value", {"path": p, "name": name,
                                                                 "value": _short(tid)}))
             if vocab is not None and tid >= vocab:
@@ -212,7 +209,7 @@ def _token_ids(cfg: dict[str, Any]) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for key in TOKEN_ID_KEYS:
         value = cfg.get(key)
-        if key == "pad_token_id" and value == -1 and _is_index(value):
+        if key == "pad_token_id" and value == -1 and is_int(value):
             continue
         if key == "eos_token_id" and isinstance(value, list):
             out += [(f"{key}[{i}]", v) for i, v in enumerate(value)]

@@ -18,6 +18,7 @@ from typing import Any
 
 import torch
 
+from gatelab.core.values import is_int
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
@@ -351,7 +352,7 @@ def _check_cuda_index(device: str) -> None:
 
 def _positive_int(value: object) -> int:
     """value when it is a positive int (a config's size), else 0 (unknown)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+    return value if is_int(value) and value > 0 else 0
 
 
 __all__ = ["HfModel", "check_hf_folder", "is_hf_folder", "trace_hf"]
