@@ -8,39 +8,11 @@ bar) is not repeated at the bottom either: the same sentence twice reads as two 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFontMetrics, QResizeEvent, QTextDocumentFragment
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QResizeEvent, QTextDocumentFragment
 from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QWidget
 
-ELLIPSIS = "…"
-TRAILING = " ,;:·—–-"  # not left dangling before the "…"
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line: newlines and runs of spaces become single spaces."""
-    return " ".join(text.split())
-
-
-def elide_words(text: str, metrics: QFontMetrics, width: int) -> str:
-    """``text`` as it fits in ``width`` pixels: whole, or cut after a word with "…".
-
-    A text without a usable space (Chinese, one long path) is cut where it stops fitting, as
-    Qt does; so is one whose last fitting word ends far back (more than a third of the room
-    would stay empty)."""
-    text = one_line(text)
-    if metrics.horizontalAdvance(text) <= width:
-        return text
-    cut = metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(width, 0))
-    head = cut[:-1] if cut.endswith(ELLIPSIS) else cut
-    if text[len(head):len(head) + 1] == " ":  # the cut already falls between two words
-        word = head
-    else:
-        space = head.rfind(" ")
-        word = head[:space] if space > 0 else ""
-    word = word.rstrip(TRAILING)
-    if not word or len(word) < 0.66 * len(head):
-        return cut
-    return word + ELLIPSIS
+from gatelab.ui.elide import elide_words, one_line
 
 
 def label_reads(label: QLabel, text: str) -> bool:

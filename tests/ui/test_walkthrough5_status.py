@@ -89,7 +89,7 @@ def test_a_gate_plane_error_shown_by_its_button_is_not_repeated(window) -> None:
 
 
 def test_text_without_spaces_is_cut_where_it_stops_fitting(window) -> None:  # noqa: ANN001
-    from gatelab.ui.status_bar import elide_words
+    from gatelab.ui.elide import elide_words
 
     metrics = window.statusBar().fontMetrics()
     chinese = "无法加载神经元：检查点文件已截断或损坏" * 10
