@@ -16,6 +16,8 @@ The usual makers of such cycles, and the helper for each:
 
 * a child widget keeps a bound method of its parent (``Button(on_click=self.export)``), or a
   lambda that names ``self``: ``weak_method`` / ``weak_call`` hold the parent weakly;
+* a widget keeps a function that names itself, to render a text again after a language switch
+  (``self._say(lambda: self.tr(...))``): the storing method keeps ``detach(fn)``;
 * an exception kept for later (to render its message again after a language switch) holds its
   traceback, whose frames hold ``self``: ``without_traceback``;
 * pyqtgraph's exporters build a parameter tree (QObjects) whose children name their parent:
@@ -24,12 +26,16 @@ The usual makers of such cycles, and the helper for each:
 
 from __future__ import annotations
 
+import types
 import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from PySide6.QtCore import QObject
+
 T = TypeVar("T")
 E = TypeVar("E", bound=BaseException)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def weak_method(method: Callable[..., T], default: Any = None) -> Callable[..., T]:
@@ -63,6 +69,66 @@ def weak_call(owner: object, fn: Callable[..., T], default: Any = None) -> Calla
     return call
 
 
+def detach(fn: F) -> F:
+    """``fn`` with the QObjects it closes over held weakly: the same function, whose closure
+    cells (and default values) that hold a QObject hold a ``weakref.proxy`` of it instead;
+    functions and bound methods found there are detached in turn.
+
+    For the functions a widget keeps to render a text again after a language switch
+    (``self._say(lambda: self.tr("Loading…"))``) or to check a field (``check=lambda v:
+    self._check_range(v)``): kept by the widget they name, or by its child, such a closure was
+    a cycle through the widget. Call sites stay as they are (lupdate reads ``self.tr``); the
+    method that stores the function detaches it. The proxy forwards attribute access, so
+    ``self.tr(…)`` and ``self.field.value()`` work; handing ``self`` itself to a Qt call would
+    not (it is not a QObject), which a renderer or a check has no reason to do."""
+    return _detach(fn, {})  # type: ignore[return-value]
+
+
+def _detach(fn: object, done: dict[int, object]) -> object:
+    """``detach`` with a memo of what is already detached (a closure may name itself)."""
+    if id(fn) in done:
+        return done[id(fn)]
+    if isinstance(fn, QObject):
+        return weakref.proxy(fn)
+    if isinstance(fn, types.MethodType):
+        return weak_method(fn) if isinstance(fn.__self__, QObject) else fn
+    if not isinstance(fn, types.FunctionType) or not _holds_qt(fn, set()):
+        return fn
+    cells = fn.__closure__ or ()
+    closure = tuple(types.CellType() for _ in cells)
+    out = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, None, closure or None)
+    done[id(fn)] = out
+    for new, old in zip(closure, cells):
+        if _filled(old):
+            new.cell_contents = _detach(old.cell_contents, done)
+    out.__defaults__ = tuple(_detach(d, done) for d in fn.__defaults__ or ()) or None
+    out.__kwdefaults__ = fn.__kwdefaults__
+    out.__qualname__, out.__doc__ = fn.__qualname__, fn.__doc__
+    return out
+
+
+def _filled(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 (an empty cell raises)
+    except ValueError:
+        return False
+    return True
+
+
+def _holds_qt(value: object, seen: set[int]) -> bool:
+    """A QObject, or a function or bound method that names one (through its closure or its
+    default values, nested functions included)."""
+    if isinstance(value, QObject):
+        return True
+    if isinstance(value, types.MethodType):
+        return isinstance(value.__self__, QObject)
+    if not isinstance(value, types.FunctionType) or id(value) in seen:
+        return False
+    seen.add(id(value))
+    return any(_holds_qt(c.cell_contents, seen) for c in value.__closure__ or () if _filled(c)) \
+        or any(_holds_qt(d, seen) for d in value.__defaults__ or ())
+
+
 def without_traceback(exc: E) -> E:
     """``exc`` (and the exceptions it was raised from or during) without tracebacks: the
     frames of a traceback hold their locals, ``self`` among them, so an exception kept in a
@@ -94,4 +160,4 @@ def release_exporter(exporter: object) -> None:
             param.clearChildren()
 
 
-__all__ = ["release_exporter", "weak_call", "weak_method", "without_traceback"]
+__all__ = ["detach", "release_exporter", "weak_call", "weak_method", "without_traceback"]

@@ -174,3 +174,32 @@ def test_release_exporter_empties_the_parameter_tree(qtbot) -> None:  # noqa: AN
     release_exporter(exporter)
     assert not exporter.params.children()
     release_exporter(object())  # no parameters: nothing to do
+
+
+def test_detach_holds_the_widgets_of_a_renderer_weakly(qtbot) -> None:  # noqa: ANN001
+    """A renderer kept by the widget it names: after ``detach`` it still renders (in the
+    widget's context), nested functions and default values included, and is no cycle."""
+    from PySide6.QtWidgets import QLabel
+
+    from gatelab.ui.qt_cycles import detach
+
+    class Box(QLabel):
+        def say(self, fn) -> None:  # noqa: ANN001
+            self._fn = detach(fn)
+            self.setText(self._fn())
+
+        def value(self) -> int:
+            return 7
+
+    def show_one() -> None:  # its locals go on return; no deleteLater: the C++ object
+        box = Box()          # lives until its wrapper is freed
+        inner = lambda: box.tr("n = {0}").format(box.value())  # noqa: E731
+        box.say(lambda suffix="!", check=box.value: inner() + suffix + str(check()))
+        assert box.text() == "n = 7!7"
+
+    with cycle_garbage() as found:
+        show_one()
+        assert detach(len) is len and detach(str.upper) is str.upper
+        plain = lambda: 3  # noqa: E731 (no Qt object: returned as it is)
+        assert detach(plain) is plain
+    assert not found.report, _offenders_message(found.report)
