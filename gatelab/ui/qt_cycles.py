@@ -69,30 +69,48 @@ def weak_call(owner: object, fn: Callable[..., T], default: Any = None) -> Calla
     return call
 
 
-def detach(fn: F) -> F:
-    """``fn`` with the QObjects it closes over held weakly: the same function, whose closure
-    cells (and default values) that hold a QObject hold a ``weakref.proxy`` of it instead;
-    functions and bound methods found there are detached in turn.
+def detach(fn: F, holder: QObject) -> F:
+    """``fn``, to be kept by ``holder``, with ``holder`` and its Qt ancestors held weakly: the
+    same function, whose closure cells and default values that hold one of them hold a
+    ``weakref.proxy`` of it instead (a bound method of one: ``weak_method``); nested functions
+    found there are detached in turn. Anything else it names stays as it is.
 
     For the functions a widget keeps to render a text again after a language switch
-    (``self._say(lambda: self.tr("Loading…"))``) or to check a field (``check=lambda v:
-    self._check_range(v)``): kept by the widget they name, or by its child, such a closure was
-    a cycle through the widget. Call sites stay as they are (lupdate reads ``self.tr``); the
-    method that stores the function detaches it. The proxy forwards attribute access, so
-    ``self.tr(…)`` and ``self.field.value()`` work; handing ``self`` itself to a Qt call would
-    not (it is not a QObject), which a renderer or a check has no reason to do."""
-    return _detach(fn, {})  # type: ignore[return-value]
+    (``self._say(lambda: self.tr("Loading…"))``, or a panel's message kept by its controls) or
+    to check a field (``NumberField(check=self._check_eps)``): an ancestor keeps ``holder``
+    alive (Qt's parent, and in Python the parent's wrapper holds its children's), so a strong
+    reference from ``holder`` back to it was a cycle. Call sites stay as they are (lupdate reads
+    ``self.tr``); the method that stores the function detaches it. The proxy forwards attribute
+    access, so ``self.tr(…)`` and ``self.field.value()`` work; handing ``self`` itself to a Qt
+    call would not (a proxy is no QObject), which a renderer or a check has no reason to do."""
+    return _detach(fn, _ancestry(holder), {})  # type: ignore[return-value]
 
 
-def _detach(fn: object, done: dict[int, object]) -> object:
+def _ancestry(obj: QObject) -> set[int]:
+    """``obj`` and its ancestors (QObject parents and, for graphics objects, parent items)."""
+    ids: set[int] = set()
+    todo: list[Any] = [obj]
+    while todo:
+        item = todo.pop()
+        if item is None or id(item) in ids:
+            continue
+        ids.add(id(item))
+        todo.append(item.parent() if isinstance(item, QObject) else None)
+        parent_item = getattr(item, "parentItem", None)
+        if callable(parent_item):
+            todo.append(parent_item())
+    return ids
+
+
+def _detach(fn: object, owners: set[int], done: dict[int, object]) -> object:
     """``detach`` with a memo of what is already detached (a closure may name itself)."""
     if id(fn) in done:
         return done[id(fn)]
-    if isinstance(fn, QObject):
+    if id(fn) in owners:
         return weakref.proxy(fn)
     if isinstance(fn, types.MethodType):
-        return weak_method(fn) if isinstance(fn.__self__, QObject) else fn
-    if not isinstance(fn, types.FunctionType) or not _holds_qt(fn, set()):
+        return weak_method(fn) if id(fn.__self__) in owners else fn
+    if not isinstance(fn, types.FunctionType) or not _names(fn, owners, set()):
         return fn
     cells = fn.__closure__ or ()
     closure = tuple(types.CellType() for _ in cells)
@@ -100,8 +118,8 @@ def _detach(fn: object, done: dict[int, object]) -> object:
     done[id(fn)] = out
     for new, old in zip(closure, cells):
         if _filled(old):
-            new.cell_contents = _detach(old.cell_contents, done)
-    out.__defaults__ = tuple(_detach(d, done) for d in fn.__defaults__ or ()) or None
+            new.cell_contents = _detach(old.cell_contents, owners, done)
+    out.__defaults__ = tuple(_detach(d, owners, done) for d in fn.__defaults__ or ()) or None
     out.__kwdefaults__ = fn.__kwdefaults__
     out.__qualname__, out.__doc__ = fn.__qualname__, fn.__doc__
     return out
@@ -115,18 +133,18 @@ def _filled(cell: types.CellType) -> bool:
     return True
 
 
-def _holds_qt(value: object, seen: set[int]) -> bool:
-    """A QObject, or a function or bound method that names one (through its closure or its
-    default values, nested functions included)."""
-    if isinstance(value, QObject):
+def _names(value: object, owners: set[int], seen: set[int]) -> bool:
+    """Whether ``value`` is one of ``owners``, a bound method of one, or a function that names
+    one (through its closure or its default values, nested functions included)."""
+    if id(value) in owners:
         return True
     if isinstance(value, types.MethodType):
-        return isinstance(value.__self__, QObject)
+        return id(value.__self__) in owners
     if not isinstance(value, types.FunctionType) or id(value) in seen:
         return False
     seen.add(id(value))
-    return any(_holds_qt(c.cell_contents, seen) for c in value.__closure__ or () if _filled(c)) \
-        or any(_holds_qt(d, seen) for d in value.__defaults__ or ())
+    return any(_names(c.cell_contents, owners, seen) for c in value.__closure__ or ()
+               if _filled(c)) or any(_names(d, owners, seen) for d in value.__defaults__ or ())
 
 
 def without_traceback(exc: E) -> E:

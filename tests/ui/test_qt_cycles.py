@@ -185,7 +185,7 @@ def test_detach_holds_the_widgets_of_a_renderer_weakly(qtbot) -> None:  # noqa: 
 
     class Box(QLabel):
         def say(self, fn) -> None:  # noqa: ANN001
-            self._fn = detach(fn)
+            self._fn = detach(fn, self)
             self.setText(self._fn())
 
         def value(self) -> int:
@@ -196,10 +196,16 @@ def test_detach_holds_the_widgets_of_a_renderer_weakly(qtbot) -> None:  # noqa: 
         inner = lambda: box.tr("n = {0}").format(box.value())  # noqa: E731
         box.say(lambda suffix="!", check=box.value: inner() + suffix + str(check()))
         assert box.text() == "n = 7!7"
+        outer = QWidget()
+        outer.setObjectName("outer")
+        child = Box(outer)  # a parent's message kept by its child: weak too (its ancestor)
+        child.say(lambda: outer.objectName() + " " + outer.tr("says"))
+        assert child.text() == "outer says"
 
     with cycle_garbage() as found:
         show_one()
-        assert detach(len) is len and detach(str.upper) is str.upper
-        plain = lambda: 3  # noqa: E731 (no Qt object: returned as it is)
-        assert detach(plain) is plain
+        other = QLabel()
+        assert detach(len, other) is len and detach(str.upper, other) is str.upper
+        plain = lambda: other.text()  # noqa: E731 (names no holder: returned as it is)
+        assert detach(plain, QLabel()) is plain
     assert not found.report, _offenders_message(found.report)
