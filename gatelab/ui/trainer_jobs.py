@@ -13,6 +13,7 @@ import json
 import math
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,12 +75,37 @@ def training_iter(cfg: TrainConfig, run_dir: str | None = None, resume: bool = F
     return make
 
 
-def sample_from_run(run_dir: str, chars: int = 300, seed: int = 0) -> str:
-    """Text sampled on the CPU from a run's latest checkpoint (call it from a worker thread)."""
-    from gatelab.core.engine import load_trained, sample_text
+SAMPLE_CHARS = 300  # characters a sample from a checkpoint writes
+SAMPLE_UPDATE_S = 0.1  # the text so far goes to ``on_text`` at most this often
+
+
+def sample_from_run(run_dir: str, chars: int = SAMPLE_CHARS, seed: int = 0,
+                    on_text: Callable[[str, int], None] | None = None,
+                    stop: threading.Event | None = None) -> str:
+    """Text sampled on the CPU from a run's latest checkpoint (call it from a worker thread).
+
+    Why streamed: a bigger model writes its characters for tens of seconds on a CPU, so
+    ``on_text(text so far, characters written)`` hears about it every ``SAMPLE_UPDATE_S``; a
+    set ``stop`` ends the work early (the text so far is returned). One torch thread: sampling
+    one sequence is latency-bound, and two threads made it up to 10× slower on a busy two-core
+    machine (see ``core.sampling``). Same text as ``engine.sample_text`` for the same seed."""
+    from gatelab.core.engine import load_trained
+    from gatelab.core.sampling import one_thread, stream_text
 
     model, vocab, _config = load_trained(run_dir, device="cpu")
-    return str(sample_text(model, vocab, n_chars=chars, seed=seed))
+    text, last = "", 0.0
+    with one_thread():
+        pieces = stream_text(model, vocab, n_chars=chars, seed=seed)
+        prompt = next(pieces)
+        for piece in pieces:
+            text += piece
+            if stop is not None and stop.is_set():
+                break
+            if on_text is not None and time.monotonic() - last >= SAMPLE_UPDATE_S:
+                on_text(prompt + text, len(text))
+                last = time.monotonic()
+        pieces.close()
+    return prompt + text
 
 
 # -- runs --------------------------------------------------------------------------------------

@@ -8,10 +8,12 @@ which looks the context up along the class's MRO (this class's name).
 
 from __future__ import annotations
 
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QObject, QSettings, Signal
 
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
@@ -19,10 +21,12 @@ from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_controls import form_config
 from gatelab.ui.trainer_jobs import (
     EXPERIMENT_FILE,
+    SAMPLE_CHARS,
     load_run_record,
     sample_from_run,
     stats_from_arrays,
 )
+from gatelab.ui.trainer_worker import describe_error
 from gatelab.ui.widgets import settings_choice, settings_int
 
 if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
@@ -39,6 +43,23 @@ def _whole_lines(text: str, n: int) -> str:
         return text
     tail = text[-n:]
     return tail.split("\n", 1)[1] if "\n" in tail else tail
+
+
+@dataclass(eq=False)
+class SampleJob:
+    """One sample being written: what the live page showed when it was asked (run folder and
+    ``_shown_id``), and the event that stops its helper thread when nobody will read it."""
+
+    token: tuple[str, int]
+    chars: int = SAMPLE_CHARS
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+class SampleFeed(QObject):
+    """Carries the text of a sample being written from its helper thread to the GUI thread (a
+    queued signal: the helper never touches a widget): job, text so far, characters written."""
+
+    text = Signal(object, str, int)
 
 
 class SavedRuns:
@@ -60,6 +81,9 @@ class SavedRuns:
     _checkpoint_interval: int
     _sample_is_note: bool
     _shown_id: int
+    _sample_job: SampleJob | None = None  # the sample being written, if any
+    _sample_feed: SampleFeed | None = None  # made on the first sample
+    _sample_note = ""  # the note as the box gave it back (what _sample_at_end may clear)
 
     def resume_run(self, path: str) -> bool:
         """Continue a saved run; its folder is read off the GUI thread, then training starts."""
@@ -71,6 +95,7 @@ class SavedRuns:
     def _resume_record(self, record: RunRecord) -> None:
         if self.controller.is_busy() or self.experiment.is_busy():
             return
+        self._cancel_sample()
         self._report_warnings(record)
         # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
         cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
@@ -99,6 +124,7 @@ class SavedRuns:
             self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
             return
         path = record.path
+        self._cancel_sample()
         self._clear_run_view()  # the replay replaces whatever the bar said about the last run
         self.plots.set_rows(record.metrics, record.config.steps)
         self.run_dir = str(path)
@@ -127,8 +153,10 @@ class SavedRuns:
         return True
 
     def request_sample(self) -> None:
-        """Sample text from the latest checkpoint of the current run, off the GUI thread."""
-        if not self.run_dir or self._calls.busy():
+        """Sample text from the latest checkpoint of the current run, off the GUI thread (a
+        second press while that sample is being written changes nothing)."""
+        job = self._sample_job
+        if not self.run_dir or (job is not None and job.token == self._shown_token()):
             return
         if not (Path(self.run_dir) / "ckpt.pt").is_file():
             self._note_sample(self.tr("No checkpoint yet: the run saves one at its first "
@@ -139,27 +167,96 @@ class SavedRuns:
         self._sample()
 
     def _sample_at_end(self, status: str) -> None:
-        """A note ("Sampling…", "No checkpoint yet") no longer holds once the run ended. A
-        finished run wrote its own sample; a stopped one gets one from the checkpoint it saved
-        at the stop, so the box never stays empty below its "appears here" promise."""
+        """A note ("Sampling…", "No checkpoint yet", a sample half written) no longer holds
+        once the run ended. A finished run wrote its own sample (kept: it replaced the note);
+        a stopped one gets one from the checkpoint it saved at the stop, so the box never
+        stays empty below its "appears here" promise."""
+        self._cancel_sample()
         if self._sample_is_note:
-            self.live.set_sample("")
+            if self.live.sample.toPlainText() == self._sample_note:
+                self.live.set_sample("")
             self._sample_is_note = False
         if status == "stopped" and (Path(self.run_dir) / "ckpt.pt").is_file():
             self._note_sample(self.tr("Stopped: sampling from the checkpoint saved at the "
                                       "stop…"))
             self._sample()
 
+    def _shown_token(self) -> tuple[str, int]:
+        """What the live page shows: a sample asked for something else is not shown."""
+        return (self.run_dir, self._shown_id)
+
     def _sample(self) -> None:
-        """Sample the shown run's checkpoint in a helper thread; the answer is dropped if the
-        live page shows something else by then (another run, a replay, a restart)."""
-        token = (self.run_dir, self._shown_id)
-        self._calls.submit("sample", lambda: (token, sample_from_run(token[0])))
+        """Sample the shown run's checkpoint in a helper thread; the text shows as it is
+        written (``_on_sample_text``), and the answer is dropped if the live page shows
+        something else by then (another run, a replay, a restart) or another sample began.
+
+        The thread's closure holds the job and the feed, never the panel: a panel freed on a
+        helper thread would destroy Qt objects there."""
+        self._cancel_sample()
+        job = self._sample_job = SampleJob(self._shown_token())
+        feed = self._feed()
+
+        def on_text(text: str, done: int) -> None:
+            try:
+                feed.text.emit(job, text, done)
+            except RuntimeError:  # the panel went away: nobody reads this sample any more
+                job.stop.set()
+
+        def run() -> tuple[tuple[str, int], str, SampleJob, str]:
+            try:
+                return job.token, sample_from_run(job.token[0], job.chars, on_text=on_text,
+                                                  stop=job.stop), job, ""
+            except Exception as exc:  # said in the box, for this job only
+                return job.token, "", job, describe_error(exc)
+
+        self._calls.submit("sample", run)
+
+    def _feed(self) -> SampleFeed:
+        if self._sample_feed is None:
+            self._sample_feed = SampleFeed(self)  # type: ignore[arg-type]
+            self._sample_feed.text.connect(self._on_sample_text)
+        return self._sample_feed
+
+    def _cancel_sample(self) -> None:
+        """Stop the sample being written (its late pieces and answer are then dropped)."""
+        job, self._sample_job = self._sample_job, None
+        if job is not None:
+            job.stop.set()
+
+    def _on_sample_text(self, job: SampleJob, text: str, done: int) -> None:
+        """The text so far under a line counting the characters, so a bigger model's tens of
+        seconds of writing are never a silent wait; a job no longer shown is stopped."""
+        if job is not self._sample_job or job.token != self._shown_token():
+            job.stop.set()
+            return
+        self._note_sample(self.tr("Writing a sample from the checkpoint: {0} of {1} "
+                                  "characters…").format(done, job.chars) + "\n" + text)
+
+    def _on_sample_done(self, result: object, error: str) -> None:
+        """A sample's answer: (token, text) and, from ``_sample``, its job and error."""
+        if error:
+            self._note_sample(self.tr("No sample: {0}").format(error))
+            return
+        parts = tuple(result) if isinstance(result, tuple) else ("", "")
+        token, text = parts[0], parts[1]
+        job, why = (parts[2], parts[3]) if len(parts) >= 4 else (None, "")
+        if job is not None:
+            if job is not self._sample_job:  # cancelled, or another sample began since
+                return
+            self._sample_job = None
+        if token != self._shown_token():  # not another run's sample
+            return
+        if why:
+            self._note_sample(self.tr("No sample: {0}").format(why))
+            return
+        self.live.set_sample(str(text))
+        self._sample_is_note = False
 
     def _note_sample(self, text: str) -> None:
         """A note in the sample box (not model text): cleared when the run ends."""
         self.live.set_sample(text)
         self._sample_is_note = True
+        self._sample_note = self.live.sample.toPlainText()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:
         if tag == "devices":
@@ -178,13 +275,7 @@ class SavedRuns:
             else:
                 self._resume_record(result)  # type: ignore[arg-type]
         elif tag == "sample":
-            if error:
-                self._note_sample(self.tr("No sample: {0}").format(error))
-                return
-            token, text = result if isinstance(result, tuple) else ("", "")
-            if token == (self.run_dir, self._shown_id):  # not another run's sample
-                self.live.set_sample(str(text))
-                self._sample_is_note = False
+            self._on_sample_done(result, error)
 
     # -- settings between launches ------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
