@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from gatelab.core.inside.types import dtype_label
+from gatelab.ui.elide import elide_words
 from gatelab.ui.inside_messages import model_info
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
@@ -86,13 +87,19 @@ class SelectionBar(QWidget):
         _quiet(self.token.setRange, self.token, 0, max(self.sel.n_tokens() - 1, 0))
         self._on_layer(self.sel.layer)
         self._on_token(self.sel.token)
-        self.info.setText(self.info_text())
+        self.info.set_lines(self.info_lines(), self.info_text())
 
     def info_text(self) -> str:
         """Model, step, layers, m, d, variant and tokens of the trace, with plurals right."""
+        lines = self.info_lines()
+        return self.tr("{0} · {1}").format(*lines) if lines else ""
+
+    def info_lines(self) -> list[str]:
+        """The summary as shown: the model (and step) over its sizes, two short lines that fit
+        at 1280 px where the one long line lost its sizes to "…"; [] without a trace."""
         trace = self.sel.trace
         if not self.sel.has_trace() or trace is None:
-            return ""
+            return []
         widths = sorted({lt.g.shape[1] for lt in trace.layers})
         step = "" if trace.step is None else self.tr(", step {0}").format(trace.step)
         n_layers, n_tokens = len(trace.layers), len(trace.tokens)
@@ -100,11 +107,10 @@ class SelectionBar(QWidget):
                   else self.tr("{0} layers").format(n_layers))
         tokens = (self.tr("1 token") if n_tokens == 1
                   else self.tr("{0} tokens").format(n_tokens))
-        text = self.tr("{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}").format(
-            trace.model_name, step, layers, "/".join(map(str, widths)), trace.hidden_size,
-            trace.variant, tokens)
+        sizes = self.tr("{0} · m = {1} · d = {2} · {3} · {4}").format(
+            layers, "/".join(map(str, widths)), trace.hidden_size, trace.variant, tokens)
         dtype = self.dtype() if trace.source_kind == "hf" else ""
-        return text + " · " + dtype if dtype else text
+        return [trace.model_name + step, sizes + " · " + dtype if dtype else sizes]
 
     def _on_layer(self, layer: int) -> None:
         _quiet(self.layer.setCurrentIndex, self.layer, layer)
@@ -122,27 +128,36 @@ class SelectionBar(QWidget):
 
 
 class ElidedLabel(QLabel):
-    """A one-line plain-text label that shows "…" at the end when it is too narrow, with the
-    whole text as its tooltip. (A right-aligned QLabel cut the start instead, model name and
-    all: "…orCausalLM · 4 layers".) ``text()`` returns the whole text."""
+    """A one-line plain-text label that shows its parts a line each when only so they show
+    whole, else ends after a word with "…"; the whole text is its tooltip. (A right-aligned
+    QLabel cut the start instead, model name and all: "…orCausalLM · 4 layers".) ``text()``
+    returns the whole text."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._full = ""
+        self._lines: list[str] = []
+        self._whole = ""
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.setTextFormat(Qt.TextFormat.PlainText)
 
     def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
-        self._full = text
-        self.setToolTip(text)
+        self.set_lines([text] if text else [], text)
+
+    def set_lines(self, lines: list[str], whole: str | None = None) -> None:
+        """Show ``whole`` (default: ``lines`` joined by " · "), or ``lines`` one under another
+        where the whole does not fit on one line but each line does."""
+        self._lines = list(lines)
+        self._whole = " · ".join(lines) if whole is None else whole
+        self.setToolTip(self._whole)
         self._elide()
 
     def text(self) -> str:
-        return self._full
+        return self._whole
 
     def shown_text(self) -> str:
-        """What is drawn now (the whole text, or its start and "…")."""
+        """What is drawn now: the whole text on one line, its start and "…", or its parts
+        whole with a newline between them."""
         return super().text()
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
@@ -151,7 +166,12 @@ class ElidedLabel(QLabel):
 
     def _elide(self) -> None:
         room = max(self.contentsRect().width() - 4, 0)
-        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, room))
+        metrics = self.fontMetrics()
+        if (metrics.horizontalAdvance(self._whole) > room and len(self._lines) > 1
+                and all(metrics.horizontalAdvance(line) <= room for line in self._lines)):
+            super().setText("\n".join(self._lines))  # two short lines beat one cut one
+        else:
+            super().setText(elide_words(self._whole, metrics, room))
 
 
 def model_dtype(model: Any) -> str:
