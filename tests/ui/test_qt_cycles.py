@@ -135,6 +135,93 @@ def test_panels_without_cycles(qtbot, tmp_path: Path, name: str) -> None:  # noq
     assert not found.report, _offenders_message(found.report)
 
 
+@pytest.fixture(scope="module")
+def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("transformers")
+    from tests.core.inside_helpers import save_hf_model
+
+    return save_hf_model(tmp_path_factory.mktemp("qt-cycles") / "llama", "llama")
+
+
+# -- tabs whose cycles are in files other sessions own -------------------------------------------
+# Strict xfail until those fixes land (each is a line or two, with qt_cycles' helpers; listed in
+# the commit that added these tests): then they pass, and the mark must go.
+PENDING = pytest.mark.xfail(strict=True, reason="cycles in main_window / inside_* / gate_plane_* "
+                            "/ widgets: fixes proposed to their owners")
+
+
+@PENDING
+def test_main_window_every_tab(qtbot, settings, tmp_path: Path) -> None:  # noqa: ANN001
+    """The window handed each panel ``self._panels.get``: a lookup that reaches every panel,
+    kept by each of them."""
+    import torch  # noqa: F401  (see test_trainer_panel_after_a_refused_start)
+
+    from gatelab.ui.main_window import MainWindow
+    from gatelab.ui.tabs import TAB_SPECS
+
+    with cycle_garbage() as found:
+        window = MainWindow(settings=settings)
+        window.resize(1400, 900)
+        window.show()
+        qtbot.waitExposed(window)
+        for spec in TAB_SPECS:
+            window.show_tab(spec.name)
+            settle()
+        window.close()
+        _drop(window)
+        del window
+    assert not found.report, _offenders_message(found.report)
+
+
+@PENDING
+def test_inside_panel_after_a_trace(qtbot, tiny_hf: Path) -> None:  # noqa: ANN001
+    """A Hugging Face model traced (the worker thread, the pickers' dtype, the views' exports),
+    then the panel dropped."""
+    from PySide6.QtCore import Qt
+
+    from gatelab.ui.inside_panel import InsidePanel
+
+    def trace_and_drop() -> None:  # the panel is a local: gone on return
+        panel = InsidePanel()
+        panel.resize(1400, 900)
+        panel.show()
+        qtbot.waitExposed(panel)
+        panel.source.set_kind("hf")
+        panel.source.hf_path.setText(str(tiny_hf))
+        panel.source.text.setText("ab ba")
+        qtbot.mouseClick(panel.source.analyse, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
+        assert panel.sel.trace is not None, panel.source.message_text()
+        _drop(panel)
+
+    with cycle_garbage() as found:
+        trace_and_drop()
+    assert not found.report, _offenders_message(found.report)
+
+
+@PENDING
+def test_gate_plane_panel_with_errors_and_neurons(qtbot) -> None:  # noqa: ANN001
+    """Retranslatable messages (a refused point, a layer's neuron count) closed over the panel."""
+    import numpy as np
+
+    from gatelab.ui.gate_plane_panel import GatePlanePanel
+
+    with cycle_garbage() as found:
+        panel = GatePlanePanel()
+        panel.resize(1400, 900)
+        panel.show()
+        qtbot.waitExposed(panel)
+        assert not panel.set_point(float("nan"), 0.0)
+        assert panel.set_point(1.0, 0.5)
+        rng = np.random.default_rng(0)
+        assert not panel.set_variant("no-such-gate")
+        assert panel.set_neuron_points(rng.normal(size=(2, 8, 2)), "test")
+        assert not panel.set_neuron_points(np.zeros((3,)), "bad shape")
+        _drop(panel)
+        del panel
+    assert not found.report, _offenders_message(found.report)
+
+
 # -- the helpers themselves --------------------------------------------------------------------
 class _Owner:
     def value(self, x: int) -> int:
