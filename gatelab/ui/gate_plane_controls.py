@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.ui.gate_plane_tips import layer_tip, view_choices
+from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import NumberField, ReadoutForm, fmt_number
 
 QUICK_POINTS: tuple[tuple[float, float, str], ...] = (
@@ -87,7 +88,7 @@ class GatePlaneControls(QWidget):
     def _keep(self, update: Callable[[], None]) -> None:
         """Run ``update`` (which sets strings) now and again on every retranslate()."""
         update()
-        self._texts.append(update)
+        self._texts.append(detach(update, self))  # names self: no cycle (qt_cycles)
 
     def retranslate(self) -> None:
         """Every label, title, tooltip and combo item again, in the current language."""
@@ -199,7 +200,7 @@ class GatePlaneControls(QWidget):
         self.param_fields: dict[str, NumberField] = {}
         for name in PARAM_NAMES:
             field = NumberField(1.0, minimum=-1e3, maximum=1e3,
-                                check=lambda v, n=name: self._check_param(n, v))
+                                check=detach(lambda v, n=name: self._check_param(n, v), self))
             self._say(field.setToolTip, tips[name])
             field.value_changed.connect(
                 lambda v, n=name: self.spec_requested.emit({"params": {n: v}}))
@@ -214,10 +215,14 @@ class GatePlaneControls(QWidget):
         self._say(box.setTitle, lambda: self.tr("Map window"))
         form = QFormLayout(box)
         s = self._spec
-        self.g_min = NumberField(s.g_range[0], check=lambda v: self._check_range("g", 0, v))
-        self.g_max = NumberField(s.g_range[1], check=lambda v: self._check_range("g", 1, v))
-        self.u_min = NumberField(s.u_range[0], check=lambda v: self._check_range("u", 0, v))
-        self.u_max = NumberField(s.u_range[1], check=lambda v: self._check_range("u", 1, v))
+        self.g_min = NumberField(s.g_range[0], check=detach(
+            lambda v: self._check_range("g", 0, v), self))
+        self.g_max = NumberField(s.g_range[1], check=detach(
+            lambda v: self._check_range("g", 1, v), self))
+        self.u_min = NumberField(s.u_range[0], check=detach(
+            lambda v: self._check_range("u", 0, v), self))
+        self.u_max = NumberField(s.u_range[1], check=detach(
+            lambda v: self._check_range("u", 1, v), self))
         for f, tip in ((self.g_min, lambda: self.tr("left edge of the maps (g)")),
                        (self.g_max, lambda: self.tr("right edge of the maps (g)")),
                        (self.u_min, lambda: self.tr("bottom edge of the maps (u)")),
@@ -349,7 +354,7 @@ class GatePlaneControls(QWidget):
     def _show_error(self, label: QLabel, message: str | Callable[[], str]) -> None:
         """An error line; given as a function, it is rendered again on retranslate()."""
         make = message if callable(message) else (lambda: message)
-        self._errors[label] = make
+        self._errors[label] = make = detach(make, self)  # the panel's, often: no cycle
         label.setText(make())
         label.show()
 

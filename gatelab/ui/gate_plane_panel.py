@@ -28,6 +28,7 @@ from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number
 
 NUDGE = 0.1
@@ -115,7 +116,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
 
     def _show_neuron_text(self, text: Callable[[], str], error: bool = False) -> None:
         """The message under the neuron button, kept as a function so it can be retranslated."""
-        self._neuron_text = (text, error)
+        self._neuron_text = (detach(text, self), error)  # names self: no cycle (qt_cycles)
         self.controls.show_neuron_message(text(), error)
 
     # -- public API ---------------------------------------------------------------------------
@@ -185,7 +186,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
                                                    "pairs, got shape {0}").format(shape), True)
             return False
         self._neuron_layers = arr
-        self._neuron_label = label
+        self._neuron_label = detach(label, self)
         self.controls.set_layers(arr.shape[0], sent_one=np.ndim(pairs) == 2)
         self._on_layer_changed(self.controls.layer())
         return True

@@ -25,6 +25,7 @@ from gatelab.ui.export_dialog import export_folder as export_folder  # the tab's
 from gatelab.ui.export_dialog import export_with_dialog
 from gatelab.ui.export_dialog import set_export_folder as set_export_folder
 from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.qt_cycles import release_exporter, weak_method
 
 Rows = tuple[list[str], list[Sequence[object]]]
 
@@ -50,10 +51,15 @@ def export_picture(item: pg.GraphicsObject | pg.GraphicsScene, view: pg.Graphics
     """PNG or SVG of ``item`` (a PlotItem or a layout) shown in ``view``."""
     suffix = check_write_target(path).suffix.lower()
     if suffix == ".png":
-        pg_exporters.ImageExporter(item).export(str(path))
+        exporter = pg_exporters.ImageExporter(item)
+        try:
+            exporter.export(str(path))
+        finally:
+            release_exporter(exporter)  # its parameter tree is a cycle of QObjects
         return path
+    exporter = pg_exporters.SVGExporter(item)
     try:
-        pg_exporters.SVGExporter(item).export(str(path))
+        exporter.export(str(path))
     except (ValueError, TypeError):  # pyqtgraph #3495: closed paths from Qt ≥ 6.9 break it
         rect = view.sceneRect()
         generator = QSvgGenerator()
@@ -65,6 +71,8 @@ def export_picture(item: pg.GraphicsObject | pg.GraphicsScene, view: pg.Graphics
             view.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
         finally:
             painter.end()
+    finally:
+        release_exporter(exporter)
     return path
 
 
@@ -97,12 +105,22 @@ class DataCard(PlotCard):
     def __init__(self, title: str, tooltip: str = "", parent: QWidget | None = None) -> None:
         super().__init__(title, tooltip, parent)
         self.title.setWordWrap(False)  # one line: the readout beside it is clipped instead
-        self.csv_source: Callable[[], Rows] = lambda: ([], [])
+        self.csv_source = lambda: ([], [])
         # axis text is the costly part of a repaint: cache each axis as a pixmap until it changes
         for name in ("left", "bottom", "right", "top"):
             axis = self.plot.getPlotItem().getAxis(name)
             axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             axis.label.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    @property
+    def csv_source(self) -> Callable[[], Rows]:
+        """The view's table; a view's bound method is held weakly (the view keeps this card:
+        a strong reference back was a cycle freed by the cycle collector, see ui/qt_cycles)."""
+        return self._csv_source
+
+    @csv_source.setter
+    def csv_source(self, source: Callable[[], Rows]) -> None:
+        self._csv_source = weak_method(source, ([], []))
 
     def set_title(self, title: str, tooltip: str = "") -> None:
         """Re-set the card's title and tooltip (after a language switch)."""
@@ -138,7 +156,7 @@ class ExportButton(QToolButton):
     def __init__(self, export: Callable[[str], object], default_name: str, filters: str,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._export = export
+        self._export = weak_method(export)  # the owning view's method: no cycle through it
         self._default = default_name
         self._filters = filters
         self.clicked.connect(self._on_clicked)

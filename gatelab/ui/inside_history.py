@@ -27,6 +27,7 @@ from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number, style_axes
 
 SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1f77b4"),
@@ -127,7 +128,7 @@ class HistoryView(QWidget):
         """Entries [(step, LayerStats)], ascending; shows the latest one. ``message`` (shown
         when there are none) may be a function, so that it follows a language switch.
         ``skipped``: why damaged entries were left out (messages), noted under every entry."""
-        self._message = message if callable(message) else (lambda: message)
+        self._message = detach(message, self) if callable(message) else (lambda: message)
         self._history = list(history)
         self._skipped = list(skipped)
         self._problems = {}

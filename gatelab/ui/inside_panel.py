@@ -50,6 +50,7 @@ from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.lesson_card import Lesson
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import detach
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -152,7 +153,7 @@ class InsidePanel(QWidget):
     def _say(self, message: Callable[[], str], error: bool = False) -> str:
         """Show a line under the source bar; kept as a function so a language switch can
         re-render it. Returns the text shown."""
-        self._message = (message, error)
+        self._message = (detach(message, self), error)  # names self: no cycle (qt_cycles)
         text = message()
         self.source.show_message(text, error)
         return text

@@ -18,6 +18,7 @@ from gatelab.ui.elide import elide_words
 from gatelab.ui.inside_messages import model_info
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
+from gatelab.ui.qt_cycles import detach
 
 
 class SelectionBar(QWidget):
@@ -28,7 +29,7 @@ class SelectionBar(QWidget):
         """``dtype``: the traced model's weight dtype ("bf16"; "" when it says none)."""
         super().__init__(parent)
         self.sel = selection
-        self.dtype = dtype
+        self.dtype = detach(dtype, self)  # the panel's function: no cycle through it
         self.layer = QComboBox(self)
         self.layer.setObjectName("inside-layer")
         # filled per model ("L0 (linear_attention)" for Qwen3.5): the width follows the labels

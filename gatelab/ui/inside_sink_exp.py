@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number
 
 
@@ -108,7 +109,7 @@ class SinkExperimentBox(QGroupBox):
             self._fill(self.result)
 
     def _say(self, message: Callable[[], str], style: str = "") -> None:
-        self._message = message
+        self._message = detach(message, self)  # names self: no cycle (qt_cycles)
         self.message.setStyleSheet(style)
         self.message.setText(message())
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_text import display_piece
+from gatelab.ui.qt_cycles import detach
 
 
 class TopKView(QGroupBox):
@@ -92,7 +93,7 @@ class TopKView(QGroupBox):
             self.results.setHtml(self.to_html())
 
     def _say(self, message: Callable[[], str], style: str = "") -> None:
-        self._message = message
+        self._message = detach(message, self)  # names self: no cycle (qt_cycles)
         self.message.setStyleSheet(style)
         self.message.setText(message())
 

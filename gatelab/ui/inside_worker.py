@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,15 @@ from gatelab.ui.trainer_worker import describe_error
 Task = Callable[[Callable[..., None], threading.Event], Any]
 
 _PARKED: list[tuple[QThread, QObject]] = []
+# Every started thread, until it has finished: a runner dropped with its task still running (its
+# panel deleted, a late signal after shutdown) must not take the last reference to a running
+# QThread with it ("QThread: Destroyed while thread is still running" aborts the process).
+_STARTED: list[tuple[QThread, QObject]] = []
+
+
+def _keep_until_finished(thread: QThread, worker: QObject) -> None:
+    _STARTED[:] = [(t, w) for t, w in _STARTED if not t.isFinished()]
+    _STARTED.append((thread, worker))
 
 
 class Cancelled(Exception):
@@ -82,7 +92,9 @@ class _Worker(QObject):
         except BaseException as exc:  # every failure becomes a message inline, never a crash
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
-            self.finished.emit(None, inside_error_message(exc), self.cancel.is_set())
+            message = inside_error_message(exc)
+            traceback.clear_frames(exc.__traceback__)  # frames keeping the error: no cycle
+            self.finished.emit(None, message, self.cancel.is_set())  # through this worker
             return
         self.finished.emit(result, "", self.cancel.is_set())
 
@@ -100,6 +112,7 @@ class TaskRunner(QObject):
         self._thread: QThread | None = None
         self._worker: _Worker | None = None
         self._tag = ""
+        self._closed = False  # shut down: starts nothing more
 
     def is_busy(self) -> bool:
         return self._thread is not None
@@ -114,7 +127,7 @@ class TaskRunner(QObject):
         dropped; otherwise the task sees the cancel event itself and its result is delivered
         (a top-k search returns the best contexts found so far).
         """
-        if self._thread is not None:
+        if self._thread is not None or self._closed:
             return False
         thread = QThread()
         thread.setObjectName(f"gatelab-inside-{self._name}")
@@ -125,6 +138,7 @@ class TaskRunner(QObject):
         worker.finished.connect(self._on_done)
         worker.finished.connect(thread.quit)
         self._thread, self._worker, self._tag = thread, worker, tag
+        _keep_until_finished(thread, worker)
         thread.start()
         self.busy_changed.emit(True)
         return True
@@ -136,6 +150,7 @@ class TaskRunner(QObject):
 
     def shutdown(self, timeout_ms: int = 20000) -> None:
         """Request the stop, quit and wait; idempotent, safe during teardown."""
+        self._closed = True  # a late signal (a history step) must not start another task
         thread, worker = self._thread, self._worker
         if thread is None or worker is None:
             return

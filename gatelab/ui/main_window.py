@@ -44,6 +44,7 @@ from gatelab import __version__
 from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
+from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (
@@ -190,7 +191,9 @@ class MainWindow(StateActions, QMainWindow):
         finally:
             self._settings.endGroup()
         panel.status_changed.connect(lambda text, p=panel: self.status.show_from(p, text, 8000))
-        panel.set_panel_lookup(self._panels.get)  # e.g. the inside tab reads the live run
+        # e.g. the inside tab reads the live run; the window held weakly: self._panels.get,
+        # kept by every panel, made all of them one reference cycle (ui/qt_cycles)
+        panel.set_panel_lookup(weak_call(self, lambda window, name: window._panels.get(name)))
         if isinstance(panel, GatePairsSource):  # a trained model's (g, u) go onto the gate plane
             panel.gate_pairs_changed.connect(self._on_gate_pairs)
         if isinstance(panel, TabLinker):  # the forward-pass map's boxes open the tab explaining them

@@ -204,6 +204,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self._shut = True
         self.controller.shutdown()
         self.experiment.shutdown()
+        self._cancel_sample()  # a sample being written stops at its next character
         self._calls.join()
         self.runs.shutdown()
         self.controls.corpus.shutdown()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import detach, weak_method
 
 MINUS = "\u2212"
 
@@ -126,7 +127,7 @@ class ValidatedField(QWidget):
 
     def show_error(self, message: str, again: Callable[[], str] | None = None) -> None:
         """Show ``message`` under the field; ``again`` rebuilds it after a language switch."""
-        self._error_again = again
+        self._error_again = None if again is None else detach(again, self)  # no cycle
         self.error_label.setText(message)
         self.error_label.setVisible(True)
         self.edit.setStyleSheet("border: 1px solid #c0392b;")
@@ -188,7 +189,7 @@ class NumberField(ValidatedField):
         self._decimals = decimals
         self._integer = integer
         self._min, self._max = minimum, maximum
-        self._check = check
+        self._check = weak_method(check)  # often the owner's method: held strongly, a cycle
         super().__init__(float(value), parent=parent)
         self.edit.setFixedWidth(width)
         self.edit.setText(self._format(self._value))

@@ -143,14 +143,8 @@ def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return save_hf_model(tmp_path_factory.mktemp("qt-cycles") / "llama", "llama")
 
 
-# -- tabs whose cycles are in files other sessions own -------------------------------------------
-# Strict xfail until those fixes land (each is a line or two, with qt_cycles' helpers; listed in
-# the commit that added these tests): then they pass, and the mark must go.
-PENDING = pytest.mark.xfail(strict=True, reason="cycles in main_window / inside_* / gate_plane_* "
-                            "/ widgets: fixes proposed to their owners")
+# -- the main window, the Inside tab and the gate plane ---------------------------------------
 
-
-@PENDING
 def test_main_window_every_tab(qtbot, settings, tmp_path: Path) -> None:  # noqa: ANN001
     """The window handed each panel ``self._panels.get``: a lookup that reaches every panel,
     kept by each of them."""
@@ -173,7 +167,6 @@ def test_main_window_every_tab(qtbot, settings, tmp_path: Path) -> None:  # noqa
     assert not found.report, _offenders_message(found.report)
 
 
-@PENDING
 def test_inside_panel_after_a_trace(qtbot, tiny_hf: Path) -> None:  # noqa: ANN001
     """A Hugging Face model traced (the worker thread, the pickers' dtype, the views' exports),
     then the panel dropped."""
@@ -199,7 +192,6 @@ def test_inside_panel_after_a_trace(qtbot, tiny_hf: Path) -> None:  # noqa: ANN0
     assert not found.report, _offenders_message(found.report)
 
 
-@PENDING
 def test_gate_plane_panel_with_errors_and_neurons(qtbot) -> None:  # noqa: ANN001
     """Retranslatable messages (a refused point, a layer's neuron count) closed over the panel."""
     import numpy as np
