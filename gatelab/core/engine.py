@@ -366,9 +366,12 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 return
     except BaseException as exc:
         err = _close_failed(run, exc)
-        if err is exc:
-            raise
-        raise err from None
+        try:
+            if err is exc:
+                raise
+            raise err from None
+        finally:  # the raised error's traceback holds this frame: no cycle through a local
+            del err
     finally:
         if run.writer is not None:
             run.writer.close()
