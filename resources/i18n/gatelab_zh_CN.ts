@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+191"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+194"/>
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -202,7 +202,7 @@
         <translation>用通俗的话说明各曲线在探针 z 处的表现</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>SiLU</source>
         <translation>SiLU</translation>
     </message>
@@ -302,7 +302,7 @@
         <translation>Mish z·tanh(softplus z)</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+141"/>
         <source>Activations shown</source>
         <translation>显示的激活函数</translation>
     </message>
@@ -638,22 +638,22 @@
         <translation>无法读取 safetensors</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>config.json beside the file</source>
         <translation>同目录下的 config.json</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>(config.json beside the file is unreadable: {0})</source>
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-4"/>
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>{0}: {1} tensors, {2} parameters</source>
         <translation>{0}：{1} 个张量，{2} 个参数</translation>
     </message>
@@ -968,7 +968,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+273"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+272"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1386,7 +1386,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-245"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="-250"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1565,7 +1565,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+93"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+91"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1622,18 +1622,62 @@
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Cannot use {0}</source>
         <translation>无法使用 {0}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+3"/>
+        <source>Cannot use {0}: {1}</source>
+        <translation>无法使用 {0}：{1}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>it is too large ({0:,} bytes; limit {1:,})</source>
+        <translation>文件过大（{0:,} 字节；上限 {1:,}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>there is no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a folder, not a text file</source>
+        <translation>这是一个文件夹，不是文本文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it looks binary (it contains NUL bytes), not text</source>
+        <translation>它看起来是二进制文件（含有 NUL 字节），不是文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is not valid UTF-8 text (bad byte at offset {0})</source>
+        <translation>它不是有效的 UTF-8 文本（偏移 {0} 处有错误字节）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is too short ({0:,} characters); block size {1} needs at least {2:,} (one block + 1 for training and one for validation)</source>
+        <translation>文本太短（{0:,} 个字符）；块大小 {1} 至少需要 {2:,} 个字符（训练和验证各需一个块加 1）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it has {0:,} distinct characters; the character-level trainer accepts at most {1:,} (pick a text in fewer scripts)</source>
+        <translation>它有 {0:,} 种不同字符；字符级训练器最多接受 {1:,} 种（请选择文字种类更少的文本）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>{0:,} characters ({1:,} bytes), vocabulary {2} symbols. &lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</source>
         <translation>{0:,} 个字符（{1:,} 字节），词表 {2} 个符号。&lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+18"/>
+        <location line="-41"/>
         <source>Cannot use this corpus: {0}</source>
         <translation>无法使用此语料：{0}</translation>
     </message>
@@ -1851,7 +1895,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+149"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+167"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -1869,7 +1913,7 @@
 <context>
     <name>ForwardMapLesson</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map_lesson.py" line="+35"/>
+        <location filename="../../gatelab/ui/forward_map_lesson.py" line="+40"/>
         <source>The Qwen3.5-0.8B preset is missing from resources/presets: reinstall gatelab.</source>
         <translation>resources/presets 中缺少 Qwen3.5-0.8B 预设：请重新安装 gatelab。</translation>
     </message>
@@ -2090,7 +2134,7 @@
 <context>
     <name>GatePlaneControls</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+33"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+34"/>
         <source>open gate, negative u: h = −2.4527</source>
         <translation>门控打开、u 为负：h = −2.4527</translation>
     </message>
@@ -2305,7 +2349,7 @@
         <translation>图范围</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+11"/>
         <source>left edge of the maps (g)</source>
         <translation>图的左边界（g）</translation>
     </message>
@@ -2410,7 +2454,7 @@
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+390"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+391"/>
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
@@ -2631,7 +2675,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -2984,7 +3028,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+102"/>
+        <location filename="../../gatelab/ui/inside_history.py" line="+103"/>
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -3082,7 +3126,7 @@
 <context>
     <name>InsideExport</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="-78"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="-88"/>
         <source>could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -3363,7 +3407,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+219"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+220"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3448,7 +3492,7 @@
         <translation>训练器的运行 {0}（{1}），按其最新检查点追踪；再次“分析”即可刷新。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_worker.py" line="+41"/>
+        <location filename="../../gatelab/ui/inside_worker.py" line="+51"/>
         <source>out of memory: try a shorter text, bf16 or a smaller model</source>
         <translation>内存不足：请尝试更短的文本、bf16 或更小的模型</translation>
     </message>
@@ -3600,17 +3644,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+295"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+301"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-193"/>
+        <location line="-195"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+102"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -4093,7 +4137,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+227"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+228"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -4121,8 +4165,8 @@
 <context>
     <name>PlotCard</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+35"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+177"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+45"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+182"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4133,12 +4177,12 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+121"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+124"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Export plot</source>
         <translation>导出图</translation>
     </message>
@@ -4692,7 +4736,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+89"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+114"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4707,7 +4751,7 @@ equivalent</source>
         <translation>未回放：请先停止当前运行</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Replay of {0}</source>
         <translation>回放 {0}</translation>
     </message>
@@ -4717,7 +4761,7 @@ equivalent</source>
         <translation>已打开运行 {0}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>No checkpoint yet: the run saves one at its first evaluation, every {0} steps, at least every minute and at its end.</source>
         <translation>还没有检查点：运行会在首次评估时、每 {0} 步、至少每分钟一次以及结束时保存检查点。</translation>
     </message>
@@ -4727,17 +4771,23 @@ equivalent</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Stopped: sampling from the checkpoint saved at the stop…</source>
         <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+52"/>
+        <source>Writing a sample from the checkpoint: {0} of {1} characters…</source>
+        <translation>正在根据检查点写样本：已写 {0} / {1} 个字符…</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Could not read the run: {0}</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-34"/>
+        <location line="+12"/>
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
     </message>
@@ -4745,7 +4795,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+65"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+67"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -4775,7 +4825,12 @@ equivalent</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+24"/>
+        <source>{0} · {1}</source>
+        <translation>{0} · {1}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>, step {0}</source>
         <translation>，第 {0} 步</translation>
     </message>
@@ -4801,11 +4856,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}</source>
-        <translation>{0}{1} · {2} · m = {3} · d = {4} · {5} · {6}</translation>
+        <source>{0} · m = {1} · d = {2} · {3} · {4}</source>
+        <translation>{0} · m = {1} · d = {2} · {3} · {4}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>of {0}</source>
         <translation>共 {0}</translation>
     </message>
@@ -4869,7 +4924,7 @@ equivalent</source>
 <context>
     <name>SinkExperimentBox</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+95"/>
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+96"/>
         <source>Experiment: attention output gate off vs on</source>
         <translation>实验：注意力输出门控 关 vs 开</translation>
     </message>
@@ -5299,7 +5354,7 @@ equivalent</source>
 <context>
     <name>TopKView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_topk.py" line="+82"/>
+        <location filename="../../gatelab/ui/inside_topk.py" line="+83"/>
         <source>Top activating contexts</source>
         <translation>激活最强的上下文</translation>
     </message>
@@ -5844,7 +5899,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+154"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+155"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5874,7 +5929,7 @@ equivalent</source>
         <translation>参数量相等时 SwiGLU 对比 GELU，多个种子，附噪声下限</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <location line="+5"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
