@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,44 +30,14 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import activations, curves
 from gatelab.ui.activations_lesson import ActivationsLessonMixin
+from gatelab.ui.activations_names import (COLOURS, FORMULA_LABELS, SHORT_NAMES,  # noqa: F401
+                                          SILU_MINUS_RELU)
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
 from gatelab.ui.activations_widgets import MinusSpinBox, ProbeLabelFormat
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
-SHORT_NAMES: dict[str, str] = {  # legend and table names, translated when shown
-    "silu": QT_TRANSLATE_NOOP("ActivationsPanel", "SiLU"),
-    "relu": QT_TRANSLATE_NOOP("ActivationsPanel", "ReLU"),
-    "gelu": QT_TRANSLATE_NOOP("ActivationsPanel", "GELU"),
-    "gelu_tanh": QT_TRANSLATE_NOOP("ActivationsPanel", "GELU tanh"),
-    "swish": QT_TRANSLATE_NOOP("ActivationsPanel", "Swish β=1"),
-    "sigmoid": QT_TRANSLATE_NOOP("ActivationsPanel", "σ sigmoid"),
-    "tanh": QT_TRANSLATE_NOOP("ActivationsPanel", "tanh"),
-    "identity": QT_TRANSLATE_NOOP("ActivationsPanel", "identity"),
-    "softplus": QT_TRANSLATE_NOOP("ActivationsPanel", "softplus"),
-    "mish": QT_TRANSLATE_NOOP("ActivationsPanel", "Mish"),
-}
-# core's checkbox labels (formulas with a word or two, e.g. "approx."), listed for lupdate;
-# a test keeps this list equal to core's labels
-FORMULA_LABELS: tuple[str, ...] = (
-    QT_TRANSLATE_NOOP("ActivationsPanel", "SiLU  z·σ(z)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "ReLU  max(0, z)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "GELU  z·Φ(z)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "GELU (tanh approx.)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "Swish  z·σ(βz)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "σ(z)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "tanh(z)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "z"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "softplus  log(1+eᶻ)"),
-    QT_TRANSLATE_NOOP("ActivationsPanel", "Mish  z·tanh(softplus z)"),
-)
-COLOURS: dict[str, str] = {
-    "silu": "#1f77b4", "relu": "#d62728", "gelu": "#2ca02c", "gelu_tanh": "#17becf",
-    "swish": "#8c564b", "sigmoid": "#ff7f0e", "tanh": "#9467bd", "identity": "#7f7f7f",
-    "softplus": "#bcbd22", "mish": "#e377c2",
-}
-SILU_MINUS_RELU = "SiLU − ReLU"
 
 
 class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):

@@ -10,7 +10,7 @@ import re
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
 
 START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in its tooltip)
@@ -273,27 +274,6 @@ class RunBar(QWidget):
         if status == "error":
             return self.tr("failed at step {0:,} / {1:,}").format(step, total)
         return self.tr("stopped at step {0:,} / {1:,}").format(step, total)
-
-
-INTRO_HTML = QT_TRANSLATE_NOOP("LiveView", "<h2>Train a small transformer and watch its gates</h2>"
-            "<ol>"
-            "<li><b>Pick the text</b> it should learn to continue (left, top): Python source "
-            "is built in, no download needed.</li>"
-            "<li><b>Pick the FFN variant</b> — SwiGLU is the gated MLP of Llama, Qwen and "
-            "friends; GELU is the classic two-matrix MLP. The parameter count updates as you "
-            "type.</li>"
-            "<li><b>Press Start.</b> Training runs in the background; the window stays usable, "
-            "and Pause and Stop act at once.</li>"
-            "</ol>"
-            "<p>You will see, live:</p><ul>"
-            "<li><b>Loss</b> falling (raw and smoothed), and the validation loss on unseen text;</li>"
-            "<li><b>Gate sparsity</b>: how many of each layer's gates are nearly closed;</li>"
-            "<li><b>MLP contribution</b>: each MLP writes a small correction into the residual "
-            "stream, not a replacement;</li>"
-            "<li><b>Largest |h|</b>: where activation outliers appear.</li></ul>"
-            "<p>The real (g, u) pairs of every neuron go to the <i>Gate plane</i> tab. Saved runs "
-            "are in <i>Runs</i>; the <i>Experiment</i> tab asks whether SwiGLU beats GELU at "
-            "equal parameters, over several seeds.</p>")
 
 
 class LiveView(QWidget):

@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+194"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+164"/>
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -202,7 +202,7 @@
         <translation>用通俗的话说明各曲线在探针 z 处的表现</translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location filename="../../gatelab/ui/activations_names.py" line="+12"/>
         <source>SiLU</source>
         <translation>SiLU</translation>
     </message>
@@ -302,7 +302,7 @@
         <translation>Mish z·tanh(softplus z)</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+1"/>
         <source>Activations shown</source>
         <translation>显示的激活函数</translation>
     </message>
@@ -2134,7 +2134,7 @@
 <context>
     <name>GatePlaneControls</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+34"/>
+        <location filename="../../gatelab/ui/gate_plane_names.py" line="+12"/>
         <source>open gate, negative u: h = −2.4527</source>
         <translation>门控打开、u 为负：h = −2.4527</translation>
     </message>
@@ -2234,7 +2234,7 @@
         <translation>该模型只有一层</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+58"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+89"/>
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
@@ -3601,7 +3601,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+358"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+338"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3626,12 +3626,12 @@
         <translation>门控平面显示</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location filename="../../gatelab/ui/trainer_intro.py" line="+11"/>
         <source>&lt;h2&gt;Train a small transformer and watch its gates&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick the text&lt;/b&gt; it should learn to continue (left, top): Python source is built in, no download needed.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Pick the FFN variant&lt;/b&gt; — SwiGLU is the gated MLP of Llama, Qwen and friends; GELU is the classic two-matrix MLP. The parameter count updates as you type.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Start.&lt;/b&gt; Training runs in the background; the window stays usable, and Pause and Stop act at once.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;You will see, live:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Loss&lt;/b&gt; falling (raw and smoothed), and the validation loss on unseen text;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gate sparsity&lt;/b&gt;: how many of each layer&apos;s gates are nearly closed;&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP contribution&lt;/b&gt;: each MLP writes a small correction into the residual stream, not a replacement;&lt;/li&gt;&lt;li&gt;&lt;b&gt;Largest |h|&lt;/b&gt;: where activation outliers appear.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;The real (g, u) pairs of every neuron go to the &lt;i&gt;Gate plane&lt;/i&gt; tab. Saved runs are in &lt;i&gt;Runs&lt;/i&gt;; the &lt;i&gt;Experiment&lt;/i&gt; tab asks whether SwiGLU beats GELU at equal parameters, over several seeds.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;训练一个小型 Transformer，观察它的门控&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;选择文本&lt;/b&gt;，让模型学习续写（左上）：Python 源码已内置，无需下载。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择 FFN 变体&lt;/b&gt; — SwiGLU 是 Llama、Qwen 等模型使用的门控 MLP；GELU 是经典的双矩阵 MLP。参数量随输入实时更新。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“开始”。&lt;/b&gt;训练在后台运行；窗口保持可用，“暂停”和“停止”立即生效。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;你将实时看到：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;损失&lt;/b&gt;下降（原始值与平滑值），以及在未见文本上的验证损失；&lt;/li&gt;&lt;li&gt;&lt;b&gt;门控稀疏度&lt;/b&gt;：每层有多少门控几乎关闭；&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 贡献&lt;/b&gt;：每个 MLP 向残差流写入一个小修正，而不是替换它；&lt;/li&gt;&lt;li&gt;&lt;b&gt;最大 |h|&lt;/b&gt;：激活离群值出现在哪里。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;每个神经元的真实 (g, u) 对会发送到&lt;i&gt;门控平面&lt;/i&gt;标签页。保存的运行在&lt;i&gt;运行记录&lt;/i&gt;中；&lt;i&gt;实验&lt;/i&gt;标签页在多个种子下检验：参数量相等时，SwiGLU 是否胜过 GELU。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+4"/>
         <source>A text sample from the model appears here when a run finishes or is stopped, or when you press Sample text (it writes from the run&apos;s latest checkpoint).</source>
         <translation>运行完成或停止时，或按下“生成样例”时，模型生成的文本样例会显示在这里（由运行的最新检查点生成）。</translation>
     </message>
@@ -4404,7 +4404,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-240"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-219"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
