@@ -7,9 +7,8 @@ parameter or window changes; this measures the worst case on purpose.
 
 The *floor*, measured in the same run and interleaved with the updates, is the least work that
 could show one such map: one numpy pass (``gates.evaluate`` on the same N² float32 grid, broadcast
-the way the panel does it) plus one ``ImageItem.setImage`` of that N² map in a bare plot of the
-size as one of the
-panel's maps, repainted once. floor_ratio = update p50 / floor p50 (three maps against one: ~3 is
+the way the panel does it) plus one ``ImageItem.setImage`` of that N² map in a bare plot, sized
+so that its map covers as many screen pixels as one of the panel's maps, repainted once. floor_ratio = update p50 / floor p50 (three maps against one: ~3 is
 what drawing three images costs; the target is ≤ 3).
 
 Usage:  QT_QPA_PLATFORM=offscreen python benchmarks/bench_gate_plane.py [--repeats 200] [--res 512]
@@ -32,6 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def percentile(values: list[float], q: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def drawn_size(view: object, item: object) -> tuple[int, int]:
+    """The on-screen pixels an image item covers in its graphics view (width, height)."""
+    rect = view.mapFromScene(item.mapRectToScene(item.boundingRect())).boundingRect()  # type: ignore[attr-defined]
+    return rect.width(), rect.height()
 
 
 def main() -> int:
@@ -68,9 +73,18 @@ def main() -> int:
     bare_img.setColorMap(pg.colormap.get("CET-D1A"))
     bare.addItem(bare_img)
     bare.getPlotItem().getViewBox().setAspectLocked(True)  # drawn as large as one panel map
+    bare_img.setImage(np.zeros((args.res, args.res), np.float32), autoLevels=False, levels=(-1.0, 1.0))
     bare_img.setRect(-6.0, -6.0, 12.0, 12.0)
     bare.show()
     app.processEvents()
+    panel_px = drawn_size(maps_view, next(iter(panel.maps.images.values())))
+    for _ in range(4):  # grow or shrink the bare plot until its map is drawn as large as the panel's
+        floor_px = drawn_size(bare, bare_img)
+        if floor_px == panel_px:
+            break
+        bare.resize(bare.width() + panel_px[0] - floor_px[0], bare.height() + panel_px[1] - floor_px[1])
+        app.processEvents()
+    floor_px = drawn_size(bare, bare_img)
     g = plane.pixel_centres(-6.0, 6.0, args.res)
     u = plane.pixel_centres(-6.0, 6.0, args.res)
 
@@ -109,8 +123,9 @@ def main() -> int:
     f50, f90 = stats(floors, 0)
     uc50, uc90 = stats(updates, 1)
     fc50, fc90 = stats(floors, 1)
-    print(f"resolution {args.res}², {args.repeats} repeats, map view {map_size.width()}x"
-          f"{map_size.height()} px, Qt platform {app.platformName()}, load {os.getloadavg()[0]:.2f}")
+    print(f"resolution {args.res}², {args.repeats} repeats, each map drawn {panel_px[0]}x"
+          f"{panel_px[1]} px (floor's {floor_px[0]}x{floor_px[1]}), Qt platform "
+          f"{app.platformName()}, load {os.getloadavg()[0]:.2f}")
     print(f"update (click + recompute + repaint 3 maps): median {u50:.2f} ms, p90 {u90:.2f} ms "
           f"(CPU time: median {uc50:.2f} ms, p90 {uc90:.2f} ms)")
     print(f"floor  (1 evaluate + 1 setImage + repaint):  median {f50:.2f} ms, p90 {f90:.2f} ms "
