@@ -49,6 +49,30 @@ def ts_sources(ts: Path, context: str | None = None) -> set[str]:
             if context is None or c.findtext("name") == context for m in c.iter("message")}
 
 
+TINY_TRAIN = dict(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2,
+                  block_size=16, batch_size=4, steps=5, eval_interval=5, warmup_steps=1, seed=7,
+                  device="cpu")
+
+
+def tiny_trainer(qtbot, size: tuple[int, int] | None = None, settle: bool = False):  # noqa: ANN001, ANN201
+    """A TrainerPanel owned by qtbot with the TINY_TRAIN form, shown (at ``size``) and active;
+    ``settle`` waits until the corpus box has read its corpus. The caller shuts it down."""
+    from gatelab.core.trainconfig import TrainConfig
+    from gatelab.ui.trainer_panel import TrainerPanel
+
+    widget = TrainerPanel()
+    qtbot.addWidget(widget)
+    if size is not None:
+        widget.resize(*size)
+    widget.show()
+    widget.activate()
+    widget.controls.set_config(TrainConfig(**TINY_TRAIN))
+    if settle:
+        box = widget.controls.corpus
+        qtbot.waitUntil(lambda: box.summary is not None, timeout=20000)
+    return widget
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -11,19 +11,14 @@ import pytest
 
 from gatelab.core.trainconfig import TrainConfig
 
-TINY = dict(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2, block_size=16,
-            batch_size=4, steps=5, eval_interval=5, warmup_steps=1, seed=7, device="cpu")
+from tests.ui.conftest import TINY_TRAIN, tiny_trainer
+
+TINY = TINY_TRAIN
 
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
-    from gatelab.ui.trainer_panel import TrainerPanel
-
-    widget = TrainerPanel()
-    qtbot.addWidget(widget)
-    widget.show()
-    widget.activate()
-    widget.controls.set_config(TrainConfig(**TINY))
+    widget = tiny_trainer(qtbot, None, settle=False)
     yield widget
     widget.shutdown()
 

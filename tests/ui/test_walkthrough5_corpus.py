@@ -14,24 +14,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QTextDocument
 
-from gatelab.core.trainconfig import TrainConfig
 
-TINY = dict(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2, block_size=16,
-            batch_size=4, steps=5, eval_interval=5, warmup_steps=1, seed=7, device="cpu")
+from tests.ui.conftest import tiny_trainer
 
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
-    from gatelab.ui.trainer_panel import TrainerPanel
-
-    widget = TrainerPanel()
-    qtbot.addWidget(widget)
-    widget.resize(1280, 800)
-    widget.show()
-    widget.activate()
-    widget.controls.set_config(TrainConfig(**TINY))
-    box = widget.controls.corpus
-    qtbot.waitUntil(lambda: box.summary is not None, timeout=20000)
+    widget = tiny_trainer(qtbot, (1280, 800), settle=True)
     yield widget
     widget.shutdown()
 
