@@ -49,6 +49,24 @@ def ts_sources(ts: Path, context: str | None = None) -> set[str]:
             if context is None or c.findtext("name") == context for m in c.iter("message")}
 
 
+def settle(rounds: int = 20) -> None:
+    """Let queued layout and paint events run (a few rounds: one layout can queue another)."""
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(rounds):
+        QApplication.processEvents()
+
+
+def show_tab_at(qtbot, window, name: str, size: tuple[int, int] = (1280, 800)):  # noqa: ANN001, ANN201
+    """The main window at ``size`` (the walkthroughs' screen), on tab ``name``, exposed and
+    laid out; returns the tab's panel."""
+    window.resize(*size)
+    panel = window.show_tab(name)
+    qtbot.waitExposed(window)
+    settle()
+    return panel
+
+
 TINY_TRAIN = dict(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2,
                   block_size=16, batch_size=4, steps=5, eval_interval=5, warmup_steps=1, seed=7,
                   device="cpu")

@@ -8,21 +8,12 @@ The bars now sit under the maps and the maps' size follows the room, so that hei
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
-
-
-def _settle(window) -> None:  # noqa: ANN001
-    for _ in range(20):
-        QApplication.processEvents()
+from tests.ui.conftest import settle, show_tab_at
 
 
 @pytest.fixture
 def plane(qtbot, main_window):  # noqa: ANN001, ANN201
-    main_window.resize(1280, 800)
-    panel = main_window.show_tab("gate-plane")
-    qtbot.waitExposed(main_window)
-    _settle(main_window)
-    return panel
+    return show_tab_at(qtbot, main_window, "gate-plane")
 
 
 def _squares(plane) -> list[tuple[float, float]]:  # noqa: ANN001
@@ -61,7 +52,7 @@ def test_each_colour_bar_lies_under_its_map(plane) -> None:  # noqa: ANN001
 
 def test_one_map_alone_stays_square_and_fills_the_height(plane) -> None:  # noqa: ANN001
     plane.maps.show_maps(("dh_dg",))
-    _settle(plane)
+    settle()
     (width, height), = _squares(plane)
     assert abs(width - height) <= 4 and height >= 240
     gap = plane.maps.height() - (plane.meaning_label.geometry().bottom() + 1)

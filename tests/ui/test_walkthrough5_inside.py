@@ -10,29 +10,20 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from tests.ui.inside_synth import make_trace
-
-
-def _settle() -> None:
-    for _ in range(10):
-        QApplication.processEvents()
+from tests.ui.conftest import settle, show_tab_at
 
 
 @pytest.fixture
 def inside(qtbot, main_window):  # noqa: ANN001, ANN201
-    main_window.resize(1280, 800)
-    panel = main_window.show_tab("inside")
-    qtbot.waitExposed(main_window)
-    _settle()
-    return panel
+    return show_tab_at(qtbot, main_window, "inside")
 
 
 def _show(inside, **changes: object) -> None:  # noqa: ANN001
     trace = dataclasses.replace(make_trace(n_layer=2, m=48), **changes)
     inside.sel.set_trace(trace)
-    _settle()
+    settle()
 
 
 @pytest.mark.parametrize("changes, dtype, lines", [

@@ -13,23 +13,16 @@ from PySide6.QtGui import QStatusTipEvent
 from PySide6.QtWidgets import QApplication
 
 from tests.ui.inside_synth import make_trace
+from tests.ui.conftest import settle, show_tab_at
 
 LONG = ("Could not load neurons: /home/someone/gatelab/runs/run-20261201-094134-2c5f/checkpoint.pt "
         "cannot be read: it is truncated or damaged (the run stopped while it was being written); "
         "select a different run or train this one again from the start")
 
 
-def _settle() -> None:
-    for _ in range(10):
-        QApplication.processEvents()
-
-
 @pytest.fixture
 def window(qtbot, main_window):  # noqa: ANN001, ANN201
-    main_window.resize(1280, 800)
-    main_window.show_tab("gate-plane")
-    qtbot.waitExposed(main_window)
-    _settle()
+    show_tab_at(qtbot, main_window, "gate-plane")
     return main_window
 
 
@@ -46,11 +39,11 @@ def _check_elided(bar, full: str) -> str:  # noqa: ANN001
 def test_a_long_panel_message_ends_at_a_word_with_the_whole_in_the_tooltip(window) -> None:  # noqa: ANN001
     bar = window.statusBar()
     window.panel("trainer").status_changed.emit(LONG)  # from a tab that is not on screen
-    _settle()
+    settle()
     shown = _check_elided(bar, LONG)
     assert shown.startswith("Could not load neurons:") and len(shown) > 150  # most of it shows
     window.resize(1000, 800)  # narrower: cut again, still after a word
-    _settle()
+    settle()
     assert len(_check_elided(bar, LONG)) < len(shown)
     window.statusBar().showMessage("Short one", 8000)  # a message that fits has no tooltip
     assert bar.shown_message() == "Short one" and bar.toolTip() == ""
@@ -65,9 +58,9 @@ def test_qt_status_tips_are_elided_too(window) -> None:  # noqa: ANN001
 
 def test_the_inside_summary_line_is_not_repeated_in_the_status_bar(qtbot, window) -> None:  # noqa: ANN001
     inside = window.show_tab("inside")
-    _settle()
+    settle()
     inside._show_trace(make_trace(n_layer=2))
-    _settle()
+    settle()
     line = inside.source.message_text()
     assert "tokens through" in line and inside.source.message.isVisible()
     assert window.statusBar().currentMessage() == ""  # shown once, under the source bar
@@ -80,7 +73,7 @@ def test_a_gate_plane_error_shown_by_its_button_is_not_repeated(window) -> None:
     plane = window.panel("gate-plane")
     window.statusBar().showMessage("Ready", 3000)
     plane._neuron_error("no stats.jsonl in /tmp/run")
-    _settle()
+    settle()
     assert window.statusBar().currentMessage() == ""  # not twice, and no stale "Ready"
     labels = [lab.text() for lab in plane.controls.findChildren(type(plane.legend_label))
               if lab.isVisible()]
@@ -102,7 +95,7 @@ def test_text_without_spaces_is_cut_where_it_stops_fitting(window) -> None:  # n
 def test_a_refused_map_window_is_explained_once(window) -> None:  # noqa: ANN001
     plane = window.panel("gate-plane")
     assert not plane._apply(g_range=(6.0, -6.0))  # g min above g max
-    _settle()
+    settle()
     error = plane.controls.spec_error
     assert error.isVisible() and error.text().startswith("Not applied:")
     assert window.statusBar().currentMessage() == ""  # the box under the fields says it
