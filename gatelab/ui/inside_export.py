@@ -129,7 +129,9 @@ class DataCard(PlotCard):
         self.title.setToolTip(tooltip)
 
     def retranslate(self) -> None:
-        """The Export… button's own strings (PlotCard's, in PlotCard's translation context)."""
+        """The Export… button's own strings (PlotCard's, in PlotCard's translation context);
+        the hover readout, in the old language, is cleared."""
+        self.clear_readout()
         self.export_button.setText(QCoreApplication.translate("PlotCard", "Export…"))
         self.export_button.setToolTip(QCoreApplication.translate(
             "PlotCard", "Save this plot as PNG or SVG, or its data as CSV"))

@@ -3,7 +3,10 @@
 pyqtgraph's own export dialog hides behind a right click on the plot, which a learner never finds;
 a visible button that writes PNG, SVG or CSV by file suffix (through pyqtgraph's exporters) makes
 every trainer plot shareable. The hover readout names each curve's value at the nearest x, so the
-learner reads numbers instead of guessing them from the axis.
+learner reads numbers instead of guessing them from the axis. The readout lives only while the
+mouse is over the plot: it clears when the mouse leaves, when the data is cleared (a new run, a
+replay: the values it named are gone) and after a language switch, and it is cut with "…" before
+the Export… button rather than running under it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
@@ -28,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.elide import elide_words
 from gatelab.ui.export_dialog import export_with_dialog
 from gatelab.ui.qt_cycles import release_exporter
 
@@ -135,6 +139,59 @@ def _symbols_now(item: pg.PlotDataItem) -> None:
     item.scatter.setSize(opts["symbolSize"], update=False)
 
 
+def _dot_when_alone(item: pg.PlotDataItem) -> None:
+    """Show a lone point of a line without symbols as a dot (and drop the dot once there are
+    two points). Why: a line through one point draws nothing, so the trainer's "Largest |h|"
+    looked empty after the first statistics step while its hover readout named values."""
+    xs, _ys = item.getData()
+    alone = xs is not None and len(xs) == 1
+    if alone == (item.opts.get("symbol") is not None):
+        return
+    if alone:
+        colour = pg.mkPen(item.opts["pen"]).color()
+        item.setSymbolBrush(colour)
+        item.setSymbolPen(colour)
+        item.setSymbolSize(7)
+        item.setSymbol("o")
+    else:
+        item.setSymbol(None)
+
+
+class ReadoutLabel(QLabel):
+    """The hover readout: one plain line cut after a word with "…" to the label's width (the
+    room left of the Export… button), the whole line in its tooltip; ``text()`` is the whole
+    line, ``shown_text()`` what is drawn. Why: a clipped QLabel ran its text under the button
+    ("step 160: L0 7.321, L1 3.383, L2" cut mid-number)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._whole = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        # a long readout must never widen the window: it is cut instead
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        if text == self._whole:
+            return
+        self._whole = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self._whole
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        self._elide()
+
+    def _elide(self) -> None:
+        room = max(self.contentsRect().width() - 6, 0)  # a gap before the button
+        super().setText(elide_words(self._whole, self.fontMetrics(), room) if self._whole else "")
+
+
 class PlotCard(QWidget):
     """Title, hover readout, Export… button and one PlotWidget (``self.plot``)."""
 
@@ -155,10 +212,8 @@ class PlotCard(QWidget):
         self.title = QLabel()
         self.title.setWordWrap(not one_line)  # long titles wrap rather than widen the window
         self.set_title(title, tooltip)
-        self.readout = QLabel("")
+        self.readout = ReadoutLabel()
         self.readout.setStyleSheet("color: #555;")
-        # a long hover readout must never widen the window: it is clipped instead
-        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.export_button = QToolButton()
         self.export_button.clicked.connect(self._on_export_clicked)
@@ -174,11 +229,15 @@ class PlotCard(QWidget):
         layout.addWidget(self.plot, 1)
         self._hover: list[tuple[str, pg.PlotDataItem]] = []
         self._x_label = "x"
+        self._hover_x: float | None = None  # data x under the mouse; None: not over the plot
         self.plot.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.plot.viewport().installEventFilter(self)  # its Leave clears the readout
         self.retranslate()
 
     def retranslate(self) -> None:
-        """The card's own texts (the owner sets the title, axis labels and curve names)."""
+        """The card's own texts (the owner sets the title, axis labels and curve names); the
+        readout, in the old language, is cleared."""
+        self.clear_readout()
         self.export_button.setText(self.tr("Export…"))
         self.export_button.setToolTip(self.tr("Save this plot as PNG or SVG, or its data as CSV"))
 
@@ -224,8 +283,11 @@ class PlotCard(QWidget):
             box.removeItem(item)
         elif any(c in name for c in "<>&"):
             self._show_legend_name(item, name)
+        if opts.get("symbol") is None and opts.get("pen", "default") is not None:
+            item.sigPlotChanged.connect(_dot_when_alone)
         if hover:
             self._hover.append((name, item))
+            item.sigPlotChanged.connect(self._on_hover_data_changed)
         return item
 
     def legend_key(self, name: str, **opts: object) -> pg.PlotDataItem:
@@ -250,9 +312,17 @@ class PlotCard(QWidget):
         """Stop reading ``items`` (all when None) in the hover readout (they are being removed)."""
         self._hover = [] if items is None else [
             (n, i) for n, i in self._hover if all(i is not x for x in items)]
+        self.clear_readout()
 
     def set_hover_x_label(self, label: str) -> None:
         self._x_label = label
+        self.clear_readout()
+
+    def clear_readout(self) -> None:
+        """Empty the hover readout until the mouse moves over the plot again (new data, a new
+        language: the old line would name values or words that are gone)."""
+        self._hover_x = None
+        self.readout.setText("")
 
     # -- hover ---------------------------------------------------------------------------------
     def readout_at(self, x: float) -> str:
@@ -280,8 +350,23 @@ class PlotCard(QWidget):
     def _on_mouse_moved(self, pos: QPointF) -> None:
         vb = self.plot.getPlotItem().getViewBox()
         if not vb.sceneBoundingRect().contains(pos):
+            self.clear_readout()  # over an axis or the legend: no value under the mouse
             return
-        self.readout.setText(self.readout_at(vb.mapSceneToView(pos).x()))
+        self._hover_x = vb.mapSceneToView(pos).x()
+        self.readout.setText(self.readout_at(self._hover_x))
+
+    def _on_hover_data_changed(self, _item: object = None) -> None:
+        """A hover curve got new data: read it again at the mouse, or clear a stale line."""
+        if self._hover_x is None:
+            if self.readout.text():
+                self.readout.setText("")
+            return
+        self.readout.setText(self.readout_at(self._hover_x))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Leave:
+            self.clear_readout()
+        return super().eventFilter(watched, event)
 
     # -- export --------------------------------------------------------------------------------
     def export(self, path: str | Path) -> Path:

@@ -275,9 +275,11 @@ class TrainerPlots(QWidget):
         self.redraw_now()
 
     def _set_step_range(self, steps_total: int | None) -> None:
-        """A fixed x range avoids re-laying-out every step axis on every redraw."""
+        """A fixed x range avoids re-laying-out every step axis on every redraw. A new run or a
+        replay starts here, so each hover readout, naming the old run's values, is cleared."""
         self._y.clear()
         for name, card in self.cards().items():
+            card.clear_readout()
             if name == "mlp_ratio":
                 continue
             if steps_total:
