@@ -3,10 +3,14 @@
 Why: QStatusBar clips a message at its right edge, mid-word ("…gradient flows to the ga"), with
 no way to read the rest; at 1280×800 the Inside tab's and the trainer's messages were cut so. A
 panel's message that the panel already shows on screen (the Inside tab's line under its source
-bar) is not repeated at the bottom either: the same sentence twice reads as two events.
+bar, or its "Could not analyse: <reason> — …" around the reason the status bar got) is not
+repeated at the bottom either: the same sentence twice reads as two events. A message that starts
+with a lower-case word (an exception's text) is shown as a sentence.
 """
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QResizeEvent, QTextDocumentFragment
@@ -14,17 +18,43 @@ from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QWidget
 
 from gatelab.ui.elide import elide_words, one_line
 
+# a first word of two or more lower-case letters that is no identifier, file or variable name
+# ("architecture 'x' is not …", but not "z must be …", "run-2026…", "config.json", "n_embd")
+_PROSE_START = re.compile(r"[a-z]{2,}(?![\w.\-/(])")
+
+
+def as_sentence(text: str) -> str:
+    """``text`` with its first word capitalised when that word is lower-case prose: a core
+    error's text ("architecture 'nonsense_arch' is not a causal language model") reads as a
+    sentence in the status bar."""
+    return text[:1].upper() + text[1:] if _PROSE_START.match(text) else text
+
+
+def plain_line(label: QLabel) -> str:
+    """What ``label`` shows, as one plain line (rich text rendered to its plain text)."""
+    shown = label.text()
+    if "<" in shown or "&" in shown:
+        shown = QTextDocumentFragment.fromHtml(shown).toPlainText()
+    return one_line(shown)
+
 
 def label_reads(label: QLabel, text: str) -> bool:
-    """Whether ``label`` shows ``text`` (compared as one plain line; rich text is rendered)."""
-    shown = label.text()
-    if one_line(shown) == text:
-        return True
-    return "<" in shown and one_line(QTextDocumentFragment.fromHtml(shown).toPlainText()) == text
+    """Whether ``label`` shows ``text`` (one plain line): alone, or as part of a longer line
+    that says more (whole words: "stopped" is not read in "unstopped")."""
+    line = plain_line(label)
+    start = line.find(text)
+    while start >= 0:
+        end = start + len(text)
+        if ((start == 0 or not line[start - 1].isalnum())
+                and (end == len(line) or not line[end].isalnum())):
+            return True
+        start = line.find(text, start + 1)
+    return False
 
 
 def shown_in(root: QWidget, text: str) -> bool:
-    """Whether a label inside ``root`` that is on screen now reads ``text``."""
+    """Whether a label inside ``root`` that is on screen now shows ``text`` (in whole or in a
+    longer line)."""
     want = one_line(text)
     if not want or not root.isVisible():
         return False
@@ -63,12 +93,13 @@ class StatusBar(QStatusBar):
         self._draw()
 
     def show_from(self, source: QWidget, text: str, timeout: int = 0) -> None:
-        """A panel's message: shown, unless ``source`` already shows it on screen (then the
-        older message goes, so nothing stale stays under the panel's own line)."""
+        """A panel's message: shown (as a sentence), unless ``source`` already shows it on
+        screen, alone or inside a longer line (then the older message goes, so nothing stale
+        stays under the panel's own line)."""
         if shown_in(source, text):
             self.clearMessage()
         else:
-            self.showMessage(text, timeout)
+            self.showMessage(as_sentence(text), timeout)
 
     def clearMessage(self) -> None:  # noqa: N802 (Qt's name)
         self._full = self._shown = ""
