@@ -8,6 +8,7 @@ found hard to find; a user looks for them in the Help menu.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 from PySide6.QtCore import QCoreApplication
@@ -16,14 +17,28 @@ from PySide6.QtGui import QAction, QKeySequence
 from gatelab.ui.trainer_live import START_KEY
 
 
+# a mnemonic in brackets, as translations write it at the end of a menu text: "打开状态(&O)…",
+# "退出(&Q)" (full-width brackets too); Qt hides only the underline, so the list showed "(O)"
+_BRACKET_MNEMONIC = re.compile(r"\s*[(（](?:&[A-Za-z0-9]|[A-Z])[)）]\s*$")
+_ELLIPSIS = "…."
+
+
+def action_label(text: str) -> str:
+    """A menu action's text as a line of the list: no trailing "…", no mnemonic, neither the
+    bracketed "(&O)" that translations append nor the "&" inside a word ("&&" stays "&")."""
+    text = text.rstrip(_ELLIPSIS).rstrip()
+    text = _BRACKET_MNEMONIC.sub("", text).rstrip(_ELLIPSIS).rstrip()
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
 def action_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
     """(key, what it does) for every action with a shortcut, in the actions' order; the text
-    loses its mnemonic '&' and any trailing '…'."""
+    as ``action_label`` cleans it."""
     rows = []
     for action in actions:
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         if keys:
-            rows.append((keys, action.text().replace("&", "").rstrip("…")))
+            rows.append((keys, action_label(action.text())))
     return rows
 
 
@@ -45,4 +60,4 @@ def shortcuts_html(rows: Iterable[tuple[str, str]]) -> str:
     return f"<table cellspacing='4'>{body}</table>"
 
 
-__all__ = ["action_rows", "panel_rows", "shortcuts_html"]
+__all__ = ["action_label", "action_rows", "panel_rows", "shortcuts_html"]
