@@ -1,0 +1,82 @@
+"""Samples added to a run folder after its training ended (the GUI's sample at a stop).
+
+Why: a finished run writes its sample into samples.txt itself (``RunWriter.add_sample``), so its
+replay shows it; a run stopped in the GUI got its sample from the checkpoint saved at the stop,
+written by the GUI after the run had ended, and that text was only ever on screen: replaying the
+run later showed an empty box under a placeholder promising a sample "when a run finishes or is
+stopped". The text sampled at the stop is kept with the run instead of sampled again at every
+replay: a replay is then instant and shows the very text seen at the stop, and samples.txt stays
+the one record of what the model wrote (a run stopped, resumed and finished lists both).
+
+Safe after the run: the file only grows, by one ``O_APPEND`` write of a whole block (header and
+text), to a regular file (a FIFO or device in the way is refused, never blocked on); a run being
+trained (by this process or, judging by run.json, another) is left alone, since its writer owns
+the folder and a sample of an older step would land in the middle of its history. A sample at a
+step that samples.txt already holds is not written twice. Nothing here imports torch or Qt.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gatelab.core.messages import Msg
+from gatelab.core.run_liveness import effective_status
+from gatelab.core.run_writer import (  # noqa: PLC2701 (the writer's own append, shared)
+    _OPEN_WRITERS,
+    RunWriteError,
+    _append_regular,
+    _key,
+    write_error,
+)
+from gatelab.core.runs_read import SAMPLES, SUMMARY, read_json, read_samples_tail
+
+SAMPLES_READ_CAP = 1 << 16  # bytes of samples.txt read to look for a step already sampled
+
+
+def sample_block(step: int, text: str) -> bytes:
+    """One sample as samples.txt holds it (the header line ``RunWriter.add_sample`` writes)."""
+    return f"--- sample at step {step} ---\n{text}\n".encode("utf-8", "backslashreplace")
+
+
+def run_step(run_dir: Path | str) -> int | None:
+    """The step run.json says the run reached (None when unknown): the step of the checkpoint
+    saved when it stopped or finished."""
+    steps = read_json(Path(run_dir) / SUMMARY).get("steps")
+    return steps if isinstance(steps, int) and not isinstance(steps, bool) and steps >= 0 \
+        else None
+
+
+def has_sample_at(run_dir: Path | str, step: int, cap: int = SAMPLES_READ_CAP) -> bool:
+    """Whether the last ``cap`` bytes of samples.txt hold a sample at ``step``."""
+    try:
+        tail = read_samples_tail(Path(run_dir) / SAMPLES, cap)
+    except Exception:  # an unreadable samples.txt: appending says why, if it fails too
+        return False
+    return f"--- sample at step {step} ---\n" in tail
+
+
+def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
+    """Add a sample at ``step`` to the samples.txt of a run that is not training; False when
+    nothing was written (the run trains now, or a sample at that step is already saved).
+
+    Raises ``RunWriteError`` (an OSError naming the file and why) when it cannot be written."""
+    path = Path(run_dir)
+    if not path.is_dir():
+        raise RunWriteError(Msg("run.not_found", {"path": path}), filename=path)
+    if _OPEN_WRITERS.get(_key(path)) is not None:
+        return False  # this process trains it again (a resume began)
+    summary = read_json(path / SUMMARY)
+    if summary and effective_status(summary) == "running":
+        return False  # another process writes this run
+    if not text or has_sample_at(path, step):
+        return False
+    try:
+        _append_regular(path / SAMPLES, sample_block(step, text))
+    except RunWriteError:
+        raise
+    except OSError as exc:
+        raise write_error(path / SAMPLES, exc) from None
+    return True
+
+
+__all__ = ["SAMPLES_READ_CAP", "append_sample", "has_sample_at", "run_step", "sample_block"]
