@@ -7,10 +7,12 @@ lines keep their translations.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gatelab.core.runs import run_info
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import run_status_word
 
@@ -88,3 +90,31 @@ def run_state_word(state: str) -> str:
              "paused": translate("InsidePanel", "paused"),
              "stopping": translate("InsidePanel", "stopping")}  # the trainer's own states
     return words.get(state) or run_status_word("failed" if state == "error" else state)
+
+
+TRAINING_STATES = ("running", "paused", "stopping")  # the trainer is training its run_dir now
+_folder_status: dict[tuple[str, int], str] = {}  # (run.json, its mtime) -> status: one entry
+
+
+def live_run_status(trainer_state: str, run_dir: str) -> str:
+    """The status of the run on the trainer's live page, as the Runs table says it.
+
+    While the trainer trains that run its own state is the freshest; otherwise the page may
+    show a replay, and the trainer's state is the last run it trained ("finished" beside a
+    replayed run that had stopped at 163/300), so the run's run.json answers. Read once per
+    change of run.json (the Inside tab asks every second)."""
+    if trainer_state in TRAINING_STATES or not run_dir:
+        return trainer_state
+    summary = Path(run_dir) / "run.json"
+    try:
+        key = (str(summary), summary.stat().st_mtime_ns)
+    except OSError:
+        key = (str(summary), -1)
+    status = _folder_status.get(key)
+    if status is None:
+        status = run_info(Path(run_dir)).status
+        _folder_status.clear()
+        _folder_status[key] = status
+    if status == "broken" and trainer_state not in ("", "idle"):
+        return trainer_state  # e.g. a run that failed before writing run.json: "failed"
+    return status

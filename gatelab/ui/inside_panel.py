@@ -32,7 +32,7 @@ from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_lesson import build_lesson
-from gatelab.ui.inside_messages import model_notes, run_state_word, trace_text, view_titles
+from gatelab.ui.inside_messages import live_run_status, model_notes, run_state_word, trace_text, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -372,7 +372,7 @@ class InsidePanel(QWidget):
             self.source.set_live_info(self.tr("No live run yet: start one in the Live trainer tab "
                                               "(Ctrl+4)."))
             return
-        state = str(getattr(trainer, "run_state", ""))
+        state = live_run_status(str(getattr(trainer, "run_state", "")), run_dir)  # (a replay's)
         self.source.set_live_info(self.tr("The trainer's run {0} ({1}), traced from its latest "
                                           "checkpoint; Analyse again to refresh.").format(
             Path(run_dir).name, run_state_word(state)))
