@@ -13,9 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gatelab.core.state_file import (
     MAX_STATE_BYTES,
@@ -27,6 +26,7 @@ from gatelab.core.state_file import (
     read_state_file,
     write_state_file,
 )
+from gatelab.ui.message_box import warning_box
 from gatelab.ui.messages import message_text
 from gatelab.ui.tabs import TAB_NAMES, Panel
 
@@ -147,8 +147,6 @@ class StateActions:
     def _state_problem(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)  # type: ignore[attr-defined]
         self.last_state_problem = text
-        # Non-modal: the message never blocks the window (or a test) waiting for a click.
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("State"), text,  # type: ignore[attr-defined]
-                          QMessageBox.StandardButton.Ok, self)  # type: ignore[arg-type]
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
+        # Non-modal: the message never blocks the window (or a test) waiting for a click; a
+        # long file name in it wraps (it was cut at the box's edge)
+        warning_box(self, self.tr("State"), text)  # type: ignore[arg-type, attr-defined]

@@ -1,0 +1,57 @@
+"""Message boxes whose long file names wrap instead of running off the box's edge.
+
+Why: QMessageBox wraps its text only between words, and a path or file name is one word, so
+"Could not open this_is_an_exceptionally_long_file_name…gatelab: not a gatelab state" was cut at
+the box's right edge with the rest out of sight (walkthrough 6, 160 characters). Zero-width
+spaces after path separators and underscores (and every ``LONGEST`` characters of a run without
+any) give the line breaks a place to go, so the whole name shows, wrapped; nothing visible is
+added. Every box that may show a path goes through here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+ZWSP = "\u200b"  # a line-break opportunity that draws nothing
+LONGEST = 30  # characters of one word before a break opportunity is made for it
+_BREAK_AFTER = re.compile(r"([/\\_.\-])(?=\S)")
+_UNBROKEN = re.compile(r"[^\s/\\_.\-" + ZWSP + r"]{" + str(LONGEST + 1) + r",}")
+
+
+def breakable(text: str) -> str:
+    """``text`` with zero-width spaces inside words longer than ``LONGEST`` characters: after each
+    "/", "\\", "_", ".", "-", and in runs still longer than that, every ``LONGEST`` characters."""
+
+    def word(match: re.Match[str]) -> str:
+        w = _BREAK_AFTER.sub(r"\1" + ZWSP, match.group(0))
+        return _UNBROKEN.sub(lambda m: ZWSP.join(m.group(0)[i:i + LONGEST]
+                                                 for i in range(0, len(m.group(0)), LONGEST)), w)
+
+    return re.sub(r"\S{" + str(LONGEST + 1) + r",}", word, text)
+
+
+def plain(text: str) -> str:
+    """``text`` without the zero-width spaces ``breakable`` put in (what the box says)."""
+    return text.replace(ZWSP, "")
+
+
+def warning_box(parent: QWidget | None, title: str, text: str) -> QMessageBox:
+    """A non-modal warning with an OK button, deleted when closed, its long words wrappable;
+    the box is open when this returns. Non-modal: it never blocks the window (or a test)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, breakable(text),
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+def warn_modal(parent: QWidget | None, title: str, text: str) -> None:
+    """``QMessageBox.warning`` (modal, OK), its long words wrappable."""
+    QMessageBox.warning(parent, title, breakable(text))
+
+
+__all__ = ["ZWSP", "breakable", "plain", "warn_modal", "warning_box"]
