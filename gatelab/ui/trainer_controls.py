@@ -35,6 +35,7 @@ from gatelab.core.trainconfig import (
 )
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
+from gatelab.ui.trainer_form_errors import LrTextError, fields_of, reveal
 from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel and tests)
     DEFAULT_CONFIG,
     FIELDS,
@@ -189,8 +190,8 @@ class TrainerControls(QWidget):
         try:
             return float(widget.text().strip())
         except ValueError:
-            raise ValueError(self.tr("learning rate must be a number like 1e-3, got {0!r}")
-                             .format(widget.text())) from None
+            raise LrTextError(self.tr("learning rate must be a number like 1e-3, got {0!r}")
+                              .format(widget.text())) from None
 
     def config(self) -> TrainConfig:
         """The validated config; raises ValueError with TrainConfig.validate()'s message."""
@@ -252,11 +253,40 @@ class TrainerControls(QWidget):
             return message_text(exc)
         return ""
 
+    def invalid_fields(self) -> tuple[str, ...]:
+        """The form's fields that the validation message is about (empty when valid)."""
+        try:
+            self.config()
+        except ValueError as exc:
+            return fields_of(exc, {f.key for f in FIELDS})
+        return ()
+
+    def reveal_error(self) -> None:
+        """Scroll to the validation message and the first field it is about, and focus that
+        field: what Start does when the form cannot start."""
+        keys = self.invalid_fields()
+        first = next((f for f in FIELDS if f.key in keys), None)
+        if first is None:
+            reveal(self.error)
+        else:
+            reveal(getattr(self, first.attr), self.error)
+
+    def _mark_invalid(self, keys: tuple[str, ...], message: str) -> None:
+        """Colour the rows ``keys`` (their label, or a checkbox's own text) and give them the
+        message as a tooltip; every other row back to normal."""
+        for f in FIELDS:
+            row = getattr(self, f.attr) if f.kind == "check" else self._labels[f.key]
+            bad = f.key in keys
+            row.setStyleSheet("color: #b00020; font-weight: bold;" if bad else "")
+            if f.kind != "check":
+                row.setToolTip(message if bad else "")
+
     def _on_changed(self) -> None:
         self.corpus.set_block_size(self.block.value())  # "too short" shows before Start
         message = self.validation_error()
         self.error.setText(message)
         self.error.setVisible(bool(message))
+        self._mark_invalid(self.invalid_fields() if message else (), message)
         summary = self.corpus.summary
         try:
             count = count_params(self.raw_config(), summary.vocab_size if summary else None)

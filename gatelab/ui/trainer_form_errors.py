@@ -1,0 +1,59 @@
+"""Which rows of the trainer's form a validation message is about, and how to bring one into view.
+
+Why: ``TrainConfig.validate()`` decides what is valid and says why in one line, shown under the
+form. At 1280×800 that line sits below the fold, so a learner who typed "abc" into the learning
+rate saw a disabled Start button and no reason (found by a walkthrough). The form now colours
+the rows the message is about and, when Start is asked for anyway, scrolls to the first of them.
+The rows come from the message itself: a ``value.*`` message names its field, and the few
+cross-field rules are listed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from PySide6.QtWidgets import QScrollArea, QWidget
+
+from gatelab.core.messages import KeyedError, Msg
+
+
+class LrTextError(ValueError):
+    """The learning rate's text is no number (the form's own check, before validate())."""
+
+
+# validate()'s messages about several fields, or about one it does not name
+FIELDS_OF_KEY: dict[str, tuple[str, ...]] = {
+    "train.width_heads": ("n_embd", "n_head"),
+    "train.rope_even": ("n_embd", "n_head"),
+    "train.kv_heads": ("n_head", "n_kv_head"),
+    "train.intermediate": ("intermediate",),
+    "train.variant": ("variant",),
+}
+
+
+def fields_of(exc: BaseException, form_keys: Collection[str]) -> tuple[str, ...]:
+    """The form fields (TrainConfig keys among ``form_keys``) that ``exc`` is about; empty when
+    it names none of them (e.g. the corpus)."""
+    if isinstance(exc, LrTextError):
+        keys: tuple[str, ...] = ("lr",)
+    elif isinstance(exc, KeyedError) and isinstance(exc.msg, Msg):
+        name = exc.msg.values.get("name")
+        keys = (str(name),) if name else FIELDS_OF_KEY.get(exc.msg.key, ())
+    else:
+        keys = ()
+    return tuple(k for k in keys if k in form_keys)
+
+
+def reveal(widget: QWidget, *also: QWidget) -> None:
+    """Scroll every scroll area around ``widget`` so that the widgets ``also`` (e.g. the
+    message) and then ``widget`` itself are on screen, and focus ``widget``."""
+    for shown in (*also, widget):
+        parent = shown.parentWidget()
+        while parent is not None:
+            if isinstance(parent, QScrollArea):
+                parent.ensureWidgetVisible(shown, 20, 20)
+            parent = parent.parentWidget()
+    widget.setFocus()
+
+
+__all__ = ["FIELDS_OF_KEY", "LrTextError", "fields_of", "reveal"]
