@@ -35,7 +35,7 @@ from gatelab.core.trainconfig import (
 )
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
-from gatelab.ui.trainer_form_errors import LrTextError, fields_of, reveal
+from gatelab.ui.trainer_form_errors import LrTextError, fields_of, mark_rows, reveal
 from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel and tests)
     DEFAULT_CONFIG,
     FIELDS,
@@ -271,22 +271,14 @@ class TrainerControls(QWidget):
         else:
             reveal(getattr(self, first.attr), self.error)
 
-    def _mark_invalid(self, keys: tuple[str, ...], message: str) -> None:
-        """Colour the rows ``keys`` (their label, or a checkbox's own text) and give them the
-        message as a tooltip; every other row back to normal."""
-        for f in FIELDS:
-            row = getattr(self, f.attr) if f.kind == "check" else self._labels[f.key]
-            bad = f.key in keys
-            row.setStyleSheet("color: #b00020; font-weight: bold;" if bad else "")
-            if f.kind != "check":
-                row.setToolTip(message if bad else "")
-
     def _on_changed(self) -> None:
         self.corpus.set_block_size(self.block.value())  # "too short" shows before Start
         message = self.validation_error()
         self.error.setText(message)
         self.error.setVisible(bool(message))
-        self._mark_invalid(self.invalid_fields() if message else (), message)
+        rows = {f.key: getattr(self, f.attr) if f.kind == "check" else self._labels[f.key]
+                for f in FIELDS}
+        mark_rows(rows, self.invalid_fields() if message else (), message)
         summary = self.corpus.summary
         try:
             count = count_params(self.raw_config(), summary.vocab_size if summary else None)

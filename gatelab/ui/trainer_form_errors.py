@@ -10,9 +10,9 @@ cross-field rules are listed here.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from gatelab.core.messages import KeyedError, Msg
 
@@ -44,6 +44,16 @@ def fields_of(exc: BaseException, form_keys: Collection[str]) -> tuple[str, ...]
     return tuple(k for k in keys if k in form_keys)
 
 
+def mark_rows(rows: Mapping[str, QWidget], keys: Collection[str], message: str) -> None:
+    """Draw the rows ``keys`` (a field's label, or a checkbox, which is its own label) in the
+    error colour, a label with the message as its tooltip; every other row back to normal."""
+    for key, row in rows.items():
+        bad = key in keys
+        row.setStyleSheet("color: #b00020; font-weight: bold;" if bad else "")
+        if isinstance(row, QLabel):  # a checkbox keeps its own tip
+            row.setToolTip(message if bad else "")
+
+
 def reveal(widget: QWidget, *also: QWidget) -> None:
     """Scroll every scroll area around ``widget`` so that the widgets ``also`` (e.g. the
     message) and then ``widget`` itself are on screen, and focus ``widget``."""
@@ -56,4 +66,4 @@ def reveal(widget: QWidget, *also: QWidget) -> None:
     widget.setFocus()
 
 
-__all__ = ["FIELDS_OF_KEY", "LrTextError", "fields_of", "reveal"]
+__all__ = ["FIELDS_OF_KEY", "LrTextError", "fields_of", "mark_rows", "reveal"]
