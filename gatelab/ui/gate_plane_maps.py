@@ -18,7 +18,8 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
-from gatelab.ui.gate_plane_image import COLORMAP, IndexedImage, place_image, to_indices
+from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
+from gatelab.ui.gate_plane_image import IndexedImage, place_image, to_indices
 from gatelab.ui.widgets import style_axes
 
 def _marker_path(pinned: bool) -> QPainterPath:
@@ -54,7 +55,6 @@ def _titles() -> dict[str, str]:
         "dh_dg": translate("GatePlaneMaps", "∂h/∂g  (gradient into the gate)"),
         "dh_du": translate("GatePlaneMaps", "∂h/∂u  (gradient into u)"),
     }
-
 
 
 _ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0),
@@ -110,7 +110,6 @@ class MapPlot:
         self.vb = PointViewBox()
         self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
         self.plot = pg.PlotItem(viewBox=self.vb)
-        self.retranslate(title)
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         style_axes(self.plot)
@@ -124,11 +123,8 @@ class MapPlot:
         # under the map, not beside it: three maps side by side are width-bound at 1280 px, and
         # a bar beside each took 61 px of every column's width (the squares were 213 px with
         # ~100 px of empty height under the readout)
-        self.bar = pg.ColorBarItem(values=(-1, 1), colorMap=pg.colormap.get(COLORMAP),
-                                   interactive=False, width=12, orientation="horizontal")
-        self.bar.axis.setTextPen("#333")
-        self.bar.axis.setPen("#333")
-        self.bar.axis.enableAutoSIPrefix(False)  # exact tick values, never "(x0.001)"
+        self.bar = ScaleBar()  # its own left and right edges: align_bar
+        self.retranslate(title, scale_names()[key])
         # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
         # solid 1-px outline: a dashed pen cost ≈ 1.8 ms of every 13 ms map update (measured)
         self.bands = _path_item(QColor(70, 70, 70), 1.0, Qt.PenStyle.SolidLine,
@@ -159,13 +155,19 @@ class MapPlot:
         for item in cached:
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def retranslate(self, title: str) -> None:
-        """The title (given: it differs per map) and the axis labels in the current language."""
+    def retranslate(self, title: str, scale: str) -> None:
+        """The title and the colour bar's name (given: they differ per map), the axis labels and
+        the bar's tooltip in the current language."""
         self.plot.setTitle(title, color="#222", size="10pt")
+        self.bar.set_name(scale)
         self.plot.setLabel("bottom", QCoreApplication.translate(
             "GatePlaneMaps", "g  (gate pre-activation)"))
         self.plot.setLabel("left", QCoreApplication.translate(
             "GatePlaneMaps", "u  (up pre-activation)"))
+
+    def align_bar(self) -> None:
+        """The colour bar under the map's data square, edge to edge (not under its u axis)."""
+        self.bar.align_to(self.plot, self.vb)
 
     def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF) -> None:
         """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``
@@ -258,9 +260,9 @@ class GatePlaneMaps(QWidget):
 
     def retranslate(self) -> None:
         """Map titles and axis labels in the current language (after a language switch)."""
-        titles = _titles()
+        titles, scales = _titles(), scale_names()
         for key, view in self.views.items():
-            view.retranslate(titles[key])
+            view.retranslate(titles[key], scales[key])
 
     def add_below(self, widget: QWidget) -> None:
         """Put a widget (legend, explanation) right under the maps."""
@@ -308,6 +310,8 @@ class GatePlaneMaps(QWidget):
         for col in range(grid.columnCount()):  # equal columns: a longer title is no wider map
             grid.setColumnStretchFactor(col, 1 if col < n else 0)
             grid.setColumnPreferredWidth(col, max(side + extra_w, 0) if col < n else 0)
+        for key in self._shown:
+            self.views[key].align_bar()
 
     def _overheads(self, n: int) -> tuple[float, float]:
         """Height around one map's data square (title, axis, colour bar, margins) and width per
