@@ -45,6 +45,7 @@ class RunsView(QWidget):
     resume_requested = Signal(str)  # continue training this run
     open_experiment_requested = Signal(str)  # show the exp-… folder this run belongs to
     status_changed = Signal(str)
+    deleted = Signal(str)  # this run's folder was deleted (the live page may be showing it)
     refreshed = Signal()  # the table shows the folder as read by the latest refresh()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -311,6 +312,7 @@ class RunsView(QWidget):
             QMessageBox.warning(self, self.tr("Delete failed"), message_text(exc))
             return
         self.status_changed.emit(self.tr("Deleted run {0}").format(path))
+        self.deleted.emit(path)
         self.refresh()
 
     def _ask_delete(self, path: str) -> bool:

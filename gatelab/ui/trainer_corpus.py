@@ -69,6 +69,7 @@ class CorpusBox(QGroupBox):
         self.error = ""  # the data module's message when the corpus is unusable
         self._error_item: str = ""  # the same as the data module's Msg (worded again on retranslate)
         self._length_msg: str = ""  # the "too short" Msg behind a length error
+        self._error_line = ""  # the "Cannot use …" line the box shows for ``error``
         self.summary: CorpusSummary | None = None
         self.block_size: int | None = None  # the form's block size: a shorter corpus is refused
         self._cache: dict[str, CorpusSummary | str] = {}
@@ -113,6 +114,11 @@ class CorpusBox(QGroupBox):
 
     def corpus(self) -> str:
         return str(self.combo.currentData())
+
+    def error_line(self) -> str:
+        """The box's "Cannot use <path>: <why>" line for ``error`` ("" when usable), in the
+        current language: what Start says too, so one problem reads one way."""
+        return self._error_line if self.error else ""
 
     def set_corpus(self, spec: str) -> None:
         index = self.combo.findData(spec)
@@ -206,8 +212,13 @@ class CorpusBox(QGroupBox):
         empty", not "Cannot use this corpus: corpus file is empty: /x.txt"."""
         reason = item.values.get("reason") if isinstance(item, Msg) else None
         if isinstance(item, Msg) and item.key == "corpus.cannot_use" and isinstance(reason, Msg):
+            path, why = self._short_reason(reason)  # a file's problem, worded after "Cannot use"
+            if path and why:
+                return self.tr("Cannot use {0}: {1}").format(path, why)
             return self.tr("Cannot use {0}").format(message_text(reason))
         path, why = self._short_reason(item) if isinstance(item, Msg) else ("", "")
+        if why and not path and spec not in BUILTIN:  # "too short" names no path: the file's
+            path = spec
         if path:
             return self.tr("Cannot use {0}: {1}").format(path, why)
         return self.tr("Cannot use this corpus: {0}").format(why or message_text(item))
@@ -230,6 +241,15 @@ class CorpusBox(QGroupBox):
                 "it is too short ({0:,} characters); block size {1} needs at least {2:,} (one "
                 "block + 1 for training and one for validation)").format(
                     v["chars"], v["block"], v["need"]),
+            # a file core's fileio could not read ("{path}: is not a regular file …")
+            "file.not_regular_kind": lambda: self.tr(
+                "it is not a regular file (a pipe, device or socket)"),
+            "file.not_regular": lambda: self.tr("it is not a regular file"),
+            "file.permission": lambda: self.tr("it cannot be read (permission denied)"),
+            "file.cannot_open": lambda: self.tr("it cannot be opened ({0})").format(
+                message_text(v["reason"])),
+            "file.read_failed": lambda: self.tr("reading it failed ({0})").format(
+                message_text(v["reason"])),
             "corpus.vocab_large": lambda: self.tr(
                 "it has {0:,} distinct characters; the character-level trainer accepts at most "
                 "{1:,} (pick a text in fewer scripts)").format(v["n"], v["maximum"]),
@@ -245,7 +265,8 @@ class CorpusBox(QGroupBox):
         self._too_short, self._reading = False, False
         if isinstance(item, str):
             self.summary, self.error, self._error_item = None, message_text(item), item
-            self.info.setText("<span style='color:#b00020'>" + html.escape(self._why(spec, item))
+            self._error_line = self._why(spec, item)
+            self.info.setText("<span style='color:#b00020'>" + html.escape(self._error_line)
                               + "</span>")
             self.preview.clear()
         else:
@@ -256,8 +277,9 @@ class CorpusBox(QGroupBox):
                 item.chars, item.bytes, item.vocab_size, message_text(item.provenance))
             if self.error:
                 self._too_short = True
+                self._error_line = self._why(spec, self._length_msg)
                 text += "<br><span style='color:#b00020'>" + html.escape(
-                    self._why(spec, self._length_msg)) + "</span>"
+                    self._error_line) + "</span>"
             if self._rejected is not None:
                 text += "<br><span style='color:#b00020'>" + html.escape(
                     self._why(*self._rejected)) + "</span>"

@@ -108,6 +108,22 @@ def sample_from_run(run_dir: str, chars: int = SAMPLE_CHARS, seed: int = 0,
     return prompt + text
 
 
+def save_sample(run_dir: str, text: str) -> str:
+    """Keep a sample written after the run ended (at its stop, or at a replay of a run that
+    saved none) in the run's samples.txt at the run's step, so its replay shows it (see
+    ``core.run_samples``); "" when kept or not needed, else why it could not be written."""
+    from gatelab.core.run_samples import append_sample, run_step
+
+    step = run_step(run_dir)
+    if step is None:  # no run.json with a step: not a run folder this sample belongs to
+        return ""
+    try:
+        append_sample(run_dir, step, text)
+    except OSError as exc:
+        return message_text(exc)
+    return ""
+
+
 # -- runs --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RunRow:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.qt_cycles import detach
 from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
 
@@ -305,6 +306,7 @@ class LiveView(QWidget):
         self.header.setVisible(False)  # nothing to sample or send before the first run
         self.sample.setVisible(False)
         self._saved_samples: str | None = None  # samples.txt text, re-rendered on a switch
+        self._note_fn: Callable[[], str] | None = None  # the note shown, re-rendered likewise
         self.retranslate()
 
     def _header(self) -> QWidget:
@@ -347,6 +349,8 @@ class LiveView(QWidget):
         self.plots.retranslate()
         if self._saved_samples is not None:
             self.set_saved_samples(self._saved_samples)
+        elif self._note_fn is not None:
+            self.sample.setPlainText(self._note_fn())
 
     def _intro_page(self) -> QWidget:
         page = QWidget()
@@ -375,11 +379,23 @@ class LiveView(QWidget):
         return self.stack.currentIndex() == 0
 
     def set_sample(self, text: str) -> None:
-        self._saved_samples = None
+        self._saved_samples, self._note_fn = None, None
         self.sample.setPlainText(text)
+
+    def set_note(self, render: Callable[[], str]) -> None:
+        """A note ("No checkpoint yet…"), as a function: a language switch says it again. Kept
+        detached (``qt_cycles.detach``): one naming an ancestor (the panel) is a cycle."""
+        self._saved_samples = None
+        self._note_fn = detach(render, self)
+        self.sample.setPlainText(self._note_fn())
+
+    def showing_note(self) -> bool:
+        """Whether the box shows a note (not model text, not samples.txt)."""
+        return self._note_fn is not None
 
     def set_saved_samples(self, text: str) -> None:
         """Show samples.txt text with its English header lines in the current language."""
+        self._note_fn = None
         self.sample.setPlainText(SAMPLE_HEADER.sub(
             lambda m: self.tr("--- sample at step {0} ---").format(m.group(1)), text))
         self._saved_samples = text

@@ -133,6 +133,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self._calls.call_finished.connect(self._on_call_result)
         self.runs.open_requested.connect(self.open_run)
         self.runs.resume_requested.connect(self.resume_run)
+        self.runs.deleted.connect(self._on_run_deleted)
         self.runs.open_experiment_requested.connect(self.open_experiment)
         self.runs.status_changed.connect(self.status_changed)
         self.experiment.status_changed.connect(self.status_changed)
@@ -221,9 +222,10 @@ class TrainerPanel(SavedRuns, QWidget):
             self._show_error(lambda self: self.tr("Not started: {0}").format(message_text(err)))
             self._start_error = self.error_text
             return False
-        if self.controls.corpus.error:
-            why = self.controls.corpus.error
-            self._show_error(lambda self: self.tr("Not started: {0}").format(why))
+        if self.controls.corpus.error:  # worded as the corpus box says it, in the language
+            why = self.controls.corpus.error_line() or self.controls.corpus.error
+            self._show_error(lambda self: self.tr("Not started: {0}").format(
+                self.controls.corpus.error_line() or why))
             self._start_error = self.error_text
             return False
         try:

@@ -8,7 +8,9 @@ which looks the context up along the class's MRO (this class's name).
 
 from __future__ import annotations
 
+import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,12 +20,14 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.trainer_controls import form_config
 from gatelab.ui.trainer_jobs import (
     EXPERIMENT_FILE,
     SAMPLE_CHARS,
     load_run_record,
     sample_from_run,
+    save_sample,
     stats_from_arrays,
 )
 from gatelab.ui.trainer_worker import describe_error
@@ -83,7 +87,6 @@ class SavedRuns:
     _shown_id: int
     _sample_job: SampleJob | None = None  # the sample being written, if any
     _sample_feed: SampleFeed | None = None  # made on the first sample
-    _sample_note = ""  # the note as the box gave it back (what _sample_at_end may clear)
 
     def resume_run(self, path: str) -> bool:
         """Continue a saved run; its folder is read off the GUI thread, then training starts."""
@@ -99,6 +102,9 @@ class SavedRuns:
         self._report_warnings(record)
         # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
         cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
+        # the form shows what trains, as a replay does: a form saying 100 steps beside a bar
+        # at "164 / 300" was the settings of another run
+        self.controls.set_config(form_config(cfg))
         self.plots.set_rows(record.metrics, cfg.steps)
         self._launch(cfg, str(record.path), resume=True, keep_plots=True)
 
@@ -139,6 +145,11 @@ class SavedRuns:
         name = record.path.name
         self._show_title(lambda self: self.tr("Replay of {0}").format(name))
         self.live.set_saved_samples(_whole_lines(record.samples, 2000))
+        if not record.samples.strip() and record.has_checkpoint and _ended(record.summary):
+            # stopped where no sample could be kept (the app closed while writing it, a run of
+            # gatelab-train): written now from the checkpoint, and kept with the run
+            self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
+            self._sample(save=True)
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
         self.status_changed.emit(self.tr("Opened run {0}").format(path))
@@ -158,37 +169,44 @@ class SavedRuns:
         job = self._sample_job
         if not self.run_dir or (job is not None and job.token == self._shown_token()):
             return
-        if not (Path(self.run_dir) / "ckpt.pt").is_file():
-            self._note_sample(self.tr("No checkpoint yet: the run saves one at its first "
-                                      "evaluation, every {0} steps, at least every minute "
-                                      "and at its end.").format(self._checkpoint_interval))
+        if not Path(self.run_dir).is_dir():  # deleted or moved outside the app
+            self._note_sample(lambda self: self.tr("Nothing to sample: the run's folder is "
+                                                   "gone (deleted or moved)."))
             return
-        self._note_sample(self.tr("Sampling from the latest checkpoint…"))
+        if not (Path(self.run_dir) / "ckpt.pt").is_file():
+            every = self._checkpoint_interval
+            self._note_sample(lambda self: self.tr(
+                "No checkpoint yet: the run saves one at its first evaluation, every {0} steps, "
+                "at least every minute and at its end.").format(every))
+            return
+        self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
         self._sample()
 
     def _sample_at_end(self, status: str) -> None:
         """A note ("Sampling…", "No checkpoint yet", a sample half written) no longer holds
         once the run ended. A finished run wrote its own sample (kept: it replaced the note);
         a stopped one gets one from the checkpoint it saved at the stop, so the box never
-        stays empty below its "appears here" promise."""
+        stays empty below its "appears here" promise; that sample is kept in the run's
+        samples.txt, so the run's replay shows it too (see ``core.run_samples``)."""
         self._cancel_sample()
         if self._sample_is_note:
-            if self.live.sample.toPlainText() == self._sample_note:
+            if self.live.showing_note():
                 self.live.set_sample("")
             self._sample_is_note = False
         if status == "stopped" and (Path(self.run_dir) / "ckpt.pt").is_file():
-            self._note_sample(self.tr("Stopped: sampling from the checkpoint saved at the "
-                                      "stop…"))
-            self._sample()
+            self._note_sample(lambda self: self.tr(
+                "Stopped: sampling from the checkpoint saved at the stop…"))
+            self._sample(save=True)
 
     def _shown_token(self) -> tuple[str, int]:
         """What the live page shows: a sample asked for something else is not shown."""
         return (self.run_dir, self._shown_id)
 
-    def _sample(self) -> None:
+    def _sample(self, save: bool = False) -> None:
         """Sample the shown run's checkpoint in a helper thread; the text shows as it is
         written (``_on_sample_text``), and the answer is dropped if the live page shows
         something else by then (another run, a replay, a restart) or another sample began.
+        With ``save`` a whole sample (not one cut short) is kept in the run's samples.txt.
 
         The thread's closure holds the job and the feed, never the panel: a panel freed on a
         helper thread would destroy Qt objects there."""
@@ -202,12 +220,13 @@ class SavedRuns:
             except RuntimeError:  # the panel went away: nobody reads this sample any more
                 job.stop.set()
 
-        def run() -> tuple[tuple[str, int], str, SampleJob, str]:
+        def run() -> tuple[tuple[str, int], str, SampleJob, str, str]:
             try:
-                return job.token, sample_from_run(job.token[0], job.chars, on_text=on_text,
-                                                  stop=job.stop), job, ""
+                text = sample_from_run(job.token[0], job.chars, on_text=on_text, stop=job.stop)
             except Exception as exc:  # said in the box, for this job only
-                return job.token, "", job, describe_error(exc)
+                return job.token, "", job, describe_error(exc), ""
+            kept = save_sample(job.token[0], text) if save and not job.stop.is_set() else ""
+            return job.token, text, job, "", kept
 
         self._calls.submit("sample", run)
 
@@ -229,17 +248,20 @@ class SavedRuns:
         if job is not self._sample_job or job.token != self._shown_token():
             job.stop.set()
             return
-        self._note_sample(self.tr("Writing a sample from the checkpoint: {0} of {1} "
-                                  "characters…").format(done, job.chars) + "\n" + text)
+        chars = job.chars
+        self._note_sample(lambda self: self.tr(
+            "Writing a sample from the checkpoint: {0} of {1} characters…").format(done, chars)
+            + "\n" + text)
 
     def _on_sample_done(self, result: object, error: str) -> None:
         """A sample's answer: (token, text) and, from ``_sample``, its job and error."""
         if error:
-            self._note_sample(self.tr("No sample: {0}").format(error))
+            self._note_sample(lambda self: self.tr("No sample: {0}").format(error))
             return
         parts = tuple(result) if isinstance(result, tuple) else ("", "")
         token, text = parts[0], parts[1]
         job, why = (parts[2], parts[3]) if len(parts) >= 4 else (None, "")
+        not_kept = parts[4] if len(parts) >= 5 else ""
         if job is not None:
             if job is not self._sample_job:  # cancelled, or another sample began since
                 return
@@ -247,16 +269,38 @@ class SavedRuns:
         if token != self._shown_token():  # not another run's sample
             return
         if why:
-            self._note_sample(self.tr("No sample: {0}").format(why))
+            self._note_sample(lambda self: self.tr("No sample: {0}").format(why))
             return
         self.live.set_sample(str(text))
         self._sample_is_note = False
+        if not_kept:
+            self.status_changed.emit(self.tr("The sample is shown but not kept with the run: "
+                                             "{0}").format(not_kept))
 
-    def _note_sample(self, text: str) -> None:
-        """A note in the sample box (not model text): cleared when the run ends."""
-        self.live.set_sample(text)
+    def _note_sample(self, render: Callable[[Any], str] | str) -> None:
+        """A note in the sample box (not model text): cleared when the run ends. A function of
+        the panel (``lambda self: self.tr(…)``), so a language switch says it again in the new
+        language (a plain string stays as it is); the box holds the panel weakly (a closure
+        over it would be a reference cycle through the panel's own child)."""
+        fn = render if callable(render) else (lambda _panel: render)
+        self.live.set_note(weak_call(self, fn, ""))
         self._sample_is_note = True
-        self._sample_note = self.live.sample.toPlainText()
+
+    def _on_run_deleted(self, path: str) -> None:
+        """The run on the live page (a replay, or the run that just ended) was deleted under
+        Runs: its curves, bar and sample go, the title says so, and Sample text is disabled
+        (it said "No checkpoint yet" about a folder that no longer exists)."""
+        if not self.run_dir or self.controller.is_busy() or not _same_path(self.run_dir, path):
+            return
+        name = Path(path).name
+        self._cancel_sample()
+        self._clear_run_view()
+        self.run_dir = ""
+        self.plots.clear()
+        self.bar.show_idle()
+        self._set_state_label("idle")
+        self._show_title(lambda self: self.tr("Run {0} was deleted").format(name))
+        self._update_buttons()
 
     def _on_call_result(self, tag: str, result: object, error: str) -> None:
         if tag == "devices":
@@ -326,6 +370,17 @@ def restore_experiment_settings(view: ExperimentView, settings: QSettings) -> No
         view.open_experiment(last)
     else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
         view.open_latest()
+
+
+def _ended(summary: dict[str, Any]) -> bool:
+    """Whether run.json says the run stopped or finished (its checkpoint is its last step)."""
+    from gatelab.core.run_liveness import effective_status
+
+    return bool(summary) and effective_status(summary) in ("stopped", "finished")
+
+
+def _same_path(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def remove_if_empty(path: str) -> None:
