@@ -24,15 +24,14 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from gatelab.core.fileio import check_write_target
-from gatelab.ui.elide import elide_words
 from gatelab.ui.export_dialog import export_with_dialog
+from gatelab.ui.plot_readout import ReadoutLabel, dot_when_alone
 from gatelab.ui.qt_cycles import release_exporter
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
@@ -139,59 +138,6 @@ def _symbols_now(item: pg.PlotDataItem) -> None:
     item.scatter.setSize(opts["symbolSize"], update=False)
 
 
-def _dot_when_alone(item: pg.PlotDataItem) -> None:
-    """Show a lone point of a line without symbols as a dot (and drop the dot once there are
-    two points). Why: a line through one point draws nothing, so the trainer's "Largest |h|"
-    looked empty after the first statistics step while its hover readout named values."""
-    xs, _ys = item.getData()
-    alone = xs is not None and len(xs) == 1
-    if alone == (item.opts.get("symbol") is not None):
-        return
-    if alone:
-        colour = pg.mkPen(item.opts["pen"]).color()
-        item.setSymbolBrush(colour)
-        item.setSymbolPen(colour)
-        item.setSymbolSize(7)
-        item.setSymbol("o")
-    else:
-        item.setSymbol(None)
-
-
-class ReadoutLabel(QLabel):
-    """The hover readout: one plain line cut after a word with "…" to the label's width (the
-    room left of the Export… button), the whole line in its tooltip; ``text()`` is the whole
-    line, ``shown_text()`` what is drawn. Why: a clipped QLabel ran its text under the button
-    ("step 160: L0 7.321, L1 3.383, L2" cut mid-number)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._whole = ""
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        # a long readout must never widen the window: it is cut instead
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-
-    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
-        if text == self._whole:
-            return
-        self._whole = text
-        self.setToolTip(text)
-        self._elide()
-
-    def text(self) -> str:
-        return self._whole
-
-    def shown_text(self) -> str:
-        return super().text()
-
-    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)  # type: ignore[arg-type]
-        self._elide()
-
-    def _elide(self) -> None:
-        room = max(self.contentsRect().width() - 6, 0)  # a gap before the button
-        super().setText(elide_words(self._whole, self.fontMetrics(), room) if self._whole else "")
-
-
 class PlotCard(QWidget):
     """Title, hover readout, Export… button and one PlotWidget (``self.plot``)."""
 
@@ -284,7 +230,7 @@ class PlotCard(QWidget):
         elif any(c in name for c in "<>&"):
             self._show_legend_name(item, name)
         if opts.get("symbol") is None and opts.get("pen", "default") is not None:
-            item.sigPlotChanged.connect(_dot_when_alone)
+            item.sigPlotChanged.connect(dot_when_alone)
         if hover:
             self._hover.append((name, item))
             item.sigPlotChanged.connect(self._on_hover_data_changed)

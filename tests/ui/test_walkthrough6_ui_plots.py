@@ -105,7 +105,8 @@ def test_readout_is_cut_before_the_export_button(plots: TrainerPlots, qtbot) -> 
     whole = card.readout.text()
     shown = card.readout.shown_text()
     assert whole == "step 10: L0 2.01, L1 2.02, L2 2.03, L3 2.04"
-    assert shown != whole and shown.endswith("…") and whole.startswith(shown[:-1])
+    assert shown != whole and shown.endswith(", …") and whole.startswith(shown[:-1])
+    assert shown.startswith("step 10: L0 2.01, ")  # whole "name value" parts only
     assert card.readout.toolTip() == whole
     room = card.readout.contentsRect().width()
     assert card.readout.fontMetrics().horizontalAdvance(shown) < room
