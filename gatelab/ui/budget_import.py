@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from gatelab.core import budget as B
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.message_box import breakable
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
 from gatelab.ui.messages import message_text
 
@@ -219,8 +220,8 @@ class BudgetFilesMixin:
         self.error_reported.emit(message)
         if self._error_box is not None:
             self._error_box.close()
-        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok,
-                          self)  # type: ignore[arg-type]
+        box = QMessageBox(QMessageBox.Icon.Warning, title, breakable(message),  # paths wrap
+                          QMessageBox.StandardButton.Ok, self)  # type: ignore[arg-type]
         box.setWindowModality(Qt.WindowModality.WindowModal)
         box.open()
         self._error_box = box

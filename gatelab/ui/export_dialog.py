@@ -14,9 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gatelab.core.fileio import check_write_target
+from gatelab.ui.message_box import warn_modal
 from gatelab.ui.messages import message_text
 
 SETTINGS_KEY = "export_dir"
@@ -74,8 +75,8 @@ def run_export(parent: QWidget, export: Callable[[str], object], path: str) -> b
         check_write_target(path)
         export(path)
     except (OSError, ValueError) as exc:
-        QMessageBox.warning(parent, QCoreApplication.translate("ExportButton", "Export failed"),
-                            message_text(exc))
+        warn_modal(parent, QCoreApplication.translate("ExportButton", "Export failed"),
+                   message_text(exc))  # a long path wraps instead of running off the box
         return False
     set_export_folder(str(Path(path).parent))
     return True

@@ -120,7 +120,9 @@ class FakeSaveDialog:
         return self.answer
 
     def warn(self, _parent, _title: str, text: str) -> None:  # noqa: ANN001
-        self.warnings.append(text)
+        from gatelab.ui.message_box import plain
+
+        self.warnings.append(plain(text))  # what the box says, without its break points
 
 
 @pytest.fixture
