@@ -15,6 +15,7 @@ from __future__ import annotations
 import collections
 import gc
 import types
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -70,6 +71,8 @@ def is_offender(obj: object) -> bool:
     widget was deleteLater()ed first). Not offenders: values (QPen, QRectF: no destructor worth
     the name) and deleted pyqtgraph items in pyqtgraph's own cycles (an InfiniteLine and its
     label name each other), which free nothing in Qt."""
+    if type(obj) in weakref.ProxyTypes:  # a proxy (qt_cycles.detach) holds nothing; a dead
+        return False                      # one raises ReferenceError on isinstance
     if not isinstance(obj, Shiboken.Object):
         return False
     if type(obj).__module__.startswith("gatelab."):

@@ -70,7 +70,7 @@ def test_fifo_message_reads_once(qtbot, monkeypatch, panel, tmp_path: Path) -> N
     _pick(qtbot, monkeypatch, box, str(fifo))
     qtbot.waitUntil(lambda: "Cannot use" in box.info.text(), timeout=20000)
     text = box.info.text()
-    assert f"Cannot use {fifo}: is not a regular file (a pipe, device or socket)" in text
+    assert f"Cannot use {fifo}: it is not a regular file (a pipe, device or socket)" in text
     assert text.lower().count("cannot use") == 1 and "this corpus" not in text
 
 
