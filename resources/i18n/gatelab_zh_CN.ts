@@ -602,7 +602,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+244"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+245"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -1565,7 +1565,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+91"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+92"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1607,7 +1607,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>Reading the corpus…</source>
         <translation>正在读取语料…</translation>
     </message>
@@ -1622,12 +1622,13 @@
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+41"/>
         <source>Cannot use {0}</source>
         <translation>无法使用 {0}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-1"/>
+        <location line="+6"/>
         <source>Cannot use {0}: {1}</source>
         <translation>无法使用 {0}：{1}</translation>
     </message>
@@ -1667,17 +1668,42 @@
         <translation>文本太短（{0:,} 个字符）；块大小 {1} 至少需要 {2:,} 个字符（训练和验证各需一个块加 1）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>it is not a regular file (a pipe, device or socket)</source>
+        <translation>它不是普通文件（而是管道、设备或套接字）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it cannot be read (permission denied)</source>
+        <translation>无法读取（权限不足）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it cannot be opened ({0})</source>
+        <translation>无法打开（{0}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reading it failed ({0})</source>
+        <translation>读取失败（{0}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>it has {0:,} distinct characters; the character-level trainer accepts at most {1:,} (pick a text in fewer scripts)</source>
         <translation>它有 {0:,} 种不同字符；字符级训练器最多接受 {1:,} 种（请选择文字种类更少的文本）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>{0:,} characters ({1:,} bytes), vocabulary {2} symbols. &lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</source>
         <translation>{0:,} 个字符（{1:,} 字节），词表 {2} 个符号。&lt;span style=&apos;color:#666&apos;&gt;{3}&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-51"/>
         <source>Cannot use this corpus: {0}</source>
         <translation>无法使用此语料：{0}</translation>
     </message>
@@ -1895,7 +1921,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+167"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+169"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -1905,7 +1931,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/export_dialog.py" line="+77"/>
+        <location filename="../../gatelab/ui/export_dialog.py" line="+78"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2660,7 +2686,7 @@
 <context>
     <name>GatePlaneMaps</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+53"/>
+        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+54"/>
         <source>h  (the neuron&apos;s output)</source>
         <translation>h（神经元的输出）</translation>
     </message>
@@ -2675,7 +2701,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+107"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -2683,6 +2709,26 @@
         <location line="+2"/>
         <source>u  (up pre-activation)</source>
         <translation>u（上投影预激活值）</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/gate_plane_bar.py" line="+23"/>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>∂h/∂g</source>
+        <translation>∂h/∂g</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>∂h/∂u</source>
+        <translation>∂h/∂u</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Colour scale of this map: blue below 0, red above, symmetric about 0</source>
+        <translation>此图的色标：低于 0 为蓝色，高于 0 为红色，关于 0 对称</translation>
     </message>
 </context>
 <context>
@@ -3126,7 +3172,7 @@
 <context>
     <name>InsideExport</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="-88"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="-90"/>
         <source>could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -3337,7 +3383,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+64"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+66"/>
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3601,7 +3647,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+338"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+340"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3616,12 +3662,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+57"/>
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-59"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -4165,8 +4211,8 @@
 <context>
     <name>PlotCard</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+45"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+182"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+47"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+187"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4177,7 +4223,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+124"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+150"/>
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4404,7 +4450,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-219"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-220"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4519,7 +4565,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+117"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+118"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4669,7 +4715,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+241"/>
+        <location line="+242"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -4699,7 +4745,7 @@ equivalent</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="-164"/>
+        <location line="-165"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
@@ -4719,7 +4765,7 @@ equivalent</source>
         <translation>已删除运行 {0}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Delete run?</source>
         <translation>删除运行？</translation>
     </message>
@@ -4736,7 +4782,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+114"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+120"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4756,38 +4802,54 @@ equivalent</source>
         <translation>回放 {0}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Opened run {0}</source>
         <translation>已打开运行 {0}</translation>
     </message>
     <message>
         <location line="+18"/>
+        <source>Nothing to sample: the run&apos;s folder is gone (deleted or moved).</source>
+        <translation>无法采样：该运行的文件夹已不存在（已删除或移动）。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No checkpoint yet: the run saves one at its first evaluation, every {0} steps, at least every minute and at its end.</source>
         <translation>还没有检查点：运行会在首次评估时、每 {0} 步、至少每分钟一次以及结束时保存检查点。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-28"/>
+        <location line="+31"/>
         <source>Sampling from the latest checkpoint…</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Stopped: sampling from the checkpoint saved at the stop…</source>
         <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+55"/>
         <source>Writing a sample from the checkpoint: {0} of {1} characters…</source>
         <translation>正在根据检查点写样本：已写 {0} / {1} 个字符…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+24"/>
+        <source>The sample is shown but not kept with the run: {0}</source>
+        <translation>样本已显示，但未随运行保存：{0}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Run {0} was deleted</source>
+        <translation>运行 {0} 已被删除</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Could not read the run: {0}</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="-34"/>
-        <location line="+12"/>
+        <location line="-57"/>
+        <location line="+13"/>
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
     </message>
@@ -4906,7 +4968,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+35"/>
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+50"/>
         <source>Live trainer: start training</source>
         <translation>实时训练：开始训练</translation>
     </message>
@@ -5346,7 +5408,7 @@ equivalent</source>
         <translation>状态未应用，当前设置保持不变。{0}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -5447,7 +5509,7 @@ equivalent</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+135"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+136"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -5683,7 +5745,7 @@ equivalent</source>
         <translation>自动 → {0}</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+118"/>
         <source>—</source>
         <translation>—</translation>
     </message>
@@ -5899,7 +5961,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+155"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+156"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5935,7 +5997,7 @@ equivalent</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Not started: cannot create a run folder: {0}</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
