@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QScrollArea,
@@ -37,7 +37,7 @@ from gatelab.ui.trainer_jobs import (
     new_run_folder,
     training_iter,
 )
-from gatelab.ui.trainer_live import ActiveClock, LiveView, RunBar
+from gatelab.ui.trainer_live import START_KEY, ActiveClock, LiveView, RunBar
 from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
 from gatelab.ui.trainer_state import apply_panel_state, panel_state
 from gatelab.ui.trainer_worker import (
@@ -139,6 +139,10 @@ class TrainerPanel(SavedRuns, QWidget):
         self.experiment.status_changed.connect(self.status_changed)
         self.experiment.busy_changed.connect(self._on_experiment_busy)
         self.experiment.runs_changed.connect(self.runs.refresh)
+        # Start's shortcut while the form stops Start (a disabled button ignores its own): says
+        # why, beside Start, and shows the field
+        self._explain_key = QShortcut(START_KEY, self.bar)
+        self._explain_key.activated.connect(self.start)
         self._retranslate_own()
         self._update_buttons()
 
@@ -221,6 +225,7 @@ class TrainerPanel(SavedRuns, QWidget):
             err = without_traceback(exc)  # kept: re-rendered on a language switch (qt_cycles)
             self._show_error(lambda self: self.tr("Not started: {0}").format(message_text(err)))
             self._start_error = self.error_text
+            self.controls.reveal_error()  # the message and its field on screen, the field focused
             return False
         if self.controls.corpus.error:  # worded as the corpus box says it, in the language
             why = self.controls.corpus.error_line() or self.controls.corpus.error
@@ -396,6 +401,7 @@ class TrainerPanel(SavedRuns, QWidget):
         busy = self.controller.is_busy() or self.experiment.is_busy()
         valid = not self.controls.validation_error()
         self.bar.btn_start.setEnabled(not busy and valid)
+        self._explain_key.setEnabled(not busy and not valid)
         self.live.btn_intro_start.setEnabled(not busy and valid)
         self.bar.btn_pause.setEnabled(state in ("running", "paused"))
         self.bar.set_pause_label(state == "paused")

@@ -67,3 +67,21 @@ def _ancestors(widget):  # noqa: ANN001, ANN202
     while parent is not None:
         yield parent
         parent = parent.parentWidget()
+
+
+def test_start_key_on_a_bad_form_says_why_beside_start_and_shows_the_field(qtbot, panel) -> None:  # noqa: ANN001
+    """Start is disabled while the form cannot start; its shortcut still answers: the reason in
+    the run bar's error line and the field on screen, focused. Nothing starts."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    c = panel.controls
+    c.lr.setText("abc")
+    assert not panel.bar.btn_start.isEnabled()
+    panel.bar.btn_start.setFocus()
+    QTest.keyClick(panel.bar.btn_start, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "learning rate" in panel.error_text, timeout=2000)
+    assert panel.error_text.startswith("Not started:") and not panel.controller.is_busy()
+    qtbot.waitUntil(lambda: c.lr.hasFocus(), timeout=2000)
+    c.lr.setText("1e-3")  # fixed: Start works again and the shortcut is Start's own
+    assert panel.bar.btn_start.isEnabled() and not panel._explain_key.isEnabled()
