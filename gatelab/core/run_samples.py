@@ -26,24 +26,20 @@ from gatelab.core.run_writer import (  # noqa: PLC2701 (the writer's own append,
     RunWriteError,
     _append_regular,
     _key,
+    sample_block,
     write_error,
 )
+from gatelab.core.values import is_int
 from gatelab.core.runs_read import SAMPLES, SUMMARY, read_json, read_samples_tail
 
 SAMPLES_READ_CAP = 1 << 16  # bytes of samples.txt read to look for a step already sampled
-
-
-def sample_block(step: int, text: str) -> bytes:
-    """One sample as samples.txt holds it (the header line ``RunWriter.add_sample`` writes)."""
-    return f"--- sample at step {step} ---\n{text}\n".encode("utf-8", "backslashreplace")
 
 
 def run_step(run_dir: Path | str) -> int | None:
     """The step run.json says the run reached (None when unknown): the step of the checkpoint
     saved when it stopped or finished."""
     steps = read_json(Path(run_dir) / SUMMARY).get("steps")
-    return steps if isinstance(steps, int) and not isinstance(steps, bool) and steps >= 0 \
-        else None
+    return steps if is_int(steps) and steps >= 0 else None
 
 
 def has_sample_at(run_dir: Path | str, step: int, cap: int = SAMPLES_READ_CAP) -> bool:

@@ -317,8 +317,7 @@ class RunWriter:
         its metrics and its checkpoints go on being saved."""
         path = self.path / SAMPLES
         try:
-            _append_regular(path, f"--- sample at step {step} ---\n{text}\n".encode(
-                "utf-8", "backslashreplace"))
+            _append_regular(path, sample_block(step, text))
         except OSError as exc:
             self._warn(Msg("run.sample_not_saved", {"reason": write_error(path, exc).msg}))
 
@@ -341,6 +340,12 @@ class RunWriter:
             del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
+
+
+def sample_block(step: int, text: str) -> bytes:
+    """One sample as samples.txt holds it: a header line with its step, then the text (the
+    trainer's replay and run_samples read that header back)."""
+    return f"--- sample at step {step} ---\n{text}\n".encode("utf-8", "backslashreplace")
 
 
 def _append_regular(path: Path, data: bytes) -> None:
