@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gatelab.ui import export_dialog
@@ -65,6 +65,27 @@ def show_tab_at(qtbot, window, name: str, size: tuple[int, int] = (1280, 800)): 
     qtbot.waitExposed(window)
     settle()
     return panel
+
+
+class WrappingTranslator(QTranslator):
+    """Every source string comes back as «source» (the %n plural substitution still works): a
+    string that shows no «» after a language switch was never retranslated."""
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str:
+        return "«" + source + "»"
+
+    def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
+        return False
+
+
+def corpus_lines(box) -> list[str]:  # noqa: ANN001
+    """The trainer corpus box's message as the user reads it (its HTML rendered to plain text)."""
+    from PySide6.QtGui import QTextDocument
+
+    doc = QTextDocument()
+    doc.setHtml(box.info.text())
+    return doc.toPlainText().splitlines()
 
 
 TINY_TRAIN = dict(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2,

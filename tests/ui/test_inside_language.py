@@ -12,7 +12,7 @@ import numpy as np
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -29,26 +29,16 @@ from gatelab.ui.inside_panel import InsidePanel
 from gatelab.ui.inside_text import StaticLabel
 
 from .inside_synth import make_trace
+from tests.ui.conftest import WrappingTranslator
 
 # names, symbols and units the interface keeps in every language
 KEPT = {"g", "u", "h", "act", "dh", "dg", "du", "auto", "cpu", "cuda", "float32", "bf16", "dtype",
         "synthetic", "swiglu", "full_attention", "linear_attention", "m", "d", "L0", "L1", "L2"}
 
 
-class Wrapping(QTranslator):
-    """Every source string comes back as «source» (the %n plural substitution still works)."""
-
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
-        return "«" + source + "»"
-
-    def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
-        return False
-
-
 @pytest.fixture
 def wrapping(qapp) -> Iterator[None]:  # noqa: ANN001
-    translator = Wrapping()
+    translator = WrappingTranslator()
     QCoreApplication.installTranslator(translator)
     try:
         yield
@@ -137,7 +127,7 @@ def test_back_to_english_leaves_nothing_wrapped(qtbot, qapp) -> None:  # noqa: A
     qtbot.addWidget(panel)
     try:
         _fill_every_readout(panel)
-        translator = Wrapping()
+        translator = WrappingTranslator()
         QCoreApplication.installTranslator(translator)
         panel.retranslate()
         QCoreApplication.removeTranslator(translator)

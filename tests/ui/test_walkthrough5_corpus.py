@@ -12,10 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QTextDocument
 
 
-from tests.ui.conftest import tiny_trainer
+from tests.ui.conftest import corpus_lines, tiny_trainer
 
 
 @pytest.fixture
@@ -25,22 +24,15 @@ def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
     widget.shutdown()
 
 
-def _shown_lines(box) -> list[str]:  # noqa: ANN001
-    """The corpus box's message as the user reads it (HTML rendered to plain text)."""
-    doc = QTextDocument()
-    doc.setHtml(box.info.text())
-    return doc.toPlainText().splitlines()
-
-
 def _pick(qtbot, monkeypatch, box, path: Path) -> str:  # noqa: ANN001
     from PySide6.QtWidgets import QFileDialog
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
     box.open_button.click()
-    qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in _shown_lines(box)),
+    qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in corpus_lines(box)),
                     timeout=20000)
     qtbot.waitUntil(lambda: box.summary is not None, timeout=20000)  # back on the last corpus
-    line = next(line for line in _shown_lines(box) if line.startswith("Cannot use"))
+    line = next(line for line in corpus_lines(box) if line.startswith("Cannot use"))
     assert box.info.isVisible()
     info = box.info  # wrapped in full once the form is laid out again: nothing cut
     qtbot.waitUntil(lambda: info.heightForWidth(info.width()) <= info.height() + 1, timeout=3000)
@@ -79,7 +71,7 @@ def test_a_too_short_corpus_says_corpus_once(qtbot, monkeypatch, panel, tmp_path
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(short), ""))
     box.open_button.click()
     qtbot.waitUntil(lambda: box.summary is not None and box.corpus() == str(short), timeout=20000)
-    lines = [line for line in _shown_lines(box) if line.startswith("Cannot use")]
+    lines = [line for line in corpus_lines(box) if line.startswith("Cannot use")]
     assert lines == [f"Cannot use {short}: it is too short (24 characters); block size 16 "
                      "needs at least 34 (one block + 1 for training and one for validation)"]
     assert "this corpus" not in lines[0]  # the file is named instead

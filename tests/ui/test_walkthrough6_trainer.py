@@ -18,11 +18,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
-from PySide6.QtGui import QTextDocument
 
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.trainer_saved import SampleJob
-from tests.ui.conftest import TINY_TRAIN, tiny_trainer
+from tests.ui.conftest import TINY_TRAIN, WrappingTranslator, corpus_lines, tiny_trainer
 
 SAMPLE_HEADER = "--- sample at step {0} ---"
 
@@ -135,15 +134,6 @@ def test_resume_loads_the_runs_settings_into_the_form(qtbot, panel, monkeypatch,
 
 
 # -- 4: notes in the sample box follow a language switch -------------------------------------
-class Wrapping(QTranslator):
-    """Every source string comes back as «source»."""
-
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str:
-        return "«" + source + "»"
-
-    def isEmpty(self) -> bool:  # noqa: N802 (Qt's name)
-        return False
 
 
 def _switch(panel, wrapped: bool, translator: QTranslator) -> None:  # noqa: ANN001
@@ -164,7 +154,7 @@ def test_sample_notes_follow_a_language_switch(qtbot, panel, tmp_path: Path) -> 
     english = ("No checkpoint yet: the run saves one at its first evaluation, every 250 "
                "steps, at least every minute and at its end.")
     assert _box(panel) == english
-    translator = Wrapping()
+    translator = WrappingTranslator()
     try:
         _switch(panel, True, translator)
         assert _box(panel) == "«No checkpoint yet: the run saves one at its first evaluation, " \
@@ -198,10 +188,6 @@ def test_sample_notes_follow_a_language_switch(qtbot, panel, tmp_path: Path) -> 
 
 
 # -- 5: a too-short corpus and a FIFO read like every other corpus problem -------------------
-def _shown_lines(box) -> list[str]:  # noqa: ANN001
-    doc = QTextDocument()
-    doc.setHtml(box.info.text())
-    return doc.toPlainText().splitlines()
 
 
 def _pick(qtbot, monkeypatch, box, path: Path) -> None:  # noqa: ANN001
@@ -209,7 +195,7 @@ def _pick(qtbot, monkeypatch, box, path: Path) -> None:  # noqa: ANN001
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
     box.open_button.click()
-    qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in _shown_lines(box))
+    qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in corpus_lines(box))
                     and box.summary is not None, timeout=20000)
 
 
@@ -224,7 +210,7 @@ def test_a_too_short_corpus_reads_the_same_in_the_box_and_after_start(  # noqa: 
             "least 130 (one block + 1 for training and one for validation)")
     # kept selected: it is only too short for this block size, which the user may lower
     assert box.corpus() == str(three)
-    assert [x for x in _shown_lines(box) if x.startswith("Cannot use")] == [line]
+    assert [x for x in corpus_lines(box) if x.startswith("Cannot use")] == [line]
     assert not panel.start()
     assert panel.bar.error.text() == "Not started: " + line
 
@@ -236,5 +222,5 @@ def test_a_fifo_corpus_says_it_is_not_a_regular_file(qtbot, monkeypatch, panel, 
     fifo = tmp_path / "fifo.txt"
     os.mkfifo(fifo)
     _pick(qtbot, monkeypatch, box, fifo)
-    lines = [x for x in _shown_lines(box) if x.startswith("Cannot use")]
+    lines = [x for x in corpus_lines(box) if x.startswith("Cannot use")]
     assert lines == [f"Cannot use {fifo}: it is not a regular file (a pipe, device or socket)"]
