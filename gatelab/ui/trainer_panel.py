@@ -89,7 +89,6 @@ class TrainerPanel(SavedRuns, QWidget):
         self._label_kind = "idle"  # what the state line under the bar says (_state_label)
         self._kind_before = "idle"  # ... before an experiment took the bar
         self._shown_id = 0  # counts what the live page showed: a late sample must match it
-        self._sample_is_note = False
         self._start_error = ""
 
         left = QWidget()
@@ -278,7 +277,6 @@ class TrainerPanel(SavedRuns, QWidget):
         self._stats, self._first_step = None, None
         self._clock.reset()
         self.live.set_sample("")
-        self._sample_is_note = False
         self._shown_id += 1
 
     def _show_title(self, render: Callable[[TrainerPanel], str]) -> None:

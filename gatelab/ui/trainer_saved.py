@@ -83,7 +83,6 @@ class SavedRuns:
     run_dir: str
     _calls: Any
     _checkpoint_interval: int
-    _sample_is_note: bool
     _shown_id: int
     _sample_job: SampleJob | None = None  # the sample being written, if any
     _sample_feed: SampleFeed | None = None  # made on the first sample
@@ -189,10 +188,8 @@ class SavedRuns:
         stays empty below its "appears here" promise; that sample is kept in the run's
         samples.txt, so the run's replay shows it too (see ``core.run_samples``)."""
         self._cancel_sample()
-        if self._sample_is_note:
-            if self.live.showing_note():
-                self.live.set_sample("")
-            self._sample_is_note = False
+        if self.live.showing_note():
+            self.live.set_sample("")
         if status == "stopped" and (Path(self.run_dir) / "ckpt.pt").is_file():
             self._note_sample(lambda self: self.tr(
                 "Stopped: sampling from the checkpoint saved at the stop…"))
@@ -220,13 +217,13 @@ class SavedRuns:
             except RuntimeError:  # the panel went away: nobody reads this sample any more
                 job.stop.set()
 
-        def run() -> tuple[tuple[str, int], str, SampleJob, str, str]:
+        def run() -> tuple[SampleJob, str, str, str]:
             try:
                 text = sample_from_run(job.token[0], job.chars, on_text=on_text, stop=job.stop)
             except Exception as exc:  # said in the box, for this job only
-                return job.token, "", job, describe_error(exc), ""
+                return job, "", describe_error(exc), ""
             kept = save_sample(job.token[0], text) if save and not job.stop.is_set() else ""
-            return job.token, text, job, "", kept
+            return job, text, "", kept
 
         self._calls.submit("sample", run)
 
@@ -254,25 +251,21 @@ class SavedRuns:
             + "\n" + text)
 
     def _on_sample_done(self, result: object, error: str) -> None:
-        """A sample's answer: (token, text) and, from ``_sample``, its job and error."""
-        if error:
+        """A sample's answer from ``_sample``: (job, text, why it failed, why it was not kept);
+        dropped when the job was cancelled or another began, or the page shows another run."""
+        if error:  # raised outside the job's own try (the thread call itself)
             self._note_sample(lambda self: self.tr("No sample: {0}").format(error))
             return
-        parts = tuple(result) if isinstance(result, tuple) else ("", "")
-        token, text = parts[0], parts[1]
-        job, why = (parts[2], parts[3]) if len(parts) >= 4 else (None, "")
-        not_kept = parts[4] if len(parts) >= 5 else ""
-        if job is not None:
-            if job is not self._sample_job:  # cancelled, or another sample began since
-                return
-            self._sample_job = None
-        if token != self._shown_token():  # not another run's sample
+        job, text, why, not_kept = result  # type: ignore[misc]
+        if job is not self._sample_job:  # cancelled, or another sample began since
+            return
+        self._sample_job = None
+        if job.token != self._shown_token():  # not another run's sample
             return
         if why:
             self._note_sample(lambda self: self.tr("No sample: {0}").format(why))
             return
         self.live.set_sample(str(text))
-        self._sample_is_note = False
         if not_kept:
             self.status_changed.emit(self.tr("The sample is shown but not kept with the run: "
                                              "{0}").format(not_kept))
@@ -284,7 +277,6 @@ class SavedRuns:
         over it would be a reference cycle through the panel's own child)."""
         fn = render if callable(render) else (lambda _panel: render)
         self.live.set_note(weak_call(self, fn, ""))
-        self._sample_is_note = True
 
     def _on_run_deleted(self, path: str) -> None:
         """The run on the live page (a replay, or the run that just ended) was deleted under

@@ -78,7 +78,7 @@ def test_stop_streams_the_sample_then_shows_it_whole(qtbot, panel, fake) -> None
     assert _box(panel) == WRITING + "2 of 300 characters…\n\nab"
     fake.go.set()
     qtbot.waitUntil(lambda: _box(panel) == "\nabcd", timeout=5000)
-    assert not panel._sample_is_note and panel._sample_job is None
+    assert not panel.live.showing_note() and panel._sample_job is None
     assert texts == [STOP_NOTE, WRITING + "2 of 300 characters…\n\nab", "\nabcd"]
 
 
@@ -91,7 +91,7 @@ def test_a_new_run_or_replay_stops_the_sample_and_drops_it(qtbot, panel, fake) -
     fake.go.set()
     qtbot.waitUntil(lambda: not panel._calls.busy(), timeout=5000)
     qtbot.wait(50)
-    assert _box(panel) == "" and not panel._sample_is_note
+    assert _box(panel) == "" and not panel.live.showing_note()
 
 
 def test_the_run_ending_ends_a_sample_asked_for_during_it(qtbot, panel, fake) -> None:  # noqa: ANN001
@@ -145,7 +145,7 @@ def test_a_real_stop_shows_the_checkpoint_sample(qtbot, panel) -> None:  # noqa:
     qtbot.waitUntil(lambda: len(panel.plots.history) >= 3, timeout=30000)
     panel.bar.btn_stop.click()
     _wait_done(qtbot, panel)
-    qtbot.waitUntil(lambda: panel._sample_job is None and not panel._sample_is_note,
+    qtbot.waitUntil(lambda: panel._sample_job is None and not panel.live.showing_note(),
                     timeout=30000)
     model, vocab, _cfg = load_trained(panel.run_dir)
     with one_thread():  # as the panel samples (two threads fight on a busy two-core machine)

@@ -111,15 +111,26 @@ def test_experiment_clears_the_trainer_bar(qtbot, panel) -> None:  # noqa: ANN00
 
 
 def test_a_late_sample_of_another_run_is_dropped(panel) -> None:  # noqa: ANN001
-    # a sample answers with (run folder, what the live page showed when it was asked) and text
+    # a sample answers with its job, whose token is (run folder, what the live page showed
+    # when it was asked), and text
+    from gatelab.ui.trainer_saved import SampleJob
+
+    def answer(token: tuple[str, int], text: str, current: bool = True) -> None:
+        job = SampleJob(token)
+        if current:
+            panel._sample_job = job
+        panel._on_call_result("sample", (job, text, "", ""), "")
+
     panel.run_dir = "/runs/new"
     panel.live.set_sample("")
     shown = panel._shown_id
-    panel._on_call_result("sample", (("/runs/old", shown), "text of the old run"), "")
+    answer(("/runs/old", shown), "text of the old run")
     assert panel.live.sample.toPlainText() == ""
-    panel._on_call_result("sample", (("/runs/new", shown - 1), "before a restart"), "")
+    answer(("/runs/new", shown - 1), "before a restart")
     assert panel.live.sample.toPlainText() == ""  # the same folder, shown again since
-    panel._on_call_result("sample", (("/runs/new", shown), "text of this run"), "")
+    answer(("/runs/new", shown), "a cancelled sample", current=False)
+    assert panel.live.sample.toPlainText() == ""  # another sample began, or it was cancelled
+    answer(("/runs/new", shown), "text of this run")
     assert panel.live.sample.toPlainText() == "text of this run"
 
 

@@ -47,7 +47,7 @@ def _stopped_run(qtbot, panel) -> tuple[str, int, str]:  # noqa: ANN001
     panel.bar.btn_stop.click()
     qtbot.waitUntil(lambda: not panel.controller.is_busy(), timeout=60000)
     assert panel.run_state == "stopped"
-    qtbot.waitUntil(lambda: panel._sample_job is None and not panel._sample_is_note,
+    qtbot.waitUntil(lambda: panel._sample_job is None and not panel.live.showing_note(),
                     timeout=60000)
     panel._calls.join()
     step = json.loads((Path(panel.run_dir) / "run.json").read_text())["steps"]
@@ -74,7 +74,7 @@ def test_a_stopped_runs_replay_shows_its_stop_sample_and_delete_clears_it(qtbot,
     panel.live.set_sample("")  # another page shown meanwhile
     _replay(qtbot, panel, run)
     assert _box(panel) == SAMPLE_HEADER.format(step) + "\n" + sample + "\n"
-    assert not panel._sample_is_note and panel._sample_job is None
+    assert not panel.live.showing_note() and panel._sample_job is None
 
     # a stopped run that kept no sample (the app closed while it was written): sampled and kept
     (Path(run) / "samples.txt").unlink()
