@@ -40,7 +40,7 @@ import torch  # noqa: E402
 
 from gatelab.core import data  # noqa: E402
 from gatelab.core.engine import (  # noqa: E402
-    autocast_for, default_threads, lr_at, make_optimizer, train_steps)
+    autocast_for, clipped_step, default_threads, lr_at, make_optimizer, train_steps)
 from gatelab.core.model import GPT  # noqa: E402
 from gatelab.core.trainconfig import TrainConfig  # noqa: E402
 
@@ -67,8 +67,7 @@ def bare_loop(cfg: TrainConfig) -> Iterator[None]:
         with autocast_for(device):
             _, loss = fwd(x, y)
         loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.grad_clip)
-        opt.step()
+        clipped_step(model, opt, cfg.grad_clip)
         opt.zero_grad(set_to_none=True)
         if device.type == "cuda":
             torch.cuda.synchronize()

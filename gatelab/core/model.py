@@ -122,6 +122,13 @@ def _one_matmul(x: torch.Tensor, *mods: nn.Module, cpu: bool = False) -> bool:
                 or any(m._forward_hooks or m._forward_pre_hooks for m in mods))
 
 
+def _cpu_training(x: torch.Tensor) -> bool:
+    """Whether x is a float32/64 CPU tensor in a step that records gradients, eager: where the
+    hand-written kernels (``kernels.py``) are faster than autograd's composition."""
+    return (x.device.type == "cpu" and x.dtype in (torch.float32, torch.float64)
+            and torch.is_grad_enabled() and not torch.compiler.is_compiling())
+
+
 def _project(x: torch.Tensor, *linears: nn.Linear) -> torch.Tensor:
     """x [..., d] through several bias-free projections as one matmul -> [..., Σout]."""
     return F.linear(x, torch.cat([lin.weight for lin in linears]))
@@ -220,7 +227,12 @@ class Attention(nn.Module):
         H, KV, hd = self.n_head, self.n_kv, self.hd
         w = kernels.rows_of_cat(self.fused_rows, self.fused_inverse, self.q_proj.weight,
                                 self.k_proj.weight, self.v_proj.weight)  # [nq + 2·KV·hd, d]
-        qk, v, gate = F.linear(x, w).split(((H + KV) * hd, KV * hd, H * hd if self.gated else 0), dim=-1)
+        qkv = F.linear(x, w)  # [B, T, (H + 2·KV + gate heads)·hd]
+        if rope is not None and _cpu_training(qkv):  # one gradient buffer backwards
+            cis = torch.view_as_complex(rope[2][:T]).expand(T, H + KV, hd // 2)  # [T, H + KV, hd/2]
+            q, k, v, gate = kernels.split_rotate_cpu(qkv, cis, (H, KV, H if self.gated else 0, hd))
+            return q, k, v, gate if self.gated else None
+        qk, v, gate = qkv.split(((H + KV) * hd, KV * hd, H * hd if self.gated else 0), dim=-1)
         qk = qk.view(B, T, H + KV, hd)  # [B, T, H + KV, hd]
         if rope is not None:
             qk = rotate_pairs(qk, rope[2][:T])
