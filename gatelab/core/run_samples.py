@@ -21,11 +21,10 @@ from pathlib import Path
 
 from gatelab.core.messages import Msg
 from gatelab.core.run_liveness import effective_status
-from gatelab.core.run_writer import (  # noqa: PLC2701 (the writer's own append, shared)
-    _OPEN_WRITERS,
+from gatelab.core.run_writer import (
     RunWriteError,
-    _append_regular,
-    _key,
+    append_regular,
+    open_writer,
     sample_block,
     write_error,
 )
@@ -59,7 +58,7 @@ def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
     path = Path(run_dir)
     if not path.is_dir():
         raise RunWriteError(Msg("run.not_found", {"path": path}), filename=path)
-    if _OPEN_WRITERS.get(_key(path)) is not None:
+    if open_writer(path) is not None:
         return False  # this process trains it again (a resume began)
     summary = read_json(path / SUMMARY)
     if summary and effective_status(summary) == "running":
@@ -67,7 +66,7 @@ def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
     if not text or has_sample_at(path, step):
         return False
     try:
-        _append_regular(path / SAMPLES, sample_block(step, text))
+        append_regular(path / SAMPLES, sample_block(step, text))
     except RunWriteError:
         raise
     except OSError as exc:

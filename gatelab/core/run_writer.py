@@ -44,7 +44,7 @@ from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig
 
 CHECKPOINT_S = 60.0  # checkpoint at least this often (seconds); GATELAB_CHECKPOINT_S overrides
 HEARTBEAT_S = 10.0  # refresh run.json's heartbeat at least this often while training (or paused)
-# the writers open in this process, by resolved run folder, for keep_alive (weak: a dropped
+# the writers open in this process, by resolved run folder, for open_writer (weak: a dropped
 # generator's writer disappears with it)
 _OPEN_WRITERS: weakref.WeakValueDictionary[str, RunWriter] = weakref.WeakValueDictionary()
 
@@ -246,7 +246,7 @@ class RunWriter:
         self._evals_checkpointed = False
         self._summary_lock = threading.Lock()  # keep_alive may come from another thread
         self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
-        _OPEN_WRITERS[_key(self.path)] = self
+        _OPEN_WRITERS[os.path.realpath(self.path)] = self
 
     def _truncate_metrics(self, step: int) -> None:
         """Keep the rows up to the checkpoint's step, each step once (rows written after the
@@ -317,7 +317,7 @@ class RunWriter:
         its metrics and its checkpoints go on being saved."""
         path = self.path / SAMPLES
         try:
-            _append_regular(path, sample_block(step, text))
+            append_regular(path, sample_block(step, text))
         except OSError as exc:
             self._warn(Msg("run.sample_not_saved", {"reason": write_error(path, exc).msg}))
 
@@ -336,8 +336,8 @@ class RunWriter:
         self.close()
 
     def close(self) -> None:
-        if _OPEN_WRITERS.get(_key(self.path)) is self:
-            del _OPEN_WRITERS[_key(self.path)]
+        if open_writer(self.path) is self:
+            del _OPEN_WRITERS[os.path.realpath(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
 
@@ -348,9 +348,10 @@ def sample_block(step: int, text: str) -> bytes:
     return f"--- sample at step {step} ---\n{text}\n".encode("utf-8", "backslashreplace")
 
 
-def _append_regular(path: Path, data: bytes) -> None:
-    """Append ``data`` to the regular file ``path`` (created if missing). Opened non-blocking and
-    checked before writing: a FIFO there would block the run forever, a device be written to."""
+def append_regular(path: Path, data: bytes) -> None:
+    """Append ``data`` to the regular file ``path`` (created if missing), in one ``O_APPEND``
+    write. Opened non-blocking and checked before writing: a FIFO there would block the run
+    forever, a device be written to. Public for run_samples, which adds to a finished run's file."""
     not_regular = Msg("file.not_regular_kind", {"path": path})
     nonblock = getattr(os, "O_NONBLOCK", 0)  # POSIX; Windows has no FIFOs in a folder
     try:
@@ -371,23 +372,24 @@ def _append_regular(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def _key(path: Path | str) -> str:
-    return os.path.realpath(path)
+def open_writer(run_dir: Path | str) -> RunWriter | None:
+    """The RunWriter this process has open on ``run_dir`` (matched by resolved path), or None.
+    Why: keep_alive beats its heartbeat, and run_samples must not append to a run being trained."""
+    return _OPEN_WRITERS.get(os.path.realpath(run_dir)) if run_dir else None
 
 
 def keep_alive(run_dir: Path | str) -> bool:
     """Keep the heartbeat of the run this process is writing in ``run_dir`` fresh while nothing
     pulls its steps (the GUI's pause blocks the training generator, so ``append`` never runs).
     Cheap enough to call every few milliseconds; False when this process writes no run there."""
-    if not run_dir:
-        return False
-    writer = _OPEN_WRITERS.get(_key(run_dir))
+    writer = open_writer(run_dir)
     if writer is None:
         return False
     writer.beat()
     return True
 
 
-__all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "atomic_write_bytes",
-           "atomic_write_json", "check_folder", "checkpoint_seconds", "folder_problem", "keep_alive",
-           "make_folder", "write_error"]
+__all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "append_regular",
+           "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
+           "folder_problem", "keep_alive", "make_folder", "open_writer", "sample_block",
+           "write_error"]
