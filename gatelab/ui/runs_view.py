@@ -163,7 +163,11 @@ class RunsView(QWidget):
         status = min(wanted[STATUS], self._status_least())
         header.resizeSection(STATUS, status)  # stretched back over whatever the rest leave
         room -= status
-        widths = share_width(room, [wanted[c] for c in SQUEEZED], list(SQUEEZED.values()))
+        least = list(SQUEEZED.values())
+        if room < sum(least):  # e.g. in Chinese, where the lesson card beside takes more room:
+            # the elided columns give way too, so nothing scrolls sideways in any language
+            least = [max(SQUEEZED_FLOOR, room * n // sum(least)) for n in least]
+        widths = share_width(room, [wanted[c] for c in SQUEEZED], least)
         for column, width in zip(SQUEEZED, widths, strict=True):
             header.resizeSection(column, width)
 
@@ -335,6 +339,7 @@ STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
 STATUS = 7  # the column that must stay on screen
 STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to spare
 SQUEEZED = {0: 100, 3: 50}  # Run and Corpus (least px): elided in the middle when narrow
+SQUEEZED_FLOOR = 36  # px they keep when even those leasts do not fit ("r…1")
 
 
 class MiddleElide(QStyledItemDelegate):
