@@ -7,7 +7,6 @@ show, so a learner who opens the tab for the first time is never faced with six 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
@@ -26,54 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.qt_cycles import detach
+from gatelab.ui.trainer_clock import ActiveClock, format_duration  # noqa: F401 (ActiveClock: old home)
 from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
 
 START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in its tooltip)
 # samples.txt's header line (core.run_writer writes it in English: a file format, kept as is)
 SAMPLE_HEADER = re.compile(r"^--- sample at step (\d+) ---$", re.MULTILINE)
-
-
-def format_duration(seconds: float) -> str:
-    seconds = max(0, int(round(seconds)))
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return "{0}:{1:02d}:{2:02d}".format(h, m, s) if h else "{0}:{1:02d}".format(m, s)
-
-
-class ActiveClock:
-    """Seconds spent training, leaving out pauses, so an ETA never counts down while paused."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
-        self._start: float | None = None
-        self._paused_at: float | None = None
-        self._paused_s = 0.0
-
-    def start(self) -> None:
-        """Start counting now (a pause in force stays in force)."""
-        now = self._clock()
-        self._start, self._paused_s = now, 0.0
-        if self._paused_at is not None:
-            self._paused_at = now
-
-    def pause(self) -> None:
-        if self._paused_at is None:
-            self._paused_at = self._clock()
-
-    def resume(self) -> None:
-        if self._paused_at is not None:
-            self._paused_s += self._clock() - self._paused_at
-            self._paused_at = None
-
-    def reset(self) -> None:
-        self._start, self._paused_at, self._paused_s = None, None, 0.0
-
-    def elapsed(self) -> float:
-        if self._start is None:
-            return 0.0
-        now = self._paused_at if self._paused_at is not None else self._clock()
-        return max(0.0, now - self._start - self._paused_s)
 
 
 class RunBar(QWidget):

@@ -1,11 +1,11 @@
 """The "Live trainer" tab: configure a small transformer, train it, and watch its gates live.
 
-The panel only wires parts together: the form (trainer_controls) produces a validated
-TrainConfig, a worker thread (trainer_worker) pulls snapshots from the engine and hands plain rows
-to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and resumes saved runs
-(the panel's side of that is trainer_saved),
-and the experiment view (experiment_view) compares variants over seeds. The GUI thread never
-touches a tensor; every engine call goes through trainer_jobs.
+The panel only wires parts together (trainer_layout places them): the form (trainer_controls)
+produces a validated TrainConfig, a worker thread (trainer_worker) pulls snapshots from the engine
+and hands plain rows to the plots (trainer_plots) at ≈10 Hz, the runs list (runs_view) replays and
+resumes saved runs (the panel's side of that is trainer_saved), and the experiment view
+(experiment_view) compares variants over seeds. The GUI thread never touches a tensor; every
+engine call goes through trainer_jobs.
 """
 
 from __future__ import annotations
@@ -15,29 +15,24 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QShortcut, QShowEvent
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QScrollArea,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.runs_view import RunsView
+from gatelab.ui.trainer_clock import ActiveClock
 from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_jobs import (
     device_choices,
     new_run_folder,
     training_iter,
 )
-from gatelab.ui.trainer_live import START_KEY, ActiveClock, LiveView, RunBar
+from gatelab.ui.trainer_layout import lay_out
+from gatelab.ui.trainer_live import START_KEY, LiveView, RunBar
 from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
 from gatelab.ui.trainer_state import apply_panel_state, panel_state
 from gatelab.ui.trainer_worker import (
@@ -91,32 +86,11 @@ class TrainerPanel(SavedRuns, QWidget):
         self._shown_id = 0  # counts what the live page showed: a late sample must match it
         self._start_error = ""
 
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(4, 4, 4, 4)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.controls)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left_layout.addWidget(scroll, 1)
-        left_layout.addWidget(self.bar)
-        left.setMinimumWidth(380)
-        left.setMaximumWidth(480)
-
         self.views = QTabWidget()
         self.views.addTab(self.live, "")
         self.views.addTab(self.runs, "")
         self.views.addTab(self.experiment, "")
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(left)
-        splitter.addWidget(self.views)
-        splitter.setStretchFactor(1, 1)
-        splitter.setChildrenCollapsible(False)
-        splitter.setSizes([420, 980])
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        lay_out(self, self.controls, self.bar, self.views)
 
         self.bar.btn_start.clicked.connect(self.start)
         self.live.btn_intro_start.clicked.connect(self.start)
