@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QMessageBox, QPushButton,
-    QScrollArea, QSpinBox, QSplitter, QTabWidget, QVBoxLayout, QWidget,
+    QComboBox, QHBoxLayout, QLabel, QMessageBox, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
+    QWidget,
 )
 
 from gatelab.core import budget as B
 from gatelab.ui.budget_charts import SPLIT_PART_COLOURS, StackedBarChart, split_part_labels
-from gatelab.ui.budget_fields import BigIntField
+from gatelab.ui.budget_form import BUTTONS, FIELDS, BudgetFormMixin  # noqa: F401 (BUTTONS: old home)
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
 from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_readout import BudgetReadoutMixin
@@ -33,19 +33,11 @@ if TYPE_CHECKING:
     from gatelab.ui.lesson_card import Lesson
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
-#: The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.
-FIELDS: tuple[tuple[str, int, int], ...] = (
-    ("d_field", 4096, 1), ("m_field", 11008, 1), ("layers_field", 32, 1),
-    ("heads_field", 32, 1), ("kv_field", 32, 1), ("vocab_field", 32000, 1),
-    ("experts_field", 0, 0), ("active_field", 2, 1),
-)
-BUTTONS = ("rule_button", "llama_button", "four_button", "toggle_button", "use_button",
-           "open_config_button", "open_st_button", "export_button")
 SIDE_WIDTH = (340, 400)  # the form column; narrow enough for the table's Total at 1280 px
 
 
 class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetStateMixin,
-                  BudgetSettingsMixin, QWidget):
+                  BudgetSettingsMixin, BudgetFormMixin, QWidget):
     status_changed = Signal(str)
     error_reported = Signal(str)
 
@@ -73,75 +65,6 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self._on_inputs_changed()
 
     # -- construction, in named steps -------------------------------------------------------------
-    def _build_fields(self) -> None:
-        """The size fields (exact ints), the FFN kind, the rounding multiple and the checks."""
-        for attr, value, minimum in FIELDS:
-            setattr(self, attr, BigIntField(value, minimum=minimum))
-        self.m_field.set_step(256)
-        self.variant_combo = QComboBox()
-        self.variant_combo.addItem("", True)  # gated; texts in _retranslate_form
-        self.variant_combo.addItem("", False)  # classic
-        self.multiple_spin = QSpinBox()
-        self.multiple_spin.setRange(1, 65536)
-        self.multiple_spin.setValue(256)
-        self.bias_check = QCheckBox()
-        self.tie_check = QCheckBox()
-
-    def _build_buttons(self) -> None:
-        """Rule, toggle, load, file and export buttons (texts in the retranslate steps)."""
-        for name in BUTTONS:
-            setattr(self, name, QPushButton())
-
-    def _build_form(self) -> QGroupBox:
-        """"Your model": one labelled row per field (labels kept for ``retranslate``)."""
-        self.form_labels: dict[str, QLabel] = {}
-        form = QFormLayout()
-
-        def row(key: str, widget: QWidget) -> None:
-            label = QLabel()
-            label.setBuddy(widget)
-            self.form_labels[key] = label
-            form.addRow(label, widget)
-
-        rules = QHBoxLayout()
-        for button in (self.rule_button, self.llama_button, self.four_button):
-            button.setMinimumWidth(48)  # three short buttons share the field's width
-            rules.addWidget(button)
-        row("d", self.d_field)
-        row("ffn", self.variant_combo)
-        row("m", self.m_field)
-        form.addRow("", rules)
-        row("multiple", self.multiple_spin)
-        form.addRow("", self.toggle_button)
-        form.addRow("", self.bias_check)
-        for key, field in (("layers", self.layers_field), ("heads", self.heads_field),
-                           ("kv", self.kv_field), ("vocab", self.vocab_field),
-                           ("experts", self.experts_field), ("active", self.active_field)):
-            row(key, field)
-        form.addRow("", self.tie_check)
-        self.yours_group = QGroupBox()
-        self.yours_group.setLayout(form)
-        return self.yours_group
-
-    def _build_real_group(self) -> QGroupBox:
-        """"Real model": the preset to compare, loading it into the fields, opening files."""
-        self.compare_combo = QComboBox()
-        self.load_note = QLabel()  # what "Load into my fields" could not carry over
-        self.load_note.setWordWrap(True)
-        self.compare_note = QLabel()
-        self.compare_note.setWordWrap(True)
-        self.real_group = QGroupBox()
-        lay = QVBoxLayout(self.real_group)
-        lay.addWidget(self.compare_combo)
-        lay.addWidget(self.use_button)
-        lay.addWidget(self.load_note)
-        files = QHBoxLayout()
-        files.addWidget(self.open_config_button)
-        files.addWidget(self.open_st_button)
-        lay.addLayout(files)
-        lay.addWidget(self.compare_note)
-        return self.real_group
-
     def _build_side(self) -> QScrollArea:
         """The left column: the form, the error line, the readout and the real model."""
         self.model_error = QLabel()
