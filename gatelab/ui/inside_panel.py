@@ -1,10 +1,10 @@
 """The "Inside the model" tab: what each neuron fires on, the gates at a token, the MLP as a small
 correction and attention sinks, for your own runs and for Hugging Face checkpoints on disk.
 
-The panel only wires parts together. The source bar (inside_source) says what to trace; one
-worker (inside_worker, running inside_jobs) loads the model once and traces the text once; the
-resulting ``Trace`` goes into the shared selection (inside_state), and every view re-indexes it
-when the learner picks a layer, neuron or token anywhere. Errors from bad sources are shown
+The panel only wires parts together (inside_layout places them). The source bar (inside_source)
+says what to trace; one worker (inside_worker, running inside_jobs) loads the model once and
+traces the text once; the resulting ``Trace`` goes into the shared selection (inside_state), and
+every view re-indexes it when the learner picks a layer, neuron or token anywhere. Errors from bad sources are shown
 inline in the bar, and the views keep the last trace. The live run is the trainer's current run,
 traced from its latest checkpoint (a safe copy of the weights, never the tensors being trained).
 """
@@ -18,19 +18,13 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QStackedWidget,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
 
 from gatelab.ui import inside_persist
 from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
+from gatelab.ui.inside_layout import column, explorer_page, rule, trace_page
 from gatelab.ui.inside_lesson import build_lesson
 from gatelab.ui.inside_messages import live_run_status, model_notes, run_state_word, trace_text, view_titles
 from gatelab.ui.inside_jobs import (
@@ -85,25 +79,12 @@ class InsidePanel(QWidget):
         self._live_timer.setInterval(1000)
         self._live_timer.timeout.connect(self._update_live_info)
 
-        explorer = QWidget(self)
-        ex = QHBoxLayout(explorer)
-        ex.setContentsMargins(4, 4, 4, 4)
-        ex.addWidget(self.rankings, 3)
-        ex.addWidget(self.topk, 2)
+        self.explorer = explorer_page(self.rankings, self.topk, self)
         self.views = QTabWidget(self)
-        for widget in (explorer, self.gates, self.mlp, self.sink, self.history):
+        for widget in (self.explorer, self.gates, self.mlp, self.sink, self.history):
             self.views.addTab(widget, "")
-        self.explorer = explorer
-        line = QFrame(self)
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setStyleSheet("color: #ddd;")
-        body = QWidget(self)
-        bl = QVBoxLayout(body)
-        bl.setContentsMargins(0, 0, 0, 0)
-        bl.setSpacing(4)
-        bl.addWidget(self.pickers)
-        bl.addWidget(self.shaded)
-        bl.addWidget(self.views, 1)
+        line = rule(self)
+        body = trace_page(self.pickers, self.shaded, self.views, self)
         self.intro = IntroPage(self)
         self.intro.button.clicked.connect(self.analyse)
         self.pages = QStackedWidget(self)
@@ -111,12 +92,7 @@ class InsidePanel(QWidget):
         self.pages.addWidget(body)
         self.sel.trace_changed.connect(
             lambda: self.pages.setCurrentIndex(1 if self.sel.has_trace() else 0))
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(4)
-        lay.addWidget(self.source)
-        lay.addWidget(line)
-        lay.addWidget(self.pages, 1)
+        column(self, (self.source, line), self.pages)
 
         self.source.analyse_requested.connect(self.analyse)
         self.source.cancel_requested.connect(self.runner.cancel)

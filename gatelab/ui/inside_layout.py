@@ -1,0 +1,55 @@
+"""Where the "Inside the model" tab's parts sit: the source bar over a thin rule over the pages
+(the intro until a first trace, then the pickers, the shaded text and the views).
+
+Why a module of its own: ``InsidePanel`` wires the parts to the worker and to each other; the
+containers here only place them, and kept apart the panel's ``__init__`` fits on a screen. The
+panel still makes every widget in the order it did (that order is the keyboard's focus chain),
+calling these helpers in between. Nothing here is translated (the views' titles are the panel's).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+
+
+def explorer_page(rankings: QWidget, topk: QWidget, parent: QWidget) -> QWidget:
+    """The first view: a neuron's rankings beside the top-k contexts found for it."""
+    explorer = QWidget(parent)
+    ex = QHBoxLayout(explorer)
+    ex.setContentsMargins(4, 4, 4, 4)
+    ex.addWidget(rankings, 3)
+    ex.addWidget(topk, 2)
+    return explorer
+
+
+def rule(parent: QWidget) -> QFrame:
+    """The light line between the source bar and the pages."""
+    line = QFrame(parent)
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setStyleSheet("color: #ddd;")
+    return line
+
+
+def trace_page(pickers: QWidget, shaded: QWidget, views: QWidget, parent: QWidget) -> QWidget:
+    """The page shown once a text is traced: pickers, the shaded text, the views below."""
+    body = QWidget(parent)
+    bl = QVBoxLayout(body)
+    bl.setContentsMargins(0, 0, 0, 0)
+    bl.setSpacing(4)
+    bl.addWidget(pickers)
+    bl.addWidget(shaded)
+    bl.addWidget(views, 1)
+    return body
+
+
+def column(panel: QWidget, top: tuple[QWidget, ...], pages: QWidget) -> None:
+    """Fill ``panel``: the ``top`` widgets in order, then ``pages`` taking the height left."""
+    lay = QVBoxLayout(panel)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setSpacing(4)
+    for widget in top:
+        lay.addWidget(widget)
+    lay.addWidget(pages, 1)
+
+
+__all__ = ["column", "explorer_page", "rule", "trace_page"]
