@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QHBoxLayout,
+    QLayout,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
 from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
@@ -158,12 +164,30 @@ class MapPlot:
     def retranslate(self, title: str, scale: str) -> None:
         """The title and the colour bar's name (given: they differ per map), the axis labels and
         the bar's tooltip in the current language."""
+        self.plot.titleLabel.item.setTextWidth(-1)  # one line again; fit_title wraps it
         self.plot.setTitle(title, color="#222", size="10pt")
+        self._title_width = self.plot.titleLabel.item.boundingRect().width()
         self.bar.set_name(scale)
         self.plot.setLabel("bottom", QCoreApplication.translate(
             "GatePlaneMaps", "g  (gate pre-activation)"))
         self.plot.setLabel("left", QCoreApplication.translate(
             "GatePlaneMaps", "u  (up pre-activation)"))
+
+    def fit_title(self, width: float) -> None:
+        """The title on one line, or wrapped at ``width`` px when it is wider than that."""
+        label = self.plot.titleLabel
+        item = label.item
+        current = item.textWidth()
+        if current < 0:  # its one-line width (measured only then: no needless repaint)
+            self._title_width = item.boundingRect().width()
+        want = float(int(width)) if self._title_width > width + 1 else -1.0
+        if want != current:
+            item.setTextWidth(want)
+            option = item.document().defaultTextOption()
+            option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            item.document().setDefaultTextOption(option)
+            label.updateMin()
+            label.resizeEvent(None)
 
     def align_bar(self) -> None:
         """The colour bar under the map's data square, edge to edge (not under its u axis)."""
@@ -240,8 +264,16 @@ class GatePlaneMaps(QWidget):
             view.vb.point_picked.connect(self.point_picked)
             view.vb.sigResized.connect(lambda _vb: self._refit.start(0))
         self._shown: tuple[str, ...] = ()
+        self._columns = 0  # maps per row as laid out (0: none yet)
+        self._placing = False
+        # an opt-in of the gate-plane tab: the maps may wrap onto rows of fewer columns when
+        # that makes them larger (a narrow tab); see also set_fill
+        self.reflow = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
+        # the heights _fit_size sets are not a minimum: fixed ones made the tab unable to
+        # shrink below the size it once had (758 px tall after being 1600×1000)
+        outer.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         row = QHBoxLayout()
         row.addStretch(0)
         row.addWidget(self.widget, 1)
@@ -250,6 +282,7 @@ class GatePlaneMaps(QWidget):
         self._below = QVBoxLayout()
         outer.addLayout(self._below)
         outer.addStretch(1)
+        self._outer = outer
         self._spec: PlaneSpec | None = None
         self._outline_key: tuple | None = None
         self.show_maps(MAP_KEYS)
@@ -264,22 +297,47 @@ class GatePlaneMaps(QWidget):
         for key, view in self.views.items():
             view.retranslate(titles[key], scales[key])
 
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(96, 200)
+
     def add_below(self, widget: QWidget) -> None:
         """Put a widget (legend, explanation) right under the maps."""
         self._below.addWidget(widget)
 
-    def show_maps(self, keys: tuple[str, ...]) -> None:
+    def set_fill(self, widget: QWidget | None) -> None:
+        """Let ``widget`` (one put below; None: none) take the height the squares leave when
+        the width bounds them, instead of an empty band under it (1600×1000: ~100 px)."""
+        for i in range(self._below.count()):
+            w = self._below.itemAt(i).widget()
+            if w is not None:
+                grow = w is widget
+                policy = w.sizePolicy()
+                policy.setVerticalPolicy(QSizePolicy.Policy.Expanding if grow
+                                         else QSizePolicy.Policy.Preferred)
+                w.setSizePolicy(policy)
+                self._below.setStretch(i, int(grow))
+        self._outer.setStretch(1, int(widget is not None))
+        self._outer.setStretch(2, int(widget is None))
+
+    def remove_below(self, widget: QWidget) -> None:
+        """Take a widget put there by ``add_below`` out again (the tab moves it elsewhere)."""
+        self._below.removeWidget(widget)
+
+    def show_maps(self, keys: tuple[str, ...], columns: int = 0) -> None:
+        """Show the maps ``keys``, ``columns`` per row (0: all in one row)."""
         keys = tuple(k for k in MAP_KEYS if k in keys) or MAP_KEYS
-        if keys == self._shown:
+        columns = min(columns or len(keys), len(keys))
+        if (keys, columns) == (self._shown, self._columns):
             return
         layout = self.widget.ci
         for key in self._shown:
             layout.removeItem(self.views[key].plot)
             layout.removeItem(self.views[key].bar)
-        for col, key in enumerate(keys):
-            layout.addItem(self.views[key].plot, row=0, col=col)
-            layout.addItem(self.views[key].bar, row=1, col=col)
-        self._shown = keys
+        for i, key in enumerate(keys):
+            row, col = 2 * (i // columns), i % columns
+            layout.addItem(self.views[key].plot, row=row, col=col)
+            layout.addItem(self.views[key].bar, row=row + 1, col=col)
+        self._shown, self._columns = keys, columns
         self._fit_size()
 
     def resizeEvent(self, ev: QResizeEvent) -> None:  # noqa: N802 (Qt override)
@@ -293,16 +351,34 @@ class GatePlaneMaps(QWidget):
         the height that was the column's width minus 40 px left ~100 px empty under the readout
         at 1280×800. Title, axes and colour bar overheads are measured after a layout pass.
         """
-        n = max(len(self._shown), 1)
         below = 12  # the legend and the explanation under the maps stay visible
         for i in range(self._below.count()):
             w = self._below.itemAt(i).widget()
             if w is not None and not w.isHidden():
                 below += (w.heightForWidth(self.width()) if w.hasHeightForWidth()
                           else w.sizeHint().height()) + self._below.spacing()
-        extra_h, extra_w = self._overheads(n)
-        side = min((self.width() - 2) / n - extra_w, self.height() - below - extra_h)
-        height, width = max(120, int(side + extra_h)), max(int(n * (side + extra_w)) + 2, 200)
+        extra_h, extra_w = self._overheads()
+        count = max(len(self._shown), 1)
+
+        def square(n: int) -> float:  # the side of a data square with n maps per row
+            rows = -(-count // n)
+            return min((self.width() - 2) / n - extra_w, (self.height() - below) / rows - extra_h)
+        n = max(self._columns, 1)
+        if self.reflow or n != count:
+            best = max(range(1, count + 1), key=square) if self.reflow else count
+            if best != n and self._shown and not self._placing and square(best) > square(n) + 4:
+                self._placing = True  # show_maps comes back here once, with ``best``
+                try:
+                    self.show_maps(self._shown, best)
+                finally:
+                    self._placing = False
+                return
+        rows, side = -(-count // n), square(n)
+        side = max(side, 40)
+        for key in self._shown:  # a title wider than its map wraps (its width cut the row off)
+            self.views[key].fit_title(side)
+        height = max(120, int(rows * (side + extra_h)))
+        width = max(int(n * (side + extra_w)) + 2, 200)
         if abs(height - self.widget.height()) > 1 or abs(width - self.widget.maximumWidth()) > 1:
             self.widget.setFixedHeight(height)  # a pixel either way: no endless relayout
             self.widget.setMaximumWidth(width)  # centred
@@ -313,15 +389,21 @@ class GatePlaneMaps(QWidget):
         for key in self._shown:
             self.views[key].align_bar()
 
-    def _overheads(self, n: int) -> tuple[float, float]:
+    def _overheads(self) -> tuple[float, float]:
         """Height around one map's data square (title, axis, colour bar, margins) and width per
         column beside it (axis, spacing), as laid out now; estimates before the first layout."""
         boxes = [self.views[k].vb.size() for k in self._shown]
         if not boxes or min(b.width() for b in boxes) < 20 or min(b.height() for b in boxes) < 20:
             return 130.0, 45.0
-        extra_h = self.widget.height() - max(b.height() for b in boxes)
-        extra_w = (self.widget.width() - sum(b.width() for b in boxes)) / n
-        return float(extra_h), float(extra_w)
+        n = max(self._columns, 1)
+        rows = -(-len(boxes) // n)
+        extra_h = (self.widget.height() - rows * max(b.height() for b in boxes)) / rows
+        extra_w = (self.widget.width() - sum(b.width() for b in boxes[:n])) / n
+        # at least the widest axis beside a square: a squeezed row (titles wider than their
+        # maps) has columns of unequal width, and the row's sum then read as a negative width
+        plots = [self.views[k].plot for k in self._shown]
+        beside = max(p.width() - b.width() for p, b in zip(plots, boxes, strict=True))
+        return float(extra_h), max(float(extra_w), beside + self.widget.ci.layout.horizontalSpacing())
 
     def set_maps(self, spec: PlaneSpec, maps: PlaneMaps, zero_g: list[float], zero_u: list[float],
                  closed: list[tuple[float, float]]) -> None:

@@ -5,7 +5,8 @@ negative gate flips the sign of u, and that gradient still reaches a closed SiLU
 closed ReLU one. The maps come from ``gatelab.core.plane.compute_maps`` and every readout from
 ``plane.read_point`` (``gates.evaluate`` in float64), never from the image, so a point outside
 the map window, like (10, 10), still reads exactly. Controls live in ``gate_plane_controls``,
-the saved state in ``gate_plane_state`` and the "Try this" lesson in ``gate_plane_lesson``.
+the saved state in ``gate_plane_state``, the "Try this" lesson in ``gate_plane_lesson`` and
+where everything goes in ``gate_plane_layout``.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFileDialog, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
+from gatelab.ui.gate_plane_layout import GatePlaneArrangement
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
@@ -72,6 +74,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.meaning_label.setObjectName("gate-plane-meaning")
         self.meaning_label.setWordWrap(True)
         self.meaning_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
+        self.meaning_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.controls = GatePlaneControls(self._spec, self._params, self)
         self.controls.point_requested.connect(self.set_point)
@@ -81,21 +84,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.controls.load_requested.connect(self._on_load_clicked)
         self.controls.layer_changed.connect(self._on_layer_changed)
         self.controls.clear_neurons_requested.connect(lambda: self.set_neuron_points(None))
-        # the "things to try" that used to sit here are the lesson card's steps now
-        self.maps.add_below(self.legend_label)
-        self.maps.add_below(self.meaning_label)
-        # the row of control boxes scrolls sideways in a narrow window instead of widening it
-        scroll = QScrollArea(self)
-        scroll.setWidget(self.controls)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFixedHeight(self.controls.sizeHint().height()
-                              + scroll.horizontalScrollBar().sizeHint().height())
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 6, 6, 6)
-        lay.addWidget(self.maps, 1)
-        lay.addWidget(scroll)
+        # the boxes under the maps, or beside them with the texts in a narrow tab
+        self.arrangement = GatePlaneArrangement(
+            self, self.maps, [self.legend_label, self.meaning_label], self.controls)
         self.refresh()
         self.set_point(*self._point)
         self.retranslate()
