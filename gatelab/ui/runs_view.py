@@ -12,13 +12,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QHideEvent, QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QHideEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QMessageBox,
     QPushButton,
     QStyledItemDelegate,
@@ -93,13 +94,16 @@ class RunsView(QWidget):
         self.empty.setWordWrap(True)
         self.btn_refresh, self.btn_open, self.btn_resume = (QPushButton() for _ in range(3))
         self.btn_delete, self.btn_folder, self.btn_experiment = (QPushButton() for _ in range(3))
-        buttons = QHBoxLayout()
-        for b in (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
-                  self.btn_folder, self.btn_experiment):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
+        self._buttons = (self.btn_refresh, self.btn_open, self.btn_resume, self.btn_delete,
+                         self.btn_folder, self.btn_experiment)
+        self._button_grid = QGridLayout()
+        self._button_columns = 0
+        self._place_buttons(len(self._buttons))
         layout = QVBoxLayout(self)
-        layout.addLayout(buttons)
+        # the least width is that of the buttons on two rows (minimumSizeHint), not the one
+        # row they form when there is room: that made the trainer tab 918 px wide at least
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        layout.addLayout(self._button_grid)
         layout.addWidget(self.empty)
         layout.addWidget(self.table, 1)
 
@@ -144,8 +148,44 @@ class RunsView(QWidget):
                     "Experiment view"))):
             button.setText(text)
             button.setToolTip(tip)
+        self.updateGeometry()  # new words: a new least width
+        self._fit_buttons()
         if self.rows:
             self._show_rows(self.rows, self.selected_path())
+
+    def _place_buttons(self, columns: int) -> None:
+        """The buttons ``columns`` to a row, left-aligned."""
+        grid = self._button_grid
+        for i, button in enumerate(self._buttons):
+            grid.removeWidget(button)
+            grid.addWidget(button, i // columns, i % columns)
+        for column in range(len(self._buttons) + 1):
+            grid.setColumnStretch(column, int(column == columns))
+        self._button_columns = columns
+
+    def _buttons_width(self, columns: int) -> int:
+        """Px the (shown) buttons need, ``columns`` to a row, with the margins."""
+        shown = [b.sizeHint().width() for b in self._buttons if not b.isHidden()]
+        rows = [shown[i:i + columns] for i in range(0, len(shown), columns)] or [[]]
+        margins = self.layout().contentsMargins() if self.layout() else None
+        outer = margins.left() + margins.right() if margins else 22
+        spacing = max(self._button_grid.horizontalSpacing(), 0)
+        return max(sum(r) + spacing * max(len(r) - 1, 0) for r in rows) + outer
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        half = -(-len(self._buttons) // 2)
+        return QSize(self._buttons_width(half), super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_buttons()
+
+    def _fit_buttons(self) -> None:
+        """One row of buttons when it fits, else two (a narrow window, a long translation)."""
+        n = len(self._buttons)
+        columns = n if self.width() >= self._buttons_width(n) else -(-n // 2)
+        if columns != self._button_columns:
+            self._place_buttons(columns)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
@@ -153,7 +193,7 @@ class RunsView(QWidget):
         return False
 
     def _fit_columns(self) -> None:
-        """Run and Corpus share what the other columns leave (at least their ``SQUEEZED`` px),
+        """Run, Model and Corpus share what the others leave (at least their ``SQUEEZED`` px),
         so Status stays on screen: at 1280×800 a full run name pushed it off sideways."""
         header = self.table.horizontalHeader()
         wanted = [max(self.table.sizeHintForColumn(c), header.sectionSizeHint(c))
@@ -288,6 +328,7 @@ class RunsView(QWidget):
         self.btn_resume.setEnabled(has and not busy)
         self.btn_delete.setEnabled(has and not busy)
         self.btn_experiment.setVisible(has and bool(experiment_of(self.selected_path())))
+        self._fit_buttons()
 
     def _on_open(self) -> None:
         if self.selected_path():
@@ -338,7 +379,9 @@ POLL_MS = 3000  # how often a shown list looks for changes in the runs folder
 STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
 STATUS = 7  # the column that must stay on screen
 STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to spare
-SQUEEZED = {0: 100, 3: 50}  # Run and Corpus (least px): elided in the middle when narrow
+# Run, Model and Corpus (least px): elided in the middle when narrow (Model too: beside a
+# readable "Try this" card at 1000 px, the list has ~390 px)
+SQUEEZED = {0: 100, 2: 60, 3: 50}
 SQUEEZED_FLOOR = 36  # px they keep when even those leasts do not fit ("r…1")
 
 
