@@ -25,8 +25,10 @@ class GatePlaneArrangement(QObject):
 
     def __init__(self, panel: QWidget, maps: GatePlaneMaps, texts: list[QWidget],
                  controls: QWidget) -> None:
-        super().__init__(panel)
-        self.panel, self.maps, self.texts, self.controls = panel, maps, texts, controls
+        super().__init__(panel)  # the panel is our Qt parent, read back by ``panel``: a Python
+        # reference to it would close a cycle (panel.arrangement -> self -> panel) that only the
+        # cycle collector frees, maybe on a worker thread (see qt_cycles.py)
+        self.maps, self.texts, self.controls = maps, texts, controls
         self.mode = ""
         self.body = QWidget()  # what scrolls: in a column, the texts above the boxes
         self._body = QVBoxLayout(self.body)
@@ -47,6 +49,10 @@ class GatePlaneArrangement(QObject):
         controls.installEventFilter(self)
         panel.installEventFilter(self)
         self.arrange(ROW)
+
+    @property
+    def panel(self) -> QWidget:
+        return self.parent()  # type: ignore[return-value]
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         kind = event.type()
