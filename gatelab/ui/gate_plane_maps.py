@@ -4,18 +4,17 @@ Split from the panel so the drawing (created once, updated with setImage/setPath
 keeps a 512² update fast) lives apart from the controls. All maps share one GraphicsLayoutWidget,
 so an update paints one viewport; "one at a time" takes the other plots out of its layout. A
 click or left-drag on any map emits ``point_picked(g, u)``; arrow keys emit ``nudge_requested``. This
-module draws only what ``gatelab.core.plane`` computed.
+module draws only what ``gatelab.core.plane`` computed; one map's items (image, colour bar,
+outlines, marker) are ``gate_plane_map_plot.MapPlot``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainterPath, QPen, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
     QHBoxLayout,
     QLayout,
     QSizePolicy,
@@ -23,36 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec, nice_step, snap
-from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
-from gatelab.ui.gate_plane_image import IndexedImage, place_image, to_indices
-from gatelab.ui.widgets import style_axes
-
-def _marker_path(pinned: bool) -> QPainterPath:
-    """A 14 px circle, or a diamond when the point lies outside the window (pinned to its edge)."""
-    path = QPainterPath()
-    if pinned:
-        path.moveTo(0, -9)
-        path.lineTo(9, 0)
-        path.lineTo(0, 9)
-        path.lineTo(-9, 0)
-        path.closeSubpath()
-    else:
-        path.addEllipse(QPointF(0, 0), 7, 7)
-    return path
-
-
-def _path_item(colour: QColor, width: float, style: Qt.PenStyle, fill: QColor | None,
-               z: float) -> QGraphicsPathItem:
-    item = QGraphicsPathItem()
-    pen = QPen(colour, width, style)
-    pen.setCosmetic(True)
-    item.setPen(pen)
-    if fill is not None:
-        item.setBrush(fill)
-    item.setZValue(z)
-    return item
-
+from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec
+from gatelab.ui.gate_plane_bar import scale_names
+from gatelab.ui.gate_plane_map_plot import MapPlot
 
 def _titles() -> dict[str, str]:
     translate = QCoreApplication.translate
@@ -73,157 +45,6 @@ def arrow_nudge(ev: QKeyEvent) -> tuple[int, int, bool] | None:
     if step is None:
         return None
     return step[0], step[1], bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-
-class PointViewBox(pg.ViewBox):
-    """A ViewBox where a left click or left drag picks a point instead of panning or zooming."""
-
-    point_picked = Signal(float, float)
-
-    def __init__(self) -> None:
-        super().__init__(enableMenu=False)
-        self.setMouseEnabled(False, False)
-
-    def mouseClickEvent(self, ev) -> None:  # noqa: N802, ANN001 (pyqtgraph override)
-        if ev.button() == Qt.MouseButton.LeftButton:
-            ev.accept()
-            self._pick(ev.scenePos())
-        else:
-            ev.ignore()
-
-    def mouseDragEvent(self, ev, axis=None) -> None:  # noqa: N802, ANN001
-        if ev.button() == Qt.MouseButton.LeftButton:
-            ev.accept()
-            self._pick(ev.scenePos())
-        else:
-            ev.ignore()
-
-    def _pick(self, scene_pos: QPointF) -> None:
-        """Emit the data point under the mouse, snapped to a nice step about one pixel wide."""
-        p = self.mapSceneToView(scene_pos)
-        px, py = self.viewPixelSize()
-        self.point_picked.emit(snap(float(p.x()), nice_step(px)), snap(float(p.y()), nice_step(py)))
-
-    def wheelEvent(self, ev, axis=None) -> None:  # noqa: N802, ANN001
-        ev.ignore()
-
-
-class MapPlot:
-    """One heatmap (a PlotItem in the shared scene) with its colour bar and overlays."""
-
-    def __init__(self, key: str, title: str, widget: MapsWidget) -> None:
-        self.key = key
-        self.widget = widget
-        self.vb = PointViewBox()
-        self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
-        self.plot = pg.PlotItem(viewBox=self.vb)
-        self.plot.hideButtons()
-        self.plot.setMenuEnabled(False)
-        style_axes(self.plot)
-        # the image is drawn from uint8 colour indices made by to_indices (row-major [u, g]) and
-        # the shared colour table; the float map it shows is kept in self.values, its colour
-        # levels in self.levels
-        self.image = IndexedImage()
-        self.plot.addItem(self.image)
-        self.values: np.ndarray | None = None
-        self.levels: tuple[float, float] | None = None
-        # under the map, not beside it: three maps side by side are width-bound at 1280 px, and
-        # a bar beside each took 61 px of every column's width (the squares were 213 px with
-        # ~100 px of empty height under the readout)
-        self.bar = ScaleBar()  # its own left and right edges: align_bar
-        self.retranslate(title, scale_names()[key])
-        # outlines are plain C++ path items with cosmetic (pixel-wide) pens: no Python paint()
-        # solid 1-px outline: a dashed pen cost ≈ 1.8 ms of every 13 ms map update (measured)
-        self.bands = _path_item(QColor(70, 70, 70), 1.0, Qt.PenStyle.SolidLine,
-                                QColor(40, 40, 40, 45), z=5)
-        self.zero_lines = _path_item(QColor(0, 0, 0), 2.0, Qt.PenStyle.SolidLine, None, z=6)
-        self.crosshair = _path_item(QColor(0, 0, 0, 110), 1.0, Qt.PenStyle.SolidLine, None, z=9)
-        self.neurons = pg.ScatterPlotItem(size=5, pen=pg.mkPen(255, 255, 255, 200, width=0.8),
-                                          brush=pg.mkBrush(20, 20, 20, 170))
-        self.neurons.setZValue(8)
-        self.neurons.setVisible(False)
-        # the marker keeps its pixel size whatever the zoom (ItemIgnoresTransformations)
-        self.marker = QGraphicsPathItem()
-        self.marker.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.marker.setPen(QPen(QColor(0, 0, 0), 2))
-        self.marker.setBrush(QColor(255, 215, 0, 230))
-        self.marker.setPath(_marker_path(pinned=False))
-        self.marker.setZValue(10)
-        for item in (self.bands, self.zero_lines, self.neurons, self.crosshair, self.marker):
-            self.plot.addItem(item)
-        self._pinned = False
-        # static text (title, axis labels, colour-bar axis) is cached as pixmaps: a map update
-        # then repaints the image, not the typography
-        cached = [self.plot.titleLabel.item, self.bar]
-        cached += [self.bar.getAxis(name) for name in ("left", "right", "top", "bottom")]
-        for name in ("left", "bottom"):
-            axis = self.plot.getAxis(name)
-            cached += [axis, axis.label]
-        for item in cached:
-            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def retranslate(self, title: str, scale: str) -> None:
-        """The title and the colour bar's name (given: they differ per map), the axis labels and
-        the bar's tooltip in the current language."""
-        self.plot.titleLabel.item.setTextWidth(-1)  # one line again; fit_title wraps it
-        self.plot.setTitle(title, color="#222", size="10pt")
-        self._title_width = self.plot.titleLabel.item.boundingRect().width()
-        self.bar.set_name(scale)
-        self.plot.setLabel("bottom", QCoreApplication.translate(
-            "GatePlaneMaps", "g  (gate pre-activation)"))
-        self.plot.setLabel("left", QCoreApplication.translate(
-            "GatePlaneMaps", "u  (up pre-activation)"))
-
-    def fit_title(self, width: float) -> None:
-        """The title on one line, or wrapped at ``width`` px when it is wider than that."""
-        label = self.plot.titleLabel
-        item = label.item
-        current = item.textWidth()
-        if current < 0:  # its one-line width (measured only then: no needless repaint)
-            self._title_width = item.boundingRect().width()
-        want = float(int(width)) if self._title_width > width + 1 else -1.0
-        if want != current:
-            item.setTextWidth(want)
-            option = item.document().defaultTextOption()
-            option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            item.document().setDefaultTextOption(option)
-            label.updateMin()
-            label.resizeEvent(None)
-
-    def align_bar(self) -> None:
-        """The colour bar under the map's data square, edge to edge (not under its u axis)."""
-        self.bar.align_to(self.plot, self.vb)
-
-    def show_map(self, values: np.ndarray, levels: tuple[float, float], rect: QRectF) -> None:
-        """Draw ``values`` [n_g, n_u] with symmetric ``levels`` over the data rectangle ``rect``
-        (colour indices from ``to_indices``; ``place_image`` keeps the rect after shape changes)."""
-        self.image.map_levels = levels
-        place_image(self.image, to_indices(values, levels), rect)
-        if levels != self.levels:
-            self.bar.setLevels(levels)
-        self.values, self.levels = values, levels
-
-    def set_marker(self, g: float, u: float, pinned: bool) -> None:
-        self.marker.setPos(g, u)
-        if pinned != self._pinned:
-            self.marker.setPath(_marker_path(pinned))
-            self._pinned = pinned
-
-    def marker_pos(self) -> tuple[float, float]:
-        """Where the marker sits, in data coordinates."""
-        pos = self.marker.pos()
-        return float(pos.x()), float(pos.y())
-
-    def isVisible(self) -> bool:  # noqa: N802 (reads like the Qt call it stands for)
-        return self.plot.scene() is not None and self.plot.isVisible()
-
-    def viewport(self) -> QWidget:
-        return self.widget.viewport()
-
-    def data_to_viewport(self, g: float, u: float) -> QPointF:
-        """Viewport (widget) coordinates of the data point (g, u): for tests and tooltips."""
-        scene = self.vb.mapViewToScene(QPointF(g, u))
-        return QPointF(self.widget.mapFromScene(scene))
-
 
 class MapsWidget(pg.GraphicsLayoutWidget):
     """One graphics view for all maps: an update paints one viewport, not three."""
