@@ -31,23 +31,37 @@ class _RMSNormCPU(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx: Any, x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-        d = x.shape[-1]
-        norm = torch.linalg.vector_norm(x, dim=-1, keepdim=True)  # [..., 1] = √Σx²
-        # 1 / rms(x) = (eps + Σx²/d)^−½ in two small ops (four in-place ones cost twice as much)
-        r = torch.addcmul(_constant(eps, x), norm, norm, value=1.0 / d).rsqrt_()
+        y, r = rms_norm_forward(x, weight, eps)
         ctx.save_for_backward(x, r, weight)
-        return torch.mul(x, r).mul_(weight)  # [..., d]
+        return y
 
     @staticmethod
     def backward(ctx: Any, dy: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, None]:
         x, r, weight = ctx.saved_tensors
-        d = x.shape[-1]
-        dx, dw, _ = _LAYER_NORM_BACKWARD(dy, x, [d], _zeros_like(r), r, weight, None,
-                                         [True, True, False])
-        sum_g = torch.mv(dy.reshape(-1, d), weight).view(r.shape)  # [..., 1] = Σ_j dy_j·w_j
-        # (r/d)·Σg as a [..., 1] column first: an addcmul_ of two broadcast columns into dx is
-        # not vectorised on the CPU (≈ 4× this add)
-        return dx.add_(sum_g.mul_(r).mul_(1.0 / d)), dw, None
+        return (*rms_norm_backward(dy, x, r, weight), None)
+
+
+def rms_norm_forward(x: torch.Tensor, weight: torch.Tensor, eps: float
+                     ) -> tuple[torch.Tensor, torch.Tensor]:
+    """(x·r·weight [..., d], r [..., 1]) with r = 1 / rms(x): ``_RMSNormCPU``'s forward, shared
+    with the fused sublayer inputs of ``kernels_block``."""
+    d = x.shape[-1]
+    norm = torch.linalg.vector_norm(x, dim=-1, keepdim=True)  # [..., 1] = √Σx²
+    # 1 / rms(x) = (eps + Σx²/d)^−½ in two small ops (four in-place ones cost twice as much)
+    r = torch.addcmul(_constant(eps, x), norm, norm, value=1.0 / d).rsqrt_()
+    return torch.mul(x, r).mul_(weight), r  # [..., d], [..., 1]
+
+
+def rms_norm_backward(dy: torch.Tensor, x: torch.Tensor, r: torch.Tensor, weight: torch.Tensor
+                      ) -> tuple[torch.Tensor, torch.Tensor]:
+    """(dx, dweight) of RMSNorm for the upstream gradient dy (see ``_RMSNormCPU``)."""
+    d = x.shape[-1]
+    dx, dw, _ = _LAYER_NORM_BACKWARD(dy, x, [d], _zeros_like(r), r, weight, None,
+                                     [True, True, False])
+    sum_g = torch.mv(dy.reshape(-1, d), weight).view(r.shape)  # [..., 1] = Σ_j dy_j·w_j
+    # (r/d)·Σg as a [..., 1] column first: an addcmul_ of two broadcast columns into dx is
+    # not vectorised on the CPU (≈ 4× this add)
+    return dx.add_(sum_g.mul_(r).mul_(1.0 / d)), dw
 
 
 _LAYER_NORM_BACKWARD = torch.ops.aten.native_layer_norm_backward.default
@@ -154,35 +168,48 @@ class _SplitRotate(torch.autograd.Function):
     @staticmethod
     def forward(ctx: Any, qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, int, int]
                 ) -> tuple[torch.Tensor, ...]:
-        H, KV, G, hd = heads
-        B, T, _ = qkv.shape
-        nqk = (H + KV) * hd
-        qk = torch.view_as_complex(qkv[..., :nqk].view(B, T, H + KV, hd // 2, 2))
-        rotated = torch.view_as_real(qk * cis).view(B, T, H + KV, hd)  # [B, T, H + KV, hd]
-        q, k = rotated.split((H, KV), dim=2)
-        v = qkv[..., nqk:nqk + KV * hd].view(B, T, KV, hd)
-        gate = qkv[..., nqk + KV * hd:].view(B, T, G, hd)
         ctx.save_for_backward(cis)
         ctx.heads = heads
-        return q, k, v, gate
+        return rotate_split(qkv, cis, heads)
 
     @staticmethod
     def backward(ctx: Any, dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor,
                  dgate: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
         (cis,) = ctx.saved_tensors
-        H, KV, G, hd = ctx.heads
-        B, T = dq.shape[:2]
-        nq, nk = H * hd, KV * hd
-        dqkv = torch.empty(B, T, nq + 2 * nk + G * hd, dtype=dq.dtype, device=dq.device)
-        for grad, lo, n, part in ((dq, 0, H, cis[:, :H]), (dk, nq, KV, cis[:, H:])):
-            out = torch.view_as_complex(dqkv[..., lo:lo + n * hd].view(B, T, n, hd // 2, 2))
-            # times the conjugate (the inverse rotation), as a contiguous table: the lazy conj()
-            # view or a strided slice make this multiply 1.4× slower (measured)
-            torch.mul(_as_complex(grad), torch.conj_physical(part), out=out)
-        dqkv[..., nq + nk:nq + 2 * nk].view(B, T, KV, hd).copy_(dv)
-        if G:
-            dqkv[..., nq + 2 * nk:].view(B, T, G, hd).copy_(dgate)
-        return dqkv, None, None
+        return qkv_gradient(dq, dk, dv, dgate, cis, ctx.heads), None, None
+
+
+def rotate_split(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, int, int]
+                 ) -> tuple[torch.Tensor, ...]:
+    """``split_rotate_cpu``'s forward (no autograd): q and k rotated into one new tensor, v and
+    the gate views of qkv."""
+    H, KV, G, hd = heads
+    B, T, _ = qkv.shape
+    nqk = (H + KV) * hd
+    qk = torch.view_as_complex(qkv[..., :nqk].view(B, T, H + KV, hd // 2, 2))
+    rotated = torch.view_as_real(qk * cis).view(B, T, H + KV, hd)  # [B, T, H + KV, hd]
+    q, k = rotated.split((H, KV), dim=2)
+    v = qkv[..., nqk:nqk + KV * hd].view(B, T, KV, hd)
+    gate = qkv[..., nqk + KV * hd:].view(B, T, G, hd)
+    return q, k, v, gate
+
+
+def qkv_gradient(dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor, dgate: torch.Tensor,
+                 cis: torch.Tensor, heads: tuple[int, int, int, int]) -> torch.Tensor:
+    """The gradient of ``rotate_split``'s input qkv, written piece by piece into one buffer."""
+    H, KV, G, hd = heads
+    B, T = dq.shape[:2]
+    nq, nk = H * hd, KV * hd
+    dqkv = torch.empty(B, T, nq + 2 * nk + G * hd, dtype=dq.dtype, device=dq.device)
+    for grad, lo, n, part in ((dq, 0, H, cis[:, :H]), (dk, nq, KV, cis[:, H:])):
+        out = torch.view_as_complex(dqkv[..., lo:lo + n * hd].view(B, T, n, hd // 2, 2))
+        # times the conjugate (the inverse rotation), as a contiguous table: the lazy conj()
+        # view or a strided slice make this multiply 1.4× slower (measured)
+        torch.mul(_as_complex(grad), torch.conj_physical(part), out=out)
+    dqkv[..., nq + nk:nq + 2 * nk].view(B, T, KV, hd).copy_(dv)
+    if G:
+        dqkv[..., nq + 2 * nk:].view(B, T, G, hd).copy_(dgate)
+    return dqkv
 
 
 def _as_complex(x: torch.Tensor) -> torch.Tensor:
@@ -201,4 +228,5 @@ def split_rotate_cpu(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int
     return _SplitRotate.apply(qkv, cis, heads)
 
 
-__all__ = ["rms_norm_cpu", "rotate_cpu", "rows_of_cat", "split_rotate_cpu"]
+__all__ = ["qkv_gradient", "rms_norm_backward", "rms_norm_cpu", "rms_norm_forward", "rotate_cpu",
+           "rotate_split", "rows_of_cat", "split_rotate_cpu"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from gatelab.core import engine, kernels
+from gatelab.core import engine, kernels, kernels_block
 from gatelab.core import model as model_module
 from gatelab.core.model import GPT, rope_pair_table, rope_tables, rotate_pairs
 from gatelab.core.trainconfig import TrainConfig
@@ -46,31 +46,109 @@ def test_split_rotate_values_and_gradients_equal_autograd(heads: tuple[int, int,
     assert torch.autograd.gradcheck(lambda t: kernels.split_rotate_cpu(t, cis, heads), (qkv,))
 
 
-@pytest.mark.parametrize("extra", [{}, {"attn_gate": True}, {"n_kv_head": 2}])
-def test_cpu_training_step_with_the_kernel_equals_the_plain_split(
-        monkeypatch: pytest.MonkeyPatch, extra: dict) -> None:
-    """A whole model's loss and every parameter's gradient are bit for bit those of the split
-    and rotate_pairs path (float64), and the kernel is what a CPU training step runs."""
+def _loss_and_grads(model: GPT, x: torch.Tensor) -> tuple[torch.Tensor, list[torch.Tensor]]:
+    model.zero_grad(set_to_none=True)
+    _, loss = model(x, x.roll(1, dims=1))
+    loss.backward()
+    return loss.detach(), [p.grad.clone() for p in model.parameters()]
+
+
+def _count(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    calls: list[int] = []
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a: calls.append(1) or real(*a))
+    return calls
+
+
+@pytest.mark.parametrize("extra", [{}, {"attn_gate": True}, {"n_kv_head": 2},
+                                   {"variant": "geglu"}, {"variant": "gelu"}])
+def test_cpu_training_paths_equal_the_textbook_block(monkeypatch: pytest.MonkeyPatch,
+                                                     extra: dict) -> None:
+    """A whole model's loss and every parameter's gradient are those of the textbook block
+    (float64, to rounding) on each CPU training path: the fused sublayer inputs
+    (kernels_block, what a step runs), the split-and-rotate kernel alone (a stats step), and
+    neither; each path really runs its kernels (counted)."""
     cfg = TrainConfig(**TINY, **extra).validate()
     torch.manual_seed(3)
     model = GPT(cfg, 20).double()
     x = torch.randint(0, 20, (3, 16))
-    calls = []
-    real = kernels.split_rotate_cpu
-    monkeypatch.setattr(kernels, "split_rotate_cpu", lambda *a: calls.append(1) or real(*a))
-    results = []
-    for fast in (True, False):
-        with monkeypatch.context() as mp:
-            if not fast:
-                mp.setattr(model_module, "_cpu_training", lambda t: False)
-            model.zero_grad(set_to_none=True)
-            _, loss = model(x, x.roll(1, dims=1))
-            loss.backward()
-        results.append((loss.detach(), [p.grad.clone() for p in model.parameters()]))
-    assert len(calls) == cfg.n_layer  # one call per layer, all in the fast pass
-    assert torch.equal(results[0][0], results[1][0])
-    for a, b in zip(results[0][1], results[1][1]):
-        assert torch.equal(a, b)
+    attn_in = _count(monkeypatch, kernels_block, "attention_input_cpu")
+    swiglu_in = _count(monkeypatch, kernels_block, "swiglu_input_cpu")
+    split = _count(monkeypatch, kernels, "split_rotate_cpu")
+    fast = _loss_and_grads(model, x)
+    assert (len(attn_in), len(split)) == (cfg.n_layer, 0)
+    assert len(swiglu_in) == (cfg.n_layer if cfg.variant == "swiglu" else 0)
+    with monkeypatch.context() as mp:
+        mp.setattr(model_module.Block, "_fast_cpu", lambda *a: False)
+        split_only = _loss_and_grads(model, x)
+    assert (len(attn_in), len(split)) == (cfg.n_layer, cfg.n_layer)
+    with monkeypatch.context() as mp:
+        mp.setattr(model_module, "_cpu_training", lambda t: False)
+        textbook = _loss_and_grads(model, x)
+    assert (len(attn_in), len(split)) == (cfg.n_layer, cfg.n_layer)
+    for got in (fast, split_only):
+        torch.testing.assert_close(got[0], textbook[0], rtol=1e-12, atol=1e-14)
+        for (name, _), a, b in zip(model.named_parameters(), got[1], textbook[1]):
+            torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13, msg=name)
+
+
+def test_fused_block_gradcheck() -> None:
+    """The hand-written backward of both sublayer inputs is the Jacobian (gradcheck, float64,
+    with grouped-query heads and the output gate)."""
+    torch.manual_seed(8)
+    cfg = TrainConfig(n_layer=1, n_head=2, n_kv_head=1, n_embd=8, block_size=4, attn_gate=True,
+                      intermediate=12).validate()
+    block = GPT(cfg, 5).double().blocks[0]
+    table = GPT(cfg, 5).double().rope_pairs
+    x = torch.randn(2, 4, 8, dtype=torch.float64, requires_grad=True)
+    assert block._fast_cpu(x, (None, None, table))
+    weights = [p for p in block.parameters()]
+    assert torch.autograd.gradcheck(lambda t, *w: block._forward_cpu(t, table), (x, *weights))
+
+
+def test_fused_block_steps_aside_for_hooks_capture_dropout_and_learned_positions() -> None:
+    """Where the fast path would skip something a user or the app relies on, the block takes
+    the textbook path: hooks on any of its modules (forward and backward), a capture, dropout,
+    learned positions, inference, a dtype without the kernels."""
+    cfg = TrainConfig(**TINY).validate()
+    model = GPT(cfg, 20)
+    block = model.blocks[0]
+    x = torch.randn(2, 16, 32)
+    rope = (model.rope_cos_full, model.rope_sin_signed, model.rope_pairs)
+    assert block._fast_cpu(x, rope)
+    for module in (block.attn_norm, block.attn, block.mlp.up_proj, block.mlp.down_proj):
+        handle = module.register_forward_hook(lambda *a: None)
+        assert not block._fast_cpu(x, rope)
+        handle.remove()
+    handle = block.mlp_norm.register_full_backward_hook(lambda *a: None)
+    assert not block._fast_cpu(x, rope)
+    handle.remove()
+    handle = torch.nn.modules.module.register_module_forward_hook(lambda *a: None)
+    assert not block._fast_cpu(x, rope)
+    handle.remove()
+    assert block._fast_cpu(x, rope)
+    assert not block._fast_cpu(x, None)  # learned positions
+    assert not block._fast_cpu(x.bfloat16(), rope)
+    with torch.no_grad():
+        assert not block._fast_cpu(x, rope)
+    dropped = GPT(TrainConfig(**TINY, dropout=0.1).validate(), 20)
+    assert not dropped.blocks[0]._fast_cpu(x, rope)
+
+
+def test_hooked_projection_fires_in_a_training_step_with_the_same_loss() -> None:
+    """A learner's forward hook on up_proj sees every training step's call, and the loss and
+    gradients are those of the unhooked (fast) step."""
+    torch.manual_seed(2)
+    model = GPT(TrainConfig(**TINY).validate(), 20).double()
+    x = torch.randint(0, 20, (2, 16))
+    fast = _loss_and_grads(model, x)
+    seen: list[tuple[int, ...]] = []
+    model.blocks[1].mlp.up_proj.register_forward_hook(lambda m, i, o: seen.append(tuple(o.shape)))
+    hooked = _loss_and_grads(model, x)
+    assert seen == [(2, 16, model.intermediate)]
+    torch.testing.assert_close(hooked[0], fast[0], rtol=1e-12, atol=1e-14)
+    for a, b in zip(hooked[1], fast[1]):
+        torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13)
 
 
 def test_cpu_training_gate_is_off_for_inference_low_precision_and_other_devices() -> None:
