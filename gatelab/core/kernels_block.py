@@ -14,8 +14,8 @@ one function:
 
 Measured A/B in one process, alternating steps: ≈ 4 % of a CPU training step at nanoGPT's CPU
 shape (docs/BENCHMARKS.md). ``model.Block`` takes this path only where it computes the same:
-float32/64 on the CPU with gradients on, no hooks on any of the block's modules, no capture,
-no dropout; the tests hold values and every gradient to the textbook path bit for bit.
+float32/64 on the CPU with gradients on, no hooks on any of the block's modules, no dropout
+(a capture reads the same tensors); the tests hold values and every gradient to the textbook path bit for bit.
 """
 
 from __future__ import annotations
@@ -57,19 +57,25 @@ class _AttentionInput(torch.autograd.Function):
 
 
 class _SwiGLUInput(torch.autograd.Function):
-    """x [B, T, d] -> h = silu(xn·Wgᵀ)·(xn·Wuᵀ) [B, T, m], xn = RMSNorm(x)."""
+    """x [B, T, d] -> h = silu(xn·Wgᵀ)·(xn·Wuᵀ) [B, T, m], xn = RMSNorm(x); with ``parts``
+    also g, u and silu(g) (no gradient flows back through them: what a capture reads)."""
 
     @staticmethod
     def forward(ctx: Any, x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
-                gate_weight: torch.Tensor, up_weight: torch.Tensor) -> torch.Tensor:
+                gate_weight: torch.Tensor, up_weight: torch.Tensor, parts: bool
+                ) -> torch.Tensor | tuple[torch.Tensor, ...]:
         xn, r = rms_norm_forward(x, norm_weight, eps)  # [B, T, d], [B, T, 1]
         g, u = F.linear(xn, gate_weight), F.linear(xn, up_weight)  # [B, T, m] each
         a = F.silu(g)
         ctx.save_for_backward(x, r, norm_weight, xn, g, u, a, gate_weight, up_weight)
-        return a * u  # [B, T, m]
+        if not parts:
+            return a * u  # [B, T, m]
+        ctx.mark_non_differentiable(g, u, a)
+        ctx.set_materialize_grads(False)  # their gradients stay None, not zeros
+        return a * u, g, u, a
 
     @staticmethod
-    def backward(ctx: Any, dh: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
+    def backward(ctx: Any, dh: torch.Tensor, *_: Any) -> tuple[torch.Tensor | None, ...]:
         x, r, norm_weight, xn, g, u, a, gate_weight, up_weight = ctx.saved_tensors
         m, d = g.shape[-1], x.shape[-1]
         du = (dh * a).view(-1, m)  # [B·T, m]
@@ -77,7 +83,7 @@ class _SwiGLUInput(torch.autograd.Function):
         dxn = torch.mm(dg, gate_weight).addmm_(du, up_weight).view(x.shape)  # both branches, one sum
         xn2 = xn.reshape(-1, d)
         dx, dnorm = rms_norm_backward(dxn, x, r, norm_weight)
-        return dx, dnorm, None, torch.mm(dg.t(), xn2), torch.mm(du.t(), xn2)
+        return dx, dnorm, None, torch.mm(dg.t(), xn2), torch.mm(du.t(), xn2), None
 
 
 def attention_input_cpu(x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
@@ -93,9 +99,11 @@ def attention_input_cpu(x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
 
 
 def swiglu_input_cpu(x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
-                     gate_weight: torch.Tensor, up_weight: torch.Tensor) -> torch.Tensor:
-    """h = silu(g)·u [B, T, m] of RMSNorm(x) [B, T, d] (what down_proj reads)."""
-    return _SwiGLUInput.apply(x, norm_weight, eps, gate_weight, up_weight)
+                     gate_weight: torch.Tensor, up_weight: torch.Tensor, parts: bool = False
+                     ) -> torch.Tensor | tuple[torch.Tensor, ...]:
+    """h = silu(g)·u [B, T, m] of RMSNorm(x) [B, T, d] (what down_proj reads); with ``parts``
+    the tuple (h, g, u, silu(g)) for a capture."""
+    return _SwiGLUInput.apply(x, norm_weight, eps, gate_weight, up_weight, parts)
 
 
 __all__ = ["attention_input_cpu", "swiglu_input_cpu"]

@@ -340,8 +340,8 @@ class Block(nn.Module):
 
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None,
                 capture: Capture | None = None) -> torch.Tensor:
-        if capture is None and self._fast_cpu(x, rope):
-            return self._forward_cpu(x, rope[2])  # type: ignore[index]  # the same maths, faster
+        if self._fast_cpu(x, rope):
+            return self._forward_cpu(x, rope[2], capture)  # type: ignore[index]  # same maths, faster
         x = x + self.attn(self.attn_norm(x), rope, capture)  # [B, T, d]
         m = self.mlp(self.mlp_norm(x), capture)
         x = x + m
@@ -352,23 +352,34 @@ class Block(nn.Module):
 
     def _fast_cpu(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None) -> bool:
         """Whether ``_forward_cpu`` computes what ``forward`` would: a float CPU training step
-        with GPT's RoPE tables, no dropout, and no hook on any of the block's modules."""
+        with GPT's RoPE tables, no dropout, and no hook on any of the block's modules (with or
+        without a capture)."""
         return (rope is not None and len(rope) == 3 and _cpu_training(x)
                 and self.attn.dropout == 0 and isinstance(self.mlp.drop, nn.Identity)
                 and not _watched(self.modules()))
 
-    def _forward_cpu(self, x: torch.Tensor, table: torch.Tensor) -> torch.Tensor:
+    def _forward_cpu(self, x: torch.Tensor, table: torch.Tensor, capture: Capture | None = None
+                     ) -> torch.Tensor:
         """``forward`` for a CPU training step: each sublayer's norm and input projections as
         one hand-written autograd function (``kernels_block``; fewer Python calls and graph
-        nodes per layer, ≈ 4 % of a step). x [B, T, d] -> [B, T, d]."""
-        x = x + self.attn.attend(*self.attn.input_cpu(x, self.attn_norm, table))  # [B, T, d]
-        mlp = self.mlp
+        nodes per layer, ≈ 4 % of a step); a capture is handed what ``forward`` hands it.
+        x [B, T, d] -> [B, T, d]."""
+        x = x + self.attn.attend(*self.attn.input_cpu(x, self.attn_norm, table), capture)
+        mlp, norm = self.mlp, self.mlp_norm
         if mlp.variant != "swiglu":  # the other FFNs keep their textbook path
-            return x + mlp(self.mlp_norm(x))
-        norm = self.mlp_norm
-        h = kernels_block.swiglu_input_cpu(x, norm.weight, norm.eps, mlp.gate_proj.weight,
-                                           mlp.up_proj.weight)  # [B, T, m]
-        return x + mlp.down_proj(h)
+            m = mlp(norm(x), capture)
+        elif capture is None:
+            m = mlp.down_proj(kernels_block.swiglu_input_cpu(
+                x, norm.weight, norm.eps, mlp.gate_proj.weight, mlp.up_proj.weight))
+        else:
+            h, g, u, a = kernels_block.swiglu_input_cpu(
+                x, norm.weight, norm.eps, mlp.gate_proj.weight, mlp.up_proj.weight, parts=True)
+            capture.ffn(self.layer, g, u, a, h)
+            m = mlp.down_proj(h)
+        x = x + m  # [B, T, d]
+        if capture is not None:
+            capture.block(self.layer, m, x)
+        return x
 
 
 class GPT(nn.Module):

@@ -3,10 +3,11 @@ the engine's clipped optimizer step compute what they replace: values, gradients
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import torch
 
-from gatelab.core import engine, kernels, kernels_block
+from gatelab.core import engine, kernels, kernels_block, stats
 from gatelab.core import model as model_module
 from gatelab.core.model import GPT, rope_pair_table, rope_tables, rotate_pairs
 from gatelab.core.trainconfig import TrainConfig
@@ -90,6 +91,37 @@ def test_cpu_training_paths_equal_the_textbook_block(monkeypatch: pytest.MonkeyP
         torch.testing.assert_close(got[0], textbook[0], rtol=1e-12, atol=1e-14)
         for (name, _), a, b in zip(model.named_parameters(), got[1], textbook[1]):
             torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13, msg=name)
+
+
+@pytest.mark.parametrize("variant", ["swiglu", "reglu"])
+def test_stats_step_on_the_fused_block_reads_what_the_textbook_block_hands(
+        monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
+    """A stats step (a BatchCapture) also takes the fused block: every statistic and every
+    gradient is the textbook block's (float64)."""
+    cfg = TrainConfig(**TINY, variant=variant).validate()
+    torch.manual_seed(4)
+    model = GPT(cfg, 20).double()
+    x = torch.randint(0, 20, (5, 16))
+    attn_in = _count(monkeypatch, kernels_block, "attention_input_cpu")
+    got = []
+    for fast in (True, False):
+        with monkeypatch.context() as mp:
+            if not fast:
+                mp.setattr(model_module, "_cpu_training", lambda t: False)
+            cap = stats.BatchCapture(cfg.n_layer, cfg.variant, cfg.gate_eps, cfg.hist_bins, "cpu")
+            model.zero_grad(set_to_none=True)
+            _, loss = model(x, x.roll(1, dims=1), capture=cap)
+            loss.backward()
+            got.append((cap.materialise(), [p.grad.clone() for p in model.parameters()]))
+    assert len(attn_in) == cfg.n_layer  # the fast pass ran the kernels, the other did not
+    (fast_stats, fast_grads), (book_stats, book_grads) = got
+    for name in ("frac_neg", "frac_closed", "act_hist", "mean_abs_h", "max_abs_h", "mlp_ratio",
+                 "attn_sink"):
+        np.testing.assert_allclose(getattr(fast_stats, name), getattr(book_stats, name),
+                                   rtol=1e-9, atol=1e-12, err_msg=name)
+    assert np.all(fast_stats.attn_sink > 0) and np.all(fast_stats.mlp_ratio > 0)
+    for a, b in zip(fast_grads, book_grads):
+        torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13)
 
 
 def test_fused_block_gradcheck() -> None:
