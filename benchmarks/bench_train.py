@@ -42,7 +42,7 @@ from gatelab.core import data  # noqa: E402
 from gatelab.core.engine import (  # noqa: E402
     autocast_for, clipped_step, default_threads, lr_at, make_optimizer, train_steps)
 from gatelab.core.model import GPT  # noqa: E402
-from gatelab.core.trainconfig import TrainConfig  # noqa: E402
+from gatelab.core.trainconfig import TrainConfig, intermediate_size  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from plain_gpt import make_plain, plain_step  # noqa: E402
@@ -97,13 +97,14 @@ def throughput(args: argparse.Namespace) -> None:
     (the last step evaluates)."""
     cfg = TrainConfig(corpus=args.corpus, variant=args.variant, n_layer=args.layers,
                       n_head=args.heads, n_embd=args.width, block_size=args.block,
+                      intermediate=args.intermediate,
                       batch_size=args.batch, steps=args.steps, eval_interval=args.steps,
                       eval_iters=2, threads=args.threads, device=args.device, sample_chars=0,
                       compile=args.compile, stats_interval=args.stats_interval,
                       log_interval=1).validate()
     torch.set_num_threads(default_threads(cfg))
-    print(f"config: {args.layers}L {args.heads}H d{args.width} block {args.block} batch "
-          f"{args.batch}, {args.variant}, {args.steps} steps × {args.rounds} rounds, "
+    print(f"config: {args.layers}L {args.heads}H d{args.width} m{intermediate_size(cfg)} block "
+          f"{args.block} batch {args.batch}, {args.variant}, {args.steps} steps × {args.rounds} rounds, "
           f"threads {default_threads(cfg)}, stats every {args.stats_interval} steps")
     names = ("nanogpt", "bare", "engine_stats_off", "engine_stats_on")
     res: dict[str, list[float]] = {k: [] for k in names}
@@ -179,6 +180,9 @@ def main() -> None:
     p.add_argument("--layers", type=int, default=4)
     p.add_argument("--heads", type=int, default=4)
     p.add_argument("--width", type=int, default=128)
+    p.add_argument("--intermediate", type=int, default=None,
+                   help="FFN width m (default: the rule, 352 at width 128; 344 matches nanoGPT's "
+                        "2·d·4d weights per MLP)")
     p.add_argument("--block", type=int, default=64)
     p.add_argument("--batch", type=int, default=12)
     p.add_argument("--threads", type=int, default=None, help="CPU threads (default: all cores)")
