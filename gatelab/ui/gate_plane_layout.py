@@ -62,6 +62,10 @@ class GatePlaneArrangement(QObject):
             self._refit.start(0)
         return False
 
+    def _side_margins(self) -> int:
+        margins = self.grid.contentsMargins()
+        return margins.left() + margins.right()
+
     def row_width(self) -> int:
         """The width the boxes need side by side, with the panel's margins."""
         lay = self.controls.layout()
@@ -75,8 +79,11 @@ class GatePlaneArrangement(QObject):
         mode = ROW if self.panel.width() >= self.row_width() else COLUMN
         if mode != self.mode:
             self.arrange(mode)
-        if mode == ROW:
-            height = self.body.sizeHint().height() + self.scroll.horizontalScrollBar().sizeHint().height()
+        if mode == ROW:  # room for a horizontal scroll bar only where the boxes need one (it
+            # would otherwise take ~15 px from the maps at every width)
+            height = self.body.sizeHint().height()
+            if self.body.minimumSizeHint().width() > self.panel.width() - self._side_margins():
+                height += self.scroll.horizontalScrollBar().sizeHint().height()
             if self.scroll.height() != height or self.scroll.minimumHeight() != height:
                 self.scroll.setFixedHeight(height)
         else:
