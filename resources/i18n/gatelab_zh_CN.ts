@@ -968,7 +968,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+272"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+195"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1215,7 +1215,6 @@
     <message>
         <location line="-63"/>
         <source>Compare presets</source>
-        <extracomment>The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.</extracomment>
         <translation>预设模型对比</translation>
     </message>
     <message>
@@ -2480,7 +2479,7 @@
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+391"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+382"/>
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
@@ -2686,7 +2685,7 @@
 <context>
     <name>GatePlaneMaps</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+54"/>
+        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+32"/>
         <source>h  (the neuron&apos;s output)</source>
         <translation>h（神经元的输出）</translation>
     </message>
@@ -2701,7 +2700,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+148"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -3453,7 +3452,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+220"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+196"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3647,7 +3646,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+340"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+298"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -4565,7 +4564,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+118"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+131"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4715,7 +4714,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+242"/>
+        <location line="+228"/>
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -4745,12 +4744,12 @@ equivalent</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-126"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -4782,7 +4781,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+120"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+119"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4823,7 +4822,7 @@ equivalent</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+14"/>
         <source>Stopped: sampling from the checkpoint saved at the stop…</source>
         <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
     </message>
@@ -4833,12 +4832,12 @@ equivalent</source>
         <translation>正在根据检查点写样本：已写 {0} / {1} 个字符…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+20"/>
         <source>The sample is shown but not kept with the run: {0}</source>
         <translation>样本已显示，但未随运行保存：{0}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>Run {0} was deleted</source>
         <translation>运行 {0} 已被删除</translation>
     </message>
@@ -4848,8 +4847,8 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="-57"/>
-        <location line="+13"/>
+        <location line="-51"/>
+        <location line="+9"/>
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
     </message>
@@ -5961,7 +5960,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+156"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+133"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -5992,7 +5991,7 @@ equivalent</source>
     </message>
     <message>
         <location line="+61"/>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -6002,7 +6001,7 @@ equivalent</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>Run {0} saved: replay or resume it under Runs</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
@@ -6012,12 +6011,12 @@ equivalent</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-127"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
@@ -6032,12 +6031,12 @@ equivalent</source>
         <translation>实验运行中</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-20"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
