@@ -111,3 +111,17 @@ class BigIntField(ValidatedField):
     def _on_step(self, direction: int) -> None:
         self.set_value(max(self._min, min(self._max, self._value + direction * self._step)),
                        emit=True)
+
+
+class SizeFields:
+    """The budget form's eight size fields, declared once for the mixins that read them
+    (``BudgetFormMixin`` makes them; the load and settings mixins fill and save them)."""
+
+    d_field: BigIntField
+    m_field: BigIntField
+    layers_field: BigIntField
+    heads_field: BigIntField
+    kv_field: BigIntField
+    vocab_field: BigIntField
+    experts_field: BigIntField
+    active_field: BigIntField

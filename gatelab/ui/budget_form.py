@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from gatelab.ui.budget_fields import BigIntField
+from gatelab.ui.budget_fields import BigIntField, SizeFields
 
 #: The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.
 FIELDS: tuple[tuple[str, int, int], ...] = (
@@ -25,20 +25,12 @@ BUTTONS = ("rule_button", "llama_button", "four_button", "toggle_button", "use_b
            "open_config_button", "open_st_button", "export_button")
 
 
-class BudgetFormMixin:
+class BudgetFormMixin(SizeFields):
     """The form's widgets for ``BudgetPanel``, made in ``_build_fields`` and ``_build_buttons``
     (attributes named in FIELDS and BUTTONS) and grouped by ``_build_form`` and
     ``_build_real_group``."""
 
     # made by _build_fields and _build_buttons (by name, from FIELDS and BUTTONS)
-    d_field: BigIntField
-    m_field: BigIntField
-    layers_field: BigIntField
-    heads_field: BigIntField
-    kv_field: BigIntField
-    vocab_field: BigIntField
-    experts_field: BigIntField
-    active_field: BigIntField
     rule_button: QPushButton
     llama_button: QPushButton
     four_button: QPushButton

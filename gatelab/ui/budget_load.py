@@ -10,27 +10,17 @@ the button, together with both totals, so the learner never mistakes one number 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gatelab.core import budget as B
-
-if TYPE_CHECKING:
-    from gatelab.ui.budget_fields import BigIntField
+from gatelab.ui.budget_fields import SizeFields
 
 
-class BudgetLoadMixin:
+class BudgetLoadMixin(SizeFields):
     """``load_compare_into_fields`` for ``BudgetPanel`` (which supplies the widgets below)."""
 
     models: dict[str, B.ModelCount]
     user_count: B.ModelCount | None
-    d_field: BigIntField
-    m_field: BigIntField
-    layers_field: BigIntField
-    heads_field: BigIntField
-    kv_field: BigIntField
-    vocab_field: BigIntField
-    experts_field: BigIntField
-    active_field: BigIntField
     variant_combo: Any
     bias_check: Any
     tie_check: Any

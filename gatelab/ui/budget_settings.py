@@ -10,20 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 
-from gatelab.ui.budget_fields import BigIntField
+from gatelab.ui.budget_fields import BigIntField, SizeFields
 
 
-class BudgetSettingsMixin:
+class BudgetSettingsMixin(SizeFields):
     """Settings for ``BudgetPanel`` (the window calls these inside the panel's group)."""
 
-    d_field: BigIntField
-    m_field: BigIntField
-    layers_field: BigIntField
-    heads_field: BigIntField
-    kv_field: BigIntField
-    vocab_field: BigIntField
-    experts_field: BigIntField
-    active_field: BigIntField
     bias_check: Any
     tie_check: Any
     multiple_spin: Any
