@@ -39,6 +39,20 @@ def drawn_size(view: object, item: object) -> tuple[int, int]:
     return rect.width(), rect.height()
 
 
+def settle(app: object, view: object, passes: int = 50) -> None:
+    """Process events until the view's size has stayed the same for three passes (the gate
+    plane's layout refits from zero-delay timers; one pass measured a transient, smaller map)."""
+    last, same = None, 0
+    for _ in range(passes):
+        app.processEvents()  # type: ignore[attr-defined]
+        time.sleep(0.01)
+        size = (view.width(), view.height())  # type: ignore[attr-defined]
+        same = same + 1 if size == last else 0
+        last = size
+        if same >= 3:
+            return
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=200)
@@ -64,6 +78,7 @@ def main() -> int:
         return 2
     app.processEvents()
     maps_view = panel.maps.widget  # all three maps share one graphics view
+    settle(app, maps_view)  # the maps refit from queued timers: measure the settled layout
     map_size = QSize(maps_view.width() // 3, maps_view.height())
 
     # the floor: one evaluate + one bare ImageItem in a plot of one map's size
