@@ -28,6 +28,7 @@ import torch
 from gatelab.core import data, memory, stats
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT
+from gatelab.core.optim import clipped_step, make_optimizer  # noqa: F401 (re-exported)
 from gatelab.core.messages import Msg, first_line
 from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, read_checkpoint  # noqa: F401 (re-exported)
 from gatelab.core.runs import RunError, RunWriter
@@ -53,14 +54,6 @@ def autocast_for(device: torch.device) -> contextlib.AbstractContextManager[Any]
     if device.type == "cuda":
         return torch.autocast("cuda", dtype=torch.bfloat16)
     return contextlib.nullcontext()
-
-
-def make_optimizer(model: GPT, config: TrainConfig, device: torch.device) -> torch.optim.AdamW:
-    """AdamW (nanoGPT's betas), fused on CUDA and on the CPU: one kernel over all parameters
-    instead of ~8 ops per tensor (≈ 4× faster on the CPU recipe, measured; same update)."""
-    kwargs: dict[str, Any] = {"fused": True} if device.type in ("cuda", "cpu") else {}
-    return torch.optim.AdamW(model.optimizer_groups(config.weight_decay), lr=config.lr,
-                             betas=(0.9, 0.99), **kwargs)
 
 
 @torch.no_grad()
@@ -130,31 +123,6 @@ def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimize
     clipped_step(model, optimizer, config.grad_clip)
     optimizer.zero_grad(set_to_none=True)
     return loss.detach()
-
-
-def clipped_step(model: torch.nn.Module, optimizer: torch.optim.Optimizer, max_norm: float) -> None:
-    """``clip_grad_norm_(model.parameters(), max_norm)`` then ``optimizer.step()``, the same
-    update (max_norm 0: no clipping). Why not those two calls: a fused AdamW divides every
-    gradient by the factor it is handed as ``grad_scale`` (the hook AMP's GradScaler uses) while
-    it reads it anyway, so clipping costs no pass of its own over the gradients; that pass and
-    clip_grad_norm_'s Python were ≈ 1 % of a CPU step (measured). Nothing here waits for the
-    device: the factor stays a tensor."""
-    if max_norm <= 0:
-        optimizer.step()
-        return
-    grads = [p.grad for p in model.parameters() if p.grad is not None]
-    # ‖all gradients‖₂ computed as clip_grad_norm_ does (one device: the model's)
-    total = torch.linalg.vector_norm(torch.stack(torch._foreach_norm(grads)))
-    scale = total.add(1e-6).div_(max_norm).clamp_(min=1.0)  # = 1 / clip_grad_norm_'s factor
-    if not all(group.get("fused") for group in optimizer.param_groups):
-        torch._foreach_div_(grads, scale)
-        optimizer.step()
-        return
-    optimizer.grad_scale = scale  # type: ignore[attr-defined]
-    try:
-        optimizer.step()
-    finally:
-        del optimizer.grad_scale  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -282,7 +250,8 @@ def _report(run: _Run, train_loss: float, lr: float, tps: float, is_eval: bool, 
                     device=str(run.device))
 
 
-def _persist(run: _Run, snap: Snapshot) -> Snapshot:
+def _persist(run: _Run, snap: Snapshot,
+             on_sampling: Callable[[Snapshot], None] | None = None) -> Snapshot:
     """Metrics row and (when due, or at the end) a checkpoint in the run folder, then the final
     sample; returns the snapshot with that sample.
 
@@ -298,6 +267,8 @@ def _persist(run: _Run, snap: Snapshot) -> Snapshot:
             w.checkpoint(run.checkpoint_state(), run.last_stats)
     cfg = run.config
     if snap.status == "finished" and cfg.sample_chars > 0:
+        if on_sampling is not None:  # the last step is done: say so before the sample's wait
+            on_sampling(snap)
         from gatelab.core.sampling import one_thread
         with one_thread():  # one sequence: a second thread only waits (≈ 8× slower, measured)
             text = sample_text(run.model, run.corpus.vocab, cfg.sample_chars, seed=cfg.seed)
@@ -335,7 +306,8 @@ def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
 
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 run_dir: Path | str | None = None, resume: bool = False,
-                on_warning: Callable[[str], None] | None = None) -> Iterator[Snapshot]:
+                on_warning: Callable[[str], None] | None = None,
+                on_sampling: Callable[[Snapshot], None] | None = None) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
     stats and final steps. The last snapshot has status "finished" or "stopped".
 
@@ -347,6 +319,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     least every ``runs.checkpoint_seconds()`` (60 s), so a crash loses about a minute at most.
     ``on_warning`` gets, once each, the problems that do not stop the run (a samples.txt or stats
     history that cannot be written); they are kept in run.json's "warnings" too.
+    ``on_sampling`` gets the final snapshot (no sample yet) when the last step is done and the
+    final sample is about to be written (seconds on a CPU), so a caller can show that.
     Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """
@@ -383,7 +357,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             interval_time += time.perf_counter() - t0
             tps = interval_tokens / max(interval_time, 1e-9)
             interval_tokens, interval_time = 0, 0.0
-            snap = _persist(run, _report(run, train_loss, lr, tps, is_eval, stop, cap, probe))
+            snap = _persist(run, _report(run, train_loss, lr, tps, is_eval, stop, cap, probe),
+                            on_sampling)
             yield snap
             if stop:
                 return

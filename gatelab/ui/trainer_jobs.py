@@ -64,13 +64,16 @@ def device_choices() -> list[tuple[str, str]]:
 
 # -- training ----------------------------------------------------------------------------------
 def training_iter(cfg: TrainConfig, run_dir: str | None = None, resume: bool = False
-                  ) -> Callable[[threading.Event], Iterator[Snapshot]]:
-    """A factory the worker calls with its stop event; the engine is imported in the worker."""
+                  ) -> Callable[..., Iterator[Snapshot]]:
+    """A factory the worker calls with its stop event (and ``on_sampling``, see
+    ``engine.train_steps``); the engine is imported in the worker."""
 
-    def make(stop_event: threading.Event) -> Iterator[Snapshot]:
+    def make(stop_event: threading.Event,
+             on_sampling: Callable[[Snapshot], None] | None = None) -> Iterator[Snapshot]:
         from gatelab.core.engine import train_steps
 
-        return train_steps(cfg, stop_event=stop_event, run_dir=run_dir, resume=resume)
+        return train_steps(cfg, stop_event=stop_event, run_dir=run_dir, resume=resume,
+                           on_sampling=on_sampling)
 
     return make
 

@@ -133,6 +133,13 @@ class RunBar(QWidget):
         else:
             self._show(("progress", None, "…") if self._step is not None else ("starting",))
 
+    def show_final_sample(self, step: int, total: int) -> None:
+        """The last step is done and the run writes its sample: a full bar that says so."""
+        self._step, self._total, self._paused = step, max(1, total), False
+        self.progress.setRange(0, self._total)
+        self.progress.setValue(min(step, self._total))
+        self._show(("sampling",))
+
     def show_stopping(self) -> None:
         self._paused = False
         self._show(("stopping",))
@@ -216,6 +223,8 @@ class RunBar(QWidget):
             return self.tr("replay: step {0:,} / {1:,} (not training)").format(mode[1], mode[2])
         if kind == "stopping":
             return self.tr("stopping…")
+        if kind == "sampling":
+            return self.tr("step {0:,} / {1:,} · writing a sample…").format(step, total)
         if kind == "paused":
             return (self.tr("paused before the first step") if step is None else
                     self.tr("step {0:,} / {1:,} · paused").format(step, total))

@@ -37,6 +37,7 @@ from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
 from gatelab.ui.trainer_state import apply_panel_state, panel_state
 from gatelab.ui.trainer_worker import (
     BackgroundCalls,
+    FinalSample,
     Outcome,
     Progress,
     TrainingController,
@@ -241,7 +242,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self._show_title(lambda self: self.tr("Run {0}").format(name))
         self.views.setCurrentWidget(self.live)
         self.bar.begin(cfg.steps)
-        self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume)))
+        self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume), final_sample=True))
         self.runs.set_busy(True)
 
     def _clear_run_view(self) -> None:
@@ -259,6 +260,10 @@ class TrainerPanel(SavedRuns, QWidget):
 
     def _on_progress(self, progress: Progress) -> None:
         self.plots.add_rows(progress.rows)
+        if isinstance(progress.extra, FinalSample):  # the last step is done; its sample is next
+            self.bar.show_final_sample(progress.extra.step, progress.extra.total)
+            self._note_sample(lambda self: self.tr(
+                "Trained: writing a sample from the finished model…"))
         snap = progress.latest
         if snap is None:
             return

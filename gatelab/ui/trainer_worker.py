@@ -45,6 +45,15 @@ class Progress:
     extra: Any = None  # job-specific (the experiment's overall progress)
 
 
+@dataclass(frozen=True)
+class FinalSample:
+    """``Progress.extra`` of a training job: the last step is done and the run is writing its
+    final sample (seconds on a CPU, during which no snapshot comes)."""
+
+    step: int
+    total: int
+
+
 @dataclass
 class Outcome:
     status: str  # "finished", "stopped" or "error"
@@ -155,12 +164,20 @@ def describe_error(exc: BaseException) -> str:
     return f"{exc.__class__.__name__}: {text}{loc}"
 
 
-def snapshot_job(make_iter: Callable[[threading.Event], Iterator[Snapshot]]) -> Job:
-    """A job that pulls snapshots from ``make_iter(stop_event)`` and reports each one."""
+def snapshot_job(make_iter: Callable[..., Iterator[Snapshot]], final_sample: bool = False) -> Job:
+    """A job that pulls snapshots from ``make_iter(stop_event)`` and reports each one; with
+    ``final_sample``, ``make_iter(stop_event, on_sampling=...)`` and a ``FinalSample`` report
+    before the finished run's sample is written (``engine.train_steps``' on_sampling)."""
 
     def job(worker: JobWorker) -> Snapshot | None:
+        if final_sample:
+            def sampling(snap: Snapshot) -> None:
+                worker.report_extra(FinalSample(snap.step, snap.steps_total))
+            snaps = make_iter(worker.stop_event, on_sampling=sampling)
+        else:
+            snaps = make_iter(worker.stop_event)
         last: Snapshot | None = None
-        for snap in make_iter(worker.stop_event):
+        for snap in snaps:
             last = snap
             worker.report(snap)
             if snap.status == "running":

@@ -875,7 +875,7 @@
 <context>
     <name>BudgetLoadMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_load.py" line="+78"/>
+        <location filename="../../gatelab/ui/budget_load.py" line="+68"/>
         <source>{0} does not fit the fields.</source>
         <translation>{0} 无法填入输入框。</translation>
     </message>
@@ -3646,7 +3646,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+298"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+307"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -4449,7 +4449,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-220"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="-229"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4484,7 +4484,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+117"/>
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4499,7 +4499,12 @@ equivalent</source>
         <translation>回放：第 {0:,} / {1:,} 步（未在训练）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>step {0:,} / {1:,} · writing a sample…</source>
+        <translation>第 {0:,} / {1:,} 步 · 正在写样本…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>step {0:,} / {1:,} · paused</source>
         <translation>第 {0:,} / {1:,} 步 · 已暂停</translation>
     </message>
@@ -4529,12 +4534,12 @@ equivalent</source>
         <translation>在第 {0:,} / {1:,} 步停止</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="-23"/>
         <source>starting… (building the model)</source>
         <translation>正在启动…（构建模型）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>failed before the first step</source>
         <translation>在第一步之前失败</translation>
     </message>
@@ -4544,19 +4549,19 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-146"/>
         <location line="+26"/>
-        <location line="+67"/>
+        <location line="+74"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>paused before the first step</source>
         <translation>在第一步之前暂停</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>stopping…</source>
         <translation>正在停止…</translation>
     </message>
@@ -5960,7 +5965,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+133"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+134"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -6001,7 +6006,12 @@ equivalent</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+49"/>
+        <source>Trained: writing a sample from the finished model…</source>
+        <translation>训练完成：正在用训练好的模型写样本…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Run {0} saved: replay or resume it under Runs</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
@@ -6011,12 +6021,12 @@ equivalent</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-131"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>

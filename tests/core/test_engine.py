@@ -175,3 +175,26 @@ def test_out_of_memory_in_evaluation_is_reported(monkeypatch: pytest.MonkeyPatch
         run(SMALL, run_dir=tmp_path / "r")
     from gatelab.core.runs import load_run
     assert load_run(tmp_path / "r").summary["status"] == "failed"
+
+
+def test_on_sampling_hears_of_the_final_sample_before_it_is_written() -> None:
+    """A finished run calls on_sampling once, with the final step's snapshot and no sample yet,
+    before the snapshot that carries the sample; a run without a sample, or stopped, never."""
+    seen: list[tuple[Snapshot, int]] = []
+    snaps: list[Snapshot] = []
+    for snap in train_steps(SMALL.replace(steps=4, sample_chars=20, stats=False),
+                            on_sampling=lambda s: seen.append((s, len(snaps)))):
+        snaps.append(snap)
+    assert len(seen) == 1
+    early, yielded_before = seen[0]
+    assert (early.step, early.status, early.sample) == (4, "finished", None)
+    assert yielded_before == len(snaps) - 1  # heard before the final snapshot was yielded
+    assert snaps[-1].sample is not None and snaps[-1].step == 4
+    assert early.train_loss == snaps[-1].train_loss  # the same step's report
+    quiet: list[Snapshot] = []
+    list(train_steps(SMALL.replace(steps=3, sample_chars=0, stats=False), on_sampling=quiet.append))
+    stop = threading.Event()
+    stop.set()
+    list(train_steps(SMALL.replace(steps=50, sample_chars=20, stats=False), stop_event=stop,
+                     on_sampling=quiet.append))
+    assert quiet == []

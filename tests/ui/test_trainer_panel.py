@@ -349,3 +349,29 @@ def test_sample_text_on_demand_from_the_checkpoint(qtbot, panel) -> None:  # noq
     model, vocab, _ = load_trained(panel.run_dir)
     expected = sample_text(model, vocab, n_chars=300, seed=0)
     qtbot.waitUntil(lambda: panel.live.sample.toPlainText() == expected, timeout=20000)
+
+
+def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> None:  # noqa: ANN001
+    """After the last step and before the final sample is written (seconds on a CPU), the bar
+    is full and says so, and the sample box says what is coming; then the sample replaces the
+    note and the bar says done (before: the bar sat at "step N−1 / N" with nothing to say)."""
+    from gatelab.ui.trainer_worker import FinalSample
+
+    seen: list[tuple[str, int, int, str]] = []
+
+    def look(progress: object) -> None:  # runs after the panel's own slot
+        if isinstance(getattr(progress, "extra", None), FinalSample):
+            bar = panel.bar.progress
+            seen.append((bar.format(), bar.value(), bar.maximum(), panel.live.sample.toPlainText()))
+
+    panel.controller.progress_reported.connect(look)
+    panel.controls.set_config(_tiny(steps=8))
+    assert panel.start()
+    _wait_done(qtbot, panel)
+    assert panel.run_state == "finished", panel.error_text
+    assert seen == [("step 8 / 8 · writing a sample…", 8, 8,
+                     "Trained: writing a sample from the finished model…")]
+    text = panel.live.sample.toPlainText()
+    assert not panel.live.showing_note() and len(text.strip()) > 20  # model text, not a note
+    assert text.strip() in (Path(panel.run_dir) / "samples.txt").read_text()
+    assert panel.bar.progress.format() == "done: 8 steps"

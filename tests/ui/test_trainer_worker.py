@@ -116,3 +116,30 @@ def test_background_calls_report_results_and_errors(qtbot) -> None:  # noqa: ANN
     assert not calls.busy()
     assert sorted(got)[1] == ("ok", 42, "")
     assert sorted(got)[0][0] == "bad" and "invalid literal" in sorted(got)[0][2]
+
+
+def test_final_sample_note_comes_after_the_last_steps_and_before_the_final_snapshot(
+        qtbot, controller) -> None:  # noqa: ANN001
+    """With final_sample, the factory is handed on_sampling; calling it delivers a FinalSample
+    of its own, after every row before it and before the snapshot that carries the sample."""
+    from gatelab.ui.trainer_worker import FinalSample
+
+    def make(stop: threading.Event, on_sampling) -> Iterator[Snapshot]:  # noqa: ANN001
+        for step in (1, 2, 3):
+            snap = Snapshot(step=step, steps_total=3, tokens_seen=step, train_loss=1.0, lr=1e-3,
+                            tokens_per_s=1.0, elapsed_s=0.1,
+                            status="finished" if step == 3 else "running")
+            if step == 3:
+                on_sampling(snap)
+                snap = Snapshot(**{**snap.__dict__, "sample": "text"})
+            yield snap
+
+    controller.start(snapshot_job(make, final_sample=True), interval_s=10.0)
+    qtbot.waitUntil(lambda: bool(controller.done), timeout=10000)
+    notes = [i for i, p in enumerate(controller.progress) if isinstance(p.extra, FinalSample)]
+    assert len(notes) == 1 and controller.progress[notes[0]].extra == FinalSample(3, 3)
+    assert controller.progress[notes[0]].rows == []  # a delivery of its own
+    steps = [[r["step"] for r in p.rows] for p in controller.progress]
+    assert sum(steps[:notes[0]], []) == [1, 2] and sum(steps[notes[0] + 1:], []) == [3]
+    assert controller.progress[-1].latest.sample == "text"
+    assert controller.done[0].status == "finished"

@@ -1,0 +1,52 @@
+"""The optimizer step of a training run: nanoGPT's AdamW, fused where torch has the kernel, and
+gradient clipping folded into it.
+
+Why a module of its own: the engine, the benchmarks' bare loop and the tests take the same step,
+and ``clipped_step`` relies on a detail of the fused optimizer (``grad_scale``) that is better
+kept, with its reasons, in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from gatelab.core.model import GPT
+from gatelab.core.trainconfig import TrainConfig
+
+
+def make_optimizer(model: GPT, config: TrainConfig, device: torch.device) -> torch.optim.AdamW:
+    """AdamW (nanoGPT's betas), fused on CUDA and on the CPU: one kernel over all parameters
+    instead of ~8 ops per tensor (≈ 4× faster on the CPU recipe, measured; same update)."""
+    kwargs: dict[str, Any] = {"fused": True} if device.type in ("cuda", "cpu") else {}
+    return torch.optim.AdamW(model.optimizer_groups(config.weight_decay), lr=config.lr,
+                             betas=(0.9, 0.99), **kwargs)
+
+
+def clipped_step(model: torch.nn.Module, optimizer: torch.optim.Optimizer, max_norm: float) -> None:
+    """``clip_grad_norm_(model.parameters(), max_norm)`` then ``optimizer.step()``, the same
+    update (max_norm 0: no clipping). Why not those two calls: a fused AdamW divides every
+    gradient by the factor it is handed as ``grad_scale`` (the hook AMP's GradScaler uses) while
+    it reads it anyway, so clipping costs no pass of its own over the gradients; that pass and
+    clip_grad_norm_'s Python were ≈ 1 % of a CPU step (measured). Nothing here waits for the
+    device: the factor stays a tensor."""
+    if max_norm <= 0:
+        optimizer.step()
+        return
+    grads = [p.grad for p in model.parameters() if p.grad is not None]
+    # ‖all gradients‖₂ computed as clip_grad_norm_ does (one device: the model's)
+    total = torch.linalg.vector_norm(torch.stack(torch._foreach_norm(grads)))
+    scale = total.add(1e-6).div_(max_norm).clamp_(min=1.0)  # = 1 / clip_grad_norm_'s factor
+    if not all(group.get("fused") for group in optimizer.param_groups):
+        torch._foreach_div_(grads, scale)
+        optimizer.step()
+        return
+    optimizer.grad_scale = scale  # type: ignore[attr-defined]
+    try:
+        optimizer.step()
+    finally:
+        del optimizer.grad_scale  # type: ignore[attr-defined]
+
+
+__all__ = ["clipped_step", "make_optimizer"]
