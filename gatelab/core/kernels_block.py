@@ -106,4 +106,28 @@ def swiglu_input_cpu(x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
     return _SwiGLUInput.apply(x, norm_weight, eps, gate_weight, up_weight, parts)
 
 
-__all__ = ["attention_input_cpu", "swiglu_input_cpu"]
+def block_forward_cpu(block: Any, x: torch.Tensor, table: torch.Tensor, capture: Any = None
+                      ) -> torch.Tensor:
+    """``model.Block.forward`` for a CPU training step (where ``Block._fast_cpu`` allows it):
+    each sublayer's norm and input projections as one function above; attention itself, o_proj
+    and down_proj are the block's own; a capture is handed what ``forward`` hands it.
+    x [B, T, d] -> [B, T, d]; table = GPT's ``rope_pairs``."""
+    x = x + block.attn.attend(*block.attn.input_cpu(x, block.attn_norm, table), capture)
+    mlp, norm = block.mlp, block.mlp_norm
+    if mlp.variant != "swiglu":  # the other FFNs keep their textbook path
+        m = mlp(norm(x), capture)
+    elif capture is None:
+        m = mlp.down_proj(swiglu_input_cpu(x, norm.weight, norm.eps, mlp.gate_proj.weight,
+                                           mlp.up_proj.weight))
+    else:
+        h, g, u, a = swiglu_input_cpu(x, norm.weight, norm.eps, mlp.gate_proj.weight,
+                                      mlp.up_proj.weight, parts=True)
+        capture.ffn(block.layer, g, u, a, h)
+        m = mlp.down_proj(h)
+    x = x + m  # [B, T, d]
+    if capture is not None:
+        capture.block(block.layer, m, x)
+    return x
+
+
+__all__ = ["attention_input_cpu", "block_forward_cpu", "swiglu_input_cpu"]

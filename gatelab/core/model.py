@@ -20,6 +20,12 @@ import torch.nn.functional as F
 from torch import nn
 
 from gatelab.core import gates, kernels, kernels_block
+from gatelab.core.attention_lse import attention_with_lse, causal_lse  # noqa: F401 (re-exported)
+from gatelab.core.attention_lse import lse_for as _lse_for
+from gatelab.core.fast_paths import cpu_training as _cpu_training
+from gatelab.core.fast_paths import one_matmul as _one_matmul
+from gatelab.core.fast_paths import project as _project
+from gatelab.core.fast_paths import watched as _watched
 from gatelab.core.messages import error
 # RoPE lives in its own file; re-exported here for existing imports
 from gatelab.core.rope import (apply_rope, pair_rows, rope_cache, rope_pair_table,  # noqa: F401
@@ -107,72 +113,6 @@ class RMSNorm(nn.Module):
         if x.device.type == "cpu" and torch.is_grad_enabled():
             return kernels.rms_norm_cpu(x, self.weight, self.eps)
         return F.rms_norm(x, self.weight.shape, self.weight, self.eps)
-
-
-def _one_matmul(x: torch.Tensor, *mods: nn.Module, cpu: bool = False) -> bool:
-    """Whether to run these projections of x as one matmul on their concatenated weights: on
-    GPUs, where each call is a kernel launch, and on the CPU where it measured faster (``cpu``:
-    q/k/v with RoPE as one complex multiply; gate/up measured 2–4 % slower there, see
-    docs/BENCHMARKS.md). Never when forward hooks watch them (the inside-the-model views, a
-    learner's own hooks), so that every hook fires."""
-    if x.device.type == "cpu" and not cpu:
-        return False
-    return not _watched(mods)
-
-
-def _watched(mods: Any) -> bool:
-    """Whether any hook (forward, or backward with ``full``) would watch these modules' calls:
-    the fast paths skip the module calls, and a hook must never be skipped."""
-    from torch.nn.modules import module as mm
-    if mm._global_forward_hooks or mm._global_forward_pre_hooks or mm._global_backward_hooks \
-            or mm._global_backward_pre_hooks:
-        return True
-    return any(m._forward_hooks or m._forward_pre_hooks or m._backward_hooks
-               or m._backward_pre_hooks for m in mods)
-
-
-def _cpu_training(x: torch.Tensor) -> bool:
-    """Whether x is a float32/64 CPU tensor in a step that records gradients, eager: where the
-    hand-written kernels (``kernels.py``) are faster than autograd's composition."""
-    return (x.device.type == "cpu" and x.dtype in (torch.float32, torch.float64)
-            and torch.is_grad_enabled() and not torch.compiler.is_compiling())
-
-
-def _project(x: torch.Tensor, *linears: nn.Linear) -> torch.Tensor:
-    """x [..., d] through several bias-free projections as one matmul -> [..., Σout]."""
-    return F.linear(x, torch.cat([lin.weight for lin in linears]))
-
-
-def attention_with_lse(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor
-                       ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Causal attention y and its log-normaliser lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd).
-
-    Why: ``scaled_dot_product_attention`` returns no weights, yet with lse every weight is one exp
-    away, w_tj = exp(q_t·k_j/√hd − lse_t); the inside-the-model views read each head's
-    first-token share this way instead of a second q·kᵀ and softmax. On the CPU the fused kernel
-    behind SDPA computes lse anyway and this asks it to return it (same output as SDPA); other
-    devices recompute it from the scores (traced passes only, never a training step).
-    q, k, v [B, H, T, hd] -> (y [B, H, T, hd], lse [B, H, T] float32); no dropout."""
-    if q.device.type == "cpu":
-        y, lse = torch._scaled_dot_product_flash_attention_for_cpu(q, k, v, 0.0, is_causal=True)
-        return y, lse
-    return F.scaled_dot_product_attention(q, k, v, is_causal=True), causal_lse(q, k)
-
-
-def _lse_for(capture: Capture, q: torch.Tensor) -> bool:
-    """Whether to hand ``capture`` the attention's lse: where it costs nothing (the CPU kernel
-    returns it), or for one sequence (a trace). Elsewhere ``causal_lse`` recomputes every
-    query's scores, [B, H, T, T]: a stats step of a GPU batch would pay that for all B rows, so
-    such captures recompute the weights of their few sampled rows themselves."""
-    return getattr(capture, "wants_lse", False) and (q.device.type == "cpu" or q.shape[0] == 1)
-
-
-def causal_lse(q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
-    """lse_t = log Σ_{j≤t} exp(q_t·k_j/√hd) from the scores: q, k [B, H, T, hd] -> [B, H, T]."""
-    T = q.shape[-2]
-    scores = (q @ k.transpose(-2, -1)).float() * q.shape[-1] ** -0.5  # [B, H, T, T]
-    mask = torch.ones(T, T, dtype=torch.bool, device=q.device).triu_(1)  # key after query
-    return scores.masked_fill_(mask, float("-inf")).logsumexp(dim=-1)  # [B, H, T]
 
 
 class Attention(nn.Module):
@@ -341,7 +281,8 @@ class Block(nn.Module):
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None,
                 capture: Capture | None = None) -> torch.Tensor:
         if self._fast_cpu(x, rope):
-            return self._forward_cpu(x, rope[2], capture)  # type: ignore[index]  # same maths, faster
+            # the same maths as below, each sublayer's input as one hand-written function
+            return kernels_block.block_forward_cpu(self, x, rope[2], capture)  # type: ignore[index]
         x = x + self.attn(self.attn_norm(x), rope, capture)  # [B, T, d]
         m = self.mlp(self.mlp_norm(x), capture)
         x = x + m
@@ -349,37 +290,13 @@ class Block(nn.Module):
             capture.block(self.layer, m, x)
         return x
 
-
     def _fast_cpu(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None) -> bool:
-        """Whether ``_forward_cpu`` computes what ``forward`` would: a float CPU training step
+        """Whether ``kernels_block.block_forward_cpu`` computes what ``forward`` would: a float CPU training step
         with GPT's RoPE tables, no dropout, and no hook on any of the block's modules (with or
         without a capture)."""
         return (rope is not None and len(rope) == 3 and _cpu_training(x)
                 and self.attn.dropout == 0 and isinstance(self.mlp.drop, nn.Identity)
                 and not _watched(self.modules()))
-
-    def _forward_cpu(self, x: torch.Tensor, table: torch.Tensor, capture: Capture | None = None
-                     ) -> torch.Tensor:
-        """``forward`` for a CPU training step: each sublayer's norm and input projections as
-        one hand-written autograd function (``kernels_block``; fewer Python calls and graph
-        nodes per layer, ≈ 4 % of a step); a capture is handed what ``forward`` hands it.
-        x [B, T, d] -> [B, T, d]."""
-        x = x + self.attn.attend(*self.attn.input_cpu(x, self.attn_norm, table), capture)
-        mlp, norm = self.mlp, self.mlp_norm
-        if mlp.variant != "swiglu":  # the other FFNs keep their textbook path
-            m = mlp(norm(x), capture)
-        elif capture is None:
-            m = mlp.down_proj(kernels_block.swiglu_input_cpu(
-                x, norm.weight, norm.eps, mlp.gate_proj.weight, mlp.up_proj.weight))
-        else:
-            h, g, u, a = kernels_block.swiglu_input_cpu(
-                x, norm.weight, norm.eps, mlp.gate_proj.weight, mlp.up_proj.weight, parts=True)
-            capture.ffn(self.layer, g, u, a, h)
-            m = mlp.down_proj(h)
-        x = x + m  # [B, T, d]
-        if capture is not None:
-            capture.block(self.layer, m, x)
-        return x
 
 
 class GPT(nn.Module):

@@ -135,7 +135,8 @@ def test_fused_block_gradcheck() -> None:
     x = torch.randn(2, 4, 8, dtype=torch.float64, requires_grad=True)
     assert block._fast_cpu(x, (None, None, table))
     weights = [p for p in block.parameters()]
-    assert torch.autograd.gradcheck(lambda t, *w: block._forward_cpu(t, table), (x, *weights))
+    assert torch.autograd.gradcheck(lambda t, *w: kernels_block.block_forward_cpu(block, t, table),
+                                   (x, *weights))
 
 
 def test_fused_block_steps_aside_for_hooks_capture_dropout_and_learned_positions() -> None:
