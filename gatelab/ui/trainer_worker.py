@@ -103,10 +103,13 @@ class JobWorker(QObject):
         while not self._running.wait(0.05):
             keep_alive(self.run_dir)  # a paused run is alive: the run list must not say interrupted
 
-    def report(self, snap: Snapshot, force: bool = False, extra: Any = None) -> None:
-        """Queue ``snap``'s row; deliver the batch if the interval has passed or ``force``."""
+    def report(self, snap: Snapshot, force: bool = False, extra: Any = None,
+               row: bool = True) -> None:
+        """Queue ``snap``'s row (``row=False``: a step already reported, only its latest state);
+        deliver the batch if the interval has passed or ``force``."""
         pending = self._pending
-        pending.rows.append(snap.metrics_row())
+        if row:
+            pending.rows.append(snap.metrics_row())
         pending.latest = snap
         if snap.stats is not None:
             pending.stats = snap.stats
@@ -128,7 +131,7 @@ class JobWorker(QObject):
         self.flush()
 
     def flush(self) -> None:
-        if self._pending.rows or self._pending.extra is not None:
+        if self._pending.rows or self._pending.extra is not None or self._pending.latest is not None:
             self.progress_reported.emit(self._pending)
             self._pending = Progress()
 
@@ -170,16 +173,19 @@ def snapshot_job(make_iter: Callable[..., Iterator[Snapshot]], final_sample: boo
     before the finished run's sample is written (``engine.train_steps``' on_sampling)."""
 
     def job(worker: JobWorker) -> Snapshot | None:
-        if final_sample:
-            def sampling(snap: Snapshot) -> None:
-                worker.report_extra(FinalSample(snap.step, snap.steps_total))
-            snaps = make_iter(worker.stop_event, on_sampling=sampling)
-        else:
-            snaps = make_iter(worker.stop_event)
+        shown: list[int] = []  # the step whose row went out before its sample was written
+
+        def sampling(snap: Snapshot) -> None:  # the last step's row and stats now, then the note
+            worker.report(snap, force=True)
+            worker.report_extra(FinalSample(snap.step, snap.steps_total))
+            shown.append(snap.step)
+
+        snaps = (make_iter(worker.stop_event, on_sampling=sampling) if final_sample
+                 else make_iter(worker.stop_event))
         last: Snapshot | None = None
         for snap in snaps:
             last = snap
-            worker.report(snap)
+            worker.report(snap, row=snap.step not in shown)
             if snap.status == "running":
                 worker.wait_if_paused()
         return last

@@ -357,12 +357,13 @@ def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> N
     note and the bar says done (before: the bar sat at "step N−1 / N" with nothing to say)."""
     from gatelab.ui.trainer_worker import FinalSample
 
-    seen: list[tuple[str, int, int, str]] = []
+    seen: list[tuple[str, int, int, str, int]] = []
 
     def look(progress: object) -> None:  # runs after the panel's own slot
         if isinstance(getattr(progress, "extra", None), FinalSample):
             bar = panel.bar.progress
-            seen.append((bar.format(), bar.value(), bar.maximum(), panel.live.sample.toPlainText()))
+            seen.append((bar.format(), bar.value(), bar.maximum(), panel.live.sample.toPlainText(),
+                         panel.plots.history.steps[-1]))
 
     panel.controller.progress_reported.connect(look)
     panel.controls.set_config(_tiny(steps=8))
@@ -370,7 +371,8 @@ def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> N
     _wait_done(qtbot, panel)
     assert panel.run_state == "finished", panel.error_text
     assert seen == [("step 8 / 8 · writing a sample…", 8, 8,
-                     "Trained: writing a sample from the finished model…")]
+                     "Trained: writing a sample from the finished model…", 8)]  # plots at step 8
+    assert panel.plots.history.steps == list(range(1, 9))  # the last row arrived once
     text = panel.live.sample.toPlainText()
     assert not panel.live.showing_note() and len(text.strip()) > 20  # model text, not a note
     assert text.strip() in (Path(panel.run_dir) / "samples.txt").read_text()

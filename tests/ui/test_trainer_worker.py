@@ -118,10 +118,11 @@ def test_background_calls_report_results_and_errors(qtbot) -> None:  # noqa: ANN
     assert sorted(got)[0][0] == "bad" and "invalid literal" in sorted(got)[0][2]
 
 
-def test_final_sample_note_comes_after_the_last_steps_and_before_the_final_snapshot(
+def test_final_sample_note_comes_with_the_last_row_before_the_final_snapshot(
         qtbot, controller) -> None:  # noqa: ANN001
-    """With final_sample, the factory is handed on_sampling; calling it delivers a FinalSample
-    of its own, after every row before it and before the snapshot that carries the sample."""
+    """With final_sample, the factory is handed on_sampling; calling it delivers the last
+    step's row and then a FinalSample of its own, before the snapshot that carries the sample
+    (whose row is not delivered a second time)."""
     from gatelab.ui.trainer_worker import FinalSample
 
     def make(stop: threading.Event, on_sampling) -> Iterator[Snapshot]:  # noqa: ANN001
@@ -140,6 +141,7 @@ def test_final_sample_note_comes_after_the_last_steps_and_before_the_final_snaps
     assert len(notes) == 1 and controller.progress[notes[0]].extra == FinalSample(3, 3)
     assert controller.progress[notes[0]].rows == []  # a delivery of its own
     steps = [[r["step"] for r in p.rows] for p in controller.progress]
-    assert sum(steps[:notes[0]], []) == [1, 2] and sum(steps[notes[0] + 1:], []) == [3]
+    # the last step's row goes out before the sample is written, and only once
+    assert sum(steps[:notes[0]], []) == [1, 2, 3] and sum(steps[notes[0] + 1:], []) == []
     assert controller.progress[-1].latest.sample == "text"
     assert controller.done[0].status == "finished"
