@@ -72,6 +72,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self._first_step: int | None = None
         self._stats: LayerStats | None = None
         self._stats_step = 0
+        self._final_sample = False
         self._pairs_sent = 0.0
         self._activated = False
         self._shut = False
@@ -250,6 +251,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self._show_error(lambda self: "")
         self._start_error = ""
         self._stats, self._first_step = None, None
+        self._final_sample = False  # the last step is done and the run writes its sample
         self._clock.reset()
         self.live.set_sample("")
         self._shown_id += 1
@@ -264,6 +266,8 @@ class TrainerPanel(SavedRuns, QWidget):
             self.bar.show_final_sample(progress.extra.step, progress.extra.total)
             self._note_sample(lambda self: self.tr(
                 "Trained: writing a sample from the finished model…"))
+            self._final_sample = True  # Pause and Stop cannot act on it: off until the end
+            self._update_buttons()
         snap = progress.latest
         if snap is None:
             return
@@ -380,9 +384,10 @@ class TrainerPanel(SavedRuns, QWidget):
         self.bar.btn_start.setEnabled(not busy and valid)
         self._explain_key.setEnabled(not busy and not valid)
         self.live.btn_intro_start.setEnabled(not busy and valid)
-        self.bar.btn_pause.setEnabled(state in ("running", "paused"))
+        live = state in ("running", "paused") and not self._final_sample
+        self.bar.btn_pause.setEnabled(live)
         self.bar.set_pause_label(state == "paused")
-        self.bar.btn_stop.setEnabled(state in ("running", "paused"))
+        self.bar.btn_stop.setEnabled(live)
         self.live.btn_sample.setEnabled(bool(self.run_dir))
         self.experiment.set_blocked(self.controller.is_busy())
 

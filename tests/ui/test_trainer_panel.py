@@ -364,6 +364,8 @@ def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> N
             bar = panel.bar.progress
             seen.append((bar.format(), bar.value(), bar.maximum(), panel.live.sample.toPlainText(),
                          panel.plots.history.steps[-1]))
+            # nothing can pause or stop a sample being written: the buttons say so by being off
+            assert not panel.bar.btn_pause.isEnabled() and not panel.bar.btn_stop.isEnabled()
 
     panel.controller.progress_reported.connect(look)
     panel.controls.set_config(_tiny(steps=8))
@@ -377,3 +379,7 @@ def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> N
     assert not panel.live.showing_note() and len(text.strip()) > 20  # model text, not a note
     assert text.strip() in (Path(panel.run_dir) / "samples.txt").read_text()
     assert panel.bar.progress.format() == "done: 8 steps"
+    assert panel.bar.btn_start.isEnabled() and not panel.bar.btn_stop.isEnabled()
+    assert panel.start()  # the next run can be paused and stopped again
+    qtbot.waitUntil(lambda: panel.bar.btn_stop.isEnabled(), timeout=10000)
+    _wait_done(qtbot, panel)
