@@ -40,7 +40,7 @@ import torch  # noqa: E402
 
 from gatelab.core import data  # noqa: E402
 from gatelab.core.engine import (  # noqa: E402
-    autocast_for, clipped_step, default_threads, lr_at, make_optimizer, train_steps)
+    default_threads, lr_at, make_optimizer, train_step, train_steps)
 from gatelab.core.model import GPT  # noqa: E402
 from gatelab.core.trainconfig import TrainConfig, intermediate_size  # noqa: E402
 
@@ -63,12 +63,7 @@ def bare_loop(cfg: TrainConfig) -> Iterator[None]:
     for it in range(cfg.steps):
         for g in opt.param_groups:
             g["lr"] = lr_at(cfg, it)
-        x, y = sampler.next()
-        with autocast_for(device):
-            _, loss = fwd(x, y)
-        loss.backward()
-        clipped_step(model, opt, cfg.grad_clip)
-        opt.zero_grad(set_to_none=True)
+        train_step(model, fwd, opt, sampler, cfg, device)  # the engine's step, nothing around it
         if device.type == "cuda":
             torch.cuda.synchronize()
         yield None

@@ -26,6 +26,7 @@ from gatelab.core.run_writer import (
     append_regular,
     open_writer,
     sample_block,
+    sample_header,
     write_error,
 )
 from gatelab.core.values import is_int
@@ -47,7 +48,7 @@ def has_sample_at(run_dir: Path | str, step: int, cap: int = SAMPLES_READ_CAP) -
         tail = read_samples_tail(Path(run_dir) / SAMPLES, cap)
     except Exception:  # an unreadable samples.txt: appending says why, if it fails too
         return False
-    return f"--- sample at step {step} ---\n" in tail
+    return sample_header(step) in tail
 
 
 def append_sample(run_dir: Path | str, step: int, text: str) -> bool:

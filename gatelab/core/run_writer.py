@@ -246,7 +246,7 @@ class RunWriter:
         self._evals_checkpointed = False
         self._summary_lock = threading.Lock()  # keep_alive may come from another thread
         self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
-        _OPEN_WRITERS[os.path.realpath(self.path)] = self
+        _OPEN_WRITERS[_key(self.path)] = self
 
     def _truncate_metrics(self, step: int) -> None:
         """Keep the rows up to the checkpoint's step, each step once (rows written after the
@@ -337,15 +337,20 @@ class RunWriter:
 
     def close(self) -> None:
         if open_writer(self.path) is self:
-            del _OPEN_WRITERS[os.path.realpath(self.path)]
+            del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
 
 
+def sample_header(step: int) -> str:
+    """The line above each sample in samples.txt (the trainer's replay and run_samples read it
+    back)."""
+    return f"--- sample at step {step} ---\n"
+
+
 def sample_block(step: int, text: str) -> bytes:
-    """One sample as samples.txt holds it: a header line with its step, then the text (the
-    trainer's replay and run_samples read that header back)."""
-    return f"--- sample at step {step} ---\n{text}\n".encode("utf-8", "backslashreplace")
+    """One sample as samples.txt holds it: its header line, then the text."""
+    return f"{sample_header(step)}{text}\n".encode("utf-8", "backslashreplace")
 
 
 def append_regular(path: Path, data: bytes) -> None:
@@ -375,7 +380,12 @@ def append_regular(path: Path, data: bytes) -> None:
 def open_writer(run_dir: Path | str) -> RunWriter | None:
     """The RunWriter this process has open on ``run_dir`` (matched by resolved path), or None.
     Why: keep_alive beats its heartbeat, and run_samples must not append to a run being trained."""
-    return _OPEN_WRITERS.get(os.path.realpath(run_dir)) if run_dir else None
+    return _OPEN_WRITERS.get(_key(run_dir)) if run_dir else None
+
+
+def _key(run_dir: Path | str) -> str:
+    """A run folder as _OPEN_WRITERS files it: its resolved path."""
+    return os.path.realpath(run_dir)
 
 
 def keep_alive(run_dir: Path | str) -> bool:
@@ -391,5 +401,5 @@ def keep_alive(run_dir: Path | str) -> bool:
 
 __all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "append_regular",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
-           "folder_problem", "keep_alive", "make_folder", "open_writer", "sample_block",
+           "folder_problem", "keep_alive", "make_folder", "open_writer", "sample_block", "sample_header",
            "write_error"]
