@@ -102,9 +102,8 @@ class RunBar(QWidget):
 
     def begin(self, steps: int) -> None:
         """A new run: nothing of the previous one (step, ETA, device, error) stays on screen."""
-        self._step, self._total, self._paused = None, max(1, steps), False
-        self.progress.setRange(0, self._total)
-        self.progress.setValue(0)
+        self._step, self._paused = None, False
+        self._fill(0, steps)
         self._device = ""
         self.progress.setToolTip("")
         self.set_error("")
@@ -113,9 +112,8 @@ class RunBar(QWidget):
     def show_progress(self, step: int, total: int, tokens_per_s: float, elapsed_s: float,
                       steps_done: int, device: str) -> None:
         """Step, speed and ETA; ``elapsed_s`` must leave out paused time (see ActiveClock)."""
-        self._step, self._total = step, max(1, total)
-        self.progress.setRange(0, self._total)
-        self.progress.setValue(min(step, total))
+        self._step = step
+        self._fill(step, total)
         if device:
             self._device = device
             self.progress.setToolTip(self.tr("Training on {0}").format(device))
@@ -133,11 +131,16 @@ class RunBar(QWidget):
         else:
             self._show(("progress", None, "…") if self._step is not None else ("starting",))
 
+    def _fill(self, step: int, total: int) -> None:
+        """The bar out of ``total`` steps (at least 1), filled to ``step`` (clamped)."""
+        self._total = max(1, total)
+        self.progress.setRange(0, self._total)
+        self.progress.setValue(min(max(step, 0), self._total))
+
     def show_final_sample(self, step: int, total: int) -> None:
         """The last step is done and the run writes its sample: a full bar that says so."""
-        self._step, self._total, self._paused = step, max(1, total), False
-        self.progress.setRange(0, self._total)
-        self.progress.setValue(min(step, self._total))
+        self._step, self._paused = step, False
+        self._fill(step, total)
         self._show(("sampling",))
 
     def show_stopping(self) -> None:
@@ -153,9 +156,8 @@ class RunBar(QWidget):
 
     def show_replay(self, step: int, total: int) -> None:
         """A saved run opened for viewing: where it got to, and that nothing is training."""
-        self._step, self._total, self._paused = None, max(1, total), False
-        self.progress.setRange(0, self._total)
-        self.progress.setValue(min(max(step, 0), self._total))
+        self._step, self._paused = None, False
+        self._fill(step, total)
         self._device = ""
         self.progress.setToolTip("")
         self.set_error("")
