@@ -120,7 +120,7 @@ def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimize
     with autocast_for(device):
         _, loss = model(x, y, capture=capture) if capture is not None else fwd(x, y)
     loss.backward()
-    clipped_step(model, optimizer, config.grad_clip)
+    clipped_step(optimizer, config.grad_clip)
     optimizer.zero_grad(set_to_none=True)
     return loss.detach()
 

@@ -28,12 +28,34 @@ def one_matmul(x: torch.Tensor, *mods: nn.Module, cpu: bool = False) -> bool:
 def watched(mods: Any) -> bool:
     """Whether any hook (forward, or backward with ``full``) would watch these modules' calls:
     the fast paths skip the module calls, and a hook must never be skipped."""
-    from torch.nn.modules import module as mm
-    if mm._global_forward_hooks or mm._global_forward_pre_hooks or mm._global_backward_hooks \
-            or mm._global_backward_pre_hooks:
+    return _global_hooks() or any(_hooked(m) for m in mods)
+
+
+def watched_tree(module: nn.Module) -> bool:
+    """``watched`` for a module and everything inside it. Why not ``watched(module.modules())``:
+    ``modules()`` walks nested generators with a memo set and name prefixes, ≈ 20 µs per block
+    on every training step; this plain walk of the children reads the same hooks."""
+    if _global_hooks():
         return True
-    return any(m._forward_hooks or m._forward_pre_hooks or m._backward_hooks
-               or m._backward_pre_hooks for m in mods)
+    stack = [module]
+    while stack:
+        m = stack.pop()
+        if _hooked(m):
+            return True
+        stack.extend(c for c in m._modules.values() if c is not None)
+    return False
+
+
+def _global_hooks() -> bool:
+    """Whether a hook is registered for every module's calls (``register_module_*_hook``)."""
+    from torch.nn.modules import module as mm
+    return bool(mm._global_forward_hooks or mm._global_forward_pre_hooks
+                or mm._global_backward_hooks or mm._global_backward_pre_hooks)
+
+
+def _hooked(m: nn.Module) -> bool:
+    return bool(m._forward_hooks or m._forward_pre_hooks or m._backward_hooks
+                or m._backward_pre_hooks)
 
 
 def cpu_training(x: torch.Tensor) -> bool:
@@ -48,4 +70,4 @@ def project(x: torch.Tensor, *linears: nn.Linear) -> torch.Tensor:
     return F.linear(x, torch.cat([lin.weight for lin in linears]))
 
 
-__all__ = ["cpu_training", "one_matmul", "project", "watched"]
+__all__ = ["cpu_training", "one_matmul", "project", "watched", "watched_tree"]

@@ -25,7 +25,7 @@ from gatelab.core.attention_lse import lse_for as _lse_for
 from gatelab.core.fast_paths import cpu_training as _cpu_training
 from gatelab.core.fast_paths import one_matmul as _one_matmul
 from gatelab.core.fast_paths import project as _project
-from gatelab.core.fast_paths import watched as _watched
+from gatelab.core.fast_paths import watched_tree as _watched_tree
 from gatelab.core.messages import error
 # RoPE lives in its own file; re-exported here for existing imports
 from gatelab.core.rope import (apply_rope, pair_rows, rope_cache, rope_pair_table,  # noqa: F401
@@ -296,7 +296,7 @@ class Block(nn.Module):
         without a capture)."""
         return (rope is not None and len(rope) == 3 and _cpu_training(x)
                 and self.attn.dropout == 0 and isinstance(self.mlp.drop, nn.Identity)
-                and not _watched(self.modules()))
+                and not _watched_tree(self))
 
 
 class GPT(nn.Module):

@@ -24,18 +24,19 @@ def make_optimizer(model: GPT, config: TrainConfig, device: torch.device) -> tor
                              betas=(0.9, 0.99), **kwargs)
 
 
-def clipped_step(model: torch.nn.Module, optimizer: torch.optim.Optimizer, max_norm: float) -> None:
-    """``clip_grad_norm_(model.parameters(), max_norm)`` then ``optimizer.step()``, the same
-    update (max_norm 0: no clipping). Why not those two calls: a fused AdamW divides every
+def clipped_step(optimizer: torch.optim.Optimizer, max_norm: float) -> None:
+    """``clip_grad_norm_(params, max_norm)`` then ``optimizer.step()``, the same update, where
+    params are the optimizer's (``make_optimizer`` hands it every trainable parameter of the
+    model); max_norm 0: no clipping. Why not those two calls: a fused AdamW divides every
     gradient by the factor it is handed as ``grad_scale`` (the hook AMP's GradScaler uses) while
     it reads it anyway, so clipping costs no pass of its own over the gradients; that pass and
-    clip_grad_norm_'s Python were ≈ 1 % of a CPU step (measured). Nothing here waits for the
-    device: the factor stays a tensor."""
+    clip_grad_norm_'s Python were ≈ 1 % of a CPU step (measured). The gradients are read from
+    the optimizer's groups, not ``model.parameters()``, whose walk of the module tree cost
+    ≈ 0.12 ms a step (0.3 %). Nothing here waits for the device: the factor stays a tensor."""
     if max_norm <= 0:
         optimizer.step()
         return
-    grads = [p.grad for p in model.parameters() if p.grad is not None]
-    # ‖all gradients‖₂ computed as clip_grad_norm_ does (one device: the model's)
+    grads = [p.grad for group in optimizer.param_groups for p in group["params"] if p.grad is not None]
     total = torch.linalg.vector_norm(torch.stack(torch._foreach_norm(grads)))
     scale = total.add(1e-6).div_(max_norm).clamp_(min=1.0)  # = 1 / clip_grad_norm_'s factor
     if not all(group.get("fused") for group in optimizer.param_groups):

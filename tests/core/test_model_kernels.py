@@ -62,47 +62,51 @@ def _count(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[i
 
 
 @pytest.mark.parametrize("extra", [{}, {"attn_gate": True}, {"n_kv_head": 2},
+                                   {"n_kv_head": 2, "attn_gate": True},
                                    {"variant": "geglu"}, {"variant": "gelu"}])
 def test_cpu_training_paths_equal_the_textbook_block(monkeypatch: pytest.MonkeyPatch,
                                                      extra: dict) -> None:
     """A whole model's loss and every parameter's gradient are those of the textbook block
-    (float64, to rounding) on each CPU training path: the fused sublayer inputs
-    (kernels_block, what a step runs), the split-and-rotate kernel alone (a stats step), and
-    neither; each path really runs its kernels (counted)."""
+    (float64, to rounding) on each CPU training path: the fused block (kernels_block, what a
+    step runs: a SwiGLU block as one node, the other FFNs' attention input as one function),
+    the split-and-rotate kernel alone (a step with dropout), and neither; each path really
+    runs its kernels (counted)."""
     cfg = TrainConfig(**TINY, **extra).validate()
     torch.manual_seed(3)
     model = GPT(cfg, 20).double()
     x = torch.randint(0, 20, (3, 16))
+    whole = _count(monkeypatch, kernels_block, "swiglu_block_cpu")
     attn_in = _count(monkeypatch, kernels_block, "attention_input_cpu")
-    swiglu_in = _count(monkeypatch, kernels_block, "swiglu_input_cpu")
     split = _count(monkeypatch, kernels, "split_rotate_cpu")
+    L, swiglu = cfg.n_layer, cfg.variant == "swiglu"
     fast = _loss_and_grads(model, x)
-    assert (len(attn_in), len(split)) == (cfg.n_layer, 0)
-    assert len(swiglu_in) == (cfg.n_layer if cfg.variant == "swiglu" else 0)
+    assert (len(whole), len(attn_in), len(split)) == ((L, 0, 0) if swiglu else (0, L, 0))
     with monkeypatch.context() as mp:
         mp.setattr(model_module.Block, "_fast_cpu", lambda *a: False)
         split_only = _loss_and_grads(model, x)
-    assert (len(attn_in), len(split)) == (cfg.n_layer, cfg.n_layer)
+    assert len(split) == L
     with monkeypatch.context() as mp:
         mp.setattr(model_module, "_cpu_training", lambda t: False)
         textbook = _loss_and_grads(model, x)
-    assert (len(attn_in), len(split)) == (cfg.n_layer, cfg.n_layer)
+    assert (len(whole) + len(attn_in), len(split)) == (L, L)
     for got in (fast, split_only):
         torch.testing.assert_close(got[0], textbook[0], rtol=1e-12, atol=1e-14)
         for (name, _), a, b in zip(model.named_parameters(), got[1], textbook[1]):
             torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13, msg=name)
 
 
-@pytest.mark.parametrize("variant", ["swiglu", "reglu"])
+@pytest.mark.parametrize("variant, extra", [("swiglu", {}), ("swiglu", {"n_kv_head": 2, "attn_gate": True}),
+                                            ("reglu", {})])
 def test_stats_step_on_the_fused_block_reads_what_the_textbook_block_hands(
-        monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
+        monkeypatch: pytest.MonkeyPatch, variant: str, extra: dict) -> None:
     """A stats step (a BatchCapture) also takes the fused block: every statistic and every
     gradient is the textbook block's (float64)."""
-    cfg = TrainConfig(**TINY, variant=variant).validate()
+    cfg = TrainConfig(**TINY, variant=variant, **extra).validate()
     torch.manual_seed(4)
     model = GPT(cfg, 20).double()
     x = torch.randint(0, 20, (5, 16))
-    attn_in = _count(monkeypatch, kernels_block, "attention_input_cpu")
+    fused = [_count(monkeypatch, kernels_block, name)
+             for name in ("swiglu_block_cpu", "attention_input_cpu")]
     got = []
     for fast in (True, False):
         with monkeypatch.context() as mp:
@@ -113,7 +117,7 @@ def test_stats_step_on_the_fused_block_reads_what_the_textbook_block_hands(
             _, loss = model(x, x.roll(1, dims=1), capture=cap)
             loss.backward()
             got.append((cap.materialise(), [p.grad.clone() for p in model.parameters()]))
-    assert len(attn_in) == cfg.n_layer  # the fast pass ran the kernels, the other did not
+    assert sum(map(len, fused)) == cfg.n_layer  # the fast pass ran the kernels, the other did not
     (fast_stats, fast_grads), (book_stats, book_grads) = got
     for name in ("frac_neg", "frac_closed", "act_hist", "mean_abs_h", "max_abs_h", "mlp_ratio",
                  "attn_sink"):
@@ -124,14 +128,16 @@ def test_stats_step_on_the_fused_block_reads_what_the_textbook_block_hands(
         torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13)
 
 
-def test_fused_block_gradcheck() -> None:
-    """The hand-written backward of both sublayer inputs is the Jacobian (gradcheck, float64,
-    with grouped-query heads and the output gate)."""
+@pytest.mark.parametrize("variant", ["swiglu", "geglu"])
+def test_fused_block_gradcheck(variant: str) -> None:
+    """The hand-written backward of the fused block is the Jacobian (gradcheck, float64, with
+    grouped-query heads and the output gate): the whole SwiGLU block, and the attention input
+    of the other FFNs."""
     torch.manual_seed(8)
     cfg = TrainConfig(n_layer=1, n_head=2, n_kv_head=1, n_embd=8, block_size=4, attn_gate=True,
-                      intermediate=12).validate()
-    block = GPT(cfg, 5).double().blocks[0]
-    table = GPT(cfg, 5).double().rope_pairs
+                      intermediate=12, variant=variant).validate()
+    model = GPT(cfg, 5).double()
+    block, table = model.blocks[0], model.rope_pairs
     x = torch.randn(2, 4, 8, dtype=torch.float64, requires_grad=True)
     assert block._fast_cpu(x, (None, None, table))
     weights = [p for p in block.parameters()]
@@ -216,7 +222,7 @@ def test_clipped_step_is_clip_grad_norm_then_step(fused: bool, scale: float) -> 
     norm_before = torch.linalg.vector_norm(torch.stack([p.grad.norm() for p in a.parameters()]))
     assert (norm_before > 1.0) == (scale > 1)  # the two cases are what they claim to be
     opt_a, opt_b = _opt(a, fused), _opt(b, fused)
-    engine.clipped_step(a, opt_a, 1.0)
+    engine.clipped_step(opt_a, 1.0)
     torch.nn.utils.clip_grad_norm_(b.parameters(), 1.0)
     opt_b.step()
     assert not hasattr(opt_a, "grad_scale")  # the factor is not left on the optimizer
@@ -231,7 +237,7 @@ def test_clipped_step_without_clipping_and_after_a_failing_step(monkeypatch: pyt
     a, _ = _model_and_grads(1e3)
     grads = [p.grad.clone() for p in a.parameters()]
     opt = _opt(a, True)
-    engine.clipped_step(a, opt, 0.0)  # max_norm 0: the gradients are used as they are
+    engine.clipped_step(opt, 0.0)  # max_norm 0: the gradients are used as they are
     for p, g in zip(a.parameters(), grads):
         assert torch.equal(p.grad, g)
 
@@ -239,5 +245,5 @@ def test_clipped_step_without_clipping_and_after_a_failing_step(monkeypatch: pyt
         raise RuntimeError("step failed")
     monkeypatch.setattr(opt, "step", boom)
     with pytest.raises(RuntimeError, match="step failed"):
-        engine.clipped_step(a, opt, 1.0)
+        engine.clipped_step(opt, 1.0)
     assert not hasattr(opt, "grad_scale")  # a later step is not scaled by a stale factor
