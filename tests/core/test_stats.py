@@ -225,3 +225,34 @@ def test_lse_is_asked_for_only_where_it_is_free_or_for_one_sequence() -> None:
     assert not _lse_for(cap, batch.as_subclass(Elsewhere))
     assert _lse_for(cap, one.as_subclass(Elsewhere))  # a trace of one text
     assert not _lse_for(stats.ProbeCapture(1), one)  # it did not ask
+
+
+@pytest.mark.parametrize("rows_b", [5, 3])
+def test_capture_pools_several_passes(rows_b: int) -> None:
+    """A capture handed two passes (same shapes, or a smaller batch) reports the statistics of
+    all their values pooled: the counted fractions, the histogram and the ratio weighted by
+    values and tokens, the max over both, the sink as the mean of the two passes' means."""
+    torch.manual_seed(1)
+    cfg = TrainConfig(n_layer=2, n_head=2, n_embd=16, block_size=12, hist_bins=9).validate()
+    model = GPT(cfg, 30)
+    a, b = torch.randint(0, 30, (5, 12)), torch.randint(0, 30, (rows_b, 12))
+
+    def captured(*batches: torch.Tensor) -> tuple[stats.BatchCapture, object]:
+        cap = stats.BatchCapture(cfg.n_layer, cfg.variant, cfg.gate_eps, cfg.hist_bins, "cpu")
+        with torch.no_grad():
+            for idx in batches:
+                model(idx, idx, capture=cap)
+        return cap, cap.materialise()
+
+    (ca, sa), (cb, sb), (_, both) = captured(a), captured(b), captured(a, b)
+    na, nb = np.array(ca.n), np.array(cb.n)
+    ta, tb = np.array(ca.tokens), np.array(cb.tokens)
+    for key in ("frac_neg", "frac_closed", "mean_abs_h"):
+        want = (getattr(sa, key) * na + getattr(sb, key) * nb) / (na + nb)
+        np.testing.assert_allclose(getattr(both, key), want, rtol=1e-5, err_msg=key)
+    np.testing.assert_allclose(both.act_hist, (sa.act_hist * na[:, None] + sb.act_hist * nb[:, None])
+                               / (na + nb)[:, None], rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(both.max_abs_h, np.maximum(sa.max_abs_h, sb.max_abs_h), rtol=1e-6)
+    np.testing.assert_allclose(both.mlp_ratio, (sa.mlp_ratio * ta + sb.mlp_ratio * tb) / (ta + tb),
+                               rtol=1e-5)
+    np.testing.assert_allclose(both.attn_sink, (sa.attn_sink + sb.attn_sink) / 2, rtol=1e-5)
