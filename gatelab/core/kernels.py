@@ -194,22 +194,31 @@ def rotate_split(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, in
     return q, k, v, gate
 
 
-def qkv_gradient(dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor, dgate: torch.Tensor,
-                 cis: torch.Tensor, heads: tuple[int, int, int, int]) -> torch.Tensor:
-    """The gradient of ``rotate_split``'s input qkv, written piece by piece into one buffer."""
+def qkv_gradient(dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor, dgate: torch.Tensor | None,
+                 cis: torch.Tensor, heads: tuple[int, int, int, int],
+                 conj: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
+    """The gradient of ``rotate_split``'s input qkv, written piece by piece into one buffer.
+    ``conj``: ``conj_tables(cis, H)`` made once (a model keeps them per length, see
+    ``Attention.cis_tables``); without it they are made here."""
     H, KV, G, hd = heads
     B, T = dq.shape[:2]
     nq, nk = H * hd, KV * hd
+    conj_q, conj_k = conj if conj is not None else conj_tables(cis, H)
     dqkv = torch.empty(B, T, nq + 2 * nk + G * hd, dtype=dq.dtype, device=dq.device)
-    for grad, lo, n, part in ((dq, 0, H, cis[:, :H]), (dk, nq, KV, cis[:, H:])):
+    for grad, lo, n, part in ((dq, 0, H, conj_q), (dk, nq, KV, conj_k)):
         out = torch.view_as_complex(dqkv[..., lo:lo + n * hd].view(B, T, n, hd // 2, 2))
-        # times the conjugate (the inverse rotation), as a contiguous table: the lazy conj()
-        # view or a strided slice make this multiply 1.4× slower (measured)
-        torch.mul(_as_complex(grad), torch.conj_physical(part), out=out)
+        torch.mul(_as_complex(grad), part, out=out)  # times the conjugate: the inverse rotation
     dqkv[..., nq + nk:nq + 2 * nk].view(B, T, KV, hd).copy_(dv)
     if G:
         dqkv[..., nq + 2 * nk:].view(B, T, G, hd).copy_(dgate)
     return dqkv
+
+
+def conj_tables(cis: torch.Tensor, heads: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """The conjugates of ``cis`` [T, H + KV, hd/2] for the query heads and the key heads, each
+    contiguous: the lazy ``conj()`` view or a strided slice make the gradient's multiply 1.4×
+    slower (measured)."""
+    return torch.conj_physical(cis[:, :heads]), torch.conj_physical(cis[:, heads:])
 
 
 def _as_complex(x: torch.Tensor) -> torch.Tensor:
@@ -228,5 +237,5 @@ def split_rotate_cpu(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int
     return _SplitRotate.apply(qkv, cis, heads)
 
 
-__all__ = ["qkv_gradient", "rms_norm_backward", "rms_norm_cpu", "rms_norm_forward", "rotate_cpu",
+__all__ = ["conj_tables", "qkv_gradient", "rms_norm_backward", "rms_norm_cpu", "rms_norm_forward", "rotate_cpu",
            "rotate_split", "rows_of_cat", "split_rotate_cpu"]

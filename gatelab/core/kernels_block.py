@@ -74,10 +74,10 @@ class _SwiGLUBlock(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx: Any, x: torch.Tensor, eps: tuple[float, float],
-                rope: tuple[torch.Tensor, torch.Tensor, torch.Tensor],
+                rope: tuple[torch.Tensor, ...],
                 heads: tuple[int, int, int, int], capture: Any, layer: int,
                 attn_w: torch.Tensor, mlp_w: torch.Tensor, *weights: torch.Tensor) -> torch.Tensor:
-        rows, inverse, cis = rope
+        rows, inverse, cis, conj_q, conj_k = rope
         wq, wk, wv, wo, wg, wu, wd = weights
         B, T, d = x.shape
         H, KV, G, hd = heads
@@ -108,14 +108,14 @@ class _SwiGLUBlock(torch.autograd.Function):
             out = x1 + mlp
             capture.block(layer, mlp.view(B, T, d), out.view(B, T, d))
         ctx.save_for_backward(x, r1, xn1, w, q, kr, vr, y, lse, yt, s, yo, x1, r2, xn2, g, u, a, h,
-                              attn_w, mlp_w, inverse, cis, *weights)
+                              attn_w, mlp_w, inverse, cis, conj_q, conj_k, *weights)
         ctx.heads = heads
         return out.view(B, T, d)
 
     @staticmethod
     def backward(ctx: Any, dout: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
         (x, r1, xn1, w, q, kr, vr, y, lse, yt, s, yo, x1, r2, xn2, g, u, a, h,
-         attn_w, mlp_w, inverse, cis, wq, wk, wv, wo, wg, wu, wd) = ctx.saved_tensors
+         attn_w, mlp_w, inverse, cis, conj_q, conj_k, wq, wk, wv, wo, wg, wu, wd) = ctx.saved_tensors
         B, T, d = x.shape
         H, KV, G, hd = ctx.heads
         do = dout.reshape(B * T, d)
@@ -133,7 +133,7 @@ class _SwiGLUBlock(torch.autograd.Function):
         dq, dk, dv = _ATTENTION_BACKWARD(dyt.transpose(1, 2), q, kr, vr, y, lse, 0.0, True)
         dk, dv = _unshare(dk, KV), _unshare(dv, KV)  # [B, KV, T, hd]
         dqkv = qkv_gradient(dq.transpose(1, 2), dk.transpose(1, 2), dv.transpose(1, 2), dgate,
-                            cis, ctx.heads).view(B * T, -1)  # [B·T, Σout]
+                            cis, ctx.heads, (conj_q, conj_k)).view(B * T, -1)  # [B·T, Σout]
         dx, dattn_w = rms_norm_backward(torch.mm(dqkv, w).view(B, T, d), x, r1, attn_w)
         dx.add_(dx1.view(B, T, d))
         dw = torch.mm(dqkv.t(), xn1.view(B * T, d)).index_select(0, inverse)  # HF rows
@@ -170,7 +170,7 @@ def swiglu_block_cpu(block: Any, x: torch.Tensor, table: torch.Tensor, capture: 
     """A SwiGLU ``model.Block`` x [B, T, d] -> [B, T, d] as one autograd node (``_SwiGLUBlock``);
     table = GPT's ``rope_pairs``."""
     attn, mlp = block.attn, block.mlp
-    rope = (attn.fused_rows, attn.fused_inverse, attn._cis(table, x.shape[1]))
+    rope = (attn.fused_rows, attn.fused_inverse, *attn.cis_tables(table, x.shape[1]))
     return _SwiGLUBlock.apply(
         x, (block.attn_norm.eps, block.mlp_norm.eps), rope, attn._heads(), capture, block.layer,
         block.attn_norm.weight, block.mlp_norm.weight, attn.q_proj.weight, attn.k_proj.weight,

@@ -131,6 +131,7 @@ class Attention(nn.Module):
         self.o_proj = nn.Linear(self.n_head * self.hd, cfg.n_embd, bias=False)
         self.dropout = cfg.dropout
         self.resid_drop = nn.Dropout(cfg.dropout) if cfg.dropout > 0 else nn.Identity()
+        self._cis_cache: tuple[tuple[Any, ...], tuple[torch.Tensor, ...]] | None = None
         rows = self._fused_rows()
         self.register_buffer("fused_rows", rows, persistent=False)
         self.register_buffer("fused_inverse", torch.argsort(rows), persistent=False)
@@ -193,7 +194,18 @@ class Attention(nn.Module):
 
     def _cis(self, table: torch.Tensor, T: int) -> torch.Tensor:
         """``rope_pair_table``'s first T rows as complex numbers for all H + KV heads."""
-        return torch.view_as_complex(table[:T]).expand(T, self.n_head + self.n_kv, self.hd // 2)
+        return self.cis_tables(table, T)[0]
+
+    def cis_tables(self, table: torch.Tensor, T: int) -> tuple[torch.Tensor, ...]:
+        """(cis [T, H + KV, hd/2] complex, and its conjugates for q and k: ``kernels.conj_tables``)
+        for GPT's ``rope_pairs`` table, kept for the last (table, length): a CPU training step
+        made them in six ops per layer each way (≈ 1 % of a step, measured A/B). A table that
+        is replaced (``.to()``, ``.double()``) or changed in place is read afresh."""
+        key = (table.data_ptr(), table._version, table.dtype, table.device, T)
+        if self._cis_cache is None or self._cis_cache[0] != key:
+            cis = torch.view_as_complex(table[:T]).expand(T, self.n_head + self.n_kv, self.hd // 2)
+            self._cis_cache = (key, (cis, *kernels.conj_tables(cis, self.n_head)))
+        return self._cis_cache[1]
 
     def input_cpu(self, x: torch.Tensor, norm: RMSNorm, table: torch.Tensor
                   ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:

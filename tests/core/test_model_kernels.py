@@ -247,3 +247,26 @@ def test_clipped_step_without_clipping_and_after_a_failing_step(monkeypatch: pyt
     with pytest.raises(RuntimeError, match="step failed"):
         engine.clipped_step(opt, 1.0)
     assert not hasattr(opt, "grad_scale")  # a later step is not scaled by a stale factor
+
+
+def test_rope_tables_kept_per_length_follow_the_model() -> None:
+    """The complex RoPE tables an attention layer keeps are those of its model's current table
+    and length: after steps at another length, and after ``.double()``, the fast step's
+    gradients are still the textbook block's."""
+    torch.manual_seed(9)
+    model = GPT(TrainConfig(**TINY).validate(), 20)
+    for T in (16, 7, 16):  # fills and refills the layers' tables
+        _loss_and_grads(model, torch.randint(0, 20, (2, T)))
+    attn = model.blocks[0].attn
+    cis, conj_q, conj_k = attn.cis_tables(model.rope_pairs, 16)
+    assert cis.dtype == torch.complex64 and torch.equal(conj_q, cis[:, :4].conj())
+    model = model.double()
+    x = torch.randint(0, 20, (2, 11))
+    fast = _loss_and_grads(model, x)
+    assert attn.cis_tables(model.rope_pairs, 11)[0].dtype == torch.complex128
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(model_module, "_cpu_training", lambda t: False)
+        book = _loss_and_grads(model, x)
+    torch.testing.assert_close(fast[0], book[0], rtol=1e-12, atol=1e-14)
+    for a, b in zip(fast[1], book[1]):
+        torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13)
