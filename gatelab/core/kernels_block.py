@@ -25,6 +25,7 @@ from typing import Any
 
 import torch
 import torch.nn.functional as F
+from torch.autograd.function import once_differentiable
 
 from gatelab.core.attention_lse import lse_for
 from gatelab.core.kernels import qkv_gradient, rms_norm_backward, rms_norm_forward, rotate_split
@@ -94,7 +95,7 @@ class _SwiGLUBlock(torch.autograd.Function):
         yt = y.transpose(1, 2)  # [B, T, H, hd]
         s = torch.sigmoid(gate) if G else None  # the output gate's factor [B, T, H, hd]
         yo = (yt * s if G else yt).reshape(B * T, H * hd)  # [B·T, H·hd]
-        x1 = torch.addmm(x.view(B * T, d), yo, wo.t())  # [B·T, d] = x + o_proj(y)
+        x1 = torch.addmm(x.reshape(B * T, d), yo, wo.t())  # [B·T, d] = x + o_proj(y)
         xn2, r2 = rms_norm_forward(x1, mlp_w, eps[1])  # [B·T, d], [B·T, 1]
         g, u = F.linear(xn2, wg), F.linear(xn2, wu)  # [B·T, m] each
         a = F.silu(g)
@@ -113,6 +114,7 @@ class _SwiGLUBlock(torch.autograd.Function):
         return out.view(B, T, d)
 
     @staticmethod
+    @once_differentiable  # intermediates are saved: a second derivative would be wrong, not slow
     def backward(ctx: Any, dout: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
         (x, r1, xn1, w, q, kr, vr, y, lse, yt, s, yo, x1, r2, xn2, g, u, a, h,
          attn_w, mlp_w, inverse, cis, conj_q, conj_k, wq, wk, wv, wo, wg, wu, wd) = ctx.saved_tensors
@@ -136,7 +138,7 @@ class _SwiGLUBlock(torch.autograd.Function):
                             cis, ctx.heads, (conj_q, conj_k)).view(B * T, -1)  # [B·T, Σout]
         dx, dattn_w = rms_norm_backward(torch.mm(dqkv, w).view(B, T, d), x, r1, attn_w)
         dx.add_(dx1.view(B, T, d))
-        dw = torch.mm(dqkv.t(), xn1.view(B * T, d)).index_select(0, inverse)  # HF rows
+        dw = torch.mm(dqkv.t(), xn1.reshape(B * T, d)).index_select(0, inverse)  # HF rows
         grads = (*dw.split((wq.shape[0], wk.shape[0], wv.shape[0])), torch.mm(dx1.t(), yo),
                  torch.mm(dg.t(), xn2), torch.mm(du.t(), xn2), torch.mm(do.t(), h))
         return (dx, None, None, None, None, None, dattn_w, dmlp_w, *grads)

@@ -270,3 +270,29 @@ def test_rope_tables_kept_per_length_follow_the_model() -> None:
     torch.testing.assert_close(fast[0], book[0], rtol=1e-12, atol=1e-14)
     for a, b in zip(fast[1], book[1]):
         torch.testing.assert_close(a, b, rtol=1e-10, atol=1e-13)
+
+
+def test_fused_block_takes_a_strided_input_and_refuses_second_derivatives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A non-contiguous residual stream gives the textbook block's output and gradient; a
+    second derivative through the hand-written backward is refused, not silently wrong."""
+    torch.manual_seed(10)
+    model = GPT(TrainConfig(**TINY).validate(), 20).double()
+    block = model.blocks[0]
+    rope = (model.rope_cos_full, model.rope_sin_signed, model.rope_pairs)
+    base = torch.randn(16, 2, 32, dtype=torch.float64)
+    got = []
+    for fast in (True, False):
+        x = base.clone().transpose(0, 1).requires_grad_()  # [2, 16, 32], not contiguous
+        with monkeypatch.context() as mp:
+            if not fast:
+                mp.setattr(model_module, "_cpu_training", lambda t: False)
+            out = block(x, rope)
+            (dx,) = torch.autograd.grad(out.square().sum(), x)
+        got.append((out.detach(), dx))
+    torch.testing.assert_close(got[0][0], got[1][0], rtol=1e-12, atol=1e-13)
+    torch.testing.assert_close(got[0][1], got[1][1], rtol=1e-10, atol=1e-12)
+    x = base.transpose(0, 1).requires_grad_()
+    (dx,) = torch.autograd.grad(block(x, rope).square().sum(), x, create_graph=True)
+    with pytest.raises(RuntimeError):
+        dx.sum().backward()
