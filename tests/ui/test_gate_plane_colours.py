@@ -91,3 +91,22 @@ def test_pixels_follow_resolution_window_variant_and_view(panel: GatePlanePanel)
     check_pixels(panel, ("dh_dg",))
     c.set_view_name("all")
     check_pixels(panel, ("h", "dh_dg", "dh_du"))
+
+
+def test_indexed_image_is_drawn_from_one_rgb32_conversion(qtbot) -> None:  # noqa: ANN001
+    """The map's QImage is converted to RGB32 once per new image (so no draw converts it again)
+    and holds exactly the colour table's colours of the indices."""
+    from PySide6.QtGui import QImage
+
+    from gatelab.ui.gate_plane_image import IndexedImage, colour_table
+    item = IndexedImage()
+    indices = np.arange(256, dtype=np.uint8).reshape(16, 16)[:, ::-1].copy()  # rows = u
+    item.setImage(indices, autoLevels=False)
+    item.render()
+    qimage = item.qimage
+    assert qimage.format() == QImage.Format.Format_RGB32 and (qimage.width(), qimage.height()) == (16, 16)
+    table = colour_table()
+    for row, col in ((0, 0), (3, 7), (15, 15), (9, 2)):
+        colour = qimage.pixelColor(col, row)
+        want = table[indices[row, col]]
+        assert (colour.red(), colour.green(), colour.blue(), colour.alpha()) == tuple(int(v) for v in want)
