@@ -166,17 +166,16 @@ class _SplitRotate(torch.autograd.Function):
     its slice: dq and dk rotated back (times the conjugate), dv and the gate copied."""
 
     @staticmethod
-    def forward(ctx: Any, qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, int, int]
-                ) -> tuple[torch.Tensor, ...]:
-        ctx.save_for_backward(cis)
+    def forward(ctx: Any, qkv: torch.Tensor, cis: torch.Tensor, conj_q: torch.Tensor,
+                conj_k: torch.Tensor, heads: tuple[int, int, int, int]) -> tuple[torch.Tensor, ...]:
+        ctx.save_for_backward(conj_q, conj_k)
         ctx.heads = heads
         return rotate_split(qkv, cis, heads)
 
     @staticmethod
     def backward(ctx: Any, dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor,
                  dgate: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
-        (cis,) = ctx.saved_tensors
-        return qkv_gradient(dq, dk, dv, dgate, cis, ctx.heads), None, None
+        return qkv_gradient(dq, dk, dv, dgate, ctx.saved_tensors, ctx.heads), None, None, None, None
 
 
 def rotate_split(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, int, int]
@@ -195,15 +194,13 @@ def rotate_split(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, in
 
 
 def qkv_gradient(dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor, dgate: torch.Tensor | None,
-                 cis: torch.Tensor, heads: tuple[int, int, int, int],
-                 conj: tuple[torch.Tensor, torch.Tensor] | None = None) -> torch.Tensor:
-    """The gradient of ``rotate_split``'s input qkv, written piece by piece into one buffer.
-    ``conj``: ``conj_tables(cis, H)`` made once (a model keeps them per length, see
-    ``Attention.cis_tables``); without it they are made here."""
+                 conj: tuple[torch.Tensor, ...], heads: tuple[int, int, int, int]) -> torch.Tensor:
+    """The gradient of ``rotate_split``'s input qkv, written piece by piece into one buffer;
+    ``conj`` = ``conj_tables(cis, H)`` (a model keeps them per length: ``Attention.cis_tables``)."""
     H, KV, G, hd = heads
     B, T = dq.shape[:2]
     nq, nk = H * hd, KV * hd
-    conj_q, conj_k = conj if conj is not None else conj_tables(cis, H)
+    conj_q, conj_k = conj
     dqkv = torch.empty(B, T, nq + 2 * nk + G * hd, dtype=dq.dtype, device=dq.device)
     for grad, lo, n, part in ((dq, 0, H, conj_q), (dk, nq, KV, conj_k)):
         out = torch.view_as_complex(dqkv[..., lo:lo + n * hd].view(B, T, n, hd // 2, 2))
@@ -229,12 +226,14 @@ def _as_complex(x: torch.Tensor) -> torch.Tensor:
     return torch.view_as_complex(x.unflatten(-1, (-1, 2)))
 
 
-def split_rotate_cpu(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, int, int]
-                     ) -> tuple[torch.Tensor, ...]:
+def split_rotate_cpu(qkv: torch.Tensor, cis: torch.Tensor, heads: tuple[int, int, int, int],
+                     conj: tuple[torch.Tensor, ...] | None = None) -> tuple[torch.Tensor, ...]:
     """q [B, T, H, hd], k [B, T, KV, hd] (rotated by ``cis`` [T, H + KV, hd/2] complex), v
     [B, T, KV, hd] and gate [B, T, G, hd] out of qkv [B, T, (H + 2·KV + G)·hd], with one
-    gradient buffer backwards; heads = (H, KV, G, hd), G = 0 without an output gate."""
-    return _SplitRotate.apply(qkv, cis, heads)
+    gradient buffer backwards; heads = (H, KV, G, hd), G = 0 without an output gate; ``conj``:
+    ``conj_tables(cis, H)`` where the caller keeps them (made here otherwise)."""
+    conj_q, conj_k = conj if conj is not None else conj_tables(cis, heads[0])
+    return _SplitRotate.apply(qkv, cis, conj_q, conj_k, heads)
 
 
 __all__ = ["conj_tables", "qkv_gradient", "rms_norm_backward", "rms_norm_cpu", "rms_norm_forward", "rotate_cpu",

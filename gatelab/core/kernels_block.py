@@ -43,19 +43,20 @@ class _AttentionInput(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx: Any, x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
-                rows: torch.Tensor, inverse: torch.Tensor, cis: torch.Tensor,
+                rows: torch.Tensor, inverse: torch.Tensor, tables: tuple[torch.Tensor, ...],
                 heads: tuple[int, int, int, int], *weights: torch.Tensor) -> tuple[torch.Tensor, ...]:
+        cis, conj_q, conj_k = tables
         xn, r = rms_norm_forward(x, norm_weight, eps)  # [B, T, d], [B, T, 1]
         w = torch.cat(weights).index_select(0, rows)  # [(H + 2·KV + G)·hd, d]
-        ctx.save_for_backward(x, r, norm_weight, xn, w, inverse, cis)
+        ctx.save_for_backward(x, r, norm_weight, xn, w, inverse, conj_q, conj_k)
         ctx.heads, ctx.sizes = heads, [t.shape[0] for t in weights]
         return rotate_split(F.linear(xn, w), cis, heads)
 
     @staticmethod
     def backward(ctx: Any, dq: torch.Tensor, dk: torch.Tensor, dv: torch.Tensor,
                  dgate: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
-        x, r, norm_weight, xn, w, inverse, cis = ctx.saved_tensors
-        dqkv = qkv_gradient(dq, dk, dv, dgate, cis, ctx.heads)  # [B, T, Σout]
+        x, r, norm_weight, xn, w, inverse, conj_q, conj_k = ctx.saved_tensors
+        dqkv = qkv_gradient(dq, dk, dv, dgate, (conj_q, conj_k), ctx.heads)  # [B, T, Σout]
         flat = dqkv.view(-1, dqkv.shape[-1])  # [B·T, Σout]
         dxn = torch.mm(flat, w).view(x.shape)  # [B, T, d]
         dw = torch.mm(flat.t(), xn.reshape(-1, x.shape[-1])).index_select(0, inverse)  # HF rows
@@ -109,7 +110,7 @@ class _SwiGLUBlock(torch.autograd.Function):
             out = x1 + mlp
             capture.block(layer, mlp.view(B, T, d), out.view(B, T, d))
         ctx.save_for_backward(x, r1, xn1, w, q, kr, vr, y, lse, yt, s, yo, x1, r2, xn2, g, u, a, h,
-                              attn_w, mlp_w, inverse, cis, conj_q, conj_k, *weights)
+                              attn_w, mlp_w, inverse, conj_q, conj_k, *weights)
         ctx.heads = heads
         return out.view(B, T, d)
 
@@ -117,7 +118,7 @@ class _SwiGLUBlock(torch.autograd.Function):
     @once_differentiable  # intermediates are saved: a second derivative would be wrong, not slow
     def backward(ctx: Any, dout: torch.Tensor) -> tuple[torch.Tensor | None, ...]:
         (x, r1, xn1, w, q, kr, vr, y, lse, yt, s, yo, x1, r2, xn2, g, u, a, h,
-         attn_w, mlp_w, inverse, cis, conj_q, conj_k, wq, wk, wv, wo, wg, wu, wd) = ctx.saved_tensors
+         attn_w, mlp_w, inverse, conj_q, conj_k, wq, wk, wv, wo, wg, wu, wd) = ctx.saved_tensors
         B, T, d = x.shape
         H, KV, G, hd = ctx.heads
         do = dout.reshape(B * T, d)
@@ -135,7 +136,7 @@ class _SwiGLUBlock(torch.autograd.Function):
         dq, dk, dv = _ATTENTION_BACKWARD(dyt.transpose(1, 2), q, kr, vr, y, lse, 0.0, True)
         dk, dv = _unshare(dk, KV), _unshare(dv, KV)  # [B, KV, T, hd]
         dqkv = qkv_gradient(dq.transpose(1, 2), dk.transpose(1, 2), dv.transpose(1, 2), dgate,
-                            cis, ctx.heads, (conj_q, conj_k)).view(B * T, -1)  # [B·T, Σout]
+                            (conj_q, conj_k), ctx.heads).view(B * T, -1)  # [B·T, Σout]
         dx, dattn_w = rms_norm_backward(torch.mm(dqkv, w).view(B, T, d), x, r1, attn_w)
         dx.add_(dx1.view(B, T, d))
         dw = torch.mm(dqkv.t(), xn1.reshape(B * T, d)).index_select(0, inverse)  # HF rows
@@ -156,14 +157,15 @@ def _unshare(t: torch.Tensor, kv: int) -> torch.Tensor:
 
 
 def attention_input_cpu(x: torch.Tensor, norm_weight: torch.Tensor, eps: float,
-                        rows: torch.Tensor, inverse: torch.Tensor, cis: torch.Tensor,
+                        rows: torch.Tensor, inverse: torch.Tensor, tables: tuple[torch.Tensor, ...],
                         heads: tuple[int, int, int, int], q_weight: torch.Tensor,
                         k_weight: torch.Tensor, v_weight: torch.Tensor) -> tuple[torch.Tensor, ...]:
-    """q [B, T, H, hd], k [B, T, KV, hd] (rotated by ``cis`` [T, H + KV, hd/2]), v [B, T, KV, hd]
-    and gate [B, T, G, hd] of RMSNorm(x) [B, T, d]; heads = (H, KV, G, hd), G = 0 without an
-    output gate; ``rows``/``inverse``: the permutation of the weights' stacked rows and its
-    inverse (``Attention._fused_rows``)."""
-    return _AttentionInput.apply(x, norm_weight, eps, rows, inverse, cis, heads,
+    """q [B, T, H, hd], k [B, T, KV, hd] (rotated by cis [T, H + KV, hd/2]), v [B, T, KV, hd]
+    and gate [B, T, G, hd] of RMSNorm(x) [B, T, d]; tables = (cis, conj_q, conj_k) of
+    ``Attention.cis_tables``; heads = (H, KV, G, hd), G = 0 without an output gate;
+    ``rows``/``inverse``: the permutation of the weights' stacked rows and its inverse
+    (``Attention._fused_rows``)."""
+    return _AttentionInput.apply(x, norm_weight, eps, rows, inverse, tables, heads,
                                  q_weight, k_weight, v_weight)
 
 

@@ -179,7 +179,8 @@ class Attention(nn.Module):
                                 self.k_proj.weight, self.v_proj.weight)  # [nq + 2·KV·hd, d]
         qkv = F.linear(x, w)  # [B, T, (H + 2·KV + gate heads)·hd]
         if rope is not None and _cpu_training(qkv):  # one gradient buffer backwards
-            q, k, v, gate = kernels.split_rotate_cpu(qkv, self._cis(rope[2], T), self._heads())
+            cis, *conj = self.cis_tables(rope[2], T)
+            q, k, v, gate = kernels.split_rotate_cpu(qkv, cis, self._heads(), tuple(conj))
             return q, k, v, gate if self.gated else None
         qk, v, gate = qkv.split(((H + KV) * hd, KV * hd, H * hd if self.gated else 0), dim=-1)
         qk = qk.view(B, T, H + KV, hd)  # [B, T, H + KV, hd]
@@ -192,13 +193,10 @@ class Attention(nn.Module):
         """(H, KV, output-gate heads, hd): the layout of the fused projection's output."""
         return self.n_head, self.n_kv, self.n_head if self.gated else 0, self.hd
 
-    def _cis(self, table: torch.Tensor, T: int) -> torch.Tensor:
-        """``rope_pair_table``'s first T rows as complex numbers for all H + KV heads."""
-        return self.cis_tables(table, T)[0]
-
     def cis_tables(self, table: torch.Tensor, T: int) -> tuple[torch.Tensor, ...]:
-        """(cis [T, H + KV, hd/2] complex, and its conjugates for q and k: ``kernels.conj_tables``)
-        for GPT's ``rope_pairs`` table, kept for the last (table, length): a CPU training step
+        """(cis [T, H + KV, hd/2]: ``rope_pair_table``'s first T rows as complex numbers for all
+        H + KV heads, and its conjugates for q and k: ``kernels.conj_tables``) for GPT's
+        ``rope_pairs`` table, kept for the last (table, length): a CPU training step
         made them in six ops per layer each way (≈ 1 % of a step, measured A/B). A table that
         is replaced (``.to()``, ``.double()``) or changed in place is read afresh."""
         key = (table.data_ptr(), table._version, table.dtype, table.device, T)
@@ -213,7 +211,7 @@ class Attention(nn.Module):
         ``Block`` runs in a CPU training step; table = GPT's ``rope_pairs``."""
         q, k, v, gate = kernels_block.attention_input_cpu(
             x, norm.weight, norm.eps, self.fused_rows, self.fused_inverse,
-            self._cis(table, x.shape[1]), self._heads(),
+            self.cis_tables(table, x.shape[1]), self._heads(),
             self.q_proj.weight, self.k_proj.weight, self.v_proj.weight)
         return q, k, v, gate if self.gated else None
 
@@ -293,7 +291,7 @@ class Block(nn.Module):
     def forward(self, x: torch.Tensor, rope: tuple[torch.Tensor, ...] | None,
                 capture: Capture | None = None) -> torch.Tensor:
         if self._fast_cpu(x, rope):
-            # the same maths as below, each sublayer's input as one hand-written function
+            # the same maths as below in fewer ops (a SwiGLU block as one autograd node)
             return kernels_block.block_forward_cpu(self, x, rope[2], capture)  # type: ignore[index]
         x = x + self.attn(self.attn_norm(x), rope, capture)  # [B, T, d]
         m = self.mlp(self.mlp_norm(x), capture)
