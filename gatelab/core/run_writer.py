@@ -43,6 +43,7 @@ from gatelab.core.safe_write import (  # re-exported: the writer's file and fold
     atomic_write_bytes,
     atomic_write_json,
     check_folder,
+    check_write_targets,
     folder_problem,
     make_folder,
     write_error,
@@ -87,6 +88,10 @@ class RunWriter:
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
             raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
                                              "host": str(old.get("host"))}))
+        kept = None
+        if resume_step is not None:  # all that can refuse comes first: a refused resume changes nothing
+            check_write_targets(*(self.path / name for name in (CONFIG, SUMMARY, METRICS, STATS)))
+            kept = self._kept_metrics(resume_step)
         remove_stale_tmp(self.path, include_own=True)
         atomic_write_json(self.path / CONFIG, config.to_dict())
         now = time.time()
@@ -98,8 +103,8 @@ class RunWriter:
             "tokens_per_s": None, "variant": config.variant, "corpus": corpus_info,
             "n_params": n_params, "device": device, "error": "", **writer_identity(),
         }
-        if resume_step is not None:
-            self._truncate_metrics(resume_step)
+        if kept is not None:
+            atomic_write_bytes(self.path / METRICS, kept)
         atomic_write_json(self.path / SUMMARY, self.summary)
         self._beat_at = self._ckpt_at = time.monotonic()
         self._ckpt_every_s = checkpoint_seconds()
@@ -108,15 +113,15 @@ class RunWriter:
         self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
         _OPEN_WRITERS[_key(self.path)] = self
 
-    def _truncate_metrics(self, step: int) -> None:
-        """Keep the rows up to the checkpoint's step, each step once (rows written after the
+    def _kept_metrics(self, step: int) -> bytes:
+        """The metrics rows up to the checkpoint's step, each step once (rows written after the
         checkpoint, before a crash, are trained again), so the curve stays one curve."""
         out, last = io.BytesIO(), 0
         for line, row in iter_metrics(self.path / METRICS):
             if last < row["step"] <= step:
                 out.write(line)
                 last = row["step"]
-        atomic_write_bytes(self.path / METRICS, out.getvalue())
+        return out.getvalue()
 
     def append(self, snap: Snapshot) -> None:
         try:

@@ -134,6 +134,14 @@ def _write_target(path: Path) -> tuple[Path, int]:
     return Path(os.path.realpath(path)), mode
 
 
+def check_write_targets(*paths: Path) -> None:
+    """RunWriteError for the first of ``paths`` that a later write would refuse (a folder, FIFO
+    or device where the file belongs). Why: a writer that checks all its files before its first
+    write never leaves a folder half rewritten (a refused ``--resume`` must change nothing)."""
+    for path in paths:
+        _write_target(Path(path))
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write ``path`` whole or not at all (temp file + rename); RunWriteError naming ``path``.
 
@@ -168,4 +176,5 @@ def atomic_write_json(path: Path, obj: Any) -> None:
 
 
 __all__ = ["RunWriteError", "atomic_write_bytes", "atomic_write_json", "check_folder",
+           "check_write_targets",
            "folder_problem", "make_folder", "write_error"]

@@ -219,6 +219,30 @@ def test_run_dir_in_an_unwritable_place(tmp_path: Path, capsys: pytest.CaptureFi
     assert not path.exists()
 
 
+@pytest.mark.parametrize("name, kind", [("metrics.jsonl", "fifo"), ("metrics.jsonl", "folder"),
+                                        ("run.json", "folder"), ("stats.npz", "folder"),
+                                        ("stats.npz", "fifo")])
+def test_a_refused_resume_changes_no_file_of_the_run(name: str, kind: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """--resume --steps 30 --lr 0.05 on a run with a FIFO for metrics.jsonl was refused, yet
+    config.json already held the new steps and lr: a plain --resume later trained with them."""
+    d = tmp_path / "run"
+    assert train_main(TINY + ["--steps", "10", "--checkpoint-interval", "5", "--run-dir", str(d)]) == 0
+    target = d / name
+    if target.is_dir():
+        target.rmdir()
+    elif target.exists():
+        target.unlink()
+    os.mkfifo(target) if kind == "fifo" else target.mkdir()
+    before = {p.name: p.read_bytes() for p in d.iterdir() if p.is_file()}
+    with _deadline(60):
+        rc = train_main(TINY + ["--steps", "30", "--lr", "0.05", "--run-dir", str(d), "--resume"])
+    line = _one_error_line(capsys.readouterr().err, "gatelab-train")
+    assert rc == 2 and str(target) in line, line
+    assert {p.name: p.read_bytes() for p in d.iterdir() if p.is_file()} == before
+    assert json.loads(before["config.json"])["steps"] == 10
+
+
 # -- 3. --out that cannot be a folder -----------------------------------------------------------
 @pytest.mark.parametrize("kind", ["file", "fifo", "under_file"])
 def test_experiment_out_that_cannot_be_a_folder(kind: str, tmp_path: Path,
