@@ -278,6 +278,9 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
     bad = [v for v in variants if v not in FFN_VARIANTS]
     if bad or not variants:
         return _fail(prog, f"unknown variant(s) {', '.join(bad) or '(none)'}; valid: {', '.join(FFN_VARIANTS)}")
+    if len(set(variants)) < 2:  # the verdict compares two: say so before any training
+        return _fail(prog, f"--variants needs at least two different variants to compare, got "
+                           f"{', '.join(dict.fromkeys(variants))} (for example --variants swiglu,gelu)")
     if not 1 <= args.seeds <= MAX_SEEDS:
         return _fail(prog, f"--seeds must be from 1 to {MAX_SEEDS}, got {args.seeds}")
     try:

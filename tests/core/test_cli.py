@@ -86,6 +86,20 @@ def test_experiment_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert experiment_main(["--seeds", "0"]) == 2
 
 
+@pytest.mark.parametrize("variants, named", [("swiglu", "swiglu"), ("swiglu,swiglu", "swiglu"),
+                                             (" gelu , gelu,", "gelu")])
+def test_experiment_needs_two_different_variants_before_training(
+        variants: str, named: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One variant (or one twice) trained every run, then printed "need at least two variants
+    with results" and exited 0."""
+    assert experiment_main(TINY + ["--steps", "10", "--variants", variants, "--out",
+                                   str(tmp_path / "exp")]) == 2
+    out, err = capsys.readouterr()
+    assert err == (f"gatelab-experiment: error: --variants needs at least two different variants "
+                   f"to compare, got {named} (for example --variants swiglu,gelu)\n")
+    assert out == "" and not (tmp_path / "exp").exists()
+
+
 def test_stopped_run_reports_its_latest_val_loss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """A run stopped between evaluations printed "val loss n/a" although it had evaluated."""
