@@ -102,8 +102,10 @@ def _read_text_file(path: Path) -> str:
         if exc.msg.key == "file.is_folder":
             raise CorpusError(Msg("corpus.is_folder", {"path": path})) from None
         raise CorpusError(Msg("corpus.cannot_use", {"reason": exc.msg})) from None
-    if not raw or raw.isspace():  # isspace: no copy of a large file, unlike strip()
+    if not raw:
         raise CorpusError(Msg("corpus.empty", {"path": path}))
+    if raw.isspace():  # isspace: no copy of a large file, unlike strip()
+        raise CorpusError(Msg("corpus.blank", {"path": path}))
     if b"\x00" in raw[:1 << 20]:
         raise CorpusError(Msg("corpus.binary", {"path": path}))
     try:

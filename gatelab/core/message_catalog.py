@@ -20,6 +20,8 @@ MESSAGES: dict[str, str] = {
     "text": "{text}",
     # several reasons in one line: "a; b; c"
     "list.semicolon": QT_TRANSLATE_NOOP("core", "{first}; {rest}"),
+    # a library's KeyError: its text alone ("'sampler'") says nothing
+    "error.missing_entry": QT_TRANSLATE_NOOP("core", "the entry {key} is missing"),
 
     # -- reading and writing files (core/fileio.py) ------------------------------------------
     "file.missing": QT_TRANSLATE_NOOP("core", "{path}: no such file"),
@@ -160,6 +162,8 @@ MESSAGES: dict[str, str] = {
     "corpus.is_folder": QT_TRANSLATE_NOOP("core", "corpus path is a folder, not a text file: {path}"),
     "corpus.cannot_use": QT_TRANSLATE_NOOP("core", "cannot use the corpus file {reason}"),
     "corpus.empty": QT_TRANSLATE_NOOP("core", "corpus file is empty: {path}"),
+    "corpus.blank": QT_TRANSLATE_NOOP(
+        "core", "corpus file holds only whitespace (spaces, tabs, new lines), no text: {path}"),
     "corpus.binary": QT_TRANSLATE_NOOP(
         "core", "corpus file looks binary (it contains NUL bytes), not text: {path}"),
     "corpus.not_utf8": QT_TRANSLATE_NOOP(

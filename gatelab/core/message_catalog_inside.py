@@ -47,6 +47,9 @@ INSIDE_MESSAGES: dict[str, str] = {
                 "only gated-MLP models can be inspected"),
     "inside.device_unknown": QT_TRANSLATE_NOOP("core", "unknown device {name!r}; use auto, cpu or cuda"),
     "inside.tokenizer_failed": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer cannot be loaded: {reason}"),
+    "inside.folder_code": QT_TRANSLATE_NOOP(
+        "core", "{path}: loading this model would run Python code that ships in the folder (an "
+                "auto_map entry); gatelab never runs a model folder's code"),
     "inside.model_failed": QT_TRANSLATE_NOOP("core", "{path}: the model cannot be loaded: {reason}"),
     "inside.activation_unknown": QT_TRANSLATE_NOOP(
         "core", "{path}: MLP activation {act!r} has no gate variant in gatelab"),
@@ -87,6 +90,8 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.token_id_range": QT_TRANSLATE_NOOP(
         "core", "{path}: the tokenizer gives token id {id:,} but the model has {n:,} embeddings; "
                 "the tokenizer and the model do not belong together"),
+    "inside.config_size": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}; it must be a whole number above 0"),
     "inside.config_value": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number above 0"),
     # -- inside the model: config.json values (core/inside/hf_config_check.py) ----------------

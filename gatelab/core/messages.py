@@ -128,14 +128,28 @@ def reason(exc: BaseException) -> str:
     msg = getattr(exc, "msg", None)
     if isinstance(msg, Msg):
         return msg
+    if _bare_key(exc):
+        return Msg("error.missing_entry", {"key": repr(exc.args[0])[:60]})
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _bare_key(exc: BaseException) -> bool:
+    """A KeyError whose text is only the key (a dict lookup deep in a library)."""
+    return type(exc) is KeyError and len(exc.args) == 1 and isinstance(exc.args[0], (str, int))
 
 
 def first_line(exc: BaseException) -> str:
     """The first line of an exception's text (at most 300 characters), or its type's name: a
-    library's reason, shown as is."""
-    lines = str(exc).splitlines()
-    return lines[0][:300] if lines and lines[0] else type(exc).__name__
+    library's reason, shown as is. A first line that only announces the rest ("Error(s) in
+    loading state_dict for GPT:") takes the next line with it, and a bare KeyError says that
+    an entry is missing."""
+    if _bare_key(exc):
+        return reason(exc)
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    if not lines:
+        return type(exc).__name__
+    head = lines[0] + (" " + lines[1] if lines[0].endswith(":") and len(lines) > 1 else "")
+    return head[:300]
 
 
 def join_msgs(items: list[str]) -> str:

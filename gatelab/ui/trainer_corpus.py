@@ -234,6 +234,7 @@ class CorpusBox(QGroupBox):
             "corpus.not_found": lambda: self.tr("there is no such file"),
             "corpus.is_folder": lambda: self.tr("it is a folder, not a text file"),
             "corpus.empty": lambda: self.tr("the file is empty"),
+            "corpus.blank": lambda: self.tr("it holds only whitespace, no text"),
             "corpus.binary": lambda: self.tr("it looks binary (it contains NUL bytes), not text"),
             "corpus.not_utf8": lambda: self.tr("it is not valid UTF-8 text (bad byte at offset "
                                                "{0})").format(v["offset"]),

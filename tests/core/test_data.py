@@ -94,7 +94,7 @@ def test_text_file_corpus(tmp_path: Path) -> None:
 @pytest.mark.parametrize("content, message", [
     (None, "not found"),
     (b"", "empty"),
-    (b"   \n\t ", "empty"),
+    (b"   \n\t ", "only whitespace .*, no text"),
     (b"abc\x00def" * 50, "binary"),
     (b"caf\xe9 au lait" * 30, "not valid UTF-8"),
 ])

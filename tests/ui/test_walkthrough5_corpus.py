@@ -41,6 +41,7 @@ def _pick(qtbot, monkeypatch, box, path: Path) -> str:  # noqa: ANN001
 
 @pytest.mark.parametrize("kind, reason", [
     ("empty", "the file is empty"),
+    ("blank", "it holds only whitespace, no text"),
     ("binary", "it looks binary (it contains NUL bytes), not text"),
     ("latin1", "it is not valid UTF-8 text (bad byte at offset 3)"),
     ("folder", "it is a folder, not a text file"),
@@ -50,6 +51,8 @@ def test_a_refused_file_is_named_once(qtbot, monkeypatch, panel, tmp_path: Path,
     path = tmp_path / "bad.txt"
     if kind == "empty":
         path.write_text("")
+    elif kind == "blank":
+        path.write_text("\n \t\n" * 5000)
     elif kind == "binary":
         path.write_bytes(b"abc\x00\x01" * 100)
     elif kind == "latin1":

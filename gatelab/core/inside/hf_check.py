@@ -230,7 +230,12 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     model_type = cfg.get("model_type")
     if not isinstance(model_type, str) or not model_type:
         raise InsideError(Msg("inside.no_model_type", {"path": p}))
-    arch = _architecture_known(model_type)
+    try:
+        arch = _architecture_known(model_type)
+    except InsideError as exc:
+        if exc.msg.key == "inside.arch_unknown" and isinstance(cfg.get("auto_map"), dict):
+            raise InsideError(Msg("inside.folder_code", {"path": p})) from None  # type is there
+        raise
     weights, tensors = _weights(p)
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
     if not tok:

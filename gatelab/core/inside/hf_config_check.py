@@ -28,6 +28,9 @@ NON_NEGATIVE_ROPE_KEYS = ("attention_factor", "mscale", "mscale_all_dim")
 ROPE_FACTOR_LISTS = ("short_factor", "long_factor")  # longrope: one factor per rotary frequency
 TOKEN_ID_KEYS = ("bos_token_id", "eos_token_id", "pad_token_id")
 FLOAT_DTYPE_NAMES = ("float16", "bfloat16", "float32", "float64")
+# the decoder's sizes: transformers divides by some (0 heads: "integer modulo by zero")
+SIZE_KEYS = ("hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads",
+             "num_key_value_heads", "head_dim", "vocab_size")
 
 
 def text_cfg(cfg: dict[str, Any]) -> dict[str, Any]:
@@ -284,15 +287,27 @@ def _dtype_values(cfg: dict[str, Any]) -> list[tuple[str, object]]:
     return out
 
 
+def check_sizes(p: Path, cfg: dict[str, Any]) -> None:
+    """Refuse a decoder size that is a number or text but not a whole number above 0; lists and
+    objects (a per-layer size in some families) are left to transformers."""
+    prefix, dec = _parts(cfg)[-1]
+    for key in SIZE_KEYS:
+        value = dec.get(key)
+        if isinstance(value, (int, float, str)) and not (is_int(value) and value > 0):
+            raise InsideError(Msg("inside.config_size", {"path": p, "name": prefix + key,
+                                                         "value": _short(value)}))
+
+
 def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
                         dtype: str) -> list[Msg]:
     """Every value check above on config.json's ``cfg`` (InsideError naming the field), for a
     model to be loaded as ``dtype``; returns the notes that belong in the result."""
     check_quantization(p, cfg)
+    check_sizes(p, cfg)
     check_rope(p, cfg, model_type)
     check_token_ids(p, cfg, model_type)
     return dtype_notes(p, cfg, dtype)
 
 
-__all__ = ["check_config_values", "check_quantization", "check_rope", "check_token_ids",
+__all__ = ["check_config_values", "check_quantization", "check_rope", "check_sizes", "check_token_ids",
            "dtype_notes", "known_rope_types", "text_cfg"]

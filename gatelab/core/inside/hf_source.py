@@ -48,6 +48,14 @@ def _decoder_layers(model: torch.nn.Module) -> torch.nn.ModuleList:
     raise InsideError(Msg("inside.no_gated_mlp"))
 
 
+def _refuse_folder_code(p: Path, exc: BaseException) -> None:
+    """Raise a clear refusal when transformers declined to run Python code that ships in the
+    folder (an ``auto_map`` naming a .py file). Why explicit: without ``trust_remote_code=False``
+    transformers asks on the terminal for 15 s, and a "y" runs the folder's code."""
+    if isinstance(exc, ValueError) and "trust_remote_code" in str(exc):
+        raise InsideError(Msg("inside.folder_code", {"path": p})) from None
+
+
 def _readable(piece: str) -> str:
     return piece.replace("Ġ", " ").replace("▁", " ").replace("Ċ", "\n").replace("ĉ", "\t")
 
@@ -80,23 +88,29 @@ class HfModel:
         hf_logging.set_verbosity_error()  # the caller shows progress; keep stderr for real errors
         hf_logging.disable_progress_bar()
         try:  # first, so that a bad config is not blamed on the tokenizer (which reads it too)
-            config = AutoConfig.from_pretrained(str(p), local_files_only=True)
+            config = AutoConfig.from_pretrained(str(p), local_files_only=True,
+                                                trust_remote_code=False)
         except Exception as exc:
+            _refuse_folder_code(p, exc)
             raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
                               ) from None
         variant_of(p, config)  # before the weights: an unknown activation fails late and vaguely
         say(0.1, Msg("progress.tokenizer"))
         try:
-            self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True)
+            self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True,
+                                                           trust_remote_code=False)
         except Exception as exc:
+            _refuse_folder_code(p, exc)
             raise InsideError(Msg("inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
         say(0.2, Msg("progress.weights"))
         try:
             self.model, loading = AutoModelForCausalLM.from_pretrained(
                 str(p), config=config, local_files_only=True, attn_implementation="eager",
                 dtype=torch.float32 if dt == "float32" else torch.bfloat16,
-                use_safetensors=True, output_loading_info=True, ignore_mismatched_sizes=True)
+                use_safetensors=True, output_loading_info=True, ignore_mismatched_sizes=True,
+                trust_remote_code=False)
         except Exception as exc:
+            _refuse_folder_code(p, exc)
             raise InsideError(Msg("inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
         _refuse_missing(p, loading)  # and mismatched shapes, each named
         self._setup(self.model, self.tokenizer, p, device)
