@@ -369,7 +369,11 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         allv = np.concatenate(ys)
         allv = allv[np.isfinite(allv)]
         lo, hi = float(allv.min()), float(allv.max())
-        # keep the interesting region around 0 legible: the linear tails may leave the top
+        z_lo, z_hi = self._range
+        if -z_lo < (z_hi - z_lo) / 3:  # mostly z ≥ 0 (say 3 … 8): every curve whole
+            self.plot.setYRange(lo, hi, padding=0.05)
+            return
+        # around 0 (the default −6 … 6), keep the dips legible: the linear tails may leave the top
         self.plot.setYRange(min(lo, -0.5), max(min(hi, 0.5 * hi), 1.2), padding=0.05)
 
     def _update_probe(self) -> None:

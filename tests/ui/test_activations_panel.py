@@ -171,3 +171,26 @@ def test_number_field_text_always_reads_back_as_its_value() -> None:
         assert len(text) <= 14, text
         assert parse_number(text) == pytest.approx(value, rel=1e-5, abs=0), (value, text)
     assert field.set_value(-2.5) and field.edit.text() == "−2.5"
+
+
+@pytest.mark.parametrize("z_max, z_min, whole", [("8", "3", True), ("6", "5", True),
+                                               ("6", "-6", False)])
+def test_the_y_axis_follows_the_z_range(qtbot, panel: ActivationsPanel, z_max: str,  # noqa: ANN001
+                                        z_min: str, whole: bool) -> None:
+    """z max 8 then z min 3 kept the y axis at about −0.5 … 4.2: SiLU, GELU and ReLU left the
+    chart. A range mostly above 0 now shows every curve whole; around 0 (the default) the
+    view keeps the dips legible and the tails may leave the top."""
+    assert panel.z_max_field.set_text_and_commit(z_max)  # z max first, as the user typed them
+    assert panel.z_min_field.set_text_and_commit(z_min)
+    qtbot.wait(50)
+    (x0, x1), (y0, y1) = panel.plot.getViewBox().viewRange()
+    z_lo, z_hi = panel.z_range()
+    assert x0 <= z_lo and x1 >= z_hi
+    shown = [c for c in panel._curves.values() if c.isVisible()]
+    assert len(shown) >= 3
+    top = max(float(np.nanmax(c.getData()[1])) for c in shown)
+    bottom = min(float(np.nanmin(c.getData()[1])) for c in shown)
+    if whole:
+        assert y0 <= bottom and y1 >= top, ((y0, y1), (bottom, top))
+    else:
+        assert y0 <= -0.278 and y1 < top  # SiLU's dip in view, the linear tails cut
