@@ -79,7 +79,9 @@ class ForwardSizes:
 
     ``m`` is the intermediate width of one MLP (of one expert when ``n_experts`` > 0), ``variant``
     one of ``FFN_VARIANTS`` or "" (unknown: drawn as SwiGLU when gated), ``source`` a display name
-    ("Qwen3.5-0.8B"), ``origin`` one of ``ORIGINS``.
+    ("Qwen3.5-0.8B"), ``origin`` one of ``ORIGINS``. ``n_linear`` of the ``n_layer`` layers use
+    linear attention (Gated DeltaNet, Qwen3.5's 18 of 24); ``attn_width`` is the heads' width
+    H·head_dim where it is not d (Qwen3.5-0.8B: 8 × 256 = 2048), else None.
     """
 
     vocab: int | None
@@ -92,15 +94,20 @@ class ForwardSizes:
     source: str
     origin: str = ""
     n_experts: int = 0
+    n_linear: int = 0
+    attn_width: int | None = None
 
     def validate(self) -> ForwardSizes:
         """Raise ``ValueError`` naming the bad field; return self when valid."""
         for name in ("d", "m", "n_layer"):
             check_dim(name, getattr(self, name))
-        for name in ("vocab", "n_head"):
+        for name in ("vocab", "n_head", "attn_width"):
             if getattr(self, name) is not None:
                 check_dim(name, getattr(self, name))
         check_dim("n_experts", self.n_experts, minimum=0)
+        check_dim("n_linear", self.n_linear, minimum=0)
+        if self.n_linear > self.n_layer:
+            raise error("map.linear_layers", n_linear=self.n_linear, n_layer=self.n_layer)
         if not isinstance(self.gated, bool):
             raise error("value.bool", name="gated", value=self.gated)
         if not isinstance(self.variant, str) or (self.variant and self.variant not in FFN_VARIANTS):
@@ -144,7 +151,8 @@ class ForwardSizes:
             sizes = cls(vocab=data.get("vocab"), d=data["d"], m=data["m"],
                         n_layer=data["n_layer"], n_head=data.get("n_head"), gated=gated,
                         variant=variant, source=data.get("source", ""),
-                        origin=data.get("origin", ""), n_experts=data.get("n_experts", 0))
+                        origin=data.get("origin", ""), n_experts=data.get("n_experts", 0),
+                        n_linear=data.get("n_linear", 0), attn_width=data.get("attn_width"))
         except KeyError as exc:
             raise error("map.lacks", name=exc.args[0]) from None
         return sizes.validate()
@@ -184,11 +192,13 @@ def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
     moe = spec.n_experts > 0 and (routed >= spec.first_dense_layers or not spec.intermediate)
     if variant and is_gated(variant) != spec.gated:
         variant = ""
+    width = spec.n_head * spec.head_dim if spec.head_dim else spec.hidden
     return ForwardSizes(
         vocab=spec.vocab, d=spec.hidden, m=spec.moe_intermediate if moe else spec.intermediate,
         n_layer=spec.n_layer, n_head=spec.n_head, gated=spec.gated, variant=variant,
         source=(source or spec.name)[:MAX_SOURCE_CHARS], origin=origin,
-        n_experts=spec.n_experts if moe else 0).validate()
+        n_experts=spec.n_experts if moe else 0, n_linear=spec.linear_layers,
+        attn_width=width if width != spec.hidden else None).validate()
 
 
 def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
@@ -252,7 +262,8 @@ def size_texts(sizes: ForwardSizes | None) -> dict[str, str]:
         "embedding": f"{v} × {d}",
         "attn_norm": f"RMSNorm · {d}", "mlp_norm": f"RMSNorm · {d}",
         "final_norm": f"RMSNorm · {d}",
-        "attention": f"{d} → {d}",
+        "attention": (f"{d} → {dim_text(sizes.attn_width)} → {d}"
+                      if sizes is not None and sizes.attn_width else f"{d} → {d}"),
         "gate_proj": f"{d} → {m}", "up_proj": f"{d} → {m}",
         "act": m, "mul": m, "down_proj": f"{m} → {d}",
         "lm_head": f"{d} → {v}",

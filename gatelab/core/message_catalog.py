@@ -291,6 +291,8 @@ MESSAGES: dict[str, str] = {
 
     # -- forward-pass map sizes (core/forward_map.py) -----------------------------------------
     "map.disagree": QT_TRANSLATE_NOOP("core", "variant {variant!r} and gated={gated} disagree"),
+    "map.linear_layers": QT_TRANSLATE_NOOP(
+        "core", "{n_linear} linear-attention layers cannot be among {n_layer} layers"),
     "map.source": QT_TRANSLATE_NOOP("core", "source must be a string of at most {maximum} characters"),
     "map.not_mapping": QT_TRANSLATE_NOOP("core", "sizes must be a mapping, got {found}"),
     "map.variant": QT_TRANSLATE_NOOP("core", "variant must be a string, got {value!r}"),

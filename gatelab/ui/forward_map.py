@@ -68,6 +68,7 @@ class ForwardMapPanel(QWidget):
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._lookup: Callable[[str], Any] = lambda _name: None
+        self._build: Callable[[str], Any] | None = None  # builds a tab not opened yet
         self._sizes: ForwardSizes | None = None
         self._pinned = False  # a lesson step's preset stays until Refresh
         self._lesson = ForwardMapLesson(self)
@@ -90,7 +91,13 @@ class ForwardMapPanel(QWidget):
     # -- protocol --------------------------------------------------------------------------------
     def set_panel_lookup(self, lookup: Callable[[str], QWidget | None]) -> None:
         self._lookup = lookup
-        self.refresh()
+        self._pinned = False
+        self._set_sizes(self._sizes_from_panels(build=False))  # opening a tab builds no other
+
+    def set_panel_builder(self, build: Callable[[str], QWidget | None]) -> None:
+        """Refresh and the trainer step then read the Live trainer's form (restored from the last
+        launch) and the budget's model even when their tabs were not opened yet."""
+        self._build = build
 
     def retranslate(self) -> None:
         self.refresh_button.setText(self.tr("Refresh"))
@@ -177,11 +184,34 @@ class ForwardMapPanel(QWidget):
         self._pinned = False
         self._set_sizes(self._sizes_from_panels())
 
-    def _sizes_from_panels(self) -> ForwardSizes | None:
+    def show_trainer(self) -> str:
+        """Show the Live trainer form's sizes (unpinned), whatever Inside the model holds: "" when
+        shown, else why not ("no trainer": no Live trainer panel; "bad form": a value it cannot
+        use), with nothing changed."""
+        if self._panel("trainer", build=True) is None:
+            return "no trainer"
+        sizes = self._sizes_from_panels(only="trainer")
+        if sizes is None:
+            return "bad form"
+        self._pinned = False
+        self._set_sizes(sizes)
+        return ""
+
+    def _panel(self, name: str, build: bool) -> Any:
+        """Tab ``name``'s panel; with ``build``, the trainer's and the budget's are built if
+        needed (an Inside-the-model panel built now would hold no model anyway)."""
+        panel = self._lookup(name)
+        if panel is None and build and name != "inside" and self._build is not None:
+            panel = self._build(name)
+        return panel
+
+    def _sizes_from_panels(self, build: bool = True, only: str = "") -> ForwardSizes | None:
         for name, reader in (("inside", self._from_inside), ("trainer", self._from_trainer),
                              ("budget", self._from_budget)):
+            if only and name != only:
+                continue
             try:
-                panel = self._lookup(name)
+                panel = self._panel(name, build)
                 sizes = reader(panel) if panel is not None else None
             except (ValueError, TypeError, AttributeError, KeyError, IndexError):
                 sizes = None  # an unusable source (a half-typed form): try the next one

@@ -46,11 +46,13 @@ class ForwardMapLesson(QObject):
 
     def _trainer_step(self) -> str | None:
         try:
-            self.panel.refresh()
-            sizes = self.panel.sizes()
-            if sizes is None or sizes.origin not in ("trainer", "inside"):
+            why = self.panel.show_trainer()
+            if why == "no trainer":
                 return self.tr("Open the Live trainer tab first (Ctrl+4), then run this step "
                                "again.")
+            if why:
+                return self.tr("The Live trainer's form has a value it cannot use: fix it in "
+                               "the Live trainer tab (Ctrl+4), then run this step again.")
             self.panel.select_box("mlp")
         except Exception as exc:  # noqa: BLE001 - a step must never raise
             return str(exc)

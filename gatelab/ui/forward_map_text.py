@@ -84,6 +84,9 @@ class MapTexts(QObject):
     def frame_label(self, sizes: ForwardSizes | None) -> str:
         if sizes is None:
             return self.tr("× N layers")
+        if sizes.n_linear:  # a hybrid (Qwen3.5): most layers' attention is Gated DeltaNet
+            return self.tr("× {0} layers ({1} of them with linear attention)").format(
+                sizes.n_layer, sizes.n_linear)
         return self.tr("× {0} layers").format(sizes.n_layer)
 
     def notes(self, sizes: ForwardSizes | None) -> dict[str, str]:
@@ -139,6 +142,11 @@ class MapTexts(QObject):
             .format(s["lm_head"]),
             "sample": self.tr("Sample: softmax over the logits, then draw the next token."),
         }[key]
+        if sizes is not None and sizes.n_linear and key == "attention":
+            text = self.tr("Attention: {0} in {1} of the {2} layers; the other {3} use linear "
+                           "attention (Gated DeltaNet), with no softmax and no attention "
+                           "weights.").format(s["attention"], sizes.n_layer - sizes.n_linear,
+                                              sizes.n_layer, sizes.n_linear)
         if sizes is not None and not sizes.gated and key == "mlp":
             text = self.tr("MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} "
                            "layers.").format(s["up_proj"], s["down_proj"], widths, n)

@@ -52,6 +52,7 @@ from gatelab.ui.tabs import (
     GatePairsSink,
     GatePairsSource,
     Panel,
+    PanelBuilderUser,
     TabLinker,
     TabSpec,
     missing_members,
@@ -196,6 +197,8 @@ class MainWindow(StateActions, QMainWindow):
         panel.set_panel_lookup(weak_call(self, lambda window, name: window._panels.get(name)))
         if isinstance(panel, GatePairsSource):  # a trained model's (g, u) go onto the gate plane
             panel.gate_pairs_changed.connect(self._on_gate_pairs)
+        if isinstance(panel, PanelBuilderUser):  # Refresh reads the trainer's remembered form
+            panel.set_panel_builder(weak_call(self, lambda window, name: window.panel(name)))
         if isinstance(panel, TabLinker):  # the forward-pass map's boxes open the tab explaining them
             panel.tab_requested.connect(self.show_tab)
         card = LessonCard(spec.name, panel.lesson, self._settings, container)

@@ -62,6 +62,15 @@ class TabLinker(Protocol):
     tab_requested: Any
 
 
+@runtime_checkable
+class PanelBuilderUser(Protocol):
+    """A panel that reads other tabs on the user's request even before they were opened:
+    ``set_panel_builder`` gets a function that builds a tab's panel (settings restored) if
+    needed and returns it, where ``set_panel_lookup``'s returns only panels already built."""
+
+    def set_panel_builder(self, build: Callable[[str], QWidget | None]) -> None: ...
+
+
 PANEL_MEMBERS: tuple[str, ...] = (
     "status_changed", "restore_settings", "save_settings", "shutdown", "set_panel_lookup",
     "retranslate", "state", "apply_state", "lesson",

@@ -142,3 +142,23 @@ def test_every_box_has_a_tab_and_the_activation_table_matches_the_inside_tab() -
     assert (fm.BOX_TABS["mlp"], fm.BOX_TABS["act"], fm.BOX_TABS["mlp_add"],
             fm.BOX_TABS["sample"], fm.BOX_TABS["embedding"], fm.BOX_TABS["lm_head"]) == (
         "gate-plane", "activations", "inside", "trainer", "budget", "budget")
+
+
+def test_hybrid_layers_and_the_heads_width_come_from_the_budget_reader() -> None:
+    """Qwen3.5-0.8B was drawn as 24 plain attention layers of 1024 → 1024: 18 of its 24 layers
+    are Gated DeltaNet, and its 8 heads are 256 wide (2048)."""
+    from gatelab.core.budget import load_presets
+    from gatelab.core.forward_map import ForwardSizes, size_texts, sizes_from_hf_config
+    presets = {p.key: p for p in load_presets()}
+    qwen = sizes_from_hf_config(presets["qwen3.5-0.8b"].config, "Qwen3.5-0.8B")
+    assert (qwen.n_layer, qwen.n_linear, qwen.n_head, qwen.attn_width) == (24, 18, 8, 2048)
+    assert size_texts(qwen)["attention"] == "1024 → 2048 → 1024"
+    llama = sizes_from_hf_config(presets["llama-2-7b"].config)
+    assert (llama.n_linear, llama.attn_width) == (0, None)
+    assert size_texts(llama)["attention"] == "4096 → 4096"
+    again = ForwardSizes.from_dict(qwen.to_dict())
+    assert again == qwen
+    with pytest.raises(ValueError, match="19 linear-attention layers cannot be among 18 layers"):
+        ForwardSizes.from_dict({**qwen.to_dict(), "n_layer": 18, "n_linear": 19})
+    with pytest.raises(ValueError, match="n_linear"):
+        ForwardSizes.from_dict({**qwen.to_dict(), "n_linear": -1})

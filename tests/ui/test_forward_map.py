@@ -125,8 +125,17 @@ def test_real_sizes_are_drawn_in_the_boxes(panel: ForwardMapPanel) -> None:
     assert view.text("gate_proj").sub == "1024 → 3584" and view.text("up_proj").sub == "1024 → 3584"
     assert view.text("down_proj").sub == "3584 → 1024"
     assert view.text("embedding").sub == "248,320 × 1024"
-    assert view.text("attention").sub == "1024 → 1024, 8 heads"
-    assert view.frame_label() == "× 24 layers"
+    assert view.text("attention").sub == "1024 → 2048 → 1024, 8 heads"  # 8 × head_dim 256
+    assert view.frame_label() == "× 24 layers (18 of them with linear attention)"
+    panel.select_box("attention")
+    assert panel.readout.text().startswith(
+        "Attention: 1024 → 2048 → 1024 in 6 of the 24 layers; the other 18 use linear "
+        "attention (Gated DeltaNet)")
+    assert panel.show_preset("llama-2-7b")  # plain attention of width d: as before
+    assert view.text("attention").sub == "4096 → 4096, 32 heads"
+    assert view.frame_label() == "× 32 layers"
+    assert panel.readout.text().startswith("Attention: 4096 → 4096; it moves information")
+    assert panel.show_preset("qwen3.5-0.8b")
     assert "Qwen3.5-0.8B preset" in panel.caption.text()
     assert "1024 → 3584 → 1024 × 24 layers" in panel.caption.text()
 
@@ -294,3 +303,46 @@ def test_hover_tooltip_and_status_line(panel: ForwardMapPanel, qtbot) -> None:  
     panel.status_changed.connect(lines.append)
     panel.activate_box("sample")
     assert lines == ["Opening: Live trainer"]
+
+
+def test_after_a_relaunch_the_map_reads_the_remembered_trainer_form(qtbot, settings) -> None:  # noqa: ANN001
+    """Relaunched on Forward pass, the map said "No model known yet" and Refresh did nothing
+    until the Live trainer tab had been opened once."""
+    from gatelab.ui.main_window import MainWindow
+
+    first = MainWindow(settings=settings)
+    qtbot.addWidget(first)
+    trainer = first.show_tab("trainer")
+    trainer.controls.apply_state({"n_embd": 64, "n_layer": 2, "n_head": 4})
+    first.show_tab("forward-pass")
+    first.close()
+    first.shutdown()
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.current_tab_name() == "forward-pass" and "trainer" not in again._panels
+    again.show()  # showing the map reads the other tabs, building the trainer's
+    try:
+        forward = again.panel("forward-pass")
+        qtbot.waitUntil(lambda: forward.sizes() is not None)
+        assert "d = 64 (the Live trainer's form)" in forward.caption.text()
+        assert forward.view.frame_label() == "× 2 layers"
+        forward.show_preset("qwen3.5-0.8b")
+        forward.refresh_button.click()
+        assert "d = 64 (the Live trainer's form)" in forward.caption.text()
+    finally:
+        again.shutdown()
+
+
+def test_the_trainer_step_shows_the_trainer_even_when_a_model_is_analysed(
+        panel: ForwardMapPanel) -> None:
+    """"Your trainer's model" showed Inside the model's run (Refresh reads it first), not the
+    Live trainer's form that the step promises."""
+    controls = SimpleNamespace(config=lambda: TrainConfig(n_embd=64, n_layer=2, n_head=4),
+                               corpus=SimpleNamespace(summary=None))
+    inside = FakeInside({"d": 128, "m": 352, "n_layer": 4, "variant": "swiglu", "source": "run"})
+    panel.set_panel_lookup(_lookup(inside=inside, trainer=SimpleNamespace(controls=controls)))
+    assert panel.view.frame_label() == "× 4 layers"  # Refresh: inside first
+    assert panel.lesson().steps[4].run() is None
+    assert "the Live trainer's form" in panel.caption.text()
+    assert panel.view.frame_label() == "× 2 layers"
+    assert "64 → 176 → 64 in each of 2 layers" in panel.readout.text()

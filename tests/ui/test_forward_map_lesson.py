@@ -58,8 +58,8 @@ def test_retranslate_reaches_every_visible_string(panel: ForwardMapPanel, wrappe
     painted = [t for t in panel.view.visible_texts() if english_words(t)]
     assert painted == []
     assert unwrapped_strings(panel) == []  # the labels, button and tooltips
-    assert strings["frame"] == ("«× {0} layers»".replace("{0}", "24") if with_sizes
-                                else "«× N layers»")
+    assert strings["frame"] == ("«× 24 layers (18 of them with linear attention)»"
+                                if with_sizes else "«× N layers»")
     assert "«Gate plane»" in strings["readout"]  # tab titles come from the "tabs" context
     lesson = panel.lesson()
     assert all(s.title.startswith("«") and s.expect.startswith("«") for s in lesson.steps)
@@ -159,7 +159,7 @@ def test_each_step_keeps_its_promise_in_the_readouts(panel: ForwardMapPanel) -> 
     assert "1024 → 3584" in steps[0].expect and "3584 → 1024" in steps[0].expect
     text = panel.readout.text()
     assert "widen 1024 → 3584" in text and "narrows 3584 → 1024" in text and "24 layers" in text
-    assert panel.view.selected() == "mlp" and panel.view.frame_label() == "× 24 layers"
+    assert panel.view.selected() == "mlp" and panel.view.frame_label() == "× 24 layers (18 of them with linear attention)"
 
     assert steps[1].run() is None and "3584 products" in steps[1].expect
     assert panel.view.selected() == "mul"
