@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.qt_cycles import detach
-from gatelab.ui.trainer_clock import ActiveClock, format_duration  # noqa: F401 (ActiveClock: old home)
+from gatelab.ui.trainer_clock import ActiveClock, RecentRate, format_duration  # noqa: F401 (ActiveClock: old home)
 from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
 
@@ -61,6 +61,7 @@ class RunBar(QWidget):
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         self.error.setVisible(False)
         self._step: int | None = None  # last step shown, None before the first one
+        self._rate = RecentRate()  # the ETA's speed: the last ~20 s of training
         self._total = 1
         self._paused = False
         self._mode: tuple = ("idle", "not started")
@@ -103,6 +104,7 @@ class RunBar(QWidget):
     def begin(self, steps: int) -> None:
         """A new run: nothing of the previous one (step, ETA, device, error) stays on screen."""
         self._step, self._paused = None, False
+        self._rate.reset()
         self._fill(0, steps)
         self._device = ""
         self.progress.setToolTip("")
@@ -120,7 +122,8 @@ class RunBar(QWidget):
         if self._paused:  # rows flushed at the pause arrive after it: no ETA while paused
             self._show(("paused",))
             return
-        eta = (total - step) * elapsed_s / steps_done if steps_done > 0 else float("nan")
+        self._rate.add(elapsed_s, steps_done)
+        eta = self._rate.eta(total - step)
         self._show(("progress", tokens_per_s, format_duration(eta) if eta == eta else "…"))
 
     def set_paused(self, paused: bool) -> None:

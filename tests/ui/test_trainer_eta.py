@@ -1,0 +1,61 @@
+"""The ETA follows the run's recent speed. A run that slowed from ~15,000 to ~380 tokens/s near
+step 800 read "ETA 0:20" (its average since the start) while four minutes were left."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gatelab.ui.trainer_clock import RecentRate, format_duration
+from gatelab.ui.trainer_live import RunBar
+
+
+def _feed(rate: RecentRate, start_s: float, start_step: int, steps_per_s: float, seconds: float,
+          every_s: float = 0.1) -> tuple[float, int]:
+    t, n = start_s, start_step
+    for _ in range(round(seconds / every_s)):
+        t += every_s
+        n = start_step + round((t - start_s) * steps_per_s)
+        rate.add(t, n)
+    return t, n
+
+
+def test_a_slow_down_shows_in_the_eta_within_the_window() -> None:
+    rate = RecentRate(window_s=20.0)
+    t, n = _feed(rate, 0.0, 0, 100.0, 8.0)  # 800 steps in 8 s
+    assert rate.eta(200) == pytest.approx(2.0, rel=0.02)
+    t, n = _feed(rate, t, n, 1.0, 30.0)  # then one step a second
+    assert rate.eta(170) == pytest.approx(170.0, rel=0.05)  # the whole-run average said ≈ 4.5 s
+    _feed(rate, t, n, 100.0, 21.0)  # fast again: the window forgets the slow part
+    assert rate.eta(1000) == pytest.approx(10.0, rel=0.05)
+
+
+def test_little_history_falls_back_to_the_whole_run_and_nothing_known_is_nan() -> None:
+    rate = RecentRate()
+    assert math.isnan(rate.eta(10))
+    rate.add(0.5, 0)
+    assert math.isnan(rate.eta(10))  # no step done yet
+    rate.add(1.0, 10)
+    assert rate.eta(10) == pytest.approx(1.0)  # 10 steps in 1 s since the start
+    rate.add(0.2, 1)  # went back: a new run's numbers
+    assert rate.eta(10) == pytest.approx(2.0)
+    rate.reset()
+    assert math.isnan(rate.eta(10))
+
+
+def test_the_bar_shows_the_recent_eta(qtbot) -> None:  # noqa: ANN001
+    bar = RunBar()
+    qtbot.addWidget(bar)
+    bar.begin(1000)
+    for tenth in range(1, 81):  # 800 steps in 8 s, as the panel reports them
+        bar.show_progress(10 * tenth, 1000, 15000.0, tenth / 10, 10 * tenth, "cpu")
+    assert bar.progress.format().endswith("ETA " + format_duration(2)), bar.progress.format()
+    for seconds in range(1, 31):  # then one step a second
+        bar.show_progress(800 + seconds, 1000, 380.0, 8 + seconds, 800 + seconds, "cpu")
+    text = bar.progress.format()
+    assert text.startswith("step 830 / 1,000 · 380 tok/s · ETA "), text
+    assert text.endswith("ETA " + format_duration(170)), text
+    bar.begin(1000)  # a new run starts with no ETA from the old one
+    bar.show_progress(5, 1000, 1000.0, 1.0, 5, "cpu")
+    assert bar.progress.format().endswith("ETA " + format_duration(199)), bar.progress.format()
