@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QMargins, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSettings, QSize, Qt
 from PySide6.QtGui import QMouseEvent, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
@@ -138,6 +139,7 @@ class StepButton(QPushButton):
 
 _RESULT_OK = "color: palette(text);"
 _RESULT_TODO = "color: #b45309;"  # amber: something to do first, not an error
+_USER_ACTS = (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Wheel)
 
 
 class LessonCard(QFrame):
@@ -169,6 +171,8 @@ class LessonCard(QFrame):
         self.result.setWordWrap(True)
         self.result.setContentsMargins(8, 4, 8, 8)
         outer.addWidget(self.result)
+        self._looking: int | None = None  # the step whose "Now look:" the result shows
+        self._filtering = False
         self.rebuild()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
@@ -189,7 +193,10 @@ class LessonCard(QFrame):
             self._lesson = Lesson()
             self.result.setText(self.tr("This tab's lesson could not be built: {0}").format(exc))
         else:
-            self.result.clear()
+            looking = self._looking
+            self._clear_result()
+            if looking is not None and looking < len(self._lesson.steps):  # in the new language
+                self._show_look(looking)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -291,10 +298,39 @@ class LessonCard(QFrame):
             todo = step.run()
         except Exception as exc:  # a step must never take the app down
             todo = self.tr("This step failed: {0}").format(exc)
-        if todo:
-            self.result.setStyleSheet(_RESULT_TODO)
-            self.result.setText(todo)
+        self._clear_result()
+        index = next((i for i, s in enumerate(self._lesson.steps) if s is step), None)
+        if todo or index is None:
+            self.result.setStyleSheet(_RESULT_TODO if todo else _RESULT_OK)
+            self.result.setText(todo or self.tr("Now look: {0}").format(step.expect))
         else:
-            self.result.setStyleSheet(_RESULT_OK)
-            self.result.setText(self.tr("Now look: {0}").format(step.expect))
+            self._show_look(index)
         return todo
+
+    def _show_look(self, index: int) -> None:
+        """"Now look: …" for step ``index``, until the user acts on the tab (a click, a key or
+        the wheel outside this card): then the tab no longer shows what the step set up."""
+        self._looking = index
+        self.result.setStyleSheet(_RESULT_OK)
+        self.result.setText(self.tr("Now look: {0}").format(self._lesson.steps[index].expect))
+        if not self._filtering and QApplication.instance() is not None:
+            QApplication.instance().installEventFilter(self)
+            self._filtering = True
+
+    def _clear_result(self) -> None:
+        self._looking = None
+        self.result.clear()
+        if self._filtering:
+            QApplication.instance().removeEventFilter(self)
+            self._filtering = False
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        """Only while a "Now look:" shows (installed on the application then, removed after)."""
+        if event.type() in _USER_ACTS and isinstance(obj, QWidget) and self._on_my_tab(obj):
+            self._clear_result()
+        return False
+
+    def _on_my_tab(self, widget: QWidget) -> bool:
+        tab = self.parentWidget()
+        return (tab is not None and tab.isAncestorOf(widget) and widget is not self
+                and not self.isAncestorOf(widget))

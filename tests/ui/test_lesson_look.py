@@ -1,0 +1,45 @@
+"""The card's "Now look: …" line describes what a step set up, so it goes once the user acts on
+the tab (it read "ReLU is 0 …" with the probe at z = 3), and a language switch shows it again in
+the new language (it vanished)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QPushButton
+
+from gatelab.ui.language import current_language
+
+
+def test_now_look_goes_when_the_user_acts_and_follows_the_language(qtbot, main_window) -> None:  # noqa: ANN001
+    window = main_window
+    panel = window.show_tab("activations")
+    card = window.lesson_card("activations")
+    if not card.isVisible():
+        window.lessons_button.click()
+    qtbot.waitUntil(card.isVisible)
+    step = card.findChild(QPushButton, "lesson-step-0")
+    qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
+    first = card.result.text()
+    assert first.startswith("Now look: ") and first.endswith(card.lesson.steps[0].expect)
+
+    window.switch_language("zh_CN")
+    try:
+        assert current_language() == "zh_CN"
+        chinese = card.result.text()
+        assert chinese and chinese != first and card.lesson.steps[0].expect in chinese
+        assert "Now look" not in chinese
+    finally:
+        window.switch_language("en")
+    assert card.result.text() == first
+
+    qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-1"), Qt.MouseButton.LeftButton)
+    assert card.result.text().startswith("Now look: ")  # a click in the card keeps it
+    qtbot.mouseClick(panel.z_spin, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert card.result.text() == ""  # a click on the tab: what the step set up may change now
+    step = card.findChild(QPushButton, "lesson-step-0")  # rebuilt by the language switch
+    qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
+    assert card.result.text() == first
+    qtbot.keyClick(panel.z_spin, Qt.Key.Key_Up)
+    assert card.result.text() == ""
+    qtbot.keyClick(panel.z_spin, Qt.Key.Key_Up)  # no filter left behind: nothing to clear
+    assert card._filtering is False
