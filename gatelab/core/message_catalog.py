@@ -272,6 +272,9 @@ MESSAGES: dict[str, str] = {
     "state.too_large": QT_TRANSLATE_NOOP("core", "a state is at most {limit:,} bytes"),
     "state.too_deep": QT_TRANSLATE_NOOP("core", "not a gatelab state: nested too deeply"),
     "state.invalid_json": QT_TRANSLATE_NOOP("core", "not a gatelab state: not valid JSON ({reason})"),
+    "state.json_at": QT_TRANSLATE_NOOP(
+        "core", "not a gatelab state: not valid JSON (line {line}, column {column})"),
+    "state.empty": QT_TRANSLATE_NOOP("core", "not a gatelab state: the file is empty"),
     "state.format": QT_TRANSLATE_NOOP(
         "core", "not a gatelab state: the \"format\" is not \"gatelab-state\""),
     "state.version": QT_TRANSLATE_NOOP(

@@ -67,11 +67,15 @@ def parse_state(text: str) -> StateDoc:
     """Check the envelope of a state document and return it; StateError says what is wrong."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_STATE_BYTES:
         raise StateError(Msg("state.too_large", {"limit": MAX_STATE_BYTES}))
+    if not text.strip():
+        raise StateError(Msg("state.empty"))
     try:
         data = json.loads(text, parse_constant=lambda c: float("nan"))
     except RecursionError:
         raise StateError(Msg("state.too_deep")) from None
-    except ValueError as exc:  # JSONDecodeError, and ints longer than Python's digit limit
+    except json.JSONDecodeError as exc:  # where, in words the UI translates (not the library's)
+        raise StateError(Msg("state.json_at", {"line": exc.lineno, "column": exc.colno})) from None
+    except ValueError as exc:  # ints longer than Python's digit limit
         raise StateError(Msg("state.invalid_json", {"reason": str(exc)[:80]})) from None
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise StateError(Msg("state.format"))

@@ -110,7 +110,7 @@ class StateActions:
     def _on_state_loaded(self, path: str, doc: object, error: str) -> None:
         if error or not isinstance(doc, StateDoc):
             self._state_problem(self.tr("Could not open {0}: {1}").format(  # type: ignore[attr-defined]
-                Path(path).name, error))
+                Path(path).name, _without_path(error, path)))
             return
         self._apply_reporting(doc, self.tr("State opened from {0}").format(path))  # type: ignore[attr-defined]
 
@@ -150,3 +150,12 @@ class StateActions:
         # Non-modal: the message never blocks the window (or a test) waiting for a click; a
         # long file name in it wraps (it was cut at the box's edge)
         warning_box(self, self.tr("State"), text)  # type: ignore[arg-type, attr-defined]
+
+
+def _without_path(error: str, path: str) -> str:
+    """A file error's reason without its leading "<path>:" (the message names the file already:
+    "Could not open huge.gatelab: /tmp/huge.gatelab: larger than …" said it twice)."""
+    for colon in (": ", "：", ":"):
+        if error.startswith(str(path) + colon):
+            return error[len(str(path)) + len(colon):].lstrip()
+    return error

@@ -1948,9 +1948,14 @@
         <translation>resources/presets 中缺少 Qwen3.5-0.8B 预设：请重新安装 gatelab。</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+11" />
         <source>Open the Live trainer tab first (Ctrl+4), then run this step again.</source>
         <translation>请先打开“实时训练”标签页（Ctrl+4），然后再运行这一步。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>The Live trainer's form has a value it cannot use: fix it in the Live trainer tab (Ctrl+4), then run this step again.</source>
+        <translation>“实时训练”的表单中有无法使用的值：请在“实时训练”标签页（Ctrl+4）中修正，然后再运行这一步。</translation>
     </message>
     <message>
         <location line="+9" />
@@ -2111,7 +2116,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+96" />
+        <location filename="../../gatelab/ui/forward_map.py" line="+103" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2156,7 +2161,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+89" />
+        <location line="+112" />
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -3608,12 +3613,12 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+190" />
+        <location filename="../../gatelab/ui/lesson_card.py" line="+194" />
         <source>This tab's lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+11" />
         <source>Try this</source>
         <translation>试一试</translation>
     </message>
@@ -3643,7 +3648,8 @@
         <translation>这一步失败了：{0}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+5" />
+        <location line="+10" />
         <source>Now look: {0}</source>
         <translation>现在请看：{0}</translation>
     </message>
@@ -3651,7 +3657,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+309" />
+        <location filename="../../gatelab/ui/trainer_live.py" line="+312" />
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3694,17 +3700,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+301" />
+        <location filename="../../gatelab/ui/main_window.py" line="+304" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-195" />
+        <location line="-197" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+102" />
+        <location line="+104" />
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3953,17 +3959,22 @@
     </message>
     <message>
         <location line="+5" />
-        <location line="+66" />
+        <location line="+74" />
         <source>Click or press Enter to open:</source>
         <translation>点击或按 Enter 打开：</translation>
     </message>
     <message>
-        <location line="-59" />
+        <location line="-67" />
         <source>× N layers</source>
         <translation>× N 层</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
+        <source>× {0} layers ({1} of them with linear attention)</source>
+        <translation>× {0} 层（其中 {1} 层为线性注意力）</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>× {0} layers</source>
         <translation>× {0} 层</translation>
     </message>
@@ -4079,6 +4090,11 @@
     </message>
     <message>
         <location line="+3" />
+        <source>Attention: {0} in {1} of the {2} layers; the other {3} use linear attention (Gated DeltaNet), with no softmax and no attention weights.</source>
+        <translation>注意力：{2} 层中有 {1} 层为 {0}；其余 {3} 层使用线性注意力（Gated DeltaNet），没有 softmax，也没有注意力权重。</translation>
+    </message>
+    <message>
+        <location line="+5" />
         <source>MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} layers.</source>
         <translation>MLP：up_proj 扩宽 {0}，down_proj 收窄 {1}；{3} 层中每层 {2}。</translation>
     </message>
@@ -4454,7 +4470,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-231" />
+        <location filename="../../gatelab/ui/trainer_live.py" line="-233" />
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4489,7 +4505,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+119" />
+        <location line="+121" />
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4554,9 +4570,9 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-148" />
-        <location line="+24" />
-        <location line="+78" />
+        <location line="-150" />
+        <location line="+25" />
+        <location line="+79" />
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
@@ -7506,6 +7522,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
+        <source>not a gatelab state: not valid JSON (line {line}, column {column})</source>
+        <translation>不是 gatelab 状态：不是有效的 JSON（第 {line} 行，第 {column} 列）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>not a gatelab state: the file is empty</source>
+        <translation>不是 gatelab 状态：文件为空</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>not a gatelab state: the "format" is not "gatelab-state"</source>
         <translation>不是 gatelab 状态：“format”不是“gatelab-state”</translation>
     </message>
@@ -7566,6 +7592,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
+        <source>{n_linear} linear-attention layers cannot be among {n_layer} layers</source>
+        <translation>{n_layer} 层中不可能有 {n_linear} 层线性注意力</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>source must be a string of at most {maximum} characters</source>
         <translation>source 必须是最多 {maximum} 个字符的字符串</translation>
     </message>
@@ -7973,7 +8004,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+86" />
+        <location filename="../../gatelab/ui/tabs.py" line="+95" />
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

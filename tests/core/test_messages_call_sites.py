@@ -217,7 +217,10 @@ def test_state_file_errors() -> None:
     cases = [("[1]", "state.format", 'not a gatelab state: the "format" is not "gatelab-state"'),
              ('{"format": "gatelab-state", "version": 99}', "state.newer",
               "this state was saved by a newer gatelab (format 99); this one reads format 1"),
-             ("{", "state.invalid_json", None), ("[" * 100_000, "state.too_deep", None)]
+             ("{", "state.json_at", "not a gatelab state: not valid JSON (line 1, column 2)"),
+             (" \n", "state.empty", "not a gatelab state: the file is empty"),
+             ('{"v": ' + "9" * 5000 + "}", "state.invalid_json", None),
+             ("[" * 100_000, "state.too_deep", None)]
     for text_, key, english in cases:
         with pytest.raises(StateError) as e:
             parse_state(text_)

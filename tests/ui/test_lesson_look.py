@@ -43,3 +43,33 @@ def test_now_look_goes_when_the_user_acts_and_follows_the_language(qtbot, main_w
     assert card.result.text() == ""
     qtbot.keyClick(panel.z_spin, Qt.Key.Key_Up)  # no filter left behind: nothing to clear
     assert card._filtering is False
+
+
+def test_a_bad_state_file_is_named_once_in_words_that_translate(qtbot, main_window,  # noqa: ANN001
+                                                                 tmp_path) -> None:  # noqa: ANN001
+    """An empty file said "(Expecting value: line 1 column 1 (char 0))", in English inside the
+    Chinese message; a huge one named the file twice ("Could not open huge.gatelab: /…/huge.gatelab:
+    larger than …")."""
+    window = main_window
+    empty, broken, huge = tmp_path / "e.gatelab", tmp_path / "b.gatelab", tmp_path / "huge.gatelab"
+    empty.write_text("")
+    broken.write_text('{"format": "gatelab-state",\n "version": }')
+    huge.write_bytes(b" " * (2 << 20))
+    expected = {empty: "Could not open e.gatelab: not a gatelab state: the file is empty",
+                broken: "Could not open b.gatelab: not a gatelab state: not valid JSON (line 2, "
+                        "column 13)",
+                huge: "Could not open huge.gatelab: larger than the 1.0 MB limit"}
+    for path, text in expected.items():
+        window.last_state_problem = ""
+        window.open_state_from(str(path))
+        qtbot.waitUntil(lambda: window.last_state_problem != "", timeout=5000)
+        assert window.last_state_problem == text
+    window.switch_language("zh_CN")
+    try:
+        window.last_state_problem = ""
+        window.open_state_from(str(empty))
+        qtbot.waitUntil(lambda: window.last_state_problem != "", timeout=5000)
+        assert "e.gatelab" in window.last_state_problem
+        assert not any(w in window.last_state_problem for w in ("empty", "state", "Could"))
+    finally:
+        window.switch_language("en")
