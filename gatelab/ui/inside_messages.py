@@ -20,6 +20,18 @@ from gatelab.ui.runs_view import run_status_word
 translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
 
+def layer_kind_text(kind: str) -> str:
+    """A layer's attention kind (HF ``layer_types`` wording, "full_attention") in words; a kind
+    gatelab does not know is shown as the model names it."""
+    words = {
+        "full_attention": translate("LayerKinds", "full attention"),
+        "linear_attention": translate("LayerKinds", "linear attention"),
+        "sliding_attention": translate("LayerKinds", "sliding-window attention"),
+        "chunked_attention": translate("LayerKinds", "chunked attention"),
+    }
+    return words.get(kind, kind)
+
+
 def model_info(model: Any) -> dict[str, Any]:
     """A loaded model's ``info`` (``HfModel.info``: check_hf_folder's findings); {} for a run, a
     wrapped model or none."""

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpin
 
 from gatelab.core.inside.types import dtype_label
 from gatelab.ui.elide import elide_words
-from gatelab.ui.inside_messages import model_info
+from gatelab.ui.inside_messages import layer_kind_text, model_info
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
 from gatelab.ui.qt_cycles import detach
@@ -81,7 +81,8 @@ class SelectionBar(QWidget):
         self.layer.clear()
         if has and trace is not None:
             for i, lt in enumerate(trace.layers):
-                kind = "" if lt.kind == "full_attention" else " ({0})".format(lt.kind)
+                kind = "" if lt.kind == "full_attention" else " ({0})".format(
+                    layer_kind_text(lt.kind))
                 self.layer.addItem("L{0}{1}".format(i, kind))
             self.layer.setCurrentIndex(self.sel.layer)
         self.layer.blockSignals(False)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_gates import fmt_sig
+from gatelab.ui.inside_messages import layer_kind_text
 from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.widgets import fmt_number, style_axes
@@ -163,7 +164,7 @@ class SinkView(QWidget):
         for i, lt in enumerate(trace.layers):
             sink = (fmt_number(100 * float(np.mean(lt.attn_sink)), 1) + " %"
                     if lt.attn_sink is not None else self.tr("— (no softmax attention)"))
-            cells = ["L{0}".format(i), lt.kind, sink,
+            cells = ["L{0}".format(i), layer_kind_text(lt.kind), sink,
                      fmt_number(lt.attn_gate_mean, 3) if lt.attn_gate_mean is not None else "—",
                      fmt_sig(lt.max_abs_hidden) if lt.max_abs_hidden is not None else "—"]
             for c, text in enumerate(cells):

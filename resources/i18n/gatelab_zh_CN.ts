@@ -3392,7 +3392,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+66" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="+78" />
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3608,6 +3608,29 @@
         <location line="+21" />
         <source>▶ Analyse this text</source>
         <translation>▶ 分析这段文本</translation>
+    </message>
+</context>
+<context>
+    <name>LayerKinds</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-46" />
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>linear attention</source>
+        <translation>线性注意力</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>sliding-window attention</source>
+        <translation>滑动窗口注意力</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>chunked attention</source>
+        <translation>分块注意力</translation>
     </message>
 </context>
 <context>
@@ -4912,7 +4935,7 @@ equivalent</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+25" />
         <source>{0} · {1}</source>
         <translation>{0} · {1}</translation>
     </message>
@@ -5114,7 +5137,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+94" />
+        <location filename="../../gatelab/ui/inside_sink.py" line="+95" />
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>

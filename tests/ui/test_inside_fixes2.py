@@ -309,7 +309,9 @@ def test_the_source_and_layer_combos_do_not_clip_at_1280x800(qtbot, main_window)
     p.sel.set_trace(make_trace(n_layer=4, linear_layers=(0, 2)))  # then Qwen3.5's
     p.source.set_kind("hf")
     qtbot.wait(30)
-    assert p.pickers.layer.itemText(0) == "L0 (linear_attention)"
+    assert p.pickers.layer.itemText(0) == "L0 (linear attention)"  # words, not the HF key
+    assert [p.sink.table.item(i, 1).text() for i in range(4)] == [
+        "linear attention", "full attention", "linear attention", "full attention"]
     assert _text_fits(p.pickers.layer), p.pickers.layer.width()
     assert _text_fits(p.source.kind), p.source.kind.width()
     translator = _Longer()
@@ -319,6 +321,8 @@ def test_the_source_and_layer_combos_do_not_clip_at_1280x800(qtbot, main_window)
         qtbot.wait(30)
         assert p.source.kind.itemText(2).endswith("(übersetzt)")
         assert _text_fits(p.source.kind), p.source.kind.width()
+        assert p.pickers.layer.itemText(0) == "L0 (linear attention (übersetzt))"
+        assert p.sink.table.item(1, 1).text() == "full attention (übersetzt)"
     finally:
         QCoreApplication.removeTranslator(translator)
         p.retranslate()
