@@ -80,6 +80,7 @@ class GatePlaneControls(QWidget):
                 label.setText(make())
         for i, name in enumerate(gates.VARIANTS):
             self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
+        self._fit_variant_list()
         for i, (_, label, _) in enumerate(view_choices()):
             self.view_combo.setItemText(i, label)
 
@@ -160,6 +161,7 @@ class GatePlaneControls(QWidget):
         self.variant_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.variant_combo.setMinimumContentsLength(22)
+        self._fit_variant_list()
         self.variant_combo.activated.connect(
             lambda i: self.variant_requested.emit(self.variant_combo.itemData(i)))
         form.addRow(self.variant_combo)
@@ -189,6 +191,11 @@ class GatePlaneControls(QWidget):
             self._say(label.setText, labels[name])
             form.addRow(label, field)
             self.param_fields[name] = field
+        most = max(len(gates.get(name).params) for name in gates.VARIANTS)
+        for i, name in enumerate(PARAM_NAMES):  # room for the variant with the most parameters:
+            form.setRowVisible(self.param_fields[name], i < most)  # a switch never moves the maps
+        box.ensurePolished()
+        box.setMinimumHeight(box.sizeHint().height())
         return box
 
     def _build_window_box(self) -> QGroupBox:
@@ -249,6 +256,9 @@ class GatePlaneControls(QWidget):
         box = QGroupBox(self)
         self._say(box.setTitle, lambda: self.tr("Trained neurons"))
         v = QVBoxLayout(box)
+        v.setSpacing(2)  # tight: with the variant box above it, no taller than the map window's
+        m = v.contentsMargins()
+        v.setContentsMargins(m.left(), m.top(), m.right(), 2)
         row = QHBoxLayout()
         self.load_button = QPushButton(box)
         self._say(self.load_button.setText, lambda: self.tr("Load neurons from run…"))
@@ -301,6 +311,13 @@ class GatePlaneControls(QWidget):
     def _check_eps(self, value: float) -> None:
         if not value > 0:
             raise ValueError(self.tr("ε must be > 0"))
+
+    def _fit_variant_list(self) -> None:
+        """The variant list opens as wide as its longest formula (the closed box may cut one)."""
+        combo, view = self.variant_combo, self.variant_combo.view()
+        text = max(view.fontMetrics().horizontalAdvance(combo.itemText(i))
+                   for i in range(combo.count()))  # measured: the view's own hint waits for a show
+        view.setMinimumWidth(text + 2 * view.frameWidth() + 24)
 
     # -- slots / outward ---------------------------------------------------------------------
     def _emit_range(self, axis: str) -> None:

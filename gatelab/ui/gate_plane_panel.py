@@ -75,6 +75,11 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.meaning_label.setWordWrap(True)
         self.meaning_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
         self.meaning_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # room for three lines from the start: a longer sentence (the clamp's) grew the label and
+        # shrank all three maps, and the tab jumped at every point
+        self.meaning_label.ensurePolished()  # its style sheet's 12 pt font and padding, measured
+        self.meaning_label.setText("1\n2\n3")
+        self.meaning_label.setMinimumHeight(self.meaning_label.sizeHint().height())
 
         self.controls = GatePlaneControls(self._spec, self._params, self)
         self.controls.point_requested.connect(self.set_point)
