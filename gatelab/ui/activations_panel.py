@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,7 +36,7 @@ from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsSt
 from gatelab.ui.activations_widgets import MinusSpinBox, ProbeLabelFormat
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_method
-from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
+from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes, wrap_plot_title
 
 
 
@@ -77,6 +77,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     def _build_plot(self) -> None:
         self.plot_widget = pg.PlotWidget(background="w")
         self.plot = self.plot_widget.getPlotItem()
+        self.plot_widget.installEventFilter(self)  # the title wraps to the plot's width
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         style_axes(self.plot)
         self.plot.setMenuEnabled(False)
@@ -163,6 +164,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         """Set every visible string in the current language and re-render the readouts."""
         self.plot.setTitle(self.tr("Activation functions f(z) (solid) and derivatives f′(z) "
                                    "(dashed)"), color="#222", size="11pt")
+        self._fit_title()
         self.plot.setLabel("bottom", self.tr("z (pre-activation, unitless)"))
         self.plot.setLabel("left", self.tr("f(z), f′(z)"))
         z_min, s_min = activations.silu_minimum()
@@ -203,6 +205,28 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     def _short(self, name: str) -> str:
         return self.tr(SHORT_NAMES[name])
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if watched is self.plot_widget and event.type() == QEvent.Type.Resize:
+            self._fit_title()
+            self._place_z_label()
+        return super().eventFilter(watched, event)
+
+    def _place_z_label(self) -> None:
+        """The "z = …" label at the top of its line, or just under the legend where the line
+        runs through the legend (top left), which hid it."""
+        vb = self.plot.vb
+        box = self.legend.mapRectToItem(vb, self.legend.boundingRect())
+        height = vb.height()
+        right = vb.mapToView(QPointF(box.right(), 0)).x()
+        position = 0.95
+        if height > 0 and self.legend.isVisible() and self._z <= right:
+            position = max(0.1, 1.0 - (box.bottom() + 16) / height)
+        self.z_line.label.setPosition(position)
+
+    def _fit_title(self) -> None:
+        room = self.plot_widget.width() - self.plot.getAxis("left").width() - 16  # the title's
+        wrap_plot_title(self.plot, max(room, 80))  # column is the data's, right of the y axis
+
     # -- public API ---------------------------------------------------------------------------
     def z(self) -> float:
         return self._z
@@ -222,6 +246,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         if z != self._z:
             self._z = z
             self.z_changed.emit(z)
+        self._place_z_label()
         self._update_probe()
 
     def z_range(self) -> tuple[float, float]:
@@ -352,6 +377,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
             self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen("#444", width=1.5,
                                                              style=Qt.PenStyle.DashLine)),
                                 self.tr("dashed: derivative f′(z)"))
+        self._place_z_label()
 
     def _fit_y(self, shown: set[str], show_d: bool) -> None:
         ys = []

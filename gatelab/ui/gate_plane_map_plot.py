@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 from gatelab.core.plane import nice_step, snap
 from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
 from gatelab.ui.gate_plane_image import IndexedImage, place_image, to_indices
-from gatelab.ui.widgets import style_axes
+from gatelab.ui.widgets import style_axes, wrap_plot_title
 
 if TYPE_CHECKING:
     from gatelab.ui.gate_plane_maps import MapsWidget
@@ -152,19 +152,10 @@ class MapPlot:
 
     def fit_title(self, width: float) -> None:
         """The title on one line, or wrapped at ``width`` px when it is wider than that."""
-        label = self.plot.titleLabel
-        item = label.item
-        current = item.textWidth()
-        if current < 0:  # its one-line width (measured only then: no needless repaint)
+        item = self.plot.titleLabel.item
+        if item.textWidth() < 0:  # its one-line width (measured only then: no needless repaint)
             self._title_width = item.boundingRect().width()
-        want = float(int(width)) if self._title_width > width + 1 else -1.0
-        if want != current:
-            item.setTextWidth(want)
-            option = item.document().defaultTextOption()
-            option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            item.document().setDefaultTextOption(option)
-            label.updateMin()
-            label.resizeEvent(None)
+        wrap_plot_title(self.plot, width, natural=self._title_width)
 
     def align_bar(self) -> None:
         """The colour bar under the map's data square, edge to edge (not under its u axis)."""

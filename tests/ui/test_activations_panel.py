@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import pyqtgraph as pg
 from PySide6.QtCore import QSettings, Qt
 
 from gatelab.core import activations
@@ -194,3 +195,30 @@ def test_the_y_axis_follows_the_z_range(qtbot, panel: ActivationsPanel, z_max: s
         assert y0 <= bottom and y1 >= top, ((y0, y1), (bottom, top))
     else:
         assert y0 <= -0.278 and y1 < top  # SiLU's dip in view, the linear tails cut
+
+
+def test_at_1024_px_the_whole_plot_fits_and_the_z_label_clears_the_legend(qtbot, main_window) -> None:  # noqa: ANN001
+    """At 1024×700 the title's one-line width made the plot wider than its view: the scene was
+    cut at z ≈ 3.8 with half the title. At z = −6 the "z = …" label sat under the legend."""
+    main_window.resize(1024, 700)
+    panel = main_window.show_tab("activations")
+    qtbot.wait(50)
+    assert panel.plot.geometry().width() <= panel.plot_widget.width()
+    x0, x1 = panel.plot.vb.viewRange()[0]
+    shown = panel.plot.vb.mapViewToScene(pg.Point(x1, 0)).x()
+    assert x0 <= -6 and x1 >= 6 and shown <= panel.plot_widget.width()  # z = 6 on screen
+    title = panel.plot.titleLabel.sceneBoundingRect()
+    wrapped = panel.plot.titleLabel.item.boundingRect().height()
+    assert title.right() <= panel.plot_widget.width()
+    for names in (None, list(activations.NAMES)):  # the default curves, then every one
+        if names is not None:
+            panel.set_shown(names)
+        for z in (-6.0, -3.0, 0.0, 5.0):
+            panel.set_z(z)
+            qtbot.wait(10)
+            label = panel.z_line.label.sceneBoundingRect()
+            assert not label.intersects(panel.legend.sceneBoundingRect()), (names, z)
+            assert panel.plot.vb.sceneBoundingRect().contains(label.center()), (names, z)
+    main_window.resize(1400, 900)
+    qtbot.wait(50)
+    assert wrapped > 1.5 * panel.plot.titleLabel.item.boundingRect().height()  # one line again
