@@ -154,6 +154,8 @@ class TrainerControls(QWidget):
         self.btn_matched.setToolTip(self.tr(
             "Parameter-matched pair: a gated variant gets the width matching a classic 4·d FFN "
             "(d = 256: 688), a classic one gets 4·d (1024)"))
+        for button in (self.btn_83, self.btn_matched):  # their words' width, not the style's 80
+            button.setMinimumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 20)
         self._params_caption.setText(self.tr("Parameters"))
         self.reset_button.setText(self.tr("Reset to defaults"))
         self.reset_button.setToolTip(self.tr("Put every setting back to gatelab's defaults"))

@@ -22,10 +22,13 @@ def form_column(form: QWidget, bar: QWidget) -> QWidget:
     scroll.setWidgetResizable(True)
     scroll.setWidget(form)
     scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # sideways only if even the widest column cannot hold the form (it was cut at 1024 px)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     left_layout.addWidget(scroll, 1)
     left_layout.addWidget(bar)
-    left.setMinimumWidth(380)
+    form.ensurePolished()
+    need = form.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 8
+    left.setMinimumWidth(min(max(380, need), 480))  # the form's own minimum, within 380-480
     left.setMaximumWidth(480)
     return left
 

@@ -59,3 +59,20 @@ def test_the_bar_shows_the_recent_eta(qtbot) -> None:  # noqa: ANN001
     bar.begin(1000)  # a new run starts with no ETA from the old one
     bar.show_progress(5, 1000, 1000.0, 1.0, 5, "cpu")
     assert bar.progress.format().endswith("ETA " + format_duration(199)), bar.progress.format()
+
+
+def test_at_1024_px_the_form_column_holds_the_whole_form(qtbot, main_window) -> None:  # noqa: ANN001
+    """At 1024×700 the form was cut at its right edge (spin arrows, "Open text file…" and
+    "Param-matched" half hidden): its column kept 380 px, less than the form's minimum."""
+    from PySide6.QtWidgets import QScrollArea, QWidget
+
+    main_window.resize(1024, 700)
+    panel = main_window.show_tab("trainer")
+    qtbot.wait(50)
+    scroll = panel.findChildren(QScrollArea)[0]
+    form = scroll.widget()
+    assert form.minimumSizeHint().width() <= scroll.viewport().width()
+    assert QWidget.width(form) <= scroll.viewport().width()  # (form.width is a field)
+    for button in (panel.controls.corpus.open_button,):
+        right = button.mapTo(scroll.viewport(), button.rect().topRight()).x()
+        assert right <= scroll.viewport().width(), right
