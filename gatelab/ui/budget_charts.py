@@ -88,6 +88,17 @@ def layer_mix_text(count: B.ModelCount) -> str:
     return text
 
 
+def unbroken(words: str) -> str:
+    """``words`` that a line never breaks ("full" / "attention", "归一" / "化"): no-break spaces,
+    and a word joiner next to each CJK character (a line may break between any two of those)."""
+    out: list[str] = []
+    for ch in words.replace(" ", "\u00a0"):
+        if out and (ord(ch) >= 0x2E80 or ord(out[-1]) >= 0x2E80):
+            out.append("\u2060")
+        out.append(ch)
+    return "".join(out)
+
+
 class StackedBarChart(pg.PlotWidget):
     """Rows (top to bottom) of segments; ``set_rows([(label, [v_seg0, v_seg1, …]), …])``."""
 
@@ -159,8 +170,8 @@ class StackedBarChart(pg.PlotWidget):
         """Segment names (legend), the x-axis label and the reference line's label: the
         translatable words of the chart, re-set by the panel's ``retranslate``."""
         self._segments = list(segments)
-        self.legend_html = "&nbsp;&nbsp;".join(
-            "<span style='color:{0}'>■</span> {1}".format(c, n)
+        self.legend_html = "&nbsp; ".join(  # lines break between entries, never inside one
+            "<span style='color:{0}'>■</span>&nbsp;{1}".format(c, unbroken(n))
             for n, c in zip(self._segments, self._colours)
         )
         self.getPlotItem().setLabel("bottom", x_label)
