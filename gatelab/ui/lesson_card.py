@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QMouseEvent, QPaintEvent, QPalette
+from PySide6.QtGui import QHideEvent, QMouseEvent, QPaintEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -313,19 +313,34 @@ class LessonCard(QFrame):
         self._looking = index
         self.result.setStyleSheet(_RESULT_OK)
         self.result.setText(self.tr("Now look: {0}").format(self._lesson.steps[index].expect))
-        if not self._filtering and QApplication.instance() is not None:
-            QApplication.instance().installEventFilter(self)
-            self._filtering = True
+        self._watch(self.isVisible())
 
     def _clear_result(self) -> None:
         self._looking = None
         self.result.clear()
-        if self._filtering:
-            QApplication.instance().removeEventFilter(self)
+        self._watch(False)
+
+    def _watch(self, on: bool) -> None:
+        """Watch the application's input events, or stop: every event then passes through
+        ``eventFilter`` (Python), so only while a "Now look:" shows on screen."""
+        app = QApplication.instance()
+        if on and not self._filtering and app is not None:
+            app.installEventFilter(self)
+            self._filtering = True
+        elif not on and self._filtering and app is not None:
+            app.removeEventFilter(self)
             self._filtering = False
 
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        super().showEvent(event)
+        self._watch(self._looking is not None)
+
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt override): another tab,
+        super().hideEvent(event)  # or a closed window, needs no watching (the line stays)
+        self._watch(False)
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        """Only while a "Now look:" shows (installed on the application then, removed after)."""
+        """Only while a "Now look:" shows on screen (see ``_watch``)."""
         if event.type() in _USER_ACTS and isinstance(obj, QWidget) and self._on_my_tab(obj):
             self._clear_result()
         return False

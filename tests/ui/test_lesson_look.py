@@ -73,3 +73,22 @@ def test_a_bad_state_file_is_named_once_in_words_that_translate(qtbot, main_wind
         assert not any(w in window.last_state_problem for w in ("empty", "state", "Could"))
     finally:
         window.switch_language("en")
+
+
+def test_a_hidden_card_does_not_watch_the_application(qtbot, main_window) -> None:  # noqa: ANN001
+    """Every event passes through a watching card's filter (Python): a card on another tab, or
+    in a closed window, must not keep watching (the suite slowed by minutes from left-over ones)."""
+    window = main_window
+    window.show_tab("activations")
+    card = window.lesson_card("activations")
+    if not card.isVisible():
+        window.lessons_button.click()
+    qtbot.waitUntil(card.isVisible)
+    qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-0"), Qt.MouseButton.LeftButton)
+    assert card._filtering and card.result.text().startswith("Now look: ")
+    window.show_tab("budget")
+    assert not card._filtering and card.result.text().startswith("Now look: ")  # kept
+    window.show_tab("activations")
+    assert card._filtering
+    window.close()
+    assert not card._filtering
