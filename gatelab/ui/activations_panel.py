@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor
@@ -33,10 +32,12 @@ from gatelab.ui.activations_lesson import ActivationsLessonMixin
 from gatelab.ui.activations_names import (COLOURS, FORMULA_LABELS, SHORT_NAMES,  # noqa: F401
                                           SILU_MINUS_RELU)
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
-from gatelab.ui.activations_widgets import MinusSpinBox, ProbeLabelFormat
+from gatelab.ui.activations_widgets import (MinusSpinBox, ProbeLabelFormat, probe_label_position,
+                                            y_view)
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_method
-from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes, wrap_plot_title
+from gatelab.ui.elide import wrap_plot_title
+from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
 
 
@@ -212,16 +213,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         return super().eventFilter(watched, event)
 
     def _place_z_label(self) -> None:
-        """The "z = …" label at the top of its line, or just under the legend where the line
-        runs through the legend (top left), which hid it."""
-        vb = self.plot.vb
-        box = self.legend.mapRectToItem(vb, self.legend.boundingRect())
-        height = vb.height()
-        right = vb.mapToView(QPointF(box.right(), 0)).x()
-        position = 0.95
-        if height > 0 and self.legend.isVisible() and self._z <= right:
-            position = max(0.1, 1.0 - (box.bottom() + 16) / height)
-        self.z_line.label.setPosition(position)
+        self.z_line.label.setPosition(probe_label_position(self.legend, self.plot.vb, self._z))
 
     def _fit_title(self) -> None:
         room = self.plot_widget.width() - self.plot.getAxis("left").width() - 16  # the title's
@@ -380,27 +372,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self._place_z_label()
 
     def _fit_y(self, shown: set[str], show_d: bool) -> None:
-        ys = []
-        for name in shown:
-            _, f = self._curves[name].getData()
-            if f is not None:
-                ys.append(f)
-            if show_d:
-                _, df = self._dcurves[name].getData()
-                if df is not None:
-                    ys.append(df)
-        if not ys:
-            self.plot.setYRange(-1, 1)
-            return
-        allv = np.concatenate(ys)
-        allv = allv[np.isfinite(allv)]
-        lo, hi = float(allv.min()), float(allv.max())
-        z_lo, z_hi = self._range
-        if -z_lo < (z_hi - z_lo) / 3:  # mostly z ≥ 0 (say 3 … 8): every curve whole
-            self.plot.setYRange(lo, hi, padding=0.05)
-            return
-        # around 0 (the default −6 … 6), keep the dips legible: the linear tails may leave the top
-        self.plot.setYRange(min(lo, -0.5), max(min(hi, 0.5 * hi), 1.2), padding=0.05)
+        items = [self._curves[n] for n in shown] + ([self._dcurves[n] for n in shown] if show_d else [])
+        ys = [y for y in (item.getData()[1] for item in items) if y is not None]
+        lo, hi = y_view(ys, self._range)
+        self.plot.setYRange(lo, hi, padding=0.05 if ys else None)
 
     def _update_probe(self) -> None:
         z = self._z

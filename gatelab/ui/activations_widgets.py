@@ -1,7 +1,12 @@
-"""Small widgets of the activation-curves tab that write negative numbers with a true minus."""
+"""Small parts of the activation-curves tab: widgets that write negative numbers with a true
+minus, and where the probe's label and the y axis go."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox
 
@@ -28,3 +33,28 @@ class ProbeLabelFormat:
 
     def format(self, value: float) -> str:
         return "z = " + fmt_number(value, 3)
+
+
+def probe_label_position(legend: Any, vb: Any, z: float) -> float:
+    """Where on its line (0 bottom … 1 top) the "z = …" label goes: at the top, or just under
+    the legend where the line runs through the legend (top left), which hid it."""
+    box = legend.mapRectToItem(vb, legend.boundingRect())
+    height = vb.height()
+    if height > 0 and legend.isVisible() and z <= vb.mapToView(QPointF(box.right(), 0)).x():
+        return max(0.1, 1.0 - (box.bottom() + 16) / height)
+    return 0.95
+
+
+def y_view(values: list[np.ndarray], z_range: tuple[float, float]) -> tuple[float, float]:
+    """The y range that shows ``values`` (the curves drawn over ``z_range``): every curve whole
+    for a range mostly above 0 (3 … 8); around 0 (the default −6 … 6) the dips stay legible and
+    the linear tails may leave the top."""
+    if not values:
+        return -1.0, 1.0
+    allv = np.concatenate(values)
+    allv = allv[np.isfinite(allv)]
+    lo, hi = float(allv.min()), float(allv.max())
+    z_lo, z_hi = z_range
+    if -z_lo < (z_hi - z_lo) / 3:
+        return lo, hi
+    return min(lo, -0.5), max(min(hi, 0.5 * hi), 1.2)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
+from gatelab.ui.elide import fit_list_width
 from gatelab.ui.gate_plane_names import PARAM_NAMES, QUICK_POINTS, VARIANT_LABELS  # noqa: F401
 from gatelab.ui.gate_plane_tips import layer_tip, view_choices
 from gatelab.ui.qt_cycles import detach
@@ -80,7 +81,7 @@ class GatePlaneControls(QWidget):
                 label.setText(make())
         for i, name in enumerate(gates.VARIANTS):
             self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
-        self._fit_variant_list()
+        fit_list_width(self.variant_combo)  # whole formulas
         for i, (_, label, _) in enumerate(view_choices()):
             self.view_combo.setItemText(i, label)
 
@@ -161,7 +162,7 @@ class GatePlaneControls(QWidget):
         self.variant_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.variant_combo.setMinimumContentsLength(22)
-        self._fit_variant_list()
+        fit_list_width(self.variant_combo)  # whole formulas
         self.variant_combo.activated.connect(
             lambda i: self.variant_requested.emit(self.variant_combo.itemData(i)))
         form.addRow(self.variant_combo)
@@ -311,13 +312,6 @@ class GatePlaneControls(QWidget):
     def _check_eps(self, value: float) -> None:
         if not value > 0:
             raise ValueError(self.tr("ε must be > 0"))
-
-    def _fit_variant_list(self) -> None:
-        """The variant list opens as wide as its longest formula (the closed box may cut one)."""
-        combo, view = self.variant_combo, self.variant_combo.view()
-        text = max(view.fontMetrics().horizontalAdvance(combo.itemText(i))
-                   for i in range(combo.count()))  # measured: the view's own hint waits for a show
-        view.setMinimumWidth(text + 2 * view.frameWidth() + 24)
 
     # -- slots / outward ---------------------------------------------------------------------
     def _emit_range(self, axis: str) -> None:

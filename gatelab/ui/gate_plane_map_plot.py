@@ -19,7 +19,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 from gatelab.core.plane import nice_step, snap
 from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
 from gatelab.ui.gate_plane_image import IndexedImage, place_image, to_indices
-from gatelab.ui.widgets import style_axes, wrap_plot_title
+from gatelab.ui.elide import wrap_plot_title
+from gatelab.ui.widgets import style_axes
 
 if TYPE_CHECKING:
     from gatelab.ui.gate_plane_maps import MapsWidget

@@ -47,16 +47,8 @@ from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html
 from gatelab.ui.status_bar import StatusBar
-from gatelab.ui.tabs import (
-    TAB_SPECS,
-    GatePairsSink,
-    GatePairsSource,
-    Panel,
-    PanelBuilderUser,
-    TabLinker,
-    TabSpec,
-    missing_members,
-)
+from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
+                             TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
 
 

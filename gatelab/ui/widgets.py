@@ -62,28 +62,6 @@ def style_axes(plot: Any, colour: str = "#333") -> None:
         axis.enableAutoSIPrefix(False)
 
 
-def wrap_plot_title(plot: Any, width: float, natural: float | None = None) -> None:
-    """``plot``'s title on one line, or wrapped (centred) at ``width`` px when wider. Why: a
-    title sets its plot's minimum width, and a plot wider than its view is cut at the view's
-    edge (the activation curves lost z > 3.8 and half the title at 1024 px). ``natural`` is the
-    title's one-line width when the caller keeps it (measured here otherwise)."""
-    label = plot.titleLabel
-    item = label.item
-    current = item.textWidth()
-    measured = natural is None
-    if natural is None:
-        item.setTextWidth(-1)
-        natural = item.boundingRect().width()
-    want = float(int(width)) if natural > width + 1 else -1.0
-    if want != current or measured:
-        item.setTextWidth(want)
-        option = item.document().defaultTextOption()
-        option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-        item.document().setDefaultTextOption(option)
-        label.updateMin()
-        label.resizeEvent(None)
-
-
 def mono_font() -> QFont:
     font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
     return font
