@@ -52,12 +52,11 @@ def wrap_plot_title(plot: Any, width: float, natural: float | None = None) -> No
     label = plot.titleLabel
     item = label.item
     current = item.textWidth()
-    measured = natural is None
     if natural is None:
         item.setTextWidth(-1)
-        natural = item.boundingRect().width()
+        current, natural = -1.0, item.boundingRect().width()
     want = float(int(width)) if natural > width + 1 else -1.0
-    if want != current or measured:
+    if want != current:
         item.setTextWidth(want)
         option = item.document().defaultTextOption()
         option.setAlignment(Qt.AlignmentFlag.AlignHCenter)

@@ -190,7 +190,7 @@ class ForwardMapPanel(QWidget):
         use), with nothing changed."""
         if self._panel("trainer", build=True) is None:
             return "no trainer"
-        sizes = self._sizes_from_panels(only="trainer")
+        sizes = self._sizes_from("trainer", build=True)
         if sizes is None:
             return "bad form"
         self._pinned = False
@@ -205,19 +205,23 @@ class ForwardMapPanel(QWidget):
             panel = self._build(name)
         return panel
 
-    def _sizes_from_panels(self, build: bool = True, only: str = "") -> ForwardSizes | None:
-        for name, reader in (("inside", self._from_inside), ("trainer", self._from_trainer),
-                             ("budget", self._from_budget)):
-            if only and name != only:
-                continue
-            try:
-                panel = self._panel(name, build)
-                sizes = reader(panel) if panel is not None else None
-            except (ValueError, TypeError, AttributeError, KeyError, IndexError):
-                sizes = None  # an unusable source (a half-typed form): try the next one
+    def _sizes_from_panels(self, build: bool = True) -> ForwardSizes | None:
+        """The first source that knows sizes: inside, else trainer, else budget."""
+        for name in ("inside", "trainer", "budget"):
+            sizes = self._sizes_from(name, build)
             if sizes is not None:
                 return sizes
         return None
+
+    def _sizes_from(self, name: str, build: bool) -> ForwardSizes | None:
+        """Tab ``name``'s sizes, or None (no panel, or an unusable source: a half-typed form)."""
+        reader = {"inside": self._from_inside, "trainer": self._from_trainer,
+                  "budget": self._from_budget}[name]
+        try:
+            panel = self._panel(name, build)
+            return reader(panel) if panel is not None else None
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError):
+            return None
 
     @staticmethod
     def _from_inside(panel: Any) -> ForwardSizes | None:

@@ -81,7 +81,7 @@ class GatePlaneControls(QWidget):
                 label.setText(make())
         for i, name in enumerate(gates.VARIANTS):
             self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
-        fit_list_width(self.variant_combo)  # whole formulas
+        fit_list_width(self.variant_combo)  # whole formulas, in this language
         for i, (_, label, _) in enumerate(view_choices()):
             self.view_combo.setItemText(i, label)
 
@@ -162,7 +162,6 @@ class GatePlaneControls(QWidget):
         self.variant_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.variant_combo.setMinimumContentsLength(22)
-        fit_list_width(self.variant_combo)  # whole formulas
         self.variant_combo.activated.connect(
             lambda i: self.variant_requested.emit(self.variant_combo.itemData(i)))
         form.addRow(self.variant_combo)
