@@ -33,7 +33,7 @@ def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
 
 def load(panel: BudgetPanel, qtbot, kind: str, path: Path) -> bool:  # noqa: ANN001
     """Start a background read and wait until its result is on screen; True when it worked."""
-    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=10000) as blocker:
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=30000) as blocker:
         getattr(panel, f"load_{kind}")(path)
     return bool(blocker.args[2])
 
