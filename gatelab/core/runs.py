@@ -294,18 +294,61 @@ def stats_from_npz(arrays: dict[str, np.ndarray]) -> LayerStats | None:
     return LayerStats(**a)
 
 
-def delete_run(path: Path | str) -> None:
-    """Delete a run folder; refuses folders that do not look like runs (RunError)."""
+def run_busy(path: Path | str, others_only: bool = False) -> Msg | None:
+    """Why ``path`` must not be resumed or deleted now: ``Msg("run.busy")`` when its run.json
+    (or, for an experiment's folder, one of its runs') names a writer that still trains it;
+    None otherwise. ``others_only`` ignores this process's own runs (resume's rule, as the
+    writer's own check in ``RunWriter``). Deleting a folder under a live ``gatelab-train``
+    made that run die at its next checkpoint ("cannot write …/ckpt.pt")."""
+    p = Path(path)
+    folders = [p]
+    if not os.path.lexists(p / SUMMARY) and os.path.lexists(p / "experiment.json"):
+        try:
+            folders += [child for child in p.iterdir() if child.is_dir()]
+        except OSError:
+            pass
+    for folder in folders:
+        summary = read_json(folder / SUMMARY)
+        if not summary or effective_status(summary) != "running":
+            continue
+        if others_only and summary.get("pid") == os.getpid():
+            continue
+        return Msg("run.busy", {"path": folder, "pid": str(summary.get("pid")),
+                                "host": str(summary.get("host"))})
+    return None
+
+
+def _is_link(p: Path) -> bool:
+    return p.is_symlink() or bool(getattr(p, "is_junction", lambda: False)())
+
+
+def delete_run(path: Path | str) -> Path | None:
+    """Delete a run folder; refuses folders that do not look like runs, and runs still being
+    trained (RunError: see ``run_busy``). A run folder that is a symbolic link (or a Windows
+    junction): the link alone goes, never the files it points to, and its target is returned
+    (None when a real folder was deleted); ``shutil.rmtree`` refuses links."""
     p = Path(path)
     if not p.is_dir():
         raise RunError(Msg("run.not_found", {"path": p}))
     if not is_run_dir(p) and not (p / "experiment.json").exists():
         raise RunError(Msg("run.not_run_folder", {"path": p}))
+    busy = run_busy(p)
+    if busy:
+        raise RunError(busy)
+    if _is_link(p):
+        target = Path(os.path.realpath(p))
+        try:
+            p.unlink()
+        except (IsADirectoryError, PermissionError):  # Windows: a directory link is a directory
+            os.rmdir(p)
+        return target
     shutil.rmtree(p)
+    return None
 
 
 __all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
            "delete_run", "effective_status", "has_checkpoint", "keep_alive", "list_runs",
            "load_checkpoint", "load_run", "make_folder", "new_run_dir", "read_config", "read_json",
-           "read_metrics", "run_info", "stats_from_npz", "steps_problem", "summary_problems"]
+           "read_metrics", "run_busy", "run_info", "stats_from_npz", "steps_problem",
+           "summary_problems"]

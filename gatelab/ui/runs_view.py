@@ -42,7 +42,6 @@ from gatelab.ui.runs_view_columns import (
 )
 from gatelab.ui.trainer_jobs import (
     RunRow,
-    delete_run_folder,
     experiment_of,
     run_rows,
     runs_signature,
@@ -345,12 +344,21 @@ class RunsView(QWidget):
         path = self.selected_path()
         if not path or not (self.confirm_delete or self._ask_delete)(path):
             return
+        from gatelab.core.runs import delete_run  # (imports no torch)
+
         try:
-            delete_run_folder(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Delete failed"), message_text(exc))
+            target = delete_run(path)
+        except (OSError, ValueError) as exc:  # a run still training elsewhere refuses here
+            why = message_text(exc)
+            self.status_changed.emit(self.tr("Not deleted: {0}").format(why))
+            QMessageBox.warning(self, self.tr("Delete failed"), why)
+            self.refresh()  # a folder gone meanwhile leaves the list with the refresh
             return
-        self.status_changed.emit(self.tr("Deleted run {0}").format(path))
+        if target is not None:  # a link to a run: the link went, the run it named stays
+            self.status_changed.emit(self.tr("Removed the link {0}; the folder it points to was "
+                                             "kept: {1}").format(path, target))
+        else:
+            self.status_changed.emit(self.tr("Deleted run {0}").format(path))
         self.deleted.emit(path)
         self.refresh()
 

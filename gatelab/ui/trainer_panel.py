@@ -26,11 +26,7 @@ from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_clock import ActiveClock
 from gatelab.ui.trainer_controls import TrainerControls
-from gatelab.ui.trainer_jobs import (
-    device_choices,
-    new_run_folder,
-    training_iter,
-)
+from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter
 from gatelab.ui.trainer_layout import lay_out
 from gatelab.ui.trainer_live import START_KEY, LiveView, RunBar
 from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
@@ -51,6 +47,7 @@ class TrainerPanel(SavedRuns, QWidget):
     """The trainer tab; implements the panel protocol of ``gatelab.ui.tabs``."""
 
     status_changed = Signal(str)
+    _resuming = False  # the run on the bar was launched by Resume
     # (numpy [m, 2] of (g, u), label) for the gate plane; the label is a function giving it in
     # the current language, so the plane can say it again after a language switch
     gate_pairs_changed = Signal(object, object)
@@ -234,7 +231,7 @@ class TrainerPanel(SavedRuns, QWidget):
     def _launch(self, cfg: TrainConfig, run_dir: str, resume: bool, keep_plots: bool = False
                 ) -> None:
         self._clear_run_view()  # no error, sample or progress of an earlier run stays
-        self.run_dir = run_dir
+        self.run_dir, self._resuming = run_dir, resume
         self._checkpoint_interval = cfg.checkpoint_interval
         self._variant = cfg.variant
         if not keep_plots:
@@ -288,8 +285,10 @@ class TrainerPanel(SavedRuns, QWidget):
         self.plots.redraw_now()
         self.run_state = outcome.status
         if outcome.status == "error":
-            why = outcome.message
-            self._show_error(lambda self: self.tr("The run ended with an error: {0}").format(why))
+            # a resume refused before its first step (the run trains elsewhere) started nothing
+            why, refused = outcome.message, self._resuming and self._first_step is None
+            self._show_error(lambda self: (self.tr("Could not resume: {0}") if refused else
+                                           self.tr("The run ended with an error: {0}")).format(why))
             remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
         else:
             self._show_error(lambda self: "")  # e.g. an unreadable replay tried during the run

@@ -36,6 +36,9 @@ STAGGER_MS = 15  # one plot per event-loop turn, a turn every 15 ms while plots 
 
 
 KEY_GREY = "#555"  # the sparsity legend's style samples (solid: closed, dashed: g<0)
+# |y| a plot's axis reaches at most: the range with its headroom stays finite (and inside
+# pyqtgraph's own ±1e307 view limit); a larger value is drawn off the top (or bottom)
+Y_LIMIT = 1e300
 
 
 def layer_color(i: int) -> str:
@@ -98,8 +101,12 @@ def sticky_range(current: tuple[float, float] | None, values: Iterable[np.ndarra
     Re-laying-out an axis (its tick text) is most of a plot's repaint cost, so an axis that
     follows every new point makes each redraw ~5× dearer; a range with 25 % headroom on both
     sides is re-fitted only a few times per run. Returns None while there is no finite value.
+
+    Values are clamped to ±Y_LIMIT first: a finite 1.7e308 (a metrics.jsonl row, a diverging
+    run) made ``hi + span / 4`` overflow to inf, which pyqtgraph refuses ("Cannot set range").
     """
-    finite = [v[np.isfinite(v)] for v in (np.asarray(a, dtype=np.float64) for a in values)]
+    finite = [np.clip(v[np.isfinite(v)], -Y_LIMIT, Y_LIMIT)
+              for v in (np.asarray(a, dtype=np.float64).ravel() for a in values)]
     finite = [v for v in finite if v.size]
     if not finite:
         return None
@@ -111,7 +118,7 @@ def sticky_range(current: tuple[float, float] | None, values: Iterable[np.ndarra
             return current
     span = hi - lo if hi > lo else max(abs(hi), 1e-6)
     new = (lo - 0.25 * span, hi + 0.25 * span)
-    if floor is not None:
+    if floor is not None and lo >= floor:  # (data below the floor, hostile, stays in view)
         new = (max(new[0], floor), new[1])
     return new
 

@@ -97,6 +97,13 @@ class SavedRuns:
     def _resume_record(self, record: RunRecord) -> None:
         if self.controller.is_busy() or self.experiment.is_busy():
             return
+        from gatelab.core.runs import run_busy  # (imports no torch)
+
+        busy = run_busy(record.path, others_only=True)  # another process trains it: refused
+        if busy:
+            self._show_error(lambda self: self.tr("Could not resume: {0}").format(
+                message_text(busy)))
+            return
         self._cancel_sample()
         self._report_warnings(record)
         # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
@@ -153,7 +160,6 @@ class SavedRuns:
         self._send_gate_pairs(force=True)
         self.status_changed.emit(self.tr("Opened run {0}").format(path))
         self._report_warnings(record)
-        return True
 
     def open_experiment(self, path: str) -> bool:
         """Show a saved exp-… folder in the Experiment view, as an experiment."""
@@ -300,16 +306,25 @@ class SavedRuns:
             if not self.controller.is_busy():
                 self.runs.refresh()
         elif tag in ("open", "resume"):
-            if error:
-                if not self.controller.is_busy():  # no replay or older run stays on the bar
-                    self._clear_run_view()
-                    self.bar.show_idle()
-                    self._set_state_label("idle")
-                self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
-            elif tag == "open":
-                self._show_record(result)  # type: ignore[arg-type]
+            shown = ""
+            if not error:
+                try:
+                    (self._show_record if tag == "open" else self._resume_record)(result)
+                    return
+                except Exception as exc:  # half applied: never "Reading run …" for ever
+                    shown = describe_error(exc)
+            if not self.controller.is_busy():  # no replay or older run stays on the bar
+                self._clear_run_view()
+                self.bar.show_idle()
+                self._set_state_label("idle")
+                if shown:  # nor half of the record that failed
+                    self.run_dir = ""
+                    self.plots.clear()
+                    self._show_title(lambda self: "")
+            if shown:
+                self._show_error(lambda self: self.tr("Could not show the run: {0}").format(shown))
             else:
-                self._resume_record(result)  # type: ignore[arg-type]
+                self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
         elif tag == "sample":
             self._on_sample_done(result, error)
 
