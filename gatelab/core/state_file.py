@@ -67,6 +67,7 @@ def parse_state(text: str) -> StateDoc:
     """Check the envelope of a state document and return it; StateError says what is wrong."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_STATE_BYTES:
         raise StateError(Msg("state.too_large", {"limit": MAX_STATE_BYTES}))
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write: not JSON's
     if not text.strip():
         raise StateError(Msg("state.empty"))
     try:

@@ -384,9 +384,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         rows = [(self._short(r.name), (r.value, r.derivative)) for r in probed]
         self.probe_dots.setData([z] * len(probed), [r.value for r in probed],
                                 brush=[pg.mkBrush(COLOURS.get(r.name, "#444")) for r in probed])
-        colours = [QColor(COLOURS.get(n, "#444")) for n in shown]
-        diff = curves.silu_minus_relu(z)
-        rows.append((SILU_MINUS_RELU, (diff.value, diff.derivative)))
-        colours.append(None)
+        colours: list[QColor | None] = [QColor(COLOURS.get(n, "#444")) for n in shown]
+        if {"silu", "relu"} <= set(shown):  # the gap between two curves on the chart
+            diff = curves.silu_minus_relu(z)
+            rows.append((SILU_MINUS_RELU, (diff.value, diff.derivative)))
+            colours.append(None)  # the table's own text colour: it is neither curve
         self.table.set_rows(rows, colours)
         self.note_label.setText(self._note(curves.describe_z(z)))

@@ -52,7 +52,11 @@ class StateActions:
         return StateDoc(self.current_tab_name(), tabs)
 
     def apply_state_doc(self, doc: StateDoc) -> None:
-        """Apply every tab's part, or none of them: ValueError names the tab that refused."""
+        """Apply every tab's part, or none of them: ValueError names the tab that refused, or
+        says that the document holds nothing for any tab (it "opened" and changed nothing)."""
+        if doc.current_tab not in TAB_NAMES and not any(name in doc.tabs for name in TAB_NAMES):
+            raise StateError(self.tr("it holds no settings for any of gatelab's tabs (it names: "  # type: ignore[attr-defined]
+                                     "{0})").format(", ".join(sorted(doc.tabs)[:5]) or "—"))
         done: list[tuple[Panel, dict[str, Any]]] = []
         for name in TAB_NAMES:
             part = doc.tabs.get(name)

@@ -263,8 +263,9 @@ class ReadoutTable(QTableWidget):
         for r, (label, values) in enumerate(rows):
             item = self._item(r, 0)
             item.setText(label)
-            if colours is not None and colours[r] is not None:
-                item.setForeground(colours[r])
+            colour = colours[r] if colours is not None else None
+            # None: the table's own colour (a reused row must not keep an earlier row's colour)
+            item.setData(Qt.ItemDataRole.ForegroundRole, colour)
             for c, value in enumerate(values, start=1):
                 cell = self._item(r, c)
                 cell.setText(fmt_number(float(value), self._decimals))

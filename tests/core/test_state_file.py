@@ -87,3 +87,14 @@ def _capture(out: list[BaseException], path: Path) -> None:
         read_state_file(path)
     except BaseException as exc:  # noqa: BLE001 (the test inspects it)
         out.append(exc)
+
+
+def test_a_byte_order_mark_is_not_an_error(tmp_path: Path) -> None:
+    """A UTF-8 file with a BOM (some Windows editors write one) was "not valid JSON (line 1,
+    column 1)", while the budget's config reader accepted it."""
+    path = tmp_path / "bom.gatelab"
+    path.write_bytes(b"\xef\xbb\xbf" + dump_state(DOC).encode("utf-8"))
+    assert read_state_file(path) == DOC
+    assert parse_state("\ufeff" + dump_state(DOC, compact=True)) == DOC
+    with pytest.raises(StateError, match="empty"):
+        parse_state("\ufeff  ")

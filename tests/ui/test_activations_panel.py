@@ -73,7 +73,26 @@ def test_curves_are_exact_and_toggle(panel: ActivationsPanel) -> None:
     assert panel.curve_items("mish") is None  # never shown: never built
     panel.checkboxes["mish"].setChecked(True)
     assert "Mish" in panel.table.row_labels()
+    assert SILU_MINUS_RELU not in panel.table.row_labels()  # ReLU is hidden: no gap to show
+    panel.checkboxes["relu"].setChecked(True)
     assert panel.table.row_labels()[-1] == SILU_MINUS_RELU
+
+
+def test_the_gap_row_keeps_the_tables_colour_as_rows_come_and_go(panel: ActivationsPanel) -> None:
+    """A reused row kept an earlier curve's colour: "SiLU − ReLU" turned GELU green after the
+    lesson's "Compare GELU exact and tanh" step, and stayed so after a relaunch."""
+    from PySide6.QtCore import Qt
+
+    def colour_of(label: str) -> object:
+        row = panel.table.row_labels().index(label)
+        return panel.table.item(row, 0).data(Qt.ItemDataRole.ForegroundRole)
+
+    assert colour_of(SILU_MINUS_RELU) is None
+    for name in panel.checkboxes:
+        panel.checkboxes[name].setChecked(name in ("silu", "relu"))
+    assert panel.table.row_labels() == ["SiLU", "ReLU", SILU_MINUS_RELU]
+    assert colour_of(SILU_MINUS_RELU) is None  # the row that was a curve's before
+    assert colour_of("SiLU") is not None and colour_of("ReLU") is not None
 
 
 def test_silu_minimum_marked(panel: ActivationsPanel) -> None:

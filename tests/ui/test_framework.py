@@ -192,3 +192,19 @@ def test_a_running_trainer_leaves_the_card_its_width(qtbot, settings: QSettings)
         assert panel.minimumSizeHint().width() <= 1280 - 240
     finally:
         window.shutdown()
+
+
+def test_a_state_for_no_known_tab_is_refused_not_reported_opened(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    """A state naming only tabs this gatelab does not have changed nothing, yet said "State
+    opened from …"."""
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    try:
+        doc = StateDoc("", {"tab-from-the-future": {"a": 1}})
+        assert window.paste_state(dump_state(doc, compact=True)) is False
+        assert "no settings for any of gatelab's tabs" in window.last_state_problem
+        assert "tab-from-the-future" in window.last_state_problem
+        ok = StateDoc("activations", {"tab-from-the-future": {"a": 1}})
+        assert window.paste_state(dump_state(ok, compact=True)) is True  # it names a tab to show
+    finally:
+        window.shutdown()
