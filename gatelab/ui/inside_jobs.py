@@ -22,6 +22,9 @@ SOURCE_KINDS = ("live", "run", "hf")
 READING = QT_TRANSLATE_NOOP("SourceBar", "reading the checkpoint")
 RUNNING = QT_TRANSLATE_NOOP("SourceBar", "running the text through the model")
 DONE = QT_TRANSLATE_NOOP("SourceBar", "done")
+# the core's top-k search reports tokenizing a long text with an empty message; the top-k view
+# translates this in its own context ("%p%": Qt's percentage)
+TOKENIZING = QT_TRANSLATE_NOOP("TopKView", "splitting the text into tokens: %p%")
 TOPK_K = 10
 
 
@@ -140,7 +143,10 @@ def topk_task(cache: ModelCache, spec: SourceSpec, layer: int, neuron: int,
         corpus = topk_text(cache, spec, text_file)
         from gatelab.core.inside.analysis import top_k_contexts
 
-        found = top_k_contexts(model, layer, neuron, corpus, k=k, progress=progress,
+        def searching(fraction: float, message: str = "") -> None:
+            progress(fraction, message or TOKENIZING)
+
+        found = top_k_contexts(model, layer, neuron, corpus, k=k, progress=searching,
                                cancel=cancel)
         return found, len(corpus), cancel.is_set()
 

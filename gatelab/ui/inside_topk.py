@@ -128,13 +128,23 @@ class TopKView(QGroupBox):
         if busy:
             self.progress.setValue(0)
 
+    def start_search(self) -> None:
+        """A search started: the last one's message (an error, a cancel) and contexts go, the
+        progress bar starts at 0 with no stale text."""
+        self.clear()
+        self.set_busy(True)
+        self.progress.setRange(0, 1000)
+        self.progress.setFormat("%p%")
+        self._say(lambda: self.tr("Searching… (Cancel keeps the best contexts found so far)"))
+
     def show_progress(self, fraction: float, text: str) -> None:
         if math.isnan(fraction):
             self.progress.setRange(0, 0)
         else:
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(round(1000 * fraction)))
-        self.progress.setFormat(text or "%p%")
+        # the worker's text, or a marker of inside_jobs (TOKENIZING) translated here
+        self.progress.setFormat(self.tr(text) if text else "%p%")
 
     def clear(self) -> None:
         """Forget the contexts found: they belong to another model (a new source or step)."""
@@ -155,6 +165,8 @@ class TopKView(QGroupBox):
     def results_text(self) -> str:
         """What the last search found, in the current language (plural right in English)."""
         note = self.tr(" (cancelled: the best of the part searched)") if self._cancelled else ""
+        if not self._found and self._cancelled:
+            return self.tr("{0}: cancelled before any context was found.").format(self._target)
         if len(self._found) == 1:
             return self.tr("{0}: the highest h over {1:,} characters{2}.").format(
                 self._target, self._searched, note)

@@ -8,10 +8,23 @@ rows of gate_proj/up_proj (``neuron_h`` of the source), which is what keeps it w
 
 Windows do not overlap, so a token's context starts at its window's first token (documented
 trade-off: half the work of overlapping windows). Score = h of the neuron at that token.
+
+The text is tokenized in pieces of at most ``PIECE_CHARS`` characters (``text_pieces``), with the
+cancel check and progress between pieces: a fast tokenizer needs tens of seconds for a 64 MB file
+in one call, during which nothing could stop it. A text of one piece is encoded in one call, as
+before. Longer texts are cut at a single whitespace character between two non-space ones, the
+next piece starting with that whitespace (" word"): regex pre-tokenizers (GPT-2, Llama 3, Qwen
+byte-level BPE) and whitespace-splitting ones never join a token across such a place, so their
+ids are the same as in one call. A tokenizer that marks the start of its input (SentencePiece's
+prefix "▁") may give one different token per cut, once in ~64 K characters; that is acceptable
+because the search already cuts the model's context at every window of ``max_len`` tokens, a far
+larger change to a few tokens' h than one re-split token, and the k best out of millions of
+tokens stay the same contexts. Text without such a place is cut hard at ``PIECE_CHARS``.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +39,10 @@ from gatelab.core.inside.types import Trace
 Progress = Callable[[float, str], None]
 CONTEXT_BEFORE, CONTEXT_AFTER = 24, 8  # tokens shown around the top token
 PROGRESS_STEP = 0.005  # report progress at most every 0.5 %
+PIECE_CHARS = 1 << 16  # tokenize at most this many characters at a time (cancel in between)
+CUT_LOOK_BACK = 4096  # look for a cut this far back from a piece's end first
+TOKENIZE_SHARE = 0.2  # of the progress bar for tokenizing, when the text has several pieces
+_CUT = re.compile(r"(?<=\S)\s(?=\S)")  # one whitespace character between two non-space ones
 
 
 class Source(Protocol):
@@ -77,9 +94,49 @@ def load_text_file(path: Path | str, max_bytes: int = MAX_TEXT_FILE_BYTES) -> st
     return text
 
 
-def _context(src: Source, ids: list[int], i: int) -> tuple[str, int, str]:
+def text_pieces(text: str, size: int = PIECE_CHARS) -> list[tuple[int, int]]:
+    """[start, end) bounds that cut ``text`` into pieces of at most ``size`` characters, each
+    (but the last) ending just before a whitespace character between two non-space ones, the
+    last such place in the piece (see the module docstring); one piece when the text fits."""
+    bounds, start, n = [], 0, len(text)
+    size = max(2, size)
+    while n - start > size:
+        hard = start + size
+        end = hard
+        for lo in (max(start + 1, hard - CUT_LOOK_BACK), start + 1):
+            last = None
+            for last in _CUT.finditer(text, lo, hard + 1):
+                pass
+            if last is not None:
+                end = last.start()
+                break
+        bounds.append((start, end))
+        start = end
+    bounds.append((start, n))
+    return bounds
+
+
+def _encode(src: Source, text: str, progress: Progress | None,
+            cancel: threading.Event | None) -> tuple[torch.Tensor, float] | None:
+    """All token ids of ``text``, tokenized piece by piece (None when cancelled in between),
+    and the share of the progress bar that tokenizing took (0 for a text of one piece)."""
+    bounds = text_pieces(text, PIECE_CHARS)
+    share = TOKENIZE_SHARE if len(bounds) > 1 else 0.0
+    parts, reported = [], 0.0
+    for a, b in bounds:
+        if cancel is not None and cancel.is_set():
+            return None
+        parts.append(torch.tensor(src.encode(text[a:b]), dtype=torch.long))
+        f = share * b / len(text)
+        if share and progress is not None and (b == len(text) or f - reported >= PROGRESS_STEP):
+            reported = f
+            progress(f, "")  # the view says "tokenizing" (no catalogue text for it in core)
+    return torch.cat(parts), share
+
+
+def _context(src: Source, ids: torch.Tensor, i: int) -> tuple[str, int, str]:
     lo, hi = max(0, i - CONTEXT_BEFORE), min(len(ids), i + CONTEXT_AFTER + 1)
-    pieces = src.pieces(ids[lo:hi])
+    pieces = src.pieces(ids[lo:hi].tolist())
     before = "".join(pieces[:i - lo])
     return "".join(pieces), len(before), pieces[i - lo]
 
@@ -95,6 +152,9 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
     ``progress(fraction, message)`` is called after a batch whenever the fraction has grown by
     ``PROGRESS_STEP`` (and after the last one); when ``cancel`` is set the
     search stops after the current batch and returns the best contexts found so far.
+    A text longer than ``PIECE_CHARS`` is tokenized piece by piece first, with progress (an
+    empty message, the first ``TOKENIZE_SHARE`` of the bar) and the cancel check (nothing found
+    yet: ``[]``) between pieces.
     """
     src = open_source(source)
     if not 0 <= layer < src.n_layer:
@@ -104,9 +164,11 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
                                                          "last": src.intermediate(layer) - 1}))
     if not isinstance(text, str) or not text:
         raise InsideError(Msg("inside.search_empty"))
-    ids = src.encode(text)
-    n, T = len(ids), max(1, src.max_len)
-    all_ids = torch.tensor(ids, dtype=torch.long)
+    encoded = _encode(src, text, progress, cancel)
+    if encoded is None:
+        return []
+    all_ids, share = encoded
+    n, T = len(all_ids), max(1, src.max_len)
     rows = max(1, batch_tokens // T)
     best_v = torch.empty(0)
     best_i = torch.empty(0, dtype=torch.long)
@@ -130,13 +192,15 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
         best_v, best_i = top.values, i[top.indices]
         if progress is not None and (e == n or e / n - reported >= PROGRESS_STEP):
             reported = e / n
-            progress(reported, Msg("progress.tokens", {"done": e, "total": n}))
+            progress(share + (1.0 - share) * reported,
+                     Msg("progress.tokens", {"done": e, "total": n}))
     out = []
     for v, i in zip(best_v.tolist(), best_i.tolist()):
-        ctx, pos, piece = _context(src, ids, i)
+        ctx, pos, piece = _context(src, all_ids, i)
         out.append({"score": float(v), "token_index": int(i), "context_text": ctx,
                     "position_in_context": pos, "token": piece})
     return out
 
 
-__all__ = ["Source", "load_text_file", "open_source", "top_k_contexts"]
+__all__ = ["PIECE_CHARS", "Source", "load_text_file", "open_source", "text_pieces",
+           "top_k_contexts"]
