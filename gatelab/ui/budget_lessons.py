@@ -166,7 +166,7 @@ def _questions() -> tuple[Question, ...]:
                     ),
                     translate(
                         "BudgetLessons",
-                        "Right. Each of its two or three matrices is d × m and m is several times d, so "
+                        "Each of its two or three matrices is d × m and m is several times d, so "
                         "the FFN holds about 8d² per layer. Attention's four d × d projections hold "
                         "4d², half as much.",
                     ),
@@ -175,7 +175,7 @@ def _questions() -> tuple[Question, ...]:
                     translate("BudgetLessons", "It stores the token embedding table"),
                     translate(
                         "BudgetLessons",
-                        "No. The embedding table (vocab × d) is a separate block before the first "
+                        "The embedding table (vocab × d) is a separate block before the first "
                         "layer. In a small model it can be as large as all MLPs together, but it is not "
                         "part of them.",
                     ),
@@ -184,7 +184,7 @@ def _questions() -> tuple[Question, ...]:
                     translate("BudgetLessons", "Its activation function has many parameters"),
                     translate(
                         "BudgetLessons",
-                        "No. SiLU, GELU and ReLU have no parameters at all. All of the MLP's weights "
+                        "SiLU, GELU and ReLU have no parameters at all. All of the MLP's weights "
                         "sit in gate_proj, up_proj and down_proj.",
                     ),
                 ),
@@ -210,7 +210,7 @@ def _questions() -> tuple[Question, ...]:
                     translate("BudgetLessons", "No: m shrinks to about 8d/3, so 3·d·m stays ≈ 8d²"),
                     translate(
                         "BudgetLessons",
-                        "Right. 3 · d · 8d/3 = 8d², exactly what classic 4× spends (2 · d · 4d). "
+                        "3 · d · 8d/3 = 8d², exactly what classic 4× spends (2 · d · 4d). "
                         "Rounding m up to a multiple of 256 adds a little, e.g. 0.78 % at 11,008.",
                     ),
                 ),
@@ -218,7 +218,7 @@ def _questions() -> tuple[Question, ...]:
                     translate("BudgetLessons", "No: the gate matrix is shared between layers"),
                     translate(
                         "BudgetLessons",
-                        "No. Every layer has its own gate_proj. The saving comes from the smaller "
+                        "Every layer has its own gate_proj. The saving comes from the smaller "
                         "intermediate width m, not from sharing.",
                     ),
                 ),
@@ -236,7 +236,7 @@ def _questions() -> tuple[Question, ...]:
                     translate("BudgetLessons", "The total: 46.7 B parameters"),
                     translate(
                         "BudgetLessons",
-                        "No. The total must fit in memory, but a token only passes through the experts "
+                        "The total must fit in memory, but a token only passes through the experts "
                         "the router picks. Most experts sit idle for any one token.",
                     ),
                 ),
@@ -247,7 +247,7 @@ def _questions() -> tuple[Question, ...]:
                     ),
                     translate(
                         "BudgetLessons",
-                        "Right. Mixtral routes each token to 2 of 8 experts, so about 12.9 B of its "
+                        "Mixtral routes each token to 2 of 8 experts, so about 12.9 B of its "
                         "46.7 B parameters do the work: memory like a big model, compute like a small "
                         "one.",
                     ),
@@ -256,7 +256,7 @@ def _questions() -> tuple[Question, ...]:
                     translate("BudgetLessons", "The embedding table"),
                     translate(
                         "BudgetLessons",
-                        "No. Looking a token up in the embedding table is a row copy, not a matrix "
+                        "Looking a token up in the embedding table is a row copy, not a matrix "
                         "product; the MLP experts and attention do the compute.",
                     ),
                 ),

@@ -88,35 +88,35 @@ class ForwardMapLesson(QObject):
                 "map-odot-matmul", self.tr("Is the ⊙ in the gated MLP a matrix product?"),
                 (self.tr("Yes: an m × m weight matrix"), self.tr("No: an element-wise product"),
                  self.tr("Yes: it is down_proj")), 1,
-                (self.tr("No. ⊙ has no weights at all. The MLP's only matrices are gate_proj, "
+                (self.tr("⊙ has no weights at all. The MLP's only matrices are gate_proj, "
                          "up_proj and down_proj."),
-                 self.tr("Right. Neuron i multiplies its own act(g_i) by its own u_i, so m "
+                 self.tr("Neuron i multiplies its own act(g_i) by its own u_i, so m "
                          "products and no weights. That is why the gate can switch each neuron "
                          "on or off separately."),
-                 self.tr("No. down_proj is the narrowing matrix after ⊙: it maps the m products "
+                 self.tr("down_proj is the narrowing matrix after ⊙: it maps the m products "
                          "back to d. ⊙ itself only multiplies pairs."))),
             Question(
                 "map-widening", self.tr("Which projections widen d → m?"),
                 (self.tr("gate_proj and up_proj"), self.tr("down_proj only"),
                  self.tr("all three")), 0,
-                (self.tr("Right. Both read the d-wide residual stream and produce m numbers each: "
+                (self.tr("Both read the d-wide residual stream and produce m numbers each: "
                          "the pre-gates g and the values u. For Qwen3.5-0.8B that is "
                          "1024 → 3584."),
-                 self.tr("No. down_proj narrows: it takes the m products back to d so they can "
+                 self.tr("down_proj narrows: it takes the m products back to d so they can "
                          "be added to the residual stream."),
-                 self.tr("No. Two widen and one narrows; otherwise the output could not be added "
+                 self.tr("Two widen and one narrows; otherwise the output could not be added "
                          "to the d-wide residual stream."))),
             Question(
                 "map-residual-add", self.tr("What does the + after the MLP do?"),
                 (self.tr("It replaces the stream with the MLP's output"),
                  self.tr("It adds the MLP's output to the stream"),
                  self.tr("It multiplies the stream by the MLP's output")), 1,
-                (self.tr("No. The stream keeps its value; the MLP's output is added on top. Drop "
+                (self.tr("The stream keeps its value; the MLP's output is added on top. Drop "
                          "the MLP and the stream still flows."),
-                 self.tr("Right. Each layer adds a correction to the residual stream. Inside the "
+                 self.tr("Each layer adds a correction to the residual stream. Inside the "
                          "model measures it: the MLP's output is usually much smaller than the "
                          "stream it is added to."),
-                 self.tr("No. It is a plain sum. The only element-wise product in the layer is "
+                 self.tr("It is a plain sum. The only element-wise product in the layer is "
                          "the ⊙ inside the gated MLP."))),
         )
 

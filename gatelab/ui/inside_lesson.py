@@ -15,9 +15,11 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 
 from gatelab.ui.lesson_card import Lesson, Question, TryStep
+
+translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
 if TYPE_CHECKING:
     from gatelab.ui.inside_panel import InsidePanel
@@ -46,16 +48,23 @@ def string_span(tokens: list[str]) -> tuple[int, int]:
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def pick_string_neuron(panel: InsidePanel) -> None:
-    """Select the inside of the string and pick the layer and neuron that prefer it most."""
+def pick_string_neuron(panel: InsidePanel) -> Callable[[], str] | None:
+    """Select the inside of the string and pick the layer and neuron that prefer it most; or,
+    when the model cannot read the quote marks (a run trained on text without them), say so
+    and pick nothing: its "string" would be an unknown character like any other."""
     from gatelab.core.inside import analysis
 
     trace = panel.sel.trace
     if trace is None or not panel.sel.has_trace():
-        return
+        return None
+    if any('"' in trace.tokens[i] for i in getattr(trace, "unknown", ())):
+        return lambda: translate(
+            "InsideLesson", "This model's vocabulary has no quote marks, so it cannot tell the "
+                            "inside of a string from the rest: for this step, train a run on the "
+                            "Python corpus (Live trainer) or open a Hugging Face model.")
     start, stop = string_span(list(trace.tokens))
     if stop <= start or stop - start >= len(trace.tokens):
-        return
+        return None
     best = max(((analysis.span_ranking(trace, layer, start, stop, k=1)[0], layer)
                 for layer in range(len(trace.layers))),
                key=lambda found: found[0][1] if math.isfinite(found[0][1]) else -math.inf)
@@ -63,6 +72,7 @@ def pick_string_neuron(panel: InsidePanel) -> None:
     panel.sel.set_neuron(neuron, layer)
     panel.sel.set_span(start, stop)
     panel.views.setCurrentWidget(panel.explorer)
+    return None
 
 
 class InsideLesson(QObject):
@@ -161,9 +171,11 @@ class InsideLesson(QObject):
                     self._safe(lambda: self.bar_step(largest=True))),
             TryStep(self.tr("Click the smallest non-empty bar"),
                     self.tr("The readout's second line compares it with the largest: the "
-                            "larger ratio is so many times the smaller. In a trained model "
-                            "both stay well below 1: every MLP adds a small correction and no "
-                            "layer dominates."),
+                            "larger ratio is so many times the smaller. In a deep, well-trained "
+                            "model most layers stay well below 1: each MLP adds a small "
+                            "correction to the stream. A small run (a layer or two, a few "
+                            "hundred steps) can read near or above 1: its MLPs still write much "
+                            "of what the stream holds."),
                     self._safe(lambda: self.bar_step(largest=False))),
             TryStep(self.tr("Count the closed gates at the last token"),
                     self.tr("“This layer at this token” gives the share of negative pre-gates "
@@ -187,21 +199,23 @@ class InsideLesson(QObject):
         return (
             Question(
                 "mlp-vs-residual",
-                self.tr("How large is an MLP's output next to the residual stream it is added "
-                        "to?"),
+                self.tr("In a deep, well-trained model, how large is an MLP's output next to "
+                        "the residual stream it is added to?"),
                 (self.tr("Much smaller: a correction added to the stream"),
                  self.tr("About as large: each MLP rewrites the stream"),
                  self.tr("Far larger: the stream is mostly the last MLP's output")),
                 0,
-                (self.tr("Right: ‖MLP out‖ / ‖layer out‖ is a small fraction in every layer. "
-                         "The stream carries the sum of all earlier writes, so each MLP nudges "
-                         "it rather than replacing it."),
-                 self.tr("No: if every MLP wrote as much as the stream holds, the norm would "
-                         "jump at each layer. The bars show a small share, and the residual "
-                         "norm grows slowly as the small writes add up."),
-                 self.tr("No: the stream after a layer is the input plus attention plus the "
-                         "MLP, and the input part dominates. The bars measure exactly this "
-                         "share, and it is small.")),
+                (self.tr("In most layers ‖MLP out‖ / ‖layer out‖ is a small fraction. The "
+                         "stream carries the sum of all earlier writes, so each MLP nudges it "
+                         "rather than replacing it. (A small run of a few hundred steps can "
+                         "still read near 1.)"),
+                 self.tr("If every MLP wrote as much as the stream holds, the norm would "
+                         "jump at each layer. In a deep trained model the bars show a small "
+                         "share, and the residual norm grows slowly as the small writes add "
+                         "up."),
+                 self.tr("The stream after a layer is the input plus attention plus the "
+                         "MLP, and in a deep trained model the input part dominates. The bars "
+                         "measure exactly this share.")),
             ),
             Question(
                 "closed-gate",
@@ -211,11 +225,11 @@ class InsideLesson(QObject):
                  self.tr("Its u, unchanged"),
                  self.tr("A large negative value")),
                 0,
-                (self.tr("Right: h = act(g)·u, so a gate near 0 multiplies u away. The down "
+                (self.tr("h = act(g)·u, so a gate near 0 multiplies u away. The down "
                          "projection then adds almost nothing from that neuron at that token."),
-                 self.tr("No: u passes only as far as the gate lets it; h = act(g)·u is near 0 "
+                 self.tr("u passes only as far as the gate lets it; h = act(g)·u is near 0 "
                          "when act(g) is. Passing u unchanged would need act(g) = 1."),
-                 self.tr("No: a closed gate makes h small, not large. SiLU's most negative "
+                 self.tr("A closed gate makes h small, not large. SiLU's most negative "
                          "value is only about −0.28, so even a negative pre-gate gives a small "
                          "gate.")),
             ),
@@ -227,12 +241,12 @@ class InsideLesson(QObject):
                  self.tr("The first token always holds the most important word"),
                  self.tr("It is a bug of the attention mask")),
                 0,
-                (self.tr("Right: a head cannot attend to nothing, so it uses the first token as "
+                (self.tr("A head cannot attend to nothing, so it uses the first token as "
                          "a sink. An output gate lets the head output about zero instead, and "
                          "the sink shrinks."),
-                 self.tr("No: the first token is often just “The” or a start token. The share "
+                 self.tr("The first token is often just “The” or a start token. The share "
                          "stays high whatever it is, which is why it is called a sink."),
-                 self.tr("No: the mask is causal and correct; every query may see the first "
+                 self.tr("The mask is causal and correct; every query may see the first "
                          "token. The sink is learned, and an attention output gate removes "
                          "most of it.")),
             ),

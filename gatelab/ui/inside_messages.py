@@ -62,9 +62,10 @@ def trace_text(trace: Any, notes: Sequence[Any] = ()) -> str:
         text = translate("InsidePanel", "{0} tokens through {1}{2}. Pick a layer, neuron or "
                                         "token anywhere.")
     text = text.format(n, trace.model_name, step)
-    unknown = tuple(getattr(trace, "unknown", ()))
+    # each character once, in the order it first appears ('"' twice in a line is one character)
+    unknown = tuple(dict.fromkeys(trace.tokens[i] for i in getattr(trace, "unknown", ())))
     if unknown:
-        shown = ", ".join(repr(trace.tokens[i]) for i in unknown[:5])
+        shown = ", ".join(repr(c) for c in unknown[:5])
         if len(unknown) == 1:
             warning = translate("InsidePanel", "Warning: 1 character ({1}) is not in this run's "
                                                "vocabulary and was read as {2}: its numbers "

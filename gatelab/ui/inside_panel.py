@@ -74,7 +74,8 @@ class InsidePanel(QWidget):
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._shut = False
         self.pending: dict[str, Any] | None = None  # a state's picks, waiting for their trace
-        self.after_trace: Callable[[], None] | None = None  # a lesson step's, once traced
+        # a lesson step's, run once traced; it may return a line to add (a function: retranslated)
+        self.after_trace: Callable[[], Callable[[], str] | None] | None = None
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
         self._live_timer.setInterval(1000)
         self._live_timer.timeout.connect(self._update_live_info)
@@ -151,6 +152,7 @@ class InsidePanel(QWidget):
             return
         self._shut = True
         self._live_timer.stop()
+        self.sink.experiment.runner.cancel()  # both stop at once: close waits for one span
         self.runner.shutdown()
         self.sink.experiment.shutdown()
         self.files.join()
@@ -245,7 +247,7 @@ class InsidePanel(QWidget):
         task = topk_task(self.cache, spec, self.sel.layer, self.sel.neuron, text_file)
         target = "L{0} #{1}".format(self.sel.layer, self.sel.neuron)
         if self.runner.start("topk:" + target, task, stop_on_cancel=False):
-            self.topk.set_busy(True)
+            self.topk.start_search()
 
     # -- worker results ------------------------------------------------------------------------
     def _on_progress(self, tag: str, fraction: float, text: str) -> None:
@@ -309,10 +311,10 @@ class InsidePanel(QWidget):
             inside_persist.pick(self, self.pending)
             self.pending = None
         then, self.after_trace = self.after_trace, None
-        if then is not None:
-            then()
+        told = then() if then is not None else None  # a lesson step's word on this trace
         notes = model_notes(self.cache.model)  # the model that was just traced (HF: its notes)
-        text = self._say(lambda: trace_text(trace, notes), error=bool(getattr(trace, "unknown", ())))
+        text = self._say(lambda: " ".join([trace_text(trace, notes)] + ([told()] if told else [])),
+                         error=bool(getattr(trace, "unknown", ())) or told is not None)
         self.status_changed.emit(text)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:

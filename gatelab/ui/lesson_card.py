@@ -8,6 +8,7 @@ tab into the state a lesson talks about, with one line on what to look for.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import getCppPointer
 
 
 @dataclass(frozen=True)
@@ -71,11 +73,26 @@ class Lesson:
         return out
 
 
+def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
+    """A wrapping label that shows ``text`` as typed. Why: a lesson sentence such as "0 for every
+    z < 0" is otherwise guessed to be rich text and everything after the "<" vanishes."""
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    return label
+
+
+def bold_then(head: str, rest: str = "") -> str:
+    """Rich text: ``head`` in bold, then ``rest``, both escaped (lesson text is plain text)."""
+    return f"<b>{html.escape(head)}</b>" + (" " + html.escape(rest) if rest else "")
+
+
 class _ClickLabel(QLabel):
     """A wrapping label that chooses its radio button when clicked, like the button's own text."""
 
     def __init__(self, text: str, radio: QRadioButton, parent: QWidget) -> None:
         super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self._radio = radio
 
@@ -166,13 +183,13 @@ class LessonCard(QFrame):
         # Everything wraps to the card's width; a sideways scroll bar would hide half a sentence.
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self._scroll)
-        self.result = QLabel(self)  # the latest step's outcome; stays below the scroll area
+        self.result = plain_label("", self)  # the latest step's outcome; below the scroll area
         self.result.setObjectName("lesson-result")
-        self.result.setWordWrap(True)
         self.result.setContentsMargins(8, 4, 8, 8)
         outer.addWidget(self.result)
         self._looking: int | None = None  # the step whose "Now look:" the result shows
         self._filtering = False
+        self._mine: tuple[int, int] = (0, -1)  # the last input event that reached the card first
         self.rebuild()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
@@ -208,8 +225,7 @@ class LessonCard(QFrame):
             button.setObjectName(f"lesson-step-{i}")
             button.setToolTip(f"{step.title}: {step.expect}")
             button.clicked.connect(lambda _=False, s=step: self.run_step(s))
-            expect = QLabel(step.expect, body)
-            expect.setWordWrap(True)
+            expect = plain_label(step.expect, body)
             expect.setContentsMargins(10, 0, 0, 6)
             layout.addWidget(button)
             layout.addWidget(expect)
@@ -225,13 +241,12 @@ class LessonCard(QFrame):
         self._scroll.setWidget(body)
 
     def _heading(self, text: str) -> QLabel:
-        label = QLabel(f"<b>{text}</b>")
+        label = QLabel(bold_then(text))
         label.setContentsMargins(0, 6, 0, 2)
         return label
 
     def _add_question(self, layout: QVBoxLayout, body: QWidget, q: Question) -> None:
-        text = QLabel(q.text, body)
-        text.setWordWrap(True)
+        text = plain_label(q.text, body)
         text.setContentsMargins(0, 8, 0, 0)
         layout.addWidget(text)
         group = QButtonGroup(body)
@@ -248,6 +263,7 @@ class LessonCard(QFrame):
             row.addWidget(label, 1)
             layout.addLayout(row)
         explain = QLabel(body)
+        explain.setTextFormat(Qt.TextFormat.RichText)  # bold_then escapes the lesson's text
         explain.setObjectName(f"lesson-x-{q.key}")
         explain.setWordWrap(True)
         explain.hide()
@@ -284,7 +300,7 @@ class LessonCard(QFrame):
     def _show_explanation(self, q: Question, choice: int) -> None:
         verdict = self.tr("Right.") if choice == q.answer else self.tr("Not quite.")
         label = self._explain[q.key]
-        label.setText(f"<b>{verdict}</b> {q.explanations[choice]}")
+        label.setText(bold_then(verdict, q.explanations[choice]))
         label.show()
 
     def _update_progress(self) -> None:
@@ -335,14 +351,27 @@ class LessonCard(QFrame):
         super().showEvent(event)
         self._watch(self._looking is not None)
 
-    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt override): another tab,
-        super().hideEvent(event)  # or a closed window, needs no watching (the line stays)
-        self._watch(False)
+    def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802 (Qt override)
+        """Another tab or a closed window: the line goes (what it describes may change while
+        the user is elsewhere: the forward map follows the Inside tab's run, for one; the step's
+        own sentence stays under its button). A minimised window keeps it, unwatched."""
+        super().hideEvent(event)
+        if event.spontaneous():
+            self._watch(False)
+        else:
+            self._clear_result()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        """Only while a "Now look:" shows on screen (see ``_watch``)."""
-        if event.type() in _USER_ACTS and isinstance(obj, QWidget) and self._on_my_tab(obj):
-            self._clear_result()
+        """Only while a "Now look:" shows on screen (see ``_watch``). Input that reached this
+        card first stays the card's when Qt passes it on to the tab (the wheel at the end of
+        the card's scrolling, a key its button does not use): the filter sees the same event
+        again, at each parent."""
+        if event.type() in _USER_ACTS and isinstance(obj, QWidget):
+            seen = (getCppPointer(event)[0], event.timestamp())  # type: ignore[attr-defined]
+            if obj is self or self.isAncestorOf(obj):
+                self._mine = seen
+            elif seen != self._mine and self._on_my_tab(obj):
+                self._clear_result()
         return False
 
     def _on_my_tab(self, widget: QWidget) -> bool:

@@ -70,6 +70,14 @@ def step_attn_gate(panel: TrainerPanel) -> str | None:
     return None
 
 
+def _matched_numbers(d: int, multiple_of: int) -> tuple[int, int, int, float, int]:
+    """(m, SwiGLU's 3·d·m, classic GELU's 2·d·4d, their gap in %, the rounding multiple): the
+    matched m is rounded, so the two counts are close, not equal."""
+    m = classic_matched_intermediate(d, "swiglu", multiple_of)
+    gated, classic = 3 * d * m, 2 * d * 4 * d
+    return m, gated, classic, 100 * abs(gated - classic) / classic, multiple_of
+
+
 def step_matched(panel: TrainerPanel) -> str | None:
     _setup(panel, n_embd=256, n_head=4)
     panel.controls.btn_matched.click()
@@ -135,11 +143,9 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
             QCoreApplication.translate("TrainerLesson", "Param-matched m, d = 256"),
             QCoreApplication.translate(
                 "TrainerLesson",
-                "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights match GELU's "
-                "2 · 256 · 1,024 = {2:,}.",
-            ).format(
-                classic_matched_intermediate(256, "swiglu", QUICK.multiple_of), 3 * 256 * classic_matched_intermediate(256, "swiglu", QUICK.multiple_of), 2 * 256 * 1024
-            ),
+                "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights come within "
+                "{3:.2f} % of GELU's 2 · 256 · 1,024 = {2:,} (m is a multiple of {4}).",
+            ).format(*_matched_numbers(256, QUICK.multiple_of)),
             lambda: step_matched(panel),
         ),
         TryStep(
@@ -194,7 +200,7 @@ def _questions() -> tuple[Any, ...]:
                 ),
                 QCoreApplication.translate(
                     "TrainerLesson",
-                    "Right. The gate is sigmoid(x·W) per head channel, learned with the rest of the "
+                    "The gate is sigmoid(x·W) per head channel, learned with the rest of the "
                     "model and applied at inference too. It lets a head output nothing, so "
                     "attention no longer has to pile onto the first token to do so.",
                 ),
@@ -229,7 +235,7 @@ def _questions() -> tuple[Any, ...]:
                 ),
                 QCoreApplication.translate(
                     "TrainerLesson",
-                    "Right. The noise floor is 3σ of same-config reruns; a smaller gap says nothing "
+                    "The noise floor is 3σ of same-config reruns; a smaller gap says nothing "
                     "about the variants. More seeds narrow the estimate.",
                 ),
                 QCoreApplication.translate(
@@ -257,7 +263,7 @@ def _questions() -> tuple[Any, ...]:
             (
                 QCoreApplication.translate(
                     "TrainerLesson",
-                    "Right. gate_proj, up_proj and down_proj make 3·d·m weights against the classic "
+                    "gate_proj, up_proj and down_proj make 3·d·m weights against the classic "
                     "2·d·4d; m = 688 (a multiple of 16) matches 4·d = 1,024 at d = 256.",
                 ),
                 QCoreApplication.translate(
