@@ -81,6 +81,16 @@ class RecentRate:
         while len(self._samples) > 2 and elapsed_s - self._samples[1][0] >= self.window_s:
             self._samples.popleft()  # keep one sample at or beyond the window's start
 
+    def recent_per_s(self) -> float:
+        """Units (steps, or tokens when fed tokens) per active second over the window; nan
+        until the samples span ``min_span_s``."""
+        if not self._samples:
+            return math.nan
+        (t0, n0), (t1, n1) = self._samples[0], self._samples[-1]
+        if t1 - t0 < self.min_span_s or n1 < n0:
+            return math.nan
+        return (n1 - n0) / (t1 - t0)
+
     def eta(self, steps_left: int) -> float:
         """Seconds for ``steps_left`` more steps at the recent speed; nan when nothing is known."""
         if not self._samples:

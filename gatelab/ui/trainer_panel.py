@@ -274,7 +274,8 @@ class TrainerPanel(SavedRuns, QWidget):
             self.status_changed.emit(self.tr("Training on {0}").format(snap.device or "?"))
             self.runs.refresh()  # its run.json exists now: the list shows it running
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
-                               self._clock.elapsed(), snap.step - self._first_step, snap.device)
+                               self._clock.elapsed(), snap.step - self._first_step, snap.device,
+                               snap.tokens_seen)
         if progress.stats is not None:
             self._stats, self._stats_step = progress.stats, snap.step
             self._send_gate_pairs()

@@ -61,6 +61,25 @@ def test_the_bar_shows_the_recent_eta(qtbot) -> None:  # noqa: ANN001
     assert bar.progress.format().endswith("ETA " + format_duration(199)), bar.progress.format()
 
 
+def test_the_bar_shows_the_recent_speed_not_one_steps(qtbot) -> None:  # noqa: ANN001
+    """One step's tokens/s swings tenfold (an evaluation, a busy machine): the bar said
+    "1,009 tok/s" beside a throughput plot of 10k–50k. With tokens seen it shows the last
+    ~20 s's average, like the ETA."""
+    bar = RunBar()
+    qtbot.addWidget(bar)
+    bar.begin(1000)
+    tokens_per_step = 256
+    for tenth in range(1, 51):  # 10 steps every 0.1 s: 25,600 tokens/s on average
+        step = 10 * tenth
+        spike = 1009.0 if tenth % 7 == 0 else 50000.0  # what one step's figure may say
+        bar.show_progress(step, 1000, spike, tenth / 10, step, "cpu", step * tokens_per_step)
+    text = bar.progress.format()
+    assert text.startswith("step 500 / 1,000 · 25,600 tok/s · ETA "), text
+    bar.begin(1000)  # a new run: until 2 s of history, the step's own figure stands in
+    bar.show_progress(5, 1000, 1234.0, 1.0, 5, "cpu", 5 * tokens_per_step)
+    assert " · 1,234 tok/s · " in bar.progress.format(), bar.progress.format()
+
+
 def test_at_1024_px_the_form_column_holds_the_whole_form(qtbot, main_window) -> None:  # noqa: ANN001
     """At 1024×700 the form was cut at its right edge (spin arrows, "Open text file…" and
     "Param-matched" half hidden): its column kept 380 px, less than the form's minimum."""
