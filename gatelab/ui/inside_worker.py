@@ -6,19 +6,14 @@ holds at most one task; the GUI learns of progress and of the result through que
 a cancelled task's late result is dropped. ``shutdown()`` requests the stop, then ``quit()`` and
 ``wait()`` for ``SHUTDOWN_WAIT_MS`` (closing the window must not freeze it: a top-k search stops
 within about a second at any text size, a trace at its next progress report), and parks a thread
-that still runs so Python never destroys a running QThread. At interpreter exit
-(``_finish_at_exit``) the parked and started threads are waited for, up to ``EXIT_WAIT_S``; one
-still running then is handed to Qt for good (``_keep_forever``), since destroying a running
-QThread aborts the process ("QThread: Destroyed while thread … is still running").
+that still runs so Python never destroys a running QThread; at interpreter exit it is waited
+for or handed to Qt (see ``qt_threads``).
 """
 
 from __future__ import annotations
 
-import atexit
-import ctypes
 import math
 import threading
-import time
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -26,57 +21,14 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_threads import keep_until_finished, park
 from gatelab.ui.trainer_worker import describe_error
 
 # fn(progress, cancel) -> result; progress(fraction in [0, 1] or (done, total), message="")
 Task = Callable[[Callable[..., None], threading.Event], Any]
 
 SHUTDOWN_WAIT_MS = 2000  # how long closing waits for a task to stop before parking it
-EXIT_WAIT_S = 30.0  # how long interpreter exit waits for parked and started threads
 
-_PARKED: list[tuple[QThread, QObject]] = []
-# Every started thread, until it has finished: a runner dropped with its task still running (its
-# panel deleted, a late signal after shutdown) must not take the last reference to a running
-# QThread with it ("QThread: Destroyed while thread is still running" aborts the process).
-_STARTED: list[tuple[QThread, QObject]] = []
-
-
-def _keep_until_finished(thread: QThread, worker: QObject) -> None:
-    _STARTED[:] = [(t, w) for t, w in _STARTED if not t.isFinished()]
-    _STARTED.append((thread, worker))
-
-
-def _finish_at_exit(timeout_s: float | None = None) -> None:
-    """Before Python frees the module's lists: ask every thread still running to stop and wait
-    for it (at most ``EXIT_WAIT_S`` in all); one that still runs is never freed, so Qt never
-    destroys it running."""
-    deadline = time.monotonic() + (EXIT_WAIT_S if timeout_s is None else timeout_s)
-    for thread, worker in list(_PARKED) + list(_STARTED):
-        try:
-            if thread.isFinished() or not thread.isRunning():
-                continue
-            cancel = getattr(worker, "cancel", None)
-            if isinstance(cancel, threading.Event):
-                cancel.set()
-            if not thread.wait(int(max(0.0, deadline - time.monotonic()) * 1000)):
-                _keep_forever(thread)
-        except RuntimeError:  # its C++ object is already gone: nothing runs
-            continue
-
-
-def _keep_forever(thread: QThread) -> None:
-    """A deliberate leak, the process is ending: PySide's exit clean-up destroys every QObject
-    that Python owns (a running QThread among them: abort) and Python frees what it no longer
-    references. A parent owned by Qt (the main thread's QThread object, never destroyed before
-    the process ends) takes the ownership from Python, and one more reference keeps the
-    wrapper; the OS then ends the thread with the process."""
-    app = QCoreApplication.instance()
-    if app is not None:
-        thread.setParent(app.thread())
-    ctypes.pythonapi.Py_IncRef(ctypes.py_object(thread))
-
-
-atexit.register(_finish_at_exit)
 
 
 class Cancelled(Exception):
@@ -182,7 +134,7 @@ class TaskRunner(QObject):
         worker.finished.connect(self._on_done)
         worker.finished.connect(thread.quit)
         self._thread, self._worker, self._tag = thread, worker, tag
-        _keep_until_finished(thread, worker)
+        keep_until_finished(thread, worker)
         thread.start()
         self.busy_changed.emit(True)
         return True
@@ -208,8 +160,7 @@ class TaskRunner(QObject):
                 pass
         thread.quit()
         if not thread.wait(timeout_ms):  # a forward pass longer than the timeout: never kill it
-            _PARKED.append((thread, worker))
-            thread.finished.connect(lambda: _PARKED.remove((thread, worker)))
+            park(thread, worker)
         self._thread = self._worker = None
         self.busy_changed.emit(False)
 

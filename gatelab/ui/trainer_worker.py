@@ -26,13 +26,11 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from gatelab.core.runs import keep_alive
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainingError
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_threads import keep_until_finished, park
 
 # A job runs in the worker thread. It gets the worker (to report through) and returns a result.
 Job = Callable[["JobWorker"], Any]
 
-# Threads that refused to end within the shutdown timeout are parked here so that Python never
-# destroys a running QThread (that aborts the process); see TrainingController.shutdown.
-_PARKED: list[tuple[QThread, QObject]] = []
 
 
 @dataclass
@@ -226,6 +224,7 @@ class TrainingController(QObject):
         worker.job_finished.connect(thread.quit)
         self._thread, self._worker = thread, worker
         self._set_state("running")
+        keep_until_finished(thread, worker)
         thread.start()
 
     def pause(self) -> None:
@@ -257,8 +256,7 @@ class TrainingController(QObject):
                 pass
         thread.quit()
         if not thread.wait(timeout_ms):  # a step longer than the timeout: never destroy it running
-            _PARKED.append((thread, worker))
-            thread.finished.connect(lambda: _PARKED.remove((thread, worker)))
+            park(thread, worker)  # never destroyed running (see qt_threads)
         self._thread = self._worker = None
         self._set_state("idle")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from gatelab.ui import inside_worker
+from gatelab.ui import qt_threads
 from gatelab.ui.inside_panel import InsidePanel
 from tests.ui.conftest import show_panel
 
@@ -89,7 +89,7 @@ def test_shutdown_mid_search_returns_promptly_and_leaves_no_thread_running(
     panel.shutdown()  # what closing the window calls
     assert time.monotonic() - t0 < CLOSE_BOUND_S
     assert not panel.runner.is_busy() and thread.isFinished() and not thread.isRunning()
-    assert all(not t.isRunning() for t, _w in inside_worker._PARKED + inside_worker._STARTED)
+    assert all(not t.isRunning() for t, _w in qt_threads.PARKED + qt_threads.STARTED)
 
 
 def test_a_new_search_clears_the_last_error_and_starts_from_zero(
