@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -139,12 +140,17 @@ class StateActions:
         return self._apply_reporting(doc, self.tr("State pasted"))  # type: ignore[attr-defined]
 
     def _apply_reporting(self, doc: StateDoc, success: str) -> bool:
+        # Tabs not opened yet are built now, on the GUI thread (widgets must be): about a
+        # second on a slow machine, so the pointer says the window is busy, not frozen.
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             self.apply_state_doc(doc)
         except ValueError as exc:
             self._state_problem(self.tr("The state was not applied; nothing changed. {0}").format(  # type: ignore[attr-defined]
                 message_text(exc)))
             return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
         self.statusBar().showMessage(success, 8000)  # type: ignore[attr-defined]
         return True
 

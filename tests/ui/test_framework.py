@@ -206,5 +206,7 @@ def test_a_state_for_no_known_tab_is_refused_not_reported_opened(qtbot, settings
         assert "tab-from-the-future" in window.last_state_problem
         ok = StateDoc("activations", {"tab-from-the-future": {"a": 1}})
         assert window.paste_state(dump_state(ok, compact=True)) is True  # it names a tab to show
+        # the wait cursor shown while unbuilt tabs are built is gone after either outcome
+        assert QGuiApplication.overrideCursor() is None
     finally:
         window.shutdown()
