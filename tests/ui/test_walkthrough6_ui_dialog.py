@@ -24,8 +24,9 @@ def test_a_long_file_name_wraps_in_the_could_not_open_box(qtbot, main_window,  #
     main_window.open_state_from(str(path))
 
     def box() -> QMessageBox | None:
+        # this test's box: an earlier test's (its window not yet deleted) may still be shown
         found = [w for w in QApplication.topLevelWidgets()
-                 if isinstance(w, QMessageBox) and w.isVisible()]
+                 if isinstance(w, QMessageBox) and w.isVisible() and NAME in plain(w.text())]
         return found[0] if found else None
 
     qtbot.waitUntil(lambda: box() is not None, timeout=10000)
