@@ -112,6 +112,17 @@ def tiny_trainer(qtbot, size: tuple[int, int] | None = None, settle: bool = Fals
     return widget
 
 
+def trainer_with(qtbot, cfg):  # noqa: ANN001, ANN201
+    """A TrainerPanel owned by qtbot, its form set to ``cfg`` (not shown): yield it from a
+    fixture and call ``shutdown()`` after."""
+    from gatelab.ui.trainer_panel import TrainerPanel
+
+    widget = TrainerPanel()
+    qtbot.addWidget(widget)
+    widget.controls.set_config(cfg)
+    return widget
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -19,6 +19,8 @@ import torch
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.paths import runs_dir
 
+from .conftest import trainer_with
+
 CFG = TrainConfig(n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=8, steps=6,
                   eval_interval=3, eval_iters=2, threads=1, stats_interval=3, sample_chars=0,
                   device="cpu")
@@ -36,11 +38,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
-    from gatelab.ui.trainer_panel import TrainerPanel
-
-    widget = TrainerPanel()
-    qtbot.addWidget(widget)
-    widget.controls.set_config(CFG)
+    widget = trainer_with(qtbot, CFG)
     yield widget
     widget.shutdown()
 

@@ -4,8 +4,6 @@ why, and leave the folder alone), and Delete on a run folder that is a symbolic 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,26 +12,16 @@ from PySide6.QtWidgets import QMessageBox
 
 from gatelab.paths import runs_dir
 from gatelab.ui.trainer_worker import Outcome
-from tests.core.test_runs_s9_delete import CFG, live_writer, make_run
+from tests.core.test_runs_s9_delete import CFG, live_writer, make_run, sleeper  # noqa: F401
+
+from .conftest import trainer_with
 
 
 @pytest.fixture
 def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
-    from gatelab.ui.trainer_panel import TrainerPanel
-
-    widget = TrainerPanel()
-    qtbot.addWidget(widget)
-    widget.controls.set_config(CFG)
+    widget = trainer_with(qtbot, CFG)
     yield widget
     widget.shutdown()
-
-
-@pytest.fixture
-def sleeper() -> Iterator[subprocess.Popen[bytes]]:
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    yield proc
-    proc.kill()
-    proc.wait()
 
 
 @pytest.fixture
