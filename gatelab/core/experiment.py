@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core import budget
-from gatelab.core.messages import Msg, error, reason
+from gatelab.core.messages import Msg, error
+from gatelab.core.reasons import json_reason, os_reason
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
 from gatelab.core.trainconfig import (
     FFN_VARIANTS,
@@ -195,6 +196,6 @@ def load_experiment(path: Path | str) -> dict[str, Any]:
     p = Path(path)
     try:
         return json.loads((p / EXPERIMENT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:  # strerror: the path is in the message once, not twice
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else reason(exc)
+    except (OSError, ValueError, RecursionError) as exc:  # the path is in the message once
+        why = os_reason(exc) if isinstance(exc, OSError) else json_reason(exc)
         raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=why) from None

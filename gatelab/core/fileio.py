@@ -15,6 +15,7 @@ import stat
 from pathlib import Path
 
 from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.reasons import os_reason
 
 CHUNK = 1 << 20
 
@@ -48,8 +49,7 @@ def open_regular(path: Path | str) -> int:
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a FIFO opened for reading never blocks; a socket does this
             raise FileReadError(Msg("file.not_regular", {"path": p})) from None
-        raise FileReadError(Msg("file.cannot_open", {"path": p, "reason": exc.strerror or str(exc)})
-                            ) from None
+        raise FileReadError(Msg("file.cannot_open", {"path": p, "reason": os_reason(exc)})) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -79,7 +79,7 @@ def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None)
                 block = os.read(fd, min(CHUNK, max_bytes + 1 - total))
             except OSError as exc:
                 raise FileReadError(Msg("file.read_failed", {
-                    "path": name, "reason": exc.strerror or str(exc)})) from None
+                    "path": name, "reason": os_reason(exc)})) from None
             if not block:
                 break
             total += len(block)
@@ -102,7 +102,7 @@ def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
                 block = os.read(fd, min(CHUNK, n - len(out)))
             except OSError as exc:
                 raise FileReadError(Msg("file.read_failed", {
-                    "path": what or p, "reason": exc.strerror or str(exc)})) from None
+                    "path": what or p, "reason": os_reason(exc)})) from None
             if not block:
                 break
             out += block
@@ -136,8 +136,7 @@ def check_write_target(path: Path | str) -> Path:
     except FileNotFoundError:
         return p
     except OSError as exc:
-        raise FileReadError(Msg("file.cannot_write", {"path": p, "reason": exc.strerror or str(exc)})
-                            ) from None
+        raise FileReadError(Msg("file.cannot_write", {"path": p, "reason": os_reason(exc)})) from None
     if stat.S_ISDIR(st.st_mode):
         raise FileReadError(Msg("file.is_folder", {"path": p}))
     if not stat.S_ISREG(st.st_mode):

@@ -42,6 +42,34 @@ MESSAGES: dict[str, str] = {
     "json.too_many_digits": QT_TRANSLATE_NOOP("core", "{path}: a number in it has too many digits"),
     "json.invalid": QT_TRANSLATE_NOOP("core", "{path}: not valid JSON ({reason})"),
     "json.not_object": QT_TRANSLATE_NOOP("core", "{path}: expected a JSON object, found {found}"),
+    # why a JSON document could not be parsed (core/reasons.py json_reason), inside the above
+    "json.reason_empty": QT_TRANSLATE_NOOP("core", "the file is empty"),
+    "json.reason_at": QT_TRANSLATE_NOOP("core", "line {line}, column {column}"),
+    "json.reason_not_utf8": QT_TRANSLATE_NOOP("core", "not UTF-8 text (byte {byte})"),
+    "json.reason_digits": QT_TRANSLATE_NOOP("core", "a number has too many digits"),
+    "json.reason_too_deep": QT_TRANSLATE_NOOP("core", "nested too deeply"),
+    "json.reason_unparsable": QT_TRANSLATE_NOOP("core", "it cannot be parsed"),
+
+    # -- why an OS call failed (core/reasons.py os_reason); other errnos show the OS's text ----
+    # (four keep the OS's English words, which the CLI printed before and tests pin)
+    "os.link_loop": QT_TRANSLATE_NOOP("core", "a symbolic link that loops back on itself"),
+    "os.name_too_long": QT_TRANSLATE_NOOP("core", "the name or path is too long"),
+    "os.not_folder": QT_TRANSLATE_NOOP("core", "a part of the path is not a folder"),
+    "os.is_folder": QT_TRANSLATE_NOOP("core", "it is a folder"),
+    "os.missing": QT_TRANSLATE_NOOP("core", "No such file or directory"),
+    "os.permission": QT_TRANSLATE_NOOP("core", "Permission denied"),
+    "os.not_permitted": QT_TRANSLATE_NOOP("core", "Operation not permitted"),
+    "os.read_only": QT_TRANSLATE_NOOP("core", "the file system is read-only"),
+    "os.no_space": QT_TRANSLATE_NOOP("core", "No space left on device"),
+    "os.quota": QT_TRANSLATE_NOOP("core", "the disk quota is used up"),
+    "os.io": QT_TRANSLATE_NOOP("core", "an input/output error (a failing disk or a lost connection?)"),
+    "os.no_device": QT_TRANSLATE_NOOP("core", "no device is behind it (a socket, or an unplugged device)"),
+    "os.invalid": QT_TRANSLATE_NOOP("core", "the system refused the request (an invalid argument)"),
+    "os.too_big": QT_TRANSLATE_NOOP("core", "the file is too large for this file system"),
+    "os.too_many_open": QT_TRANSLATE_NOOP("core", "too many files are open"),
+    "os.busy": QT_TRANSLATE_NOOP("core", "the file or device is busy"),
+    "os.exists": QT_TRANSLATE_NOOP("core", "something of that name is already there"),
+    "os.stale": QT_TRANSLATE_NOOP("core", "a stale file handle (a network file system lost it)"),
 
     # -- run folders (core/runs_read.py, core/runs.py) ---------------------------------------
     "load.pickle_refused": QT_TRANSLATE_NOOP(

@@ -106,6 +106,10 @@ BUDGET_MESSAGES: dict[str, str] = {
     "hf.at_least": QT_TRANSLATE_NOOP("core", "config key {name!r} must be ≥ {minimum}, got {value}"),
     "hf.huge": QT_TRANSLATE_NOOP("core", "config key {name!r} is absurdly large ({value:.3g})"),
     "hf.lacks": QT_TRANSLATE_NOOP("core", "config.json lacks the {what} (any of: {aliases})"),
+    "hf.lacks_field": QT_TRANSLATE_NOOP(
+        "core", "{path} lacks {name} (also accepted in its place: {aliases})"),
+    "hf.lacks_text_field": QT_TRANSLATE_NOOP(
+        "core", "{path}: its text_config lacks {name} (also accepted in its place: {aliases})"),
     "hf.bool": QT_TRANSLATE_NOOP("core", "config key {name!r} must be true or false, got {value!r}"),
     "hf.string": QT_TRANSLATE_NOOP("core", "config key {name!r} must be a string, got {found}"),
     "hf.text_config": QT_TRANSLATE_NOOP("core", "config key 'text_config' must be an object"),

@@ -95,6 +95,20 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.config_value": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number above 0"),
     # -- inside the model: config.json values (core/inside/hf_config_check.py) ----------------
+    "inside.config_size_huge": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} is {value}; no real model has more than "
+                "{maximum:,}, so the file is damaged"),
+    "inside.rope_form": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json is not a valid model configuration: its {name} is {value}, "
+                "but transformers accepts only an object of RoPE settings (rope_type, factor, "
+                "…) or null there"),
+    "inside.config_field_form": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json is not a valid model configuration: its {name} is not in a "
+                "form transformers accepts"),
+    "inside.tokenizer_json": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: {name} is not valid JSON ({reason})"),
+    "inside.tokenizer_file": QT_TRANSLATE_NOOP("core", "the tokenizer cannot be read: {reason}"),
+    "inside.weights_file": QT_TRANSLATE_NOOP("core", "the weights cannot be read: {reason}"),
     "inside.config_value_min0": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number, 0 or more"),
     "inside.rope_type": QT_TRANSLATE_NOOP(

@@ -23,6 +23,7 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.reasons import is_digit_limit, json_reason
 from gatelab.core.run_liveness import host_name, process_alive
 from gatelab.core.run_steps import step_plausible, step_text
 from gatelab.core.trainconfig import TrainConfig
@@ -76,10 +77,10 @@ def read_json_strict(path: Path) -> dict[str, Any]:
         raise RunError(Msg("run.in_folder", {"folder": path.parent, "reason": safe_reason(exc)})) from None
     except RecursionError:
         raise RunError(Msg("run.json_too_deep", {"path": path})) from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        if "int_max_str_digits" in str(exc):  # never pass on Python's hint to raise the limit
+    except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        if is_digit_limit(exc):  # never pass on Python's hint to raise the limit
             raise RunError(Msg("json.too_many_digits", {"path": path})) from None
-        raise RunError(Msg("json.invalid", {"path": path, "reason": safe_reason(exc)})) from None
+        raise RunError(Msg("json.invalid", {"path": path, "reason": json_reason(exc)})) from None
     if not isinstance(data, dict):
         raise RunError(Msg("json.not_object", {"path": path, "found": type(data).__name__}))
     return data

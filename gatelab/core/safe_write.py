@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core.messages import Msg
+from gatelab.core.reasons import os_reason
 from gatelab.core.runs_read import RunError
 
 
@@ -37,7 +38,7 @@ class RunWriteError(RunError, OSError):
 def _write_reason(path: Path, exc: OSError) -> str:
     if path.is_dir() and not path.is_symlink():
         return Msg("run.folder_in_way")
-    return exc.strerror or type(exc).__name__
+    return os_reason(exc)
 
 
 def write_error(path: Path, exc: OSError) -> RunWriteError:
@@ -62,7 +63,7 @@ def folder_problem(path: Path) -> Msg | None:
             return Msg("folder.parent_not_folder", {"parent": blocker})
         if isinstance(exc, FileNotFoundError):
             return None
-        return Msg("folder.cannot_create", {"reason": exc.strerror or type(exc).__name__})
+        return Msg("folder.cannot_create", {"reason": os_reason(exc)})
     if stat.S_ISDIR(st.st_mode):
         return None
     return Msg("folder.is_file" if stat.S_ISREG(st.st_mode) else "folder.is_special")
@@ -90,8 +91,7 @@ def make_folder(path: Path | str) -> Path:
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        why = folder_problem(p) or Msg("folder.cannot_create",
-                                       {"reason": exc.strerror or type(exc).__name__})
+        why = folder_problem(p) or Msg("folder.cannot_create", {"reason": os_reason(exc)})
         raise _folder_error(p, why) from None
     return p
 

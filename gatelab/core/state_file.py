@@ -16,6 +16,7 @@ from typing import Any
 
 from gatelab.core.fileio import check_write_target, read_text_capped
 from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.reasons import json_reason
 
 STATE_FORMAT = "gatelab-state"
 STATE_VERSION = 1
@@ -77,7 +78,7 @@ def parse_state(text: str) -> StateDoc:
     except json.JSONDecodeError as exc:  # where, in words the UI translates (not the library's)
         raise StateError(Msg("state.json_at", {"line": exc.lineno, "column": exc.colno})) from None
     except ValueError as exc:  # ints longer than Python's digit limit
-        raise StateError(Msg("state.invalid_json", {"reason": str(exc)[:80]})) from None
+        raise StateError(Msg("state.invalid_json", {"reason": json_reason(exc)})) from None
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise StateError(Msg("state.format"))
     version = data.get("version")

@@ -19,7 +19,7 @@ from gatelab.core.budget import hffamilies as F
 from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
 from gatelab.core.budget.rules import MAX_DIM, minimind_rule
-from gatelab.core.messages import Msg, error, reason
+from gatelab.core.messages import GatelabError, Msg, error, reason
 
 MAX_CONFIG_BYTES = 16 * 1024 * 1024
 
@@ -70,12 +70,28 @@ def _int(name: str, value: Any, minimum: int = 0) -> int:
     return value
 
 
+class ConfigDict(dict):  # type: ignore[type-arg]
+    """A parsed config.json that remembers the name of its file (``source``), so that a message
+    about a missing field names the file the user opened, not "config.json"."""
+
+    source: str = "config.json"
+
+
+class _Lacks(GatelabError):
+    """A required field is missing (``field`` is its ``_ALIASES`` entry); re-raised by
+    ``spec_from_hf_config`` with the file's name."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(Msg("hf.lacks", {"what": _ALIASES[field][0],
+                                          "aliases": ", ".join(_ALIASES[field])}))
+        self.field = field
+
+
 def _get(cfg: Mapping[str, Any], key: str, default: int | None = None, minimum: int = 1) -> int:
     alias, value = _lookup(cfg, key)
     if alias is None:
         if default is None:
-            raise error("hf.lacks", what=key.replace("_", " "),
-                        aliases=", ".join(_ALIASES[key]))
+            raise _Lacks(key)
         return default
     return _int(alias, value, minimum)
 
@@ -145,8 +161,20 @@ def _dense_count_deepseek(cfg: Mapping[str, Any], n_layer: int) -> int:
     return n_layer - sparse
 
 
-def spec_from_hf_config(config: Mapping[str, Any]) -> ModelSpec:
-    """Build (and validate) a ``ModelSpec`` from a parsed Hugging Face config."""
+def spec_from_hf_config(config: Mapping[str, Any], source: str | None = None) -> ModelSpec:
+    """Build (and validate) a ``ModelSpec`` from a parsed Hugging Face config; ``source`` (by
+    default the ``ConfigDict``'s file name, else "config.json") names the file in messages."""
+    try:
+        return _spec(config)
+    except _Lacks as exc:
+        name = source or getattr(config, "source", None) or "config.json"
+        names = _ALIASES[exc.field]
+        nested = isinstance(config, Mapping) and isinstance(config.get("text_config"), Mapping)
+        raise error("hf.lacks_text_field" if nested else "hf.lacks_field", path=name,
+                    name=names[0], aliases=", ".join(names[1:])) from None
+
+
+def _spec(config: Mapping[str, Any]) -> ModelSpec:
     if not isinstance(config, Mapping):
         raise error("hf.not_object", found=type(config).__name__)
     cfg, notes = _unwrap(config)
@@ -301,7 +329,10 @@ def _t5_spec(cfg: Mapping[str, Any], family: str, notes: list[str]) -> ModelSpec
 
 def load_hf_config(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and parse a config.json (≤ 16 MB); every failure is a ``ValueError``."""
-    return read_json_object(path, MAX_CONFIG_BYTES, Path(path).name, encoding="utf-8-sig")
+    out = ConfigDict(read_json_object(path, MAX_CONFIG_BYTES, Path(path).name,
+                                      encoding="utf-8-sig"))
+    out.source = Path(path).name
+    return out
 
 
 def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any]) -> ModelCount:
@@ -312,7 +343,8 @@ def count_from_hf_config(path_or_dict: str | os.PathLike[str] | Mapping[str, Any
         cfg = load_hf_config(path_or_dict)
     else:
         raise error("hf.bad_arg", found=type(path_or_dict).__name__)
+    source = Path(path_or_dict).name if isinstance(path_or_dict, (str, os.PathLike)) else None
     try:
-        return count_model(spec_from_hf_config(cfg))
+        return count_model(spec_from_hf_config(cfg, source))
     except (TypeError, KeyError, AttributeError, OverflowError, RecursionError) as exc:
         raise error("hf.malformed", reason=reason(exc)) from None

@@ -14,6 +14,7 @@ from typing import Any
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg, error, reason
+from gatelab.core.reasons import is_digit_limit, json_reason
 
 
 class DuplicateKeyError(GatelabError):
@@ -48,9 +49,9 @@ def parse_json_object(raw: bytes, what: str, encoding: str = "utf-8",
     except DuplicateKeyError as exc:
         raise error("json.ambiguous", what=what, reason=reason(exc)) from None
     except ValueError as exc:
-        if "int_max_str_digits" in str(exc):  # Python's hint would tell the user to change it
+        if is_digit_limit(exc):  # Python's hint would tell the user to change it
             raise error("json.digits", what=what) from None
-        raise error("json.invalid_what", what=what, reason=str(exc)) from None
+        raise error("json.invalid_what", what=what, reason=json_reason(exc)) from None
     if not isinstance(data, dict):
         raise error("json.must_object", what=what, found=type(data).__name__)
     return data

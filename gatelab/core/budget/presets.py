@@ -17,7 +17,8 @@ from typing import Any
 
 from gatelab.core.budget.hfconfig import count_from_hf_config
 from gatelab.core.budget.model import ModelCount
-from gatelab.core.messages import error, reason
+from gatelab.core.messages import error
+from gatelab.core.reasons import json_reason, os_reason
 from gatelab.paths import resources_dir
 
 
@@ -42,8 +43,9 @@ def load_preset(path: str | os.PathLike[str]) -> Preset:
     p = Path(path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise error("preset.unreadable", name=p.name, reason=reason(exc)) from None
+    except (OSError, ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+        why = os_reason(exc) if isinstance(exc, OSError) else json_reason(exc)
+        raise error("preset.unreadable", name=p.name, reason=why) from None
     if not isinstance(data, dict) or not isinstance(data.get("config"), dict):
         raise error("preset.no_config", name=p.name)
     name, source = data.get("name"), data.get("source")

@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from gatelab.core.budget.jsonio import parse_json_object, read_json_object
 from gatelab.core.fileio import FileReadError, open_regular
 from gatelab.core.messages import Msg, error, reason
+from gatelab.core.reasons import os_reason
 
 MAX_HEADER_BYTES = 100 * 1024 * 1024
 MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -163,7 +164,7 @@ def _raw_header(p: Path) -> tuple[bytes, int]:
             raise error("st.header_long", path=p.name, length=length, size=size)
         header = _read_exact(fd, length, p.name)
     except OSError as exc:
-        raise error("st.cannot_read", path=p, reason=exc.strerror or str(exc)) from None
+        raise error("st.cannot_read", path=p, reason=os_reason(exc)) from None
     finally:
         os.close(fd)
     return header, size - 8 - length

@@ -8,7 +8,9 @@ those into one ``InsideError`` that names the file or the sizes.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -16,17 +18,20 @@ from typing import Any
 from gatelab.core.values import is_int
 from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
-from gatelab.core.fileio import FileReadError, read_bytes_capped
+from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_config_check import check_config_values
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
-from gatelab.core.messages import Msg, reason
+from gatelab.core.messages import Msg, first_line, reason
+from gatelab.core.reasons import json_reason, os_reason
 
 # A causal LM's config.json is a few KB; transformers parses it several times (a 15 MB one
 # took 42 s and 1 GB), so a model folder's may hold at most this much.
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 FLOAT_DTYPES = ("F16", "BF16", "F32", "F64")  # what the weights of an analysable model hold
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
+TOKENIZER_SIDE_FILES = ("tokenizer_config.json", "special_tokens_map.json", "added_tokens.json",
+                        "merges.txt", "vocab.txt")
 # Files transformers reads whole, with the most each may hold here: the largest real tokenizer
 # (Gemma 3's tokenizer.json) is 33 MB; a 150 MB one once took 1.3 GB of memory to parse.
 MAX_TOKENIZER_BYTES = 64 * 1024 * 1024
@@ -77,14 +82,66 @@ def _regular(path: Path) -> bool:
         return False
 
 
+def _unusable(path: Path) -> Msg | None:
+    """Why ``path``, which is there (perhaps only as a link), cannot be read as a regular file
+    (fileio's reason, naming it: a link loop, a folder, no permission), or None when it can be or
+    is not there at all. Checked before transformers opens it and says something vaguer ("the
+    tokenizer is missing", "no weights") or its own words."""
+    if not os.path.lexists(path):
+        return None
+    try:
+        os.close(open_regular(path))
+    except FileReadError as exc:
+        return exc.msg
+    return None
+
+
+def _check_tokenizer_files(p: Path) -> None:
+    """InsideError naming the first tokenizer file that is there but cannot be read."""
+    for name in TOKENIZER_FILES + TOKENIZER_SIDE_FILES:
+        why = _unusable(p / name)
+        if why is not None:
+            raise InsideError(Msg("inside.tokenizer_file", {"reason": why}))
+
+
+def tokenizer_json_problem(p: Path) -> Msg | None:
+    """Why the tokenizer of ``p`` could not be loaded when one of its JSON files is not valid
+    JSON (nested too deeply, bad bytes, broken syntax): the keyed reason naming the file, or
+    None. Asked only after transformers failed, whose own text ("maximum recursion depth
+    exceeded while decoding a JSON array…") would otherwise be shown."""
+    for name in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
+                 "added_tokens.json"):
+        try:
+            raw = read_bytes_capped(p / name, SIDE_FILES[name])
+            json.loads(raw.decode("utf-8-sig"))
+        except FileReadError:
+            continue
+        except (ValueError, RecursionError) as exc:
+            return Msg("inside.tokenizer_json", {"path": p, "name": name,
+                                                 "reason": json_reason(exc)})
+    return None
+
+
+_FIELD = re.compile(r"Validation error for field '([A-Za-z0-9_.]{1,80})'")
+
+
+def config_failure(p: Path, exc: BaseException) -> Msg:
+    """Why transformers refused config.json, keyed: a field its type check refused is named
+    (its own text is a Python repr: "doesn't match any type in (<class '…'>, …)"), else its
+    first line."""
+    found = _FIELD.search(str(exc))
+    if found:
+        return Msg("inside.config_field_form", {"path": p, "name": found.group(1)})
+    return Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
+
+
 def _only_regular_files(p: Path) -> None:
     """Refuse a folder holding a pipe, socket or device (also behind a link): transformers opens
     the tokenizer and config files itself, and a FIFO would block it forever."""
     try:
         entries = list(p.iterdir())
     except OSError as exc:
-        raise InsideError(Msg("inside.cannot_list", {"path": p, "reason": exc.strerror or str(exc)})
-                          ) from None
+        raise InsideError(Msg("inside.cannot_list", {"path": p, "reason": os_reason(exc)})) from None
     for entry in entries:
         try:
             mode = os.stat(entry).st_mode
@@ -110,6 +167,10 @@ def _side_files_capped(p: Path) -> None:
 
 def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]]:
     index = p / "model.safetensors.index.json"
+    for f in [index, *sorted(p.glob("*.safetensors"))]:  # a folder or a link loop there
+        why = _unusable(f)
+        if why is not None:
+            raise InsideError(Msg("inside.weights_file", {"reason": why}))
     try:
         if _regular(index):
             return [index.name], read_index(index)
@@ -222,7 +283,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     p = Path(path)
     if not p.is_dir():
         raise InsideError(Msg("inside.not_folder", {"path": p}))
-    if not (p / "config.json").exists():
+    if not os.path.lexists(p / "config.json"):  # a link loop is there: read_config says why
         raise InsideError(Msg("inside.no_config", {"path": p}))
     _only_regular_files(p)
     _side_files_capped(p)
@@ -237,6 +298,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
             raise InsideError(Msg("inside.folder_code", {"path": p})) from None  # type is there
         raise
     weights, tensors = _weights(p)
+    _check_tokenizer_files(p)
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
     if not tok:
         raise InsideError(Msg("inside.no_tokenizer", {"path": p, "files": ", ".join(TOKENIZER_FILES)}))

@@ -31,6 +31,11 @@ FLOAT_DTYPE_NAMES = ("float16", "bfloat16", "float32", "float64")
 # the decoder's sizes: transformers divides by some (0 heads: "integer modulo by zero")
 SIZE_KEYS = ("hidden_size", "intermediate_size", "num_hidden_layers", "num_attention_heads",
              "num_key_value_heads", "head_dim", "vocab_size")
+# No real decoder comes near this in any size (the widest vocabularies hold ~2·10⁵ tokens, the
+# longest contexts ~10⁷ positions): a larger one is a damaged or hostile file, refused before
+# any memory estimate (2**70 once read as "needs 17592186044416 TB")
+MAX_SIZE = 2**31
+BOUNDED_KEYS = SIZE_KEYS + ("max_position_embeddings",)
 
 
 def text_cfg(cfg: dict[str, Any]) -> dict[str, Any]:
@@ -172,6 +177,11 @@ def check_rope(p: Path, cfg: dict[str, Any], model_type: str) -> None:
     if value is not None and not (_is_number(value) and value > 0):
         raise InsideError(Msg("inside.config_value", {"path": p, "name": prefix + "rope_theta",
                                                       "value": _short(value)}))
+    for group in ("rope_scaling", "rope_parameters"):  # transformers: "doesn't match any type
+        value = dec.get(group)                          # in (<class '…RopeParameters'>, …)"
+        if value is not None and not isinstance(value, dict):
+            raise InsideError(Msg("inside.rope_form", {"path": p, "name": prefix + group,
+                                                       "value": _short(value)}))
     for group, rope in _rope_groups(dec):
         name = prefix + group
         _rope_type(p, name, rope, model_type)
@@ -288,9 +298,15 @@ def _dtype_values(cfg: dict[str, Any]) -> list[tuple[str, object]]:
 
 
 def check_sizes(p: Path, cfg: dict[str, Any]) -> None:
-    """Refuse a decoder size that is a number or text but not a whole number above 0; lists and
-    objects (a per-layer size in some families) are left to transformers."""
+    """Refuse a decoder size that is a number or text but not a whole number above 0, or that is
+    beyond ``MAX_SIZE``; lists and objects (a per-layer size in some families) are left to
+    transformers."""
     prefix, dec = _parts(cfg)[-1]
+    for key in BOUNDED_KEYS:
+        value = dec.get(key)
+        if _is_number(value) and value > MAX_SIZE:
+            raise InsideError(Msg("inside.config_size_huge", {
+                "path": p, "name": prefix + key, "value": _short(value), "maximum": MAX_SIZE}))
     for key in SIZE_KEYS:
         value = dec.get(key)
         if isinstance(value, (int, float, str)) and not (is_int(value) and value > 0):

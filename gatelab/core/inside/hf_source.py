@@ -22,8 +22,9 @@ from gatelab.core.values import is_int
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, is_hf_folder,
-                                          normalise_dtype, trace_bytes)
+from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, config_failure,
+                                          is_hf_folder, normalise_dtype, tokenizer_json_problem,
+                                          trace_bytes)
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.types import LayerTrace, Trace
 
@@ -92,8 +93,7 @@ class HfModel:
                                                 trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
-                              ) from None
+            raise InsideError(config_failure(p, exc)) from None
         variant_of(p, config)  # before the weights: an unknown activation fails late and vaguely
         say(0.1, Msg("progress.tokenizer"))
         try:
@@ -101,7 +101,8 @@ class HfModel:
                                                            trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(Msg("inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
+            raise InsideError(tokenizer_json_problem(p) or Msg(
+                "inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
         say(0.2, Msg("progress.weights"))
         try:
             self.model, loading = AutoModelForCausalLM.from_pretrained(
