@@ -162,12 +162,12 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+164" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+166" />
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>z (pre-activation, unitless)</source>
         <translation>z（预激活值，无量纲）</translation>
     </message>
@@ -192,12 +192,12 @@
         <translation>拖动以在 z 处探测各曲线</translation>
     </message>
     <message>
-        <location line="+130" />
+        <location line="+144" />
         <source>Hover over the plot to read every curve at that z.</source>
         <translation>将鼠标悬停在图上，读取该 z 处每条曲线的值。</translation>
     </message>
     <message>
-        <location line="-129" />
+        <location line="-143" />
         <source>What the curves do at the probe z, in plain words</source>
         <translation>用通俗的话说明各曲线在探针 z 处的表现</translation>
     </message>
@@ -382,7 +382,7 @@
         <translation>所显示的每个激活函数在 z 处的精确值和导数</translation>
     </message>
     <message>
-        <location line="+23" />
+        <location line="+36" />
         <source>z must be a finite number</source>
         <translation>z 必须是有限数</translation>
     </message>
@@ -407,7 +407,7 @@
         <translation>z 最大值不能大于 {0}：范围宽度最多为 10⁶</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+93" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+94" />
         <source>hover z = {0}:  {1}</source>
         <translation>悬停 z = {0}： {1}</translation>
     </message>
@@ -778,8 +778,8 @@
     </message>
     <message>
         <location line="+4" />
-        <source>Right. Each of its two or three matrices is d × m and m is several times d, so the FFN holds about 8d² per layer. Attention's four d × d projections hold 4d², half as much.</source>
-        <translation>正确。它的两个或三个矩阵都是 d × m，而 m 是 d 的数倍，所以 FFN 每层约有 8d² 个参数。注意力的四个 d × d 投影共 4d²，只有它的一半。</translation>
+        <source>Each of its two or three matrices is d × m and m is several times d, so the FFN holds about 8d² per layer. Attention's four d × d projections hold 4d², half as much.</source>
+        <translation>它的两个或三个矩阵都是 d × m，而 m 是 d 的数倍，所以 FFN 每层约有 8d² 个参数。注意力的四个 d × d 投影共 4d²，只有它的一半。</translation>
     </message>
     <message>
         <location line="+8" />
@@ -788,8 +788,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. The embedding table (vocab × d) is a separate block before the first layer. In a small model it can be as large as all MLPs together, but it is not part of them.</source>
-        <translation>不对。嵌入表（词表 × d）是第一层之前的一个独立参数块。在小模型中，它可能与所有 MLP 加起来一样大，但它不属于 MLP。</translation>
+        <source>The embedding table (vocab × d) is a separate block before the first layer. In a small model it can be as large as all MLPs together, but it is not part of them.</source>
+        <translation>嵌入表（词表 × d）是第一层之前的一个独立参数块。在小模型中，它可能与所有 MLP 加起来一样大，但它不属于 MLP。</translation>
     </message>
     <message>
         <location line="+8" />
@@ -798,8 +798,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. SiLU, GELU and ReLU have no parameters at all. All of the MLP's weights sit in gate_proj, up_proj and down_proj.</source>
-        <translation>不对。SiLU、GELU 和 ReLU 根本没有参数。MLP 的全部权重都在 gate_proj、up_proj 和 down_proj 中。</translation>
+        <source>SiLU, GELU and ReLU have no parameters at all. All of the MLP's weights sit in gate_proj, up_proj and down_proj.</source>
+        <translation>SiLU、GELU 和 ReLU 根本没有参数。MLP 的全部权重都在 gate_proj、up_proj 和 down_proj 中。</translation>
     </message>
     <message>
         <location line="+10" />
@@ -823,8 +823,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>Right. 3 · d · 8d/3 = 8d², exactly what classic 4× spends (2 · d · 4d). Rounding m up to a multiple of 256 adds a little, e.g. 0.78 % at 11,008.</source>
-        <translation>正确。3 · d · 8d/3 = 8d²，与经典 4× 的开销（2 · d · 4d）完全相同。把 m 向上取整到 256 的倍数会略微增加一些，例如 11,008 时多 0.78 %。</translation>
+        <source>3 · d · 8d/3 = 8d², exactly what classic 4× spends (2 · d · 4d). Rounding m up to a multiple of 256 adds a little, e.g. 0.78 % at 11,008.</source>
+        <translation>3 · d · 8d/3 = 8d²，与经典 4× 的开销（2 · d · 4d）完全相同。把 m 向上取整到 256 的倍数会略微增加一些，例如 11,008 时多 0.78 %。</translation>
     </message>
     <message>
         <location line="+7" />
@@ -833,8 +833,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. Every layer has its own gate_proj. The saving comes from the smaller intermediate width m, not from sharing.</source>
-        <translation>不对。每一层都有自己的 gate_proj。节省来自更小的中间维 m，而不是共享。</translation>
+        <source>Every layer has its own gate_proj. The saving comes from the smaller intermediate width m, not from sharing.</source>
+        <translation>每一层都有自己的 gate_proj。节省来自更小的中间维 m，而不是共享。</translation>
     </message>
     <message>
         <location line="+10" />
@@ -848,8 +848,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. The total must fit in memory, but a token only passes through the experts the router picks. Most experts sit idle for any one token.</source>
-        <translation>不对。总量必须装得进内存，但一个 token 只经过路由器选中的专家。对任意一个 token 来说，大多数专家都处于空闲状态。</translation>
+        <source>The total must fit in memory, but a token only passes through the experts the router picks. Most experts sit idle for any one token.</source>
+        <translation>总量必须装得进内存，但一个 token 只经过路由器选中的专家。对任意一个 token 来说，大多数专家都处于空闲状态。</translation>
     </message>
     <message>
         <location line="+7" />
@@ -858,8 +858,8 @@
     </message>
     <message>
         <location line="+4" />
-        <source>Right. Mixtral routes each token to 2 of 8 experts, so about 12.9 B of its 46.7 B parameters do the work: memory like a big model, compute like a small one.</source>
-        <translation>正确。Mixtral 把每个 token 路由到 8 个专家中的 2 个，因此其 46.7 B 参数中约有 12.9 B 在干活：内存占用像大模型，计算量像小模型。</translation>
+        <source>Mixtral routes each token to 2 of 8 experts, so about 12.9 B of its 46.7 B parameters do the work: memory like a big model, compute like a small one.</source>
+        <translation>Mixtral 把每个 token 路由到 8 个专家中的 2 个，因此其 46.7 B 参数中约有 12.9 B 在干活：内存占用像大模型，计算量像小模型。</translation>
     </message>
     <message>
         <location line="+8" />
@@ -868,8 +868,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. Looking a token up in the embedding table is a row copy, not a matrix product; the MLP experts and attention do the compute.</source>
-        <translation>不对。在嵌入表中查找一个 token 只是复制一行，而不是矩阵乘法；计算由 MLP 专家和注意力完成。</translation>
+        <source>Looking a token up in the embedding table is a row copy, not a matrix product; the MLP experts and attention do the compute.</source>
+        <translation>在嵌入表中查找一个 token 只是复制一行，而不是矩阵乘法；计算由 MLP 专家和注意力完成。</translation>
     </message>
 </context>
 <context>
@@ -2005,7 +2005,7 @@
     <message>
         <location line="+1" />
         <source>The caption names the Live trainer's form, and the MLP box shows its d → m → d and layer count.</source>
-        <translation>说明文字标出“实时训练”所用的形式，MLP 方框显示其 d → m → d 和层数。</translation>
+        <translation>说明文字标出“实时训练”的表单，MLP 方框显示其 d → m → d 和层数。</translation>
     </message>
     <message>
         <location line="+8" />
@@ -2029,18 +2029,18 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. ⊙ has no weights at all. The MLP's only matrices are gate_proj, up_proj and down_proj.</source>
-        <translation>不对。⊙ 根本没有权重。MLP 仅有的矩阵是 gate_proj、up_proj 和 down_proj。</translation>
+        <source>⊙ has no weights at all. The MLP's only matrices are gate_proj, up_proj and down_proj.</source>
+        <translation>⊙ 根本没有权重。MLP 仅有的矩阵是 gate_proj、up_proj 和 down_proj。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>Right. Neuron i multiplies its own act(g_i) by its own u_i, so m products and no weights. That is why the gate can switch each neuron on or off separately.</source>
-        <translation>对。神经元 i 用自己的 act(g_i) 乘以自己的 u_i，因此共 m 个乘积，没有权重。正因如此，门控可以单独开启或关闭每个神经元。</translation>
+        <source>Neuron i multiplies its own act(g_i) by its own u_i, so m products and no weights. That is why the gate can switch each neuron on or off separately.</source>
+        <translation>神经元 i 用自己的 act(g_i) 乘以自己的 u_i，因此共 m 个乘积，没有权重。正因如此，门控可以单独开启或关闭每个神经元。</translation>
     </message>
     <message>
         <location line="+3" />
-        <source>No. down_proj is the narrowing matrix after ⊙: it maps the m products back to d. ⊙ itself only multiplies pairs.</source>
-        <translation>不对。down_proj 是 ⊙ 之后的收窄矩阵：它把 m 个乘积映射回 d 维。⊙ 本身只做成对相乘。</translation>
+        <source>down_proj is the narrowing matrix after ⊙: it maps the m products back to d. ⊙ itself only multiplies pairs.</source>
+        <translation>down_proj 是 ⊙ 之后的收窄矩阵：它把 m 个乘积映射回 d 维。⊙ 本身只做成对相乘。</translation>
     </message>
     <message>
         <location line="+3" />
@@ -2064,18 +2064,18 @@
     </message>
     <message>
         <location line="+1" />
-        <source>Right. Both read the d-wide residual stream and produce m numbers each: the pre-gates g and the values u. For Qwen3.5-0.8B that is 1024 → 3584.</source>
-        <translation>对。两者都读取宽度为 d 的残差流，各产生 m 个数：门控前值 g 和值 u。对 Qwen3.5-0.8B 来说就是 1024 → 3584。</translation>
+        <source>Both read the d-wide residual stream and produce m numbers each: the pre-gates g and the values u. For Qwen3.5-0.8B that is 1024 → 3584.</source>
+        <translation>两者都读取宽度为 d 的残差流，各产生 m 个数：门控前值 g 和值 u。对 Qwen3.5-0.8B 来说就是 1024 → 3584。</translation>
     </message>
     <message>
         <location line="+3" />
-        <source>No. down_proj narrows: it takes the m products back to d so they can be added to the residual stream.</source>
-        <translation>不对。down_proj 负责收窄：它把 m 个乘积变回 d 维，以便加到残差流上。</translation>
+        <source>down_proj narrows: it takes the m products back to d so they can be added to the residual stream.</source>
+        <translation>down_proj 负责收窄：它把 m 个乘积变回 d 维，以便加到残差流上。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>No. Two widen and one narrows; otherwise the output could not be added to the d-wide residual stream.</source>
-        <translation>不对。两个扩宽，一个收窄；否则输出无法加到宽度为 d 的残差流上。</translation>
+        <source>Two widen and one narrows; otherwise the output could not be added to the d-wide residual stream.</source>
+        <translation>两个扩宽，一个收窄；否则输出无法加到宽度为 d 的残差流上。</translation>
     </message>
     <message>
         <location line="+3" />
@@ -2099,18 +2099,18 @@
     </message>
     <message>
         <location line="+1" />
-        <source>No. The stream keeps its value; the MLP's output is added on top. Drop the MLP and the stream still flows.</source>
-        <translation>不对。残差流保留原值，MLP 的输出叠加在其上。去掉 MLP，残差流照样流动。</translation>
+        <source>The stream keeps its value; the MLP's output is added on top. Drop the MLP and the stream still flows.</source>
+        <translation>残差流保留原值，MLP 的输出叠加在其上。去掉 MLP，残差流照样流动。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>Right. Each layer adds a correction to the residual stream. Inside the model measures it: the MLP's output is usually much smaller than the stream it is added to.</source>
-        <translation>答对了。每一层都向残差流加上一个修正。“模型内部”标签页会测量它：MLP 的输出通常比它所叠加的残差流小得多。</translation>
+        <source>Each layer adds a correction to the residual stream. Inside the model measures it: the MLP's output is usually much smaller than the stream it is added to.</source>
+        <translation>每一层都向残差流加上一个修正。“模型内部”标签页会测量它：MLP 的输出通常比它所叠加的残差流小得多。</translation>
     </message>
     <message>
         <location line="+3" />
-        <source>No. It is a plain sum. The only element-wise product in the layer is the ⊙ inside the gated MLP.</source>
-        <translation>不对。这只是普通的求和。层中唯一的逐元素乘积是门控 MLP 内部的 ⊙。</translation>
+        <source>It is a plain sum. The only element-wise product in the layer is the ⊙ inside the gated MLP.</source>
+        <translation>这只是普通的求和。层中唯一的逐元素乘积是门控 MLP 内部的 ⊙。</translation>
     </message>
 </context>
 <context>
@@ -2161,7 +2161,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+112" />
+        <location line="+116" />
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -2269,7 +2269,7 @@
         <translation>该模型只有一层</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+89" />
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+91" />
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
@@ -2379,7 +2379,7 @@
         <translation>limit</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+22" />
         <source>Map window</source>
         <translation>图范围</translation>
     </message>
@@ -2459,7 +2459,7 @@
         <translation>训练后的神经元</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+7" />
         <source>Load neurons from run…</source>
         <translation>从运行记录加载神经元…</translation>
     </message>
@@ -2489,7 +2489,7 @@
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+382" />
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+387" />
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
@@ -2710,7 +2710,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+148" />
+        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+149" />
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -3194,7 +3194,7 @@
 <context>
     <name>InsideLesson</name>
     <message>
-        <location filename="../../gatelab/ui/inside_lesson.py" line="+82" />
+        <location filename="../../gatelab/ui/inside_lesson.py" line="+92" />
         <source>This step could not run: {0}</source>
         <translation>这一步无法运行：{0}</translation>
     </message>
@@ -3249,12 +3249,7 @@
         <translation>点击最小的非空柱条</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>The readout's second line compares it with the largest: the larger ratio is so many times the smaller. In a trained model both stay well below 1: every MLP adds a small correction and no layer dominates.</source>
-        <translation>读数的第二行将它与最大值比较：较大的比值是较小比值的多少倍。在训练好的模型中，两者都远小于 1：每个 MLP 只加上一个小修正，没有哪一层占主导。</translation>
-    </message>
-    <message>
-        <location line="+5" />
+        <location line="+8" />
         <source>Count the closed gates at the last token</source>
         <translation>数一数最后一个 token 处关闭的门控</translation>
     </message>
@@ -3284,12 +3279,7 @@
         <translation>步数滑块跳到第一个检查点：读出那里的 g &lt; 0 和关闭占比，然后把滑块拖到最后一个检查点，观察它们如何变化。</translation>
     </message>
     <message>
-        <location line="+11" />
-        <source>How large is an MLP's output next to the residual stream it is added to?</source>
-        <translation>与被加入的残差流相比，MLP 的输出有多大？</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+13" />
         <source>Much smaller: a correction added to the stream</source>
         <translation>小得多：只是加到残差流上的一个修正</translation>
     </message>
@@ -3304,19 +3294,34 @@
         <translation>大得多：残差流主要是最后一个 MLP 的输出</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Right: ‖MLP out‖ / ‖layer out‖ is a small fraction in every layer. The stream carries the sum of all earlier writes, so each MLP nudges it rather than replacing it.</source>
-        <translation>正确：每一层的 ‖MLP 输出‖ / ‖层输出‖ 都只是一个很小的比例。残差流承载着之前所有写入的总和，所以每个 MLP 只是轻推它，而不是替换它。</translation>
+        <location line="-145" />
+        <source>This model's vocabulary has no quote marks, so it cannot tell the inside of a string from the rest: for this step, train a run on the Python corpus (Live trainer) or open a Hugging Face model.</source>
+        <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请在“实时训练”中用 Python 语料训练一个运行，或打开一个 Hugging Face 模型。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>No: if every MLP wrote as much as the stream holds, the norm would jump at each layer. The bars show a small share, and the residual norm grows slowly as the small writes add up.</source>
-        <translation>不对：如果每个 MLP 写入的量都和残差流本身一样大，范数会在每一层跳变。柱条显示的占比很小，残差流范数随着这些小写入的累加而缓慢增长。</translation>
+        <location line="+112" />
+        <source>The readout's second line compares it with the largest: the larger ratio is so many times the smaller. In a deep, well-trained model most layers stay well below 1: each MLP adds a small correction to the stream. A small run (a layer or two, a few hundred steps) can read near or above 1: its MLPs still write much of what the stream holds.</source>
+        <translation>读数的第二行把它和最大的一条相比：较大的比值是较小的多少倍。在一个层数多、训练充分的模型中，大多数层都远低于 1：每个 MLP 只给残差流加上一个小修正。一个小运行（一两层、几百步）可能接近甚至超过 1：它的 MLP 仍写入残差流中的大部分内容。</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>No: the stream after a layer is the input plus attention plus the MLP, and the input part dominates. The bars measure exactly this share, and it is small.</source>
-        <translation>不对：一层之后的残差流是输入加上注意力再加上 MLP，其中输入部分占主导。柱条衡量的正是这个占比，而它很小。</translation>
+        <location line="+29" />
+        <source>In a deep, well-trained model, how large is an MLP's output next to the residual stream it is added to?</source>
+        <translation>在一个层数多、训练充分的模型中，MLP 的输出与它所加入的残差流相比有多大？</translation>
+    </message>
+    <message>
+        <location line="+6" />
+        <source>In most layers ‖MLP out‖ / ‖layer out‖ is a small fraction. The stream carries the sum of all earlier writes, so each MLP nudges it rather than replacing it. (A small run of a few hundred steps can still read near 1.)</source>
+        <translation>在大多数层中，‖MLP 输出‖ / ‖层输出‖ 只是一个小比例。残差流承载着之前所有写入的总和，所以每个 MLP 只是轻推它，而不是替换它。（一个只训练了几百步的小运行，这个值仍可能接近 1。）</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>If every MLP wrote as much as the stream holds, the norm would jump at each layer. In a deep trained model the bars show a small share, and the residual norm grows slowly as the small writes add up.</source>
+        <translation>如果每个 MLP 写入的量都和残差流本身一样多，范数就会在每一层跳升。在层数多、训练充分的模型中，条形图显示的是一个小比例，残差范数随着这些小写入的累加而缓慢增长。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>The stream after a layer is the input plus attention plus the MLP, and in a deep trained model the input part dominates. The bars measure exactly this share.</source>
+        <translation>一层之后的残差流是输入加上注意力再加上 MLP，而在层数多、训练充分的模型中，输入部分占主导。条形图测量的正是这个比例。</translation>
     </message>
     <message>
         <location line="+6" />
@@ -3340,18 +3345,18 @@
     </message>
     <message>
         <location line="+2" />
-        <source>Right: h = act(g)·u, so a gate near 0 multiplies u away. The down projection then adds almost nothing from that neuron at that token.</source>
-        <translation>正确：h = act(g)·u，所以接近 0 的门控把 u 乘没了。随后下投影几乎不会从该神经元在该 token 处加入任何东西。</translation>
+        <source>h = act(g)·u, so a gate near 0 multiplies u away. The down projection then adds almost nothing from that neuron at that token.</source>
+        <translation>h = act(g)·u，所以接近 0 的门控把 u 乘没了。随后下投影几乎不会从该神经元在该 token 处加入任何东西。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>No: u passes only as far as the gate lets it; h = act(g)·u is near 0 when act(g) is. Passing u unchanged would need act(g) = 1.</source>
-        <translation>不对：u 只能通过门控允许的那么多；当 act(g) 接近 0 时，h = act(g)·u 也接近 0。要原样传递 u，需要 act(g) = 1。</translation>
+        <source>u passes only as far as the gate lets it; h = act(g)·u is near 0 when act(g) is. Passing u unchanged would need act(g) = 1.</source>
+        <translation>u 只能通过门控允许的那么多；当 act(g) 接近 0 时，h = act(g)·u 也接近 0。要原样传递 u，需要 act(g) = 1。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>No: a closed gate makes h small, not large. SiLU's most negative value is only about −0.28, so even a negative pre-gate gives a small gate.</source>
-        <translation>不对：关闭的门控使 h 变小，而不是变大。SiLU 的最小值只有约 −0.28，所以即使门控前值为负，门控也很小。</translation>
+        <source>A closed gate makes h small, not large. SiLU's most negative value is only about −0.28, so even a negative pre-gate gives a small gate.</source>
+        <translation>关闭的门控使 h 变小，而不是变大。SiLU 的最小值只有约 −0.28，所以即使门控前值为负，门控也很小。</translation>
     </message>
     <message>
         <location line="+6" />
@@ -3375,24 +3380,24 @@
     </message>
     <message>
         <location line="+2" />
-        <source>Right: a head cannot attend to nothing, so it uses the first token as a sink. An output gate lets the head output about zero instead, and the sink shrinks.</source>
-        <translation>正确：头不能什么都不关注，所以它把首 token 当作汇聚点（sink）。输出门控让头可以改为输出约等于零的值，汇聚随之缩小。</translation>
+        <source>A head cannot attend to nothing, so it uses the first token as a sink. An output gate lets the head output about zero instead, and the sink shrinks.</source>
+        <translation>头不能什么都不关注，所以它把首 token 当作汇聚点（sink）。输出门控让头可以改为输出约等于零的值，汇聚随之缩小。</translation>
     </message>
     <message>
         <location line="+3" />
-        <source>No: the first token is often just “The” or a start token. The share stays high whatever it is, which is why it is called a sink.</source>
-        <translation>不对：首 token 往往只是“The”或起始 token。无论它是什么，占比都保持很高，这正是它被称为汇聚（sink）的原因。</translation>
+        <source>The first token is often just “The” or a start token. The share stays high whatever it is, which is why it is called a sink.</source>
+        <translation>首 token 往往只是“The”或起始 token。无论它是什么，占比都保持很高，这正是它被称为汇聚（sink）的原因。</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>No: the mask is causal and correct; every query may see the first token. The sink is learned, and an attention output gate removes most of it.</source>
-        <translation>不对：掩码是因果的，而且没有错；每个查询都可以看到首 token。汇聚是学出来的，注意力输出门控能消除其中的大部分。</translation>
+        <source>The mask is causal and correct; every query may see the first token. The sink is learned, and an attention output gate removes most of it.</source>
+        <translation>掩码是因果的，而且没有错；每个查询都可以看到首 token。汇聚是学出来的，注意力输出门控能消除其中的大部分。</translation>
     </message>
 </context>
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+78" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="+79" />
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3462,7 +3467,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+196" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+198" />
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3502,7 +3507,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-46" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="-47" />
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3517,7 +3522,7 @@
         <translation>{0} 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+8" />
         <source>Warning: 1 character ({1}) is not in this run's vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
@@ -3547,7 +3552,7 @@
         <translation>训练器的运行 {0}（{1}），按其最新检查点追踪；再次“分析”即可刷新。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_worker.py" line="+51" />
+        <location filename="../../gatelab/ui/inside_worker.py" line="+47" />
         <source>out of memory: try a shorter text, bf16 or a smaller model</source>
         <translation>内存不足：请尝试更短的文本、bf16 或更小的模型</translation>
     </message>
@@ -3602,7 +3607,7 @@
     <message>
         <location filename="../../gatelab/ui/inside_intro.py" line="+34" />
         <source>&lt;h2&gt;Look inside a model: what each neuron fires on&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick a source&lt;/b&gt; above: the run training in the &lt;i&gt;Live trainer&lt;/i&gt; tab, any saved run, or a Hugging Face model folder on your disk (Qwen3, Qwen3.5, Llama, SmolLM…). Nothing is ever downloaded.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Type a text&lt;/b&gt; or pick one of the lessons' examples (English or Chinese).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Analyse.&lt;/b&gt; The text runs through the model once, in the background; afterwards every switch of layer, neuron or token is instant.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Then:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Neuron explorer&lt;/b&gt;: the text shaded by one neuron's h; the layer's most selective neurons; drag across “Paris” to rank the neurons that fire on it; the neuron's top contexts in a larger text.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gates at a token&lt;/b&gt;: every neuron's real (g, u) on the gate plane, with the share of negative pre-gates and closed gates beside the lesson's 61.9 % / 19.0 %.&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP as a small correction&lt;/b&gt;: ‖MLP out‖ / ‖layer out‖ per layer, and the residual stream's norm growing.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Attention sink&lt;/b&gt;: how much attention lands on the first token, per layer and head.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training history&lt;/b&gt;: a saved run's statistics checkpoint by checkpoint.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a layer, a neuron or a token anywhere, and every view follows.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或 token 都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“Paris”上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个 token 处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个 token 上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个 token，所有视图都会跟随。&lt;/p&gt;</translation>
+        <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或 token 都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“巴黎”（英文示例中是“Paris”）上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个 token 处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个 token 上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个 token，所有视图都会跟随。&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+21" />
@@ -3613,7 +3618,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-46" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="-47" />
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
@@ -3636,7 +3641,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+194" />
+        <location filename="../../gatelab/ui/lesson_card.py" line="+211" />
         <source>This tab's lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -3646,7 +3651,7 @@
         <translation>试一试</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+11" />
         <source>Check yourself</source>
         <translation>自我检测</translation>
     </message>
@@ -3680,7 +3685,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+312" />
+        <location filename="../../gatelab/ui/trainer_live.py" line="+321" />
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3723,7 +3728,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+304" />
+        <location filename="../../gatelab/ui/main_window.py" line="+296" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4215,7 +4220,7 @@
     <message>
         <location line="+31" />
         <source>Drag across tokens in the text above (say, “Paris”) to rank the neurons of this layer that fire on them more than on the rest of the text.</source>
-        <translation>在上方文本中拖选若干 token（例如“Paris”），即可对该层神经元排名：看哪些神经元在这些 token 上比在其余文本上激活得更强。</translation>
+        <translation>在上方文本中拖选若干 token（例如“巴黎”，英文示例中是“Paris”），即可对该层神经元排名：看哪些神经元在这些 token 上比在其余文本上激活得更强。</translation>
     </message>
     <message>
         <location line="+9" />
@@ -4493,7 +4498,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-233" />
+        <location filename="../../gatelab/ui/trainer_live.py" line="-241" />
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4528,7 +4533,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+121" />
+        <location line="+129" />
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4593,9 +4598,9 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-150" />
-        <location line="+25" />
-        <location line="+79" />
+        <location line="-158" />
+        <location line="+29" />
+        <location line="+83" />
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
@@ -4613,7 +4618,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+131" />
+        <location filename="../../gatelab/ui/runs_view.py" line="+130" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4763,7 +4768,17 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+228" />
+        <location line="+200" />
+        <source>Not deleted: {0}</source>
+        <translation>未删除：{0}</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Removed the link {0}; the folder it points to was kept: {1}</source>
+        <translation>已删除链接 {0}；它指向的文件夹被保留：{1}</translation>
+    </message>
+    <message>
+        <location line="+32" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -4793,7 +4808,7 @@ equivalent</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="-126" />
+        <location line="-135" />
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
@@ -4803,12 +4818,12 @@ equivalent</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+19" />
         <source>Delete failed</source>
         <translation>删除失败</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+7" />
         <source>Deleted run {0}</source>
         <translation>已删除运行 {0}</translation>
     </message>
@@ -4830,7 +4845,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+119" />
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+126" />
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4855,7 +4870,7 @@ equivalent</source>
         <translation>已打开运行 {0}</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+17" />
         <source>Nothing to sample: the run's folder is gone (deleted or moved).</source>
         <translation>无法采样：该运行的文件夹已不存在（已删除或移动）。</translation>
     </message>
@@ -4865,13 +4880,18 @@ equivalent</source>
         <translation>还没有检查点：运行会在首次评估时、每 {0} 步、至少每分钟一次以及结束时保存检查点。</translation>
     </message>
     <message>
-        <location line="-28" />
-        <location line="+31" />
+        <location line="-27" />
+        <location line="+30" />
         <source>Sampling from the latest checkpoint…</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="-83" />
+        <source>Could not resume: {0}</source>
+        <translation>无法继续训练：{0}</translation>
+    </message>
+    <message>
+        <location line="+97" />
         <source>Stopped: sampling from the checkpoint saved at the stop…</source>
         <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
     </message>
@@ -4891,12 +4911,17 @@ equivalent</source>
         <translation>运行 {0} 已被删除</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+25" />
+        <source>Could not show the run: {0}</source>
+        <translation>无法显示该运行：{0}</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Could not read the run: {0}</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="-51" />
+        <location line="-64" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5391,7 +5416,12 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+79" />
+        <location filename="../../gatelab/ui/main_state.py" line="+59" />
+        <source>it holds no settings for any of gatelab's tabs (it names: {0})</source>
+        <translation>它不包含 gatelab 任何标签页的设置（它列出的是：{0}）</translation>
+    </message>
+    <message>
+        <location line="+25" />
         <source>Save state</source>
         <translation>保存状态</translation>
     </message>
@@ -5451,12 +5481,12 @@ equivalent</source>
         <translation>状态已粘贴</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+9" />
         <source>The state was not applied; nothing changed. {0}</source>
         <translation>状态未应用，当前设置保持不变。{0}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+13" />
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -5519,9 +5549,19 @@ equivalent</source>
         <translation>这些上下文属于 {0}；按“查找最强上下文”查看 {1} 的结果。</translation>
     </message>
     <message>
-        <location line="+41" />
+        <location line="+22" />
+        <source>Searching… (Cancel keeps the best contexts found so far)</source>
+        <translation>正在搜索…（取消会保留目前找到的最佳上下文）</translation>
+    </message>
+    <message>
+        <location line="+29" />
         <source> (cancelled: the best of the part searched)</source>
         <translation>（已取消：只是已搜索部分中的最佳结果）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{0}: cancelled before any context was found.</source>
+        <translation>{0}：在找到任何上下文之前已取消。</translation>
     </message>
     <message>
         <location line="+2" />
@@ -5552,6 +5592,11 @@ equivalent</source>
         <location line="+1" />
         <source>Text files (*.txt *.md);;All files (*)</source>
         <translation>文本文件 (*.txt *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/inside_jobs.py" line="+3" />
+        <source>splitting the text into tokens: %p%</source>
+        <translation>正在把文本切分为 token：%p%</translation>
     </message>
 </context>
 <context>
@@ -5632,13 +5677,13 @@ equivalent</source>
         <translation>MLP 中间维 m；“自动”时门控变体用 8/3·d，经典变体用 4·d</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+36" />
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+38" />
         <location filename="../../gatelab/ui/trainer_fields.py" line="+7" />
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location line="-22" />
+        <location line="-24" />
         <source>8/3</source>
         <translation>8/3</translation>
     </message>
@@ -5683,12 +5728,12 @@ equivalent</source>
         <translation>作用在注意力输出上的逐头 sigmoid 门控，由块输入计算</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+2" />
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+4" />
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location line="-20" />
+        <location line="-22" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
@@ -5768,7 +5813,7 @@ equivalent</source>
         <translation>torch.compile（启动慢，每步更快）</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+21" />
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+23" />
         <source>Reset to defaults</source>
         <translation>恢复默认设置</translation>
     </message>
@@ -5841,7 +5886,7 @@ equivalent</source>
         <translation>请先停止当前训练（■ 停止），然后再按一次这一步。</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+40" />
         <source>A run is training: its gate sparsity is already on show in Live plots.</source>
         <translation>有一个运行正在训练：它的门控稀疏度已显示在“实时曲线”中。</translation>
     </message>
@@ -5877,11 +5922,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
-        <source>Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights match GELU's 2 · 256 · 1,024 = {2:,}.</source>
-        <translation>中间维 m = {0}：SwiGLU 的 3 · 256 · {0} = {1:,} 个权重与 GELU 的 2 · 256 · 1,024 = {2:,} 个相当。</translation>
+        <source>Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights come within {3:.2f} % of GELU's 2 · 256 · 1,024 = {2:,} (m is a multiple of {4}).</source>
+        <translation>中间维度 m = {0}：SwiGLU 的 3 · 256 · {0} = {1:,} 个权重与 GELU 的 2 · 256 · 1,024 = {2:,} 相差不到 {3:.2f} %（m 取 {4} 的倍数）。</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+8" />
         <source>The 8/3 rule, d = 384</source>
         <translation>8/3 规则，d = 384</translation>
     </message>
@@ -5927,8 +5972,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+5" />
-        <source>Right. The gate is sigmoid(x·W) per head channel, learned with the rest of the model and applied at inference too. It lets a head output nothing, so attention no longer has to pile onto the first token to do so.</source>
-        <translation>正确。门控是每个头通道上的 sigmoid(x·W)，与模型其余部分一起学习，推理时同样生效。它让一个头可以什么都不输出，因此注意力不必再为此堆到第一个 token 上。</translation>
+        <source>The gate is sigmoid(x·W) per head channel, learned with the rest of the model and applied at inference too. It lets a head output nothing, so attention no longer has to pile onto the first token to do so.</source>
+        <translation>门控是每个头通道上的 sigmoid(x·W)，与模型其余部分一起学习，推理时同样生效。它让一个头可以什么都不输出，因此注意力不必再为此堆到第一个 token 上。</translation>
     </message>
     <message>
         <location line="+6" />
@@ -5962,8 +6007,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+5" />
-        <source>Right. The noise floor is 3σ of same-config reruns; a smaller gap says nothing about the variants. More seeds narrow the estimate.</source>
-        <translation>正确。噪声底是同一配置重跑结果的 3σ；更小的差距说明不了两个变体的优劣。更多随机种子能让估计更精确。</translation>
+        <source>The noise floor is 3σ of same-config reruns; a smaller gap says nothing about the variants. More seeds narrow the estimate.</source>
+        <translation>噪声底是同一配置重跑结果的 3σ；更小的差距说明不了两个变体的优劣。更多随机种子能让估计更精确。</translation>
     </message>
     <message>
         <location line="+5" />
@@ -5992,8 +6037,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+4" />
-        <source>Right. gate_proj, up_proj and down_proj make 3·d·m weights against the classic 2·d·4d; m = 688 (a multiple of 16) matches 4·d = 1,024 at d = 256.</source>
-        <translation>正确。gate_proj、up_proj 和 down_proj 共有 3·d·m 个权重，而经典结构为 2·d·4d；在 d = 256 时，m = 688（16 的倍数）与 4·d = 1,024 相当。</translation>
+        <source>gate_proj, up_proj and down_proj make 3·d·m weights against the classic 2·d·4d; m = 688 (a multiple of 16) matches 4·d = 1,024 at d = 256.</source>
+        <translation>gate_proj、up_proj 和 down_proj 共有 3·d·m 个权重，而经典结构为 2·d·4d；在 d = 256 时，m = 688（16 的倍数）与 4·d = 1,024 相当。</translation>
     </message>
     <message>
         <location line="+5" />
@@ -6009,7 +6054,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+135" />
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+132" />
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -6055,7 +6100,12 @@ equivalent</source>
         <translation>训练完成：正在用训练好的模型写样本…</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+26" />
+        <source>Could not resume: {0}</source>
+        <translation>无法继续训练：{0}</translation>
+    </message>
+    <message>
+        <location line="+13" />
         <source>Run {0} saved: replay or resume it under Runs</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
@@ -6065,7 +6115,7 @@ equivalent</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-134" />
+        <location line="-137" />
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -6075,7 +6125,7 @@ equivalent</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+15" />
+        <location line="+18" />
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
@@ -6143,7 +6193,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+205" />
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+212" />
         <location line="+1" />
         <location line="+1" />
         <location line="+2" />
@@ -6383,7 +6433,7 @@ equivalent</source>
         <translation>{path}：应为 JSON 对象，实际为 {found}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+31" />
         <source>it holds Python objects, not only tensors and plain data (refused for safety)</source>
         <translation>其中含有 Python 对象，而不只是张量和普通数据（出于安全考虑拒绝读取）</translation>
     </message>
@@ -6598,12 +6648,128 @@ equivalent</source>
         <translation>长于 1 MB</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-94" />
+        <location line="+95" />
         <source>nested too deeply</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
+        <location line="-99" />
+        <source>the file is empty</source>
+        <translation>文件是空的</translation>
+    </message>
+    <message>
         <location line="+1" />
+        <source>line {line}, column {column}</source>
+        <translation>第 {line} 行，第 {column} 列</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>not UTF-8 text (byte {byte})</source>
+        <translation>不是 UTF-8 文本（第 {byte} 字节）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a number has too many digits</source>
+        <translation>其中某个数字的位数太多</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>it cannot be parsed</source>
+        <translation>无法解析</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>a symbolic link that loops back on itself</source>
+        <translation>一个循环指向自身的符号链接</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the name or path is too long</source>
+        <translation>名称或路径太长</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No such file or directory</source>
+        <translation>没有那个文件或目录</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the file system is read-only</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>No space left on device</source>
+        <translation>设备上没有剩余空间</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>an input/output error (a failing disk or a lost connection?)</source>
+        <translation>输入/输出错误（磁盘故障或连接中断？）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>no device is behind it (a socket, or an unplugged device)</source>
+        <translation>其后没有设备（是套接字，或设备已拔出）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the system refused the request (an invalid argument)</source>
+        <translation>系统拒绝了该请求（参数无效）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the file is too large for this file system</source>
+        <translation>文件对于此文件系统来说太大</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>too many files are open</source>
+        <translation>打开的文件太多</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the file or device is busy</source>
+        <translation>文件或设备正忙</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>something of that name is already there</source>
+        <translation>已存在同名的东西</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a stale file handle (a network file system lost it)</source>
+        <translation>文件句柄已失效（网络文件系统丢失了它）</translation>
+    </message>
+    <message>
+        <location line="+74" />
         <source>not valid JSON</source>
         <translation>不是有效的 JSON</translation>
     </message>
@@ -7104,6 +7270,36 @@ equivalent</source>
     </message>
     <message>
         <location line="+3" />
+        <source>{path}: config.json's {name} is {value}; no real model has more than {maximum:,}, so the file is damaged</source>
+        <translation>{path}：config.json 中的 {name} 为 {value}；没有真实模型会超过 {maximum:,}，所以该文件已损坏</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path}: config.json is not a valid model configuration: its {name} is {value}, but transformers accepts only an object of RoPE settings (rope_type, factor, …) or null there</source>
+        <translation>{path}：config.json 不是有效的模型配置：其中的 {name} 为 {value}，但 transformers 在这里只接受一个 RoPE 设置对象（rope_type、factor…）或 null</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>{path}: config.json is not a valid model configuration: its {name} is not in a form transformers accepts</source>
+        <translation>{path}：config.json 不是有效的模型配置：其中的 {name} 不是 transformers 接受的形式</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path}: the tokenizer cannot be loaded: {name} is not valid JSON ({reason})</source>
+        <translation>{path}：无法加载分词器：{name} 不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>the tokenizer cannot be read: {reason}</source>
+        <translation>无法读取分词器：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the weights cannot be read: {reason}</source>
+        <translation>无法读取权重：{reason}</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>{path}: config.json's {name} is {value}; it must be a finite number, 0 or more</source>
         <translation>{path}：config.json 的 {name} 为 {value}；它必须是有限数且不小于 0</translation>
     </message>
@@ -7915,6 +8111,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
+        <source>{path} lacks {name} (also accepted in its place: {aliases})</source>
+        <translation>{path} 缺少 {name}（也可用以下名称代替：{aliases}）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{path}: its text_config lacks {name} (also accepted in its place: {aliases})</source>
+        <translation>{path}：其 text_config 缺少 {name}（也可用以下名称代替：{aliases}）</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>config key {name!r} must be true or false, got {value!r}</source>
         <translation>配置键 {name!r} 必须是 true 或 false，实际为 {value!r}</translation>
     </message>
