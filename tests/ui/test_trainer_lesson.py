@@ -43,7 +43,7 @@ def test_experiment_step_sets_up_five_seeds_and_runs_nothing(panel) -> None:  # 
     assert view.variant_a.currentData() == "swiglu" and view.variant_b.currentData() == "gelu"
     assert view.seeds.text() == "seeds: 5" and "seeds: 5" in step.expect
     assert panel.controls.steps.text() == "200" and "200 steps" in step.expect
-    assert panel.controls.corpus.corpus() == "generated"
+    assert panel.controls.corpus.corpus() == "python"  # quotes in its vocabulary: see QUICK
     assert not view.is_busy() and not panel.controller.is_busy()  # running it is the user's call
 
 
