@@ -36,6 +36,7 @@ class BigIntField(ValidatedField):
     def __init__(self, value: int, minimum: int = 1, maximum: int = MAX_DIM, step: int = 1,
                  parent: QWidget | None = None) -> None:
         self._min, self._max, self._step = minimum, maximum, step
+        self._committed = int(value)  # the value before the current edit (Enter, focus-out)
         super().__init__(int(value), vertical=True, parent=parent)
         self.edit.setMinimumWidth(90)
         self.error_label.setStyleSheet("color: #c0392b; font-size: 11px;")
@@ -52,6 +53,12 @@ class BigIntField(ValidatedField):
             result = self.parse(self.edit.text())
             if isinstance(result, str):
                 self.show_error(result)
+
+    def set_value(self, value: object, emit: bool = False) -> bool:
+        accepted = super().set_value(value, emit)
+        if accepted:
+            self._committed = self._value
+        return accepted
 
     def set_step(self, step: int) -> None:
         self._step = max(1, int(step))
@@ -102,6 +109,12 @@ class BigIntField(ValidatedField):
         result = self.parse(text)
         if isinstance(result, str):
             self.show_error(result)
+            # A refused entry changes nothing: not even what its valid prefix set ("1" of
+            # "1e20" made d = 1, and "1000000000000000" of a 1e20 made d = 10¹⁵, both shown
+            # as the model while the field said the text was refused).
+            if self._value != self._committed:
+                self._value = self._committed
+                self.value_changed.emit(self._committed)
             return
         self.clear_error()
         if result != self._value:
