@@ -117,4 +117,11 @@ class BudgetLoadMixin(SizeFields):
                 s.encoder_layers))
         if s.relative_attention_buckets:
             out.append(self.tr("relative-position tables"))
+        if s.linear_layers:
+            out.append(self.tr("its {0} linear-attention layers (Gated DeltaNet; counted as full "
+                               "attention)").format(s.linear_layers))
+        if s.attention == "mla":
+            out.append(self.tr("multi-head latent attention (MLA; counted as plain attention)"))
+        if s.mtp_layers:
+            out.append(self.tr("{0} multi-token-prediction layers").format(s.mtp_layers))
         return out

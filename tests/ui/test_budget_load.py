@@ -41,7 +41,9 @@ def test_mixtral_loads_with_its_experts(panel: BudgetPanel) -> None:
 
 
 @pytest.mark.parametrize("name, expected", [
-    ("DeepSeek-V3", ["shared expert", "dense first layers"]),
+    ("DeepSeek-V3", ["shared expert", "dense first layers", "latent attention (MLA",
+                     "multi-token-prediction"]),
+    ("Qwen3.5-0.8B", ["18 linear-attention layers (Gated DeltaNet"]),  # it named only heads
     ("Qwen2.5-0.5B", ["attention biases"]),
     ("gpt-oss-20b", ["attention sinks"]),
     ("T5 v1.1 base", ["encoder"]),
