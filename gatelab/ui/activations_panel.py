@@ -40,7 +40,6 @@ from gatelab.ui.elide import wrap_plot_title
 from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
 
-
 class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     """Curves (and derivatives) of chosen activations with a draggable z probe and readout."""
 
@@ -77,6 +76,8 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     # -- construction (no strings here: retranslate sets them) ---------------------------------
     def _build_plot(self) -> None:
         self.plot_widget = pg.PlotWidget(background="w")
+        # mouse only (drag the probe, hover): no Tab stop; the keyboard has the probe z field
+        self.plot_widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.plot = self.plot_widget.getPlotItem()
         self.plot_widget.installEventFilter(self)  # the title wraps to the plot's width
         self.plot.showGrid(x=True, y=True, alpha=0.25)
@@ -152,6 +153,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
                            ("z", self.z_spin)):
             self.form_labels[key] = QLabel(self.range_box)
             form.addRow(self.form_labels[key], field)
+        # Tab in reading order (Qt's order by parenting put probe z before z min and z max)
+        chain = (self.derivative_box, self.z_min_field.edit, self.z_max_field.edit, self.z_spin)
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
         lay.addWidget(self.range_box)
 
         self.table_box = QGroupBox(self.controls)

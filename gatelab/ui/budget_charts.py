@@ -114,6 +114,7 @@ class StackedBarChart(pg.PlotWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent=parent, background="w")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # nothing to do by keyboard: no Tab stop
         self._segments = list(segments)
         self._fmt = fmt
         self._max_rows = max_rows

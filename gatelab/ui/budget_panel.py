@@ -87,6 +87,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         scroll = self.side_scroll = QScrollArea()
         scroll.setWidget(side)
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a Tab stop that showed nothing; its
+        # fields keep theirs, and the scroll area follows the focused one
         # Never sideways: a horizontal scroll bar hid the right half of every number field.
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setMaximumWidth(SIDE_WIDTH[1])

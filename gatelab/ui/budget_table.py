@@ -138,6 +138,9 @@ class PresetTable(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setAlternatingRowColors(True)
+        # Tab leaves the table (21 rows × 13 columns were one Tab stop per cell before "Copy as
+        # Markdown"); the arrow keys still move within it
+        self.view.setTabKeyNavigation(False)
         self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(22)

@@ -39,6 +39,7 @@ class GatePlaneArrangement(QObject):
         self.scroll.setWidget(self.body)
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its fields are the Tab stops
         self.grid = QGridLayout(panel)
         self.grid.setContentsMargins(6, 6, 6, 6)
         self.grid.addWidget(maps, 0, 0)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QPainterPath, QResizeEvent
+from PySide6.QtGui import (QFocusEvent, QKeyEvent, QPainter, QPainterPath, QPaintEvent, QPalette,
+                           QPen, QResizeEvent)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLayout,
@@ -47,15 +48,46 @@ def arrow_nudge(ev: QKeyEvent) -> tuple[int, int, bool] | None:
     return step[0], step[1], bool(ev.modifiers() & Qt.KeyboardModifier.ShiftModifier)
 
 class MapsWidget(pg.GraphicsLayoutWidget):
-    """One graphics view for all maps: an update paints one viewport, not three."""
+    """One graphics view for all maps: an update paints one viewport, not three.
+
+    A Tab stop (the arrow keys move the point), so it shows when it has the focus: a frame in
+    the palette's highlight colour around the maps (``FOCUS_FRAME`` px, drawn over the scene's
+    edge, so the maps keep their size). Without it, Tab landed on the maps invisibly.
+    """
 
     nudge_requested = Signal(int, int, bool)  # direction along g and u (−1, 0, 1), fine step
+    FOCUS_FRAME = 2
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, show=False)
         self.setBackground("w")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.ci.layout.setHorizontalSpacing(4)
+
+    def focus_frame_shown(self) -> bool:
+        """Whether the next paint draws the focus frame."""
+        return self.hasFocus()
+
+    def focusInEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        super().focusInEvent(ev)
+        self.viewport().update()
+
+    def focusOutEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        super().focusOutEvent(ev)
+        self.viewport().update()
+
+    def paintEvent(self, ev: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        super().paintEvent(ev)
+        if not self.focus_frame_shown():
+            return
+        painter = QPainter(self.viewport())
+        width = self.FOCUS_FRAME
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), width)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        half = width / 2
+        painter.drawRect(QRectF(self.viewport().rect()).adjusted(half, half, -half, -half))
+        painter.end()
 
     def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         nudge = arrow_nudge(ev)

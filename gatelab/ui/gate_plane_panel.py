@@ -60,7 +60,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             _no_neurons, False)  # the message under the button
         self._calls: Any = None  # BackgroundCalls, made on the first folder read
         self._neuron_request = ""
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # arrows after a click; Tab: the maps
 
         self.maps = GatePlaneMaps(self)
         self.maps.point_picked.connect(self._on_picked)

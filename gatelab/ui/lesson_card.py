@@ -180,6 +180,7 @@ class LessonCard(QFrame):
         self._scroll = QScrollArea(self)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no invisible Tab stop; its buttons keep theirs
         # Everything wraps to the card's width; a sideways scroll bar would hide half a sentence.
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         outer.addWidget(self._scroll)
