@@ -30,7 +30,8 @@ from gatelab.core.run_writer import (
     write_error,
 )
 from gatelab.core.values import is_int
-from gatelab.core.runs_read import SAMPLES, SUMMARY, read_json, read_samples_tail
+from gatelab.core.runs_read import CKPT, SAMPLES, SUMMARY, read_json, read_samples_tail
+from gatelab.core.safe_write import atomic_write_json
 
 SAMPLES_READ_CAP = 1 << 16  # bytes of samples.txt read to look for a step already sampled
 
@@ -40,6 +41,32 @@ def run_step(run_dir: Path | str) -> int | None:
     saved when it stopped or finished."""
     steps = read_json(Path(run_dir) / SUMMARY).get("steps")
     return steps if is_int(steps) and steps >= 0 else None
+
+
+def completed_unfinished(run_dir: Path | str, summary: dict) -> bool:
+    """Whether the run trained every step and checkpointed its last one, but its process ended
+    before marking it finished (killed while writing the final sample): only its sample and
+    its "finished" are missing. Resume refused it ("already completed"), and it was listed as
+    interrupted for good. The last step's entry in the stats history is written after ckpt.pt,
+    so it shows that the checkpoint holds the last step."""
+    from gatelab.core.stats_history import history_steps  # (numpy only; torch stays unloaded)
+
+    total = summary.get("steps_total")
+    return (bool(summary) and effective_status(summary) == "interrupted" and is_int(total)
+            and total > 0 and summary.get("steps") == total and (Path(run_dir) / CKPT).is_file()
+            and total in history_steps(run_dir))
+
+
+def ended(run_dir: Path | str, summary: dict) -> bool:
+    """Whether the run stopped or finished (its checkpoint is its last step), or trained every
+    step and was killed before it said so: a replay then owes it its sample."""
+    return bool(summary) and (effective_status(summary) in ("stopped", "finished")
+                              or completed_unfinished(run_dir, summary))
+
+
+def _mark_finished(path: Path, summary: dict) -> None:
+    """run.json of a ``completed_unfinished`` run says "finished", as its process would have."""
+    atomic_write_json(path / SUMMARY, {**summary, "status": "finished", "error": ""})
 
 
 def has_sample_at(run_dir: Path | str, step: int, cap: int = SAMPLES_READ_CAP) -> bool:
@@ -64,10 +91,15 @@ def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
     summary = read_json(path / SUMMARY)
     if summary and effective_status(summary) == "running":
         return False  # another process writes this run
+    complete = completed_unfinished(path, summary)
     if not text or has_sample_at(path, step):
+        if complete and has_sample_at(path, step):  # killed after its sample, before "finished"
+            _mark_finished(path, summary)
         return False
     try:
         append_regular(path / SAMPLES, sample_block(step, text))
+        if complete:
+            _mark_finished(path, summary)
     except RunWriteError:
         raise
     except OSError as exc:
@@ -75,4 +107,5 @@ def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
     return True
 
 
-__all__ = ["SAMPLES_READ_CAP", "append_sample", "has_sample_at", "run_step", "sample_block"]
+__all__ = ["SAMPLES_READ_CAP", "append_sample", "completed_unfinished", "ended", "has_sample_at", "run_step",
+           "sample_block"]

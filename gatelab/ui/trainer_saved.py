@@ -97,20 +97,26 @@ class SavedRuns:
     def _resume_record(self, record: RunRecord) -> None:
         if self.controller.is_busy() or self.experiment.is_busy():
             return
-        from gatelab.core.runs import run_busy  # (imports no torch)
+        from gatelab.core.run_samples import completed_unfinished
+        from gatelab.core.runs import run_busy  # (neither imports torch)
 
         busy = run_busy(record.path, others_only=True)  # another process trains it: refused
         if busy:
             self._show_error(lambda self: self.tr("Could not resume: {0}").format(
                 message_text(busy)))
             return
+        own, wanted = record.config.steps, self.controls.steps.value()
+        if completed_unfinished(record.path, record.summary) and wanted <= own:
+            self._show_record(record)  # all trained: the replay writes its sample, "finished"
+            return
         self._cancel_sample()
         self._report_warnings(record)
-        # the run's own architecture; the form's Steps may extend it (the engine checks the rest)
-        cfg = record.config.replace(steps=max(record.config.steps, self.controls.steps.value()))
-        # the form shows what trains, as a replay does: a form saying 100 steps beside a bar
-        # at "164 / 300" was the settings of another run
-        self.controls.set_config(form_config(cfg))
+        # its own steps; only a run that trained them all extends to the form's Steps (a form
+        # left at 1000 turned a killed 400-step run into a 1000-step one)
+        done = record.summary.get("steps") if record.summary else None
+        complete = isinstance(done, int) and done >= own
+        cfg = record.config.replace(steps=max(own, wanted) if complete else own)
+        self.controls.set_config(form_config(cfg))  # the form shows what trains (as a replay)
         self.plots.set_rows(record.metrics, cfg.steps)
         self._launch(cfg, str(record.path), resume=True, keep_plots=True)
 
@@ -151,7 +157,9 @@ class SavedRuns:
         name = record.path.name
         self._show_title(lambda self: self.tr("Replay of {0}").format(name))
         self.live.set_saved_samples(_whole_lines(record.samples, 2000))
-        if not record.samples.strip() and record.has_checkpoint and _ended(record.summary):
+        from gatelab.core.run_samples import ended
+
+        if not record.samples.strip() and record.has_checkpoint and ended(path, record.summary):
             # stopped where no sample could be kept (the app closed while writing it, a run of
             # gatelab-train): written now from the checkpoint, and kept with the run
             self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
@@ -377,13 +385,6 @@ def restore_experiment_settings(view: ExperimentView, settings: QSettings) -> No
         view.open_experiment(last)
     else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
         view.open_latest()
-
-
-def _ended(summary: dict[str, Any]) -> bool:
-    """Whether run.json says the run stopped or finished (its checkpoint is its last step)."""
-    from gatelab.core.run_liveness import effective_status
-
-    return bool(summary) and effective_status(summary) in ("stopped", "finished")
 
 
 def _same_path(a: str, b: str) -> bool:

@@ -7,6 +7,8 @@ forever; and the sample box showed the previous run's text during a new run.
 
 from __future__ import annotations
 
+import time
+
 from pathlib import Path
 
 from gatelab.ui.trainer_live import ActiveClock
@@ -48,7 +50,13 @@ def test_pause_stop_and_replay_show_no_stale_eta(qtbot, panel) -> None:  # noqa:
     qtbot.waitUntil(lambda: "ETA" in _bar_text(panel), timeout=30000)
     panel.bar.btn_pause.click()
     assert "paused" in _bar_text(panel) and "ETA" not in _bar_text(panel)
-    qtbot.wait(300)  # rows flushed at the pause arrive: the bar still says paused
+    # the step under way when Pause was pressed finishes and its rows arrive (later on a busy
+    # machine): wait until the bar holds still, then it must stay so
+    deadline, last = time.monotonic() + 15, None
+    while time.monotonic() < deadline and _bar_text(panel) != last:
+        last = _bar_text(panel)
+        assert "paused" in last and "ETA" not in last
+        qtbot.wait(600)
     frozen_text, frozen_s = _bar_text(panel), panel._clock.elapsed()
     assert "paused" in frozen_text and "ETA" not in frozen_text
     qtbot.wait(400)
