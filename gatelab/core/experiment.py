@@ -19,6 +19,7 @@ Definitions:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import threading
@@ -31,6 +32,7 @@ from typing import Any
 from gatelab.core import budget
 from gatelab.core.messages import Msg, error
 from gatelab.core.reasons import json_reason, os_reason
+from gatelab.core.run_liveness import writer_identity
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
 from gatelab.core.trainconfig import (
     FFN_VARIANTS,
@@ -121,11 +123,13 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     """Train each variant × seed at matched parameters; persist under ``root`` (default runs_dir()).
 
     The experiment folder holds experiment.json and one run folder per (variant, seed), named
-    ``<variant>-seed<seed>``. Runs go seed by seed (every variant of seed 1, then seed 2 …) so a
-    stopped experiment still compares like with like. ``on_warning`` is passed to every run
-    (``train_steps``). ``on_result`` gets the results so far (status "running") after every
-    finished run but the last, so a viewer can show them long before the end. RunWriteError
-    (a ValueError) when ``root`` cannot hold the folder.
+    ``<variant>-seed<seed>``. experiment.json is written before the first run starts (status
+    "running", the plan, the writer's pid), so a folder whose process was killed still says what
+    it is and can be continued (``experiment_continue``). Runs go seed by seed (every variant of
+    seed 1, then seed 2 …) so a stopped experiment still compares like with like. ``on_warning``
+    is passed to every run (``train_steps``). ``on_result`` gets the results so far (status
+    "running") after every finished run but the last, so a viewer can show them long before the
+    end. RunWriteError (a ValueError) when ``root`` cannot hold the folder.
     """
     variants = list(dict.fromkeys(variants))
     if not variants:
@@ -137,15 +141,36 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     if not seeds:
         raise error("experiment.no_seed")
     config.validate()
+    folder = new_run_dir(root, prefix="exp")
+    return train_experiment(folder, variants, seeds, config, time.time(), {}, set(),
+                            stop_event, on_snapshot, on_warning, on_result)
+
+
+def train_experiment(folder: Path, variants: list[str], seeds: list[int], config: TrainConfig,
+                     created: float, done: Mapping[tuple[str, int], tuple[float, list[Any]]],
+                     resume: set[tuple[str, int]],
+                     stop_event: threading.Event | None = None,
+                     on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
+                     on_warning: Callable[[str], None] | None = None,
+                     on_result: Callable[[ExperimentResult], None] | None = None
+                     ) -> ExperimentResult:
+    """Train the runs of ``folder`` not in ``done`` ((variant, seed) -> (final val loss, curve
+    rows) of runs finished before), resuming those in ``resume`` from their checkpoints, and
+    keep experiment.json up to date: written first (status "running"), after every finished
+    run, and at the end ("finished", "stopped", or "failed" when training raised)."""
     from gatelab.core.engine import train_steps  # torch: the module itself stays light
 
     ms = intermediates_for(variants, config)
-    folder = new_run_dir(root, prefix="exp")
     results = {v: VariantResult(v, ms[v], budget.ffn_params(config.n_embd, ms[v], is_gated(v)), 0)
                for v in variants}
     curves: dict[str, list[dict[str, Any]]] = {}
-    status = "running"  # what experiment.json says until the last run ended
-    started = time.time()
+    order = [(v, s) for s in seeds for v in variants]
+    for v, s in order:  # runs finished before come first in each variant's curves
+        if (v, s) in done:
+            results[v].final_val.append(done[(v, s)][0])
+            curves[f"{v}/{s}"] = list(done[(v, s)][1])
+    state = {"status": "running", "error": ""}  # what experiment.json says
+    plan = {"variants": variants, "seeds": seeds, "steps": config.steps, "n_runs": len(order)}
 
     def save() -> ExperimentResult:
         finals = {v: r.final_val for v, r in results.items()}
@@ -156,39 +181,61 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
                      if n > 1 else math.nan)
         diff, noise, verdict, winner, ratio = summarise(finals)
         res = ExperimentResult(list(results.values()), seeds, diff, noise, verdict, winner, ratio,
-                               curves, status, str(folder))
-        atomic_write_json(folder / EXPERIMENT_FILE,
-                          dict(res.to_dict(), created=started, base_config=config.to_dict()))
+                               curves, state["status"], str(folder))
+        atomic_write_json(folder / EXPERIMENT_FILE, dict(
+            res.to_dict(), created=created, updated=time.time(), base_config=config.to_dict(),
+            plan=plan, runs_done=sum(len(r.final_val) for r in results.values()),
+            error=state["error"], **writer_identity()))
         return res
 
-    for seed in seeds:
-        for v in variants:
+    save()  # before the first run: the folder describes itself even if it is killed now
+    try:
+        for v, seed in order:
+            if (v, seed) in done:
+                continue
             cfg = config.replace(variant=v, intermediate=ms[v], seed=seed)
             key = f"{v}/{seed}"
             curves[key] = []
             last = None
             for snap in train_steps(cfg, stop_event, run_dir=folder / f"{v}-seed{seed}",
-                                    on_warning=on_warning):
+                                    resume=(v, seed) in resume, on_warning=on_warning):
                 row = snap.metrics_row()
                 curves[key].append({k: row[k] for k in ("step", "train_loss", "val_loss")
                                     if k in row})
                 if on_snapshot is not None:
                     on_snapshot(v, seed, snap)
                 last = snap
+            if (v, seed) in resume:  # the curve of a resumed run starts at its checkpoint
+                curves[key] = curve_rows(folder / f"{v}-seed{seed}")
             if not results[v].total_params and last is not None:
                 summary = read_json(folder / f"{v}-seed{seed}" / "run.json")
                 vocab = summary.get("corpus", {}).get("vocab_size", 0)
                 results[v].total_params = budget.count_model(model_spec(cfg, vocab)).total
             if last is None or last.status != "finished":
-                status = "stopped"
+                state["status"] = "stopped"
                 return save()
             results[v].final_val.append(float(last.val_loss))  # the final step always evaluates
             partial = save()
             if on_result is not None and sum(len(r.final_val) for r in results.values()) < \
-                    len(seeds) * len(variants):
+                    len(order):
                 on_result(partial)
-    status = "finished"
+    except BaseException as exc:  # the folder must not claim a live experiment any more
+        state["status"] = "stopped" if isinstance(exc, KeyboardInterrupt) else "failed"
+        state["error"] = str(exc)[:500] or type(exc).__name__
+        with contextlib.suppress(OSError, ValueError):
+            save()
+        raise
+    state["status"] = "finished"
     return save()
+
+
+def curve_rows(run_dir: Path) -> list[dict[str, Any]]:
+    """The (step, train_loss, val_loss) rows of a run's metrics.jsonl, as an experiment keeps
+    its curves."""
+    from gatelab.core.runs_read import METRICS, read_metrics
+
+    return [{k: row[k] for k in ("step", "train_loss", "val_loss") if k in row}
+            for row in read_metrics(run_dir / METRICS)]
 
 
 def load_experiment(path: Path | str) -> dict[str, Any]:

@@ -329,6 +329,17 @@ MESSAGES: dict[str, str] = {
     "map.variant": QT_TRANSLATE_NOOP("core", "variant must be a string, got {value!r}"),
     "map.lacks": QT_TRANSLATE_NOOP("core", "sizes lack {name!r}"),
     "map.bad_config": QT_TRANSLATE_NOOP("core", "expected a TrainConfig or a dict, got {found}"),
+
+    # -- continuing an interrupted experiment (core/experiment_status.py, experiment_continue.py)
+    "experiment.no_plan": QT_TRANSLATE_NOOP(
+        "core", "experiment.json does not say which variants, seeds and settings to train"),
+    "experiment.busy": QT_TRANSLATE_NOOP(
+        "core", "{path}: the experiment is still being trained by a running process"),
+    "experiment.complete": QT_TRANSLATE_NOOP(
+        "core", "{path}: every run of the experiment has finished; nothing to continue"),
+    "experiment.run_steps": QT_TRANSLATE_NOOP(
+        "core", "run {run} finished at step {done}, not at the experiment's {steps} steps: "
+                "delete it in Runs to train it again"),
 }
 MESSAGES.update(BUDGET_MESSAGES)
 MESSAGES.update(INSIDE_MESSAGES)

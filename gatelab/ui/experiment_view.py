@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -31,6 +30,14 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.trainconfig import FFN_VARIANTS
+from gatelab.ui.experiment_draw import clear_chart, draw_variants, fit_table, num
+from gatelab.ui.experiment_jobs import (
+    SavedExperiment,
+    load_latest_saved,
+    load_remembered,
+    load_saved_experiment,
+)
+from gatelab.ui.experiment_saved import SavedExperiments
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_controls import variant_label
@@ -39,14 +46,11 @@ from gatelab.ui.trainer_jobs import (
     ExperimentProgress,
     ExperimentSummary,
     experiment_job,
-    load_experiment_summary,
-    load_latest_experiment,
 )
-from gatelab.ui.trainer_plots import layer_color
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
 
 
-class ExperimentView(QWidget):
+class ExperimentView(SavedExperiments, QWidget):
     status_changed = Signal(str)
     busy_changed = Signal(bool)
     runs_changed = Signal()  # a run of the experiment began or ended: the runs list is stale
@@ -61,6 +65,9 @@ class ExperimentView(QWidget):
         self._run_index = -1  # the run the progress is about, to notice the next one begin
         self.result: ExperimentSummary | None = None
         self.error_text = ""
+        self.saved: SavedExperiment | None = None  # the reopened experiment on show, if any
+        self._partial: tuple[int, int] | None = None  # (runs done, of) while incomplete
+        self._n_runs, self._steps = 0, 0  # runs of the experiment training now, steps of each
 
         self.variant_a = QComboBox()
         self.variant_b = QComboBox()
@@ -75,6 +82,8 @@ class ExperimentView(QWidget):
         self.seeds.setRange(2, 20)
         self.seeds.setValue(3)
         self.btn_run = QPushButton()
+        self.btn_continue = QPushButton()  # shown for a saved experiment that can be finished
+        self.btn_continue.hide()
         self.btn_stop = QPushButton()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
@@ -109,6 +118,7 @@ class ExperimentView(QWidget):
         actions = QHBoxLayout()
         actions.addWidget(self.seeds)
         actions.addStretch(1)
+        actions.addWidget(self.btn_continue)
         actions.addWidget(self.btn_run)
         actions.addWidget(self.btn_stop)
         layout = QVBoxLayout(self)
@@ -120,6 +130,7 @@ class ExperimentView(QWidget):
         layout.addWidget(self.table)
 
         self.btn_run.clicked.connect(self.run)
+        self.btn_continue.clicked.connect(self.continue_saved)
         self.btn_stop.clicked.connect(self.controller.stop)
         self.controller.progress_reported.connect(self._on_progress)
         self.controller.job_finished.connect(self._on_done)
@@ -139,6 +150,12 @@ class ExperimentView(QWidget):
         self.btn_run.setText(self.tr("▶ Run experiment"))
         self.btn_run.setToolTip(self.tr("Train every variant with every seed, one after another, "
                                         "using the model and training settings on the left"))
+        self.btn_continue.setText(self.tr("▶ Continue experiment"))
+        self.btn_continue.setToolTip(self.tr(
+            "Finish the experiment on show in its own folder: train only its missing and "
+            "unfinished runs (an interrupted run resumes from its checkpoint) with the "
+            "experiment's own settings and step count, keep its finished runs, then give the "
+            "verdict"))
         self.btn_stop.setText(self.tr("■ Stop"))
         self._compare.setText(self.tr("Compare"))
         self._with.setText(self.tr("with"))
@@ -161,6 +178,7 @@ class ExperimentView(QWidget):
         """While the live trainer runs, an experiment cannot start (one job at a time)."""
         self._blocked = blocked
         self.btn_run.setEnabled(self.controller.state == "idle" and not blocked)
+        self._update_continue()
 
     def shutdown(self) -> None:
         self.controller.shutdown()
@@ -173,31 +191,17 @@ class ExperimentView(QWidget):
         if self.controller.is_busy():
             return False
         self._set_message(lambda self: self.tr("Opening experiment {0}…").format(Path(path).name))
-        self._calls.submit("open", lambda: load_experiment_summary(path))
+        self._calls.submit("open", lambda: load_saved_experiment(path))
         return True
-
-    def _on_loaded(self, _tag: str, result: object, error: str) -> None:
-        if self.controller.is_busy():
-            return  # a run started meanwhile: its result wins
-        if result is None and not error:
-            return  # no saved experiment to show
-        if error or not isinstance(result, ExperimentSummary):
-            self._set_message(lambda self: self.tr("Could not open the experiment: {0}")
-                              .format(error), error=True)
-            return
-        self.result = result
-        self.error_text = ""
-        self._show_result(result)
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1 if result.status == "finished" else 0)
-        self._set_progress(lambda self: self.tr("saved experiment {0} ({1})").format(
-            Path(result.path).name, result.status or "?"))
-        self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(result.verdict)))
-        self.status_changed.emit(self.tr("Opened experiment {0}").format(result.path))
 
     def open_latest(self) -> None:
         """Show the newest saved experiment, if any (e.g. one made by gatelab-experiment)."""
-        self._calls.submit("open", load_latest_experiment)
+        self._calls.submit("open", load_latest_saved)
+
+    def open_remembered(self, last: str) -> None:
+        """At launch: the experiment shown last time, or a newer unfinished one (see
+        ``experiment_jobs.load_remembered``)."""
+        self._calls.submit("open", lambda: load_remembered(last))
 
     def run(self) -> bool:
         """Start the experiment with the form's settings; False (message shown) if invalid."""
@@ -216,7 +220,9 @@ class ExperimentView(QWidget):
                               error=True)
             return False
         seeds = [cfg.seed + i for i in range(self.seeds.value())]
-        self.result, self._run_index = None, -1
+        self.result, self._run_index, self.saved, self._partial = None, -1, None, None
+        self._n_runs, self._steps = len(variants) * len(seeds), cfg.steps
+        self._update_continue()
         self.error_text = ""
         self._clear_result()
         self.progress.setRange(0, len(variants) * len(seeds) * cfg.steps)
@@ -246,6 +252,7 @@ class ExperimentView(QWidget):
         busy = state != "idle"
         self.btn_run.setEnabled(not busy and not self._blocked)
         self.btn_stop.setEnabled(state in ("running", "paused"))
+        self._update_continue()
         for w in (self.variant_a, self.variant_b, self.seeds):
             w.setEnabled(not busy)
         self.busy_changed.emit(busy)
@@ -267,6 +274,7 @@ class ExperimentView(QWidget):
     def _show_partial(self, partial: ExperimentPartial) -> None:
         """The finished runs' results while the others train (the verdict may still change)."""
         self.result = partial.summary
+        self._partial = (partial.runs_done, partial.n_runs)
         self._show_result(partial.summary)
         self._set_message(lambda self: self.tr(
             "Training {0} runs… {1} finished so far: their results are below; the verdict may "
@@ -284,7 +292,7 @@ class ExperimentView(QWidget):
         if outcome.status == "stopped" or not isinstance(outcome.result, ExperimentSummary):
             self._on_stopped(outcome.result)
             return
-        self.result = outcome.result
+        self.result, self._partial = outcome.result, None
         self.progress.setValue(self.progress.maximum())
         self._set_progress(lambda self: self.tr("done"))
         self._show_result(outcome.result)
@@ -298,40 +306,32 @@ class ExperimentView(QWidget):
             self.progress.value(), self.progress.maximum()))
         summary = result if isinstance(result, ExperimentSummary) else None
         done = sum(v.n for v in summary.variants) if summary is not None else 0
+        total = self._n_runs
+        if summary is not None:  # experiment.json says "stopped": it can be finished later
+            self.saved = SavedExperiment(summary, done, total, self._steps, done < total)
         if summary is not None and done:
-            self.result = summary
+            self.result, self._partial = summary, (done, total)
             self._show_result(summary)
             self._set_message(lambda self: self.tr(
-                "Experiment stopped: the results of the {0} finished runs are shown (verdict: "
-                "{1}); every run is kept in Runs.").format(done, message_text(summary.verdict)))
+                "Experiment stopped: the results of the {0} finished runs are shown; they cover "
+                "{0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in "
+                "Runs, and Continue experiment finishes the rest in the same folder.").format(
+                done, total, message_text(summary.verdict)))
         else:
             self._set_message(lambda self: self.tr(
                 "Experiment stopped before its first run finished; it is kept in Runs."))
+        self._update_continue()
         self.status_changed.emit(self.tr("Experiment stopped after {0} finished runs")
                                  .format(done))
 
     def _clear_result(self) -> None:
-        for item in self._items:
-            self.curves.plot.removeItem(item)
-        self._items.clear()
-        legend = self.curves.plot.getPlotItem().legend
-        if legend is not None:
-            legend.clear()
-        self.curves.forget_curves()
+        clear_chart(self.curves, self._items)
         self.table.setRowCount(0)
 
     def _show_result(self, res: ExperimentSummary) -> None:
         """Draw mean ± std bands per variant and fill the table (a new result: new items)."""
         self._clear_result()
-        self.curves.plot.enableAutoRange()
-        xs = sorted({float(x) for var in res.variants for x in var.steps})
-        beam = 0.0
-        if len(xs) == 1:  # one step: a window around it, and bar caps a fraction of it wide
-            half = max(0.5, 0.05 * abs(xs[0]))
-            self.curves.plot.setXRange(xs[0] - half, xs[0] + half, padding=0)
-            beam = 0.2 * half
-        for i, var in enumerate(res.variants):  # a variant with no finished run: no curve
-            self._items += self._draw_variant(i, var, beam) if var.steps else []
+        self._items = draw_variants(self.curves, res.variants)
         self._fill_table(res)
 
     def _fill_table(self, res: ExperimentSummary) -> None:
@@ -340,11 +340,15 @@ class ExperimentView(QWidget):
             label = (self.tr("{0}: final val loss (m = {1}, {2:,} params)") if var.n_params
                      else self.tr("{0}: final val loss (m = {1})"))
             rows.append((label.format(var.name, var.intermediate, var.n_params),
-                         "{0} ± {1}  (n = {2})".format(_num(var.final_mean),
-                                                       _num(var.final_std), var.n)))
-        rows.append((self.tr("difference (runner-up − best)"), _num(res.difference)))
-        rows.append((self.tr("noise floor (3σ of reruns)"), _num(res.noise_floor)))
-        rows.append((self.tr("verdict"), message_text(res.verdict)))
+                         "{0} ± {1}  (n = {2})".format(num(var.final_mean),
+                                                       num(var.final_std), var.n)))
+        rows.append((self.tr("difference (runner-up − best)"), num(res.difference)))
+        rows.append((self.tr("noise floor (3σ of reruns)"), num(res.noise_floor)))
+        verdict = message_text(res.verdict)
+        if self._partial is not None:  # not every run has finished: no verdict yet
+            verdict = self.tr("none yet: {0} of {1} runs finished (so far: {2})").format(
+                self._partial[0], self._partial[1], verdict)
+        rows.append((self.tr("verdict"), verdict))
         self.table.setRowCount(len(rows))
         for r, (name, value) in enumerate(rows):
             self.table.setItem(r, 0, QTableWidgetItem(name))
@@ -355,46 +359,4 @@ class ExperimentView(QWidget):
                 item.setFont(font)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(r, 1, item)
-        self._fit_table()
-
-    def _fit_table(self) -> None:
-        """Tall enough for every row: the verdict, the last one, must not hide below a scroll."""
-        self.table.resizeRowsToContents()
-        rows = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        header = self.table.horizontalHeader()  # not laid out yet while the view is hidden
-        self.table.setFixedHeight(max(header.height(), header.sizeHint().height()) + rows +
-                                  2 * self.table.frameWidth() + 2)
-
-    def _draw_variant(self, i: int, var: Any, beam: float) -> list[pg.GraphicsObject]:
-        """Mean curve with markers and its ± std band. Why markers and error bars: with one
-        validation point per run (eval interval ≥ steps) a line and a fill between two curves
-        draw nothing at all, and the chart looked empty. A band needs two points; below that
-        each point gets a ± std error bar instead."""
-        color = pg.mkColor(layer_color(i))
-        steps = np.asarray(var.steps, dtype=np.float64)
-        mean = np.asarray(var.mean, dtype=np.float64)
-        std = np.nan_to_num(np.asarray(var.std, dtype=np.float64))  # one seed: no spread
-        band_color = pg.mkColor(color)
-        band_color.setAlpha(60)
-        items: list[pg.GraphicsObject] = []
-        if len(steps) >= 2:
-            upper = self.curves.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
-            lower = self.curves.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
-            band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
-            self.curves.plot.addItem(band)
-            items += [upper, lower, band]
-        elif len(steps) == 1:  # capped, so bars of variants at the same step stay apart
-            bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=beam,
-                                   pen=pg.mkPen(color, width=2.0))
-            self.curves.plot.addItem(bars)
-            items.append(bars)
-        line = self.curves.curve("{0} (m={1})".format(var.name, var.intermediate),
-                                 pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
-                                 symbolPen=pg.mkPen(color), symbolBrush=pg.mkBrush(color))
-        line.setData(steps, mean)
-        items.append(line)
-        return items
-
-
-def _num(x: float) -> str:
-    return "—" if x != x else "{0:.4f}".format(x)
+        fit_table(self.table)

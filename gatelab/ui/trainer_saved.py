@@ -23,7 +23,6 @@ from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.trainer_controls import form_config
 from gatelab.ui.trainer_jobs import (
-    EXPERIMENT_FILE,
     SAMPLE_CHARS,
     load_run_record,
     sample_from_run,
@@ -381,10 +380,7 @@ def restore_experiment_settings(view: ExperimentView, settings: QSettings) -> No
     view.seeds.setValue(settings_int(settings, "seeds", 3, view.seeds.minimum(),
                                      view.seeds.maximum()))
     last = settings.value("last", "")
-    if isinstance(last, str) and last and (Path(last) / EXPERIMENT_FILE).is_file():
-        view.open_experiment(last)
-    else:  # e.g. made by gatelab-experiment, or never opened here: show the newest one
-        view.open_latest()
+    view.open_remembered(last if isinstance(last, str) else "")  # or a newer unfinished one
 
 
 def _same_path(a: str, b: str) -> bool:

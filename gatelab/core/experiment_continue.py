@@ -1,0 +1,71 @@
+"""Finish an interrupted or stopped experiment in its own folder.
+
+Why: an experiment whose process was killed (or that was stopped) keeps its finished runs, but
+its verdict needs every run. Running it again trained everything anew in a new exp-… folder.
+``continue_experiment`` trains only what is missing: runs never started are trained, an
+interrupted run resumes from its checkpoint (to the experiment's own step count, from
+experiment.json, never a form's), finished runs are kept as they are; then the verdict is
+written to the same experiment.json.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.experiment import ExperimentResult, curve_rows, load_experiment, train_experiment
+from gatelab.core.experiment_status import (
+    ExperimentPlan,
+    experiment_plan,
+    experiment_status,
+    plan_runs,
+    run_folder_name,
+)
+from gatelab.core.messages import GatelabError, error
+from gatelab.core.trainconfig import Snapshot
+
+
+def continue_plan(path: Path | str) -> tuple[ExperimentPlan, int]:
+    """(the plan, the number of runs still to train) of an experiment that can be continued;
+    GatelabError (a ValueError) saying why when it cannot: unreadable, still running in a live
+    process, already finished, or a run that blocks it (see ``plan_runs``)."""
+    folder = Path(path)
+    data = load_experiment(folder)
+    if not isinstance(data, dict):
+        raise error("experiment.no_plan")
+    status = experiment_status(folder, data)
+    if status == "running":
+        raise error("experiment.busy", path=folder)
+    plan = experiment_plan(data)
+    runs = plan_runs(folder, plan)
+    if runs.problems:
+        raise GatelabError(runs.problems[0])
+    if not runs.todo and status == "finished":
+        raise error("experiment.complete", path=folder)
+    return plan, len(runs.todo)
+
+
+def continue_experiment(path: Path | str, stop_event: threading.Event | None = None,
+                        on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
+                        on_warning: Callable[[str], None] | None = None,
+                        on_result: Callable[[ExperimentResult], None] | None = None
+                        ) -> ExperimentResult:
+    """Train the missing and unfinished runs of the experiment in ``path`` and write its verdict
+    there (the callbacks as in ``run_experiment``). Refused (GatelabError) as ``continue_plan``
+    says. The finished runs' final losses and curves are read back from their folders."""
+    folder = Path(path)
+    plan, _ = continue_plan(folder)
+    runs = plan_runs(folder, plan)
+    data = load_experiment(folder)
+    created = data.get("created")
+    done: dict[tuple[str, int], tuple[float, list[Any]]] = {
+        key: (final, curve_rows(folder / run_folder_name(*key)))
+        for key, final in runs.done.items()}
+    return train_experiment(folder, plan.variants, plan.seeds, plan.config,
+                            created if isinstance(created, (int, float)) else 0.0, done,
+                            runs.resume, stop_event, on_snapshot, on_warning, on_result)
+
+
+__all__ = ["continue_experiment", "continue_plan"]

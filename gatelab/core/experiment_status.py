@@ -1,0 +1,170 @@
+"""What a saved experiment folder is now: alive, interrupted, or done; and what is left to train.
+
+Why a module of its own: experiment.json says "running" until its last run ended, so after a
+``kill -9`` (or a power cut) it says "running" forever. Like a run's run.json (see
+``run_liveness``), experiment.json records the pid, host and process start time of its writer;
+``experiment_status`` turns "running" into "interrupted" when that process is gone. An
+experiment.json written before these fields existed is judged by its runs: while none of them
+is trained by a live process, the experiment is interrupted.
+
+``experiment_plan`` reads what the experiment was asked to do (variants, seeds, the base config
+with its step count) and ``plan_runs`` sorts its runs into those that are done (finished at the
+experiment's own step count) and those still to train, so ``experiment_continue`` can finish it
+in the same folder.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.messages import Msg, error
+from gatelab.core.run_liveness import effective_status, process_alive, writer_named
+from gatelab.core.runs import is_run_dir
+from gatelab.core.runs_read import SUMMARY, read_json
+from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig
+
+def run_folder_name(variant: str, seed: int) -> str:
+    """The folder of one run of an experiment: ``<variant>-seed<seed>``."""
+    return f"{variant}-seed{seed}"
+
+
+def experiment_status(folder: Path | str, data: dict[str, Any]) -> str:
+    """experiment.json's status, with "running" turned into "interrupted" when no live process
+    owns the experiment any more: its writer (when experiment.json names one that can be asked)
+    is gone, or, where it cannot be asked, none of its runs is being trained."""
+    status = data.get("status")
+    if not isinstance(status, str) or not status:
+        return "broken"
+    if status != "running":
+        return status
+    if writer_named(data):
+        alive = process_alive(data)
+        if alive is not None:
+            return "running" if alive else "interrupted"
+    try:
+        children = [c for c in Path(folder).iterdir() if c.is_dir() and not c.is_symlink()]
+    except OSError:
+        children = []
+    for child in children:
+        summary = read_json(child / SUMMARY)
+        if summary and effective_status(summary) == "running":
+            return "running"
+    return "interrupted"
+
+
+@dataclass(frozen=True)
+class ExperimentPlan:
+    """What an experiment was asked to train: every variant with every seed, ``config.steps``
+    steps each (the experiment's own step count, whatever a form says now)."""
+
+    variants: list[str]
+    seeds: list[int]
+    config: TrainConfig
+
+    @property
+    def n_runs(self) -> int:
+        return len(self.variants) * len(self.seeds)
+
+    def order(self) -> list[tuple[str, int]]:
+        """(variant, seed) in training order: seed by seed, every variant of each."""
+        return [(v, s) for s in self.seeds for v in self.variants]
+
+
+def experiment_plan(data: dict[str, Any]) -> ExperimentPlan:
+    """The plan of a saved experiment.json ("plan", else its variants, seeds and base_config);
+    GatelabError (a ValueError) "experiment.no_plan" when it holds none that can be trained."""
+    try:
+        plan = data.get("plan") if isinstance(data.get("plan"), dict) else {}
+        variants = plan.get("variants") or [v["variant"] for v in data["variants"]]
+        seeds = plan.get("seeds") or data["seeds"]
+        variants = [str(v) for v in variants]
+        seeds = [int(s) for s in seeds if not isinstance(s, bool)]
+        config = TrainConfig.from_dict(data["base_config"]).validate()
+        ok = (variants and seeds and all(v in FFN_VARIANTS for v in variants)
+              and len(set(variants)) == len(variants) and len(set(seeds)) == len(seeds))
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
+        ok = False
+    if not ok:
+        raise error("experiment.no_plan")
+    return ExperimentPlan(variants, seeds, config)
+
+
+@dataclass
+class RunsPlan:
+    """The runs of an experiment folder against its plan."""
+
+    done: dict[tuple[str, int], float] = field(default_factory=dict)  # -> final val loss
+    todo: list[tuple[str, int]] = field(default_factory=list)  # in training order
+    resume: set[tuple[str, int]] = field(default_factory=set)  # todo runs with a folder
+    problems: list[Msg] = field(default_factory=list)  # runs that block a continuation
+
+
+def _final(summary: dict[str, Any]) -> float | None:
+    x = summary.get("final_val_loss")
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        return None
+    return float(x)
+
+
+def plan_runs(folder: Path | str, plan: ExperimentPlan) -> RunsPlan:
+    """Which runs are done (finished at the plan's step count, with a final val loss) and which
+    are still to train; a run still trained by a live process, or finished at another step
+    count (e.g. resumed further from the Runs view), is a problem that blocks continuing."""
+    out = RunsPlan()
+    steps = plan.config.steps
+    for v, s in plan.order():
+        run = Path(folder) / run_folder_name(v, s)
+        summary = read_json(run / SUMMARY) if run.is_dir() else {}
+        status = effective_status(summary) if summary else ""
+        final = _final(summary)
+        if status == "finished" and summary.get("steps") == steps and final is not None:
+            out.done[(v, s)] = final
+            continue
+        if status == "running":
+            out.problems.append(Msg("run.busy", {"path": run, "pid": str(summary.get("pid")),
+                                                 "host": str(summary.get("host"))}))
+        elif status == "finished":
+            out.problems.append(Msg("experiment.run_steps", {
+                "run": run.name, "done": str(summary.get("steps")), "steps": steps}))
+        out.todo.append((v, s))
+        if is_run_dir(run):  # (one killed before it wrote a file trains afresh)
+            out.resume.add((v, s))
+    return out
+
+
+@dataclass(frozen=True)
+class ExperimentState:
+    """A saved experiment as the viewer needs it: its live status, how many of its planned
+    runs are done, and whether it can be continued (and if not, why)."""
+
+    status: str
+    runs_done: int
+    n_runs: int
+    can_continue: bool
+    why_not: str = ""  # a Msg when it cannot be continued although it is incomplete
+    steps: int = 0  # of each run, per the plan (0: no plan)
+
+
+def experiment_state(folder: Path | str, data: dict[str, Any]) -> ExperimentState:
+    """Status, progress and continuability of an experiment folder (never raises)."""
+    status = experiment_status(folder, data)
+    try:
+        plan = experiment_plan(data)
+    except ValueError as exc:
+        done = sum(len(v.get("final_val") or []) for v in data.get("variants") or []
+                   if isinstance(v, dict))
+        return ExperimentState(status, done, 0, False, str(getattr(exc, "msg", exc)))
+    runs = plan_runs(folder, plan)
+    done = len(runs.done)
+    steps = plan.config.steps
+    if status in ("running", "finished") or not runs.todo:
+        return ExperimentState(status, done, plan.n_runs, False, "", steps)
+    why = runs.problems[0] if runs.problems else ""
+    return ExperimentState(status, done, plan.n_runs, not runs.problems, why, steps)
+
+
+__all__ = ["ExperimentPlan", "ExperimentState", "RunsPlan", "experiment_plan",
+           "experiment_state", "experiment_status", "plan_runs", "run_folder_name"]

@@ -1,0 +1,83 @@
+"""The experiment view's chart and table mechanics: mean ± std bands per variant, a table that
+shows every row. Plain drawing, no text to translate (the view renders its words)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QTableWidget
+
+from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.trainer_plots import layer_color
+
+
+def clear_chart(card: PlotCard, items: list[pg.GraphicsObject]) -> None:
+    """Remove the drawn items (``items`` is emptied) and the legend's entries."""
+    for item in items:
+        card.plot.removeItem(item)
+    items.clear()
+    legend = card.plot.getPlotItem().legend
+    if legend is not None:
+        legend.clear()
+    card.forget_curves()
+
+
+def draw_variants(card: PlotCard, variants: list[Any]) -> list[pg.GraphicsObject]:
+    """Mean ± std of every variant with a finished run (a new result: new items)."""
+    card.plot.enableAutoRange()
+    xs = sorted({float(x) for var in variants for x in var.steps})
+    beam = 0.0
+    if len(xs) == 1:  # one step: a window around it, and bar caps a fraction of it wide
+        half = max(0.5, 0.05 * abs(xs[0]))
+        card.plot.setXRange(xs[0] - half, xs[0] + half, padding=0)
+        beam = 0.2 * half
+    items: list[pg.GraphicsObject] = []
+    for i, var in enumerate(variants):  # a variant with no finished run: no curve
+        items += draw_variant(card, i, var, beam) if var.steps else []
+    return items
+
+
+def draw_variant(card: PlotCard, i: int, var: Any, beam: float) -> list[pg.GraphicsObject]:
+    """Mean curve with markers and its ± std band. Why markers and error bars: with one
+    validation point per run (eval interval ≥ steps) a line and a fill between two curves
+    draw nothing at all, and the chart looked empty. A band needs two points; below that
+    each point gets a ± std error bar instead."""
+    color = pg.mkColor(layer_color(i))
+    steps = np.asarray(var.steps, dtype=np.float64)
+    mean = np.asarray(var.mean, dtype=np.float64)
+    std = np.nan_to_num(np.asarray(var.std, dtype=np.float64))  # one seed: no spread
+    band_color = pg.mkColor(color)
+    band_color.setAlpha(60)
+    items: list[pg.GraphicsObject] = []
+    if len(steps) >= 2:
+        upper = card.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
+        lower = card.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
+        band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
+        card.plot.addItem(band)
+        items += [upper, lower, band]
+    elif len(steps) == 1:  # capped, so bars of variants at the same step stay apart
+        bars = pg.ErrorBarItem(x=steps, y=mean, top=std, bottom=std, beam=beam,
+                               pen=pg.mkPen(color, width=2.0))
+        card.plot.addItem(bars)
+        items.append(bars)
+    line = card.curve("{0} (m={1})".format(var.name, var.intermediate),
+                      pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
+                      symbolPen=pg.mkPen(color), symbolBrush=pg.mkBrush(color))
+    line.setData(steps, mean)
+    items.append(line)
+    return items
+
+
+def fit_table(table: QTableWidget) -> None:
+    """Tall enough for every row: the verdict, the last one, must not hide below a scroll."""
+    table.resizeRowsToContents()
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    header = table.horizontalHeader()  # not laid out yet while the view is hidden
+    table.setFixedHeight(max(header.height(), header.sizeHint().height()) + rows +
+                         2 * table.frameWidth() + 2)
+
+
+def num(x: float) -> str:
+    return "—" if x != x else "{0:.4f}".format(x)
