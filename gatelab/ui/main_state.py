@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from gatelab.ui.trainer_worker import BackgroundCalls
 
 
+AUTOSAVE_MS = 20_000  # how often the settings are saved while the app runs
+
+
 class StateActions:
     """Mixin for MainWindow: File → Save/Open state, Copy/Paste state."""
 
@@ -43,6 +46,15 @@ class StateActions:
     current_tab_name: Callable[[], str]
     _panels: dict[str, QWidget]
     _state_calls: BackgroundCalls | None = None  # made on the first Open state
+
+    def start_autosave(self, every_ms: int = AUTOSAVE_MS) -> None:
+        """Save the settings (form, tabs, choices) every ``every_ms`` while the app runs, not
+        only at a clean close: a crash or a kill -9 lost the whole session's form. About 2 ms
+        a time; the timer is the window's child, so it ends with it."""
+        timer = self._autosave = QTimer(self)  # type: ignore[arg-type]
+        timer.setInterval(every_ms)
+        timer.timeout.connect(self.save_settings)  # type: ignore[attr-defined]
+        timer.start()
 
     def current_state(self) -> StateDoc:
         """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""

@@ -103,6 +103,7 @@ class MainWindow(StateActions, QMainWindow):
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self.show_tab(start if start in self._containers else TAB_SPECS[0].name)
         self._on_tab_changed(self.tabs.currentIndex())
+        self.start_autosave()
 
     # -- size and place on the screen -----------------------------------------------------------
     def _place_on_screen(self) -> None:

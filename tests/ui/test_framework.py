@@ -210,3 +210,27 @@ def test_a_state_for_no_known_tab_is_refused_not_reported_opened(qtbot, settings
         assert QGuiApplication.overrideCursor() is None
     finally:
         window.shutdown()
+
+
+def test_settings_are_saved_while_the_app_runs_not_only_at_close(qtbot, settings: QSettings) -> None:  # noqa: ANN001
+    """A kill -9 lost the session's form, tab and choices: they were written only by a clean
+    close. They are saved every AUTOSAVE_MS while the window is open."""
+    from gatelab.ui.main_state import AUTOSAVE_MS
+
+    window = MainWindow(settings=settings)
+    qtbot.addWidget(window)
+    try:
+        assert window._autosave.isActive() and window._autosave.interval() == AUTOSAVE_MS <= 30_000
+        trainer = window.show_tab("trainer")
+        trainer.controls.steps.setValue(777)
+        window.show_tab("budget")
+        window.start_autosave(every_ms=50)  # the same timer, sooner
+        path = settings.fileName()
+
+        def saved() -> bool:
+            fresh = QSettings(path, QSettings.Format.IniFormat)  # what a relaunch would read
+            return fresh.value("window/last_tab") == "budget" and "777" in Path(path).read_text()
+
+        qtbot.waitUntil(saved, timeout=5000)
+    finally:
+        window.shutdown()
