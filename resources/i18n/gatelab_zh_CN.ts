@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+166" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+171" />
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -488,7 +488,7 @@
 <context>
     <name>BigIntField</name>
     <message>
-        <location filename="../../gatelab/ui/budget_fields.py" line="+68" />
+        <location filename="../../gatelab/ui/budget_fields.py" line="+75" />
         <source>enter a whole number</source>
         <translation>请输入整数</translation>
     </message>
@@ -964,11 +964,26 @@
         <source>relative-position tables</source>
         <translation>相对位置表</translation>
     </message>
+    <message>
+        <location line="+2" />
+        <source>its {0} linear-attention layers (Gated DeltaNet; counted as full attention)</source>
+        <translation>它的 {0} 个线性注意力层（Gated DeltaNet；按完整注意力计数）</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>multi-head latent attention (MLA; counted as plain attention)</source>
+        <translation>多头潜在注意力（MLA；按普通注意力计数）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{0} multi-token-prediction layers</source>
+        <translation>{0} 个多 token 预测层</translation>
+    </message>
 </context>
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+195" />
+        <location filename="../../gatelab/ui/budget_panel.py" line="+197" />
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1715,7 +1730,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+132" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+138" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1746,11 +1761,26 @@
     </message>
     <message>
         <location line="+2" />
+        <source>▶ Continue experiment</source>
+        <translation>▶ 继续实验</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Finish the experiment on show in its own folder: train only its missing and unfinished runs (an interrupted run resumes from its checkpoint) with the experiment's own settings and step count, keep its finished runs, then give the verdict</source>
+        <translation>在实验自己的文件夹中完成当前显示的实验：只训练缺失和未完成的运行（被中断的运行从检查点继续），使用实验自己的设置和步数，保留已完成的运行，然后给出结论</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="-58" />
+        <location line="+152" />
+        <source>Experiment stopped: the results of the {0} finished runs are shown; they cover {0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in Runs, and Continue experiment finishes the rest in the same folder.</source>
+        <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
+    </message>
+    <message>
+        <location line="-218" />
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1760,7 +1790,7 @@
         <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间维匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+65" />
         <source>Validation loss: mean ± std over seeds</source>
         <translation>验证损失：各种子的均值 ± 标准差</translation>
     </message>
@@ -1801,27 +1831,12 @@
         <translation>验证损失</translation>
     </message>
     <message>
-        <location line="+27" />
+        <location line="+28" />
         <source>Opening experiment {0}…</source>
         <translation>正在打开实验 {0}…</translation>
     </message>
     <message>
-        <location line="+10" />
-        <source>Could not open the experiment: {0}</source>
-        <translation>无法打开实验：{0}</translation>
-    </message>
-    <message>
-        <location line="+8" />
-        <source>saved experiment {0} ({1})</source>
-        <translation>已保存的实验 {0}（{1}）</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Opened experiment {0}</source>
-        <translation>已打开实验 {0}</translation>
-    </message>
-    <message>
-        <location line="+14" />
+        <location line="+16" />
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -1831,7 +1846,7 @@
         <translation>未开始：请选择两个不同的变体</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
         <source>starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1841,12 +1856,12 @@
         <translation>正在进行 {0} 次训练…</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>run {0} of {1}: {2}, seed {3} · step {4}</source>
         <translation>第 {0}/{1} 次运行：{2}，种子 {3} · 第 {4} 步</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+10" />
         <source>Training {0} runs… {1} finished so far: their results are below; the verdict may change as the others finish.</source>
         <translation>正在训练 {0} 次运行… 已完成 {1} 次：结果见下方；其余运行完成后结论可能改变。</translation>
     </message>
@@ -1871,8 +1886,7 @@
         <translation>完成</translation>
     </message>
     <message>
-        <location line="-94" />
-        <location line="+97" />
+        <location line="+3" />
         <source>Verdict: {0}</source>
         <translation>结论：{0}</translation>
     </message>
@@ -1882,22 +1896,17 @@
         <translation>实验：{0}</translation>
     </message>
     <message>
-        <location line="+12" />
-        <source>Experiment stopped: the results of the {0} finished runs are shown (verdict: {1}); every run is kept in Runs.</source>
-        <translation>实验已停止：显示 {0} 次已完成运行的结果（结论：{1}）；每次运行都保存在“运行记录”中。</translation>
-    </message>
-    <message>
-        <location line="+4" />
+        <location line="+21" />
         <source>Experiment stopped before its first run finished; it is kept in Runs.</source>
         <translation>实验在第一次运行完成前已停止；它保存在“运行记录”中。</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>Experiment stopped after {0} finished runs</source>
         <translation>实验在完成 {0} 次运行后停止</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+16" />
         <source>{0}: final val loss (m = {1}, {2:,} params)</source>
         <translation>{0}：最终验证损失（m = {1}，{2:,} 个参数）</translation>
     </message>
@@ -1917,7 +1926,12 @@
         <translation>噪声下限（重复运行的 3σ）</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
+        <source>none yet: {0} of {1} runs finished (so far: {2})</source>
+        <translation>暂无：{1} 个运行中已完成 {0} 个（目前：{2}）</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>verdict</source>
         <translation>结论</translation>
     </message>
@@ -2695,7 +2709,7 @@
 <context>
     <name>GatePlaneMaps</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+32" />
+        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+33" />
         <source>h  (the neuron's output)</source>
         <translation>h（神经元的输出）</translation>
     </message>
@@ -3641,7 +3655,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+211" />
+        <location filename="../../gatelab/ui/lesson_card.py" line="+212" />
         <source>This tab's lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -3728,17 +3742,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+296" />
+        <location filename="../../gatelab/ui/main_window.py" line="+297" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-197" />
+        <location line="-198" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+104" />
+        <location line="+105" />
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -4289,7 +4303,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+153" />
+        <location filename="../../gatelab/ui/budget_table.py" line="+156" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4843,9 +4857,107 @@ equivalent</source>
     </message>
 </context>
 <context>
+    <name>SavedExperiments</name>
+    <message>
+        <location filename="../../gatelab/ui/experiment_saved.py" line="+54" />
+        <source>Could not open the experiment: {0}</source>
+        <translation>无法打开实验：{0}</translation>
+    </message>
+    <message>
+        <location line="+13" />
+        <source>saved experiment {0} ({1})</source>
+        <translation>已保存的实验 {0}（{1}）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Verdict: {0}</source>
+        <translation>结论：{0}</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>saved experiment {0} ({1}, {2} of {3} runs)</source>
+        <translation>已保存的实验 {0}（{1}，{3} 个运行中的 {2} 个）</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Opened experiment {0}</source>
+        <translation>已打开实验 {0}</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>running</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>Still being trained by another process: the results below cover {0} of {1} runs and are not a verdict yet.</source>
+        <translation>仍有另一个进程在训练它：下面的结果只覆盖 {1} 个运行中的 {0} 个，还不是结论。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Interrupted: the process training this experiment ended before all its runs finished.</source>
+        <translation>已中断：训练这个实验的进程在所有运行完成之前就结束了。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>This experiment stopped with an error.</source>
+        <translation>这个实验因错误而停止。</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>This experiment was stopped before all its runs finished.</source>
+        <translation>这个实验在所有运行完成之前被停止了。</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>The results below cover {0} of {1} runs; they are not a verdict.</source>
+        <translation>下面的结果只覆盖 {1} 个运行中的 {0} 个；它们还不是结论。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Continue experiment trains the missing runs in the same folder and then gives the verdict.</source>
+        <translation>“继续实验”会在同一文件夹中训练缺失的运行，然后给出结论。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>It cannot be continued: {0}</source>
+        <translation>无法继续：{0}</translation>
+    </message>
+    <message>
+        <location line="+16" />
+        <source>continuing…</source>
+        <translation>正在继续…</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Continuing experiment {0}: training the {1} missing runs of {2}…</source>
+        <translation>正在继续实验 {0}：训练 {2} 个运行中缺失的 {1} 个…</translation>
+    </message>
+</context>
+<context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+126" />
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+132" />
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -4865,7 +4977,7 @@ equivalent</source>
         <translation>回放 {0}</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+11" />
         <source>Opened run {0}</source>
         <translation>已打开运行 {0}</translation>
     </message>
@@ -4886,12 +4998,12 @@ equivalent</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="-83" />
+        <location line="-90" />
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
     <message>
-        <location line="+97" />
+        <location line="+104" />
         <source>Stopped: sampling from the checkpoint saved at the stop…</source>
         <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
     </message>
@@ -5416,7 +5528,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+59" />
+        <location filename="../../gatelab/ui/main_state.py" line="+71" />
         <source>it holds no settings for any of gatelab's tabs (it names: {0})</source>
         <translation>它不包含 gatelab 任何标签页的设置（它列出的是：{0}）</translation>
     </message>
@@ -5881,7 +5993,7 @@ equivalent</source>
 <context>
     <name>TrainerLesson</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_lesson.py" line="+55" />
+        <location filename="../../gatelab/ui/trainer_lesson.py" line="+57" />
         <source>Stop the current training first (■ Stop), then press this step again.</source>
         <translation>请先停止当前训练（■ 停止），然后再按一次这一步。</translation>
     </message>
@@ -7074,6 +7186,26 @@ equivalent</source>
         <translation>{message}；{hint}</translation>
     </message>
     <message>
+        <location line="+82" />
+        <source>experiment.json does not say which variants, seeds and settings to train</source>
+        <translation>experiment.json 没有说明要训练哪些变体、种子和设置</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{path}: the experiment is still being trained by a running process</source>
+        <translation>{path}：仍有一个正在运行的进程在训练这个实验</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{path}: every run of the experiment has finished; nothing to continue</source>
+        <translation>{path}：实验的每个运行都已完成；没有需要继续的</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>run {run} finished at step {done}, not at the experiment's {steps} steps: delete it in Runs to train it again</source>
+        <translation>运行 {run} 在第 {done} 步完成，而不是实验的 {steps} 步：请在“运行”中删除它以重新训练</translation>
+    </message>
+    <message>
         <location filename="../../gatelab/core/message_catalog_inside.py" line="+15" />
         <source>dtype must be float32 or bf16, got {value!r}</source>
         <translation>dtype 必须是 float32 或 bf16，实际为 {value!r}</translation>
@@ -7549,7 +7681,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="+3" />
+        <location filename="../../gatelab/core/message_catalog.py" line="-85" />
         <source>need at least two variants with results</source>
         <translation>至少需要两个有结果的变体</translation>
     </message>
