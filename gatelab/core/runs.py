@@ -64,6 +64,7 @@ from gatelab.core.run_writer import (  # the writer's names, for callers of this
     checkpoint_seconds,
     keep_alive,
     make_folder,
+    open_writer,
 )
 from gatelab.core.trainconfig import LayerStats, TrainConfig
 
@@ -311,8 +312,9 @@ def run_busy(path: Path | str, others_only: bool = False) -> Msg | None:
         summary = read_json(folder / SUMMARY)
         if not summary or effective_status(summary) != "running":
             continue
-        if others_only and summary.get("pid") == os.getpid():
-            continue
+        if summary.get("pid") == os.getpid() and (others_only or open_writer(folder) is None):
+            continue  # this process trains a run only while its writer is open: a run.json
+            # left "running" by a write error (read-only folder) named this idle app as busy
         return Msg("run.busy", {"path": folder, "pid": str(summary.get("pid")),
                                 "host": str(summary.get("host"))})
     return None

@@ -70,13 +70,27 @@ def test_delete_refuses_a_run_another_process_trains(tmp_path: Path, sleeper) ->
     assert not exp.exists()
 
 
-def test_resume_ignores_only_this_process_own_runs(tmp_path: Path) -> None:
+def test_resume_ignores_only_this_process_own_runs(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from gatelab.core import run_writer
+
     run = make_run(tmp_path / "mine", **live_writer(os.getpid()))
+    class Writer:  # what RunWriter files there while it trains (held weakly)
+        pass
+
+    writer = Writer()
+    monkeypatch.setitem(run_writer._OPEN_WRITERS, os.path.realpath(run), writer)  # training
     assert run_busy(run, others_only=True) is None  # the writer's own rule (RunWriter)
     assert run_busy(run).key == "run.busy"  # deleting it would still break this training
     with pytest.raises(RunError, match="still being trained"):
         delete_run(run)
     assert run.exists()
+    # its writer closed after a write error, run.json left "running" (a read-only folder):
+    # this idle app named itself as the process still training it, and Delete refused
+    monkeypatch.delitem(run_writer._OPEN_WRITERS, os.path.realpath(run))
+    assert run_busy(run) is None
+    delete_run(run)
+    assert not run.exists()
 
 
 def test_a_linked_run_loses_its_link_only(tmp_path: Path) -> None:
