@@ -190,6 +190,23 @@ class TrainConfig:
         return dataclasses.replace(self, **changes)
 
 
+def salvage_config(data: Any, base: TrainConfig, fields: Any) -> tuple[TrainConfig, bool]:
+    """``base`` with the ``fields`` of a remembered form (``data``, a dict) applied, and whether
+    all of them were usable. Why one by one: one damaged value (a settings file cut short, an
+    older version's value) reset the whole form to the defaults, silently."""
+    if not isinstance(data, dict):
+        return base, False
+    cfg, whole = base, True
+    for key, value in data.items():
+        if key not in fields:
+            continue
+        try:
+            cfg = TrainConfig.from_dict({**cfg.to_dict(), key: value}).validate()
+        except (ValueError, TypeError, AttributeError):
+            whole = False
+    return cfg, whole
+
+
 # -- sizing (plain integers, no torch) ----------------------------------------------------------
 
 def intermediate_size(config: TrainConfig) -> int:

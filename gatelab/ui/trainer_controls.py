@@ -27,12 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.budget import rule_8_3
-from gatelab.core.trainconfig import (
-    FFN_VARIANTS,
-    TrainConfig,
-    classic_matched_intermediate,
-    count_params,
-)
+from gatelab.core.trainconfig import (FFN_VARIANTS, TrainConfig, classic_matched_intermediate,
+                                      count_params, salvage_config)
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
 from gatelab.ui.trainer_form_errors import LrTextError, fields_of, mark_rows, reveal
@@ -388,13 +384,16 @@ class TrainerControls(QWidget):
             return  # an unparsable form is not remembered; the last good one stays
         settings.setValue("config", json.dumps(data))
 
-    def restore_settings(self, settings: QSettings) -> None:
+    def restore_settings(self, settings: QSettings) -> bool:
+        """The remembered form, each usable field of it; False when some of it was not."""
         raw: Any = settings.value("config", "")
+        if raw in ("", None):
+            return True  # nothing remembered yet
         try:
-            cfg = DEFAULT_CONFIG.replace(**{
-                k: v for k, v in TrainConfig.from_dict(json.loads(str(raw))).to_dict().items()
-                if k in FORM_FIELDS}).validate()
-        except (ValueError, TypeError, AttributeError):  # garbage: keep defaults
-            return
+            data = json.loads(str(raw))
+        except (ValueError, TypeError):
+            return False  # nothing to salvage: the form stays as it is
+        cfg, whole = salvage_config(data, DEFAULT_CONFIG, FORM_FIELDS)
         self.set_config(cfg)
+        return whole
 

@@ -348,7 +348,9 @@ class SavedRuns:
         save_export_folder(settings)
 
     def restore_settings(self, settings: QSettings) -> None:
-        self.controls.restore_settings(settings)
+        if not self.controls.restore_settings(settings):  # a settings file cut short, say
+            self.status_changed.emit(self.tr("Part of the remembered trainer form could not "
+                                             "be read; those fields show their defaults."))
         try:
             index = int(settings.value("view", 0))
         except (TypeError, ValueError):

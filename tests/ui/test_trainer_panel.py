@@ -266,8 +266,18 @@ def test_settings_roundtrip_and_garbage(qtbot, panel, tmp_path: Path) -> None:  
     assert panel.controls.config().n_layer == 3 and panel.controls.config().lr == 3e-4
     settings.setValue("config", "{not json")
     settings.setValue("view", "x")
+    said: list[str] = []
+    panel.status_changed.connect(said.append)
     panel.restore_settings(settings)  # garbage: nothing raises, last good state kept
     assert panel.controls.config().n_layer == 3
+    assert said and "could not be read" in said[-1]  # it said so (it reset the form silently)
+    # one damaged field costs that field only: the rest of the remembered form is kept
+    good = json.loads(json.dumps(_tiny(n_layer=5, lr=3e-4).to_dict()))
+    settings.setValue("config", json.dumps({**good, "n_head": "x", "steps": -4}))
+    said.clear()
+    panel.restore_settings(settings)
+    cfg = panel.controls.config()
+    assert cfg.n_layer == 5 and cfg.lr == 3e-4 and "could not be read" in said[-1]
 
 
 def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
