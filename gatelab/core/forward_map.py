@@ -96,12 +96,14 @@ class ForwardSizes:
     n_experts: int = 0
     n_linear: int = 0
     attn_width: int | None = None
+    n_kv_head: int | None = None  # key/value heads where fewer than the query heads (GQA)
+    attn_gate: bool = False  # a sigmoid output gate on attention (Qwen3.5, the trainer's option)
 
     def validate(self) -> ForwardSizes:
         """Raise ``ValueError`` naming the bad field; return self when valid."""
         for name in ("d", "m", "n_layer"):
             check_dim(name, getattr(self, name))
-        for name in ("vocab", "n_head", "attn_width"):
+        for name in ("vocab", "n_head", "attn_width", "n_kv_head"):
             if getattr(self, name) is not None:
                 check_dim(name, getattr(self, name))
         check_dim("n_experts", self.n_experts, minimum=0)
@@ -152,7 +154,8 @@ class ForwardSizes:
                         n_layer=data["n_layer"], n_head=data.get("n_head"), gated=gated,
                         variant=variant, source=data.get("source", ""),
                         origin=data.get("origin", ""), n_experts=data.get("n_experts", 0),
-                        n_linear=data.get("n_linear", 0), attn_width=data.get("attn_width"))
+                        n_linear=data.get("n_linear", 0), attn_width=data.get("attn_width"),
+                        n_kv_head=data.get("n_kv_head"), attn_gate=data.get("attn_gate") is True)
         except KeyError as exc:
             raise error("map.lacks", name=exc.args[0]) from None
         return sizes.validate()
@@ -198,7 +201,9 @@ def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
         n_layer=spec.n_layer, n_head=spec.n_head, gated=spec.gated, variant=variant,
         source=(source or spec.name)[:MAX_SOURCE_CHARS], origin=origin,
         n_experts=spec.n_experts if moe else 0, n_linear=spec.linear_layers,
-        attn_width=width if width != spec.hidden else None).validate()
+        attn_width=width if width != spec.hidden else None,
+        n_kv_head=spec.n_kv_head if spec.n_kv_head != spec.n_head else None,
+        attn_gate=bool(spec.attn_out_gate)).validate()
 
 
 def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
@@ -237,7 +242,9 @@ def sizes_from_train_config(config: TrainConfig | Mapping[str, Any], vocab: int 
     return ForwardSizes(vocab=vocab, d=config.n_embd, m=train_intermediate(config),
                         n_layer=config.n_layer, n_head=config.n_head, gated=config.gated,
                         variant=config.variant, source=source[:MAX_SOURCE_CHARS],
-                        origin=origin).validate()
+                        origin=origin, attn_gate=config.attn_gate,
+                        n_kv_head=config.n_kv_head if config.n_kv_head not in (None, config.n_head)
+                        else None).validate()
 
 
 def mlp_widths_text(sizes: ForwardSizes | None) -> str:

@@ -45,7 +45,11 @@ class MapTexts(QObject):
         subs = size_texts(sizes)
         subs.pop("mul")  # the ⊙ circle holds the symbol only; its width is in the tooltip
         if sizes is not None and sizes.n_head is not None:
-            subs["attention"] = self.tr("{0}, {1} heads").format(subs["attention"], sizes.n_head)
+            heads = (self.tr("{0}, {1} heads") if sizes.n_kv_head is None
+                     else self.tr("{0}, {1} heads ({2} key/value)"))
+            subs["attention"] = heads.format(subs["attention"], sizes.n_head, sizes.n_kv_head)
+        if sizes is not None and sizes.attn_gate:
+            subs["attention"] = self.tr("{0} + output gate").format(subs["attention"])
         subs["sample"] = self.tr("softmax → next token")
         return subs
 

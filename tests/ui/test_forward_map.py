@@ -125,7 +125,8 @@ def test_real_sizes_are_drawn_in_the_boxes(panel: ForwardMapPanel) -> None:
     assert view.text("gate_proj").sub == "1024 → 3584" and view.text("up_proj").sub == "1024 → 3584"
     assert view.text("down_proj").sub == "3584 → 1024"
     assert view.text("embedding").sub == "248,320 × 1024"
-    assert view.text("attention").sub == "1024 → 2048 → 1024, 8 heads"  # 8 × head_dim 256
+    # 8 × head_dim 256; 2 key/value heads (GQA) and the output gate were left out
+    assert view.text("attention").sub == "1024 → 2048 → 1024, 8 heads (2 key/value) + output gate"
     assert view.frame_label() == "× 24 layers (18 of them with linear attention)"
     panel.select_box("attention")
     assert panel.readout.text().startswith(
@@ -135,6 +136,13 @@ def test_real_sizes_are_drawn_in_the_boxes(panel: ForwardMapPanel) -> None:
     assert view.text("attention").sub == "4096 → 4096, 32 heads"
     assert view.frame_label() == "× 32 layers"
     assert panel.readout.text().startswith("Attention: 4096 → 4096; it moves information")
+    from gatelab.core.forward_map import sizes_from_train_config
+
+    panel.show_sizes(sizes_from_train_config(TrainConfig(n_embd=192, n_head=6, n_kv_head=2,
+                                                         attn_gate=True), source="form"))
+    assert view.text("attention").sub == "192 → 192, 6 heads (2 key/value) + output gate"
+    panel.show_sizes(sizes_from_train_config(TrainConfig(n_embd=192, n_head=6, n_kv_head=6)))
+    assert view.text("attention").sub == "192 → 192, 6 heads"  # as many as the query heads
     assert panel.show_preset("qwen3.5-0.8b")
     assert "Qwen3.5-0.8B preset" in panel.caption.text()
     assert "1024 → 3584 → 1024 × 24 layers" in panel.caption.text()
