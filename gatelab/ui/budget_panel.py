@@ -106,7 +106,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self.matrix_chart = StackedBarChart(["", "", ""], MATRIX_COLOURS, 4, "",
                                             lambda _name, v: "{0:.2f}".format(v),
                                             reference=(8.0, ""))
-        self.breakdown_chart = StackedBarChart(split_part_labels(), SPLIT_PART_COLOURS, 3, "",
+        self.breakdown_chart = StackedBarChart(split_part_labels(), SPLIT_PART_COLOURS, 4, "",
                                                lambda _name, v: "{0:.0f}%".format(v),
                                                x_max=100.0)
         self.charts = QWidget()
@@ -251,7 +251,8 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
     def _retranslate_charts(self) -> None:
         self.matrix_chart.set_texts([self.tr("gate"), self.tr("up"), self.tr("down")],
                                     self.tr("FFN weights per layer, in units of d²"),
-                                    self.tr("8d² = classic 4×"))
+                                    "8d²")  # the title says it is classic 4×'s: a longer
+        # label ran past the chart's right edge ("8d² = cla" at 1024 px)
         self.breakdown_chart.set_texts(split_part_labels(),
                                        self.tr("share of the model's parameters (%)"))
 

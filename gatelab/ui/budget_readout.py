@@ -116,13 +116,16 @@ class BudgetReadoutMixin:
         """Where the parameters live (attention split into full and linear layers)."""
         rows = [(self.tr("Yours"), split_shares(c.split_parts, c.total))]
         totals = [B.format_short(c.total)]
+        if c.spec.is_moe:  # your experts: what one token uses (only the preset's was drawn)
+            rows.append((self.tr("Yours: active"), split_shares(c.active_split_parts, c.total)))
+            totals.append(B.format_short(c.active))
         if model is not None:
             approx = "" if model.exact else "≈ "
             rows.append((self.compare_name(), split_shares(model.split_parts, model.total)))
             totals.append(approx + B.format_short(model.total) +
                           ("" if model.exact else self.tr(" (estimate)")))
             if model.spec.is_moe:
-                rows.append((self.tr("active / token"),
+                rows.append((self.tr("{0}: active").format(self.compare_name()),
                              split_shares(model.active_split_parts, model.total)))
                 totals.append(approx + B.format_short(model.active))
         self.breakdown_chart.set_rows(rows, totals)

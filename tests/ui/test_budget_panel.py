@@ -120,10 +120,14 @@ def test_inconsistent_heads_show_error_and_keep_previous(panel: BudgetPanel) -> 
 def test_moe_model_shows_total_and_active(panel: BudgetPanel) -> None:
     panel.select_model("Mixtral-8x7B")
     labels = [label for label, _ in panel.breakdown_chart.rows]
-    assert len(labels) == 3 and labels[2] == panel.tr("active / token")
+    assert labels == ["Yours", "Mixtral-8x7B", "Mixtral-8x7B: active"]  # whose bar it is
     assert "46,702,792,704" in panel.compare_note.text()
     active_row = panel.breakdown_chart.rows[2][1]
     assert sum(active_row) == pytest.approx(100 * 12_879_925_248 / 46_702_792_704)
+    panel.use_button.click()  # your fields as Mixtral: your active share is drawn too
+    labels = [label for label, _ in panel.breakdown_chart.rows]
+    assert labels == ["Yours", "Yours: active", "Mixtral-8x7B", "Mixtral-8x7B: active"]
+    assert panel.breakdown_chart.rows[1][1] == pytest.approx(active_row)
 
 
 def test_inexact_model_says_so(panel: BudgetPanel) -> None:

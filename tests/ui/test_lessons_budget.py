@@ -89,7 +89,7 @@ def test_dense_to_moe_total_against_active(panel: BudgetPanel) -> None:
     note = panel.compare_note.text()
     assert "Mixtral-8x7B: 46,702,792,704 parameters" in note and "active per token 12.9 B" in note
     labels = [label for label, _values in panel.breakdown_chart.rows]
-    assert labels == ["Yours", "Mixtral-8x7B", "active / token"]
+    assert labels == ["Yours", "Mixtral-8x7B", "Mixtral-8x7B: active"]
 
 
 def test_a_step_without_its_preset_says_what_to_do(panel: BudgetPanel) -> None:
