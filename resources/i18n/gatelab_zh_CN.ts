@@ -1213,12 +1213,12 @@
         <translation>下投影</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>share of the model's parameters (%)</source>
         <translation>占模型参数量的比例（%）</translation>
     </message>
     <message>
-        <location line="-10" />
+        <location line="-11" />
         <source>Export charts as PNG…</source>
         <translation>将图表导出为 PNG…</translation>
     </message>
@@ -1243,12 +1243,7 @@
         <translation>每层 FFN 权重，以 d² 为单位</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>8d² = classic 4×</source>
-        <translation>8d² = 经典 4×</translation>
-    </message>
-    <message>
-        <location line="+28" />
+        <location line="+30" />
         <source>Yours</source>
         <translation>你的模型</translation>
     </message>
@@ -1323,24 +1318,29 @@
     <message>
         <location line="+1" />
         <location line="+15" />
-        <location line="+45" />
+        <location line="+48" />
         <source>Yours</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location line="-50" />
+        <location line="-53" />
         <source>&lt;b&gt;Gate, up and down&lt;/b&gt; — classic 4× and gated 8/3 spend the same 8d²</source>
         <translation>&lt;b&gt;门控、上投影与下投影&lt;/b&gt; — 经典 4× 与门控 8/3 花费同样的 8d²</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+8" />
+        <source>Yours: active</source>
+        <translation>你的模型：激活</translation>
+    </message>
+    <message>
+        <location line="+6" />
         <source> (estimate)</source>
         <translation>（估计）</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>active / token</source>
-        <translation>每 token 激活</translation>
+        <source>{0}: active</source>
+        <translation>{0}：激活</translation>
     </message>
     <message>
         <location line="+5" />
@@ -1730,7 +1730,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+138" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+143" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1775,12 +1775,12 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="+152" />
+        <location line="+157" />
         <source>Experiment stopped: the results of the {0} finished runs are shown; they cover {0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in Runs, and Continue experiment finishes the rest in the same folder.</source>
         <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
     </message>
     <message>
-        <location line="-218" />
+        <location line="-223" />
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1836,7 +1836,7 @@
         <translation>正在打开实验 {0}…</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+21" />
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -3916,6 +3916,16 @@
     </message>
     <message>
         <location line="+1" />
+        <source>{0}, {1} heads ({2} key/value)</source>
+        <translation>{0}，{1} 个头（{2} 个键/值头）</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{0} + output gate</source>
+        <translation>{0} + 输出门控</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>softmax → next token</source>
         <translation>softmax → 下一个 token</translation>
     </message>
@@ -4957,7 +4967,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+132" />
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+131" />
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -5033,7 +5043,12 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="-64" />
+        <location line="+18" />
+        <source>Part of the remembered trainer form could not be read; those fields show their defaults.</source>
+        <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
+    </message>
+    <message>
+        <location line="-82" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5714,7 +5729,7 @@ equivalent</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+136" />
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+132" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
