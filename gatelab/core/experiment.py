@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core import budget
+from gatelab.core.fileio import read_text_capped
 from gatelab.core.messages import Msg, error
 from gatelab.core.reasons import json_reason, os_reason
 from gatelab.core.run_liveness import writer_identity
@@ -238,11 +239,14 @@ def curve_rows(run_dir: Path) -> list[dict[str, Any]]:
             for row in read_metrics(run_dir / METRICS)]
 
 
+EXPERIMENT_CAP = 1 << 28  # bytes of experiment.json read at most (its curves: a few MB)
+
+
 def load_experiment(path: Path | str) -> dict[str, Any]:
     """experiment.json of an experiment folder as a dict (ValueError if unreadable)."""
     p = Path(path)
-    try:
-        return json.loads((p / EXPERIMENT_FILE).read_text(encoding="utf-8"))
+    try:  # a regular file only, capped (a FIFO in its place blocked the reader for good)
+        return json.loads(read_text_capped(p / EXPERIMENT_FILE, EXPERIMENT_CAP))
     except (OSError, ValueError, RecursionError) as exc:  # the path is in the message once
         why = os_reason(exc) if isinstance(exc, OSError) else json_reason(exc)
         raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=why) from None

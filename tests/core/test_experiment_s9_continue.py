@@ -175,3 +175,40 @@ def test_continue_refuses_a_live_experiment_and_a_run_trained_to_other_steps(
     with pytest.raises(ValueError, match="swiglu-seed2 finished at step 24"):
         continue_experiment(folder)
 
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "too_large"])
+def test_a_hostile_experiment_json_is_refused_without_blocking(tmp_path: Path, kind: str,
+                                                              monkeypatch) -> None:  # noqa: ANN001
+    """experiment.json was read with read_text: a FIFO in its place blocked the reader (the GUI's
+    helper thread, or gatelab-experiment) for good."""
+    import os
+
+    from gatelab.core import experiment
+
+    folder = tmp_path / "exp-20260101-000000-x"
+    folder.mkdir()
+    target = folder / "experiment.json"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        target.write_text("{}" + " " * 2048)
+        monkeypatch.setattr(experiment, "EXPERIMENT_CAP", 1024)
+    done: list[BaseException] = []
+    worker = threading.Thread(target=lambda: _catch(done, folder), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "load_experiment blocked"
+    assert len(done) == 1 and isinstance(done[0], ValueError)
+    assert "experiment.json" in str(done[0])
+
+
+def _catch(into: list[BaseException], folder: Path) -> None:
+    from gatelab.core.experiment import load_experiment
+
+    try:
+        load_experiment(folder)
+    except BaseException as exc:  # noqa: BLE001 (the test looks at what was raised)
+        into.append(exc)
