@@ -250,8 +250,8 @@ def _report(run: _Run, train_loss: float, lr: float, tps: float, is_eval: bool, 
                     device=str(run.device))
 
 
-def _persist(run: _Run, snap: Snapshot,
-             on_sampling: Callable[[Snapshot], None] | None = None) -> Snapshot:
+def _persist(run: _Run, snap: Snapshot, on_sampling: Callable[[Snapshot], None] | None = None,
+             checkpoint: bool = False) -> Snapshot:
     """Metrics row and (when due, or at the end) a checkpoint in the run folder, then the final
     sample; returns the snapshot with that sample.
 
@@ -262,8 +262,8 @@ def _persist(run: _Run, snap: Snapshot,
     final = snap.status != "running"
     if w is not None:
         w.append(snap)
-        if final or w.checkpoint_due(snap.step, run.config.checkpoint_interval,
-                                     snap.val_loss is not None):
+        if final or checkpoint or w.checkpoint_due(snap.step, run.config.checkpoint_interval,
+                                                   snap.val_loss is not None):
             w.checkpoint(run.checkpoint_state(), run.last_stats)
     cfg = run.config
     if snap.status == "finished" and cfg.sample_chars > 0:
@@ -307,7 +307,8 @@ def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
 def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 run_dir: Path | str | None = None, resume: bool = False,
                 on_warning: Callable[[str], None] | None = None,
-                on_sampling: Callable[[Snapshot], None] | None = None) -> Iterator[Snapshot]:
+                on_sampling: Callable[[Snapshot], None] | None = None,
+                pausing: Callable[[], bool] | None = None) -> Iterator[Snapshot]:
     """Train per ``config``, yielding a ``Snapshot`` every ``log_interval`` steps and on eval,
     stats and final steps. The last snapshot has status "finished" or "stopped".
 
@@ -321,6 +322,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     history that cannot be written); they are kept in run.json's "warnings" too.
     ``on_sampling`` gets the final snapshot (no sample yet) when the last step is done and the
     final sample is about to be written (seconds on a CPU), so a caller can show that.
+    ``pausing()`` is asked after each step: True (the caller pauses after this snapshot) reports
+    the step and writes a checkpoint, so a crash while paused loses nothing trained.
     Raises ``ValueError`` (bad config, ``data.CorpusError``, device unavailable) and
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """
@@ -348,7 +351,8 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             run.tokens_seen += tokens
             interval_tokens += tokens
             stop = stop_event is not None and stop_event.is_set()
-            if not (stop or is_eval or cap is not None or run.step == config.steps
+            pause = pausing is not None and pausing()
+            if not (stop or pause or is_eval or cap is not None or run.step == config.steps
                     or run.step % config.log_interval == 0):
                 interval_time += time.perf_counter() - t0
                 continue
@@ -358,7 +362,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             tps = interval_tokens / max(interval_time, 1e-9)
             interval_tokens, interval_time = 0, 0.0
             snap = _persist(run, _report(run, train_loss, lr, tps, is_eval, stop, cap, probe),
-                            on_sampling)
+                            on_sampling, checkpoint=pause)
             yield snap
             if stop:
                 return

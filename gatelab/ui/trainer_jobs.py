@@ -69,11 +69,12 @@ def training_iter(cfg: TrainConfig, run_dir: str | None = None, resume: bool = F
     ``engine.train_steps``); the engine is imported in the worker."""
 
     def make(stop_event: threading.Event,
-             on_sampling: Callable[[Snapshot], None] | None = None) -> Iterator[Snapshot]:
+             on_sampling: Callable[[Snapshot], None] | None = None,
+             pausing: Callable[[], bool] | None = None) -> Iterator[Snapshot]:
         from gatelab.core.engine import train_steps
 
         return train_steps(cfg, stop_event=stop_event, run_dir=run_dir, resume=resume,
-                           on_sampling=on_sampling)
+                           on_sampling=on_sampling, pausing=pausing)
 
     return make
 

@@ -178,7 +178,10 @@ def snapshot_job(make_iter: Callable[..., Iterator[Snapshot]], final_sample: boo
             worker.report_extra(FinalSample(snap.step, snap.steps_total))
             shown.append(snap.step)
 
-        snaps = (make_iter(worker.stop_event, on_sampling=sampling) if final_sample
+        # a run's own job (final_sample) checkpoints the step it pauses at: a crash while
+        # paused lost everything since the last checkpoint (212 steps in a probe)
+        snaps = (make_iter(worker.stop_event, on_sampling=sampling,
+                           pausing=lambda: worker.paused) if final_sample
                  else make_iter(worker.stop_event))
         last: Snapshot | None = None
         for snap in snaps:

@@ -115,3 +115,26 @@ def test_resume_of_an_unfinished_run_keeps_its_own_steps(qtbot, panel, halfway: 
     assert panel.run_state == "finished", panel.bar.error.text()
     assert summary["steps_total"] == 8 and summary["steps"] == 8 and summary["status"] == "finished"
     assert panel.controls.steps.value() == 8  # the form shows what trained
+
+
+def test_pause_checkpoints_the_step_it_stops_at(qtbot, panel) -> None:  # noqa: ANN001
+    """A kill during a pause lost every step since the last checkpoint (212 in the probe): no
+    checkpoint was taken at the pause."""
+    import time
+
+    from gatelab.core.runs_read import load_checkpoint
+
+    panel.controls.set_config(CFG.replace(steps=100_000, eval_interval=50_000, stats_interval=0,
+                                          checkpoint_interval=100_000, sample_chars=0))
+    assert panel.start()
+    qtbot.waitUntil(lambda: len(panel.plots.history.steps) >= 3, timeout=30000)
+    panel.bar.btn_pause.click()
+    deadline, last = time.monotonic() + 15, None
+    while time.monotonic() < deadline and panel.plots.history.steps[-1:] != last:
+        last = panel.plots.history.steps[-1:]  # rows of the step under way still arrive
+        qtbot.wait(500)
+    paused_at = panel.plots.history.steps[-1]
+    ckpt = load_checkpoint(Path(panel.run_dir) / "ckpt.pt")
+    assert ckpt["step"] == paused_at > 1  # the first eval's checkpoint was at step 1 at most
+    panel.bar.btn_stop.click()
+    qtbot.waitUntil(lambda: not panel.controller.is_busy(), timeout=30000)

@@ -125,7 +125,7 @@ def test_final_sample_note_comes_with_the_last_row_before_the_final_snapshot(
     (whose row is not delivered a second time)."""
     from gatelab.ui.trainer_worker import FinalSample
 
-    def make(stop: threading.Event, on_sampling) -> Iterator[Snapshot]:  # noqa: ANN001
+    def make(stop: threading.Event, on_sampling, pausing=None) -> Iterator[Snapshot]:  # noqa: ANN001
         for step in (1, 2, 3):
             snap = Snapshot(step=step, steps_total=3, tokens_seen=step, train_loss=1.0, lr=1e-3,
                             tokens_per_s=1.0, elapsed_s=0.1,
