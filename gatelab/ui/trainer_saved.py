@@ -282,6 +282,8 @@ class SavedRuns:
         if not_kept:
             self.status_changed.emit(self.tr("The sample is shown but not kept with the run: "
                                              "{0}").format(not_kept))
+        else:
+            self.runs.refresh()  # a run finished by its sample no longer reads "interrupted"
 
     def _note_sample(self, render: Callable[[Any], str] | str) -> None:
         """A note in the sample box (not model text): cleared when the run ends. A function of

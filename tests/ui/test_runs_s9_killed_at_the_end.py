@@ -103,6 +103,9 @@ def test_resume_of_a_run_killed_at_its_end_writes_its_sample_and_finishes_it(
     assert "step 8" in (run / "samples.txt").read_text()
     assert not panel.controller.is_busy() and panel.run_dir == str(run)  # replayed, not trained
     assert panel.bar.error.isHidden()
+    # the list follows: it kept "interrupted" until the run was opened again
+    qtbot.waitUntil(lambda: (row := panel.runs.row_for(str(run))) is not None
+                    and row.status == "finished", timeout=10000)
 
 
 def test_resume_of_an_unfinished_run_keeps_its_own_steps(qtbot, panel, halfway: Path) -> None:  # noqa: ANN001
