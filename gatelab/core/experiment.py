@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core import budget
-from gatelab.core.fileio import read_text_capped
+from gatelab.core.fileio import FileReadError, read_text_capped
 from gatelab.core.messages import Msg, error
 from gatelab.core.reasons import json_reason, os_reason
 from gatelab.core.run_liveness import writer_identity
@@ -240,6 +240,9 @@ def curve_rows(run_dir: Path) -> list[dict[str, Any]]:
 
 
 EXPERIMENT_CAP = 1 << 28  # bytes of experiment.json read at most (its curves: a few MB)
+# fileio's reasons that have a path-free twin, for "cannot read <file>: <reason>"
+_FILE_REASONS = {"file.missing": "os.missing", "file.is_folder": "os.is_folder",
+                 "file.permission": "os.permission"}
 
 
 def load_experiment(path: Path | str) -> dict[str, Any]:
@@ -247,6 +250,11 @@ def load_experiment(path: Path | str) -> dict[str, Any]:
     p = Path(path)
     try:  # a regular file only, capped (a FIFO in its place blocked the reader for good)
         return json.loads(read_text_capped(p / EXPERIMENT_FILE, EXPERIMENT_CAP))
+    except FileReadError as exc:  # its message names the file already: said once
+        why = _FILE_REASONS.get(exc.msg.key)
+        if why is None:
+            raise
+        raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=Msg(why)) from None
     except (OSError, ValueError, RecursionError) as exc:  # the path is in the message once
         why = os_reason(exc) if isinstance(exc, OSError) else json_reason(exc)
         raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=why) from None
