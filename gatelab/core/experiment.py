@@ -195,21 +195,19 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
             if (v, seed) in done:
                 continue
             cfg = config.replace(variant=v, intermediate=ms[v], seed=seed)
-            key = f"{v}/{seed}"
+            key, run_dir = f"{v}/{seed}", folder / run_folder_name(v, seed)
             curves[key] = []
             last = None
-            for snap in train_steps(cfg, stop_event, run_dir=folder / f"{v}-seed{seed}",
+            for snap in train_steps(cfg, stop_event, run_dir=run_dir,
                                     resume=(v, seed) in resume, on_warning=on_warning):
-                row = snap.metrics_row()
-                curves[key].append({k: row[k] for k in ("step", "train_loss", "val_loss")
-                                    if k in row})
+                curves[key].append(_curve_row(snap.metrics_row()))
                 if on_snapshot is not None:
                     on_snapshot(v, seed, snap)
                 last = snap
             if (v, seed) in resume:  # the curve of a resumed run starts at its checkpoint
-                curves[key] = curve_rows(folder / f"{v}-seed{seed}")
+                curves[key] = curve_rows(run_dir)
             if not results[v].total_params and last is not None:
-                summary = read_json(folder / f"{v}-seed{seed}" / "run.json")
+                summary = read_json(run_dir / "run.json")
                 vocab = summary.get("corpus", {}).get("vocab_size", 0)
                 results[v].total_params = budget.count_model(model_spec(cfg, vocab)).total
             if last is None or last.status != "finished":
@@ -230,13 +228,22 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
     return save()
 
 
+def run_folder_name(variant: str, seed: int) -> str:
+    """The folder of one run of an experiment: ``<variant>-seed<seed>``."""
+    return f"{variant}-seed{seed}"
+
+
 def curve_rows(run_dir: Path) -> list[dict[str, Any]]:
     """The (step, train_loss, val_loss) rows of a run's metrics.jsonl, as an experiment keeps
     its curves."""
     from gatelab.core.runs_read import METRICS, read_metrics
 
-    return [{k: row[k] for k in ("step", "train_loss", "val_loss") if k in row}
-            for row in read_metrics(run_dir / METRICS)]
+    return [_curve_row(row) for row in read_metrics(run_dir / METRICS)]
+
+
+def _curve_row(row: Mapping[str, Any]) -> dict[str, Any]:
+    """What an experiment keeps of one metrics row."""
+    return {k: row[k] for k in ("step", "train_loss", "val_loss") if k in row}
 
 
 EXPERIMENT_CAP = 1 << 28  # bytes of experiment.json read at most (its curves: a few MB)

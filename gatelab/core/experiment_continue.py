@@ -18,6 +18,7 @@ from typing import Any
 from gatelab.core.experiment import ExperimentResult, curve_rows, load_experiment, train_experiment
 from gatelab.core.experiment_status import (
     ExperimentPlan,
+    RunsPlan,
     experiment_plan,
     experiment_status,
     plan_runs,
@@ -31,7 +32,12 @@ def continue_plan(path: Path | str) -> tuple[ExperimentPlan, int]:
     """(the plan, the number of runs still to train) of an experiment that can be continued;
     GatelabError (a ValueError) saying why when it cannot: unreadable, still running in a live
     process, already finished, or a run that blocks it (see ``plan_runs``)."""
-    folder = Path(path)
+    _, plan, runs = _continuable(Path(path))
+    return plan, len(runs.todo)
+
+
+def _continuable(folder: Path) -> tuple[dict[str, Any], ExperimentPlan, RunsPlan]:
+    """experiment.json, its plan and its runs, read once; refused as ``continue_plan`` says."""
     data = load_experiment(folder)
     if not isinstance(data, dict):
         raise error("experiment.no_plan")
@@ -44,7 +50,7 @@ def continue_plan(path: Path | str) -> tuple[ExperimentPlan, int]:
         raise GatelabError(runs.problems[0])
     if not runs.todo and status == "finished":
         raise error("experiment.complete", path=folder)
-    return plan, len(runs.todo)
+    return data, plan, runs
 
 
 def continue_experiment(path: Path | str, stop_event: threading.Event | None = None,
@@ -56,9 +62,7 @@ def continue_experiment(path: Path | str, stop_event: threading.Event | None = N
     there (the callbacks as in ``run_experiment``). Refused (GatelabError) as ``continue_plan``
     says. The finished runs' final losses and curves are read back from their folders."""
     folder = Path(path)
-    plan, _ = continue_plan(folder)
-    runs = plan_runs(folder, plan)
-    data = load_experiment(folder)
+    data, plan, runs = _continuable(folder)
     created = data.get("created")
     done: dict[tuple[str, int], tuple[float, list[Any]]] = {
         key: (final, curve_rows(folder / run_folder_name(*key)))

@@ -20,16 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.experiment import run_folder_name
 from gatelab.core.messages import Msg, error
 from gatelab.core.run_liveness import effective_status, process_alive, writer_named
 from gatelab.core.runs import is_run_dir
 from gatelab.core.runs_read import SUMMARY, read_json
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig
-
-def run_folder_name(variant: str, seed: int) -> str:
-    """The folder of one run of an experiment: ``<variant>-seed<seed>``."""
-    return f"{variant}-seed{seed}"
-
 
 def experiment_status(folder: Path | str, data: dict[str, Any]) -> str:
     """experiment.json's status, with "running" turned into "interrupted" when no live process

@@ -19,9 +19,9 @@ from gatelab.ui.trainer_jobs import (
     ExperimentPartial,
     ExperimentProgress,
     ExperimentSummary,
-    MAX_EXPERIMENT_BYTES,
+    experiment_summary,
     latest_experiment,
-    load_experiment_summary,
+    read_experiment_json,
     summarise_experiment,
 )
 
@@ -47,27 +47,13 @@ class SavedExperiment:
 def load_saved_experiment(path: str | Path) -> SavedExperiment:
     """Reopen an experiment folder (or its experiment.json) with its live status (worker
     thread); ValueError naming the file when it is unreadable, as ``load_experiment_summary``."""
-    import json
-
     from gatelab.core.experiment_status import experiment_state
-    from gatelab.core.fileio import read_text_capped
 
-    summary = load_experiment_summary(path)
-    folder = Path(summary.path)
-    file = folder / EXPERIMENT_FILE
-    try:
-        data = json.loads(read_text_capped(file, MAX_EXPERIMENT_BYTES, what=str(file)))
-    except (ValueError, RecursionError):
-        data = {}
+    folder, data = read_experiment_json(path)  # read once: the summary and the state
+    summary = experiment_summary(folder, data)
     state = experiment_state(folder, data if isinstance(data, dict) else {})
     return SavedExperiment(dataclasses.replace(summary, status=state.status), state.runs_done,
                            state.n_runs, state.steps, state.can_continue, state.why_not)
-
-
-def load_latest_saved() -> SavedExperiment | None:
-    """The newest saved experiment, None when there is none (worker thread)."""
-    path = latest_experiment()
-    return load_saved_experiment(path) if path else None
 
 
 def load_remembered(last: str) -> SavedExperiment | None:
@@ -111,4 +97,4 @@ def continue_job(path: str) -> Any:
     return job
 
 
-__all__ = ["SavedExperiment", "continue_job", "load_latest_saved", "load_saved_experiment"]
+__all__ = ["SavedExperiment", "continue_job", "load_remembered", "load_saved_experiment"]

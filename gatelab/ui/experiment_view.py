@@ -33,7 +33,6 @@ from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.experiment_draw import clear_chart, draw_variants, fit_table, num
 from gatelab.ui.experiment_jobs import (
     SavedExperiment,
-    load_latest_saved,
     load_remembered,
     load_saved_experiment,
 )
@@ -196,7 +195,7 @@ class ExperimentView(SavedExperiments, QWidget):
 
     def open_latest(self) -> None:
         """Show the newest saved experiment, if any (e.g. one made by gatelab-experiment)."""
-        self._calls.submit("open", load_latest_saved)
+        self.open_remembered("")
 
     def open_remembered(self, last: str) -> None:
         """At launch: the experiment shown last time, or a newer unfinished one (see

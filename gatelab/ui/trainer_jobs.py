@@ -347,18 +347,17 @@ def latest_experiment(root: str | Path | None = None) -> str:
     return next((str(base / n) for n in names if (base / n / EXPERIMENT_FILE).is_file()), "")
 
 
-def load_latest_experiment() -> ExperimentSummary | None:
-    """The newest saved experiment's summary, None when there is none (worker thread)."""
-    path = latest_experiment()
-    return load_experiment_summary(path) if path else None
-
-
 def load_experiment_summary(path: str | Path) -> ExperimentSummary:
     """Reopen a saved experiment (its folder or experiment.json) as the view's summary.
 
     Read from a worker thread: the file is capped and must be a regular file; anything malformed
     becomes one ValueError that names the file and the reason, never a traceback.
     """
+    return experiment_summary(*read_experiment_json(path))
+
+
+def read_experiment_json(path: str | Path) -> tuple[Path, Any]:
+    """(the experiment's folder, its experiment.json parsed); errors as load_experiment_summary."""
     from gatelab.core.fileio import read_text_capped
 
     folder = Path(path)
@@ -367,7 +366,19 @@ def load_experiment_summary(path: str | Path) -> ExperimentSummary:
     file = folder / EXPERIMENT_FILE
     text = read_text_capped(file, MAX_EXPERIMENT_BYTES, what=str(file))
     try:
-        data = json.loads(text)
+        return folder, json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _unreadable(file, exc) from None
+
+
+def _unreadable(file: Path, exc: BaseException) -> ValueError:
+    return ValueError(f"{file}: not a readable experiment ({exc.__class__.__name__}: "
+                      f"{str(exc)[:200]})")
+
+
+def experiment_summary(folder: Path, data: Any) -> ExperimentSummary:
+    """The view's summary of a parsed experiment.json in ``folder`` (ValueError if malformed)."""
+    try:
         variants = [SimpleNamespace(
             variant=str(v["variant"]), intermediate=int(v["intermediate"]),
             total_params=int(v.get("total_params") or 0),
@@ -382,8 +393,7 @@ def load_experiment_summary(path: str | Path) -> ExperimentSummary:
             status=str(data.get("status", "")))
         return summarise_experiment(res)
     except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
-        raise ValueError(f"{file}: not a readable experiment ({exc.__class__.__name__}: "
-                         f"{str(exc)[:200]})") from None
+        raise _unreadable(folder / EXPERIMENT_FILE, exc) from None
 
 
 def _float(x: Any) -> float:
