@@ -376,6 +376,5 @@ class LessonCard(QFrame):
         return False
 
     def _on_my_tab(self, widget: QWidget) -> bool:
-        tab = self.parentWidget()
-        return (tab is not None and tab.isAncestorOf(widget) and widget is not self
-                and not self.isAncestorOf(widget))
+        tab = self.parentWidget()  # (input inside the card is sorted out in eventFilter)
+        return tab is not None and tab.isAncestorOf(widget)
