@@ -24,6 +24,14 @@ def make_optimizer(model: GPT, config: TrainConfig, device: torch.device) -> tor
                              betas=(0.9, 0.99), **kwargs)
 
 
+def warm_up() -> None:
+    """Construct a throwaway fused AdamW once. Why: torch's first optimizer imports
+    ``torch._dynamo`` lazily (≈ 2 s on a laptop core, measured), so the GUI's first run spent its
+    first two seconds there, where no Stop or window close can interrupt it; the trainer tab
+    calls this off the GUI thread when it is first shown."""
+    torch.optim.AdamW([torch.nn.Parameter(torch.zeros(1))], fused=True)
+
+
 def clipped_step(optimizer: torch.optim.Optimizer, max_norm: float) -> None:
     """``clip_grad_norm_(params, max_norm)`` then ``optimizer.step()``, the same update, where
     params are the optimizer's (``make_optimizer`` hands it every trainable parameter of the

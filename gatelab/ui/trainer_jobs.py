@@ -47,6 +47,13 @@ def corpus_summary(spec: str, preview_chars: int = 600) -> CorpusSummary:
                          corpus.text[:preview_chars])
 
 
+def warm_up() -> None:
+    """torch's first optimizer, built once off the GUI thread (see ``optim.warm_up``)."""
+    from gatelab.core.optim import warm_up as warm_optimizer
+
+    warm_optimizer()
+
+
 def device_choices() -> list[tuple[str, str]]:
     """(TrainConfig.device key, label) of each detected device kind, best first (CPU last).
 
@@ -141,18 +148,19 @@ class RunRow:
     steps: str  # "1000/1000"
     train_loss: float | None
     val_loss: float | None
-    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken"
-    error: str = ""  # why a run is broken or failed
+    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken", "empty"
+    error: str = ""  # why a run is broken or failed (or holds nothing)
 
 
-def run_rows(root: str | Path | None = None) -> list[RunRow]:
-    """Every run under ``root`` (default runs_dir()), newest first, with its model summary."""
+def run_rows(root: str | Path | None = None, include_empty: bool = False) -> list[RunRow]:
+    """Every run under ``root`` (default runs_dir()), newest first, with its model summary;
+    ``include_empty``: with the run folders a killed Start left empty (the Runs list's)."""
     from gatelab.core import runs
 
     rows: list[RunRow] = []
-    for info in runs.list_runs(root):
+    for info in runs.list_runs(root, include_empty=include_empty):
         model, error = "", info.error
-        if info.status != "broken":
+        if info.status not in ("broken", "empty"):
             try:
                 cfg = runs.read_config(Path(info.path))
                 model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd,

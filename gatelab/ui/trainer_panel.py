@@ -26,7 +26,7 @@ from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_clock import ActiveClock
 from gatelab.ui.trainer_controls import TrainerControls
-from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter
+from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter, warm_up
 from gatelab.ui.trainer_layout import lay_out
 from gatelab.ui.trainer_live import START_KEY, LiveView, RunBar
 from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
@@ -167,12 +167,15 @@ class TrainerPanel(SavedRuns, QWidget):
 
     def activate(self) -> None:
         """First time the tab is shown: read the corpus and detect devices off the GUI thread
-        (both import torch, a second or two), then list the runs."""
+        (both import torch, a second or two), then list the runs. torch's optimizer is warmed up
+        alongside, so the first Start trains at once and a Stop or close right after it is
+        prompt (see ``optim.warm_up``)."""
         if self._activated:
             return
         self._activated = True
         self.controls.corpus.activate()
         self._calls.submit("devices", device_choices)
+        self._calls.submit("warm", warm_up)
 
     def shutdown(self) -> None:
         """Stop training and every helper thread, waiting for them; idempotent."""
