@@ -247,9 +247,6 @@ def _curve_row(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 EXPERIMENT_CAP = 1 << 28  # bytes of experiment.json read at most (its curves: a few MB)
-# fileio's reasons that have a path-free twin, for "cannot read <file>: <reason>"
-_FILE_REASONS = {"file.missing": "os.missing", "file.is_folder": "os.is_folder",
-                 "file.permission": "os.permission"}
 
 
 def load_experiment(path: Path | str) -> dict[str, Any]:
@@ -257,11 +254,8 @@ def load_experiment(path: Path | str) -> dict[str, Any]:
     p = Path(path)
     try:  # a regular file only, capped (a FIFO in its place blocked the reader for good)
         return json.loads(read_text_capped(p / EXPERIMENT_FILE, EXPERIMENT_CAP))
-    except FileReadError as exc:  # its message names the file already: said once
-        why = _FILE_REASONS.get(exc.msg.key)
-        if why is None:
-            raise
-        raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=Msg(why)) from None
+    except FileReadError as exc:  # its path-free reason: the message names the file once
+        raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=exc.reason) from None
     except (OSError, ValueError, RecursionError) as exc:  # the path is in the message once
         why = os_reason(exc) if isinstance(exc, OSError) else json_reason(exc)
         raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=why) from None

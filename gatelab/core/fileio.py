@@ -21,7 +21,34 @@ CHUNK = 1 << 20
 
 
 class FileReadError(GatelabError):
-    """A file that cannot be read safely; the message names the file and the reason."""
+    """A file that cannot be read safely; the message (``str``, ``.msg``) names the file and the
+    reason, as the CLI prints it.
+
+    ``path`` (the file) and ``reason`` (a catalogue message *without* the path: "No such file or
+    directory", "larger than the 1.0 MB limit") are kept apart too. Why: a caller that says
+    "cannot read <file>: <reason>" or "Could not open huge.gatelab: <reason>" named the file twice
+    with the message, and stripping a leading "<path>:" off a rendered (translated) string broke
+    on any other wording. Every raise in this module sets both; one built elsewhere from a
+    message alone takes the message's "path" value and the whole message as its reason."""
+
+    path: Path
+    reason: Msg
+
+    def __init__(self, msg: Msg | str, path: Path | str | None = None,
+                 reason: Msg | None = None) -> None:
+        super().__init__(msg)
+        self.path = Path(path if path is not None else str(self.msg.values.get("path", "")))
+        self.reason = reason if reason is not None else self.msg
+        self.args = (self.msg, self.path, self.reason)  # a copy or pickle rebuilds it whole
+
+
+def _fail(key: str, path: Path, why: Msg, shown: object = None, /,
+          **values: object) -> FileReadError:
+    """FileReadError ``key`` for ``path`` with the path-free reason ``why``; its message names
+    ``shown`` (the caller's ``what``) when given, else ``path``. Positional-only: a message's
+    own ``reason`` value goes in ``values``."""
+    return FileReadError(Msg(key, {"path": path if shown is None else shown, **values}),
+                         path, why)
 
 
 def _human(n: int) -> str:
@@ -41,21 +68,22 @@ def open_regular(path: Path | str) -> int:
     try:
         fd = os.open(p, flags)
     except FileNotFoundError:
-        raise FileReadError(Msg("file.missing", {"path": p})) from None
+        raise _fail("file.missing", p, Msg("os.missing")) from None
     except IsADirectoryError:
-        raise FileReadError(Msg("file.is_folder", {"path": p})) from None
+        raise _fail("file.is_folder", p, Msg("os.is_folder")) from None
     except PermissionError:
-        raise FileReadError(Msg("file.permission", {"path": p})) from None
+        raise _fail("file.permission", p, Msg("os.permission")) from None
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a FIFO opened for reading never blocks; a socket does this
-            raise FileReadError(Msg("file.not_regular", {"path": p})) from None
-        raise FileReadError(Msg("file.cannot_open", {"path": p, "reason": os_reason(exc)})) from None
+            raise _fail("file.not_regular", p, Msg("file.reason_not_regular")) from None
+        why = os_reason(exc)
+        raise _fail("file.cannot_open", p, why, reason=why) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise FileReadError(Msg("file.is_folder", {"path": p}))
+            raise _fail("file.is_folder", p, Msg("os.is_folder"))
         if not stat.S_ISREG(st.st_mode):
-            raise FileReadError(Msg("file.not_regular_kind", {"path": p}))
+            raise _fail("file.not_regular_kind", p, Msg("file.reason_not_regular"))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
     except BaseException:
@@ -69,7 +97,6 @@ def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None)
     ``max_bytes`` would be read. The cap is enforced on the bytes actually read, never on
     ``st_size`` alone."""
     p = Path(path)
-    name = what or str(p)
     fd = open_regular(p)
     try:
         chunks: list[bytes] = []
@@ -78,13 +105,15 @@ def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None)
             try:
                 block = os.read(fd, min(CHUNK, max_bytes + 1 - total))
             except OSError as exc:
-                raise FileReadError(Msg("file.read_failed", {
-                    "path": name, "reason": os_reason(exc)})) from None
+                why = os_reason(exc)
+                raise _fail("file.read_failed", p, why, what or str(p), reason=why) from None
             if not block:
                 break
             total += len(block)
             if total > max_bytes:
-                raise FileReadError(Msg("file.too_large", {"path": name, "limit": _human(max_bytes)}))
+                limit = _human(max_bytes)
+                raise _fail("file.too_large", p, Msg("file.reason_too_large", {"limit": limit}),
+                            what or str(p), limit=limit)
             chunks.append(block)
         return b"".join(chunks)
     finally:
@@ -101,8 +130,8 @@ def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
             try:
                 block = os.read(fd, min(CHUNK, n - len(out)))
             except OSError as exc:
-                raise FileReadError(Msg("file.read_failed", {
-                    "path": what or p, "reason": os_reason(exc)})) from None
+                why = os_reason(exc)
+                raise _fail("file.read_failed", p, why, what, reason=why) from None
             if not block:
                 break
             out += block
@@ -119,7 +148,8 @@ def read_text_capped(path: Path | str, max_bytes: int, what: str | None = None,
     try:
         return raw.decode("utf-8", errors=errors)
     except UnicodeDecodeError as exc:
-        raise FileReadError(Msg("file.not_utf8", {"path": what or path, "byte": exc.start})) from None
+        why = Msg("json.reason_not_utf8", {"byte": exc.start})  # "not UTF-8 text (byte N)"
+        raise _fail("file.not_utf8", Path(path), why, what or path, byte=exc.start) from None
 
 
 def check_write_target(path: Path | str) -> Path:
@@ -136,9 +166,10 @@ def check_write_target(path: Path | str) -> Path:
     except FileNotFoundError:
         return p
     except OSError as exc:
-        raise FileReadError(Msg("file.cannot_write", {"path": p, "reason": os_reason(exc)})) from None
+        why = os_reason(exc)
+        raise _fail("file.cannot_write", p, why, reason=why) from None
     if stat.S_ISDIR(st.st_mode):
-        raise FileReadError(Msg("file.is_folder", {"path": p}))
+        raise _fail("file.is_folder", p, Msg("os.is_folder"))
     if not stat.S_ISREG(st.st_mode):
-        raise FileReadError(Msg("file.not_regular_kind", {"path": p}))
+        raise _fail("file.not_regular_kind", p, Msg("file.reason_not_regular"))
     return p

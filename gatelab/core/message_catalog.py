@@ -36,6 +36,11 @@ MESSAGES: dict[str, str] = {
     "file.not_utf8": QT_TRANSLATE_NOOP("core", "{path}: not UTF-8 text (byte {byte})"),
     "file.cannot_write": QT_TRANSLATE_NOOP("core", "{path}: cannot be written ({reason})"),
     "file.could_not_read": QT_TRANSLATE_NOOP("core", "could not read {reason}"),
+    # FileReadError.reason: the above without the path, after "cannot read <file>: " (the other
+    # kinds reuse os.* and json.reason_not_utf8)
+    "file.reason_not_regular": QT_TRANSLATE_NOOP(
+        "core", "it is not a regular file (a pipe, device or socket)"),
+    "file.reason_too_large": QT_TRANSLATE_NOOP("core", "larger than the {limit} limit"),
     "path_reason": QT_TRANSLATE_NOOP("core", "{path}: {reason}"),
 
     # -- JSON --------------------------------------------------------------------------------

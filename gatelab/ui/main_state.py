@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from gatelab.core.fileio import FileReadError
 from gatelab.core.state_file import (
     MAX_STATE_BYTES,
     STATE_SUFFIX,
@@ -122,12 +123,12 @@ class StateActions:
 
             self._state_calls = BackgroundCalls(self)  # type: ignore[arg-type]
             self._state_calls.call_finished.connect(self._on_state_loaded)
-        self._state_calls.submit(path, lambda: read_state_file(path))
+        self._state_calls.submit(path, lambda: _read_state(path))
 
     def _on_state_loaded(self, path: str, doc: object, error: str) -> None:
         if error or not isinstance(doc, StateDoc):
             self._state_problem(self.tr("Could not open {0}: {1}").format(  # type: ignore[attr-defined]
-                Path(path).name, _without_path(error, path)))
+                Path(path).name, error))
             return
         self._apply_reporting(doc, self.tr("State opened from {0}").format(path))  # type: ignore[attr-defined]
 
@@ -174,10 +175,11 @@ class StateActions:
         warning_box(self, self.tr("State"), text)  # type: ignore[arg-type, attr-defined]
 
 
-def _without_path(error: str, path: str) -> str:
-    """A file error's reason without its leading "<path>:" (the message names the file already:
-    "Could not open huge.gatelab: /tmp/huge.gatelab: larger than …" said it twice)."""
-    for colon in (": ", "：", ":"):
-        if error.startswith(str(path) + colon):
-            return error[len(str(path)) + len(colon):].lstrip()
-    return error
+def _read_state(path: str) -> StateDoc:
+    """``read_state_file`` for the worker, a file problem raised as its path-free reason: the
+    message around it ("Could not open huge.gatelab: {reason}") names the file already, and the
+    worker renders the error (in the UI's language) to the string the signal carries."""
+    try:
+        return read_state_file(path)
+    except FileReadError as exc:
+        raise StateError(exc.reason) from None

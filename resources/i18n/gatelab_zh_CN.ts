@@ -1730,7 +1730,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+143" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+142" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -5028,7 +5028,7 @@ equivalent</source>
         <translation>样本已显示，但未随运行保存：{0}</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+26" />
         <source>Run {0} was deleted</source>
         <translation>运行 {0} 已被删除</translation>
     </message>
@@ -5048,7 +5048,7 @@ equivalent</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-82" />
+        <location line="-84" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5543,7 +5543,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+71" />
+        <location filename="../../gatelab/ui/main_state.py" line="+72" />
         <source>it holds no settings for any of gatelab's tabs (it names: {0})</source>
         <translation>它不包含 gatelab 任何标签页的设置（它列出的是：{0}）</translation>
     </message>
@@ -6211,7 +6211,7 @@ equivalent</source>
         <translation>参数量相等时 SwiGLU 对比 GELU，多个种子，附噪声下限</translation>
     </message>
     <message>
-        <location line="+61" />
+        <location line="+64" />
         <location line="+6" />
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
@@ -6540,7 +6540,7 @@ equivalent</source>
         <translation>无法读取 {reason}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+6" />
         <source>{path}: {reason}</source>
         <translation>{path}：{reason}</translation>
     </message>
@@ -6781,7 +6781,17 @@ equivalent</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
-        <location line="-99" />
+        <location line="-109" />
+        <source>it is not a regular file (a pipe, device or socket)</source>
+        <translation>它不是普通文件（而是管道、设备或套接字）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>larger than the {limit} limit</source>
+        <translation>超过 {limit} 的上限</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>the file is empty</source>
         <translation>文件是空的</translation>
     </message>

@@ -71,7 +71,9 @@ def read_config(p: Path) -> dict[str, Any]:
     try:
         raw = read_bytes_capped(p / "config.json", MAX_CONFIG_BYTES)
         return parse_json_object(raw, "config.json", encoding="utf-8-sig")
-    except (FileReadError, ValueError) as exc:
+    except FileReadError as exc:  # its path-free reason: the message names config.json already
+        raise InsideError(Msg("inside.config_unreadable", {"path": p, "reason": exc.reason})) from None
+    except ValueError as exc:
         raise InsideError(Msg("inside.config_unreadable", {"path": p, "reason": reason(exc)})) from None
 
 
