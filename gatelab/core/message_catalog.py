@@ -126,6 +126,18 @@ MESSAGES: dict[str, str] = {
         "core", "{path} is still being trained by process {pid} on {host}; stop that run first"),
     "run.not_found": QT_TRANSLATE_NOOP("core", "run folder not found: {path}"),
     "run.not_run_folder": QT_TRANSLATE_NOOP("core", "not a gatelab run folder, refusing to delete: {path}"),
+    "run.empty": QT_TRANSLATE_NOOP(
+        "core", "nothing was saved: training stopped (the app was closed or killed) before the "
+                "run wrote its first file; there is nothing to replay or resume, so delete it"),
+    "run.empty_open": QT_TRANSLATE_NOOP(
+        "core", "{path} holds no run to replay or resume: it was stopped before it saved "
+                "anything; delete it under Runs"),
+    "run.empty_young": QT_TRANSLATE_NOOP(
+        "core", "{path} was created {age} s ago and may belong to a run that is still starting "
+                "(reading its text, building its model); it can be deleted once it is {grace} s "
+                "old"),
+    "run.empty_changed": QT_TRANSLATE_NOOP(
+        "core", "{path} is no longer empty: a run has begun writing into it; not deleted"),
     "run.sample_not_saved": QT_TRANSLATE_NOOP("core", "the sample was not saved: {reason}"),
     "run.history_not_saved": QT_TRANSLATE_NOOP(
         "core", "the stats history was not saved: {reason}; training goes on (checkpoints are "

@@ -6,12 +6,19 @@ start time and a heartbeat, and the answer needs the operating system's view of 
 do with parsing the folder's files. ``effective_status`` turns "running" into "interrupted"
 when that process is gone, or, where it cannot be asked, when the heartbeat is older than
 ``STALE_S``.
+
+This process is asked differently: it is certainly alive, yet it writes a run only while that
+run's ``RunWriter`` is open. Each writer claims a random token (``claim_writer``), written to
+run.json as ``WRITER_KEY``, and releases it when closed: a run whose writer closed after a write
+error (a read-only folder, a full disk: its last run.json still says "running") reads
+"interrupted" at once, not "running" until the app is relaunched.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import secrets
 import socket
 import time
 from typing import Any
@@ -22,6 +29,8 @@ from gatelab.core.run_steps import summary_steps_plausible
 STALE_S = 600.0  # a heartbeat older than this (and no process to ask) means interrupted
 SKEW_S = 300.0  # a heartbeat at most this far in the future is another host's clock running fast
 MAX_PID = 2**31 - 1  # pids are C ints everywhere (Linux: at most 2**22)
+WRITER_KEY = "writer"  # run.json's field: the token of the RunWriter that wrote it
+_OPEN_TOKENS: set[str] = set()  # tokens of this process's writers that are open now
 
 
 def host_name() -> str:
@@ -42,6 +51,31 @@ def writer_identity() -> dict[str, Any]:
     """What run.json records about the process writing it."""
     pid = os.getpid()
     return {"pid": pid, "host": host_name(), "pid_start": process_start(pid) or ""}
+
+
+def claim_writer() -> str:
+    """A new writer token, counted as open (alive) until ``release_writer``."""
+    token = secrets.token_hex(8)
+    _OPEN_TOKENS.add(token)
+    return token
+
+
+def release_writer(token: str) -> None:
+    """The writer holding ``token`` closed: a run.json naming it no longer reads "running"."""
+    _OPEN_TOKENS.discard(token)
+
+
+def own_writer_alive(summary: dict[str, Any]) -> bool:
+    """Whether the writer in this process that wrote ``summary`` is still open.
+
+    A summary with a writer token: that token is open. One without (written by a gatelab before
+    tokens, or experiment.json, whose writer has none): this process is its writer unless the
+    recorded start time says an earlier process had the same pid."""
+    token = summary.get(WRITER_KEY)
+    if isinstance(token, str) and token:
+        return token in _OPEN_TOKENS
+    start, own = summary.get("pid_start"), process_start(os.getpid())
+    return not (start and own and start != own)
 
 
 def windows_pid_alive(pid: int, kernel32: Any = None, last_error: Any = None) -> bool | None:
@@ -78,7 +112,7 @@ def process_alive(summary: dict[str, Any]) -> bool | None:
     if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0 or host != host_name():
         return None
     if pid == os.getpid():
-        return True
+        return own_writer_alive(summary)
     if os.name == "nt":
         return windows_pid_alive(pid)
     try:
@@ -138,5 +172,6 @@ def effective_status(summary: dict[str, Any], now: float | None = None) -> str:
     return "running" if alive else "interrupted"
 
 
-__all__ = ["SKEW_S", "STALE_S", "effective_status", "heartbeat_fresh", "host_name", "process_alive",
-           "process_start", "windows_pid_alive", "writer_identity", "writer_named"]
+__all__ = ["SKEW_S", "STALE_S", "WRITER_KEY", "claim_writer", "effective_status", "heartbeat_fresh",
+           "host_name", "own_writer_alive", "process_alive", "process_start", "release_writer",
+           "windows_pid_alive", "writer_identity", "writer_named"]

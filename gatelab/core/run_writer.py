@@ -25,7 +25,13 @@ from typing import Any
 import numpy as np
 
 from gatelab.core.messages import Msg
-from gatelab.core.run_liveness import effective_status, writer_identity
+from gatelab.core.run_liveness import (
+    WRITER_KEY,
+    claim_writer,
+    effective_status,
+    release_writer,
+    writer_identity,
+)
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -94,6 +100,10 @@ class RunWriter:
             kept = self._kept_metrics(resume_step)
         remove_stale_tmp(self.path, include_own=True)
         atomic_write_json(self.path / CONFIG, config.to_dict())
+        # run.json names this writer: once it closes (even after a write error left run.json
+        # "running"), this process no longer counts as the run's live writer (run_liveness)
+        self._token = claim_writer()
+        self._release = weakref.finalize(self, release_writer, self._token)
         now = time.time()
         self.summary: dict[str, Any] = {
             "status": "running", "created": old.get("created", now),
@@ -102,15 +112,20 @@ class RunWriter:
             "final_train_loss": old.get("final_train_loss"), "final_val_loss": old.get("final_val_loss"),
             "tokens_per_s": None, "variant": config.variant, "corpus": corpus_info,
             "n_params": n_params, "device": device, "error": "", **writer_identity(),
+            WRITER_KEY: self._token,
         }
-        if kept is not None:
-            atomic_write_bytes(self.path / METRICS, kept)
-        atomic_write_json(self.path / SUMMARY, self.summary)
+        try:
+            if kept is not None:
+                atomic_write_bytes(self.path / METRICS, kept)
+            atomic_write_json(self.path / SUMMARY, self.summary)
+            self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
+        except BaseException:  # never opened: its run.json must not read as trained here
+            self._release()
+            raise
         self._beat_at = self._ckpt_at = time.monotonic()
         self._ckpt_every_s = checkpoint_seconds()
         self._evals_checkpointed = False
         self._summary_lock = threading.Lock()  # keep_alive may come from another thread
-        self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
         _OPEN_WRITERS[_key(self.path)] = self
 
     def _kept_metrics(self, step: int) -> bytes:
@@ -201,6 +216,8 @@ class RunWriter:
         self.close()
 
     def close(self) -> None:
+        """Stop writing: run.json (whatever it says) no longer names a live writer."""
+        self._release()
         if open_writer(self.path) is self:
             del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:

@@ -12,7 +12,11 @@ in ``runs_read``: every reader there survives a damaged or hostile folder; writi
 - ``stats.npz``: the latest ``LayerStats`` arrays (keys = LayerStats field names), with the ckpt;
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
 - ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
-  and the writer's pid, host and heartbeat (``effective_status`` reads "interrupted" from them).
+  and the writer's pid, host, token and heartbeat (``effective_status`` reads "interrupted" from
+  them).
+
+A folder that Start made but a kill left without any of these files is an "empty" run folder
+(``runs_empty``): listed for the Runs view, refused by ``load_run``, deleted by its own rule.
 
 Importing this module does not import torch (listing and reading runs never needs it, and the GUI
 lists runs before any training): ``RunWriter.checkpoint`` imports it when it first saves.
@@ -54,6 +58,7 @@ from gatelab.core.runs_read import (
 )
 from gatelab.core.run_liveness import effective_status
 from gatelab.core.run_steps import configured_steps, summary_step_problem
+from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_run_dir
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
     CHECKPOINT_S,
     RunWriteError,
@@ -77,7 +82,7 @@ class RunInfo:
 
     path: Path
     name: str
-    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken"
+    status: str  # "running", "finished", "stopped", "failed", "interrupted", "broken", "empty"
     created: float  # Unix time
     variant: str = ""
     corpus: str = ""
@@ -224,12 +229,14 @@ def _run_info(path: Path, created: float) -> RunInfo:
     )
 
 
-def list_runs(root: Path | str | None = None) -> list[RunInfo]:
+def list_runs(root: Path | str | None = None, include_empty: bool = False) -> list[RunInfo]:
     """Every run folder under ``root`` (default runs_dir()), newest first.
 
     Runs made by an experiment live one level down (``exp-*/<variant>-seedN``); they are listed
     too, so every trained model can be reopened from the same list. A broken folder is listed
-    as "broken" with its reason; it never hides the others.
+    as "broken" with its reason; it never hides the others. ``include_empty`` adds the run
+    folders a Start killed before their first file left ("empty": see ``runs_empty``), so the
+    Runs list can offer to delete them; other lists (which models to look inside) leave them out.
     """
     base = Path(root) if root is not None else paths.runs_dir()
     try:
@@ -237,16 +244,28 @@ def list_runs(root: Path | str | None = None) -> list[RunInfo]:
     except OSError:
         return []
     found: list[Path] = []
+    empty: list[RunInfo] = []
     for entry in entries:
         try:
             if is_run_dir(entry):
                 found.append(entry)
+            elif include_empty and empty_run_dir(entry):
+                empty.append(empty_run_info(entry))
             elif entry.is_dir():
                 found.extend(child for child in entry.iterdir() if is_run_dir(child))
         except OSError:
             continue
-    infos = [run_info(p) for p in found]
+    infos = [run_info(p) for p in found] + empty
     return sorted(infos, key=lambda r: (r.created, r.name), reverse=True)
+
+
+def empty_run_info(path: Path) -> RunInfo:
+    """The list's line for an empty run folder: when it was made, and why it holds nothing."""
+    try:
+        created = float(path.stat().st_mtime)
+    except OSError:
+        created = 0.0
+    return RunInfo(path, path.name, EMPTY, created, error=Msg("run.empty"))
 
 
 def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
@@ -256,6 +275,8 @@ def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:
     p = Path(path)
     if not p.is_dir():
         raise RunError(Msg("run.not_found", {"path": p}))
+    if empty_run_dir(p):  # killed at Start: say so, not "config.json: no such file"
+        raise RunError(Msg("run.empty_open", {"path": p}))
     config = read_config(p)
     remove_stale_tmp(p)
     warnings: list[str] = []
@@ -328,10 +349,14 @@ def delete_run(path: Path | str) -> Path | None:
     """Delete a run folder; refuses folders that do not look like runs, and runs still being
     trained (RunError: see ``run_busy``). A run folder that is a symbolic link (or a Windows
     junction): the link alone goes, never the files it points to, and its target is returned
-    (None when a real folder was deleted); ``shutil.rmtree`` refuses links."""
+    (None when a real folder was deleted); ``shutil.rmtree`` refuses links. An empty run folder
+    (``runs_empty``) goes by its own stricter rule: ``delete_empty_run``."""
     p = Path(path)
     if not p.is_dir():
         raise RunError(Msg("run.not_found", {"path": p}))
+    if not is_run_dir(p) and empty_run_dir(p):
+        delete_empty_run(p)
+        return None
     if not is_run_dir(p) and not (p / "experiment.json").exists():
         raise RunError(Msg("run.not_run_folder", {"path": p}))
     busy = run_busy(p)
@@ -350,7 +375,7 @@ def delete_run(path: Path | str) -> Path | None:
 
 __all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
-           "delete_run", "effective_status", "has_checkpoint", "keep_alive", "list_runs",
-           "load_checkpoint", "load_run", "make_folder", "new_run_dir", "read_config", "read_json",
-           "read_metrics", "run_busy", "run_info", "stats_from_npz", "steps_problem",
-           "summary_problems"]
+           "delete_run", "effective_status", "empty_run_dir", "empty_run_info", "has_checkpoint",
+           "keep_alive", "list_runs", "load_checkpoint", "load_run", "make_folder", "new_run_dir",
+           "read_config", "read_json", "read_metrics", "run_busy", "run_info", "stats_from_npz",
+           "steps_problem", "summary_problems"]

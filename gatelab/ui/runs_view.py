@@ -3,9 +3,11 @@
 Runs live as plain folders under ``gatelab.paths.runs_dir()``, so this view is only a window onto
 them: it re-reads the folder on refresh, shows each run's model and final numbers, and hands the
 chosen folder to the panel (replay, resume). A run whose process died reads "interrupted" (it can
-be resumed); a folder that cannot be read reads "broken: why" and never hides the others. Deleting asks first (``confirm_delete`` is an
-attribute so tests can answer for the user). How the columns share the table's width lives in
-``runs_view_columns``.
+be resumed); a folder that cannot be read reads "broken: why" and never hides the others; a run
+folder a killed Start left empty reads "empty" and can only be deleted. Deleting asks first
+(``confirm_delete`` is an attribute so tests can answer for the user). How the columns share the
+table's width lives in ``runs_view_columns``; what is read, when, and which actions a row refuses
+in ``runs_view_rows``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QHideEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,12 +42,15 @@ from gatelab.ui.runs_view_columns import (
     elide_words,
     fit_columns,
 )
-from gatelab.ui.trainer_jobs import (
-    RunRow,
-    experiment_of,
+from gatelab.ui.runs_view_rows import (  # run_status_word: imported from here too
+    STATUS_WORDS,
+    action_refusal,
+    poll_signature,
+    read_rows,
     run_rows,
-    runs_signature,
+    run_status_word,
 )
+from gatelab.ui.trainer_jobs import RunRow, experiment_of
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -207,8 +212,7 @@ class RunsView(QWidget):
     def _status_least(self) -> int:
         """Px for Status to show its longest status word whole ("interrupted", translated)."""
         metrics = self.table.fontMetrics()
-        words = ("running", "finished", "stopped", "failed", "interrupted", "broken")
-        return max(metrics.horizontalAdvance(self.status_word(w)) for w in words) + STATUS_PAD
+        return max(metrics.horizontalAdvance(self.status_word(w)) for w in STATUS_WORDS) + STATUS_PAD
 
     def status_word(self, status: str) -> str:
         """A run's status (run.json's English word) in the current language."""
@@ -229,7 +233,7 @@ class RunsView(QWidget):
         Keeps the selected run selected, or selects ``select`` once the rows arrive."""
         self._generation += 1
         self._select_after = select or self._select_after
-        self._calls.submit(str(self._generation), read_rows)
+        self._calls.submit(str(self._generation), lambda: read_rows(run_rows))
 
     def shutdown(self) -> None:
         """Wait for a refresh still reading the folder (the panel's shutdown calls this)."""
@@ -237,10 +241,12 @@ class RunsView(QWidget):
         self._calls.join()
 
     def _poll_folder(self) -> None:
-        """Every POLL_MS while shown: re-read the list only if the folder changed."""
+        """Every POLL_MS while shown: re-read the list only if the folder changed, or a run
+        shown as "running" is no longer (its writer died without a word: ``poll_signature``)."""
         if not self._polling:
             self._polling = True
-            self._calls.submit("poll", runs_signature)
+            running = tuple(row.path for row in self.rows if row.status == "running")
+            self._calls.submit("poll", lambda: poll_signature(running))
 
     def _on_poll(self, signature: object, error: str) -> None:
         self._polling = False
@@ -324,12 +330,27 @@ class RunsView(QWidget):
         self._fit_buttons()
 
     def _on_open(self) -> None:
-        if self.selected_path():
-            self.open_requested.emit(self.selected_path())
+        path = self.selected_path()
+        if path and not self._refused(path, "open"):
+            self.open_requested.emit(path)
+
+    def _refused(self, path: str, action: str) -> bool:
+        """Say why ``action`` cannot act on ``path`` (gone since the list was read: read it
+        again; an empty run folder), in the status bar and a box; False when it can."""
+        why = action_refusal(self.row_for(path), path, action)
+        if not why:
+            return False
+        title = {"open": self.tr("Not replayed"), "resume": self.tr("Not resumed")}.get(
+            action, self.tr("Folder not opened"))
+        self.status_changed.emit(why)
+        QMessageBox.warning(self, title, why)
+        if not os.path.isdir(path):
+            self.refresh()  # the list drops it now, not at the next poll
+        return True
 
     def _on_resume(self) -> None:
         path = self.selected_path()
-        if not path:
+        if not path or self._refused(path, "resume"):
             return
         if not os.path.lexists(os.path.join(path, "ckpt.pt")):
             self.status_changed.emit(self.tr("{0} has no checkpoint yet (it stopped before its "
@@ -337,8 +358,9 @@ class RunsView(QWidget):
         self.resume_requested.emit(path)
 
     def _on_folder(self) -> None:
-        if self.selected_path():
-            self.open_url(QUrl.fromLocalFile(self.selected_path()))
+        path = self.selected_path()
+        if path and not self._refused(path, "folder"):
+            self.open_url(QUrl.fromLocalFile(path))
 
     def _on_delete(self) -> None:
         path = self.selected_path()
@@ -371,25 +393,8 @@ class RunsView(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
 
-def read_rows() -> tuple[object, list[RunRow]]:
-    """The folder's signature, then its rows: a change while reading shows at the next poll."""
-    signature = runs_signature()
-    return signature, run_rows()
-
-
 POLL_MS = 3000  # how often a shown list looks for changes in the runs folder
 
 
 def _fmt(value: float | None) -> str:
     return "—" if value is None else "{0:.4f}".format(value)
-
-
-def run_status_word(status: str) -> str:
-    """A run's status (run.json's English word: "running", "stopped", …) in the current
-    language; the Runs table and the inside tab's run lists say it the same way."""
-    return {"running": QCoreApplication.translate("RunsView", "running"),
-            "finished": QCoreApplication.translate("RunsView", "finished"),
-            "stopped": QCoreApplication.translate("RunsView", "stopped"),
-            "failed": QCoreApplication.translate("RunsView", "failed"),
-            "interrupted": QCoreApplication.translate("RunsView", "interrupted"),
-            "broken": QCoreApplication.translate("RunsView", "broken")}.get(status, status)

@@ -334,6 +334,7 @@ class SavedRuns:
                 self._show_error(lambda self: self.tr("Could not show the run: {0}").format(shown))
             else:
                 self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error))
+                self.runs.refresh()  # e.g. deleted meanwhile: the list drops it now
         elif tag == "sample":
             self._on_sample_done(result, error)
 

@@ -4642,7 +4642,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+130" />
+        <location filename="../../gatelab/ui/runs_view.py" line="+135" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4792,7 +4792,22 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+200" />
+        <location line="+185" />
+        <source>Not replayed</source>
+        <translation>未回放</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>Not resumed</source>
+        <translation>未继续训练</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Folder not opened</source>
+        <translation>未打开文件夹</translation>
+    </message>
+    <message>
+        <location line="+31" />
         <source>Not deleted: {0}</source>
         <translation>未删除：{0}</translation>
     </message>
@@ -4802,7 +4817,7 @@ equivalent</source>
         <translation>已删除链接 {0}；它指向的文件夹被保留：{1}</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location filename="../../gatelab/ui/runs_view_rows.py" line="+65" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -4832,17 +4847,27 @@ equivalent</source>
         <translation>已损坏</translation>
     </message>
     <message>
-        <location line="-135" />
+        <location line="+1" />
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <location line="+8" />
+        <source>{0} is gone: it was deleted or moved outside this app</source>
+        <translation>{0} 已不存在：它已在本应用之外被删除或移动</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/runs_view.py" line="-114" />
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+75" />
+        <location line="+90" />
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+20" />
         <source>Delete failed</source>
         <translation>删除失败</translation>
     </message>
@@ -5043,12 +5068,12 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+19" />
         <source>Part of the remembered trainer form could not be read; those fields show their defaults.</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-84" />
+        <location line="-85" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -6715,7 +6740,7 @@ equivalent</source>
         <translation>不是 gatelab 运行文件夹，拒绝删除：{path}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+13" />
         <source>the sample was not saved: {reason}</source>
         <translation>样本未保存：{reason}</translation>
     </message>
@@ -6775,13 +6800,13 @@ equivalent</source>
         <translation>长于 1 MB</translation>
     </message>
     <message>
-        <location line="-94" />
-        <location line="+95" />
+        <location line="-106" />
+        <location line="+107" />
         <source>nested too deeply</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
-        <location line="-109" />
+        <location line="-121" />
         <source>it is not a regular file (a pipe, device or socket)</source>
         <translation>它不是普通文件（而是管道、设备或套接字）</translation>
     </message>
@@ -6906,7 +6931,27 @@ equivalent</source>
         <translation>文件句柄已失效（网络文件系统丢失了它）</translation>
     </message>
     <message>
-        <location line="+74" />
+        <location line="+52" />
+        <source>nothing was saved: training stopped (the app was closed or killed) before the run wrote its first file; there is nothing to replay or resume, so delete it</source>
+        <translation>没有保存任何内容：在这次运行写下第一个文件之前，训练就已停止（应用被关闭或被强行结束）；没有可回放或继续训练的内容，请删除它</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path} holds no run to replay or resume: it was stopped before it saved anything; delete it under Runs</source>
+        <translation>{path} 中没有可回放或继续训练的运行：它在保存任何内容之前就已停止；请在“运行记录”中删除它</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path} was created {age} s ago and may belong to a run that is still starting (reading its text, building its model); it can be deleted once it is {grace} s old</source>
+        <translation>{path} 创建于 {age} 秒前，可能属于一个仍在启动的运行（正在读取文本、构建模型）；创建满 {grace} 秒后才能删除</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>{path} is no longer empty: a run has begun writing into it; not deleted</source>
+        <translation>{path} 已不再是空的：有运行已开始向其中写入；未删除</translation>
+    </message>
+    <message>
+        <location line="+24" />
         <source>not valid JSON</source>
         <translation>不是有效的 JSON</translation>
     </message>

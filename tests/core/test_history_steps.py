@@ -22,7 +22,7 @@ from gatelab.cli import train_main
 from gatelab.core import runs, stats_history
 from gatelab.core.engine import load_trained
 from gatelab.core.inside.run_source import InsideError, RunModel
-from gatelab.core.run_liveness import effective_status, host_name
+from gatelab.core.run_liveness import claim_writer, effective_status, host_name
 from gatelab.core.run_steps import MAX_STEPS, history_limit, step_text
 from gatelab.core.runs import RunError, load_checkpoint
 
@@ -73,7 +73,8 @@ def test_an_entry_past_where_the_run_ended_is_skipped(run: Path, planted: int) -
 def test_a_running_run_keeps_entries_ahead_of_its_run_json(run: Path) -> None:
     # RunWriter.checkpoint writes ckpt.pt, then the history entry, then run.json: between those
     # writes (or after a crash there) run.json still says an earlier step. That is this state.
-    edit_summary(run, status="running", steps=3, pid=os.getpid(), host=host_name())
+    edit_summary(run, status="running", steps=3, pid=os.getpid(), host=host_name(),
+                 writer=claim_writer())  # a writer of this process, open
     assert effective_status(json.loads((run / "run.json").read_text())) == "running"
     plant(run, 5)
     far = plant(run, 10**9)
@@ -212,7 +213,8 @@ def test_a_running_run_json_with_a_plausible_step_runs(summary: dict[str, Any]) 
 
 def test_a_run_folder_whose_run_json_claims_an_absurd_step_is_listed_as_interrupted(
         run: Path) -> None:
-    edit_summary(run, status="running", steps=2**63, pid=os.getpid(), host=host_name())
+    edit_summary(run, status="running", steps=2**63, pid=os.getpid(), host=host_name(),
+                 writer=claim_writer())  # a writer of this process, open
     assert runs.run_info(run).status == "interrupted"
     edit_summary(run, steps=3)
     assert runs.run_info(run).status == "running"

@@ -63,7 +63,8 @@ def test_time_checkpoint_bounds_the_loss(tmp_path: Path, monkeypatch: pytest.Mon
     _crash_copy_at(CFG, tmp_path / "run", 5, tmp_path / "crash")
     ckpt = runs.load_checkpoint(tmp_path / "crash")
     assert ckpt["step"] == 5  # nothing lost (checkpoint_interval is 500)
-    assert run_info(tmp_path / "crash").status == "running"  # this process still lives
+    # this process lives, but the writer that wrote the copy's run.json has closed since
+    assert run_info(tmp_path / "crash").status == "interrupted"
 
 
 def test_first_eval_checkpoints_and_resume_loses_nothing_else(tmp_path: Path) -> None:
@@ -107,7 +108,8 @@ def test_dead_writer_shows_interrupted(tmp_path: Path) -> None:
         runs.atomic_write_json(crash / "run.json", {**summary, **changes})
         return run_info(crash).status
 
-    assert status_with() == "running"
+    assert status_with() == "interrupted"  # this process, but its writer has closed since
+    assert status_with(writer=run_liveness.claim_writer()) == "running"  # an open writer here
     assert status_with(pid=_dead_pid()) == "interrupted"
     assert status_with(pid=os.getppid(), pid_start="1") == "interrupted"  # a reused pid
     assert status_with(host="elsewhere", heartbeat=time.time()) == "running"
