@@ -4,7 +4,8 @@ They drive the same ``train_steps`` / ``run_experiment`` as the GUI and write th
 so a run started in a terminal can be opened in the app. Bad input gives one clear line on stderr
 and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory) exit code 1;
 Ctrl-C stops gracefully at the next step, keeping a checkpoint, prints the command that resumes
-the run (for an experiment: the command that runs it again) and exits 130.
+the run (for an experiment: ``gatelab-experiment --continue FOLDER``) and exits 130. The
+experiment command itself lives in ``gatelab.cli_experiment``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from gatelab.cli_args import FLAG_FIELDS, experiment_parser, parse, train_parser
+from gatelab.cli_args import FLAG_FIELDS, parse, train_parser
 from gatelab.core.messages import KeyedError
-from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, TrainingError
-
-MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
+from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError
 
 
 def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
@@ -262,89 +261,12 @@ def _continue_hint(info: Any) -> str:
 
 
 def experiment_main(argv: Sequence[str] | None = None) -> int:
-    """``gatelab-experiment``: parameter-matched variants × seeds with a noise floor and verdict."""
-    from gatelab.core.experiment import run_experiment
+    """``gatelab-experiment`` (see ``gatelab.cli_experiment``). Kept here for the entry point and
+    for callers of ``gatelab.cli.experiment_main``; imported when called, since cli_experiment
+    imports this module's helpers."""
+    from gatelab.cli_experiment import experiment_main as main
 
-    p = experiment_parser()
-    args = parse(p, argv)
-    if args is None:
-        return 2
-    prog = p.prog
-    if (code := _empty_path(prog, "--out", args.out)) is not None:
-        return code
-    from gatelab.core.allocator import keep_freed_memory
-    keep_freed_memory()
-    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    bad = [v for v in variants if v not in FFN_VARIANTS]
-    if bad or not variants:
-        return _fail(prog, f"unknown variant(s) {', '.join(bad) or '(none)'}; valid: {', '.join(FFN_VARIANTS)}")
-    if len(set(variants)) < 2:  # the verdict compares two: say so before any training
-        return _fail(prog, f"--variants needs at least two different variants to compare, got "
-                           f"{', '.join(dict.fromkeys(variants))} (for example --variants swiglu,gelu)")
-    if not 1 <= args.seeds <= MAX_SEEDS:
-        return _fail(prog, f"--seeds must be from 1 to {MAX_SEEDS}, got {args.seeds}")
-    try:
-        config = _config_from(args, TrainConfig())
-        config.replace(seed=config.seed + args.seeds - 1).validate()  # the last seed, up front
-        if args.out:
-            from gatelab.core.runs import check_folder
-            check_folder(args.out)  # a file or FIFO there: say so before any training
-    except (ValueError, TypeError) as exc:
-        return _fail(prog, _about(exc, "--out", args.out))
-    seeds = [config.seed + i for i in range(args.seeds)]
-    bar = ProgressBar()
-    current: dict[str, str] = {}  # the run being trained, for the Ctrl-C hint
-
-    def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
-        current["run_dir"] = snap.run_dir if snap.status != "finished" else ""
-        if not args.quiet:
-            bar.prefix = f"{variant} seed {seed} "
-            bar.update(snap, force=snap.status != "running")
-            if snap.status != "running":
-                bar.done()
-                bar.val = None
-
-    rerun = shlex.join(["gatelab-experiment", *(sys.argv[1:] if argv is None else argv)])
-    try:
-        with _ctrl_c_stops() as stop:  # held while reporting too: a late second Ctrl-C is clean
-            result = run_experiment(variants, seeds, config, stop, on_snapshot, root=args.out,
-                                    on_warning=_warner(prog, args.quiet))
-            return _report_experiment(result, len(variants) * len(seeds), rerun,
-                                      current.get("run_dir", ""))
-    except TrainingError as exc:
-        return _fail(prog, str(exc), code=1)
-    except (ValueError, OSError) as exc:
-        return _fail(prog, _about(exc, "--out", args.out))
-    except KeyboardInterrupt:  # a second Ctrl-C: the finished runs and their files stand
-        sys.stderr.write(f"\naborted.\n{_experiment_hint(rerun, current.get('run_dir', ''))}")
-        return 130
-    except Exception as exc:  # a bug or a library failure: one line; finished runs stand
-        return _fail(prog, _unexpected(exc), code=1)
-
-
-def _report_experiment(result: Any, n_runs: int, rerun: str, run_dir: str) -> int:
-    """Print the table, noise floor and verdict; exit code 0 finished, 130 stopped by Ctrl-C."""
-    print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
-    for r in result.variants:
-        finals = ", ".join(f"{x:.4f}" for x in r.final_val)
-        print(f"{r.variant:<16}{r.intermediate:>6}{r.ffn_params:>12,}{r.mean:>10.4f}{r.std:>9.4f}  {finals}")
-    print(f"noise floor (3 × pooled std): {result.noise_floor:.4f}")
-    print(f"verdict: {result.verdict}")
-    print(f"experiment folder: {result.path}")
-    if result.status == "stopped":  # only Ctrl-C sets the stop event here
-        print(f"stopped after {sum(len(r.final_val) for r in result.variants)} of {n_runs} runs.")
-        print(_experiment_hint(rerun, run_dir), end="")
-        return 130
-    return 0 if result.status == "finished" else 1
-
-
-def _experiment_hint(rerun: str, run_dir: str) -> str:
-    """How to go on after Ctrl-C: an experiment has no resume of its own (its verdict needs every
-    run), so it is run again; the interrupted run alone can be continued with gatelab-train."""
-    lines = [f"run the experiment again with:\n  {rerun}\n"]
-    if run_dir:
-        lines.append(f"or finish just the interrupted run with:\n  {resume_command(Path(run_dir))}\n")
-    return "".join(lines)
+    return main(argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

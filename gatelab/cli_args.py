@@ -29,6 +29,9 @@ FLAG_FIELDS = {
     "log_interval": "log_interval",
 }
 
+DEFAULT_VARIANTS = "swiglu,gelu"  # gatelab-experiment's, when --variants is left out
+DEFAULT_SEEDS = 3
+
 _DEFAULTS_NOTE = ("The defaults shown are those of a new run; with --resume, a flag left out keeps "
                   "the resumed run's value.")
 
@@ -120,13 +123,18 @@ def experiment_parser() -> Parser:
     """``gatelab-experiment``'s parser."""
     p = Parser(prog="gatelab-experiment",
                description="Compare FFN variants at equal parameters over several seeds.")
-    p.add_argument("--variants", default="swiglu,gelu", help="comma-separated FFN variants (default: %(default)s)")
-    p.add_argument("--seeds", type=int, default=3, help="number of seeds (seed, seed+1, …; default: %(default)s)")
+    # defaults None (applied by the command): --continue must tell a flag given from one left out
+    p.add_argument("--variants", help=f"comma-separated FFN variants (default: {DEFAULT_VARIANTS})")
+    p.add_argument("--seeds", type=int, help=f"number of seeds (seed, seed+1, …; default: {DEFAULT_SEEDS})")
     common_flags(p)
     p.add_argument("--out", help="folder for the experiment (default: the runs directory)")
+    p.add_argument("--continue", dest="continue_", metavar="FOLDER",
+                   help="finish the stopped or interrupted experiment in FOLDER (its exp-… folder): "
+                        "train only its missing runs, then print its verdict; its own plan sets "
+                        "the variants, seeds and settings, so give no other flag but --quiet")
     _show_defaults(p)
     return p
 
 
-__all__ = ["FLAG_FIELDS", "BadArgs", "Parser", "common_flags", "config_default",
-           "experiment_parser", "parse", "train_parser"]
+__all__ = ["DEFAULT_SEEDS", "DEFAULT_VARIANTS", "FLAG_FIELDS", "BadArgs", "Parser", "common_flags",
+           "config_default", "experiment_parser", "parse", "train_parser"]

@@ -53,9 +53,8 @@ def test_experiment_ctrl_c_exits_130_and_says_how_to_continue(tmp_path: Path) ->
     assert rc == 130, text
     assert "Traceback" not in text
     run = next(out.glob("exp-*/swiglu-seed1337"))
-    assert "run the experiment again with:\n  gatelab-experiment --corpus generated" in text
-    assert f"--out {out}" in text
-    assert f"finish just the interrupted run with:\n  gatelab-train --run-dir {run} --resume" in text
+    assert f"continue the experiment with:\n  gatelab-experiment --continue {run.parent}\n" in text
+    assert "gatelab-train" not in text  # continuing the experiment resumes the interrupted run
     # a graceful stop still prints what was measured, then the hint
     assert "stopped after 0 of 4 runs." in stdout and "experiment folder: " in stdout
     assert (run.parent / "experiment.json").is_file()
@@ -63,7 +62,8 @@ def test_experiment_ctrl_c_exits_130_and_says_how_to_continue(tmp_path: Path) ->
 
 def test_second_ctrl_c_aborts_with_130_and_the_hint(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    """A second Ctrl-C raises KeyboardInterrupt mid-run: it used to end in a traceback."""
+    """A second Ctrl-C raises KeyboardInterrupt mid-run: it used to end in a traceback. Raised
+    before the first run reported, the experiment's folder is unknown: it is started again."""
     from gatelab import cli
     from gatelab.core import experiment
 
@@ -75,5 +75,5 @@ def test_second_ctrl_c_aborts_with_130_and_the_hint(monkeypatch: pytest.MonkeyPa
     rc = cli.experiment_main(["--corpus", "generated", "--steps", "5", "--seeds", "1", "--quiet"])
     err = capsys.readouterr().err
     assert rc == 130
-    assert "aborted.\nrun the experiment again with:\n  gatelab-experiment --corpus generated " \
-           "--steps 5 --seeds 1 --quiet\n" in err
+    assert "aborted.\nit stopped before its first run began; start it again with:\n  " \
+           "gatelab-experiment --corpus generated --steps 5 --seeds 1 --quiet\n" in err
