@@ -19,6 +19,7 @@ from typing import Any
 
 from gatelab.core.budget import ModelSpec, check_dim, rule_8_3, spec_from_hf_config
 from gatelab.core.messages import error, reason
+from gatelab.core.reasons import json_kind
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig, is_gated
 
 #: Where a ``ForwardSizes`` came from: the inside tab's trace, the trainer's form, a budget model,
@@ -142,7 +143,7 @@ class ForwardSizes:
 
         ``gated`` may be left out when ``variant`` says it; unknown keys are ignored."""
         if not isinstance(data, Mapping):
-            raise error("map.not_mapping", found=type(data).__name__)
+            raise error("map.not_mapping", found=json_kind(data))
         variant = data.get("variant", "") or ""
         if not isinstance(variant, str):
             raise error("map.variant", value=variant)

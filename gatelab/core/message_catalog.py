@@ -74,6 +74,14 @@ MESSAGES: dict[str, str] = {
     "os.too_many_open": QT_TRANSLATE_NOOP("core", "too many files are open"),
     "os.busy": QT_TRANSLATE_NOOP("core", "the file or device is busy"),
     "os.exists": QT_TRANSLATE_NOOP("core", "something of that name is already there"),
+
+    # -- what a JSON value is (core/reasons.py json_kind), after "got …" -------------------------
+    "kind.text": QT_TRANSLATE_NOOP("core", "the text \"{value}\""),
+    "kind.bool": QT_TRANSLATE_NOOP("core", "the value {value}"),
+    "kind.number": QT_TRANSLATE_NOOP("core", "the number {value}"),
+    "kind.null": QT_TRANSLATE_NOOP("core", "null (no value)"),
+    "kind.list": QT_TRANSLATE_NOOP("core", "a list ({n} items)"),
+    "kind.object": QT_TRANSLATE_NOOP("core", "an object {{…}}"),
     "os.stale": QT_TRANSLATE_NOOP("core", "a stale file handle (a network file system lost it)"),
 
     # -- run folders (core/runs_read.py, core/runs.py) ---------------------------------------

@@ -138,6 +138,10 @@ BUDGET_MESSAGES: dict[str, str] = {
                 "model does not build them)."),
     "note.minimind_rule": QT_TRANSLATE_NOOP(
         "core", "intermediate_size not set: MiniMind's rule ceil(d·π/64)·64 gives {m}."),
+    "note.correction_bias": QT_TRANSLATE_NOOP(
+        "core", "Counts the router's e_score_correction_bias ({n:,} numbers): the checkpoint stores "
+                "it, while transformers keeps it as a buffer, so model.parameters() is that much "
+                "smaller."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),

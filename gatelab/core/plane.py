@@ -243,6 +243,18 @@ def read_point(spec: PlaneSpec, g: float, u: float) -> PointReading:
 
 
 # -- neurons of a trained run -------------------------------------------------------------
+def run_variant(run_dir: str | Path) -> str:
+    """The FFN variant a run folder's model was trained as (its config.json), or "" when that
+    cannot be read: the gate plane only uses it for a note, never to refuse the neurons."""
+    from gatelab.core.runs_read import read_config
+
+    folder = Path(run_dir)
+    try:
+        return read_config(folder if folder.is_dir() else folder.parent).variant
+    except Exception:  # a damaged or hostile config.json: no note, the neurons still show
+        return ""
+
+
 def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
     """``stats.npz['gate_pairs']`` of a run folder: float64 array [n_layer, m, 2] of (g, u).
 

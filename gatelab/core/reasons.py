@@ -77,4 +77,30 @@ def json_reason(exc: BaseException) -> Msg:
     return Msg("json.reason_unparsable")
 
 
-__all__ = ["is_digit_limit", "json_reason", "os_reason"]
+KIND_TEXT_CHARS = 40  # characters of a wrong string value quoted in a message
+
+
+def json_kind(value: object) -> Msg:
+    """What a JSON value is, in the user's words, for "must be a whole number, got …".
+
+    Why: ``type(value).__name__`` said "got str" (in the Chinese UI too: 实际为 str) for
+    ``"hidden_size": "abc"``; a user who wrote JSON knows text, numbers, lists and objects, not
+    Python's type names. Text is quoted (cut to ``KIND_TEXT_CHARS``) so the user sees what they
+    wrote."""
+    if isinstance(value, str):
+        shown = value if len(value) <= KIND_TEXT_CHARS else value[:KIND_TEXT_CHARS] + "…"
+        return Msg("kind.text", {"value": shown})
+    if isinstance(value, bool):
+        return Msg("kind.bool", {"value": "true" if value else "false"})
+    if isinstance(value, (int, float)):
+        return Msg("kind.number", {"value": value})
+    if value is None:
+        return Msg("kind.null")
+    if isinstance(value, (list, tuple)):
+        return Msg("kind.list", {"n": len(value)})
+    if isinstance(value, dict):
+        return Msg("kind.object")
+    return text(type(value).__name__)  # not from JSON: a caller's mistake, named as Python does
+
+
+__all__ = ["is_digit_limit", "json_kind", "json_reason", "os_reason"]

@@ -23,7 +23,7 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
-from gatelab.core.reasons import is_digit_limit, json_reason
+from gatelab.core.reasons import is_digit_limit, json_kind, json_reason
 from gatelab.core.run_liveness import host_name, process_alive
 from gatelab.core.run_steps import step_plausible, step_text
 from gatelab.core.trainconfig import TrainConfig
@@ -82,7 +82,7 @@ def read_json_strict(path: Path) -> dict[str, Any]:
             raise RunError(Msg("json.too_many_digits", {"path": path})) from None
         raise RunError(Msg("json.invalid", {"path": path, "reason": json_reason(exc)})) from None
     if not isinstance(data, dict):
-        raise RunError(Msg("json.not_object", {"path": path, "found": type(data).__name__}))
+        raise RunError(Msg("json.not_object", {"path": path, "found": json_kind(data)}))
     return data
 
 

@@ -276,8 +276,13 @@ class BudgetFilesMixin:
             ok = self._apply_checkpoint(Path(path), result, error)
         self.file_loader().result_applied.emit(kind, path, ok)
 
+    def _status_failed(self, p: Path) -> None:
+        """The bar's "Reading …" is over: it stayed beside the error box for its 8 s."""
+        self.status_changed.emit(self.tr("Could not read {0}").format(p.name))
+
     def _apply_config(self, p: Path, result: object, error: str) -> bool:
         if not isinstance(result, ConfigResult):
+            self._status_failed(p)
             self.report_error(self.tr("Cannot read config.json"),
                               self.tr("{0}\n\n{1}").format(p.name, error))
             return False
@@ -294,6 +299,7 @@ class BudgetFilesMixin:
 
     def _apply_checkpoint(self, p: Path, result: object, error: str) -> bool:
         if not isinstance(result, CheckpointResult):
+            self._status_failed(p)
             self.report_error(self.tr("Cannot read safetensors"),
                               self.tr("{0}\n\n{1}").format(p.name, error))
             return False

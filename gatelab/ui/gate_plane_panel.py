@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 
@@ -29,6 +29,7 @@ from gatelab.ui.gate_plane_layout import GatePlaneArrangement
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
+from gatelab.ui.gate_plane_tips import basename, grad_text, no_neurons, other_variant_note
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number
@@ -56,8 +57,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self._reading: PointReading | None = None
         self._neuron_layers: np.ndarray | None = None
         self._neuron_label: Callable[[], str] = str  # the overlay's name, in the current language
+        self._neuron_variant = ""  # the variant the neurons were trained as ("" unknown)
         self._neuron_text: tuple[Callable[[], str], bool] = (
-            _no_neurons, False)  # the message under the button
+            no_neurons, False)  # the message under the button
         self._calls: Any = None  # BackgroundCalls, made on the first folder read
         self._neuron_request = ""
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # arrows after a click; Tab: the maps
@@ -157,19 +159,22 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         return ok
 
     def set_neuron_points(self, pairs: np.ndarray | None,
-                          label: str | Callable[[], str] = "") -> bool:
+                          label: str | Callable[[], str] = "", variant: str = "") -> bool:
         """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears.
 
         ``label`` may be a function, called again on retranslate: the live trainer sends one, so
-        a language switch leaves no "layer"/"step" behind; a string is shown as it is."""
-        return self._set_neurons(pairs, label if callable(label) else lambda: label)
+        a language switch leaves no "layer"/"step" behind; a string is shown as it is. ``variant``:
+        what the model was trained as; on maps of another variant the neuron text says so."""
+        return self._set_neurons(pairs, label if callable(label) else lambda: label, variant)
 
-    def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str]) -> bool:
+    def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str],
+                     variant: str = "") -> bool:
+        self._neuron_variant = variant if pairs is not None else ""
         if pairs is None:
             self._neuron_layers = None
             self._neuron_label = str
             self.controls.set_layers(0)
-            self._show_neuron_text(_no_neurons)
+            self._show_neuron_text(no_neurons)
             self.maps.set_neurons(None)
             self._update_legend()
             return True
@@ -195,8 +200,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             self._calls = BackgroundCalls(self)
             self._calls.call_finished.connect(self._on_neurons_read)
         self._neuron_request = run_dir
-        self._show_neuron_text(lambda: self.tr("Reading {0}…").format(_basename(run_dir)))
-        self._calls.submit(run_dir, lambda: plane.load_gate_pairs(run_dir))
+        self._show_neuron_text(lambda: self.tr("Reading {0}…").format(basename(run_dir)))
+        self._calls.submit(run_dir, lambda: (plane.load_gate_pairs(run_dir),
+                                             plane.run_variant(run_dir)))
 
     def _on_neurons_read(self, run_dir: str, pairs: object, error: str) -> None:
         if run_dir != self._neuron_request:
@@ -205,7 +211,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             self._neuron_error(error)
             self.neurons_loaded.emit(False)
             return
-        ok = self._set_neurons(pairs, lambda: self.tr("run {0}").format(_basename(run_dir)))
+        pairs, variant = pairs if isinstance(pairs, tuple) else (pairs, "")
+        ok = self._set_neurons(pairs, lambda: self.tr("run {0}").format(basename(run_dir)), variant)
         self.neurons_loaded.emit(ok)
 
     def _neuron_error(self, error: object) -> None:
@@ -227,7 +234,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         except ValueError as exc:
             self._neuron_error(exc)
             return False
-        return self._set_neurons(pairs, lambda: self.tr("run {0}").format(_basename(run_dir)))
+        return self._set_neurons(pairs, lambda: self.tr("run {0}").format(basename(run_dir)),
+                                 plane.run_variant(run_dir))
 
     def neuron_points(self) -> np.ndarray | None:
         """The (g, u) pairs currently drawn (finite rows of the chosen layer), or None."""
@@ -277,13 +285,13 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         u_flows = r.dh_du != 0.0
         if r.gate_grad_flows and r.gate == plane.GATE_CLOSED:
             text = self.tr("but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training "
-                           "can push it open").format(_grad(r.dh_dg))
+                           "can push it open").format(grad_text(r.dh_dg))
         elif r.gate_grad_flows and u_flows:
             return self.tr("gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = "
-                           "{1}).").format(_grad(r.dh_dg), _grad(r.dh_du))
+                           "{1}).").format(grad_text(r.dh_dg), grad_text(r.dh_du))
         elif r.gate_grad_flows:
             text = self.tr("gradient flows to the gate (∂h/∂g = {0})").format(
-                _grad(r.dh_dg))
+                grad_text(r.dh_dg))
         elif r.gate != plane.GATE_CLOSED and r.dact == 0.0:
             text = self.tr("but the gate branch is flat here ({0}), so no gradient reaches g "
                            "(∂h/∂g = 0)").format(flat)
@@ -322,6 +330,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.controls.show_spec(spec)
         self.refresh()
         self.set_point(*self._point)
+        if self._neuron_layers is not None:  # the note on another variant's maps follows
+            self._on_layer_changed(self.controls.layer())
 
     def _on_spec_requested(self, changes: dict) -> None:
         if "params" in changes:
@@ -362,10 +372,13 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
 
             def text() -> str:
                 name = self._neuron_label() or self.tr("neurons")
+                note = other_variant_note(self._neuron_variant, self._spec.variant)
                 if last == 0:
-                    return self.tr("{0}: {1} neurons").format(name, n_pts)
-                return self.tr("{0}: layer L{1} of L0–L{2}, {3} neurons").format(
-                    name, layer, last, n_pts)
+                    said = self.tr("{0}: {1} neurons").format(name, n_pts)
+                else:
+                    said = self.tr("{0}: layer L{1} of L0–L{2}, {3} neurons").format(
+                        name, layer, last, n_pts)
+                return said + ("\n" + note if note else "")
             self._show_neuron_text(text)
         self._update_legend()
 
@@ -381,20 +394,3 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
                 self._neuron_label() or self.tr("layer L{0}").format(self.controls.layer())))
         self.legend_label.setText("&nbsp;&nbsp;&nbsp;".join(parts) + "&nbsp;&nbsp;&nbsp;" + self.tr(
             "Colours: blue &lt; 0 &lt; red (each map has its own symmetric scale)."))
-
-
-def _no_neurons() -> str:
-    return QCoreApplication.translate("GatePlaneControls", "No neurons loaded.")  # its old context
-
-
-def _grad(x: float) -> str:
-    """A gradient with 4 decimals, or 3 significant digits when that would read as 0 but isn't."""
-    if x == 0.0 or abs(x) >= 5e-5:
-        return fmt_number(x, 4)
-    return fmt_number(x, 4) if not math.isfinite(x) else f"{x:.3g}".replace("-", "\u2212")
-
-
-def _basename(path: str) -> str:
-    from pathlib import Path
-
-    return Path(path).name or str(path)

@@ -1,11 +1,16 @@
 """Texts of the gate-plane controls that depend on what is shown (kept out of the controls
-module, which is at its size limit); translated in the ``GatePlaneControls`` context."""
+module, which is at its size limit); translated in the ``GatePlaneControls`` context. The
+panel's small formatting helpers live here too, for the same reason."""
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 from PySide6.QtCore import QCoreApplication
 
-from gatelab.core import plane
+from gatelab.core import gates, plane
+from gatelab.ui.widgets import fmt_number
 
 
 def view_choices() -> list[tuple[str, str, tuple[str, ...]]]:
@@ -32,3 +37,31 @@ def layer_tip(n: int, sent_one: bool) -> str:
     if n == 1:
         return translate("GatePlaneControls", "This model has one layer")
     return translate("GatePlaneControls", "Which layer's neurons to show")
+
+
+def no_neurons() -> str:
+    return QCoreApplication.translate("GatePlaneControls", "No neurons loaded.")
+
+
+def grad_text(x: float) -> str:
+    """A gradient with 4 decimals, or 3 significant digits when that would read as 0 but isn't."""
+    if x == 0.0 or abs(x) >= 5e-5:
+        return fmt_number(x, 4)
+    return fmt_number(x, 4) if not math.isfinite(x) else f"{x:.3g}".replace("-", "\u2212")
+
+
+def basename(path: str) -> str:
+    return Path(path).name or str(path)
+
+
+def other_variant_note(trained: str, shown: str) -> str:
+    """Why trained neurons can sit on maps of another variant, or "" when they match: their
+    (g, u) are the model's own, but h and the gradients drawn under them are what the *shown*
+    variant makes of those inputs, not what the trained model computed (a SwiGLU run's neurons
+    on gpt-oss's clamped maps looked like gpt-oss neurons)."""
+    if not trained or trained == shown or trained not in gates.VARIANTS:
+        return ""
+    return QCoreApplication.translate(
+        "GatePlaneControls", "Trained as {0}; these maps show {1}, so h and the gradients "
+                             "under them are not what that model computed.").format(
+        trained, shown)

@@ -613,13 +613,13 @@
         <translation>正在读取 {0}：第 {1} 个分片，共 {2} 个…</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+18" />
         <source>Cannot read config.json</source>
         <translation>无法读取 config.json</translation>
     </message>
     <message>
         <location line="+1" />
-        <location line="+16" />
+        <location line="+17" />
         <source>{0}
 
 {1}</source>
@@ -628,12 +628,12 @@
 {1}</translation>
     </message>
     <message>
-        <location line="-7" />
+        <location line="-8" />
         <source>Loaded {0}: {1} parameters</source>
         <translation>已加载 {0}：{1} 个参数</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>Cannot read safetensors</source>
         <translation>无法读取 safetensors</translation>
     </message>
@@ -648,7 +648,12 @@
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="-4" />
+        <location line="-39" />
+        <source>Could not read {0}</source>
+        <translation>无法读取 {0}</translation>
+    </message>
+    <message>
+        <location line="+35" />
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
@@ -1400,7 +1405,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-250" />
+        <location filename="../../gatelab/ui/budget_import.py" line="-256" />
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -2248,7 +2253,7 @@
         <translation>SwiGLU 软上限版 h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+14" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+19" />
         <source>all three side by side</source>
         <translation>三张并排</translation>
     </message>
@@ -2281,6 +2286,11 @@
         <location line="+3" />
         <source>This model has one layer</source>
         <translation>该模型只有一层</translation>
+    </message>
+    <message>
+        <location line="+26" />
+        <source>Trained as {0}; these maps show {1}, so h and the gradients under them are not what that model computed.</source>
+        <translation>训练时为 {0}；这些图显示的是 {1}，所以其下的 h 和梯度并不是那个模型实际算出的值。</translation>
     </message>
     <message>
         <location filename="../../gatelab/ui/gate_plane_controls.py" line="+91" />
@@ -2498,12 +2508,12 @@
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+1" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-25" />
         <source>Which layer's neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+387" />
+        <location line="+4" />
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
@@ -2757,7 +2767,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-285" />
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+104" />
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -2772,12 +2782,12 @@
         <translation>未知变体“{0}”；请从列表中选择</translation>
     </message>
     <message>
-        <location line="+30" />
+        <location line="+33" />
         <source>neuron points must be an array of (g, u) pairs, got shape {0}</source>
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+33" />
+        <location line="+35" />
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
@@ -2788,7 +2798,7 @@
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+21" />
         <source>Gate closed: |act(g)| = {0} &lt; ε = {1}, so h = {2} ≈ 0 whatever u is</source>
         <translation>门控关闭：|act(g)| = {0} &lt; ε = {1}，所以无论 u 为何值，h = {2} ≈ 0</translation>
     </message>
@@ -2823,12 +2833,12 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location line="-65" />
+        <location line="-68" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location line="+67" />
+        <location line="+70" />
         <source>(Outside the map window: the marker is pinned to the nearest edge; the numbers are exact.)</source>
         <translation>（超出图范围：标记固定在最近的边上；数值是精确的。）</translation>
     </message>
@@ -2893,7 +2903,7 @@
         <translation>未应用：{0}</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+42" />
         <source>Choose a run folder (with stats.npz)</source>
         <translation>选择运行文件夹（含 stats.npz）</translation>
     </message>
@@ -2903,17 +2913,17 @@
         <translation>神经元</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>{0}: {1} neurons</source>
         <translation>{0}：{1} 个神经元</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>{0}: layer L{1} of L0–L{2}, {3} neurons</source>
         <translation>{0}：L{1} 层（L0–L{2}），{3} 个神经元</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+9" />
         <source>&lt;span style='background:#d0d0d0; border:1px solid #464646'&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; gate closed |act(g)| &amp;lt; ε</source>
         <translation>&lt;span style='background:#d0d0d0; border:1px solid #464646'&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; 门控关闭 |act(g)| &amp;lt; ε</translation>
     </message>
@@ -6585,7 +6595,7 @@ equivalent</source>
         <translation>{path}：应为 JSON 对象，实际为 {found}</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+39" />
         <source>it holds Python objects, not only tensors and plain data (refused for safety)</source>
         <translation>其中含有 Python 对象，而不只是张量和普通数据（出于安全考虑拒绝读取）</translation>
     </message>
@@ -6800,13 +6810,13 @@ equivalent</source>
         <translation>长于 1 MB</translation>
     </message>
     <message>
-        <location line="-106" />
-        <location line="+107" />
+        <location line="-114" />
+        <location line="+115" />
         <source>nested too deeply</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
-        <location line="-121" />
+        <location line="-129" />
         <source>it is not a regular file (a pipe, device or socket)</source>
         <translation>它不是普通文件（而是管道、设备或套接字）</translation>
     </message>
@@ -6924,6 +6934,36 @@ equivalent</source>
         <location line="+1" />
         <source>something of that name is already there</source>
         <translation>已存在同名的东西</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>the text "{value}"</source>
+        <translation>文本“{value}”</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the value {value}</source>
+        <translation>值 {value}</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the number {value}</source>
+        <translation>数字 {value}</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>null (no value)</source>
+        <translation>null（无值）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>a list ({n} items)</source>
+        <translation>一个列表（{n} 项）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>an object {{…}}</source>
+        <translation>一个对象 {{…}}</translation>
     </message>
     <message>
         <location line="+1" />
@@ -8408,6 +8448,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+2" />
+        <source>Counts the router's e_score_correction_bias ({n:,} numbers): the checkpoint stores it, while transformers keeps it as a buffer, so model.parameters() is that much smaller.</source>
+        <translation>计入了路由器的 e_score_correction_bias（{n:,} 个数）：检查点存储了它，而 transformers 把它作为缓冲区（buffer）保存，因此 model.parameters() 会少这么多。</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the logical (unpacked) parameters.</source>
         <translation>gpt-oss 检查点以 MXFP4 块存储专家矩阵；这里统计的是逻辑（解包后的）参数。</translation>
     </message>

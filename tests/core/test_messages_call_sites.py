@@ -64,7 +64,7 @@ def test_run_folder_errors(tmp_path: Path) -> None:
     (tmp_path / "b.json").write_text("[1]", encoding="utf-8")
     with pytest.raises(RunError) as e:
         read_json_strict(tmp_path / "b.json")
-    check(e.value, "json.not_object", f"{tmp_path / 'b.json'}: expected a JSON object, found list")
+    check(e.value, "json.not_object", f"{tmp_path / 'b.json'}: expected a JSON object, found a list (1 items)")
     with pytest.raises(RunError) as e:
         read_json_strict(tmp_path / "c.json")  # missing: the folder, then the file's reason
     check(e.value, "run.in_folder", f"{tmp_path}: {tmp_path / 'c.json'}: no such file")

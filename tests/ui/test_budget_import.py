@@ -143,3 +143,19 @@ def test_sharded_index_reports_progress(panel: BudgetPanel, qtbot, tmp_path: Pat
     assert blocker.args[2] is True and seen == [(1, 3), (2, 3), (3, 3)]
     assert any("shard 2 of 3" in s for s in statuses)
     assert panel.checkpoint_view.tensor_table.rowCount() == 3
+
+
+@pytest.mark.parametrize("kind", ["config", "safetensors"])
+def test_a_failed_read_ends_the_reading_status(panel: BudgetPanel, qtbot, tmp_path: Path,  # noqa: ANN001
+                                               kind: str) -> None:
+    """The bar said "Reading bad_config.json…" beside the error box until its 8 s timeout."""
+    path = tmp_path / ("bad_config.json" if kind == "config" else "bad.safetensors")
+    path.write_text('{"model_type": "llama", "hidden_size": "abc"}' if kind == "config" else "x")
+    said: list[str] = []
+    panel.status_changed.connect(said.append)
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
+        getattr(panel, f"load_{kind}")(path)
+    assert blocker.args[2] is False
+    assert said == [f"Reading {path.name}…", f"Could not read {path.name}"]
+    if kind == "config":  # the reason names the text typed, not Python's "str"
+        assert 'got the text "abc"' in panel.last_error

@@ -316,3 +316,55 @@ def test_no_axis_rescales_its_ticks_with_an_si_prefix(panel: GatePlanePanel) -> 
     for view in panel.maps.views.values():
         axes = [view.bar.axis] + [view.plot.getAxis(n) for n in ("left", "bottom")]
         assert all(not axis.autoSIPrefix for axis in axes)
+
+
+def _run_folder(tmp_path: Path, variant: str) -> Path:
+    """A run folder as the trainer leaves it, as far as the neurons need: config.json (the
+    variant) and stats.npz (gate_pairs [n_layer, m, 2])."""
+    import json
+
+    from gatelab.core.trainconfig import TrainConfig
+
+    (tmp_path / "config.json").write_text(json.dumps(TrainConfig(variant=variant).to_dict()))
+    pairs = np.random.default_rng(0).normal(size=(2, 12, 2))
+    np.savez(tmp_path / "stats.npz", gate_pairs=pairs)
+    return tmp_path
+
+
+NOTE = "Trained as swiglu; these maps show swiglu_clamped"
+
+
+def test_neurons_on_another_variants_maps_say_so(panel: GatePlanePanel, tmp_path: Path) -> None:
+    """A SwiGLU run's neurons on gpt-oss's clamped maps looked like gpt-oss neurons (walkthrough)."""
+    assert panel.load_neurons_from(str(_run_folder(tmp_path, "swiglu")))
+    message = panel.controls.neuron_message
+    assert message.text().endswith("layer L0 of L0–L1, 12 neurons") and NOTE not in message.text()
+    assert panel.set_variant("swiglu_clamped")
+    assert message.text().split("\n") == [
+        f"run {tmp_path.name}: layer L0 of L0–L1, 12 neurons",
+        NOTE + ", so h and the gradients under them are not what that model computed."]
+    panel.controls.layer_spin.setValue(1)  # another layer keeps the note
+    assert "layer L1 of L0–L1" in message.text() and NOTE in message.text()
+    assert panel.set_variant("swiglu")
+    assert "\n" not in message.text()
+    panel.set_variant("swiglu_clamped")
+    panel.set_neuron_points(None)  # cleared: no note left behind
+    assert message.text() == "No neurons loaded."
+
+
+def test_neurons_read_in_the_background_carry_their_variant(panel: GatePlanePanel, qtbot,  # noqa: ANN001
+                                                            tmp_path: Path) -> None:
+    panel.set_variant("swiglu_clamped")
+    with qtbot.waitSignal(panel.neurons_loaded, timeout=10000) as blocker:
+        panel.load_neurons_async(str(_run_folder(tmp_path, "swiglu")))
+    assert blocker.args == [True]
+    assert NOTE in panel.controls.neuron_message.text()
+
+
+def test_a_run_without_a_readable_config_shows_its_neurons_without_a_note(
+        panel: GatePlanePanel, tmp_path: Path) -> None:
+    folder = _run_folder(tmp_path, "swiglu")
+    (folder / "config.json").write_text("{broken")
+    panel.set_variant("swiglu_clamped")
+    assert panel.load_neurons_from(str(folder))
+    assert panel.controls.neuron_message.text() == f"run {tmp_path.name}: layer L0 of L0–L1, 12 neurons"

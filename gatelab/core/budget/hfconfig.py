@@ -20,6 +20,7 @@ from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
 from gatelab.core.budget.rules import MAX_DIM, minimind_rule
 from gatelab.core.messages import GatelabError, Msg, error, reason
+from gatelab.core.reasons import json_kind
 
 MAX_CONFIG_BYTES = 16 * 1024 * 1024
 
@@ -62,7 +63,7 @@ def _int(name: str, value: Any, minimum: int = 0) -> int:
             raise error("hf.whole", name=name, value=value)
         value = int(value)
     if not isinstance(value, int):
-        raise error("hf.whole_type", name=name, found=type(value).__name__)
+        raise error("hf.whole_type", name=name, found=json_kind(value))
     if value < minimum:
         raise error("hf.at_least", name=name, minimum=minimum, value=value)
     if value > MAX_DIM:
@@ -116,7 +117,7 @@ def _str(cfg: Mapping[str, Any], key: str, default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise error("hf.string", name=key, found=type(value).__name__)
+        raise error("hf.string", name=key, found=json_kind(value))
     return value
 
 
@@ -176,7 +177,7 @@ def spec_from_hf_config(config: Mapping[str, Any], source: str | None = None) ->
 
 def _spec(config: Mapping[str, Any]) -> ModelSpec:
     if not isinstance(config, Mapping):
-        raise error("hf.not_object", found=type(config).__name__)
+        raise error("hf.not_object", found=json_kind(config))
     cfg, notes = _unwrap(config)
     family = _str(cfg, "model_type", "")
     family = F.TEXT_FAMILY.get(family, family)
@@ -294,6 +295,10 @@ def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
     if family == "gpt_oss":
         spec.update(router_bias=True, expert_bias=True)
         notes.append(Msg("note.gpt_oss"))
+    if spec.get("router_correction_bias"):  # counted as stored; transformers holds it as a buffer
+        routed = n_layer - spec.get("first_dense_layers", 0)
+        if routed > 0:
+            notes.append(Msg("note.correction_bias", {"n": n_experts * routed}))
     if spec.get("first_dense_layers", 0) and not spec["intermediate"]:
         raise error("hf.no_intermediate")
 

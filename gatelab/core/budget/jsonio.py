@@ -14,7 +14,7 @@ from typing import Any
 
 from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg, error, reason
-from gatelab.core.reasons import is_digit_limit, json_reason
+from gatelab.core.reasons import is_digit_limit, json_kind, json_reason
 
 
 class DuplicateKeyError(GatelabError):
@@ -53,7 +53,7 @@ def parse_json_object(raw: bytes, what: str, encoding: str = "utf-8",
             raise error("json.digits", what=what) from None
         raise error("json.invalid_what", what=what, reason=json_reason(exc)) from None
     if not isinstance(data, dict):
-        raise error("json.must_object", what=what, found=type(data).__name__)
+        raise error("json.must_object", what=what, found=json_kind(data))
     return data
 
 
