@@ -79,11 +79,12 @@ class HistoryView(QWidget):
         cards = QHBoxLayout()
         cards.addWidget(self.lines, 3)
         cards.addWidget(self.cloud, 2)
-        lay = QVBoxLayout(self)
+        self._layout = lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(top)
         lay.addLayout(cards, 1)
         lay.addWidget(self.readout)
+        lay.addStretch(0)  # the room of hidden plots (set_history), so the message is on top
         self._history: list[tuple[int, object]] = []
         self._skipped: list[object] = []
         self._weights: set[int] = set()
@@ -141,12 +142,25 @@ class HistoryView(QWidget):
         self.follow.setEnabled(bool(weight_steps))
         # no history (a Hugging Face folder, a run without statistics): nothing to follow
         self.follow.setVisible(bool(history))
+        # empty axes (0–3 beside a 2-layer model) read as data: without entries only the
+        # message shows, on top where the plots were
+        for w in (self.checkpoint_label, self.slider, self.step_label, self.lines, self.cloud):
+            w.setHidden(not history)
+        self._layout.setStretch(1, 1 if history else 0)  # the plots' room, or the room below
+        self._layout.setStretch(3, 0 if history else 1)
         if not history:
             self.step_label.setText("")
             self._clear_plots()
             self.readout.setText(self._empty_text() + self._skipped_note())
             return
         self.show_entry()
+
+    def show_model_without_history(self) -> None:
+        """Say that a Hugging Face model has no training history, and why (instead of plots)."""
+        self.set_history([], [], lambda: self.tr(
+            "A Hugging Face model has no training history: it comes already trained, without "
+            "the checkpoints this view replays. Choose a saved run as the source to watch its "
+            "gates close checkpoint by checkpoint."))
 
     def _skipped_note(self) -> str:
         """"<br>N damaged entries were skipped (first: why)" as HTML, or "" when none were."""

@@ -62,22 +62,53 @@ def trace_text(trace: Any, notes: Sequence[Any] = ()) -> str:
         text = translate("InsidePanel", "{0} tokens through {1}{2}. Pick a layer, neuron or "
                                         "token anywhere.")
     text = text.format(n, trace.model_name, step)
-    # each character once, in the order it first appears ('"' twice in a line is one character)
-    unknown = tuple(dict.fromkeys(trace.tokens[i] for i in getattr(trace, "unknown", ())))
-    if unknown:
-        shown = ", ".join(repr(c) for c in unknown[:5])
-        if len(unknown) == 1:
-            warning = translate("InsidePanel", "Warning: 1 character ({1}) is not in this run's "
-                                               "vocabulary and was read as {2}: its numbers "
-                                               "describe that character.")
-        else:
-            warning = translate("InsidePanel", "Warning: {0} characters ({1}) are not in this "
-                                               "run's vocabulary and were read as {2}: their "
-                                               "numbers describe that character.")
-        text += " " + warning.format(len(unknown), shown, repr(trace.unknown_as))
+    warning = unknown_warning(trace)
+    if warning:
+        text += " " + warning
     for note in notes:  # the numbers stand, but the folder contradicts itself: say so
         text += " " + translate("InsidePanel", "Note: {0}").format(message_text(note))
     return text
+
+
+def unknown_warning(trace: Any) -> str:
+    """The warning for what the model read as a substitute, naming what the user typed there
+    (``trace.unknown_chars``, worked out in core) each once, or "" when nothing was unknown.
+
+    A run's vocabulary is its characters; an HF model's tokenizer may lack whole words, so a
+    model's warning says "pieces of text" when a piece is longer than one character. A trace
+    without ``unknown_chars`` names the token pieces at the flagged positions instead."""
+    positions = getattr(trace, "unknown", ())
+    if not positions:
+        return ""
+    pieces = tuple(getattr(trace, "unknown_chars", ()) or ()) or tuple(
+        dict.fromkeys(trace.tokens[i] for i in positions))  # '"' twice in a line is one
+    n, shown, read_as = len(pieces), ", ".join(repr(c) for c in pieces[:5]), repr(trace.unknown_as)
+    if getattr(trace, "source_kind", "run") != "hf":
+        if n == 1:
+            return translate("InsidePanel", "Warning: 1 character ({1}) is not in this run's "
+                                            "vocabulary and was read as {2}: its numbers "
+                                            "describe that character.").format(n, shown, read_as)
+        return translate("InsidePanel", "Warning: {0} characters ({1}) are not in this run's "
+                                        "vocabulary and were read as {2}: their numbers "
+                                        "describe that character.").format(n, shown, read_as)
+    if all(len(p) == 1 for p in pieces):
+        if n == 1:
+            warning = translate("InsidePanel", "Warning: 1 character ({1}) is not in this "
+                                               "model's vocabulary and was read as {2}: its "
+                                               "numbers describe that token.")
+        else:
+            warning = translate("InsidePanel", "Warning: {0} characters ({1}) are not in this "
+                                               "model's vocabulary and were read as {2}: their "
+                                               "numbers describe that token.")
+    elif n == 1:
+        warning = translate("InsidePanel", "Warning: 1 piece of text ({1}) is not in this "
+                                           "model's vocabulary and was read as {2}: its numbers "
+                                           "describe that token.")
+    else:
+        warning = translate("InsidePanel", "Warning: {0} pieces of text ({1}) are not in this "
+                                           "model's vocabulary and were read as {2}: their "
+                                           "numbers describe that token.")
+    return warning.format(n, shown, read_as)
 
 
 def view_titles() -> list[tuple[str, str]]:

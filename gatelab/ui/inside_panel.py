@@ -163,14 +163,10 @@ class InsidePanel(QWidget):
         """List the saved runs off the GUI thread (reading every run's files)."""
         if self._shut or self.files.busy():
             return
-        from gatelab.ui.trainer_jobs import run_rows
+        from gatelab.ui.inside_source import saved_run_choices
 
-        def rows() -> list[tuple[str, str]]:  # a run still training (or cut short) says so
-            return [(r.path, "{0} · {1} · {2}{3}".format(
-                r.name, r.variant, r.model, "" if r.status == "finished" else
-                " · {0} {1}".format(run_state_word(r.status), r.steps))) for r in run_rows()]
-
-        self.files.submit("runs", rows)
+        trainer_run, current = self.live_run_dir(), self.source.unchosen_run()
+        self.files.submit("runs", lambda: saved_run_choices(trainer_run, current))
 
     def model_sizes(self) -> dict[str, Any] | None:
         """The traced model's d, m, layers and variant (for the forward-pass map), or None."""
@@ -210,8 +206,7 @@ class InsidePanel(QWidget):
             self.files.submit("history:{0}".format(self._history_req),
                               lambda p=spec.path: read_history(p))
         else:
-            self.history.set_history([], [], lambda: self.tr("Hugging Face models have no "
-                                                             "training history here."))
+            self.history.show_model_without_history()
 
     def _spec_problem(self) -> str:
         """Why the source bar's choice cannot be analysed, in the current language."""
@@ -320,8 +315,8 @@ class InsidePanel(QWidget):
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:
             return
-        if tag == "runs" and isinstance(result, list):
-            self.source.set_runs(result)
+        if tag == "runs" and isinstance(result, tuple):  # (rows, the run to start on)
+            self.source.set_runs(result[0], default=result[1])
         elif tag.startswith("history"):
             if tag != "history:{0}".format(self._history_req):
                 return  # an older source's history, arriving after a newer analysis began

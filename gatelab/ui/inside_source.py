@@ -64,6 +64,10 @@ class SourceBar(QWidget):
         self.live_label = QLabel(self)
         self.live_label.setStyleSheet("color: #555;")
         self.runs = QComboBox(self)
+        # True once a run is picked (the list, Folder…, a state file): refreshes keep it; until
+        # then each refresh starts on the run the trainer shows or one with a history
+        self.run_chosen = False
+        self.runs.activated.connect(self._on_run_chosen)
         self.runs.setMinimumContentsLength(28)
         self.runs.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.run_folder = QPushButton(self)
@@ -228,9 +232,11 @@ class SourceBar(QWidget):
         return SourceSpec("hf", path, self.device_key(), self.dtype.currentText())
 
     # -- filling ------------------------------------------------------------------------------
-    def set_runs(self, rows: list[tuple[str, str]], keep: str = "") -> None:
-        """(path, label) of the saved runs; keeps the current (or ``keep``) run selected."""
-        current = keep or self.run_path()
+    def set_runs(self, rows: list[tuple[str, str]], keep: str = "", default: str = "") -> None:
+        """(path, label) of the saved runs; keeps the current (or ``keep``) run selected, or,
+        while none was chosen, selects ``default`` (``saved_run_choices``: the trainer's run,
+        not the newest stub)."""
+        current = keep or (default if default and not self.run_chosen else self.run_path())
         self.runs.blockSignals(True)
         self.runs.clear()
         for path, label in rows:
@@ -242,9 +248,15 @@ class SourceBar(QWidget):
         self.runs.blockSignals(False)
 
     def select_run(self, path: str) -> None:
+        self.run_chosen = True
         if self.runs.findData(path) < 0:
             self.runs.addItem(path, path)
         self.runs.setCurrentIndex(self.runs.findData(path))
+
+    def unchosen_run(self) -> str:
+        """The run on show while the user has chosen none (a default or a remembered one:
+        kept when it has a history), "" once one was chosen."""
+        return "" if self.run_chosen else self.run_path()
 
     def set_live_info(self, text: str) -> None:
         self.live_label.setText(text)
@@ -275,6 +287,9 @@ class SourceBar(QWidget):
         return self.message.text()
 
     # -- private ------------------------------------------------------------------------------
+    def _on_run_chosen(self, _index: int) -> None:
+        self.run_chosen = True
+
     def _on_kind(self) -> None:
         self.stack.setCurrentIndex(max(self.kind.currentIndex(), 0))
         self.kind_changed.emit(self.kind_key())
@@ -291,6 +306,24 @@ class SourceBar(QWidget):
                                                                 "folder"), self.hf_path.text())
         if folder:
             self.hf_path.setText(folder)
+
+
+def saved_run_choices(trainer_run: str = "", current: str = ""
+                      ) -> tuple[list[tuple[str, str]], str]:
+    """(path, label) of every saved run, newest first (a run still training, or cut short,
+    says so), and the run to start on while none is chosen (``default_saved_run``: the run the
+    trainer shows, else ``current`` or another with a history over a few-step stub). Reads
+    every run's files: call it off the GUI thread."""
+    from gatelab.core.run_history import default_saved_run, steps_done
+    from gatelab.ui.inside_messages import run_state_word
+    from gatelab.ui.trainer_jobs import run_rows
+
+    found = run_rows()
+    rows = [(r.path, "{0} · {1} · {2}{3}".format(
+        r.name, r.variant, r.model, "" if r.status == "finished" else
+        " · {0} {1}".format(run_state_word(r.status), r.steps))) for r in found]
+    runs = [(r.path, r.status, steps_done(r.steps)) for r in found]
+    return rows, default_saved_run(trainer_run, runs, current)
 
 
 def _progress_text(text: str) -> str:

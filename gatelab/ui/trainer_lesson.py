@@ -93,6 +93,12 @@ def step_rule(panel: TrainerPanel) -> str | None:
 
 
 def step_replay(panel: TrainerPanel) -> str | None:
+    """Replay a saved run whose Gate sparsity shows lines, not one dot per layer: the run on
+    screen, else the selected one, else the newest finished (or the longest) run with at least
+    ``MIN_STATS_ROWS`` statistics rows (``core.run_history``); with none such, say to train one
+    rather than replay a stub whose plot cannot show what the step describes."""
+    from gatelab.core.run_history import pick_history_run, steps_done
+
     if panel.controller.is_busy():
         return QCoreApplication.translate(
             "TrainerLesson",
@@ -105,11 +111,17 @@ def step_replay(panel: TrainerPanel) -> str | None:
             "Train a run first: press ▶ Start (about a minute with the quick settings "
             "of the first steps), then press this step again.",
         )
-    path = panel.runs.selected_path()
-    if path not in [row.path for row in rows]:
-        path = rows[0].path  # the newest
+    runs = [(row.path, row.status, steps_done(row.steps)) for row in rows]
+    path = pick_history_run((panel.run_dir, panel.runs.selected_path()), runs)
+    if not path:
+        return QCoreApplication.translate(
+            "TrainerLesson",
+            "Every saved run stopped too early to draw its gate sparsity as lines (one point "
+            "per layer): train a run to its end first (▶ Start, about a minute with the quick "
+            "settings of the first steps), then press this step again.",
+        )
     panel.runs.select_path(path)
-    panel.open_run(path)
+    panel.open_run(path)  # the run on screen too: the form then holds its settings
     return None
 
 

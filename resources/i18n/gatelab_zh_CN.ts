@@ -3107,7 +3107,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+103" />
+        <location filename="../../gatelab/ui/inside_history.py" line="+104" />
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -3162,7 +3162,12 @@
         <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
     </message>
     <message>
-        <location line="+32" />
+        <location line="+37" />
+        <source>A Hugging Face model has no training history: it comes already trained, without the checkpoints this view replays. Choose a saved run as the source to watch its gates close checkpoint by checkpoint.</source>
+        <translation>Hugging Face 模型没有训练历史：它是训练好后才拿来的，没有本视图回放所需的检查点。请选择一个已保存的运行作为来源，逐个检查点观察它的门控如何关闭。</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>{0} damaged checkpoint(s) of this history were skipped (the first: {1})</source>
         <translation>此历史中有 {0} 个损坏的检查点被跳过（第一个：{1}）</translation>
     </message>
@@ -3421,12 +3426,32 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+79" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="+69" />
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+27" />
+        <source>Warning: 1 character ({1}) is not in this model's vocabulary and was read as {2}: its numbers describe that token.</source>
+        <translation>警告：有 1 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个词元。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Warning: {0} characters ({1}) are not in this model's vocabulary and were read as {2}: their numbers describe that token.</source>
+        <translation>警告：有 {0} 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它们的数值描述的是那个词元。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Warning: 1 piece of text ({1}) is not in this model's vocabulary and was read as {2}: its numbers describe that token.</source>
+        <translation>警告：有 1 段文本（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个词元。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Warning: {0} pieces of text ({1}) are not in this model's vocabulary and were read as {2}: their numbers describe that token.</source>
+        <translation>警告：有 {0} 段文本（{1}）不在此模型的词表中，被当作 {2} 读入：它们的数值描述的是那个词元。</translation>
+    </message>
+    <message>
+        <location line="+9" />
         <source>Neuron explorer</source>
         <translation>神经元浏览器</translation>
     </message>
@@ -3491,12 +3516,12 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+198" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+194" />
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
     <message>
-        <location line="+28" />
+        <location line="+27" />
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
@@ -3506,17 +3531,12 @@
         <translation>正在加载并追踪…</translation>
     </message>
     <message>
-        <location line="-16" />
-        <source>Hugging Face models have no training history here.</source>
-        <translation>Hugging Face 模型在这里没有训练历史。</translation>
-    </message>
-    <message>
-        <location line="-12" />
+        <location line="-27" />
         <source>The live run has no checkpoint yet: it saves one every few steps and at its end; try again soon.</source>
         <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
     </message>
     <message>
-        <location line="+75" />
+        <location line="+74" />
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
@@ -3531,7 +3551,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-47" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="-78" />
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3546,12 +3566,12 @@
         <translation>{0} 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+26" />
         <source>Warning: 1 character ({1}) is not in this run's vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+3" />
         <source>Warning: {0} characters ({1}) are not in this run's vocabulary and were read as {2}: their numbers describe that character.</source>
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
@@ -3642,7 +3662,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-47" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="-64" />
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
@@ -5408,7 +5428,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+149" />
+        <location filename="../../gatelab/ui/inside_source.py" line="+153" />
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5514,7 +5534,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-130" />
+        <location line="-134" />
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5529,7 +5549,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+129" />
+        <location line="+133" />
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5549,13 +5569,13 @@ equivalent</source>
         <translation>选择磁盘上的 Hugging Face 模型文件夹。</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+68" />
         <source>Choose a run folder</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-123" />
-        <location line="+129" />
+        <location line="-134" />
+        <location line="+140" />
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -6048,7 +6068,7 @@ equivalent</source>
         <translation>请先停止当前训练（■ 停止），然后再按一次这一步。</translation>
     </message>
     <message>
-        <location line="+40" />
+        <location line="+46" />
         <source>A run is training: its gate sparsity is already on show in Live plots.</source>
         <translation>有一个运行正在训练：它的门控稀疏度已显示在“实时曲线”中。</translation>
     </message>
@@ -6058,7 +6078,12 @@ equivalent</source>
         <translation>请先训练一个运行：按 ▶ 开始（使用前几步的快速设置约需一分钟），然后再按一次这一步。</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+8" />
+        <source>Every saved run stopped too early to draw its gate sparsity as lines (one point per layer): train a run to its end first (▶ Start, about a minute with the quick settings of the first steps), then press this step again.</source>
+        <translation>所有已保存的运行都停得太早，门控稀疏度只能画成点（每层一个点）而画不成线：请先把一个运行训练到结束（▶ 开始，使用前几步的快速设置约需一分钟），然后再按一次这一步。</translation>
+    </message>
+    <message>
+        <location line="+18" />
         <source>SwiGLU vs GELU, 5 seeds</source>
         <translation>SwiGLU 对比 GELU，5 个随机种子</translation>
     </message>

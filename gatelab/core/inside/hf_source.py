@@ -27,6 +27,7 @@ from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, co
                                           trace_bytes)
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.types import LayerTrace, Trace
+from gatelab.core.inside.unknown_chars import hf_unknown_chars
 
 Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
@@ -266,7 +267,8 @@ class HfModel:
                      hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0),
                      vocab_size=_positive_int(getattr(self.text_config, "vocab_size", 0)),
                      n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),
-                     unknown=unknown,
+                     unknown=unknown, unknown_chars=hf_unknown_chars(self.tokenizer, text,
+                                                                     ids, unk, special=True),
                      unknown_as=str(self.tokenizer.unk_token) if unknown else "")
 
     def _check_memory(self, tokens: int) -> None:

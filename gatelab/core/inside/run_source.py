@@ -27,6 +27,7 @@ from gatelab.core.inside.capture import gate_mean_from_q, peak_abs, row_norms, s
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import MAX_TEXT_CHARS, LayerTrace, Trace
+from gatelab.core.inside.unknown_chars import run_unknown_chars
 from gatelab.core.model import GPT, gate_branch, up_branch
 from gatelab.core.stats import eval_mode
 from gatelab.core.trainconfig import TrainConfig
@@ -147,7 +148,7 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
     return Trace(source=source, source_kind="run", tokens=list(text), variant=config.variant,
                  gate_eps=config.gate_eps, layers=layers, model_name=name,
                  hidden_size=config.n_embd, vocab_size=len(vocab), n_head=config.n_head,
-                 step=step, unknown=unknown,
+                 step=step, unknown=unknown, unknown_chars=run_unknown_chars(text, unknown),
                  unknown_as=vocab.chars[vocab.unknown_id] if unknown else "")
 
 

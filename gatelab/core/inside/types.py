@@ -61,3 +61,7 @@ class Trace:
     # ``unknown_as`` in its place (Vocab.encode's substitute), so its numbers describe that
     unknown: tuple[int, ...] = ()
     unknown_as: str = ""
+    # what the user typed at those positions, each once ("I", "P", "T"; for an HF model the
+    # characters its tokenizer cannot encode, or a whole word a word-level vocabulary lacks):
+    # unknown_chars.py; () when not worked out (the warning then names the token pieces)
+    unknown_chars: tuple[str, ...] = ()
