@@ -57,7 +57,10 @@ def pick_string_neuron(panel: InsidePanel) -> Callable[[], str] | None:
     trace = panel.sel.trace
     if trace is None or not panel.sel.has_trace():
         return None
-    if any('"' in trace.tokens[i] for i in getattr(trace, "unknown", ())):
+    # a run's unknown piece is the character itself; a model's is its <unk> token, so the
+    # characters it stands for (``unknown_chars``) say whether the quote marks were lost
+    if (any('"' in trace.tokens[i] for i in getattr(trace, "unknown", ()))
+            or any('"' in c for c in getattr(trace, "unknown_chars", ()))):
         return lambda: translate(
             "InsideLesson", "This model's vocabulary has no quote marks, so it cannot tell the "
                             "inside of a string from the rest: for this step, train a run on the "

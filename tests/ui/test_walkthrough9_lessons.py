@@ -142,3 +142,17 @@ def test_the_strings_step_says_when_the_model_cannot_read_quotes(inside: InsideP
     inside.sel.set_trace(make_trace(text=STRING_TEXT, plant=(2, 9, 8, 24)))
     assert pick_string_neuron(inside) is None  # with the quotes known: picked, nothing said
     assert (inside.sel.layer, inside.sel.neuron) == (2, 9)
+
+
+def test_the_strings_step_says_so_for_a_model_whose_unk_stands_for_the_quotes(
+        inside: InsidePanel) -> None:
+    """A Hugging Face model reads an unknown quote mark as its <unk> token: the token text
+    holds no quote, the characters it stands for (``unknown_chars``) do."""
+    quotes = tuple(i for i, c in enumerate(STRING_TEXT) if c == '"')
+    tokens = tuple("<unk>" if i in quotes else c for i, c in enumerate(STRING_TEXT))
+    trace = dataclasses.replace(make_trace(text=STRING_TEXT), tokens=tokens, unknown=quotes,
+                                unknown_as="<unk>", unknown_chars=('"',))
+    inside.after_trace = lambda: pick_string_neuron(inside)
+    inside._show_trace(trace)
+    assert "no quote marks" in inside.source.message_text()
+    assert inside.sel.span == (0, 0)  # nothing meaningless picked
