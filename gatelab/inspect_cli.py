@@ -11,7 +11,9 @@ pipes; a file is confirmed by one "wrote" line on stderr) receives
 sink of a linear-attention layer) are null. "dtype" is what the weights were loaded as: --dtype
 bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of the weights;
 a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as
-"unknown_tokens" (positions) with "unknown_read_as" (the character the model saw instead), and noted on stderr. "notes" lists, in English, what the model folder says that gatelab
+"unknown_tokens" (positions) with "unknown_read_as" (what the model saw instead: a character
+for a run, the <unk> token for a model), "unknown_chars" (the characters typed there, each once)
+and "unknown_in" ("run" or "model"), and noted on stderr. "notes" lists, in English, what the model folder says that gatelab
 does not use (config.json naming a dtype the weight files do not hold); [] when nothing, always
 for a run; each is also a "note:" line on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
 """
@@ -95,7 +97,7 @@ def inspect(source: str, text: str, token: int | None, eps: float,
                               f"a gatelab run is traced in float32 (leave --dtype out)")
         from gatelab.core.inside.run_source import trace_run
         trace = trace_run(p, text, device=device or "cpu")
-        used, notes = "float32", []
+        used, notes, used_run = "float32", [], True
     elif is_hf_folder(p) or os.path.lexists(p / "config.json"):
         # a config.json that is a link to a device or a FIFO still means "a model folder":
         # the HF checks then say which file is not a regular file
@@ -107,6 +109,7 @@ def inspect(source: str, text: str, token: int | None, eps: float,
         used = dtype_label(next(model.model.parameters()).dtype)
         # what config.json says that the load did not use: the tab shows these too
         notes = [" ".join(str(n).split()) for n in model.info.get("notes", ())]
+        used_run = False
     else:
         raise InsideError(f"{p}: neither a gatelab run folder (ckpt.pt) nor a Hugging Face model "
                           f"folder (config.json)")
@@ -118,6 +121,9 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
         out["unknown_tokens"] = list(trace.unknown)
         out["unknown_read_as"] = trace.unknown_as
+        # what the user typed there, each once (a model's substitute is its <unk> token)
+        out["unknown_chars"] = list(trace.unknown_chars)
+        out["unknown_in"] = "run" if used_run else "model"
     return out
 
 
@@ -258,10 +264,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"{PROG}: note: some numbers are not finite (the model's weights or "
                          f"activations hold NaN or infinity) and were written as null\n")
     if result.get("unknown_tokens"):  # written, but the user should know what the model saw
-        n = len(result["unknown_tokens"])
-        sys.stderr.write(f"{PROG}: note: {n} character(s) of the text are not in this run's "
-                         f"vocabulary and were read as {result['unknown_read_as']!r} "
-                         f"(positions {result['unknown_tokens'][:10]})\n")
+        n, chars = len(result["unknown_tokens"]), result.get("unknown_chars") or []
+        named = f" ({', '.join(repr(c) for c in chars[:10])})" if chars else ""
+        sys.stderr.write(f"{PROG}: note: {n} piece(s) of the text{named} are not in this "
+                         f"{result.get('unknown_in', 'run')}'s vocabulary and were read as "
+                         f"{result['unknown_read_as']!r} (positions {result['unknown_tokens'][:10]})\n")
     return 0
 
 

@@ -120,7 +120,8 @@ def test_characters_outside_the_vocabulary_are_flagged(run: Path, tmp_path: Path
     assert main([str(run), "--text", "a€d☃", "--json", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["unknown_tokens"] == [1, 3] and data["unknown_read_as"] == trace.unknown_as
-    assert "not in this run's vocabulary" in capsys.readouterr().err
+    assert data["unknown_chars"] == ["€", "☃"] and data["unknown_in"] == "run"
+    assert "2 piece(s) of the text ('€', '☃') are not in this run's vocabulary" in capsys.readouterr().err
     assert main([str(run), "--text", "ad", "--json", str(out)]) == 0
     assert "unknown_tokens" not in json.loads(out.read_text())
     assert trace_run(run, "ad").unknown == ()
@@ -135,3 +136,19 @@ def test_hf_config_that_is_a_device_is_named(tmp_path: Path,
                  "--json", str(tmp_path / "o.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "config.json: is not a regular file" in err
+
+
+def test_a_models_unknown_characters_are_named_not_its_unk_token(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A model reads what its vocabulary lacks as <unk>: the file and the note name the typed
+    characters ("I", "P", "T"), and say "model"."""
+    from tests.core.test_inside_unknown_chars import save_lowercase_llama
+
+    model = save_lowercase_llama(tmp_path / "lowercase")
+    out = tmp_path / "o.json"
+    assert main([str(model), "--text", "I flew from Paris to Tokyo", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["unknown_read_as"] == "<unk>" and len(data["unknown_tokens"]) == 3
+    assert data["unknown_chars"] == ["I", "P", "T"] and data["unknown_in"] == "model"
+    assert ("3 piece(s) of the text ('I', 'P', 'T') are not in this model's vocabulary and were "
+            "read as '<unk>'") in capsys.readouterr().err
