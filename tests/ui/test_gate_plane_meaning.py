@@ -11,7 +11,8 @@ import re
 import pytest
 
 from gatelab.core import gates
-from gatelab.ui.gate_plane_panel import GatePlanePanel, _grad
+from gatelab.ui.gate_plane_panel import GatePlanePanel
+from gatelab.ui.gate_plane_tips import grad_text as _grad
 
 POINTS = (-1000.0, -40.0, -10.0, -7.0, -3.0, -1.0, 0.0, 0.05, 1.5, 7.0, 10.0, 40.0, 1000.0)
 
