@@ -79,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         import shutil
         import tempfile
 
+        from gatelab.ui import trainer_jobs
+
+        trainer_jobs.WARM["enabled"] = False  # no training follows: leave the temp dir as it was
         scratch = tempfile.mkdtemp(prefix="gatelab-shot-")
         try:
             settings = QSettings(os.path.join(scratch, "settings.ini"),

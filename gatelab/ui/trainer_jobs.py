@@ -47,11 +47,17 @@ def corpus_summary(spec: str, preview_chars: int = 600) -> CorpusSummary:
                          corpus.text[:preview_chars])
 
 
-def warm_up() -> None:
-    """torch's first optimizer, built once off the GUI thread (see ``optim.warm_up``)."""
-    from gatelab.core.optim import warm_up as warm_optimizer
+WARM = {"enabled": True}  # False for a one-shot render (app --screenshot): nothing to train
 
-    warm_optimizer()
+
+def warm_up() -> None:
+    """torch's first optimizer, built once off the GUI thread (see ``optim.warm_up``). Off for
+    a screenshot: importing torch._dynamo leaves a torchinductor_<user> folder in the temp dir,
+    worth it before training, not for a render that exits."""
+    if WARM["enabled"]:
+        from gatelab.core.optim import warm_up as warm_optimizer
+
+        warm_optimizer()
 
 
 def device_choices() -> list[tuple[str, str]]:
