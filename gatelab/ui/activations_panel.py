@@ -32,11 +32,13 @@ from gatelab.ui.activations_lesson import ActivationsLessonMixin
 from gatelab.ui.activations_names import (COLOURS, FORMULA_LABELS, SHORT_NAMES,  # noqa: F401
                                           SILU_MINUS_RELU)
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
-from gatelab.ui.activations_widgets import (MinusSpinBox, ProbeLabelFormat, probe_label_position,
-                                            y_view)
+from gatelab.ui.activations_widgets import (MinusSpinBox, ProbeLabelFormat, curve_pair,
+                                            keep_label_inside, probe_label_position, y_view)
 from gatelab.ui.messages import message_text
+from gatelab.ui.plot_readout import ReadoutLabel
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.elide import wrap_plot_title
+from gatelab.ui.field_errors import ErrorLine
 from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
 
 
@@ -103,7 +105,8 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.probe_dots.setZValue(20)
         self.plot.addItem(self.probe_dots)
         self.plot.addItem(self.z_line)
-        self.hover_label = QLabel(self)
+        # one line cut to the plot's width: a long one had widened the plot's column
+        self.hover_label = ReadoutLabel(self, separator="  ·  ")
         self.hover_label.setStyleSheet("color: #555;")
         self.note_label = QLabel(self)
         self.note_label.setObjectName("activations-note")
@@ -111,6 +114,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.note_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
         self._hover_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
+        self.plot.vb.sigRangeChanged.connect(self._place_min_label)
 
     def _build_controls(self) -> None:
         self.controls = QWidget(self)
@@ -136,9 +140,13 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.range_box = QGroupBox(self.controls)
         form = QFormLayout(self.range_box)
         # the fields hold the checks weakly: a bound method of the panel kept by its own child
-        # is a cycle through the panel (see ui/qt_cycles)
-        self.z_min_field = NumberField(self._range[0], check=weak_method(self._check_min))
-        self.z_max_field = NumberField(self._range[1], check=weak_method(self._check_max))
+        # is a cycle through the panel (see ui/qt_cycles); their refusals share one line under
+        # the box whose room is kept (beside a field, one pushed the edit sideways)
+        self.range_error = ErrorLine(self.range_box, lines=2)
+        self.z_min_field = NumberField(self._range[0], check=weak_method(self._check_min),
+                                       error_line=self.range_error)
+        self.z_max_field = NumberField(self._range[1], check=weak_method(self._check_max),
+                                       error_line=self.range_error)
         self.z_min_field.value_changed.connect(self._on_range_edited)
         self.z_max_field.value_changed.connect(self._on_range_edited)
         self.z_spin = MinusSpinBox(self.range_box)
@@ -153,6 +161,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
                            ("z", self.z_spin)):
             self.form_labels[key] = QLabel(self.range_box)
             form.addRow(self.form_labels[key], field)
+        form.addRow(self.range_error)
         # Tab in reading order (Qt's order by parenting put probe z before z min and z max)
         chain = (self.derivative_box, self.z_min_field.edit, self.z_max_field.edit, self.z_spin)
         for first, second in zip(chain, chain[1:], strict=False):
@@ -177,6 +186,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.silu_min_marker.setToolTip(self.tr("SiLU's minimum"))
         self.silu_min_label.setText(self.tr("SiLU min {0} at z = {1}").format(
             fmt_number(s_min), fmt_number(z_min)))
+        self._place_min_label()  # its width is the language's
         self.z_line.setToolTip(self.tr("Drag to probe the curves at z"))
         self.note_label.setToolTip(self.tr("What the curves do at the probe z, in plain words"))
         self.shown_box.setTitle(self.tr("Activations shown"))
@@ -212,10 +222,19 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         return self.tr(SHORT_NAMES[name])
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        if watched is self.plot_widget and event.type() == QEvent.Type.Resize:
+        kind = event.type() if watched is self.plot_widget else None
+        if kind == QEvent.Type.Resize:
             self._fit_title()
             self._place_z_label()
+            self._place_min_label()
+        elif kind == QEvent.Type.Leave:  # the line reads no z any more (a move still queued
+            self._hover_proxy.flush()  # must not bring the old one back)
+            self._hover_z = None
+            self._show_hover()
         return super().eventFilter(watched, event)
+
+    def _place_min_label(self, *_args: object) -> None:
+        keep_label_inside(self.silu_min_label, self.plot.vb, activations.silu_minimum()[0])
 
     def _place_z_label(self) -> None:
         self.z_line.label.setPosition(probe_label_position(self.legend, self.plot.vb, self._z))
@@ -308,13 +327,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
             self.set_z(float(value))
 
     def _on_mouse_moved(self, event: tuple[QPointF]) -> None:
-        pos = event[0]
-        if not self.plot.sceneBoundingRect().contains(pos):
-            return
-        z = float(self.plot.vb.mapSceneToView(pos).x())
-        if not math.isfinite(z):
-            return
-        self._hover_z = z
+        """Over the curves: read them at that z; elsewhere (an axis, the title): no z."""
+        z = float(self.plot.vb.mapSceneToView(event[0]).x())
+        inside = self.plot.vb.sceneBoundingRect().contains(event[0]) and math.isfinite(z)
+        self._hover_z = z if inside else None
         self._show_hover()
 
     def _show_hover(self) -> None:
@@ -329,23 +345,14 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
             fmt_number(z, 3), "  ·  ".join(parts) or self.tr("no curve shown")))
 
     # -- drawing -----------------------------------------------------------------------------
-    def _ensure_curves(self, name: str) -> None:
-        """Curve items are made the first time an activation is shown (faster start-up)."""
-        if name not in self._curves:
-            colour = COLOURS.get(name, "#444")
-            width = 1.3 if name == "gelu_tanh" else 2.5  # GELU stays visible under its twin
-            self._curves[name] = self.plot.plot(pen=pg.mkPen(colour, width=width))
-            self._dcurves[name] = self.plot.plot(
-                pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine))
-
     def _redraw_curves(self) -> None:
         shown = set(self.shown())
         show_d = self.derivative_box.isChecked()
         lo, hi = self._range
         for name in activations.NAMES:
             visible = name in shown
-            if visible:
-                self._ensure_curves(name)
+            if visible and name not in self._curves:  # made when first shown: a faster start
+                self._curves[name], self._dcurves[name] = curve_pair(self.plot, name)
             elif name not in self._curves:
                 continue
             curve, dcurve = self._curves[name], self._dcurves[name]
@@ -361,7 +368,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.silu_min_marker.setVisible(silu_min_visible)
         self.silu_min_label.setVisible(silu_min_visible)
         self.plot.setXRange(lo, hi, padding=0.02)
-        self._fit_y(shown, show_d)
+        items = [self._curves[n] for n in shown] + ([self._dcurves[n] for n in shown]
+                                                    if show_d else [])
+        ys = [y for y in (item.getData()[1] for item in items) if y is not None]
+        self.plot.setYRange(*y_view(ys, self._range), padding=0.05 if ys else None)
 
     def _fill_legend(self) -> None:
         """The legend's names for the shown curves (alone on retranslate: the view keeps its
@@ -375,12 +385,6 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
                                                              style=Qt.PenStyle.DashLine)),
                                 self.tr("dashed: derivative f′(z)"))
         self._place_z_label()
-
-    def _fit_y(self, shown: set[str], show_d: bool) -> None:
-        items = [self._curves[n] for n in shown] + ([self._dcurves[n] for n in shown] if show_d else [])
-        ys = [y for y in (item.getData()[1] for item in items) if y is not None]
-        lo, hi = y_view(ys, self._range)
-        self.plot.setYRange(lo, hi, padding=0.05 if ys else None)
 
     def _update_probe(self) -> None:
         z = self._z

@@ -1,15 +1,17 @@
 """Small parts of the activation-curves tab: widgets that write negative numbers with a true
-minus, and where the probe's label and the y axis go."""
+minus, and where the probe's label, the SiLU-minimum label and the y axis go."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QPointF
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox
 
+from gatelab.ui.activations_names import COLOURS
 from gatelab.ui.widgets import MINUS, fmt_number
 
 
@@ -43,6 +45,30 @@ def probe_label_position(legend: Any, vb: Any, z: float) -> float:
     if height > 0 and legend.isVisible() and z <= vb.mapToView(QPointF(box.right(), 0)).x():
         return max(0.1, 1.0 - (box.bottom() + 16) / height)
     return 0.95
+
+
+def curve_pair(plot: Any, name: str) -> tuple[Any, Any]:
+    """The curve and the dashed derivative of activation ``name``, added to ``plot``."""
+    colour = COLOURS.get(name, "#444")
+    width = 1.3 if name == "gelu_tanh" else 2.5  # GELU stays visible under its twin
+    return (plot.plot(pen=pg.mkPen(colour, width=width)),
+            plot.plot(pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine)))
+
+
+def keep_label_inside(label: Any, vb: Any, x: float, below: float = -0.4) -> None:
+    """Anchor ``label`` (a TextItem for the point at ``x``) centred on its point where it fits
+    the view, else starting (left edge) or ending (right edge) at it. Why: at z max = 100000
+    the SiLU minimum sits at the left edge and "SiLU min −0.2785 at z = −1.2785" lost its
+    first half there."""
+    width = label.textItem.boundingRect().width()  # pixels: the label ignores the zoom
+    point = vb.mapFromView(QPointF(x, 0.0)).x()
+    across = 0.5
+    if point - width / 2 < 0:
+        across = 0.0
+    elif point + width / 2 > vb.width():
+        across = 1.0
+    if label.anchor.x() != across:
+        label.setAnchor((across, below))
 
 
 def y_view(values: list[np.ndarray], z_range: tuple[float, float]) -> tuple[float, float]:

@@ -8,6 +8,8 @@ last valid value stays in force. Up/Down keys step by one ``step``.
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QLineEdit, QWidget
@@ -92,17 +94,30 @@ class BigIntField(ValidatedField):
         if digits.isascii() and digits.isdigit():
             value = -int(digits) if sign else int(digits)
             return self._problem(value) or value
+        return self._not_digits(cleaned, text)
+
+    def _not_digits(self, cleaned: str, text: str) -> str:
+        """Why ``cleaned`` (not plain digits: "1e9", "4096.0", "abc") is refused. A whole
+        number is shown written out, exactly (read as a Decimal, not a float): the example
+        used to be 10¹² whatever was typed, as if "1e9" were that."""
         try:
-            as_float = float(cleaned)
-        except ValueError:
-            return self.tr("“{0}” is not a number").format(text.strip())
-        if as_float != as_float or as_float in (float("inf"), float("-inf")):
+            number = Decimal(cleaned)
+        except InvalidOperation:  # garbage, or an exponent past Decimal's (1e99999999999999999999)
+            try:
+                number = Decimal(float(cleaned))  # ±inf for a huge one, 0 for a tiny one
+            except (ValueError, OverflowError):
+                return self.tr("“{0}” is not a number").format(text.strip())
+            if number.is_infinite():
+                return self._problem(self._min - 1 if number < 0 else self._max + 1)
+        if not number.is_finite():
             return self.tr("enter a finite whole number")
-        if not as_float.is_integer():
+        if number != number.to_integral_value():
             return self.tr("enter a whole number (no fractions)")
-        if as_float < self._min:
+        if number < self._min:
             return self.tr("must be at least {0}").format(f"{self._min:,}")
-        return self.tr("write it out in digits (e.g. 1000000000000)")
+        if number > self._max:
+            return self.tr("too large (at most {0})").format(f"{self._max:.0e}")
+        return self.tr("write it out in digits: {0}").format(int(number))
 
     def _on_text_edited(self, text: str) -> None:
         """Live: every valid keystroke updates the value (the text is reformatted on Enter)."""

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.budget_fields import BigIntField, SizeFields
+from gatelab.ui.elide import FitCombo, without_brackets
 
 #: The size fields: attribute, default, minimum. Labels and tips are in ``_field_texts``.
 FIELDS: tuple[tuple[str, int, int], ...] = (
@@ -45,7 +46,8 @@ class BudgetFormMixin(SizeFields):
         for attr, value, minimum in FIELDS:
             setattr(self, attr, BigIntField(value, minimum=minimum))
         self.m_field.set_step(256)
-        self.variant_combo = QComboBox()
+        # closed: "Gated: 3dm" where the whole label is cut (whole in the list and the tooltip)
+        self.variant_combo = FitCombo(short=without_brackets, grow=False)
         self.variant_combo.addItem("", True)  # gated; texts in _retranslate_form
         self.variant_combo.addItem("", False)  # classic
         self.multiple_spin = QSpinBox()

@@ -7,11 +7,21 @@ Inside tab's model summary end after a word instead, and keep the whole text in 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QFontMetrics, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QSizePolicy,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
+    QWidget,
+)
 
 ELLIPSIS = "…"
 TRAILING = " ,;:·—–-"  # not left dangling before the "…"
@@ -72,3 +82,139 @@ def fit_list_width(combo: QComboBox) -> None:
     text = max((view.fontMetrics().horizontalAdvance(combo.itemText(i))
                 for i in range(combo.count())), default=0)
     view.setMinimumWidth(text + 2 * view.frameWidth() + 24)
+
+
+class ElidedLine(QLabel):
+    """A one-line plain-text label that never widens its row: the text as it fits, else cut
+    with "…" (after a word where one ends near the cut), the whole text in the tooltip.
+    ``text()`` is the whole text, ``shown_text()`` what is drawn. Why: the trainer's run name,
+    clipped by a plain QLabel at 1024 px, ended mid-name with no sign of the cut and ran into
+    the label beside it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._whole = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        self._whole = one_line(text)
+        self.setToolTip(self._whole)
+        self._elide()
+
+    def text(self) -> str:
+        return self._whole
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # a style sheet's bold: measure again
+            self._elide()
+
+    def _elide(self) -> None:
+        room = max(self.contentsRect().width() - 2, 0)
+        super().setText(elide_words(self._whole, self.fontMetrics(), room))
+
+
+BRACKETS = re.compile(r"\s*[(（][^()（）]*[)）]")
+
+
+def without_brackets(text: str) -> str:
+    """``text`` without its bracketed asides: "Gated (gate, up, down): 3dm" → "Gated: 3dm"."""
+    return BRACKETS.sub("", text).strip()
+
+
+def before_formula(text: str) -> str:
+    """A variant's name without its formula: "SwiGLU clamped (gpt-oss)  h = g·σ(αg)·(u+1)" →
+    "SwiGLU clamped (gpt-oss)" (the closed label of a narrow variant drop-down)."""
+    return text.split("h =")[0].strip()
+
+
+class FitCombo(QComboBox):
+    """A drop-down whose closed box asks for the width of its current text and shows it whole
+    where the row has room; else ``short(text)`` (a shorter label) when that fits, else the
+    text cut with "…". Whenever the box shows less than the whole text, its tooltip starts with
+    it; the list opens as wide as the longest entry. Why: the gate-plane's "SwiGLU clamped
+    (gpt-oss)  h = g·σ(αg)·(u+1)" and the budget's "门控式（门控、上投影、下投影）：3dm" were cut in
+    the closed box at 1366 px, with no way to read the rest but opening the list.
+
+    ``least_chars``: the narrowest it lets a layout make it (Qt's minimum contents length);
+    ``grow`` False: it asks for no more than that either (a column whose width is tuned)."""
+
+    def __init__(self, parent: QWidget | None = None, least_chars: int = 14,
+                 short: Callable[[str], str] | None = None, grow: bool = True) -> None:
+        super().__init__(parent)
+        self._short = short
+        self._grow = grow
+        self._tip = ""
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(least_chars)
+        self.currentIndexChanged.connect(self._text_changed)
+        self.model().dataChanged.connect(self._text_changed)  # a retranslated entry
+
+    def setToolTip(self, tip: str) -> None:  # noqa: N802 (Qt's name)
+        self._tip = tip
+        self._sync_tip()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        hint = super().sizeHint()
+        if not self._grow:
+            return hint
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        text = QSize(self.fontMetrics().horizontalAdvance(self.currentText()) + 4, hint.height())
+        want = self.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, text, self)
+        return QSize(max(hint.width(), want.width()), hint.height())
+
+    def text_room(self) -> int:
+        """The closed box's width for its text (the arrow and frame left out)."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        field = self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                            QStyle.SubControl.SC_ComboBoxEditField, self)
+        return max(field.width() - 2, 0)  # the style draws the label 1 px in from each side
+
+    def shown_text(self) -> str:
+        """What the closed box draws: the whole text, the short label or the cut text."""
+        whole, room, metrics = self.currentText(), self.text_room(), self.fontMetrics()
+        if metrics.horizontalAdvance(whole) <= room:
+            return whole
+        short = self._short(whole) if self._short is not None else ""
+        if short and metrics.horizontalAdvance(short) <= room:
+            return short
+        return metrics.elidedText(whole, Qt.TextElideMode.ElideRight, room)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        if self.isEditable():
+            super().paintEvent(event)
+            return
+        painter = QStylePainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self.shown_text()
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._sync_tip()
+
+    def showPopup(self) -> None:  # noqa: N802 (Qt override)
+        fit_list_width(self)  # every entry whole in the list, in this language
+        super().showPopup()
+
+    def _text_changed(self, *_args: object) -> None:
+        self.updateGeometry()  # another text: another width asked for
+        self._sync_tip()
+
+    def _sync_tip(self) -> None:
+        whole = self.currentText()
+        lead = whole if whole and self.shown_text() != whole else ""
+        super().setToolTip("\n".join(t for t in (lead, self._tip) if t))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -71,6 +72,7 @@ class ForwardMapPanel(QWidget):
         self._build: Callable[[str], Any] | None = None  # builds a tab not opened yet
         self._sizes: ForwardSizes | None = None
         self._pinned = False  # a lesson step's preset stays until Refresh
+        self._corpus_box: weakref.ref[Any] | None = None  # the trainer's, once awaited
         self._lesson = ForwardMapLesson(self)
 
         top = QHBoxLayout()
@@ -230,14 +232,36 @@ class ForwardMapPanel(QWidget):
             return None
         return ForwardSizes.from_dict({**raw, "origin": "inside"})
 
-    @staticmethod
-    def _from_trainer(panel: Any) -> ForwardSizes | None:
+    def _from_trainer(self, panel: Any) -> ForwardSizes | None:
         controls = panel.controls
         summary = getattr(controls.corpus, "summary", None)
+        if summary is None:
+            self._await_corpus(controls.corpus)
         vocab = getattr(summary, "vocab_size", None) if summary is not None else None
         cfg = controls.config()
         name = "{0}, d = {1}".format(fm.VARIANT_NAME.get(cfg.variant, cfg.variant), cfg.n_embd)
         return fm.sizes_from_train_config(cfg, vocab if isinstance(vocab, int) else None, name)
+
+    def _await_corpus(self, box: Any) -> None:
+        """Have the trainer's corpus box read its text (it waits for its tab to be shown) and
+        show its vocabulary once read. Why: the map's "tokens" box said just "V" until the
+        Live trainer tab had been opened, though the trainer's form had named the corpus."""
+        changed, start = getattr(box, "corpus_changed", None), getattr(box, "activate", None)
+        if changed is None or start is None:
+            return  # (a stand-in form without a corpus box: nothing to wait for)
+        if self._corpus_box is None or self._corpus_box() is not box:
+            self._corpus_box = weakref.ref(box)
+            changed.connect(self._on_trainer_corpus)
+        start()  # a no-op once it has started reading
+
+    def _on_trainer_corpus(self) -> None:
+        """The trainer's corpus was read (or changed): its vocabulary joins the map, where the
+        map shows the trainer's sizes and no lesson has pinned others."""
+        if self._pinned or self._sizes is None or self._sizes.origin != "trainer":
+            return
+        sizes = self._sizes_from("trainer", build=False)
+        if sizes is not None and sizes != self._sizes:
+            self._set_sizes(sizes)
 
     @staticmethod
     def _from_budget(panel: Any) -> ForwardSizes | None:

@@ -27,6 +27,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from gatelab.core.forward_map import BOX_KEYS, GATED_ONLY
+from gatelab.ui.forward_map_fit import (LINE_GAP, BoxLayout, FittedLines, fit_box, fit_line,
+                                        font_at)
 
 CANVAS = QRectF(0, 0, 1000, 600)  # logical coordinates every rectangle below is given in
 RESIDUAL_X = 120.0
@@ -36,7 +38,7 @@ RECTS: dict[str, QRectF] = {
     "tokens": QRectF(40, 10, 160, 54),
     "embedding": QRectF(40, 92, 160, 58),
     "attn_norm": QRectF(190, 218, 130, 48),
-    "attention": QRectF(350, 212, 190, 60),
+    "attention": QRectF(350, 212, 240, 60),  # wide: "d → a → d, n heads (k key/value)"
     "attn_add": QRectF(RESIDUAL_X - 18, 292, 36, 36),
     "mlp_norm": QRectF(190, 372, 130, 48),
     "mlp": QRectF(350, 330, 630, 148),
@@ -128,6 +130,22 @@ class ForwardMapView(QWidget):
             out += [text.title, text.sub, text.tooltip]
         return [s for s in out if s]
 
+    def box_layout(self, key: str) -> BoxLayout:
+        """How ``key``'s words fit its box (what ``_paint_text`` draws, in logical pixels)."""
+        text, rect = self._texts[key], self._logical_rect(key)
+        if key == "mlp":  # its title only, in the top-left corner
+            return BoxLayout(fit_line(self.font(), text.title, rect.width() - 24, 15, 10, True),
+                             FittedLines(12, ()))
+        return fit_box(self.font(), text.title, text.sub, rect.width(), rect.height())
+
+    def tooltip(self, key: str) -> str:
+        """The box's tooltip, led by its whole title and size line when the box cuts them."""
+        text = self._texts[key]
+        if key in CIRCLES or not self.box_layout(key).cut:
+            return text.tooltip
+        whole = " · ".join(s for s in (text.title, text.sub) if s)
+        return "\n".join(s for s in (whole, text.tooltip) if s)
+
     def selected(self) -> str:
         return self._selected
 
@@ -179,7 +197,7 @@ class ForwardMapView(QWidget):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
         key = self.box_at(event.position())
         self.setCursor(Qt.CursorShape.PointingHandCursor if key else Qt.CursorShape.ArrowCursor)
-        self.setToolTip(self._texts[key].tooltip if key else "")
+        self.setToolTip(self.tooltip(key) if key else "")
         if not key:
             QToolTip.hideText()
         super().mouseMoveEvent(event)
@@ -243,19 +261,18 @@ class ForwardMapView(QWidget):
         p.end()
 
     def _font(self, px: float, bold: bool = False) -> QFont:
-        font = QFont(self.font())
-        font.setPixelSize(max(1, round(px)))  # logical px: the painter's scale makes it crisp
-        font.setBold(bold)
-        return font
+        return font_at(self.font(), px, bold)  # logical px: the painter's scale makes it crisp
 
     def _paint_frame(self, p: QPainter, fg: QColor, line: QColor) -> None:
         p.setPen(QPen(line, 1.5, Qt.PenStyle.DashLine))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(FRAME, 12, 12)
         p.setPen(fg)
-        p.setFont(self._font(15, bold=True))
-        p.drawText(QRectF(FRAME.x() + 12, FRAME.y() + 4, 400, 24),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._frame_label)
+        label = fit_line(self.font(), self._frame_label, FRAME.width() - 24, 15, 10, bold=True)
+        p.setFont(self._font(label.px, bold=True))
+        p.drawText(QRectF(FRAME.x() + 12, FRAME.y() + 4, FRAME.width() - 24, 24),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label.lines[0]
+                   if label.lines else "")
         p.setFont(self._font(12))
         residual = self._notes.get("residual", "")
         if residual:
@@ -359,15 +376,23 @@ class ForwardMapView(QWidget):
             p.setFont(self._font(20, bold=True))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text.title)
             return
+        fitted = self.box_layout(key)
         if key == "mlp":  # the title sits in the top-left corner, above the neuron view
-            p.setFont(self._font(15, bold=True))
+            p.setFont(self._font(fitted.title.px, bold=True))
             p.drawText(QRectF(rect.x() + 12, rect.y() + 4, rect.width() - 24, 24),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text.title)
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                       fitted.title.lines[0] if fitted.title.lines else "")
             return
-        top = QRectF(rect.x() + 4, rect.y() + 3, rect.width() - 8, rect.height() / 2 - 1)
-        bottom = QRectF(rect.x() + 4, rect.center().y(), rect.width() - 8, rect.height() / 2 - 3)
-        p.setFont(self._font(14, bold=True))
-        p.drawText(top if text.sub else rect, Qt.AlignmentFlag.AlignCenter, text.title)
-        if text.sub:
-            p.setFont(self._font(12))
-            p.drawText(bottom, Qt.AlignmentFlag.AlignCenter, text.sub)
+        # the title over the size line(s), the block centred in the box
+        rows = [(line, fitted.title.px, True) for line in fitted.title.lines]
+        rows += [(line, fitted.sub.px, False) for line in fitted.sub.lines]
+        y = rect.center().y() - sum(px * LINE_GAP for _, px, _ in rows) / 2
+        if fitted.sub.lines:  # a little air between the title and its size line
+            y -= 1.5
+        for i, (line, px, bold) in enumerate(rows):
+            if i == len(fitted.title.lines) and i:
+                y += 3
+            p.setFont(self._font(px, bold))
+            p.drawText(QRectF(rect.x(), y, rect.width(), px * LINE_GAP),
+                       Qt.AlignmentFlag.AlignCenter, line)
+            y += px * LINE_GAP

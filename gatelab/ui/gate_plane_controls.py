@@ -26,13 +26,15 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
-from gatelab.ui.elide import fit_list_width
+from gatelab.ui.elide import FitCombo, before_formula, fit_list_width
+from gatelab.ui.field_errors import ErrorLine
 from gatelab.ui.gate_plane_names import PARAM_NAMES, QUICK_POINTS, VARIANT_LABELS  # noqa: F401
 from gatelab.ui.gate_plane_tips import layer_tip, view_choices
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import NumberField, ReadoutForm, fmt_number
 
 _ERROR_STYLE = "color: #c0392b;"
+_PANEL = "panel"  # the key of the panel's own refusals on a box's error line
 
 
 class GatePlaneControls(QWidget):
@@ -50,12 +52,12 @@ class GatePlaneControls(QWidget):
         self._spec = spec
         # every string is set through _say/_keep, so retranslate() can set them all again
         self._texts: list[Callable[[], None]] = []
-        self._errors: dict[QLabel, Callable[[], str]] = {}  # error line → its text, re-renderable
         lay = QHBoxLayout(self)  # a row of boxes under the maps, which get the full width
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self._build_point_box(), 3)
         lay.addWidget(self._build_readout_box(), 3)
         middle = QVBoxLayout()
+        middle.setSpacing(2)  # the boxes' kept error lines cost no map height: tight rows
         middle.addWidget(self._build_variant_box())
         middle.addWidget(self._build_neuron_box())
         middle.addStretch(1)
@@ -76,9 +78,8 @@ class GatePlaneControls(QWidget):
         """Every label, title, tooltip and combo item again, in the current language."""
         for update in self._texts:
             update()
-        for label, make in self._errors.items():
-            if not label.isHidden():
-                label.setText(make())
+        for line in (self.point_error, self.variant_error, self.spec_error):
+            line.refresh()
         for i, name in enumerate(gates.VARIANTS):
             self.variant_combo.setItemText(i, self.tr(gates.get(name).label))
         fit_list_width(self.variant_combo)  # whole formulas, in this language
@@ -90,11 +91,17 @@ class GatePlaneControls(QWidget):
         box = QGroupBox(self)
         self._say(box.setTitle, lambda: self.tr("Point (g, u)"))
         v = QVBoxLayout(box)
+        v.setSpacing(3)
         form = QFormLayout()
-        self.g_field = NumberField(1.5, minimum=-1e4, maximum=1e4, width=90)
+        # the box's refusals (the fields', the panel's) share one line whose room is kept:
+        # shown or not, the quick-point buttons under it stay where they are
+        self.point_error = ErrorLine(box, lines=2)
+        self.g_field = NumberField(1.5, minimum=-1e4, maximum=1e4, width=90,
+                                   error_line=self.point_error)
         self._say(self.g_field.setToolTip,
                   lambda: self.tr("Gate pre-activation g; type a value and press Enter"))
-        self.u_field = NumberField(-2.0, minimum=-1e4, maximum=1e4, width=90)
+        self.u_field = NumberField(-2.0, minimum=-1e4, maximum=1e4, width=90,
+                                   error_line=self.point_error)
         self._say(self.u_field.setToolTip,
                   lambda: self.tr("Up pre-activation u; type a value and press Enter"))
         for f in (self.g_field, self.u_field):
@@ -102,10 +109,6 @@ class GatePlaneControls(QWidget):
         form.addRow("g", self.g_field)
         form.addRow("u", self.u_field)
         v.addLayout(form)
-        self.point_error = QLabel(box)
-        self.point_error.setStyleSheet(_ERROR_STYLE)
-        self.point_error.setWordWrap(True)
-        self.point_error.hide()
         v.addWidget(self.point_error)
         grid = QGridLayout()
         self.quick_buttons: list[QPushButton] = []
@@ -155,7 +158,9 @@ class GatePlaneControls(QWidget):
         box = QGroupBox(self)
         self._say(box.setTitle, lambda: self.tr("Gate variant"))
         form = QFormLayout(box)
-        self.variant_combo = QComboBox(box)
+        form.setVerticalSpacing(2)
+        # closed: the whole label where the row has room, else the name alone (whole in the tip)
+        self.variant_combo = FitCombo(box, short=before_formula)
         for name in gates.VARIANTS:
             self.variant_combo.addItem(self.tr(gates.get(name).label), name)
         self._say(self.variant_combo.setToolTip, lambda: self.tr("Which gated MLP: h = A(g)·B(u)"))
@@ -165,10 +170,7 @@ class GatePlaneControls(QWidget):
         self.variant_combo.activated.connect(
             lambda i: self.variant_requested.emit(self.variant_combo.itemData(i)))
         form.addRow(self.variant_combo)
-        self.variant_error = QLabel(box)
-        self.variant_error.setStyleSheet(_ERROR_STYLE)
-        self.variant_error.setWordWrap(True)
-        self.variant_error.hide()
+        self.variant_error = ErrorLine(box)  # its parameters' refusals too, in kept room
         form.addRow(self.variant_error)
         self._param_form = form
         tips = {
@@ -178,12 +180,16 @@ class GatePlaneControls(QWidget):
             "beta1": lambda: self.tr("soft cap β₁ of the gate: β₁·tanh(SiLU(g)/β₁)"),
             "beta2": lambda: self.tr("soft cap β₂ of the up branch: β₂·tanh(u/β₂)"),
         }
+        # the one word among the parameters' symbols (β, α, β₁, β₂): a translator's note
+        #: Label of the field for gpt-oss's clamp value (7 by default): g ≤ limit, u ∈ [−limit,
+        #: limit]. A word to translate (e.g. 上限), not a code name; its tooltip names it too.
         labels = {"beta": lambda: "β", "limit": lambda: self.tr("limit"), "alpha": lambda: "α",
                   "beta1": lambda: "β₁", "beta2": lambda: "β₂"}
         self.param_fields: dict[str, NumberField] = {}
         for name in PARAM_NAMES:
             field = NumberField(1.0, minimum=-1e3, maximum=1e3,
-                                check=detach(lambda v, n=name: self._check_param(n, v), self))
+                                check=detach(lambda v, n=name: self._check_param(n, v), self),
+                                error_line=self.variant_error)
             self._say(field.setToolTip, tips[name])
             field.value_changed.connect(
                 lambda v, n=name: self.spec_requested.emit({"params": {n: v}}))
@@ -201,15 +207,24 @@ class GatePlaneControls(QWidget):
     def _build_window_box(self) -> QGroupBox:
         box = QGroupBox(self)
         self._say(box.setTitle, lambda: self.tr("Map window"))
-        form = QFormLayout(box)
+        outer = QVBoxLayout(box)  # the tallest box: its kept error lines cost no map height
+        outer.setSpacing(0)
+        margins = outer.contentsMargins()  # (under them, an empty line most of the time)
+        outer.setContentsMargins(margins.left(), margins.top(), margins.right(), 2)
+        form = QFormLayout()
+        form.setVerticalSpacing(2)
+        outer.addLayout(form)
         s = self._spec
-        self.g_min = NumberField(s.g_range[0], check=detach(
+        # one line for every refusal in the box, its room kept: a field's own line beside it
+        # had pushed the edit left and, wrapped, the maps up (the next click missed the field)
+        self.spec_error = line = ErrorLine(box, lines=2)
+        self.g_min = NumberField(s.g_range[0], error_line=line, check=detach(
             lambda v: self._check_range("g", 0, v), self))
-        self.g_max = NumberField(s.g_range[1], check=detach(
+        self.g_max = NumberField(s.g_range[1], error_line=line, check=detach(
             lambda v: self._check_range("g", 1, v), self))
-        self.u_min = NumberField(s.u_range[0], check=detach(
+        self.u_min = NumberField(s.u_range[0], error_line=line, check=detach(
             lambda v: self._check_range("u", 0, v), self))
-        self.u_max = NumberField(s.u_range[1], check=detach(
+        self.u_max = NumberField(s.u_range[1], error_line=line, check=detach(
             lambda v: self._check_range("u", 1, v), self))
         for f, tip in ((self.g_min, lambda: self.tr("left edge of the maps (g)")),
                        (self.g_max, lambda: self.tr("right edge of the maps (g)")),
@@ -221,12 +236,12 @@ class GatePlaneControls(QWidget):
         self.u_min.value_changed.connect(lambda _: self._emit_range("u"))
         self.u_max.value_changed.connect(lambda _: self._emit_range("u"))
         self.resolution = NumberField(s.resolution, integer=True, minimum=plane.MIN_RESOLUTION,
-                                      maximum=plane.MAX_RESOLUTION)
+                                      maximum=plane.MAX_RESOLUTION, error_line=line)
         self._say(self.resolution.setToolTip, lambda: self.tr("pixels per side ({0}…{1})").format(
             plane.MIN_RESOLUTION, plane.MAX_RESOLUTION))
         self.resolution.value_changed.connect(
             lambda v: self.spec_requested.emit({"resolution": int(v)}))
-        self.eps = NumberField(s.eps, maximum=1e3, check=self._check_eps)
+        self.eps = NumberField(s.eps, maximum=1e3, check=self._check_eps, error_line=line)
         self._say(self.eps.setToolTip, lambda: self.tr("the gate counts as closed where |act(g)| < ε"))
         self.eps.value_changed.connect(lambda v: self.spec_requested.emit({"eps": v}))
         self.view_combo = QComboBox(box)
@@ -245,11 +260,7 @@ class GatePlaneControls(QWidget):
             label = QLabel(box)
             self._say(label.setText, text)
             form.addRow(label, field)
-        self.spec_error = QLabel(box)
-        self.spec_error.setStyleSheet(_ERROR_STYLE)
-        self.spec_error.setWordWrap(True)
-        self.spec_error.hide()
-        form.addRow(self.spec_error)
+        outer.addWidget(self.spec_error)
         return box
 
     def _build_neuron_box(self) -> QGroupBox:
@@ -340,14 +351,12 @@ class GatePlaneControls(QWidget):
         self.u_max.set_value(spec.u_range[1])
         self.resolution.set_value(spec.resolution)
         self.eps.set_value(spec.eps)
-        self.spec_error.hide()
+        self.spec_error.withdraw(_PANEL)
 
-    def _show_error(self, label: QLabel, message: str | Callable[[], str]) -> None:
-        """An error line; given as a function, it is rendered again on retranslate()."""
-        make = message if callable(message) else (lambda: message)
-        self._errors[label] = make = detach(make, self)  # the panel's, often: no cycle
-        label.setText(make())
-        label.show()
+    def _show_error(self, line: ErrorLine, message: str | Callable[[], str]) -> None:
+        """The panel's refusal on a box's line; given as a function, it is rendered again on
+        retranslate()."""
+        line.report(_PANEL, message if callable(message) else (lambda: message))
 
     def show_spec_error(self, message: str | Callable[[], str]) -> None:
         self._show_error(self.spec_error, message)
@@ -362,13 +371,13 @@ class GatePlaneControls(QWidget):
         self._show_error(self.point_error, message)
 
     def clear_point_error(self) -> None:
-        self.point_error.hide()
+        self.point_error.withdraw(_PANEL)
 
     def show_variant_error(self, message: str | Callable[[], str]) -> None:
         self._show_error(self.variant_error, message)
 
     def clear_variant_error(self) -> None:
-        self.variant_error.hide()
+        self.variant_error.withdraw(_PANEL)
 
     def set_layers(self, n: int, sent_one: bool = False) -> None:
         """``n`` layers to choose from; ``sent_one``: the live trainer chose the one layer."""

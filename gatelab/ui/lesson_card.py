@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QHideEvent, QMouseEvent, QPaintEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -175,6 +175,7 @@ class LessonCard(QFrame):
         self._lesson = Lesson()
         self._groups: dict[str, QButtonGroup] = {}
         self._explain: dict[str, QLabel] = {}
+        self._asked: dict[str, QLabel] = {}  # each question's text (the top of its block)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         self._scroll = QScrollArea(self)
@@ -220,6 +221,7 @@ class LessonCard(QFrame):
         layout.setContentsMargins(8, 8, 8, 8)
         self._groups.clear()
         self._explain.clear()
+        self._asked.clear()
         layout.addWidget(self._heading(self.tr("Try this")))
         for i, step in enumerate(self._lesson.steps):
             button = StepButton(step.title, body)
@@ -271,6 +273,7 @@ class LessonCard(QFrame):
         layout.addWidget(explain)
         self._groups[q.key] = group
         self._explain[q.key] = explain
+        self._asked[q.key] = text
         chosen = self._saved_answer(q)
         if chosen is not None:
             group.button(chosen).setChecked(True)
@@ -297,6 +300,27 @@ class LessonCard(QFrame):
         self._settings.setValue(self._key(q), choice)
         self._show_explanation(q, choice)
         self._update_progress()
+        QTimer.singleShot(0, self, lambda: self.reveal(key))  # once the layout placed it
+
+    def reveal(self, key: str) -> None:
+        """Scroll the card just enough that question ``key``'s explanation shows whole (at
+        768 px the "Not quite…" under the first question opened below the card's edge, and
+        nothing said it was there), never so far that the question's first line (or, when that
+        is already out of sight, its first choice) leaves the top. Above the explanation nothing
+        moves in the card's layout: it only grows below."""
+        explain, asked = self._explain.get(key), self._asked.get(key)
+        body, first = self._scroll.widget(), self._groups[key].button(0) if asked else None
+        if explain is None or first is None or explain.isHidden() or body is None:
+            return
+        for _ in range(3):  # the body's layout, then the scroll area's new size for the body
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        bar = self._scroll.verticalScrollBar()
+        need = explain.mapTo(body, explain.rect().bottomLeft()).y() + 8 - bar.pageStep()
+        for widget in (asked, first):
+            want = min(need, widget.mapTo(body, widget.rect().topLeft()).y())
+            if want > bar.value():
+                bar.setValue(want)
+                return
 
     def _show_explanation(self, q: Question, choice: int) -> None:
         verdict = self.tr("Right.") if choice == q.answer else self.tr("Not quite.")

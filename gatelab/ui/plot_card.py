@@ -12,7 +12,9 @@ the Export… button rather than running under it.
 from __future__ import annotations
 
 import html
+import math
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -32,11 +34,13 @@ from PySide6.QtWidgets import (
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.export_dialog import export_with_dialog
 from gatelab.ui.plot_readout import ReadoutLabel, dot_when_alone
-from gatelab.ui.qt_cycles import release_exporter
+from gatelab.ui.qt_cycles import release_exporter, weak_method
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 LEGEND_FONT = "7.5pt"  # below the plot a legend may be small: the curves carry the colours
 LEGEND_ROW = 5  # the PlotItem's grid: title, top axis, view, bottom axis, bottom label, legend
+LEGEND_MARGINS = (2.0, 0.0, 2.0, 2.0)  # Qt's default 9 px each side took 18 px per legend row
+VIEW_MIN_H = 48  # the data area a plot keeps however short its card: axes and legend grow it
 
 
 class ShortSample(pg.ItemSample):
@@ -63,9 +67,14 @@ class FittedLegend(pg.LegendItem):
     (cut as "L1 clo…") and hid the curves. ``group``: entries that belong together on one row
     (2 for "Lk closed" beside "Lk g<0")."""
 
-    def __init__(self, plot_item: pg.PlotItem, group: int = 1) -> None:
+    def __init__(self, plot_item: pg.PlotItem, group: int = 1,
+                 on_placed: Callable[[], object] | None = None) -> None:
+        """``on_placed``: called after the entries move to another number of rows (the card
+        keeps its plot tall enough for them; hold it weakly, see qt_cycles)."""
         super().__init__(offset=None, labelTextColor="#222", labelTextSize=LEGEND_FONT,
                          frame=False, horSpacing=3, sampleType=ShortSample)
+        self.layout.setContentsMargins(*LEGEND_MARGINS)
+        self._on_placed = on_placed
         # weakly: the PlotItem holds this legend (its child and .legend), and a strong reference
         # back made a cycle that the cycle collector freed, menus and all, in any thread
         self._plot_item = weakref.ref(plot_item)
@@ -94,7 +103,8 @@ class FittedLegend(pg.LegendItem):
         plot_item = self._plot_item() if hasattr(self, "_plot_item") else None
         if plot_item is None:
             return  # pyqtgraph's constructor calls updateSize before ours has run
-        self.columns = self._fitting_columns(plot_item.size().width() - 6)
+        left, _top, right, _bottom = LEGEND_MARGINS
+        self.columns = self._fitting_columns(plot_item.size().width() - 6 - left - right)
         placed = (self.columns, tuple(id(sample) for sample, _label in self.items))
         if placed == self._placed:
             return  # a resize that keeps the columns: nothing to move (and no layout churn)
@@ -108,11 +118,17 @@ class FittedLegend(pg.LegendItem):
             grid.addItem(label, row, 2 * col + 1)
         self.setVisible(bool(self.items) and not self._held_hidden)
         self.updateGeometry()
+        self._placed_now()
+
+    def _placed_now(self) -> None:
+        if getattr(self, "_on_placed", None) is not None:
+            self._on_placed()
 
     def set_held_hidden(self, hidden: bool) -> None:
         """Hide the legend (its curves are empty: no names of nothing) or show it again."""
         self._held_hidden = hidden
         self.setVisible(bool(self.items) and not hidden)
+        self._placed_now()
 
     def _fitting_columns(self, width: float) -> int:
         n = len(self.items)
@@ -122,7 +138,8 @@ class FittedLegend(pg.LegendItem):
         for cols in range(n, 1, -1):
             if cols % self._group and cols > self._group:
                 continue  # "L1 closed" and "L1 g<0" stay on one row
-            need = sum(14 + 2 * gap + max(labels[j::cols]) for j in range(cols))
+            # each column: its sample, the label, a gap between them and one before the next
+            need = sum(14 + gap + max(labels[j::cols]) for j in range(cols)) + gap * (cols - 1)
             if need <= width:
                 return cols
         return 1
@@ -151,7 +168,8 @@ class PlotCard(QWidget):
         self.plot = pg.PlotWidget()
         self.plot.setBackground("w")
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.plot.setMinimumHeight(150)
+        self._plot_min_h = 150
+        self.plot.setMinimumHeight(self._plot_min_h)
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
         for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
             self.plot.getAxis(name).enableAutoSIPrefix(False)
@@ -214,7 +232,25 @@ class PlotCard(QWidget):
     # -- building ------------------------------------------------------------------------------
     def add_fitted_legend(self, group: int = 1) -> FittedLegend:
         """A legend under the plot that wraps to the card's width (for one entry per layer)."""
-        return FittedLegend(self.plot.getPlotItem(), group)
+        return FittedLegend(self.plot.getPlotItem(), group, weak_method(self.hold_item_room))
+
+    def set_plot_min_height(self, height: int) -> None:
+        """The plot's least height (150 px unless set): a card in a crowded grid may go lower,
+        while ``hold_item_room`` still keeps its axes, legend rows and some data in view."""
+        self._plot_min_h = height
+        self.hold_item_room()
+
+    def hold_item_room(self) -> None:
+        """Keep the plot at least as tall as its axes and legend rows need, plus VIEW_MIN_H of
+        data. Why: a PlotWidget shorter than its PlotItem's own minimum cuts the item at the
+        bottom: at 1024×700 the trainer's legends lost their last row and the MLP share's
+        layer names were cut in half."""
+        item = self.plot.getPlotItem()
+        item.layout.invalidate()
+        need = item.effectiveSizeHint(Qt.SizeHint.MinimumSize).height() + VIEW_MIN_H
+        height = max(self._plot_min_h, math.ceil(need))
+        if self.plot.minimumHeight() != height:
+            self.plot.setMinimumHeight(height)
 
     def curve(self, name: str, hover: bool = True, legend: bool = True,
               **opts: object) -> pg.PlotDataItem:

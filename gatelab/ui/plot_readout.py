@@ -38,9 +38,11 @@ class ReadoutLabel(QLabel):
     line, ``shown_text()`` what is drawn. Why: a clipped QLabel ran its text under the button
     ("step 160: L0 7.321, L1 3.383, L2" cut mid-number)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, separator: str = ", ") -> None:
+        """``separator``: what stands between two "name value" parts of a line."""
         super().__init__(parent)
         self._whole = ""
+        self._separator = separator
         self.setTextFormat(Qt.TextFormat.PlainText)
         # a long readout must never widen the window: it is cut instead
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -70,9 +72,10 @@ class ReadoutLabel(QLabel):
         if metrics.horizontalAdvance(self._whole) <= room:
             super().setText(self._whole)
             return
-        parts = self._whole.split(", ")
+        sep = self._separator
+        parts = self._whole.split(sep)
         for k in range(len(parts) - 1, 0, -1):
-            head = ", ".join(parts[:k]) + ", …"
+            head = sep.join(parts[:k]) + sep + "…"
             if metrics.horizontalAdvance(head) <= room:
                 super().setText(head)
                 return

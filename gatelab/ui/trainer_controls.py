@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.budget import rule_8_3
 from gatelab.core.trainconfig import (FFN_VARIANTS, TrainConfig, classic_matched_intermediate,
                                       count_params, salvage_config)
+from gatelab.ui.elide import FitCombo, before_formula
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
 from gatelab.ui.trainer_form_errors import LrTextError, fields_of, mark_rows, reveal
@@ -50,8 +51,8 @@ def _make_widget(f: Field) -> QWidget:
         box.setKeyboardTracking(True)
         box.setAccelerated(True)
         return box
-    if f.kind == "combo":
-        return QComboBox()
+    if f.kind == "combo":  # closed: a cut variant shows its name alone, whole in the tooltip
+        return FitCombo(least_chars=12, short=before_formula, grow=False)
     if f.kind == "check":
         return QCheckBox()
     return QLineEdit()

@@ -1,4 +1,4 @@
-"""The trainer's run bar (Start / Pause / Stop, progress, state) and the live-plots page.
+"""The trainer's live-plots page (the run bar, once here, is in trainer_run_bar).
 
 Before any training the live page explains, in three steps, what to do and what the plots will
 show, so a learner who opens the tab for the first time is never faced with six empty axes.
@@ -10,12 +10,11 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase, QKeySequence
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -24,238 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.core.run_writer import sample_header
+from gatelab.ui.elide import ElidedLine
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.trainer_clock import ActiveClock, RecentRate, format_duration  # noqa: F401 (ActiveClock: old home)
 from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
+from gatelab.ui.trainer_run_bar import START_KEY, RunBar  # noqa: F401 (their old home)
 
-START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in its tooltip)
 # samples.txt's header line (core.run_writer writes it in English: a file format, kept as is)
 SAMPLE_HEADER = re.compile(r"^--- sample at step (\d+) ---$", re.MULTILINE)
-
-
-class RunBar(QWidget):
-    """Start / Pause / Stop, a progress bar with step, tokens/s and ETA, state and errors.
-
-    The progress text is rendered from a small record of what the bar shows (``_mode``), so a
-    language switch re-renders it in the new language with the same numbers."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.btn_start = QPushButton()
-        self.btn_start.setStyleSheet("font-weight: bold;")
-        self.btn_pause = QPushButton()
-        self.btn_stop = QPushButton()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.progress.setTextVisible(True)
-        self.state = QLabel()
-        self.state.setStyleSheet("color: #333;")
-        # kept when empty: the bar sits low in its column, so a line that came and went moved
-        # Start, Pause and Stop between two clicks
-        self.state.setMinimumHeight(self.state.fontMetrics().lineSpacing())
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
-        self.error.setVisible(False)
-        self._step: int | None = None  # last step shown, None before the first one
-        self._rate = RecentRate()  # the ETA's speed: the last ~20 s of training
-        self._tokens = RecentRate()  # tokens seen, for the speed shown beside it
-        self._total = 1
-        self._paused = False
-        self._mode: tuple = ("idle", "not started")
-        self._device = ""
-        self._pause_resume = False  # the pause button reads "Resume"
-        self._under: tuple | None = None  # what the bar said before an experiment took it
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.btn_start, 2)
-        buttons.addWidget(self.btn_pause, 1)
-        buttons.addWidget(self.btn_stop, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        # the error goes above the buttons: the bar sits at the bottom of its column and grows
-        # upwards, so an error wrapping onto three lines under them lifted Start, Pause and Stop
-        layout.addWidget(self.error)
-        layout.addLayout(buttons)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.state)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Buttons, tips and the progress text (re-rendered from ``_mode``) in the language."""
-        self.btn_start.setText(self.tr("▶ Start"))
-        # after setText, which replaces a button's shortcut by its text's mnemonic (none here):
-        # set once before it, Ctrl+Return was silently gone by the first retranslate
-        self.btn_start.setShortcut(START_KEY)
-        self.btn_start.setToolTip(self.tr("Train a new model with these settings (Ctrl+Return)"))
-        self.set_pause_label(self._pause_resume)
-        self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
-        self.btn_stop.setText(self.tr("■ Stop"))
-        self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed"))
-        self.progress.setToolTip(self.tr("Training on {0}").format(self._device)
-                                 if self._device else "")
-        self._render()
-
-    def set_pause_label(self, resume: bool) -> None:
-        self._pause_resume = resume
-        self.btn_pause.setText(self.tr("Resume") if resume else self.tr("Pause"))
-
-    def begin(self, steps: int) -> None:
-        """A new run: nothing of the previous one (step, ETA, device, error) stays on screen."""
-        self._step, self._paused = None, False
-        self._rate.reset()
-        self._tokens.reset()
-        self._fill(0, steps)
-        self._device = ""
-        self.progress.setToolTip("")
-        self.set_error("")
-        self._show(("starting",))
-
-    def show_progress(self, step: int, total: int, tokens_per_s: float, elapsed_s: float,
-                      steps_done: int, device: str, tokens_seen: int | None = None) -> None:
-        """Step, speed and ETA; ``elapsed_s`` must leave out paused time (see ActiveClock).
-        With ``tokens_seen`` the speed is the last ~20 s's, like the ETA: one step's
-        ``tokens_per_s`` swings tenfold (an evaluation, a busy machine), and the bar said
-        "1,009 tok/s" beside a throughput plot of 10k–50k."""
-        self._step = step
-        self._fill(step, total)
-        if device:
-            self._device = device
-            self.progress.setToolTip(self.tr("Training on {0}").format(device))
-        if self._paused:  # rows flushed at the pause arrive after it: no ETA while paused
-            self._show(("paused",))
-            return
-        self._rate.add(elapsed_s, steps_done)
-        eta = self._rate.eta(total - step)
-        if tokens_seen is not None:
-            self._tokens.add(elapsed_s, tokens_seen)
-            recent = self._tokens.recent_per_s()
-            tokens_per_s = recent if recent == recent else tokens_per_s
-        self._show(("progress", tokens_per_s, format_duration(eta) if eta == eta else "…"))
-
-    def set_paused(self, paused: bool) -> None:
-        """While paused the ETA is frozen out: the bar says "paused" instead of counting down."""
-        self._paused = paused
-        if paused:
-            self._show(("paused",))
-        else:
-            self._show(("progress", None, "…") if self._step is not None else ("starting",))
-
-    def _fill(self, step: int, total: int) -> None:
-        """The bar out of ``total`` steps (at least 1), filled to ``step`` (clamped)."""
-        self._total = max(1, total)
-        self.progress.setRange(0, self._total)
-        self.progress.setValue(min(max(step, 0), self._total))
-
-    def show_final_sample(self, step: int, total: int) -> None:
-        """The last step is done and the run writes its sample: a full bar that says so."""
-        self._step, self._paused = step, False
-        self._fill(step, total)
-        self._show(("sampling",))
-
-    def show_stopping(self) -> None:
-        self._paused = False
-        self._show(("stopping",))
-
-    def end(self, status: str) -> None:
-        """The run is over: say how it ended and where, never a stale ETA or "starting…"."""
-        self._paused = False
-        if status == "finished":
-            self.progress.setValue(self.progress.maximum())
-        self._show(("end", status))
-
-    def show_replay(self, step: int, total: int) -> None:
-        """A saved run opened for viewing: where it got to, and that nothing is training."""
-        self._step, self._paused = None, False
-        self._fill(step, total)
-        self._device = ""
-        self.progress.setToolTip("")
-        self.set_error("")
-        self._show(("replay", step, total))
-
-    def show_idle(self, kind: str = "not started") -> None:
-        """No run of this bar's own: an empty bar saying "not started" or, with
-        ``kind="experiment"``, that an experiment is training."""
-        self._step, self._paused = None, False
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self._device = ""
-        self.progress.setToolTip("")
-        self._show(("idle", kind))
-
-    def show_experiment(self) -> None:
-        """An experiment trains in its own view: say so, and keep what the bar said about the
-        live page (a run or replay still shown there) for ``end_experiment``."""
-        if self._mode[0] in ("end", "replay"):  # (no live state: the trainer is idle)
-            self._under = (self._mode, self._step, self._total, self._device,
-                           self.progress.maximum(), self.progress.value())
-        elif self._mode != ("idle", "experiment"):
-            self._under = None
-        self.show_idle("experiment")
-
-    def end_experiment(self) -> None:
-        """Describe the live page again, as before the experiment; a replay opened meanwhile
-        already replaced the experiment's text and stays."""
-        under, self._under = self._under, None
-        if self._mode != ("idle", "experiment"):
-            return
-        if under is None:
-            return self.show_idle()
-        mode, self._step, self._total, self._device, maximum, value = under
-        self.progress.setRange(0, maximum)
-        self.progress.setValue(value)
-        self.progress.setToolTip(self.tr("Training on {0}").format(self._device)
-                                 if self._device else "")
-        self._show(mode)
-
-    def set_state(self, text: str) -> None:  # (its line stays reserved when empty)
-        self.state.setText(text)
-
-    def set_error(self, text: str) -> None:
-        self.error.setText(text)
-        self.error.setVisible(bool(text))
-
-    # -- private -------------------------------------------------------------------------------
-    def _show(self, mode: tuple) -> None:
-        self._mode = mode
-        self._render()
-
-    def _render(self) -> None:
-        self.progress.setFormat(self._text(self._mode))
-
-    def _text(self, mode: tuple) -> str:
-        """The progress text of ``mode``; step counts with thousands separators."""
-        kind, step, total = mode[0], self._step, self._total
-        if kind == "idle":
-            return (self.tr("an experiment is training (see the Experiment view)")
-                    if mode[1] == "experiment" else self.tr("not started"))
-        if kind == "starting":
-            return self.tr("starting… (building the model)")
-        if kind == "replay":
-            return self.tr("replay: step {0:,} / {1:,} (not training)").format(mode[1], mode[2])
-        if kind == "stopping":
-            return self.tr("stopping…")
-        if kind == "sampling":
-            return self.tr("step {0:,} / {1:,} · writing a sample…").format(step, total)
-        if kind == "paused":
-            return (self.tr("paused before the first step") if step is None else
-                    self.tr("step {0:,} / {1:,} · paused").format(step, total))
-        if kind == "progress":
-            if mode[1] is None:
-                return self.tr("step {0:,} / {1:,} · ETA …").format(step, total)
-            return self.tr("step {0:,} / {1:,} · {2:,.0f} tok/s · ETA {3}").format(
-                step, total, mode[1], mode[2])
-        status = mode[1]  # kind == "end"
-        if status == "finished":
-            return self.tr("done: {0:,} steps").format(self.progress.maximum())
-        if step is None:
-            return (self.tr("failed before the first step") if status == "error"
-                    else self.tr("stopped before the first step"))
-        if status == "error":
-            return self.tr("failed at step {0:,} / {1:,}").format(step, total)
-        return self.tr("stopped at step {0:,} / {1:,}").format(step, total)
 
 
 class LiveView(QWidget):
@@ -267,7 +44,7 @@ class LiveView(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self._intro_page())
         self.stack.addWidget(self.plots)
-        self.title = QLabel()
+        self.title = ElidedLine()  # the run name: cut with "…", whole in its tooltip
         self.title.setStyleSheet("font-weight: bold;")
 
         self.layer = QSpinBox()
@@ -358,6 +135,33 @@ class LiveView(QWidget):
 
     def showing_intro(self) -> bool:
         return self.stack.currentIndex() == 0
+
+    def show_intro(self) -> None:
+        """The first-run page again (a first Resume was refused before anything trained)."""
+        self.stack.setCurrentIndex(0)
+        self.header.setVisible(False)
+        self.sample.setVisible(False)
+
+    def held_sample(self) -> tuple[str | None, str]:
+        """The sample box, for ``restore_sample``: samples.txt text, or model text ("" for a
+        note: it was about work that a launch cancelled)."""
+        return self._saved_samples, "" if self._note_fn is not None else self.sample.toPlainText()
+
+    def restore_sample(self, held: tuple[str | None, str]) -> None:
+        saved, text = held
+        if saved is not None:
+            self.set_saved_samples(saved)
+        else:
+            self.set_sample(text)
+
+    def set_step_sample(self, step: int | None, text: str) -> None:
+        """Model text written at ``step`` as samples.txt holds it (``sample_header`` above it, a
+        line end after it), so a sample reads the same live and in the run's replay; bare when
+        the step is unknown."""
+        if step is None:
+            self.set_sample(text)
+        else:
+            self.set_saved_samples(sample_header(step) + text + "\n")
 
     def set_sample(self, text: str) -> None:
         self._saved_samples, self._note_fn = None, None

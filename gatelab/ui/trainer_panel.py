@@ -26,6 +26,8 @@ from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_clock import ActiveClock
 from gatelab.ui.trainer_controls import TrainerControls
+from gatelab.ui.trainer_error_line import ErrorLine
+from gatelab.ui.trainer_hold import refuse_resume
 from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter, warm_up
 from gatelab.ui.trainer_layout import lay_out
 from gatelab.ui.trainer_live import START_KEY, LiveView, RunBar
@@ -43,7 +45,7 @@ from gatelab.ui.trainer_worker import (
 GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
 
 
-class TrainerPanel(SavedRuns, QWidget):
+class TrainerPanel(SavedRuns, ErrorLine, QWidget):
     """The trainer tab; implements the panel protocol of ``gatelab.ui.tabs``."""
 
     status_changed = Signal(str)
@@ -79,6 +81,7 @@ class TrainerPanel(SavedRuns, QWidget):
         # take the panel as an argument: a closure over self would make a reference cycle that
         # Python's GC may free on a training thread, where destroying Qt objects deadlocks
         self._error_fn: Callable[[TrainerPanel], str] = lambda self: ""
+        self._notice = False  # the error line holds a notice: a refusal, nothing failed
         self._title_fn: Callable[[TrainerPanel], str] = lambda self: ""
         self._label_kind = "idle"  # what the state line under the bar says (_state_label)
         self._kind_before = "idle"  # ... before an experiment took the bar
@@ -102,6 +105,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self.controller.state_changed.connect(self._on_controller_state)
         self.controls.config_changed.connect(self._update_buttons)
         self.controls.config_changed.connect(self._clear_start_error)
+        self.controls.config_changed.connect(self._clear_notice)
         self._calls.call_finished.connect(self._on_call_result)
         self.runs.open_requested.connect(self.open_run)
         self.runs.resume_requested.connect(self.resume_run)
@@ -121,11 +125,13 @@ class TrainerPanel(SavedRuns, QWidget):
     # -- panel protocol ------------------------------------------------------------------------
     def retranslate(self) -> None:
         """Every visible string in the current language; readouts re-rendered from the state."""
+        shown = self._error_fn, self._notice  # the form says config_changed: no edit, kept
         self.controls.retranslate()
         self.bar.retranslate()
         self.live.retranslate()
         self.runs.retranslate()
         self.experiment.retranslate()
+        self._error_fn, self._notice = shown
         self._retranslate_own()
 
     def _retranslate_own(self) -> None:
@@ -140,7 +146,7 @@ class TrainerPanel(SavedRuns, QWidget):
         self.bar.set_state(self._state_label())
         was_start_error = bool(self._start_error) and self._start_error == self.error_text
         self.error_text = self._error_fn(self)
-        self.bar.set_error(self.error_text)
+        self.bar.set_error(self.error_text, notice=self._notice)
         if was_start_error:
             self._start_error = self.error_text
         self._update_buttons()
@@ -272,7 +278,7 @@ class TrainerPanel(SavedRuns, QWidget):
         if snap is None:
             return
         if self._first_step is None:
-            self._first_step = snap.step
+            self._first_step, self._held = snap.step, None  # it trains: no refusal to undo
             self._clock.start()  # model building and the first step are not steady speed
             self.status_changed.emit(self.tr("Training on {0}").format(snap.device or "?"))
             self.runs.refresh()  # its run.json exists now: the list shows it running
@@ -282,10 +288,13 @@ class TrainerPanel(SavedRuns, QWidget):
         if progress.stats is not None:
             self._stats, self._stats_step = progress.stats, snap.step
             self._send_gate_pairs()
-        if snap.sample:
-            self.live.set_sample(snap.sample)
+        if snap.sample:  # under the header its replay shows (samples.txt's)
+            self.live.set_step_sample(snap.step, snap.sample)
 
     def _on_done(self, outcome: Outcome) -> None:
+        held, self._held = self._held, None
+        if outcome.refused and held is not None and self._first_step is None:
+            return refuse_resume(self, held, outcome.message)  # nothing trained, nothing failed
         self.plots.redraw_now()
         self.run_state = outcome.status
         if outcome.status == "error":
@@ -352,22 +361,6 @@ class TrainerPanel(SavedRuns, QWidget):
         self._pairs_sent = now
         self.gate_pairs_changed.emit(pairs[layer], pairs_label(self._variant, layer,
                                                                self._stats_step))
-
-    def _clear_start_error(self) -> None:
-        """A "Not started" message goes once the form and the corpus are usable again."""
-        if (self._start_error and self.error_text == self._start_error
-                and not self.controls.validation_error() and not self.controls.corpus.error):
-            self._start_error = ""
-            self._show_error(lambda self: "")
-
-    def _show_error(self, render: Callable[[TrainerPanel], str]) -> None:
-        """Show (and send to the status bar) the error ``render()`` gives; "" clears it.
-        A function, so a language switch renders the same error in the new language."""
-        self._error_fn = render
-        self.error_text = render(self)
-        self.bar.set_error(self.error_text)
-        if self.error_text:
-            self.status_changed.emit(self.error_text)
 
     def _set_state_label(self, kind: str) -> None:
         self._label_kind = kind

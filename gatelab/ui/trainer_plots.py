@@ -33,6 +33,10 @@ DRAW_ORDER = ("loss", "sparsity", "max_h", "mlp_ratio", "lr", "tokens_per_s")
 MIN_REDRAW_S = {"loss": 0.1, "sparsity": 0.25, "max_h": 0.25, "mlp_ratio": 0.25, "lr": 0.5,
                 "tokens_per_s": 0.5}
 STAGGER_MS = 15  # one plot per event-loop turn, a turn every 15 ms while plots are due
+# the least height of each plot (PlotCard's own is 150): three rows of 150 made the tab 769 px
+# tall, more than a 1024×700 window (or a 768 px screen) has, and the squeezed plots lost their
+# legends' last rows; each card still keeps its axes, legend rows and some data in view
+PLOT_MIN_H = 100
 
 
 KEY_GREY = "#555"  # the sparsity legend's style samples (solid: closed, dashed: g<0)
@@ -171,6 +175,8 @@ class TrainerPlots(QWidget):
         grid.addWidget(self.ratio, 1, 2, 1, 2)
         grid.addWidget(self.lr, 2, 0, 1, 2)
         grid.addWidget(self.speed, 2, 2, 1, 2)
+        for card in self.cards().values():
+            card.set_plot_min_height(PLOT_MIN_H)
         grid.setRowStretch(0, 3)
         grid.setRowStretch(1, 2)
         grid.setRowStretch(2, 1)
@@ -219,6 +225,7 @@ class TrainerPlots(QWidget):
             card.plot.setLabel("left", left)
             card.set_hover_x_label(bottom)
             card.retranslate()
+            card.hold_item_room()  # the axis labels' height, in this language
         for card, item, name in ((self.loss, self.c_train, self.tr("train")),
                                  (self.loss, self.c_ema, self.tr("train (smoothed)")),
                                  (self.loss, self.c_val, self.tr("validation")),
@@ -283,11 +290,14 @@ class TrainerPlots(QWidget):
 
     def _set_step_range(self, steps_total: int | None) -> None:
         """A fixed x range avoids re-laying-out every step axis on every redraw. A new run or a
-        replay starts here, so each hover readout, naming the old run's values, is cleared."""
+        replay starts here, so each hover readout, naming the old run's values, is cleared, and
+        each y range (and a zoom or pan) goes back to a new plot's: a card without data yet
+        kept the last run's (Largest |h| 2–6 at the start of the next run)."""
         self._y.clear()
         for name, card in self.cards().items():
             card.clear_readout()
-            if name == "mlp_ratio":
+            card.plot.setYRange(0.0, 1.0, padding=None if name == "sparsity" else 0.0)
+            if name == "mlp_ratio":  # its layer axis is set to the bars when they are drawn
                 continue
             if steps_total:
                 card.plot.setXRange(0, steps_total, padding=0.02)
@@ -381,6 +391,7 @@ class TrainerPlots(QWidget):
                 self.ratio_bars.setOpts(x=layers, height=ratio, width=0.6)
                 self.c_ratio.setData(layers, ratio)
                 self._fit_y("mlp_ratio", ratio, np.zeros(1), floor=0.0)
+                self.ratio.plot.setXRange(-0.5, n - 0.5, padding=0.05)  # the bars, now
                 self.ratio.plot.getAxis("bottom").setTicks(
                     [[(float(i), "L{0}".format(i)) for i in range(n)]])
             else:  # no layer yet: an empty layer axis, not pyqtgraph's 0.2 … 0.8

@@ -9,26 +9,22 @@ which looks the context up along the class's MRO (this class's name).
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QSettings
 
+from gatelab.core.messages import Msg
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.trainer_controls import form_config
-from gatelab.ui.trainer_jobs import (
-    SAMPLE_CHARS,
-    load_run_record,
-    sample_from_run,
-    save_sample,
-    stats_from_arrays,
-)
+from gatelab.ui.trainer_hold import ViewHold, hold_view
+from gatelab.ui.trainer_jobs import load_run_record, sample_from_run, save_sample, stats_from_arrays
+from gatelab.ui.trainer_sample_job import SampleFeed, SampleJob, checkpoint_step
+from gatelab.ui.trainer_sample_job import whole_lines as _whole_lines  # (its old name, here)
 from gatelab.ui.trainer_worker import describe_error
 from gatelab.ui.widgets import settings_choice, settings_int
 
@@ -37,32 +33,6 @@ if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first
     from gatelab.ui.experiment_view import ExperimentView
 
 REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
-
-
-def _whole_lines(text: str, n: int) -> str:
-    """The last ``n`` characters of ``text`` from a line start: a header line cut in half
-    ("ple at step 40 ---") could not be recognised and translated."""
-    if len(text) <= n:
-        return text
-    tail = text[-n:]
-    return tail.split("\n", 1)[1] if "\n" in tail else tail
-
-
-@dataclass(eq=False)
-class SampleJob:
-    """One sample being written: what the live page showed when it was asked (run folder and
-    ``_shown_id``), and the event that stops its helper thread when nobody will read it."""
-
-    token: tuple[str, int]
-    chars: int = SAMPLE_CHARS
-    stop: threading.Event = field(default_factory=threading.Event)
-
-
-class SampleFeed(QObject):
-    """Carries the text of a sample being written from its helper thread to the GUI thread (a
-    queued signal: the helper never touches a widget): job, text so far, characters written."""
-
-    text = Signal(object, str, int)
 
 
 class SavedRuns:
@@ -84,6 +54,7 @@ class SavedRuns:
     _checkpoint_interval: int
     _shown_id: int
     _sample_job: SampleJob | None = None  # the sample being written, if any
+    _held: ViewHold | None = None  # the live page before a Resume, back if it is refused
     _sample_feed: SampleFeed | None = None  # made on the first sample
 
     def resume_run(self, path: str) -> bool:
@@ -93,7 +64,9 @@ class SavedRuns:
         self._read_run("resume", path)
         return True
 
-    def _resume_record(self, record: RunRecord) -> None:
+    def _resume_record(self, record: RunRecord, ckpt_step: int | None = None) -> None:
+        """Resume ``record`` unless it is refused now; ``ckpt_step``, its checkpoint's step (read
+        with it, off the GUI thread), tells a run with nothing left to train before launching."""
         if self.controller.is_busy() or self.experiment.is_busy():
             return
         from gatelab.core.run_samples import completed_unfinished
@@ -101,20 +74,22 @@ class SavedRuns:
 
         busy = run_busy(record.path, others_only=True)  # another process trains it: refused
         if busy:
-            self._show_error(lambda self: self.tr("Could not resume: {0}").format(
-                message_text(busy)))
-            return
+            return self._resume_notice(busy)
         own, wanted = record.config.steps, self.controls.steps.value()
         if completed_unfinished(record.path, record.summary) and wanted <= own:
             self._show_record(record)  # all trained: the replay writes its sample, "finished"
             return
-        self._cancel_sample()
-        self._report_warnings(record)
         # its own steps; only a run that trained them all extends to the form's Steps (a form
         # left at 1000 turned a killed 400-step run into a 1000-step one)
         done = record.summary.get("steps") if record.summary else None
         complete = isinstance(done, int) and done >= own
-        cfg = record.config.replace(steps=max(own, wanted) if complete else own)
+        steps = max(own, wanted) if complete else own
+        if ckpt_step is not None and ckpt_step >= steps:  # the engine's own "already completed"
+            return self._resume_notice(Msg("resume.done", {"steps": str(ckpt_step)}))
+        self._cancel_sample()
+        self._report_warnings(record)
+        cfg = record.config.replace(steps=steps)
+        self._held = hold_view(self)  # before the form and the plots change
         self.controls.set_config(form_config(cfg))  # the form shows what trains (as a replay)
         self.plots.set_rows(record.metrics, cfg.steps)
         self._launch(cfg, str(record.path), resume=True, keep_plots=True)
@@ -129,7 +104,11 @@ class SavedRuns:
 
     def _read_run(self, tag: str, path: str) -> None:
         self.status_changed.emit(self.tr("Reading run {0}…").format(path))
-        self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
+        if tag == "resume":  # with its checkpoint's step: see _resume_record
+            self._calls.submit(tag, lambda: (load_run_record(path, REPLAY_POINTS),
+                                             checkpoint_step(path)))
+        else:
+            self._calls.submit(tag, lambda: load_run_record(path, REPLAY_POINTS))
 
     def _report_warnings(self, record: RunRecord) -> None:
         for warning in record.warnings:
@@ -232,6 +211,7 @@ class SavedRuns:
 
         def run() -> tuple[SampleJob, str, str, str]:
             try:
+                job.step = checkpoint_step(job.token[0])  # the header over the text shown
                 text = sample_from_run(job.token[0], job.chars, on_text=on_text, stop=job.stop)
             except Exception as exc:  # said in the box, for this job only
                 return job, "", describe_error(exc), ""
@@ -278,7 +258,7 @@ class SavedRuns:
         if why:
             self._note_sample(lambda self: self.tr("No sample: {0}").format(why))
             return
-        self.live.set_sample(str(text))
+        self.live.set_step_sample(job.step, str(text))
         if not_kept:
             self.status_changed.emit(self.tr("The sample is shown but not kept with the run: "
                                              "{0}").format(not_kept))
@@ -314,15 +294,23 @@ class SavedRuns:
             self.controls.set_devices(list(result) if isinstance(result, list) else [])
             if not self.controller.is_busy():
                 self.runs.refresh()
+        elif tag == "resume" and error:  # refused before anything changed: the page stays
+            self._show_error(lambda self: self.tr("Could not read the run: {0}").format(error),
+                             notice=True)
+            self.runs.refresh()  # e.g. deleted meanwhile: the list drops it now
         elif tag in ("open", "resume"):
             shown = ""
             if not error:
                 try:
-                    (self._show_record if tag == "open" else self._resume_record)(result)
+                    if tag == "open":
+                        self._show_record(result)
+                    else:
+                        self._resume_record(*result)  # type: ignore[misc]
                     return
                 except Exception as exc:  # half applied: never "Reading run …" for ever
                     shown = describe_error(exc)
             if not self.controller.is_busy():  # no replay or older run stays on the bar
+                self._held = None
                 self._clear_run_view()
                 self.bar.show_idle()
                 self._set_state_label("idle")

@@ -58,6 +58,11 @@ class Outcome:
     message: str = ""
     run_dir: str = ""
     result: Any = None
+    # an "error" that refused the job before it reported anything: the input was refused (a
+    # ValueError such as core's GatelabError: a resume of a finished run, a checkpoint of
+    # another model, a run another process trains, a corpus gone) or a file could not be
+    # written (OSError), not a failure of training (TrainingError: out of memory, a NaN loss)
+    refused: bool = False
 
 
 class JobWorker(QObject):
@@ -76,6 +81,7 @@ class JobWorker(QObject):
         self._running.set()
         self._pending = Progress()
         self._last_emit = 0.0
+        self._reported = False  # a snapshot was reported: training got past its start
         self.run_dir = ""
 
     # -- called from the GUI thread (thread-safe: events only) -----------------------------
@@ -106,6 +112,7 @@ class JobWorker(QObject):
         """Queue ``snap``'s row (``row=False``: a step already reported, only its latest state);
         deliver the batch if the interval has passed or ``force``."""
         pending = self._pending
+        self._reported = True
         if row:
             pending.rows.append(snap.metrics_row())
         pending.latest = snap
@@ -144,7 +151,8 @@ class JobWorker(QObject):
             # traceback) let go of their locals, this worker among them: a QObject freed by
             # the cycle collector in some thread is what ui/qt_cycles is about
             traceback.clear_frames(exc.__traceback__)
-            self.job_finished.emit(Outcome("error", message, self.run_dir))
+            refused = isinstance(exc, (ValueError, OSError)) and not self._reported
+            self.job_finished.emit(Outcome("error", message, self.run_dir, refused=refused))
             return
         self.flush()
         status = "stopped" if self.stop_event.is_set() else "finished"

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.field_errors import ErrorLabel, ErrorLine
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, weak_method
 
@@ -78,21 +79,27 @@ class ValidatedField(QWidget):
 
     value_changed: Signal
 
-    def __init__(self, value: Any, *, vertical: bool = False, parent: QWidget | None = None) -> None:
+    def __init__(self, value: Any, *, vertical: bool = False, error_line: ErrorLine | None = None,
+                 parent: QWidget | None = None) -> None:
+        """``error_line``: a line shared with other fields, whose room is kept (nothing moves
+        when a refusal appears); else the field's own line, beside or (``vertical``) under it."""
         super().__init__(parent)
         self._value = value
+        self._error_again: Callable[[], str] | None = None
         self.edit = self._make_edit()
         self.edit.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.error_label = QLabel(self)
-        self.error_label.setStyleSheet("color: #c0392b;")
-        self.error_label.setWordWrap(True)
-        self.error_label.hide()
+        # the error's red border (a style sheet) drew the edit 4 px lower: its height is kept
+        self.edit.setMinimumHeight(self.edit.sizeHint().height())
+        self._line = error_line
+        self.error_label: QLabel = error_line if error_line is not None else ErrorLabel(self)
         lay = QVBoxLayout(self) if vertical else QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         if vertical:
             lay.setSpacing(0)
         lay.addWidget(self.edit)
-        lay.addWidget(self.error_label, 0 if vertical else 1)
+        if error_line is None:
+            self.error_label.hide()
+            lay.addWidget(self.error_label, 0 if vertical else 1)
         self.edit.editingFinished.connect(self._on_edited)
 
     def _make_edit(self) -> QLineEdit:
@@ -103,6 +110,8 @@ class ValidatedField(QWidget):
         return self._value
 
     def error_text(self) -> str:
+        if self._line is not None:
+            return self._line.message_of(id(self))
         return self.error_label.text() if not self.error_label.isHidden() else ""
 
     def set_value(self, value: Any, emit: bool = False) -> bool:
@@ -128,17 +137,22 @@ class ValidatedField(QWidget):
     def show_error(self, message: str, again: Callable[[], str] | None = None) -> None:
         """Show ``message`` under the field; ``again`` rebuilds it after a language switch."""
         self._error_again = None if again is None else detach(again, self)  # no cycle
-        self.error_label.setText(message)
-        self.error_label.setVisible(True)
+        if self._line is not None:
+            self._line.report(id(self), self._error_again or (lambda: message))
+        else:
+            self.error_label.setText(message)
+            self.error_label.setVisible(True)
         self.edit.setStyleSheet("border: 1px solid #c0392b;")
 
     def clear_error(self) -> None:
         self._error_again = None
-        if self.error_label.isHidden() and not self.edit.styleSheet():
-            return  # nothing to clear: restyling a line edit is not free
-        self.error_label.clear()
-        self.error_label.hide()
-        self.edit.setStyleSheet("")
+        if self._line is not None:
+            self._line.withdraw(id(self))
+        elif not self.error_label.isHidden():
+            self.error_label.clear()
+            self.error_label.hide()
+        if self.edit.styleSheet():  # restyling a line edit is not free
+            self.edit.setStyleSheet("")
 
     def setToolTip(self, text: str) -> None:  # noqa: N802 (Qt naming)
         super().setToolTip(text)
@@ -160,9 +174,11 @@ class ValidatedField(QWidget):
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         """A language switch re-words a shown error (the refused input is still refused)."""
         again = getattr(self, "_error_again", None)
-        if event.type() == QEvent.Type.LanguageChange and again is not None and \
-                not self.error_label.isHidden():
-            self.error_label.setText(again())
+        if event.type() == QEvent.Type.LanguageChange and again is not None:
+            if self._line is not None:
+                self._line.refresh()
+            elif not self.error_label.isHidden():
+                self.error_label.setText(again())
         super().changeEvent(event)
 
     def _on_edited(self) -> bool:
@@ -185,12 +201,12 @@ class NumberField(ValidatedField):
     def __init__(self, value: float, *, decimals: int = 4, integer: bool = False,
                  minimum: float = -math.inf, maximum: float = math.inf,
                  check: Callable[[float], None] | None = None, width: int = 80,
-                 parent: QWidget | None = None) -> None:
+                 error_line: ErrorLine | None = None, parent: QWidget | None = None) -> None:
         self._decimals = decimals
         self._integer = integer
         self._min, self._max = minimum, maximum
         self._check = weak_method(check)  # often the owner's method: held strongly, a cycle
-        super().__init__(float(value), parent=parent)
+        super().__init__(float(value), error_line=error_line, parent=parent)
         self.edit.setFixedWidth(width)
         self.edit.setText(self._format(self._value))
 

@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+171" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+180" />
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -187,17 +187,17 @@
         <translation>SiLU 最小值 {0}，位于 z = {1}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Drag to probe the curves at z</source>
         <translation>拖动以在 z 处探测各曲线</translation>
     </message>
     <message>
-        <location line="+144" />
+        <location line="+150" />
         <source>Hover over the plot to read every curve at that z.</source>
         <translation>将鼠标悬停在图上，读取该 z 处每条曲线的值。</translation>
     </message>
     <message>
-        <location line="-143" />
+        <location line="-149" />
         <source>What the curves do at the probe z, in plain words</source>
         <translation>用通俗的话说明各曲线在探针 z 处的表现</translation>
     </message>
@@ -382,7 +382,7 @@
         <translation>所显示的每个激活函数在 z 处的精确值和导数</translation>
     </message>
     <message>
-        <location line="+36" />
+        <location line="+45" />
         <source>z must be a finite number</source>
         <translation>z 必须是有限数</translation>
     </message>
@@ -407,7 +407,7 @@
         <translation>z 最大值不能大于 {0}：范围宽度最多为 10⁶</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+94" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+91" />
         <source>hover z = {0}:  {1}</source>
         <translation>悬停 z = {0}： {1}</translation>
     </message>
@@ -417,7 +417,7 @@
         <translation>未显示曲线</translation>
     </message>
     <message>
-        <location line="+47" />
+        <location line="+41" />
         <source>dashed: derivative f′(z)</source>
         <translation>虚线：导数 f′(z)</translation>
     </message>
@@ -488,34 +488,35 @@
 <context>
     <name>BigIntField</name>
     <message>
-        <location filename="../../gatelab/ui/budget_fields.py" line="+75" />
+        <location filename="../../gatelab/ui/budget_fields.py" line="+77" />
         <source>enter a whole number</source>
         <translation>请输入整数</translation>
     </message>
     <message>
         <location line="+2" />
-        <location line="+27" />
+        <location line="+38" />
         <source>must be at least {0}</source>
         <translation>不能小于 {0}</translation>
     </message>
     <message>
-        <location line="-25" />
+        <location line="-36" />
         <location line="+10" />
+        <location line="+28" />
         <source>too large (at most {0})</source>
         <translation>太大（最多 {0}）</translation>
     </message>
     <message>
-        <location line="-2" />
+        <location line="-30" />
         <source>enter a number</source>
         <translation>请输入数字</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+20" />
         <source>“{0}” is not a number</source>
         <translation>“{0}”不是数字</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>enter a finite whole number</source>
         <translation>请输入有限的整数</translation>
     </message>
@@ -525,9 +526,9 @@
         <translation>请输入整数（不能有小数）</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>write it out in digits (e.g. 1000000000000)</source>
-        <translation>请用数字完整写出（例如 1000000000000）</translation>
+        <location line="+5" />
+        <source>write it out in digits: {0}</source>
+        <translation>请用数字完整写出：{0}</translation>
     </message>
 </context>
 <context>
@@ -1733,6 +1734,14 @@
     </message>
 </context>
 <context>
+    <name>ErrorLine</name>
+    <message>
+        <location filename="../../gatelab/ui/trainer_error_line.py" line="+57" />
+        <source>Could not resume: {0}</source>
+        <translation>无法继续训练：{0}</translation>
+    </message>
+</context>
+<context>
     <name>ExperimentView</name>
     <message>
         <location filename="../../gatelab/ui/experiment_view.py" line="+142" />
@@ -2135,7 +2144,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+103" />
+        <location filename="../../gatelab/ui/forward_map.py" line="+105" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2180,7 +2189,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+116" />
+        <location line="+138" />
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -2293,22 +2302,22 @@
         <translation>训练时为 {0}；这些图显示的是 {1}，所以其下的 h 和梯度并不是那个模型实际算出的值。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+91" />
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+92" />
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+10" />
         <source>Gate pre-activation g; type a value and press Enter</source>
         <translation>门控预激活值 g；输入数值后按回车</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>Up pre-activation u; type a value and press Enter</source>
         <translation>上投影预激活值 u；输入数值后按回车</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+18" />
         <source>Quick points from the lessons:</source>
         <translation>课程中的示例点：</translation>
     </message>
@@ -2368,19 +2377,19 @@
         <translation>门控变体</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+7" />
         <source>Which gated MLP: h = A(g)·B(u)</source>
         <translation>选择门控 MLP：h = A(g)·B(u)</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+11" />
         <source>β in SiLU(βg)·u (β = 1 is SwiGLU)</source>
         <translation>SiLU(βg)·u 中的 β（β = 1 即 SwiGLU）</translation>
     </message>
     <message>
         <location line="+1" />
         <source>gpt-oss clamp: g ≤ limit, u ∈ [−limit, limit]</source>
-        <translation>gpt-oss 截断：g ≤ limit，u ∈ [−limit, limit]</translation>
+        <translation>gpt-oss 截断：g ≤ 上限，u ∈ [−上限, 上限]</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2398,17 +2407,18 @@
         <translation>上投影分支的软上限 β₂：β₂·tanh(u/β₂)</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
         <source>limit</source>
-        <translation>limit</translation>
+        <extracomment>Label of the field for gpt-oss's clamp value (7 by default): g ≤ limit, u ∈ [−limit, limit]. A word to translate (e.g. 上限), not a code name; its tooltip names it too.</extracomment>
+        <translation>上限</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+23" />
         <source>Map window</source>
         <translation>图范围</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+20" />
         <source>left edge of the maps (g)</source>
         <translation>图的左边界（g）</translation>
     </message>
@@ -2478,7 +2488,7 @@
         <translation>显示</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+9" />
         <source>Trained neurons</source>
         <translation>训练后的神经元</translation>
     </message>
@@ -3223,7 +3233,7 @@
 <context>
     <name>InsideLesson</name>
     <message>
-        <location filename="../../gatelab/ui/inside_lesson.py" line="+92" />
+        <location filename="../../gatelab/ui/inside_lesson.py" line="+95" />
         <source>This step could not run: {0}</source>
         <translation>这一步无法运行：{0}</translation>
     </message>
@@ -3685,12 +3695,12 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+212" />
+        <location filename="../../gatelab/ui/lesson_card.py" line="+213" />
         <source>This tab's lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+12" />
         <source>Try this</source>
         <translation>试一试</translation>
     </message>
@@ -3700,7 +3710,7 @@
         <translation>自我检测</translation>
     </message>
     <message>
-        <location line="+68" />
+        <location line="+90" />
         <source>Right.</source>
         <translation>答对了。</translation>
     </message>
@@ -3729,7 +3739,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+321" />
+        <location filename="../../gatelab/ui/trainer_live.py" line="+98" />
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3744,12 +3754,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+84" />
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-59" />
+        <location line="-86" />
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -4285,7 +4295,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+228" />
+        <location filename="../../gatelab/ui/widgets.py" line="+244" />
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -4314,7 +4324,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+47" />
-        <location filename="../../gatelab/ui/plot_card.py" line="+187" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+205" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4325,7 +4335,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+150" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+168" />
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4552,7 +4562,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="-241" />
+        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+73" />
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4587,7 +4597,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+129" />
+        <location line="+145" />
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4652,14 +4662,14 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-158" />
+        <location line="-174" />
         <location line="+29" />
-        <location line="+83" />
+        <location line="+92" />
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+41" />
         <source>paused before the first step</source>
         <translation>在第一步之前暂停</translation>
     </message>
@@ -5022,12 +5032,12 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+131" />
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+106" />
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+9" />
         <source>Run read with a problem: {0}</source>
         <translation>运行已读取，但有问题：{0}</translation>
     </message>
@@ -5063,17 +5073,12 @@ equivalent</source>
         <translation>正在从最新检查点生成文本…</translation>
     </message>
     <message>
-        <location line="-90" />
-        <source>Could not resume: {0}</source>
-        <translation>无法继续训练：{0}</translation>
-    </message>
-    <message>
-        <location line="+104" />
+        <location line="+14" />
         <source>Stopped: sampling from the checkpoint saved at the stop…</source>
         <translation>已停止：正在从停止时保存的检查点生成样例…</translation>
     </message>
     <message>
-        <location line="+55" />
+        <location line="+56" />
         <source>Writing a sample from the checkpoint: {0} of {1} characters…</source>
         <translation>正在根据检查点写样本：已写 {0} / {1} 个字符…</translation>
     </message>
@@ -5088,12 +5093,13 @@ equivalent</source>
         <translation>运行 {0} 已被删除</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+33" />
         <source>Could not show the run: {0}</source>
         <translation>无法显示该运行：{0}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="-24" />
+        <location line="+26" />
         <source>Could not read the run: {0}</source>
         <translation>无法读取运行：{0}</translation>
     </message>
@@ -5103,7 +5109,7 @@ equivalent</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-85" />
+        <location line="-93" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5784,7 +5790,7 @@ equivalent</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+132" />
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+133" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -6241,7 +6247,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+132" />
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+138" />
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -6287,7 +6293,7 @@ equivalent</source>
         <translation>训练完成：正在用训练好的模型写样本…</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+29" />
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
@@ -6297,12 +6303,12 @@ equivalent</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
     <message>
-        <location line="+73" />
+        <location line="+57" />
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-137" />
+        <location line="-124" />
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -6312,12 +6318,12 @@ equivalent</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+21" />
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+70" />
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>
@@ -6380,7 +6386,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+212" />
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+218" />
         <location line="+1" />
         <location line="+1" />
         <location line="+2" />
@@ -6389,7 +6395,7 @@ equivalent</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>train</source>
         <translation>训练</translation>
     </message>
@@ -6404,7 +6410,7 @@ equivalent</source>
         <translation>验证</translation>
     </message>
     <message>
-        <location line="-25" />
+        <location line="-26" />
         <source>Solid: fraction of gates 'closed' (|act(g)| &lt; ε) — the neuron passes almost nothing. Dashed: fraction of pre-gates g &lt; 0. One colour per layer, named in the legend.</source>
         <translation>实线：“关闭”的门控所占比例（|act(g)| &lt; ε）——该神经元几乎不传递任何信号。虚线：预激活值 g &lt; 0 的比例。每层一种颜色，图例中标明层号。</translation>
     </message>
@@ -6415,12 +6421,12 @@ equivalent</source>
     </message>
     <message>
         <location line="+0" />
-        <location line="+10" />
+        <location line="+11" />
         <source>ratio</source>
         <translation>比值</translation>
     </message>
     <message>
-        <location line="-16" />
+        <location line="-17" />
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
@@ -6496,13 +6502,13 @@ equivalent</source>
     </message>
     <message>
         <location line="+3" />
-        <location line="+10" />
+        <location line="+11" />
         <source>lr</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-9" />
-        <location line="+10" />
+        <location line="-10" />
+        <location line="+11" />
         <source>tokens/s</source>
         <translation>词元/秒</translation>
     </message>

@@ -64,7 +64,8 @@ def test_typing_huge_width_is_exact(panel: BudgetPanel) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [("0", "at least"), ("-5", "at least"),
                                                ("1.5", "whole"), ("abc", "not a number"),
-                                               ("", "enter"), ("1e30", "digits")])
+                                               ("", "enter"), ("1e30", "too large"),
+                                               ("1e9", "digits: 1000000000")])
 def test_bad_sizes_show_message_and_keep_state(panel: BudgetPanel, text: str,
                                                message: str) -> None:
     before = panel.user_count

@@ -60,12 +60,14 @@ def test_end_of_run_said_once_then_replay_loads_its_settings(qtbot, panel) -> No
     assert not panel.bar.error.isVisible() and panel.error_text == ""
     assert "No checkpoint" not in panel.live.sample.toPlainText()
 
-    # a resume whose folder cannot be read: the error, and no replay bar of the last run
+    # a resume whose folder cannot be read is refused before anything started: a notice, and
+    # the replay on screen stays as it was (session 10, finding 1: was cleared as if it failed)
+    sample = panel.live.sample.toPlainText()
     assert panel.resume_run(str(Path(run).parent / "no-such-run"))
     qtbot.waitUntil(lambda: panel.error_text.startswith("Could not read the run"), timeout=10000)
-    assert _bar(panel) == "not started" and "replay" not in _bar(panel)
-    assert panel.bar.state.text() == "" and panel.bar.error.isVisible()  # "Ready": status bar
-    assert not panel.live.sample.toPlainText()  # the replayed run's sample went with it
+    assert _bar(panel).startswith("replay:") and panel.bar.state.text() == "Replay"
+    assert panel.bar.error.isVisible() and panel.bar.showing_notice()
+    assert panel.live.sample.toPlainText() == sample
 
 
 def test_notes_in_the_sample_box_end_with_the_run(panel, tmp_path: Path) -> None:  # noqa: ANN001

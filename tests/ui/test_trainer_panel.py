@@ -357,7 +357,8 @@ def test_sample_text_on_demand_from_the_checkpoint(qtbot, panel) -> None:  # noq
     from gatelab.core.engine import load_trained, sample_text
 
     model, vocab, _ = load_trained(panel.run_dir)
-    expected = sample_text(model, vocab, n_chars=300, seed=0)
+    # under the header a replay shows, at the checkpoint's step (session 10)
+    expected = f"--- sample at step 6 ---\n{sample_text(model, vocab, n_chars=300, seed=0)}\n"
     qtbot.waitUntil(lambda: panel.live.sample.toPlainText() == expected, timeout=20000)
 
 

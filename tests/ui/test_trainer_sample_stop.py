@@ -150,9 +150,11 @@ def test_a_real_stop_shows_the_checkpoint_sample(qtbot, panel) -> None:  # noqa:
     model, vocab, _cfg = load_trained(panel.run_dir)
     with one_thread():  # as the panel samples (two threads fight on a busy two-core machine)
         expected = sample_text(model, vocab, 300, seed=0)
-    assert _box(panel) == expected and len(expected) == 301
+    # under the header its replay shows: the step of the checkpoint saved at the stop
+    step = panel.plots.history.steps[-1]
+    assert _box(panel) == f"--- sample at step {step} ---\n{expected}\n" and len(expected) == 301
     shown = [t for t in texts if t]
-    assert shown[0] == STOP_NOTE and shown[-1] == expected
+    assert shown[0] == STOP_NOTE and shown[-1] == _box(panel)
     writing = [t for t in shown if t.startswith(WRITING)]
     assert writing and all(expected.startswith(t.split("\n", 1)[1]) for t in writing)
 

@@ -186,7 +186,8 @@ def test_a_stopped_run_gets_a_sample_and_a_new_run_starts_without_it(qtbot, pane
     from gatelab.core.engine import load_trained, sample_text
 
     model, vocab, _ = load_trained(panel.run_dir)
-    expected = sample_text(model, vocab, n_chars=300, seed=0)
+    step = panel.plots.history.steps[-1]  # the stop's checkpoint: the header its replay shows
+    expected = f"--- sample at step {step} ---\n{sample_text(model, vocab, n_chars=300, seed=0)}\n"
     qtbot.waitUntil(lambda: panel.live.sample.toPlainText() == expected, timeout=20000)
     # the next run starts with an empty box: no sample of the stopped run stays below it
     panel.controls.set_config(_tiny(steps=4, eval_interval=2))

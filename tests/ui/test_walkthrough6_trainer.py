@@ -51,7 +51,9 @@ def _stopped_run(qtbot, panel) -> tuple[str, int, str]:  # noqa: ANN001
                     timeout=60000)
     panel._calls.join()
     step = json.loads((Path(panel.run_dir) / "run.json").read_text())["steps"]
-    return panel.run_dir, step, _box(panel)
+    header = SAMPLE_HEADER.format(step) + "\n"  # shown live as its replay shows it (session 10)
+    assert _box(panel).startswith(header) and _box(panel).endswith("\n")
+    return panel.run_dir, step, _box(panel)[len(header):-1]
 
 
 def _replay(qtbot, panel, run: str) -> None:  # noqa: ANN001
@@ -80,7 +82,8 @@ def test_a_stopped_runs_replay_shows_its_stop_sample_and_delete_clears_it(qtbot,
     (Path(run) / "samples.txt").unlink()
     panel.live.set_sample("")
     _replay(qtbot, panel, run)
-    qtbot.waitUntil(lambda: _box(panel) == sample, timeout=60000)
+    qtbot.waitUntil(lambda: _box(panel) == SAMPLE_HEADER.format(step) + "\n" + sample + "\n",
+                    timeout=60000)
     panel._calls.join()
     assert (Path(run) / "samples.txt").read_text() == SAMPLE_HEADER.format(step) + "\n" \
         + sample + "\n"

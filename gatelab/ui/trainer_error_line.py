@@ -1,0 +1,58 @@
+"""The trainer's line above Start / Pause / Stop: why something failed, or a plain notice.
+
+Why apart (a mixin of ``TrainerPanel``): what the line says is rendered by a function of the
+panel, so a language switch says it again, and each kind of message goes at its own moment: a
+"Not started" once the form is usable again, a notice (a request refused before anything
+started: a Resume of a finished run, of a run another process trains) at the next action, a
+failed run's error at the next run, replay or experiment. Strings keep their translations
+through PySide's ``tr``, which looks the context up along the panel's MRO.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gatelab.ui.messages import message_text
+
+
+class ErrorLine:
+    """``_show_error`` and when its message goes, for ``TrainerPanel``."""
+
+    # provided by TrainerPanel
+    bar: Any
+    controls: Any
+    status_changed: Any
+    error_text: str
+    _start_error: str
+    _error_fn: Callable[[Any], str]
+    _notice: bool
+
+    def _clear_start_error(self) -> None:
+        """A "Not started" message goes once the form and the corpus are usable again."""
+        if (self._start_error and self.error_text == self._start_error
+                and not self.controls.validation_error() and not self.controls.corpus.error):
+            self._start_error = ""
+            self._show_error(lambda self: "")
+
+    def _show_error(self, render: Callable[[Any], str], notice: bool = False) -> None:
+        """Show (and send to the status bar) the error ``render()`` gives; "" clears it. With
+        ``notice`` it is a plain notice (a request refused, nothing failed), cleared by the next
+        action. A function, so a language switch renders it again in the new language."""
+        self._error_fn, self._notice = render, notice
+        self.error_text = render(self)
+        self.bar.set_error(self.error_text, notice=notice)
+        if self.error_text:
+            self.status_changed.emit(self.error_text)
+
+    def _clear_notice(self) -> None:
+        """A notice is about the request it refused: a form change is the next action (and
+        the form's own validation message must not sit under a stale one)."""
+        if self._notice and self.error_text:
+            self._show_error(lambda self: "")
+
+    def _resume_notice(self, why: object) -> None:
+        """"Could not resume: …" as a notice (nothing started, nothing failed) that the next
+        action clears; ``why`` a core Msg or text, said again in a new language."""
+        self._show_error(lambda self: self.tr("Could not resume: {0}").format(message_text(why)),
+                         notice=True)
