@@ -13,9 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QSettings
+
+from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.experiment_jobs import SavedExperiment, continue_job
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import ExperimentSummary
+from gatelab.ui.widgets import settings_choice, settings_int
 
 
 class SavedExperiments:
@@ -23,6 +27,10 @@ class SavedExperiments:
     continuing saved experiments, for ``ExperimentView``."""
 
     # provided by ExperimentView
+    variant_a: Any
+    variant_b: Any
+    seeds: Any
+    open_remembered: Any
     controller: Any
     progress: Any
     btn_continue: Any
@@ -130,3 +138,23 @@ class SavedExperiments:
         can = self.saved is not None and self.saved.can_continue
         self.btn_continue.setVisible(can)
         self.btn_continue.setEnabled(can and self.controller.state == "idle" and not self._blocked)
+
+    # -- settings between launches (the trainer tab's "experiment" group) ----------------------
+    def save_settings(self, settings: QSettings) -> None:
+        """The variants, the seed count and the experiment on show, for the next launch."""
+        settings.setValue("variant_a", str(self.variant_a.currentData()))
+        settings.setValue("variant_b", str(self.variant_b.currentData()))
+        settings.setValue("seeds", self.seeds.value())
+        settings.setValue("last", self.result.path if self.result is not None else "")
+
+    def restore_settings(self, settings: QSettings) -> None:
+        """Garbage falls back to the defaults; the last experiment shown (else the newest)
+        reopens."""
+        for combo, key, default in ((self.variant_a, "variant_a", "swiglu"),
+                                    (self.variant_b, "variant_b", "gelu")):
+            combo.setCurrentIndex(combo.findData(settings_choice(settings, key, default,
+                                                                 FFN_VARIANTS)))
+        self.seeds.setValue(settings_int(settings, "seeds", 3, self.seeds.minimum(),
+                                         self.seeds.maximum()))
+        last = settings.value("last", "")
+        self.open_remembered(last if isinstance(last, str) else "")  # or a newer unfinished one

@@ -221,10 +221,10 @@ class MainWindow(StateActions, QMainWindow):
             card.setVisible(visible)
         self._settings.setValue("window/lessons", visible)
 
-    def _on_gate_pairs(self, pairs: object, label: object) -> None:
+    def _on_gate_pairs(self, pairs: object, label: object, variant: str = "") -> None:
         plane = self.panel("gate-plane")
         if isinstance(plane, GatePairsSink):  # not the "could not be loaded" label
-            plane.set_neuron_points(pairs, label)
+            plane.set_neuron_points(pairs, label, variant)
 
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:

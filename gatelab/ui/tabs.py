@@ -42,8 +42,9 @@ class Panel(Protocol):
 
 @runtime_checkable
 class GatePairsSource(Protocol):
-    """A panel with trained neurons' (g, u): ``gate_pairs_changed`` is Signal(object, object)
-    carrying the pairs and a label (a string, or a function giving it in the current language)."""
+    """A panel with trained neurons' (g, u): ``gate_pairs_changed`` is Signal(object, object,
+    str) carrying the pairs, a label (a string, or a function giving it in the current language)
+    and the FFN variant they were trained as ("" unknown)."""
 
     gate_pairs_changed: Any
 
@@ -52,7 +53,7 @@ class GatePairsSource(Protocol):
 class GatePairsSink(Protocol):
     """A panel that draws trained neurons' (g, u) (the gate plane)."""
 
-    def set_neuron_points(self, pairs: object, label: Any) -> None: ...
+    def set_neuron_points(self, pairs: object, label: Any, variant: str = "") -> None: ...
 
 
 @runtime_checkable

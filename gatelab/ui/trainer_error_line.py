@@ -27,6 +27,7 @@ class ErrorLine:
     _start_error: str
     _error_fn: Callable[[Any], str]
     _notice: bool
+    _notice_form: object = None  # the form's values when the notice was shown
 
     def _clear_start_error(self) -> None:
         """A "Not started" message goes once the form and the corpus are usable again."""
@@ -40,6 +41,7 @@ class ErrorLine:
         ``notice`` it is a plain notice (a request refused, nothing failed), cleared by the next
         action. A function, so a language switch renders it again in the new language."""
         self._error_fn, self._notice = render, notice
+        self._notice_form = self._form_now() if notice else None
         self.error_text = render(self)
         self.bar.set_error(self.error_text, notice=notice)
         if self.error_text:
@@ -47,9 +49,17 @@ class ErrorLine:
 
     def _clear_notice(self) -> None:
         """A notice is about the request it refused: a form change is the next action (and
-        the form's own validation message must not sit under a stale one)."""
-        if self._notice and self.error_text:
+        the form's own validation message must not sit under a stale one). Only a change of
+        the form's values counts: the corpus read at activation says config_changed too."""
+        if self._notice and self.error_text and self._form_now() != self._notice_form:
             self._show_error(lambda self: "")
+
+    def _form_now(self) -> object:
+        """The form's values now (None when a field cannot be read as a value)."""
+        try:
+            return self.controls.raw_config()
+        except (ValueError, TypeError):
+            return None
 
     def _resume_notice(self, why: object) -> None:
         """"Could not resume: …" as a notice (nothing started, nothing failed) that the next

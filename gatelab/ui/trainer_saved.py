@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QSettings
 
 from gatelab.core.messages import Msg
-from gatelab.core.trainconfig import FFN_VARIANTS
+from gatelab.core.runs import RunInfo, run_info
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_call
@@ -26,11 +26,11 @@ from gatelab.ui.trainer_jobs import load_run_record, sample_from_run, save_sampl
 from gatelab.ui.trainer_sample_job import SampleFeed, SampleJob, checkpoint_step
 from gatelab.ui.trainer_sample_job import whole_lines as _whole_lines  # (its old name, here)
 from gatelab.ui.trainer_worker import describe_error
-from gatelab.ui.widgets import settings_choice, settings_int
+
+TRAINING_KEY = "training_at_exit"  # settings: the run that trained when the app last saved
 
 if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
     from gatelab.core.runs import RunRecord
-    from gatelab.ui.experiment_view import ExperimentView
 
 REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
@@ -325,15 +325,36 @@ class SavedRuns:
                 self.runs.refresh()  # e.g. deleted meanwhile: the list drops it now
         elif tag == "sample":
             self._on_sample_done(result, error)
+        elif tag == "ended" and not error:
+            self._say_ended_while_training(result)
+
+    def _say_ended_while_training(self, info: object) -> None:
+        """The last session closed (or died) while ``info``'s run trained: say where it stopped and
+        select it under Runs, one click from Resume. Quiet when it has finished since (another
+        process resumed it), is gone, or trains now in another process."""
+        if not isinstance(info, RunInfo) or info.status not in ("stopped", "interrupted"):
+            return
+        if self.controller.is_busy() or self.error_text:  # a newer message: this one is stale
+            return
+        name, done, total = info.name, info.steps, info.steps_total
+        self.runs.select_after_refresh(str(info.path))
+        self._show_error(lambda self: self.tr(
+            "gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select "
+            "it under Runs and press Resume training to go on.").format(name, done, total),
+            notice=True)
+
 
     # -- settings between launches ------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
         """The form, the view, the experiment's choices and where the plots were exported."""
         self.controls.save_settings(settings)
         settings.setValue("view", self.views.currentIndex())
+        # the run training now: at a close (or the last autosave before a crash) the next launch
+        # says it ended mid-run and where to resume it; "" once it has ended here
+        settings.setValue(TRAINING_KEY, self.run_dir if self.controller.is_busy() else "")
         settings.beginGroup("experiment")
         try:
-            save_experiment_settings(self.experiment, settings)
+            self.experiment.save_settings(settings)
         finally:
             settings.endGroup()
         save_export_folder(settings)
@@ -348,32 +369,15 @@ class SavedRuns:
             index = 0
         if 0 <= index < self.views.count():
             self.views.setCurrentIndex(index)
+        ended = settings.value(TRAINING_KEY, "")
+        if isinstance(ended, str) and ended:  # its run.json is read off the GUI thread
+            self._calls.submit("ended", lambda: run_info(Path(ended)))
         settings.beginGroup("experiment")
         try:
-            restore_experiment_settings(self.experiment, settings)
+            self.experiment.restore_settings(settings)
         finally:
             settings.endGroup()
         restore_export_folder(settings)
-
-
-def save_experiment_settings(view: ExperimentView, settings: QSettings) -> None:
-    """The variants, the seed count and the experiment on show, for the next launch."""
-    settings.setValue("variant_a", str(view.variant_a.currentData()))
-    settings.setValue("variant_b", str(view.variant_b.currentData()))
-    settings.setValue("seeds", view.seeds.value())
-    settings.setValue("last", view.result.path if view.result is not None else "")
-
-
-def restore_experiment_settings(view: ExperimentView, settings: QSettings) -> None:
-    """Garbage falls back to the defaults; the last experiment shown (else the newest) reopens."""
-    for combo, key, default in ((view.variant_a, "variant_a", "swiglu"),
-                                (view.variant_b, "variant_b", "gelu")):
-        combo.setCurrentIndex(combo.findData(settings_choice(settings, key, default,
-                                                             FFN_VARIANTS)))
-    view.seeds.setValue(settings_int(settings, "seeds", 3, view.seeds.minimum(),
-                                     view.seeds.maximum()))
-    last = settings.value("last", "")
-    view.open_remembered(last if isinstance(last, str) else "")  # or a newer unfinished one
 
 
 def _same_path(a: str, b: str) -> bool:

@@ -1736,7 +1736,7 @@
 <context>
     <name>ErrorLine</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_error_line.py" line="+57" />
+        <location filename="../../gatelab/ui/trainer_error_line.py" line="+67" />
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
@@ -4934,7 +4934,7 @@ equivalent</source>
 <context>
     <name>SavedExperiments</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_saved.py" line="+54" />
+        <location filename="../../gatelab/ui/experiment_saved.py" line="+62" />
         <source>Could not open the experiment: {0}</source>
         <translation>无法打开实验：{0}</translation>
     </message>
@@ -5104,12 +5104,17 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+18" />
+        <source>gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select it under Runs and press Resume training to go on.</source>
+        <translation>gatelab 关闭时，运行 {0} 正在训练；它已保存在第 {1:,} 步（共 {2:,} 步）。请在“运行记录”中选中它，按“继续训练”即可接着训练。</translation>
+    </message>
+    <message>
+        <location line="+22" />
         <source>Part of the remembered trainer form could not be read; those fields show their defaults.</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-93" />
+        <location line="-114" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -6247,7 +6252,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+138" />
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+139" />
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -8511,7 +8516,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+95" />
+        <location filename="../../gatelab/ui/tabs.py" line="+96" />
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

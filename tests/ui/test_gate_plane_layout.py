@@ -80,6 +80,17 @@ def test_a_plain_label_is_shown_as_given(qtbot, main_window) -> None:  # noqa: A
     assert "run 2024-05-01" in plane.legend_label.text()
 
 
+def test_the_live_runs_neurons_carry_their_variant_to_the_plane(qtbot, main_window) -> None:  # noqa: ANN001
+    """The trainer sends the variant it trains with its neurons: on gpt-oss's clamped maps the
+    plane says they were trained as swiglu (they looked like gpt-oss neurons)."""
+    plane = main_window.show_tab("gate-plane")
+    assert plane.set_variant("swiglu_clamped")
+    main_window.panel("trainer").gate_pairs_changed.emit(neurons(), trainer_label(), "swiglu")
+    message = plane.controls.neuron_message.text()
+    assert message.split("\n")[1].startswith("Trained as swiglu; these maps show swiglu_clamped")
+    assert plane.set_variant("swiglu") and "\n" not in plane.controls.neuron_message.text()
+
+
 # -- the window on a 1280×800 screen ---------------------------------------------------------
 @pytest.fixture
 def screen_1280x800(monkeypatch):  # noqa: ANN001, ANN201
