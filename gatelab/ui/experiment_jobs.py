@@ -15,15 +15,7 @@ from typing import Any
 
 from gatelab.core.experiment import EXPERIMENT_FILE
 from gatelab.core.trainconfig import Snapshot
-from gatelab.ui.trainer_jobs import (
-    ExperimentPartial,
-    ExperimentProgress,
-    ExperimentSummary,
-    experiment_summary,
-    latest_experiment,
-    read_experiment_json,
-    summarise_experiment,
-)
+from gatelab.ui.experiment_data import ExperimentPartial, ExperimentProgress, ExperimentSummary, experiment_summary, latest_experiment, read_experiment_json, summarise_experiment
 
 
 @dataclass(frozen=True)
@@ -71,7 +63,7 @@ def load_remembered(last: str) -> SavedExperiment | None:
 
 def continue_job(path: str) -> Any:
     """A worker job finishing the experiment in ``path`` (see ``core.experiment_continue``),
-    reporting progress over the whole experiment, as ``trainer_jobs.experiment_job`` does."""
+    reporting progress over the whole experiment, as ``experiment_data.experiment_job`` does."""
 
     def job(worker: Any) -> ExperimentSummary:
         from gatelab.core.experiment_continue import continue_experiment, continue_plan

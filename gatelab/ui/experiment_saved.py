@@ -18,7 +18,7 @@ from PySide6.QtCore import QSettings
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.experiment_jobs import SavedExperiment, continue_job
 from gatelab.ui.messages import message_text
-from gatelab.ui.trainer_jobs import ExperimentSummary
+from gatelab.ui.experiment_data import ExperimentSummary
 from gatelab.ui.widgets import settings_choice, settings_int
 
 

@@ -40,12 +40,7 @@ from gatelab.ui.experiment_saved import SavedExperiments
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_controls import variant_label
-from gatelab.ui.trainer_jobs import (
-    ExperimentPartial,
-    ExperimentProgress,
-    ExperimentSummary,
-    experiment_job,
-)
+from gatelab.ui.experiment_data import ExperimentPartial, ExperimentProgress, ExperimentSummary, experiment_job
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
 
 

@@ -50,7 +50,8 @@ from gatelab.ui.runs_view_rows import (  # run_status_word: imported from here t
     run_rows,
     run_status_word,
 )
-from gatelab.ui.trainer_jobs import RunRow, experiment_of
+from gatelab.ui.trainer_jobs import RunRow
+from gatelab.ui.experiment_data import experiment_of
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from gatelab.ui.experiment_view import ExperimentView
 from gatelab.ui.trainer_controls import TrainerControls
-from gatelab.ui.trainer_jobs import ExperimentSummary, VariantSummary
+from gatelab.ui.experiment_data import ExperimentSummary, VariantSummary
 from gatelab.ui.trainer_plots import layer_color
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from gatelab.ui.trainer_jobs import experiment_of, load_experiment_summary
+from gatelab.ui.experiment_data import experiment_of, load_experiment_summary
 from tests.ui.test_trainer_panel import _tiny
 
 
@@ -134,7 +134,7 @@ def test_newest_experiment_is_shown_without_remembered_state(
         qtbot, saved_experiment: Path, settings: QSettings,  # noqa: ANN001
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An exp-… folder made by gatelab-experiment (never opened in the app) shows on launch."""
-    from gatelab.ui.trainer_jobs import latest_experiment
+    from gatelab.ui.experiment_data import latest_experiment
 
     monkeypatch.setattr("gatelab.paths.runs_dir", lambda: saved_experiment.parent)
     older = saved_experiment.parent / "exp-00000000-000000-old0"

@@ -395,21 +395,3 @@ def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> N
     qtbot.waitUntil(lambda: panel.bar.btn_stop.isEnabled(), timeout=10000)
     _wait_done(qtbot, panel)
 
-
-def test_first_show_warms_torchs_optimizer_off_the_gui_thread(qtbot, monkeypatch) -> None:  # noqa: ANN001
-    """The first Start paid ~2 s in torch's first optimizer (a lazy import) where no Stop or
-    close could interrupt it; the tab warms it up in the background when first shown."""
-    import threading
-
-    import gatelab.ui.trainer_panel as trainer_panel_module
-    from gatelab.ui.trainer_panel import TrainerPanel
-
-    seen: list[bool] = []
-    monkeypatch.setattr(trainer_panel_module, "warm_up",
-                        lambda: seen.append(threading.current_thread() is threading.main_thread()))
-    widget = TrainerPanel()
-    qtbot.addWidget(widget)
-    widget.activate()
-    qtbot.waitUntil(lambda: bool(seen), timeout=10000)
-    assert seen == [False]  # called once, and not on the GUI thread
-    widget.shutdown()

@@ -17,7 +17,8 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from gatelab.core.trainconfig import FFN_VARIANTS
-from gatelab.ui.trainer_jobs import ExperimentSummary, RunRow, VariantSummary
+from gatelab.ui.trainer_jobs import RunRow
+from gatelab.ui.experiment_data import ExperimentSummary, VariantSummary
 from tests.ui.test_trainer_panel import _tiny, panel  # noqa: F401 (fixture)
 from tests.ui.test_trainer_plots import _rows
 from tests.ui.visible_text import fake_translator, unwrapped_strings

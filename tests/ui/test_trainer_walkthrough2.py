@@ -21,7 +21,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from gatelab.ui.trainer_jobs import ExperimentPartial
+from gatelab.ui.experiment_data import ExperimentPartial
 from gatelab.ui.trainer_plots import layer_color
 from tests.ui.test_experiment_chart import _grab, _near, _pixel_at
 from tests.ui.test_trainer_panel import _tiny, _wait_done
