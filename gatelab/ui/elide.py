@@ -98,7 +98,10 @@ class ElidedLine(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
-        self._whole = one_line(text)
+        whole = one_line(text)
+        if whole == self._whole and whole:  # a hover readout is set at every mouse move
+            return
+        self._whole = whole
         self.setToolTip(self._whole)
         self._elide()
 
