@@ -299,10 +299,14 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
         self.plots.redraw_now()
         self.run_state = outcome.status
         if outcome.status == "error":
-            # a resume refused before its first step (the run trains elsewhere) started nothing
-            why, refused = outcome.message, self._resuming and self._first_step is None
-            self._show_error(lambda self: (self.tr("Could not resume: {0}") if refused else
-                                           self.tr("The run ended with an error: {0}")).format(why))
+            # refused before its first step (the run trains elsewhere, the corpus is gone, the
+            # model does not fit): it started nothing, and says so as Start and Resume do
+            why, resuming = outcome.message, self._resuming
+            unstarted = self._first_step is None
+            self._show_error(lambda self: (
+                self.tr("The run ended with an error: {0}") if not unstarted
+                else self.tr("Could not resume: {0}") if resuming
+                else self.tr("Not started: {0}")).format(why))
             remove_if_empty(self.run_dir)  # failed before writing anything (e.g. bad corpus)
         else:
             self._show_error(lambda self: "")  # e.g. an unreadable replay tried during the run

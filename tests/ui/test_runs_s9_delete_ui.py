@@ -68,7 +68,7 @@ def test_a_resume_refused_by_the_writer_itself_reads_as_a_refusal(panel, tmp_pat
     panel._resuming, panel.run_dir = True, str(tmp_path)
     panel._on_done(Outcome("error", "x is still being trained by process 7", str(tmp_path)))
     assert panel.error_text == "Could not resume: x is still being trained by process 7"
-    panel._resuming = False
+    panel._resuming, panel._first_step = False, 1  # it trained a step, then failed
     panel._on_done(Outcome("error", "boom", str(tmp_path)))
     assert panel.error_text == "The run ended with an error: boom"
 

@@ -82,6 +82,7 @@ def test_notes_in_the_sample_box_end_with_the_run(panel, tmp_path: Path) -> None
     assert _bar(panel).startswith("stopped")
     assert not panel.bar.state.text()  # the bar alone says how it ended
     panel.live.set_sample("a real sample")
+    panel._first_step = 1  # it trained, then failed
     panel._on_done(Outcome("error", "boom", str(run)))
     assert panel.live.sample.toPlainText() == "a real sample"  # model text stays
     assert panel.error_text == "The run ended with an error: boom"

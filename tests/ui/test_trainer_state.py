@@ -87,6 +87,8 @@ def test_failed_start_does_not_say_starting_forever(qtbot, panel, tmp_path: Path
     _wait_done(qtbot, panel)
     assert panel.run_state == "error" and panel.bar.error.isVisible()
     assert _bar_text(panel) == "failed before the first step"
+    # it never started: said as Start says it, not "The run ended with an error"
+    assert panel.error_text.startswith("Not started: ") and "missing.txt" in panel.error_text
     # a new start clears the old error at once
     panel.controls.set_config(_tiny(steps=3, eval_interval=3))
     assert panel.start()
