@@ -29,7 +29,7 @@ from gatelab.ui.gate_plane_layout import GatePlaneArrangement
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
-from gatelab.ui.gate_plane_tips import basename, grad_text, no_neurons, other_variant_note
+from gatelab.ui.gate_plane_tips import basename, grad_text, no_neurons, other_variant_note, other_variant_tip
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number
@@ -116,6 +116,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         """The message under the neuron button, kept as a function so it can be retranslated."""
         self._neuron_text = (detach(text, self), error)  # names self: no cycle (qt_cycles)
         self.controls.show_neuron_message(text(), error)
+        self.controls.neuron_message.setToolTip("" if self._neuron_layers is None else
+                                                other_variant_tip(self._neuron_variant,
+                                                                  self._spec.variant))
 
     # -- public API ---------------------------------------------------------------------------
     def spec(self) -> PlaneSpec:

@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from gatelab.core import gates, plane
+from gatelab.ui.elide import before_formula
 from gatelab.ui.widgets import fmt_number
 
 
@@ -54,14 +55,32 @@ def basename(path: str) -> str:
     return Path(path).name or str(path)
 
 
+def variant_name(variant: str) -> str:
+    """A variant's name as the variant drop-down shows it, without its formula ("SwiGLU",
+    "SwiGLU clamped (gpt-oss)"), in the current language."""
+    label = QCoreApplication.translate("GatePlaneControls", gates.get(variant).label)
+    return before_formula(label) or variant
+
+
 def other_variant_note(trained: str, shown: str) -> str:
     """Why trained neurons can sit on maps of another variant, or "" when they match: their
     (g, u) are the model's own, but h and the gradients drawn under them are what the *shown*
     variant makes of those inputs, not what the trained model computed (a SwiGLU run's neurons
-    on gpt-oss's clamped maps looked like gpt-oss neurons)."""
+    on gpt-oss's clamped maps looked like gpt-oss neurons). One short line: a longer one
+    wrapped to four and squeezed the maps."""
     if not trained or trained == shown or trained not in gates.VARIANTS:
         return ""
     return QCoreApplication.translate(
-        "GatePlaneControls", "Trained as {0}; these maps show {1}, so h and the gradients "
-                             "under them are not what that model computed.").format(
-        trained, shown)
+        "GatePlaneControls", "Trained as {0}; the maps show {1}.").format(
+        variant_name(trained), variant_name(shown))
+
+
+def other_variant_tip(trained: str, shown: str) -> str:
+    """The note's explanation, for the neuron message's tooltip ("" when they match)."""
+    if not other_variant_note(trained, shown):
+        return ""
+    return QCoreApplication.translate(
+        "GatePlaneControls", "These neurons' (g, u) come from a model trained as {0}; h and the "
+                             "gradients drawn under them are what {1} makes of those inputs, "
+                             "not what that model computed.").format(
+        variant_name(trained), variant_name(shown))

@@ -1744,7 +1744,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+142" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+137" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -2262,7 +2262,7 @@
         <translation>SwiGLU 软上限版 h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+19" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+20" />
         <source>all three side by side</source>
         <translation>三张并排</translation>
     </message>
@@ -2297,9 +2297,14 @@
         <translation>该模型只有一层</translation>
     </message>
     <message>
-        <location line="+26" />
-        <source>Trained as {0}; these maps show {1}, so h and the gradients under them are not what that model computed.</source>
-        <translation>训练时为 {0}；这些图显示的是 {1}，所以其下的 h 和梯度并不是那个模型实际算出的值。</translation>
+        <location line="+34" />
+        <source>Trained as {0}; the maps show {1}.</source>
+        <translation>训练时为 {0}；图中显示的是 {1}。</translation>
+    </message>
+    <message>
+        <location line="+9" />
+        <source>These neurons' (g, u) come from a model trained as {0}; h and the gradients drawn under them are what {1} makes of those inputs, not what that model computed.</source>
+        <translation>这些神经元的 (g, u) 来自一个以 {0} 训练的模型；其下所画的 h 和梯度是 {1} 对这些输入算出的值，而不是那个模型实际算出的值。</translation>
     </message>
     <message>
         <location filename="../../gatelab/ui/gate_plane_controls.py" line="+92" />
@@ -2518,7 +2523,7 @@
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-25" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-42" />
         <source>Which layer's neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
@@ -2782,7 +2787,7 @@
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+37" />
         <source>g and u must be finite numbers within ±{0}</source>
         <translation>g 和 u 必须是 ±{0} 以内的有限数</translation>
     </message>
@@ -4682,7 +4687,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+135" />
+        <location filename="../../gatelab/ui/runs_view.py" line="+136" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -6284,11 +6289,12 @@ equivalent</source>
     <message>
         <location line="+64" />
         <location line="+6" />
+        <location line="+95" />
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="-84" />
         <source>Not started: cannot create a run folder: {0}</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
@@ -6298,7 +6304,7 @@ equivalent</source>
         <translation>训练完成：正在用训练好的模型写样本…</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+33" />
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
@@ -6313,7 +6319,7 @@ equivalent</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-124" />
+        <location line="-128" />
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -6323,12 +6329,12 @@ equivalent</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+23" />
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+72" />
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>

@@ -87,7 +87,7 @@ def test_the_live_runs_neurons_carry_their_variant_to_the_plane(qtbot, main_wind
     assert plane.set_variant("swiglu_clamped")
     main_window.panel("trainer").gate_pairs_changed.emit(neurons(), trainer_label(), "swiglu")
     message = plane.controls.neuron_message.text()
-    assert message.split("\n")[1].startswith("Trained as swiglu; these maps show swiglu_clamped")
+    assert message.split("\n")[1] == "Trained as SwiGLU; the maps show SwiGLU clamped (gpt-oss)."
     assert plane.set_variant("swiglu") and "\n" not in plane.controls.neuron_message.text()
 
 

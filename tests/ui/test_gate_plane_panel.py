@@ -331,7 +331,7 @@ def _run_folder(tmp_path: Path, variant: str) -> Path:
     return tmp_path
 
 
-NOTE = "Trained as swiglu; these maps show swiglu_clamped"
+NOTE = "Trained as SwiGLU; the maps show SwiGLU clamped (gpt-oss)."
 
 
 def test_neurons_on_another_variants_maps_say_so(panel: GatePlanePanel, tmp_path: Path) -> None:
@@ -341,12 +341,12 @@ def test_neurons_on_another_variants_maps_say_so(panel: GatePlanePanel, tmp_path
     assert message.text().endswith("layer L0 of L0–L1, 12 neurons") and NOTE not in message.text()
     assert panel.set_variant("swiglu_clamped")
     assert message.text().split("\n") == [
-        f"run {tmp_path.name}: layer L0 of L0–L1, 12 neurons",
-        NOTE + ", so h and the gradients under them are not what that model computed."]
+        f"run {tmp_path.name}: layer L0 of L0–L1, 12 neurons", NOTE]
+    assert message.toolTip().endswith("not what that model computed.")
     panel.controls.layer_spin.setValue(1)  # another layer keeps the note
     assert "layer L1 of L0–L1" in message.text() and NOTE in message.text()
     assert panel.set_variant("swiglu")
-    assert "\n" not in message.text()
+    assert "\n" not in message.text() and message.toolTip() == ""
     panel.set_variant("swiglu_clamped")
     panel.set_neuron_points(None)  # cleared: no note left behind
     assert message.text() == "No neurons loaded."
