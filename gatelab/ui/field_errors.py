@@ -137,8 +137,11 @@ class ErrorLine(QLabel):
             self.setToolTip("")
             super().setText("")
             return
-        self._whole = " ".join(list(self._makers.values())[-1]().split())
-        self.setToolTip(self._whole)
+        said = [" ".join(make().split()) for make in self._makers.values()]
+        self._whole = said[-1]
+        if len(said) > 1:  # two fields refused at once: the line says so, the tooltip says all
+            self._whole = self.tr("{0} (and {1} more: hover to read)").format(said[-1], len(said) - 1)
+        self.setToolTip("\n".join(reversed(said)))
         self._fit()
 
     def _fit(self) -> None:

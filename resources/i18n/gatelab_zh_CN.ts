@@ -1740,6 +1740,11 @@
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
+    <message>
+        <location filename="../../gatelab/ui/field_errors.py" line="+143" />
+        <source>{0} (and {1} more: hover to read)</source>
+        <translation>{0}（另有 {1} 条：悬停查看）</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentView</name>

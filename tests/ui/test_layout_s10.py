@@ -126,7 +126,10 @@ def test_a_shared_error_line_shows_the_refusal_still_standing() -> None:
     line.resize(200, line.height())
     line.report("a", lambda: "first")
     line.report("b", lambda: "second")
-    assert line.text() == "second"
+    # both refusals stand: the line says there is another, its tooltip names both (the re-walk
+    # saw only the latest, and the other field's red border with no reason anywhere)
+    assert line.text() == "second (and 1 more: hover to read)"
+    assert line.toolTip() == "second\nfirst"
     line.withdraw("b")
     assert line.text() == "first"  # "a" is still refused
     line.withdraw("a")
