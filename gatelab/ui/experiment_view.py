@@ -38,6 +38,7 @@ from gatelab.ui.experiment_jobs import (
 )
 from gatelab.ui.experiment_saved import SavedExperiments
 from gatelab.ui.messages import message_text
+from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.experiment_data import ExperimentPartial, ExperimentProgress, ExperimentSummary, experiment_job
@@ -204,7 +205,8 @@ class ExperimentView(SavedExperiments, QWidget):
         try:
             cfg = self._controls.config()
         except ValueError as exc:
-            err = exc  # kept: a language switch renders it again
+            err = without_traceback(exc)  # kept (a language switch renders it again): its
+            # traceback's frames would hold this view in a cycle (ui/qt_cycles)
             self._set_message(lambda self: self.tr("Not started: {0}").format(message_text(err)),
                               error=True)
             return False
