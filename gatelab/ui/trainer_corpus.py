@@ -15,7 +15,6 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QGroupBox,
     QHBoxLayout,
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.messages import KeyedError, Msg
+from gatelab.ui.elide import FitCombo, without_brackets
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
@@ -49,7 +49,9 @@ class CorpusBox(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.combo = QComboBox()
+        # the closed box shows "Generated text" where "(~60 kB, quick …)" does not fit (it was
+        # cut mid-word at 1024 px), the whole name in its tooltip
+        self.combo = FitCombo(least_chars=12, short=without_brackets, grow=False)
         self.combo.addItem("python", "python")
         self.combo.addItem("generated", "generated")
         self.open_button = QPushButton()
