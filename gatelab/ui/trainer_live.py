@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core.run_writer import sample_header
 from gatelab.ui.elide import ElidedLine
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.trainer_clock import ActiveClock, RecentRate, format_duration  # noqa: F401 (ActiveClock: old home)
@@ -161,6 +160,8 @@ class LiveView(QWidget):
         if step is None:
             self.set_sample(text)
         else:
+            from gatelab.core.run_writer import sample_header  # (not at start-up: heavy)
+
             self.set_saved_samples(sample_header(step) + text + "\n")
 
     def set_sample(self, text: str) -> None:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QSettings
 
 from gatelab.core.messages import Msg
-from gatelab.core.runs import RunInfo, run_info
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_call
@@ -332,6 +331,8 @@ class SavedRuns:
         """The last session closed (or died) while ``info``'s run trained: say where it stopped and
         select it under Runs, one click from Resume. Quiet when it has finished since (another
         process resumed it), is gone, or trains now in another process."""
+        from gatelab.core.runs import RunInfo
+
         if not isinstance(info, RunInfo) or info.status not in ("stopped", "interrupted"):
             return
         if self.controller.is_busy() or self.error_text:  # a newer message: this one is stale
@@ -371,6 +372,8 @@ class SavedRuns:
             self.views.setCurrentIndex(index)
         ended = settings.value(TRAINING_KEY, "")
         if isinstance(ended, str) and ended:  # its run.json is read off the GUI thread
+            from gatelab.core.runs import run_info  # (not at start-up: it imports the budget)
+
             self._calls.submit("ended", lambda: run_info(Path(ended)))
         settings.beginGroup("experiment")
         try:
