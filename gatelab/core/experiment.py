@@ -33,7 +33,7 @@ from gatelab.core import budget
 from gatelab.core.fileio import FileReadError, read_text_capped
 from gatelab.core.messages import Msg, error
 from gatelab.core.reasons import json_reason, os_reason
-from gatelab.core.run_liveness import writer_identity
+from gatelab.core.run_liveness import WRITER_KEY, claim_writer, release_writer, writer_identity
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
 from gatelab.core.trainconfig import (
     FFN_VARIANTS,
@@ -171,6 +171,9 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
             results[v].final_val.append(done[(v, s)][0])
             curves[f"{v}/{s}"] = list(done[(v, s)][1])
     state = {"status": "running", "error": ""}  # what experiment.json says
+    # experiment.json names this writer: once it is released (the end, or a write error that
+    # left the file saying "running"), this process no longer counts as training it
+    token = claim_writer()
     plan = {"variants": variants, "seeds": seeds, "steps": config.steps, "n_runs": len(order)}
 
     def save() -> ExperimentResult:
@@ -186,46 +189,49 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
         atomic_write_json(folder / EXPERIMENT_FILE, dict(
             res.to_dict(), created=created, updated=time.time(), base_config=config.to_dict(),
             plan=plan, runs_done=sum(len(r.final_val) for r in results.values()),
-            error=state["error"], **writer_identity()))
+            error=state["error"], **writer_identity(), **{WRITER_KEY: token}))
         return res
 
-    save()  # before the first run: the folder describes itself even if it is killed now
     try:
-        for v, seed in order:
-            if (v, seed) in done:
-                continue
-            cfg = config.replace(variant=v, intermediate=ms[v], seed=seed)
-            key, run_dir = f"{v}/{seed}", folder / run_folder_name(v, seed)
-            curves[key] = []
-            last = None
-            for snap in train_steps(cfg, stop_event, run_dir=run_dir,
-                                    resume=(v, seed) in resume, on_warning=on_warning):
-                curves[key].append(_curve_row(snap.metrics_row()))
-                if on_snapshot is not None:
-                    on_snapshot(v, seed, snap)
-                last = snap
-            if (v, seed) in resume:  # the curve of a resumed run starts at its checkpoint
-                curves[key] = curve_rows(run_dir)
-            if not results[v].total_params and last is not None:
-                summary = read_json(run_dir / "run.json")
-                vocab = summary.get("corpus", {}).get("vocab_size", 0)
-                results[v].total_params = budget.count_model(model_spec(cfg, vocab)).total
-            if last is None or last.status != "finished":
-                state["status"] = "stopped"
-                return save()
-            results[v].final_val.append(float(last.val_loss))  # the final step always evaluates
-            partial = save()
-            if on_result is not None and sum(len(r.final_val) for r in results.values()) < \
-                    len(order):
-                on_result(partial)
-    except BaseException as exc:  # the folder must not claim a live experiment any more
-        state["status"] = "stopped" if isinstance(exc, KeyboardInterrupt) else "failed"
-        state["error"] = str(exc)[:500] or type(exc).__name__
-        with contextlib.suppress(OSError, ValueError):
-            save()
-        raise
-    state["status"] = "finished"
-    return save()
+        save()  # before the first run: the folder describes itself even if it is killed now
+        try:
+            for v, seed in order:
+                if (v, seed) in done:
+                    continue
+                cfg = config.replace(variant=v, intermediate=ms[v], seed=seed)
+                key, run_dir = f"{v}/{seed}", folder / run_folder_name(v, seed)
+                curves[key] = []
+                last = None
+                for snap in train_steps(cfg, stop_event, run_dir=run_dir,
+                                        resume=(v, seed) in resume, on_warning=on_warning):
+                    curves[key].append(_curve_row(snap.metrics_row()))
+                    if on_snapshot is not None:
+                        on_snapshot(v, seed, snap)
+                    last = snap
+                if (v, seed) in resume:  # the curve of a resumed run starts at its checkpoint
+                    curves[key] = curve_rows(run_dir)
+                if not results[v].total_params and last is not None:
+                    summary = read_json(run_dir / "run.json")
+                    vocab = summary.get("corpus", {}).get("vocab_size", 0)
+                    results[v].total_params = budget.count_model(model_spec(cfg, vocab)).total
+                if last is None or last.status != "finished":
+                    state["status"] = "stopped"
+                    return save()
+                results[v].final_val.append(float(last.val_loss))  # the final step always evaluates
+                partial = save()
+                if on_result is not None and sum(len(r.final_val) for r in results.values()) < \
+                        len(order):
+                    on_result(partial)
+        except BaseException as exc:  # the folder must not claim a live experiment any more
+            state["status"] = "stopped" if isinstance(exc, KeyboardInterrupt) else "failed"
+            state["error"] = str(exc)[:500] or type(exc).__name__
+            with contextlib.suppress(OSError, ValueError):
+                save()
+            raise
+        state["status"] = "finished"
+        return save()
+    finally:  # no longer written by this process, whatever it says
+        release_writer(token)
 
 
 def run_folder_name(variant: str, seed: int) -> str:

@@ -91,7 +91,10 @@ def test_continue_trains_only_the_missing_runs(stopped: tuple[Path, str],
     err = capsys.readouterr().err
     assert err == (f"gatelab-experiment: error: {folder}: every run of the experiment has "
                    f"finished; nothing to continue\n")
-    (folder / "experiment.json").write_text(json.dumps(dict(saved, status="running")))
+    from gatelab.core.run_liveness import claim_writer  # a writer still open in this process
+
+    (folder / "experiment.json").write_text(json.dumps(dict(saved, status="running",
+                                                             writer=claim_writer())))
     assert experiment_main(["--continue", str(folder)]) == 2
     err = capsys.readouterr().err
     assert "still being trained by a running process" in err and err.count("\n") == 1

@@ -21,6 +21,7 @@ import torch
 
 from gatelab.core.experiment import load_experiment, run_experiment
 from gatelab.core.experiment_continue import continue_experiment
+from gatelab.core.run_liveness import claim_writer
 from gatelab.core.experiment_status import experiment_state, experiment_status
 from gatelab.core.trainconfig import TrainConfig
 
@@ -164,7 +165,8 @@ def test_killed_in_its_third_run_it_reads_interrupted_and_continues_in_place(
 def test_continue_refuses_a_live_experiment_and_a_run_trained_to_other_steps(
         tmp_path: Path) -> None:
     folder = killed_in_third_run(tmp_path)
-    _rewrite(folder / "experiment.json", pid=os.getpid(), pid_start="")  # a live writer
+    # a live writer: this process, with a writer token it holds open
+    _rewrite(folder / "experiment.json", pid=os.getpid(), pid_start="", writer=claim_writer())
     assert experiment_status(folder, load_experiment(folder)) == "running"
     with pytest.raises(ValueError, match="still being trained"):
         continue_experiment(folder)
