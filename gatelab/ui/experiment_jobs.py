@@ -15,7 +15,15 @@ from typing import Any
 
 from gatelab.core.experiment import EXPERIMENT_FILE
 from gatelab.core.trainconfig import Snapshot
-from gatelab.ui.experiment_data import ExperimentPartial, ExperimentProgress, ExperimentSummary, experiment_summary, latest_experiment, read_experiment_json, summarise_experiment
+from gatelab.ui.experiment_data import (
+    ExperimentPartial,
+    ExperimentProgress,
+    ExperimentSummary,
+    experiment_summary,
+    latest_experiment,
+    read_experiment_json,
+    summarise_experiment,
+)
 
 
 @dataclass(frozen=True)

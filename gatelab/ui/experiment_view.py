@@ -41,7 +41,12 @@ from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_controls import variant_label
-from gatelab.ui.experiment_data import ExperimentPartial, ExperimentProgress, ExperimentSummary, experiment_job
+from gatelab.ui.experiment_data import (
+    ExperimentPartial,
+    ExperimentProgress,
+    ExperimentSummary,
+    experiment_job,
+)
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
 
 

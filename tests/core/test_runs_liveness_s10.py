@@ -15,10 +15,7 @@ import errno
 import gc
 import json
 import os
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,6 +25,7 @@ from gatelab.core.engine import train_steps
 from gatelab.core.run_liveness import effective_status, host_name
 from gatelab.core.runs import RunError, RunWriteError
 from gatelab.core.trainconfig import TrainConfig
+from tests.core.test_runs_s9_delete import sleeper  # noqa: F401 (fixture)
 
 TINY = TrainConfig(corpus="generated", n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=4,
                    steps=40, eval_interval=20, eval_iters=2, stats=False, threads=1,
@@ -120,14 +118,6 @@ def _empty(root: Path, name: str = EMPTY_NAME, *files: str) -> Path:
     for file in files:
         (folder / file).write_bytes(b"{")
     return _aged(folder)
-
-
-@pytest.fixture
-def sleeper() -> Iterator[subprocess.Popen[bytes]]:
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    yield proc
-    proc.kill()
-    proc.wait()
 
 
 def test_empty_run_folders_are_listed_and_nothing_else_of_the_users(tmp_path: Path) -> None:

@@ -15,43 +15,21 @@ import errno
 import os
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.paths import runs_dir
 from gatelab.ui.runs_view import STATUS
 from tests.core.test_runs_s9_delete import CFG, live_writer, make_run, sleeper  # noqa: F401
+from tests.ui.test_runs_s9_delete_ui import _listed, boxes, panel  # noqa: F401 (fixtures)
 
-from .conftest import trainer_with
 
 LONG = TrainConfig(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2,
                    block_size=16, batch_size=4, steps=100_000, eval_interval=50_000,
                    warmup_steps=2, seed=7, device="cpu")
 EMPTY_NAME = "run-20260101-120000-abcd"
-
-
-@pytest.fixture
-def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
-    widget = trainer_with(qtbot, CFG)
-    yield widget
-    widget.shutdown()
-
-
-@pytest.fixture
-def boxes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
-    shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        staticmethod(lambda _parent, title, text, *a: shown.append((title, text))))
-    return shown
-
-
-def _listed(qtbot, panel) -> None:  # noqa: ANN001
-    with qtbot.waitSignal(panel.runs.refreshed, timeout=10000):
-        panel.runs.refresh()
 
 
 def _status(panel, path: Path | str) -> str:  # noqa: ANN001
