@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 from gatelab.core.budget import MAX_DIM
 from gatelab.ui.widgets import ValidatedField
+from gatelab.ui.field_errors import ERROR_STYLE
 
 
 class _Edit(QLineEdit):
@@ -41,7 +42,7 @@ class BigIntField(ValidatedField):
         self._committed = int(value)  # the value before the current edit (Enter, focus-out)
         super().__init__(int(value), vertical=True, parent=parent)
         self.edit.setMinimumWidth(90)
-        self.error_label.setStyleSheet("color: #c0392b; font-size: 11px;")
+        self.error_label.setStyleSheet(ERROR_STYLE + " font-size: 11px;")
         self.edit.textEdited.connect(self._on_text_edited)
         self.edit.step_requested.connect(self._on_step)
         self.edit.setText(self._format(self._value))

@@ -28,6 +28,7 @@ from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_state import BudgetStateMixin
 from gatelab.ui.budget_table import PresetTable
 from gatelab.ui.messages import message_text
+from gatelab.ui.field_errors import ERROR_STYLE
 
 if TYPE_CHECKING:
     from gatelab.ui.lesson_card import Lesson
@@ -68,7 +69,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
     def _build_side(self) -> QScrollArea:
         """The left column: the form, the error line, the readout and the real model."""
         self.model_error = QLabel()
-        self.model_error.setStyleSheet("color: #c0392b;")
+        self.model_error.setStyleSheet(ERROR_STYLE)
         self.model_error.setWordWrap(True)
         self.model_error.hide()
         self.readout = QLabel()

@@ -27,13 +27,12 @@ from PySide6.QtWidgets import (
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.ui.elide import FitCombo, before_formula, fit_list_width
-from gatelab.ui.field_errors import ErrorLine
+from gatelab.ui.field_errors import ERROR_STYLE, ErrorLine
 from gatelab.ui.gate_plane_names import PARAM_NAMES, QUICK_POINTS, VARIANT_LABELS  # noqa: F401
 from gatelab.ui.gate_plane_tips import layer_tip, view_choices
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import NumberField, ReadoutForm, fmt_number
 
-_ERROR_STYLE = "color: #c0392b;"
 _PANEL = "panel"  # the key of the panel's own refusals on a box's error line
 
 
@@ -393,7 +392,7 @@ class GatePlaneControls(QWidget):
 
     def show_neuron_message(self, text: str, error: bool = False) -> None:
         self.neuron_message.setText(text)
-        self.neuron_message.setStyleSheet(_ERROR_STYLE if error else "")
+        self.neuron_message.setStyleSheet(ERROR_STYLE if error else "")
 
     def view_names(self) -> list[str]:
         return [key for key, _, _ in view_choices()]

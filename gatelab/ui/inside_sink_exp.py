@@ -33,6 +33,7 @@ from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number
+from gatelab.ui.field_errors import ERROR_STYLE
 
 
 PRESET_STEPS = 1500  # sink_preset_config().steps, shown without importing torch (a test checks)
@@ -162,8 +163,7 @@ class SinkExperimentBox(QGroupBox):
 
     def _on_finished(self, _tag: str, result: Any, error: str, _cancelled: bool) -> None:
         if error:
-            self._say(lambda: self.tr("The experiment failed: {0}").format(error),
-                      "color: #c0392b;")
+            self._say(lambda: self.tr("The experiment failed: {0}").format(error), ERROR_STYLE)
             return
         self.result = result
         self._fill(result)

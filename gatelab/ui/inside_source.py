@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.inside.types import DTYPES, MAX_TEXT_CHARS
 from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
+from gatelab.ui.field_errors import ERROR_STYLE
 
 # The lessons' examples, English first; each English one is also a translatable string (its
 # translation is the Chinese example), so a language switch swaps an untouched example.
@@ -280,7 +281,7 @@ class SourceBar(QWidget):
             self.show_message(_progress_text(text))
 
     def show_message(self, text: str, error: bool = False) -> None:
-        self.message.setStyleSheet("color: #c0392b; font-weight: bold;" if error else "color: #444;")
+        self.message.setStyleSheet(ERROR_STYLE + " font-weight: bold;" if error else "color: #444;")
         self.message.setText(text)
 
     def message_text(self) -> str:

@@ -30,6 +30,7 @@ from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_text import display_piece
 from gatelab.ui.qt_cycles import detach
+from gatelab.ui.field_errors import ERROR_STYLE
 
 
 class TopKView(QGroupBox):
@@ -154,7 +155,7 @@ class TopKView(QGroupBox):
         self._say(lambda: "")
 
     def show_error(self, text: str) -> None:
-        self._say(lambda: text, "color: #c0392b;")
+        self._say(lambda: text, ERROR_STYLE)
 
     def show_results(self, found: list[dict], target: str, searched: int, cancelled: bool) -> None:
         self._found, self._target = list(found), target
