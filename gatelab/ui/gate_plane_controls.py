@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -29,7 +28,7 @@ from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.ui.elide import FitCombo, before_formula, fit_list_width
 from gatelab.ui.field_errors import ERROR_STYLE, ErrorLine
 from gatelab.ui.gate_plane_names import PARAM_NAMES, QUICK_POINTS, VARIANT_LABELS  # noqa: F401
-from gatelab.ui.gate_plane_tips import layer_tip, view_choices
+from gatelab.ui.gate_plane_tips import LayerSpin, view_choices
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import NumberField, ReadoutForm, fmt_number
 
@@ -286,11 +285,8 @@ class GatePlaneControls(QWidget):
         layer_label = QLabel(box)
         self._say(layer_label.setText, lambda: self.tr("layer"))
         layer_row.addWidget(layer_label)
-        self.layer_spin = QSpinBox(box)
-        self.layer_spin.setPrefix("L")  # 0-based, like the trainer's L0, L1, …
-        self._layers = (0, False)  # set_layers' arguments: the tooltip says why it is greyed
-        self._say(self.layer_spin.setToolTip, lambda: layer_tip(*self._layers))
-        self.set_layers(0)
+        self.layer_spin = LayerSpin(box)
+        self._keep(self.layer_spin.retranslate)
         self.layer_spin.valueChanged.connect(self.layer_changed.emit)
         layer_row.addWidget(self.layer_spin)
         layer_row.addStretch(1)
@@ -378,14 +374,8 @@ class GatePlaneControls(QWidget):
     def clear_variant_error(self) -> None:
         self.variant_error.withdraw(_PANEL)
 
-    def set_layers(self, n: int, sent_one: bool = False) -> None:
-        """``n`` layers to choose from; ``sent_one``: the live trainer chose the one layer."""
-        self._layers = (n, sent_one)
-        self.layer_spin.blockSignals(True)
-        self.layer_spin.setRange(0, max(n - 1, 0))
-        self.layer_spin.setEnabled(n > 1)
-        self.layer_spin.setToolTip(layer_tip(n, sent_one))
-        self.layer_spin.blockSignals(False)
+    def set_layers(self, n: int, sent_one: bool = False, shown: int = 0) -> None:
+        self.layer_spin.set_layers(n, sent_one, shown)
 
     def layer(self) -> int:
         return self.layer_spin.value()

@@ -162,16 +162,19 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         return ok
 
     def set_neuron_points(self, pairs: np.ndarray | None,
-                          label: str | Callable[[], str] = "", variant: str = "") -> bool:
+                          label: str | Callable[[], str] = "", variant: str = "",
+                          layer: int = -1) -> bool:
         """Overlay a trained model's neurons: pairs [n, 2] of (g, u) (or [n_layer, m, 2]); None clears.
 
         ``label`` may be a function, called again on retranslate: the live trainer sends one, so
         a language switch leaves no "layer"/"step" behind; a string is shown as it is. ``variant``:
-        what the model was trained as; on maps of another variant the neuron text says so."""
-        return self._set_neurons(pairs, label if callable(label) else lambda: label, variant)
+        what the model was trained as; on maps of another variant the neuron text says so.
+        ``layer``: which layer one layer's pairs are (the greyed layer box shows it; -1 unknown)."""
+        return self._set_neurons(pairs, label if callable(label) else lambda: label, variant,
+                                 layer)
 
     def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str],
-                     variant: str = "") -> bool:
+                     variant: str = "", layer: int = -1) -> bool:
         self._neuron_variant = variant if pairs is not None else ""
         if pairs is None:
             self._neuron_layers = None
@@ -191,7 +194,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             return False
         self._neuron_layers = arr
         self._neuron_label = detach(label, self)
-        self.controls.set_layers(arr.shape[0], sent_one=np.ndim(pairs) == 2)
+        self.controls.set_layers(arr.shape[0], sent_one=np.ndim(pairs) == 2, shown=layer)
         self._on_layer_changed(self.controls.layer())
         return True
 
@@ -244,7 +247,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         """The (g, u) pairs currently drawn (finite rows of the chosen layer), or None."""
         if self._neuron_layers is None:
             return None
-        layer = self._neuron_layers[min(self.controls.layer(), len(self._neuron_layers) - 1)]
+        layers = self._neuron_layers  # one layer sent alone is row 0, whatever its number
+        layer = layers[0] if len(layers) == 1 else layers[min(self.controls.layer(), len(layers) - 1)]
         return layer[np.all(np.isfinite(layer), axis=1)]
 
     def refresh(self) -> None:

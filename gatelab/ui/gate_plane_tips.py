@@ -8,6 +8,7 @@ import math
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QSpinBox, QWidget
 
 from gatelab.core import gates, plane
 from gatelab.ui.elide import before_formula
@@ -38,6 +39,30 @@ def layer_tip(n: int, sent_one: bool) -> str:
     if n == 1:
         return translate("GatePlaneControls", "This model has one layer")
     return translate("GatePlaneControls", "Which layer's neurons to show")
+
+
+class LayerSpin(QSpinBox):
+    """The trained neurons' layer box, L0, L1, … (0-based, like the trainer's). Greyed when
+    there is no choice: no neurons, one layer, or one layer sent by the live trainer, whose own
+    number it then shows (L1, not the L0 of the one-layer array it sent). The tooltip says why."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setPrefix("L")
+        self.set_layers(0)
+
+    def set_layers(self, n: int, sent_one: bool = False, shown: int = 0) -> None:
+        """``n`` layers to choose from; ``sent_one``: the sender chose the layer ``shown``."""
+        self._layers = (n, sent_one)
+        self.blockSignals(True)
+        first = max(shown, 0) if sent_one else 0
+        self.setRange(first, first if sent_one else max(n - 1, 0))
+        self.setEnabled(n > 1)
+        self.retranslate()
+        self.blockSignals(False)
+
+    def retranslate(self) -> None:
+        self.setToolTip(layer_tip(*self._layers))
 
 
 def no_neurons() -> str:

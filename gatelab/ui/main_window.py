@@ -221,10 +221,11 @@ class MainWindow(StateActions, QMainWindow):
             card.setVisible(visible)
         self._settings.setValue("window/lessons", visible)
 
-    def _on_gate_pairs(self, pairs: object, label: object, variant: str = "") -> None:
+    def _on_gate_pairs(self, pairs: object, label: object, variant: str = "",
+                       layer: int = -1) -> None:
         plane = self.panel("gate-plane")
         if isinstance(plane, GatePairsSink):  # not the "could not be loaded" label
-            plane.set_neuron_points(pairs, label, variant)
+            plane.set_neuron_points(pairs, label, variant, layer)
 
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:

@@ -43,8 +43,8 @@ class Panel(Protocol):
 @runtime_checkable
 class GatePairsSource(Protocol):
     """A panel with trained neurons' (g, u): ``gate_pairs_changed`` is Signal(object, object,
-    str) carrying the pairs, a label (a string, or a function giving it in the current language)
-    and the FFN variant they were trained as ("" unknown)."""
+    str, int) carrying the pairs, a label (a string, or a function giving it in the current
+    language), the FFN variant they were trained as ("" unknown) and their layer (-1 unknown)."""
 
     gate_pairs_changed: Any
 
@@ -53,7 +53,8 @@ class GatePairsSource(Protocol):
 class GatePairsSink(Protocol):
     """A panel that draws trained neurons' (g, u) (the gate plane)."""
 
-    def set_neuron_points(self, pairs: object, label: Any, variant: str = "") -> None: ...
+    def set_neuron_points(self, pairs: object, label: Any, variant: str = "",
+                          layer: int = -1) -> None: ...
 
 
 @runtime_checkable

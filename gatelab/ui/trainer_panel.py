@@ -53,7 +53,7 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
     # (numpy [m, 2] of (g, u), label, variant) for the gate plane; the label is a function
     # giving it in the current language, so the plane can say it again after a language switch;
     # the variant the run trains, so the plane can say when its maps show another
-    gate_pairs_changed = Signal(object, object, str)
+    gate_pairs_changed = Signal(object, object, str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -365,7 +365,8 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
         layer = min(self.live.layer.value(), pairs.shape[0] - 1)
         self._pairs_sent = now
         self.gate_pairs_changed.emit(pairs[layer], pairs_label(self._variant, layer,
-                                                               self._stats_step), self._variant)
+                                                               self._stats_step), self._variant,
+                                     layer)
 
     def _set_state_label(self, kind: str) -> None:
         self._label_kind = kind

@@ -85,7 +85,7 @@ def test_the_live_runs_neurons_carry_their_variant_to_the_plane(qtbot, main_wind
     plane says they were trained as swiglu (they looked like gpt-oss neurons)."""
     plane = main_window.show_tab("gate-plane")
     assert plane.set_variant("swiglu_clamped")
-    main_window.panel("trainer").gate_pairs_changed.emit(neurons(), trainer_label(), "swiglu")
+    main_window.panel("trainer").gate_pairs_changed.emit(neurons(), trainer_label(), "swiglu", 1)
     message = plane.controls.neuron_message.text()
     assert message.split("\n")[1] == "Trained as SwiGLU; the maps show SwiGLU clamped (gpt-oss)."
     assert plane.set_variant("swiglu") and "\n" not in plane.controls.neuron_message.text()
@@ -129,3 +129,21 @@ def test_remembered_geometry_is_clamped_to_this_screen(qtbot, settings: QSetting
 def test_fit_to_screen_keeps_a_size_that_fits(qtbot, main_window) -> None:  # noqa: ANN001
     main_window.fit_to_screen(QSize(1100, 700), available=QRect(0, 0, 1280, 800))
     assert main_window.size() == QSize(1100, 700)
+
+
+def test_the_greyed_layer_box_shows_the_live_runs_layer(qtbot, main_window) -> None:  # noqa: ANN001
+    """The trainer sends one layer's neurons (its "Gate plane shows" L1): the greyed layer box
+    said L0, the number of the one-layer array it got; it shows L1 and the drawn points are the
+    ones sent. A run folder's neurons (every layer) give the box back its full range."""
+    plane = main_window.show_tab("gate-plane")
+    sent = neurons()
+    main_window.panel("trainer").gate_pairs_changed.emit(sent, trainer_label(layer=1), "swiglu", 1)
+    spin = plane.controls.layer_spin
+    assert (spin.text(), spin.isEnabled()) == ("L1", False)
+    np.testing.assert_array_equal(plane.neuron_points(), sent)
+    assert "layer L1" in plane.controls.neuron_message.text()
+    every = np.stack([neurons(8), neurons(8) + 1, neurons(8) + 2])
+    assert plane.set_neuron_points(every, "run")
+    assert (spin.minimum(), spin.maximum(), spin.isEnabled()) == (0, 2, True)
+    spin.setValue(2)
+    np.testing.assert_array_equal(plane.neuron_points(), every[2])

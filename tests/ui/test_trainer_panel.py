@@ -51,7 +51,7 @@ def _wait_done(qtbot, panel, timeout: int = 60000) -> None:  # noqa: ANN001
 
 def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  # noqa: ANN001
     pairs: list[tuple[np.ndarray, str]] = []
-    panel.gate_pairs_changed.connect(lambda p, label, variant: pairs.append((p, label())))
+    panel.gate_pairs_changed.connect(lambda p, label, variant, layer: pairs.append((p, label())))
     assert panel.live.showing_intro()
     assert panel.start()
     assert not panel.live.showing_intro()
