@@ -31,7 +31,7 @@ from typing import Any
 
 from gatelab.core import budget
 from gatelab.core.fileio import FileReadError, read_text_capped
-from gatelab.core.messages import Msg, error
+from gatelab.core.messages import GatelabError, Msg, error
 from gatelab.core.reasons import json_reason, os_reason
 from gatelab.core.run_liveness import WRITER_KEY, claim_writer, release_writer, writer_identity
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
@@ -256,12 +256,32 @@ EXPERIMENT_CAP = 1 << 28  # bytes of experiment.json read at most (its curves: a
 
 
 def load_experiment(path: Path | str) -> dict[str, Any]:
-    """experiment.json of an experiment folder as a dict (ValueError if unreadable)."""
+    """experiment.json of an experiment folder, parsed (ValueError if unreadable).
+
+    The one reader of experiment.json: ``gatelab-experiment --continue``, the app's continue
+    job and the Experiment view's reopening all come here, so each refuses the same files in
+    the same words: a regular file only (a FIFO in its place blocked the reader for good),
+    at most EXPERIMENT_CAP bytes (as much as the writer itself held in memory), and every
+    failure one keyed error that names the file once and says why (translated in the UI).
+    The value is whatever the JSON holds: callers check its shape (``malformed_error``)."""
     p = Path(path)
-    try:  # a regular file only, capped (a FIFO in its place blocked the reader for good)
+    try:
         return json.loads(read_text_capped(p / EXPERIMENT_FILE, EXPERIMENT_CAP))
     except FileReadError as exc:  # its path-free reason: the message names the file once
         raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=exc.reason) from None
     except (OSError, ValueError, RecursionError) as exc:  # the path is in the message once
         why = os_reason(exc) if isinstance(exc, OSError) else json_reason(exc)
         raise error("experiment.unreadable", path=p / EXPERIMENT_FILE, reason=why) from None
+
+
+def malformed_error(file: Path, at: str, exc: BaseException) -> GatelabError:
+    """The error for an experiment.json (``file``) that parses but does not hold what an
+    experiment writes: ``exc`` was raised while reading its entry ``at`` ("variants[1]"), and
+    the message names the file once and that entry, never Python's "KeyError: 'x'"."""
+    key = exc.args[0] if isinstance(exc, KeyError) and len(exc.args) == 1 else None
+    if isinstance(key, (str, int)) and not isinstance(key, bool):
+        name = at if str(key) == at else f"{at}.{key}"
+        why = Msg("error.missing_entry", {"key": repr(name)})
+    else:
+        why = Msg("experiment.reason_wrong_kind", {"key": repr(at)})
+    return error("experiment.malformed", path=file, reason=why)

@@ -286,6 +286,12 @@ MESSAGES: dict[str, str] = {
     "experiment.no_variant": QT_TRANSLATE_NOOP("core", "an experiment needs at least one variant"),
     "experiment.no_seed": QT_TRANSLATE_NOOP("core", "an experiment needs at least one seed"),
     "experiment.unreadable": QT_TRANSLATE_NOOP("core", "cannot read {path}: {reason}"),
+    "experiment.malformed": QT_TRANSLATE_NOOP("core", "{path}: not a readable experiment ({reason})"),
+    "experiment.reason_wrong_kind": QT_TRANSLATE_NOOP(
+        "core", "the entry {key} does not hold what an experiment writes there"),
+    "experiment.empty": QT_TRANSLATE_NOOP(
+        "core", "nothing was saved: the experiment stopped (the app was closed or killed) before "
+                "it wrote its first file; there is nothing to open or continue, so delete it"),
     "sink.need_runs": QT_TRANSLATE_NOOP("core", "needs a finished run of each arm"),
     "sink.one_seed": QT_TRANSLATE_NOOP("core", "off − on = {diff:.4g}, but one seed gives no noise floor"),
     "sink.arm_on": QT_TRANSLATE_NOOP("core", "gate on"),

@@ -16,37 +16,35 @@ the minimum, and only lines naming ``frac_closed`` are parsed, so asking costs a
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from gatelab.core.fileio import FileReadError, open_regular
+from gatelab.core.runs_read import METRICS, RunError, metrics_lines
 
 MIN_STATS_ROWS = 2  # the fewest statistics rows that draw a line (one row is one dot per layer)
 STATS_KEYS = ("frac_closed", "frac_neg", "max_abs_h")  # what the Gate sparsity plot needs
 MAX_SCAN_BYTES = 64 << 20  # a huge metrics.jsonl without statistics rows is not read whole
 MAX_CHECKED = 50  # runs asked at most (each a few lines; a runs folder may hold thousands)
-_LINE_CAP = 1 << 20  # one metrics row (runs_read.LINE_CAP)
 
 RunChoice = tuple[str, str, int]  # (path, status, steps done): a line of the runs list
 
 
 def stats_rows(run_dir: Path | str, at_most: int = MIN_STATS_ROWS) -> int:
     """Rows of ``run_dir``'s metrics.jsonl that carry layer statistics, counted up to
-    ``at_most``; 0 when the file is missing, unreadable or not a regular file."""
+    ``at_most`` within the first MAX_SCAN_BYTES; 0 when the file is missing, unreadable or not
+    a regular file. Lines are read by ``runs_read.metrics_lines``, as the plot reads them, so
+    an overlong line (skipped there) never counts here, and its bytes count against the bound."""
+    found = 0
+    if at_most < 1:
+        return found
     try:
-        fd = open_regular(Path(run_dir) / "metrics.jsonl")
-    except (FileReadError, OSError):
-        return 0
-    found = scanned = 0
-    with os.fdopen(fd, "rb") as f:
-        while found < at_most and scanned < MAX_SCAN_BYTES:
-            line = f.readline(_LINE_CAP + 1)
-            if not line:
-                break
-            scanned += len(line)
+        for _lineno, line in metrics_lines(Path(run_dir) / METRICS, max_bytes=MAX_SCAN_BYTES):
             if b'"frac_closed"' in line and _is_stats_row(line):
                 found += 1
+                if found >= at_most:
+                    break
+    except (RunError, OSError):  # not a regular file (0), or a read failed midway (EIO)
+        pass
     return found
 
 

@@ -58,7 +58,7 @@ from gatelab.core.runs_read import (
 )
 from gatelab.core.run_liveness import effective_status
 from gatelab.core.run_steps import configured_steps, summary_step_problem
-from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_run_dir
+from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_note, empty_run_dir
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
     CHECKPOINT_S,
     RunWriteError,
@@ -235,8 +235,9 @@ def list_runs(root: Path | str | None = None, include_empty: bool = False) -> li
     Runs made by an experiment live one level down (``exp-*/<variant>-seedN``); they are listed
     too, so every trained model can be reopened from the same list. A broken folder is listed
     as "broken" with its reason; it never hides the others. ``include_empty`` adds the run
-    folders a Start killed before their first file left ("empty": see ``runs_empty``), so the
-    Runs list can offer to delete them; other lists (which models to look inside) leave them out.
+    and experiment folders a Start killed before their first file left ("empty": see
+    ``runs_empty``), so the Runs list can offer to delete them; other lists (which models to
+    look inside) leave them out.
     """
     base = Path(root) if root is not None else paths.runs_dir()
     try:
@@ -260,12 +261,13 @@ def list_runs(root: Path | str | None = None, include_empty: bool = False) -> li
 
 
 def empty_run_info(path: Path) -> RunInfo:
-    """The list's line for an empty run folder: when it was made, and why it holds nothing."""
+    """The list's line for an empty run (or experiment) folder: when it was made, and why it
+    holds nothing."""
     try:
         created = float(path.stat().st_mtime)
     except OSError:
         created = 0.0
-    return RunInfo(path, path.name, EMPTY, created, error=Msg("run.empty"))
+    return RunInfo(path, path.name, EMPTY, created, error=empty_note(path))
 
 
 def load_run(path: Path | str, max_rows: int | None = None) -> RunRecord:

@@ -1,17 +1,22 @@
-"""Run folders that hold nothing: a Start killed before the run wrote its first file.
+"""Run and experiment folders that hold nothing: a Start killed before its first file.
 
 Why: ``runs.new_run_dir`` makes the folder at Start, and the run writes config.json only after
 it has read its corpus and built its model. A kill (or a crash) in between leaves a folder that
 ``runs.is_run_dir`` does not count as a run, so the list never showed it and nothing in the app
-could delete it: it stayed in the runs folder for good.
+could delete it: it stayed in the runs folder for good. An experiment's ``exp-…`` folder has the
+same gap, shorter (milliseconds before its experiment.json), and was listed nowhere either: not
+in the Runs list, not among the experiments (which need experiment.json).
 
 The rule for such a folder (``empty_run_dir``), strict so that no folder of the user's is ever
 listed or deleted as one:
 
 - a real folder, not a symbolic link or junction, directly in the runs folder;
-- named as ``new_run_dir`` names a run: ``run-YYYYMMDD-HHMMSS-hhhh``;
-- holding nothing but the temp files of gatelab's atomic writes of a run's own files
-  (``.config.json.<random>.<pid>.tmp`` …, regular files): a crash mid-write leaves one.
+- named as ``new_run_dir`` names a run (``run-YYYYMMDD-HHMMSS-hhhh``) or an experiment
+  (``exp-YYYYMMDD-HHMMSS-hhhh``, ``experiment.run_experiment``);
+- holding nothing but the temp files of gatelab's atomic writes of that folder's own files
+  (``.config.json.<random>.<pid>.tmp`` … for a run, ``.experiment.json.<random>.<pid>.tmp``
+  for an experiment; regular files, ``temp_files.temp_writer_pid``): a crash mid-write leaves
+  one. An ``exp-…`` folder with runs in it is no empty folder: its runs are listed.
 
 Such a folder is listed as "empty"; it cannot be replayed or resumed (``load_run`` refuses), and
 ``delete_empty_run`` deletes it, except while it may still belong to a live process
@@ -29,14 +34,29 @@ from pathlib import Path
 
 from gatelab.core.messages import Msg
 from gatelab.core.reasons import os_reason
-from gatelab.core.run_liveness import host_name, process_alive
+from gatelab.core.run_liveness import host_name
 from gatelab.core.runs_read import RunError
+from gatelab.core.temp_files import temp_writer_may_run, temp_writer_pid
 
 EMPTY = "empty"  # the status the runs list gives such a folder
 EMPTY_GRACE_S = 60.0  # an empty folder younger than this may be a run that is starting
-RUN_NAME = re.compile(r"run-\d{8}-\d{6}-[0-9a-f]{4}")  # runs.new_run_dir's names
-TEMP_NAME = re.compile(r"\.(?:config\.json|run\.json|metrics\.jsonl|ckpt\.pt|stats\.npz|"
-                       r"samples\.txt)\.(?:[a-z0-9_]+\.)?(\d+)\.tmp")
+RUN_NAME = re.compile(r"run-[0-9]{8}-[0-9]{6}-[0-9a-f]{4}")  # runs.new_run_dir's names
+EXP_NAME = re.compile(r"exp-[0-9]{8}-[0-9]{6}-[0-9a-f]{4}")  # experiment.run_experiment's
+RUN_TEMPS = ("config.json", "run.json", "metrics.jsonl", "ckpt.pt", "stats.npz", "samples.txt")
+EXP_TEMPS = ("experiment.json",)  # written before its first run: nothing else comes first
+
+
+def _own_files(p: Path) -> tuple[str, ...] | None:
+    """The files whose temp files an empty folder named like ``p`` may hold (None: not a
+    name gatelab gives a run or an experiment)."""
+    if RUN_NAME.fullmatch(p.name):
+        return RUN_TEMPS
+    return EXP_TEMPS if EXP_NAME.fullmatch(p.name) else None
+
+
+def is_experiment_name(path: Path | str) -> bool:
+    """Whether ``path`` is named as an experiment's folder (``exp-YYYYMMDD-HHMMSS-hhhh``)."""
+    return EXP_NAME.fullmatch(Path(path).name) is not None
 
 
 def _is_link(p: Path) -> bool:
@@ -44,34 +64,43 @@ def _is_link(p: Path) -> bool:
 
 
 def _temp_files(path: Path) -> list[tuple[Path, int]] | None:
-    """(file, writer pid) of every entry of ``path`` when all are gatelab temp files, else None
-    (something else is there, or the folder cannot be read)."""
+    """(file, writer pid) of every entry of ``path`` when all are gatelab temp files of its
+    own files (``_own_files``), else None (something else is there, or the folder cannot be
+    read, or is not named by gatelab)."""
+    targets = _own_files(path)
+    if targets is None:
+        return None
     try:
         entries = list(os.scandir(path))
     except OSError:
         return None
     found: list[tuple[Path, int]] = []
     for entry in entries:
-        match = TEMP_NAME.fullmatch(entry.name)
+        pid = temp_writer_pid(entry.name, targets)
         try:
             regular = entry.is_file(follow_symlinks=False)
         except OSError:
             regular = False
-        if match is None or not regular:
+        if pid is None or not regular:
             return None
-        found.append((Path(entry.path), int(match.group(1))))
+        found.append((Path(entry.path), pid))
     return found
 
 
 def empty_run_dir(path: Path | str) -> bool:
-    """Whether ``path`` is a run folder that holds nothing (see the module's rule)."""
+    """Whether ``path`` is a run or experiment folder that holds nothing (the module's rule)."""
     p = Path(path)
     try:
-        if not RUN_NAME.fullmatch(p.name) or _is_link(p) or not p.is_dir():
+        if _own_files(p) is None or _is_link(p) or not p.is_dir():
             return False
     except OSError:
         return False
     return _temp_files(p) is not None
+
+
+def empty_note(path: Path | str) -> Msg:
+    """What the runs list says of the empty folder ``path``: why it holds nothing."""
+    return Msg("experiment.empty" if is_experiment_name(path) else "run.empty")
 
 
 def empty_run_busy(path: Path | str, now: float | None = None) -> Msg | None:
@@ -79,7 +108,7 @@ def empty_run_busy(path: Path | str, now: float | None = None) -> Msg | None:
     whose writer still runs, or the folder is younger than EMPTY_GRACE_S."""
     p = Path(path)
     for _file, pid in _temp_files(p) or []:
-        if process_alive({"pid": pid, "host": host_name()}) is not False:
+        if temp_writer_may_run(pid):
             return Msg("run.busy", {"path": p, "pid": str(pid), "host": host_name()})
     try:
         age = (now if now is not None else time.time()) - p.stat().st_mtime
@@ -116,5 +145,5 @@ def delete_empty_run(path: Path | str) -> None:
         raise RunError(Msg("run.empty_changed", {"path": p})) from None
 
 
-__all__ = ["EMPTY", "EMPTY_GRACE_S", "RUN_NAME", "delete_empty_run", "empty_run_busy",
-           "empty_run_dir"]
+__all__ = ["EMPTY", "EMPTY_GRACE_S", "EXP_NAME", "RUN_NAME", "delete_empty_run", "empty_note",
+           "empty_run_busy", "empty_run_dir", "is_experiment_name"]

@@ -24,8 +24,8 @@ import numpy as np
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.reasons import is_digit_limit, json_kind, json_reason
-from gatelab.core.run_liveness import host_name, process_alive
 from gatelab.core.run_steps import step_plausible, step_text
+from gatelab.core.temp_files import remove_stale_tmp  # noqa: F401 (its callers import it here)
 from gatelab.core.trainconfig import TrainConfig
 
 CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
@@ -128,24 +128,32 @@ def row_problem(row: Any) -> str:
     return ""
 
 
-def _lines(path: Path, problems: list[str] | None) -> Iterator[tuple[int, bytes]]:
-    """(line number, raw line) of a metrics.jsonl, streamed; overlong lines are skipped."""
+def metrics_lines(path: Path, problems: list[str] | None = None, max_bytes: int | None = None
+                  ) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw line) of a metrics.jsonl, streamed; overlong lines are skipped.
+
+    ``max_bytes`` stops the scan once that many bytes were read, the skipped parts of overlong
+    lines included (``run_history`` asks a few lines of a file that may be huge and never wants
+    all of it read). A missing file yields nothing; an unreadable one RunError."""
     try:
         fd = open_regular(path)
     except FileReadError as exc:
         if not os.path.lexists(path):
             return
         raise RunError(Msg("run.in_folder", {"folder": path.parent, "reason": safe_reason(exc)})) from None
+    limit = max_bytes if max_bytes is not None else float("inf")
     with os.fdopen(fd, "rb") as f:
-        lineno = 0
-        while True:
+        lineno = scanned = 0
+        while scanned < limit:  # each read may pass the bound by one line (LINE_CAP) at most
             line = f.readline(LINE_CAP + 1)
             if not line:
                 return
+            scanned += len(line)
             lineno += 1
             if len(line) > LINE_CAP and not line.endswith(b"\n"):
-                while line and not line.endswith(b"\n"):  # skip the rest of an overlong line
+                while line and not line.endswith(b"\n") and scanned < limit:  # skip the rest
                     line = f.readline(LINE_CAP)
+                    scanned += len(line)
                 _note(problems, lineno, Msg("metrics.line_too_long"))
             elif line.strip():
                 yield lineno, line
@@ -175,7 +183,7 @@ def iter_metrics(path: Path, problems: list[str] | None = None
     A truncated last line (a crash mid-write) is skipped silently; other bad rows are skipped
     and described in ``problems``. A missing file yields nothing; an unreadable one RunError.
     """
-    for lineno, line in _lines(path, problems):
+    for lineno, line in metrics_lines(path, problems):
         row = _parse(lineno, line, problems)
         if row is not None:
             yield line if line.endswith(b"\n") else line + b"\n", row
@@ -198,7 +206,7 @@ def read_metrics(path: Path, max_rows: int | None = None,
     kept: list[tuple[int, dict[str, Any]]] = []
     stride, index = 1, -1
     tail: list[tuple[int, int, bytes]] = []  # the last two lines: the last may be half-written
-    for lineno, line in _lines(path, problems):
+    for lineno, line in metrics_lines(path, problems):
         index += 1
         tail = [*tail[-1:], (index, lineno, line)]
         is_val = b'"val_loss"' in line
@@ -370,28 +378,3 @@ def read_samples_tail(path: Path, n: int = SAMPLES_TAIL) -> str:
         size = os.fstat(f.fileno()).st_size
         f.seek(max(0, size - n))
         return f.read(n).decode("utf-8", errors="replace")
-
-
-def remove_stale_tmp(folder: Path, include_own: bool = False) -> list[str]:
-    """Delete ``.NAME.PID.tmp`` (``.NAME.RANDOM.PID.tmp``: ``atomic_write_bytes``) files left by a writer that is gone (and, with ``include_own``,
-    this process's: a writer opening the folder has nothing in flight); returns their names."""
-    removed: list[str] = []
-    try:
-        entries = list(folder.glob(".*.tmp"))
-    except OSError:
-        return removed
-    for entry in entries:
-        parts = entry.name.rsplit(".", 2)
-        pid = int(parts[1]) if len(parts) == 3 and parts[1].isdigit() else None
-        if pid == os.getpid() and not include_own:
-            continue
-        if pid is not None and pid != os.getpid() and process_alive(
-                {"pid": pid, "host": host_name()}) is not False:
-            continue  # its writer still runs
-        try:
-            if entry.is_file() and not entry.is_symlink():
-                entry.unlink()
-                removed.append(entry.name)
-        except OSError:
-            continue
-    return removed

@@ -61,7 +61,8 @@ class BudgetReadoutMixin:
                 mult, B.format_int(B.rule_8_3(d, mult)), B.format_int(B.llama_rule(d, mult)),
                 B.format_int(B.minimind_rule(d))),
             self._partner_line(m, gated, mult),
-            self.tr("Attention per layer: {0}").format(B.format_int(c.attention_per_layer)),
+            self.tr("Attention per layer: {0}").format(B.format_int(c.attention_per_layer))
+            + self._head_size_note(c.spec),
             self.tr("MoE: {0} experts of width m per layer, {1} active per token: {2} FFN "
                     "parameters per layer, {3} active").format(
                 experts, c.spec.experts_per_token, B.format_int(experts * ffn),
@@ -71,6 +72,19 @@ class BudgetReadoutMixin:
                 B.format_short(c.mlp_flops_per_token)),
         ]
         return "<br>".join(line for line in lines if line)
+
+    def _head_size_note(self, spec: B.ModelSpec) -> str:
+        """When d is no multiple of the heads, the head size is d // heads, as transformers'
+        Mistral and Qwen2 build it (its Llama and Gemma configs refuse such a d): attention then
+        works in heads × head size dimensions, not d (4096 for d = 4097 and 32 heads); said,
+        since the count would otherwise look wrong."""
+        inner = spec.n_head * spec.head_size
+        if spec.head_dim is not None or inner == spec.hidden:
+            return ""
+        return self.tr(" (head size {0} // {1} = {2}: q, k and v are {3} wide, not d = {0}, "
+                       "as transformers' Mistral and Qwen2 build it; its Llama refuses such a "
+                       "d)").format(
+            B.format_int(spec.hidden), spec.n_head, spec.head_size, B.format_int(inner))
 
     def _partner_line(self, m: int, gated: bool, multiple: int) -> str:
         """One exact width (the table's), with the rounded one labelled right beside it."""

@@ -8,15 +8,15 @@ nothing here touches Qt and torch is imported only inside the job that trains.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from gatelab.core.experiment import EXPERIMENT_FILE
-from gatelab.core.messages import Msg
+from gatelab.core.experiment import EXPERIMENT_FILE, load_experiment, malformed_error
+from gatelab.core.messages import Msg, error
+from gatelab.core.reasons import json_kind
 from gatelab.core.trainconfig import Snapshot, TrainConfig
 
 
@@ -112,9 +112,6 @@ def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> A
     return job
 
 
-MAX_EXPERIMENT_BYTES = 64 * 1024 * 1024
-
-
 def experiment_of(run_path: str | Path) -> str:
     """The exp-… folder a run belongs to ("" for a run of its own): runs of an experiment live
     one level down, ``exp-…/<variant>-seed<N>``, next to its experiment.json."""
@@ -141,50 +138,52 @@ def latest_experiment(root: str | Path | None = None) -> str:
 def load_experiment_summary(path: str | Path) -> ExperimentSummary:
     """Reopen a saved experiment (its folder or experiment.json) as the view's summary.
 
-    Read from a worker thread: the file is capped and must be a regular file; anything malformed
-    becomes one ValueError that names the file and the reason, never a traceback.
-    """
+    Read from a worker thread by ``core.experiment.load_experiment`` (a regular file, capped);
+    anything malformed becomes one keyed ValueError that names the file and the reason, never a
+    traceback."""
     return experiment_summary(*read_experiment_json(path))
 
 
 def read_experiment_json(path: str | Path) -> tuple[Path, Any]:
-    """(the experiment's folder, its experiment.json parsed); errors as load_experiment_summary."""
-    from gatelab.core.fileio import read_text_capped
-
+    """(the experiment's folder, its experiment.json parsed): ``path`` is the folder or the
+    file; errors as ``core.experiment.load_experiment``, the one reader of the file."""
     folder = Path(path)
     if folder.name == EXPERIMENT_FILE:
         folder = folder.parent
-    file = folder / EXPERIMENT_FILE
-    text = read_text_capped(file, MAX_EXPERIMENT_BYTES, what=str(file))
-    try:
-        return folder, json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise _unreadable(file, exc) from None
-
-
-def _unreadable(file: Path, exc: BaseException) -> ValueError:
-    return ValueError(f"{file}: not a readable experiment ({exc.__class__.__name__}: "
-                      f"{str(exc)[:200]})")
+    return folder, load_experiment(folder)
 
 
 def experiment_summary(folder: Path, data: Any) -> ExperimentSummary:
-    """The view's summary of a parsed experiment.json in ``folder`` (ValueError if malformed)."""
+    """The view's summary of a parsed experiment.json in ``folder``; a keyed ValueError naming
+    the file and the entry that is not what an experiment writes (``malformed_error``)."""
+    file = folder / EXPERIMENT_FILE
+    if not isinstance(data, dict):
+        raise error("json.not_object", path=file, found=json_kind(data))
+    at = "variants"  # the entry being read, for the message
     try:
-        variants = [SimpleNamespace(
-            variant=str(v["variant"]), intermediate=int(v["intermediate"]),
-            total_params=int(v.get("total_params") or 0),
-            final_val=[float(x) for x in v.get("final_val") or []],
-            mean=_float(v.get("mean")), std=_float(v.get("std"))) for v in data["variants"]]
+        variants = []
+        for i, v in enumerate(data["variants"]):
+            at = f"variants[{i}]"
+            variants.append(SimpleNamespace(
+                variant=str(v["variant"]), intermediate=int(v["intermediate"]),
+                total_params=int(v.get("total_params") or 0),
+                final_val=[float(x) for x in v.get("final_val") or []],
+                mean=_float(v.get("mean")), std=_float(v.get("std"))))
+        at = "curves"
         curves = {str(k): [dict(r) for r in rows] for k, rows in data.get("curves", {}).items()}
+        at = "difference"
+        difference = _float(data.get("difference"))
+        at = "noise_floor"
+        noise_floor = _float(data.get("noise_floor"))
         res = SimpleNamespace(
-            variants=variants, curves=curves, difference=_float(data.get("difference")),
-            noise_floor=_float(data.get("noise_floor")),
+            variants=variants, curves=curves, difference=difference, noise_floor=noise_floor,
             verdict=Msg.from_json(data.get("verdict_msg")) or str(data.get("verdict", "")),
             winner=str(data.get("winner", "")), path=str(folder),
             status=str(data.get("status", "")))
+        at = "curves"  # the mean curves are made of its rows
         return summarise_experiment(res)
-    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
-        raise _unreadable(folder / EXPERIMENT_FILE, exc) from None
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError, OverflowError) as exc:
+        raise malformed_error(file, at, exc) from None
 
 
 def _float(x: Any) -> float:

@@ -29,6 +29,7 @@ from gatelab.ui.inside_text import StaticLabel
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number, style_axes
+from gatelab.ui.plot_ticks import index_ticks
 
 SERIES = (("frac_neg", "#d62728"), ("frac_closed", "#7f7f7f"), ("mlp_ratio", "#1f77b4"),
           ("attn_sink", "#ff7f0e"))
@@ -234,8 +235,7 @@ class HistoryView(QWidget):
             curve.setData(x, y)
         self.legend.set_held_hidden(False)
         if x is not None:
-            self.lines.plot.getAxis("bottom").setTicks([[(j, "L{0}".format(j)) for j in
-                                                         range(len(x))]])
+            self.lines.plot.getAxis("bottom").setTicks(index_ticks(len(x)))
         pairs = np.asarray(getattr(stats, "gate_pairs"), dtype=np.float64)
         layer = min(self.sel.layer, len(pairs) - 1) if pairs.ndim == 3 and len(pairs) else -1
         if layer >= 0:

@@ -18,6 +18,7 @@ from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
 from gatelab.ui.widgets import fmt_number, style_axes
+from gatelab.ui.plot_ticks import index_ticks
 
 TOKEN_BRUSH = pg.mkBrush(31, 119, 180, 220)
 PICKED_PEN = pg.mkPen("#d66e00", width=3)  # the picked layer: an orange outline, same blue fill
@@ -124,7 +125,7 @@ class MlpView(QWidget):
         if new_trace:  # the axes and the text's mean change only with the trace
             self._shown = self._before = -1
             self.norm_mean.setData(x, self._norm_mean)
-            ticks = [[(i, "L{0}".format(i)) for i in range(len(x))]]
+            ticks = index_ticks(len(x))
             for card in (self.ratio_card, self.norm_card):
                 card.plot.getAxis("bottom").setTicks(ticks)
                 card.plot.setXRange(-0.6, len(x) - 0.4, padding=0)

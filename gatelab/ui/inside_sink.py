@@ -29,6 +29,7 @@ from gatelab.ui.inside_messages import layer_kind_text
 from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.widgets import fmt_number, style_axes
+from gatelab.ui.plot_ticks import index_ticks
 
 SINK_MAP = pg.colormap.get("CET-L17")  # white → orange → dark: a share from 0 to 100 %
 
@@ -142,8 +143,8 @@ class SinkView(QWidget):
         self.image.setImage(100.0 * grid, levels=(0.0, 100.0))  # percent, as the bar and cells
         self.image.setRect(QRectF(-0.5, -0.5, grid.shape[1], grid.shape[0]))
         plot = self.card.plot.getPlotItem()
-        plot.getAxis("left").setTicks([[(i, "L{0}".format(i)) for i in range(grid.shape[0])]])
-        plot.getAxis("bottom").setTicks([[(j, str(j)) for j in range(grid.shape[1])]])
+        plot.getAxis("left").setTicks(index_ticks(grid.shape[0]))
+        plot.getAxis("bottom").setTicks(index_ticks(grid.shape[1], prefix=""))
         plot.setRange(xRange=(-0.5, grid.shape[1] - 0.5), yRange=(-0.5, grid.shape[0] - 0.5),
                       padding=0.02)
         if grid.size <= 160:  # few cells: print the share in each

@@ -8,151 +8,26 @@ tab into the state a lesson talks about, with one line on what to look for.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSettings, QSize, Qt, QTimer
-from PySide6.QtGui import QHideEvent, QMouseEvent, QPaintEvent, QPalette, QShowEvent
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
     QFrame,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QRadioButton,
     QScrollArea,
-    QSizePolicy,
-    QStyle,
-    QStyleOptionButton,
-    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
 from shiboken6 import getCppPointer
 
-
-@dataclass(frozen=True)
-class TryStep:
-    title: str  # translated button text
-    expect: str  # translated: what you should see, with the numbers
-    run: Callable[[], str | None]  # sets the tab up; None, or a line saying what to do first
-
-
-@dataclass(frozen=True)
-class Question:
-    key: str  # stable id, the QSettings key
-    text: str
-    choices: tuple[str, ...]
-    answer: int
-    explanations: tuple[str, ...]  # one per choice, shown once it is chosen
-
-
-@dataclass(frozen=True)
-class Lesson:
-    steps: tuple[TryStep, ...] = ()
-    questions: tuple[Question, ...] = ()
-
-    def problems(self) -> list[str]:
-        """What is malformed (empty when the lesson is fine); tests assert it is empty."""
-        out: list[str] = []
-        keys = [q.key for q in self.questions]
-        if len(set(keys)) != len(keys):
-            out.append("question keys repeat")
-        for q in self.questions:
-            if not 2 <= len(q.choices) <= 4:
-                out.append(f"{q.key}: {len(q.choices)} choices")
-            if not 0 <= q.answer < len(q.choices):
-                out.append(f"{q.key}: answer {q.answer} out of range")
-            if len(q.explanations) != len(q.choices) or not all(x.strip() for x in q.explanations):
-                out.append(f"{q.key}: every choice needs an explanation")
-        for i, step in enumerate(self.steps):
-            if not step.title.strip() or not step.expect.strip():
-                out.append(f"step {i}: empty title or expectation")
-        return out
-
-
-def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
-    """A wrapping label that shows ``text`` as typed. Why: a lesson sentence such as "0 for every
-    z < 0" is otherwise guessed to be rich text and everything after the "<" vanishes."""
-    label = QLabel(text, parent)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    return label
-
-
-def bold_then(head: str, rest: str = "") -> str:
-    """Rich text: ``head`` in bold, then ``rest``, both escaped (lesson text is plain text)."""
-    return f"<b>{html.escape(head)}</b>" + (" " + html.escape(rest) if rest else "")
-
-
-class _ClickLabel(QLabel):
-    """A wrapping label that chooses its radio button when clicked, like the button's own text."""
-
-    def __init__(self, text: str, radio: QRadioButton, parent: QWidget) -> None:
-        super().__init__(text, parent)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setWordWrap(True)
-        self._radio = radio
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._radio.click()
-        super().mouseReleaseEvent(event)
-
-
-class StepButton(QPushButton):
-    """A push button whose title wraps onto more lines at the card's width.
-
-    A QPushButton cannot wrap: long step titles ("Qwen3.5-0.8B: MLP vs embedding") were cut at
-    the card's edge at 1280 px. ``text()`` keeps the whole title (tests, screen readers); only
-    the painting and the height for a width are this class's own.
-    """
-
-    PADDING = QMargins(7, 5, 7, 5)  # the style sheet's 4px 6px, plus the frame
-    MAX_WIDTH = 240  # the card's width hint: wider titles wrap instead of widening the card
-
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        self.setStyleSheet("padding: 4px 6px;")
-        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def _text_rect(self, width: int) -> QRect:
-        """The wrapped title's bounding box for a button ``width`` pixels wide."""
-        inner = max(1, width - self.PADDING.left() - self.PADDING.right())
-        return self.fontMetrics().boundingRect(QRect(0, 0, inner, 100_000),
-                                               int(Qt.TextFlag.TextWordWrap), self.text())
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt override)
-        return self._text_rect(width).height() + self.PADDING.top() + self.PADDING.bottom()
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        pad = self.PADDING.left() + self.PADDING.right()
-        width = min(self.fontMetrics().horizontalAdvance(self.text()) + pad + 1, self.MAX_WIDTH)
-        return QSize(width, self.heightForWidth(width))
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(0, self.heightForWidth(self.MAX_WIDTH))
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
-        """The style's button with no text, then the title wrapped inside the padding."""
-        option = QStyleOptionButton()
-        self.initStyleOption(option)
-        option.text = ""
-        painter = QStylePainter(self)
-        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
-        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-                    | Qt.TextFlag.TextWordWrap)
-        self.style().drawItemText(painter, self.rect().marginsRemoved(self.PADDING), flags,
-                                  option.palette, self.isEnabled(), self.text(),
-                                  QPalette.ColorRole.ButtonText)
-
+from gatelab.ui.lesson_types import Later, Lesson, Question, TryStep  # noqa: F401 (re-exported)
+from gatelab.ui.lesson_widgets import ClickLabel, StepButton, bold_then, plain_label  # noqa: F401
 
 _RESULT_OK = "color: palette(text);"
 _RESULT_TODO = "color: #b45309;"  # amber: something to do first, not an error
@@ -190,6 +65,9 @@ class LessonCard(QFrame):
         self.result.setContentsMargins(8, 4, 8, 8)
         outer.addWidget(self.result)
         self._looking: int | None = None  # the step whose "Now look:" the result shows
+        self._pending = 0  # counts step clicks: only the latest one's Later may answer
+        self._later: tuple[str, TryStep, Later] | None = None
+        self._calls: Any = None  # BackgroundCalls for Later steps, made on the first one
         self._filtering = False
         self._mine: tuple[int, int] = (0, -1)  # the last input event that reached the card first
         self.rebuild()
@@ -259,7 +137,7 @@ class LessonCard(QFrame):
             radio.setObjectName(f"lesson-q-{q.key}-{c}")
             radio.setAccessibleName(choice)
             group.addButton(radio, c)
-            label = _ClickLabel(choice, radio, body)
+            label = ClickLabel(choice, radio, body)
             row = QHBoxLayout()
             row.setContentsMargins(0, 0, 0, 0)
             row.addWidget(radio, 0, Qt.AlignmentFlag.AlignTop)
@@ -334,11 +212,44 @@ class LessonCard(QFrame):
         self.progress.setText(self.tr("{0} of {1} answered correctly").format(right, len(qs)))
 
     def run_step(self, step: TryStep) -> str | None:
-        """Run a step; show what to look for, or what to do first. Never raises."""
+        """Run a step; show what to look for, or what to do first (a ``Later`` step: what it
+        is waiting for, until its files are read). Never raises."""
+        self._pending += 1  # a step still reading for an older click no longer answers
         try:
             todo = step.run()
         except Exception as exc:  # a step must never take the app down
             todo = self.tr("This step failed: {0}").format(exc)
+        if isinstance(todo, Later):
+            self._start_later(step, todo)
+            return todo.waiting
+        return self._show_outcome(step, todo)
+
+    def _start_later(self, step: TryStep, later: Later) -> None:
+        if self._calls is None:  # imported here: the window's start-up stays light
+            from gatelab.ui.trainer_worker import BackgroundCalls
+
+            self._calls = BackgroundCalls(self)
+            self._calls.call_finished.connect(self._on_later)
+        self._later = (str(self._pending), step, later)
+        self._clear_result()
+        self.result.setStyleSheet(_RESULT_OK)
+        self.result.setText(later.waiting)
+        self._calls.submit(str(self._pending), later.work)
+
+    def _on_later(self, tag: str, result: object, error: str) -> None:
+        """A ``Later`` step's files are read: finish it, unless another step ran meanwhile."""
+        if self._later is None or tag != self._later[0] or tag != str(self._pending):
+            return
+        _tag, step, later = self._later
+        self._later = None
+        try:
+            todo = self.tr("This step failed: {0}").format(error) if error else \
+                later.finish(result)
+        except Exception as exc:
+            todo = self.tr("This step failed: {0}").format(exc)
+        self._show_outcome(step, todo)
+
+    def _show_outcome(self, step: TryStep, todo: str | None) -> str | None:
         self._clear_result()
         index = next((i for i, s in enumerate(self._lesson.steps) if s is step), None)
         if todo or index is None:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from gatelab.core.budget import rule_8_3
 from gatelab.core.trainconfig import classic_matched_intermediate, count_params
+from gatelab.ui.lesson_types import Later
 from gatelab.ui.trainer_controls import DEFAULT_CONFIG
 
 if TYPE_CHECKING:
@@ -92,18 +93,16 @@ def step_rule(panel: TrainerPanel) -> str | None:
     return None
 
 
-def step_replay(panel: TrainerPanel) -> str | None:
+def step_replay(panel: TrainerPanel) -> str | Later | None:
     """Replay a saved run whose Gate sparsity shows lines, not one dot per layer: the run on
     screen, else the selected one, else the newest finished (or the longest) run with at least
     ``MIN_STATS_ROWS`` statistics rows (``core.run_history``); with none such, say to train one
-    rather than replay a stub whose plot cannot show what the step describes."""
+    rather than replay a stub whose plot cannot show what the step describes. Asking reads up
+    to ``MAX_CHECKED`` runs' metrics: a ``Later``, so on a helper thread."""
     from gatelab.core.run_history import pick_history_run, steps_done
 
     if panel.controller.is_busy():
-        return QCoreApplication.translate(
-            "TrainerLesson",
-            "A run is training: its gate sparsity is already on show in Live plots.",
-        )
+        return _busy_replaying()
     rows = [row for row in panel.runs.rows if row.status in ("finished", "stopped")]
     if not rows:
         return QCoreApplication.translate(
@@ -112,17 +111,32 @@ def step_replay(panel: TrainerPanel) -> str | None:
             "of the first steps), then press this step again.",
         )
     runs = [(row.path, row.status, steps_done(row.steps)) for row in rows]
-    path = pick_history_run((panel.run_dir, panel.runs.selected_path()), runs)
-    if not path:
-        return QCoreApplication.translate(
-            "TrainerLesson",
-            "Every saved run stopped too early to draw its gate sparsity as lines (one point "
-            "per layer): train a run to its end first (▶ Start, about a minute with the quick "
-            "settings of the first steps), then press this step again.",
-        )
-    panel.runs.select_path(path)
-    panel.open_run(path)  # the run on screen too: the form then holds its settings
-    return None
+    first = (panel.run_dir, panel.runs.selected_path())
+
+    def finish(path: str) -> str | None:
+        if panel.controller.is_busy():  # a Start while the runs were read
+            return _busy_replaying()
+        if not path:
+            return QCoreApplication.translate(
+                "TrainerLesson",
+                "Every saved run stopped too early to draw its gate sparsity as lines (one "
+                "point per layer): train a run to its end first (▶ Start, about a minute with "
+                "the quick settings of the first steps), then press this step again.",
+            )
+        panel.runs.select_path(path)
+        panel.open_run(path)  # the run on screen too: the form then holds its settings
+        return None
+
+    return Later(QCoreApplication.translate(
+        "TrainerLesson", "Looking for a saved run with a training history…"),
+        lambda: pick_history_run(first, runs), finish)
+
+
+def _busy_replaying() -> str:
+    return QCoreApplication.translate(
+        "TrainerLesson",
+        "A run is training: its gate sparsity is already on show in Live plots.",
+    )
 
 
 def trainer_lesson(panel: TrainerPanel) -> Any:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from gatelab.core.smoothing import debiased_ema
 from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.plot_ticks import index_ticks
 
 EMA_BETA = 0.95
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
@@ -392,8 +393,7 @@ class TrainerPlots(QWidget):
                 self.c_ratio.setData(layers, ratio)
                 self._fit_y("mlp_ratio", ratio, np.zeros(1), floor=0.0)
                 self.ratio.plot.setXRange(-0.5, n - 0.5, padding=0.05)  # the bars, now
-                self.ratio.plot.getAxis("bottom").setTicks(
-                    [[(float(i), "L{0}".format(i)) for i in range(n)]])
+                self.ratio.plot.getAxis("bottom").setTicks(index_ticks(n))
             else:  # no layer yet: an empty layer axis, not pyqtgraph's 0.2 … 0.8
                 self.ratio_bars.setOpts(x=[], height=[], width=0.6)
                 self.c_ratio.setData([], [])

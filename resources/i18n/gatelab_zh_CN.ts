@@ -488,7 +488,7 @@
 <context>
     <name>BigIntField</name>
     <message>
-        <location filename="../../gatelab/ui/budget_fields.py" line="+77" />
+        <location filename="../../gatelab/ui/budget_fields.py" line="+78" />
         <source>enter a whole number</source>
         <translation>请输入整数</translation>
     </message>
@@ -989,7 +989,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+197" />
+        <location filename="../../gatelab/ui/budget_panel.py" line="+198" />
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1282,7 +1282,7 @@
         <translation>每层注意力：{0}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>MoE: {0} experts of width m per layer, {1} active per token: {2} FFN parameters per layer, {3} active</source>
         <translation>MoE：每层 {0} 个宽度为 m 的专家，每 token 激活 {1} 个：每层 FFN 参数 {2} 个，其中激活 {3} 个</translation>
     </message>
@@ -1292,7 +1292,12 @@
         <translation>&lt;b&gt;总计&lt;/b&gt;：{0}（{1}）· MLP 占比 {2:.1f} % · MLP FLOPs/token {3}</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+14" />
+        <source> (head size {0} // {1} = {2}: q, k and v are {3} wide, not d = {0}, as transformers' Mistral and Qwen2 build it; its Llama refuses such a d)</source>
+        <translation>（头大小 {0} // {1} = {2}：q、k、v 的宽度为 {3}，而不是 d = {0}；transformers 的 Mistral 和 Qwen2 就是这样构建的，其 Llama 则拒绝这样的 d）</translation>
+    </message>
+    <message>
+        <location line="+9" />
         <source>Same-parameter classic width: {0} (= ⌈3m/2⌉)</source>
         <translation>参数量相同的经典宽度：{0}（= ⌈3m/2⌉）</translation>
     </message>
@@ -1585,7 +1590,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+92" />
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+94" />
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1749,7 +1754,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+137" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+143" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1794,12 +1799,12 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="+157" />
+        <location line="+158" />
         <source>Experiment stopped: the results of the {0} finished runs are shown; they cover {0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in Runs, and Continue experiment finishes the rest in the same folder.</source>
         <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
     </message>
     <message>
-        <location line="-223" />
+        <location line="-224" />
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1855,7 +1860,7 @@
         <translation>正在打开实验 {0}…</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+22" />
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
@@ -2267,7 +2272,7 @@
         <translation>SwiGLU 软上限版 h = cap(SiLU g, β₁)·cap(u, β₂)</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+20" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="+21" />
         <source>all three side by side</source>
         <translation>三张并排</translation>
     </message>
@@ -2302,7 +2307,7 @@
         <translation>该模型只有一层</translation>
     </message>
     <message>
-        <location line="+34" />
+        <location line="+58" />
         <source>Trained as {0}; the maps show {1}.</source>
         <translation>训练时为 {0}；图中显示的是 {1}。</translation>
     </message>
@@ -2312,7 +2317,7 @@
         <translation>这些神经元的 (g, u) 来自一个以 {0} 训练的模型；其下所画的 h 和梯度是 {1} 对这些输入算出的值，而不是那个模型实际算出的值。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+92" />
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+90" />
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
@@ -2528,17 +2533,17 @@
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-42" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-66" />
         <source>Which layer's neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+28" />
         <source>No neurons loaded.</source>
         <translation>尚未加载神经元。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+19" />
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+16" />
         <source>must be &gt; 0</source>
         <translation>必须 &gt; 0</translation>
     </message>
@@ -2802,7 +2807,7 @@
         <translation>未知变体“{0}”；请从列表中选择</translation>
     </message>
     <message>
-        <location line="+33" />
+        <location line="+36" />
         <source>neuron points must be an array of (g, u) pairs, got shape {0}</source>
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
@@ -2818,7 +2823,7 @@
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+22" />
         <source>Gate closed: |act(g)| = {0} &lt; ε = {1}, so h = {2} ≈ 0 whatever u is</source>
         <translation>门控关闭：|act(g)| = {0} &lt; ε = {1}，所以无论 u 为何值，h = {2} ≈ 0</translation>
     </message>
@@ -2853,12 +2858,12 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location line="-68" />
+        <location line="-69" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+71" />
         <source>(Outside the map window: the marker is pinned to the nearest edge; the numbers are exact.)</source>
         <translation>（超出图范围：标记固定在最近的边上；数值是精确的。）</translation>
     </message>
@@ -3127,7 +3132,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+104" />
+        <location filename="../../gatelab/ui/inside_history.py" line="+105" />
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -3207,7 +3212,7 @@
         <translation>第 {0} 步：无法显示此条目（{1}）</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+24" />
         <source>step {0}: no per-neuron data in this entry</source>
         <translation>第 {0} 步：此条目没有逐神经元数据</translation>
     </message>
@@ -3705,7 +3710,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+213" />
+        <location filename="../../gatelab/ui/lesson_card.py" line="+91" />
         <source>This tab's lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -3735,12 +3740,14 @@
         <translation>已答对 {0} / {1} 题</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+9" />
+        <location line="+25" />
+        <location line="+3" />
         <source>This step failed: {0}</source>
         <translation>这一步失败了：{0}</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+8" />
         <location line="+10" />
         <source>Now look: {0}</source>
         <translation>现在请看：{0}</translation>
@@ -3749,7 +3756,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+98" />
+        <location filename="../../gatelab/ui/trainer_live.py" line="+97" />
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3764,12 +3771,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+84" />
+        <location line="+86" />
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-86" />
+        <location line="-88" />
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -3792,12 +3799,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+297" />
+        <location filename="../../gatelab/ui/main_window.py" line="+298" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-198" />
+        <location line="-199" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -3811,7 +3818,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+101" />
+        <location line="+102" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -4204,7 +4211,7 @@
 <context>
     <name>MlpView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_mlp.py" line="+91" />
+        <location filename="../../gatelab/ui/inside_mlp.py" line="+92" />
         <source>MLP contribution: ‖MLP out‖ / ‖layer out‖</source>
         <translation>MLP 贡献：‖MLP 输出‖ / ‖层输出‖</translation>
     </message>
@@ -5042,7 +5049,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+106" />
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+105" />
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -5114,7 +5121,7 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+20" />
         <source>gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select it under Runs and press Resume training to go on.</source>
         <translation>gatelab 关闭时，运行 {0} 正在训练；它已保存在第 {1:,} 步（共 {2:,} 步）。请在“运行记录”中选中它，按“继续训练”即可接着训练。</translation>
     </message>
@@ -5124,7 +5131,7 @@ equivalent</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-114" />
+        <location line="-116" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5262,7 +5269,7 @@ equivalent</source>
 <context>
     <name>SinkExperimentBox</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+96" />
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+97" />
         <source>Experiment: attention output gate off vs on</source>
         <translation>实验：注意力输出门控 关 vs 开</translation>
     </message>
@@ -5332,7 +5339,7 @@ equivalent</source>
         <translation>实验失败：{0}</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+10" />
         <source>first-token share</source>
         <translation>首 token 占比</translation>
     </message>
@@ -5365,7 +5372,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+95" />
+        <location filename="../../gatelab/ui/inside_sink.py" line="+96" />
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>
@@ -5449,7 +5456,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+153" />
+        <location filename="../../gatelab/ui/inside_source.py" line="+154" />
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5697,7 +5704,7 @@ equivalent</source>
 <context>
     <name>TopKView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_topk.py" line="+83" />
+        <location filename="../../gatelab/ui/inside_topk.py" line="+84" />
         <source>Top activating contexts</source>
         <translation>激活最强的上下文</translation>
     </message>
@@ -6084,27 +6091,32 @@ equivalent</source>
 <context>
     <name>TrainerLesson</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_lesson.py" line="+57" />
+        <location filename="../../gatelab/ui/trainer_lesson.py" line="+58" />
         <source>Stop the current training first (■ Stop), then press this step again.</source>
         <translation>请先停止当前训练（■ 停止），然后再按一次这一步。</translation>
     </message>
     <message>
-        <location line="+46" />
+        <location line="+78" />
         <source>A run is training: its gate sparsity is already on show in Live plots.</source>
         <translation>有一个运行正在训练：它的门控稀疏度已显示在“实时曲线”中。</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="-28" />
         <source>Train a run first: press ▶ Start (about a minute with the quick settings of the first steps), then press this step again.</source>
         <translation>请先训练一个运行：按 ▶ 开始（使用前几步的快速设置约需一分钟），然后再按一次这一步。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+12" />
         <source>Every saved run stopped too early to draw its gate sparsity as lines (one point per layer): train a run to its end first (▶ Start, about a minute with the quick settings of the first steps), then press this step again.</source>
         <translation>所有已保存的运行都停得太早，门控稀疏度只能画成点（每层一个点）而画不成线：请先把一个运行训练到结束（▶ 开始，使用前几步的快速设置约需一分钟），然后再按一次这一步。</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+10" />
+        <source>Looking for a saved run with a training history…</source>
+        <translation>正在查找有训练历史的已保存运行…</translation>
+    </message>
+    <message>
+        <location line="+19" />
         <source>SwiGLU vs GELU, 5 seeds</source>
         <translation>SwiGLU 对比 GELU，5 个随机种子</translation>
     </message>
@@ -6319,12 +6331,12 @@ equivalent</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+58" />
         <source>Replay</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-128" />
+        <location line="-129" />
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -6339,7 +6351,7 @@ equivalent</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+72" />
+        <location line="+73" />
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>
@@ -6402,7 +6414,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+218" />
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+219" />
         <location line="+1" />
         <location line="+1" />
         <location line="+2" />
@@ -7343,7 +7355,22 @@ equivalent</source>
         <translation>{message}；{hint}</translation>
     </message>
     <message>
-        <location line="+82" />
+        <location line="+12" />
+        <source>{path}: not a readable experiment ({reason})</source>
+        <translation>{path}：不是可读取的实验（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>the entry {key} does not hold what an experiment writes there</source>
+        <translation>条目 {key} 中不是实验在此写入的内容</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>nothing was saved: the experiment stopped (the app was closed or killed) before it wrote its first file; there is nothing to open or continue, so delete it</source>
+        <translation>什么都没有保存：实验在写入第一个文件之前就已停止（应用被关闭或被终止）；没有可打开或继续的内容，请将其删除</translation>
+    </message>
+    <message>
+        <location line="+73" />
         <source>experiment.json does not say which variants, seeds and settings to train</source>
         <translation>experiment.json 没有说明要训练哪些变体、种子和设置</translation>
     </message>
@@ -7838,7 +7865,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="-85" />
+        <location filename="../../gatelab/core/message_catalog.py" line="-91" />
         <source>need at least two variants with results</source>
         <translation>至少需要两个有结果的变体</translation>
     </message>
@@ -7874,7 +7901,7 @@ equivalent</source>
         <translation>无法读取 {path}：{reason}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+7" />
         <source>needs a finished run of each arm</source>
         <translation>每组都需要一个完成的运行</translation>
     </message>
@@ -8527,7 +8554,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+96" />
+        <location filename="../../gatelab/ui/tabs.py" line="+97" />
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

@@ -123,8 +123,8 @@ def _empty(root: Path, name: str = EMPTY_NAME, *files: str) -> Path:
 def test_empty_run_folders_are_listed_and_nothing_else_of_the_users(tmp_path: Path) -> None:
     _empty(tmp_path)  # killed before any file
     _empty(tmp_path, "run-20260101-120001-beef", ".config.json.ab_12cd9.999999999.tmp")
-    for name in ("photos", "run-mine", "run-20260101-120002-ABCD", "exp-20260101-120003-abcd"):
-        _empty(tmp_path, name)  # not a name gatelab gives a run
+    for name in ("photos", "run-mine", "run-20260101-120002-ABCD", "exp-20260101-120003-ABCD"):
+        _empty(tmp_path, name)  # not a name gatelab gives a run (exp-…: test_runs_empty_s11)
     _empty(tmp_path, "run-20260101-120004-0001", "notes.txt")  # a file of the user's
     _empty(tmp_path, "run-20260101-120005-0002", ".notes.txt.ab_12cd9.999999999.tmp")
     (_empty(tmp_path, "run-20260101-120006-0003") / ".run.json.x.1.tmp").mkdir()  # not a file

@@ -111,8 +111,11 @@ def test_broken_or_hostile_experiment_file_is_a_message(qtbot,  # noqa: ANN001
     with pytest.raises(ValueError, match="experiment.json"):
         load_experiment_summary(folder)
     (folder / "experiment.json").write_text(json.dumps({"variants": [{"variant": "x"}]}))
-    with pytest.raises(ValueError, match="not a readable experiment"):
+    with pytest.raises(ValueError) as info:  # keyed (core's catalogue): the UI translates it
         load_experiment_summary(folder)
+    assert info.value.msg.key == "experiment.malformed"  # type: ignore[attr-defined]
+    assert str(info.value) == (f"{folder / 'experiment.json'}: not a readable experiment (the "
+                               "entry 'variants[0].intermediate' is missing)")
     fifo_dir = tmp_path / "exp-fifo"
     fifo_dir.mkdir()
     os.mkfifo(fifo_dir / "experiment.json")

@@ -61,7 +61,7 @@ def test_the_replay_step_skips_the_newest_stub_for_a_run_with_lines(qtbot, panel
     done = _run("run-20260101-000001-aaaa")
     stub = _run("run-20260101-000002-bbbb", stop_at=12)
     assert _listed(qtbot, panel)[0] == stub  # the newest, as the old step replayed
-    assert panel.lesson().steps[4].run() is None
+    assert panel.lesson().steps[4].run().now() is None
     qtbot.waitUntil(lambda: panel.bar.progress.format() == "replay: step 6 / 6 (not training)",
                     timeout=20000)
     assert panel.run_dir == done and panel.runs.selected_path() == done
@@ -74,7 +74,7 @@ def test_the_replay_step_keeps_the_run_on_screen(qtbot, panel) -> None:  # noqa:
     assert _listed(qtbot, panel)[0] == newer
     panel.open_run(older)
     qtbot.waitUntil(lambda: panel.run_dir == older, timeout=20000)
-    assert panel.lesson().steps[4].run() is None
+    assert panel.lesson().steps[4].run().now() is None
     qtbot.waitUntil(lambda: panel.runs.selected_path() == older, timeout=20000)
     assert panel.run_dir == older
 
@@ -83,10 +83,58 @@ def test_the_replay_step_with_only_stubs_says_to_train_one(qtbot, panel) -> None
     _run("run-20260101-000001-aaaa", stop_at=12)
     _run("run-20260101-000002-bbbb", stop_at=12)
     _listed(qtbot, panel)
-    message = panel.lesson().steps[4].run()
+    message = panel.lesson().steps[4].run().now()
     assert message and message.startswith("Every saved run stopped too early")
     assert "train a run to its end" in message
     assert panel.run_dir == "" and panel.live.showing_intro()  # no stub replayed
+
+
+
+def test_the_replay_step_reads_the_runs_off_the_gui_thread(qtbot, panel, settings,  # noqa: ANN001,F811
+                                                          monkeypatch) -> None:
+    """From the card: the step says what it is looking for while the runs' metrics are read on
+    a helper thread (they used to be read on the GUI thread, up to 50 runs × 64 MB), then
+    replays the run it found and says what to look at; a click on another step meanwhile wins."""
+    from gatelab.core import run_history
+    from gatelab.ui.lesson_card import LessonCard
+
+    done = _run("run-20260101-000001-aaaa")
+    _run("run-20260101-000002-bbbb", stop_at=12)
+    _listed(qtbot, panel)
+    threads: list[str] = []
+    gate = threading.Event()
+    real = run_history.has_history
+
+    def slow_history(path: str) -> bool:
+        threads.append(threading.current_thread().name)
+        gate.wait(10)
+        return real(path)
+
+    monkeypatch.setattr(run_history, "has_history", slow_history)
+    monkeypatch.setattr(run_history.pick_history_run, "__defaults__", (slow_history,))
+    card = LessonCard("trainer", panel.lesson, settings)
+    qtbot.addWidget(card)
+    step = card.lesson.steps[4]
+    assert card.run_step(step) == "Looking for a saved run with a training history…"
+    assert card.result.text() == "Looking for a saved run with a training history…"
+    qtbot.waitUntil(lambda: bool(threads), timeout=5000)
+    gate.set()
+    qtbot.waitUntil(lambda: card.result.text().startswith("Now look:"), timeout=20000)
+    assert threads and "MainThread" not in threads
+    qtbot.waitUntil(lambda: panel.run_dir == done, timeout=20000)
+    # a later click on another step: the late answer of the first no longer replays anything
+    gate.clear()
+    opened: list[str] = []
+    monkeypatch.setattr(panel, "open_run", opened.append)
+    threads.clear()
+    assert card.run_step(step) == "Looking for a saved run with a training history…"
+    assert card.run_step(card.lesson.steps[0]) is None
+    shown = card.result.text()
+    assert shown.startswith("Now look:")
+    gate.set()
+    qtbot.waitUntil(lambda: card._calls is not None and not card._calls.busy(), timeout=20000)
+    qtbot.wait(100)  # the late answer's queued signal
+    assert threads and card.result.text() == shown and opened == []
 
 
 # -- #7: the Inside tab's saved-run list -------------------------------------------------------

@@ -106,7 +106,7 @@ def test_replay_step_needs_a_run_first_then_replays_it(qtbot, panel) -> None:  #
     run = panel.run_dir
     panel.controls.set_config(_tiny(steps=500, variant="gelu"))
     panel.plots.clear()
-    assert step.run() is None
+    assert step.run().now() is None
     qtbot.waitUntil(lambda: panel.bar.progress.format() == "replay: step 6 / 6 (not training)",
                     timeout=10000)
     assert panel.run_dir == run

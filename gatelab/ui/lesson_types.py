@@ -1,0 +1,65 @@
+"""What a tab's "Try this" card is made of: steps, questions, the lesson holding them (the
+panels build them, ``lesson_card`` draws them), and ``Later``, a step's answer that needs files
+read first. Kept apart so the card module stays about drawing; ``lesson_card`` re-exports them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Later:
+    """A step that must read files before it can set the tab up (a disk is never read on the
+    GUI thread): the card shows ``waiting``, runs ``work`` on a helper thread, then, on the GUI
+    thread, ``finish(result)``, which sets the tab up and returns what a step's run() returns:
+    None, or a line saying what to do first."""
+
+    waiting: str  # translated: shown while ``work`` runs
+    work: Callable[[], Any]
+    finish: Callable[[Any], str | None]
+
+    def now(self) -> str | None:
+        """Both halves on the calling thread, for scripts and tests without an event loop."""
+        return self.finish(self.work())
+
+
+@dataclass(frozen=True)
+class TryStep:
+    title: str  # translated button text
+    expect: str  # translated: what you should see, with the numbers
+    run: Callable[[], str | Later | None]  # sets the tab up; None, or what to do first
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str  # stable id, the QSettings key
+    text: str
+    choices: tuple[str, ...]
+    answer: int
+    explanations: tuple[str, ...]  # one per choice, shown once it is chosen
+
+
+@dataclass(frozen=True)
+class Lesson:
+    steps: tuple[TryStep, ...] = ()
+    questions: tuple[Question, ...] = ()
+
+    def problems(self) -> list[str]:
+        """What is malformed (empty when the lesson is fine); tests assert it is empty."""
+        out: list[str] = []
+        keys = [q.key for q in self.questions]
+        if len(set(keys)) != len(keys):
+            out.append("question keys repeat")
+        for q in self.questions:
+            if not 2 <= len(q.choices) <= 4:
+                out.append(f"{q.key}: {len(q.choices)} choices")
+            if not 0 <= q.answer < len(q.choices):
+                out.append(f"{q.key}: answer {q.answer} out of range")
+            if len(q.explanations) != len(q.choices) or not all(x.strip() for x in q.explanations):
+                out.append(f"{q.key}: every choice needs an explanation")
+        for i, step in enumerate(self.steps):
+            if not step.title.strip() or not step.expect.strip():
+                out.append(f"step {i}: empty title or expectation")
+        return out
