@@ -129,6 +129,8 @@ def test_the_temp_file_of_a_real_experiment_write_counts(tmp_path: Path,
     (".notes.\u00b2.tmp", None, None),  # "²" is a digit to str.isdigit, not to int()
     (".notes.\u0664\u0662.tmp", None, None),  # Arabic-Indic digits: no pid gatelab writes
     ("config.json.4242.tmp", None, None),
+    (".x." + "9" * 240 + ".tmp", None, None),  # no process has such a pid (int() of 4300+
+    (".x." + "9" * 18 + ".tmp", None, 10 ** 18 - 1),  # digits would even raise ValueError)
 ])
 def test_temp_writer_pid(name: str, targets: tuple[str, ...] | None, pid: int | None) -> None:
     assert temp_writer_pid(name, targets) == pid
