@@ -178,6 +178,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             if not os.path.lexists(run_dir / runs.CONFIG):
                 return _fail(prog, f"no run to resume in {run_dir} (config.json missing)")
             config = _config_from(args, runs.read_config(run_dir))
+            if (code := _finish_completed(run_dir, config.steps)) is not None:
+                return code
             if not runs.has_checkpoint(run_dir):
                 sys.stderr.write(f"note: {run_dir} has no checkpoint yet (it stopped before its "
                                  f"first one); training it again from step 0\n")
@@ -239,6 +241,32 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     if last.sample:
         print("--- sample ---")
         print(last.sample)
+    return 0
+
+
+def _finish_completed(run_dir: Path, steps: int) -> int | None:
+    """``--resume`` of a run that trained every step but was killed before it said so (its
+    final sample and "finished" missing): finish it as its process would have (exit 0) instead
+    of refusing it as "already completed"; None for any other run, or when --steps asks for
+    more (then it trains on)."""
+    from gatelab.core.engine_resume import finish_completed
+    from gatelab.core.run_samples import completed_unfinished
+    from gatelab.core.runs import SUMMARY, read_json
+
+    summary = read_json(run_dir / SUMMARY)
+    total = summary.get("steps_total")  # (the checkpoint's step is checked by finish_completed)
+    if not completed_unfinished(run_dir, summary, ckpt_step=total) or steps > total:
+        return None
+    text = finish_completed(run_dir)
+    if text is None:  # (finished meanwhile by someone else)
+        return None
+    done = summary["steps_total"]
+    print(f"finished: step {done}/{done}; it had trained every step, only its end was not "
+          f"recorded (the process was killed); now it is")
+    print(f"run folder: {run_dir}")
+    if text:
+        print("--- sample ---")
+        print(text)
     return 0
 
 

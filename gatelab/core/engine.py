@@ -28,7 +28,7 @@ import torch
 from gatelab.core import data, memory, stats
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT
-from gatelab.core.optim import clipped_step, make_optimizer  # noqa: F401 (re-exported)
+from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
 from gatelab.core.messages import Msg, first_line
 from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, read_checkpoint  # noqa: F401 (re-exported)
 from gatelab.core.runs import RunError, RunWriter
@@ -163,6 +163,10 @@ class _Run:
 
 def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> None:
     """Model, optimizer, RNG and sampler states and the counters of a checkpoint."""
+    names = {id(p): n for n, p in run.model.named_parameters()}
+    problem = state_problem(run.optimizer, ckpt["optimizer"], names)
+    if problem is not None:  # torch would not check it: the fused kernel overran buffers
+        raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir, "reason": problem}))
     try:
         run.model.load_state_dict(ckpt["model"])
         run.optimizer.load_state_dict(ckpt["optimizer"])

@@ -23,7 +23,11 @@ ARCH_FIELDS = ("corpus", "variant", "n_layer", "n_head", "n_kv_head", "n_embd", 
 
 def load_trained(run_dir: Path | str, device: str = "cpu") -> tuple[GPT, data.Vocab, TrainConfig]:
     """The model, vocabulary and config saved in a run's checkpoint (e.g. to sample from it)."""
-    ckpt = load_checkpoint(run_dir, map_location=device)
+    return _trained(load_checkpoint(run_dir, map_location=device), run_dir, device)
+
+
+def _trained(ckpt: dict[str, Any], run_dir: Path | str, device: str = "cpu"
+             ) -> tuple[GPT, data.Vocab, TrainConfig]:
     config = TrainConfig.from_dict(ckpt["config"])
     try:
         vocab = data.Vocab(ckpt["vocab"])
@@ -69,4 +73,43 @@ def read_checkpoint(config: TrainConfig, run_dir: Path | str | None, resume: boo
 
 
 
-__all__ = ["ARCH_FIELDS", "check_resume", "load_trained", "read_checkpoint"]
+
+
+def finish_completed(run_dir: Path | str) -> str | None:
+    """Finish a run that trained every step but was killed before it said so
+    (``run_samples.completed_unfinished``; its checkpoint's step decides when the run kept no
+    statistics): its final sample (the one the engine would have written: same model, same
+    seed) is added to samples.txt and run.json says "finished". Returns the sample ("" when the
+    run samples nothing, or had saved it already); None, with nothing written, for any other
+    run. Why: a resume refused such a run ("already completed"), so from the command line it
+    stayed interrupted for good, and an experiment holding one could never be continued (each
+    --continue failed and marked the experiment failed)."""
+    from gatelab.core.engine import sample_text
+    from gatelab.core.run_samples import (
+        append_sample,
+        completed_unfinished,
+        has_sample_at,
+        mark_completed,
+    )
+    from gatelab.core.runs import SUMMARY, read_json
+    from gatelab.core.sampling import one_thread
+
+    path = Path(run_dir)
+    summary = read_json(path / SUMMARY)
+    if not completed_unfinished(path, summary, ckpt_step=summary.get("steps_total")):
+        return None  # (the summary's part of the rule; the checkpoint's step is read next)
+    ckpt = load_checkpoint(path)
+    step = ckpt.get("step")
+    if not completed_unfinished(path, summary, ckpt_step=step if isinstance(step, int) else -1):
+        return None  # its checkpoint is older: resuming trains the rest
+    model, vocab, config = _trained(ckpt, path)
+    text = ""
+    if config.sample_chars > 0 and not has_sample_at(path, int(step)):
+        with one_thread():  # as the engine samples: one sequence, one thread
+            text = sample_text(model, vocab, config.sample_chars, seed=config.seed)
+        append_sample(path, int(step), text)
+    mark_completed(path, ckpt_step=int(step))
+    return text
+
+
+__all__ = ["ARCH_FIELDS", "check_resume", "finish_completed", "load_trained", "read_checkpoint"]

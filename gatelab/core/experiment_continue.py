@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.engine_resume import finish_completed
 from gatelab.core.experiment import ExperimentResult, curve_rows, load_experiment, train_experiment
 from gatelab.core.experiment_status import (
     ExperimentPlan,
@@ -63,6 +64,11 @@ def continue_experiment(path: Path | str, stop_event: threading.Event | None = N
     says. The finished runs' final losses and curves are read back from their folders."""
     folder = Path(path)
     data, plan, runs = _continuable(folder)
+    # a run killed after its last step, before it said "finished": finish it, not train it
+    ended = [finish_completed(folder / run_folder_name(*key))
+             for key in sorted(set(runs.done) | runs.resume)]
+    if any(text is not None for text in ended):
+        data, plan, runs = _continuable(folder)
     created = data.get("created")
     done: dict[tuple[str, int], tuple[float, list[Any]]] = {
         key: (final, curve_rows(folder / run_folder_name(*key)))

@@ -23,6 +23,7 @@ from typing import Any
 from gatelab.core.experiment import run_folder_name
 from gatelab.core.messages import Msg, error
 from gatelab.core.run_liveness import effective_status, process_alive, writer_named
+from gatelab.core.run_samples import completed_unfinished
 from gatelab.core.runs import is_run_dir
 from gatelab.core.runs_read import SUMMARY, read_json
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig
@@ -116,8 +117,9 @@ def plan_runs(folder: Path | str, plan: ExperimentPlan) -> RunsPlan:
         summary = read_json(run / SUMMARY) if run.is_dir() else {}
         status = effective_status(summary) if summary else ""
         final = _final(summary)
-        if status == "finished" and summary.get("steps") == steps and final is not None:
-            out.done[(v, s)] = final
+        if (status == "finished" or completed_unfinished(run, summary)) \
+                and summary.get("steps") == steps and final is not None:
+            out.done[(v, s)] = final  # (one killed before its "finished": continue finishes it)
             continue
         if status == "running":
             out.problems.append(Msg("run.busy", {"path": run, "pid": str(summary.get("pid")),

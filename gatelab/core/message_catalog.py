@@ -235,6 +235,10 @@ MESSAGES: dict[str, str] = {
     # -- training and resuming (core/engine.py, core/devices.py) ------------------------------
     "ckpt.does_not_fit": QT_TRANSLATE_NOOP("core", "checkpoint of {folder} does not fit its model: {reason}"),
     "ckpt.cannot_restore": QT_TRANSLATE_NOOP("core", "checkpoint of {folder} cannot be restored: {reason}"),
+    "ckpt.optimizer_layout": QT_TRANSLATE_NOOP(
+        "core", "its optimizer state does not list this model's parameters"),
+    "ckpt.optimizer_entry": QT_TRANSLATE_NOOP(
+        "core", "the optimizer state of {name} does not fit it ({problem})"),
     "resume.arch": QT_TRANSLATE_NOOP(
         "core", "cannot resume: the run was trained with {name}={saved}, not {wanted}"),
     "resume.intermediate": QT_TRANSLATE_NOOP(

@@ -12,6 +12,7 @@ from typing import Any
 
 import torch
 
+from gatelab.core.messages import Msg
 from gatelab.core.model import GPT
 from gatelab.core.trainconfig import TrainConfig
 
@@ -58,4 +59,64 @@ def clipped_step(optimizer: torch.optim.Optimizer, max_norm: float) -> None:
         del optimizer.grad_scale  # type: ignore[attr-defined]
 
 
-__all__ = ["clipped_step", "make_optimizer"]
+
+
+_ADAM_KEYS = frozenset({"step", "exp_avg", "exp_avg_sq"})
+
+
+def state_problem(optimizer: torch.optim.Optimizer, state: Any,
+                  names: dict[int, str] | None = None) -> Msg | None:
+    """Why a checkpoint's optimizer ``state`` (a ``state_dict()``) cannot be restored into
+    ``optimizer``, or None. Why: torch's ``load_state_dict`` checks only the group sizes, and
+    the fused AdamW kernel then reads and writes each parameter's numel elements of whatever
+    moment buffers it was given: a damaged 3×3 ``exp_avg`` for a 40×32 weight corrupted the heap
+    (the process aborted), a larger one trained on silently from the wrong numbers. ``names``:
+    id(parameter) → its name, for the message."""
+    groups = optimizer.param_groups
+    saved = state.get("param_groups") if isinstance(state, dict) else None
+    moments = state.get("state") if isinstance(state, dict) else None
+    if not isinstance(saved, list) or not isinstance(moments, dict) or len(saved) != len(groups) \
+            or not all(isinstance(g, dict) and isinstance(g.get("params"), list) for g in saved):
+        return Msg("ckpt.optimizer_layout")
+    for group, kept in zip(groups, saved):
+        if len(group["params"]) != len(kept["params"]):
+            return Msg("ckpt.optimizer_layout")
+        for param, key in zip(group["params"], kept["params"]):
+            entry = moments.get(key)
+            if entry is None:
+                continue  # a parameter not stepped yet: AdamW starts its moments at zero
+            name = (names or {}).get(id(param), str(key))
+            problem = _entry_problem(param, entry)
+            if problem:
+                return Msg("ckpt.optimizer_entry", {"name": name, "problem": problem})
+    return None
+
+
+def _entry_problem(param: torch.Tensor, entry: Any) -> str:
+    """What is wrong with one parameter's saved AdamW state ("" when nothing), in a few words
+    with the shapes (numbers and names, not prose: the message around it is translated)."""
+    if not isinstance(entry, dict) or set(entry) != _ADAM_KEYS:
+        keys = sorted(map(str, entry)) if isinstance(entry, dict) else type(entry).__name__
+        return "{0} != {1}".format(keys, sorted(_ADAM_KEYS))
+    step = entry["step"]
+    if not isinstance(step, torch.Tensor) or step.numel() != 1 or \
+            not bool(torch.isfinite(step.float()).all()) or float(step) < 0:
+        return "step = {0}".format(_shape_text(step))
+    for key in ("exp_avg", "exp_avg_sq"):
+        value = entry[key]
+        if not isinstance(value, torch.Tensor) or not value.is_floating_point() or \
+                tuple(value.shape) != tuple(param.shape):
+            return "{0} {1} != {2}".format(key, _shape_text(value), _shape_text(param))
+    return ""
+
+
+def _shape_text(value: Any) -> str:
+    """"40×32 float32" for a tensor, its value for a scalar one, else the type's name."""
+    if not isinstance(value, torch.Tensor):
+        return type(value).__name__
+    if value.dim() == 0:
+        return repr(value.item())
+    return "×".join(map(str, value.shape)) + " " + str(value.dtype).replace("torch.", "")
+
+
+__all__ = ["clipped_step", "make_optimizer", "state_problem"]

@@ -43,18 +43,23 @@ def run_step(run_dir: Path | str) -> int | None:
     return steps if is_int(steps) and steps >= 0 else None
 
 
-def completed_unfinished(run_dir: Path | str, summary: dict) -> bool:
+def completed_unfinished(run_dir: Path | str, summary: dict, ckpt_step: int | None = None
+                         ) -> bool:
     """Whether the run trained every step and checkpointed its last one, but its process ended
     before marking it finished (killed while writing the final sample): only its sample and
     its "finished" are missing. Resume refused it ("already completed"), and it was listed as
     interrupted for good. The last step's entry in the stats history is written after ckpt.pt,
-    so it shows that the checkpoint holds the last step."""
+    so it shows that the checkpoint holds the last step; a run without statistics (--no-stats)
+    has none: a caller that read the checkpoint passes its step, ``ckpt_step``."""
+    total = summary.get("steps_total")
+    if not (bool(summary) and effective_status(summary) == "interrupted" and is_int(total)
+            and total > 0 and summary.get("steps") == total and (Path(run_dir) / CKPT).is_file()):
+        return False
+    if ckpt_step is not None:
+        return ckpt_step == total
     from gatelab.core.stats_history import history_steps  # (numpy only; torch stays unloaded)
 
-    total = summary.get("steps_total")
-    return (bool(summary) and effective_status(summary) == "interrupted" and is_int(total)
-            and total > 0 and summary.get("steps") == total and (Path(run_dir) / CKPT).is_file()
-            and total in history_steps(run_dir))
+    return total in history_steps(run_dir)
 
 
 def ended(run_dir: Path | str, summary: dict) -> bool:
@@ -67,6 +72,17 @@ def ended(run_dir: Path | str, summary: dict) -> bool:
 def _mark_finished(path: Path, summary: dict) -> None:
     """run.json of a ``completed_unfinished`` run says "finished", as its process would have."""
     atomic_write_json(path / SUMMARY, {**summary, "status": "finished", "error": ""})
+
+
+def mark_completed(run_dir: Path | str, ckpt_step: int | None = None) -> bool:
+    """Mark a ``completed_unfinished`` run "finished" (True), as its process would have once
+    its sample was written; False (nothing written) for any other run."""
+    path = Path(run_dir)
+    summary = read_json(path / SUMMARY)
+    if not completed_unfinished(path, summary, ckpt_step):
+        return False
+    _mark_finished(path, summary)
+    return True
 
 
 def has_sample_at(run_dir: Path | str, step: int, cap: int = SAMPLES_READ_CAP) -> bool:
@@ -107,5 +123,5 @@ def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
     return True
 
 
-__all__ = ["SAMPLES_READ_CAP", "append_sample", "completed_unfinished", "ended", "has_sample_at", "run_step",
+__all__ = ["SAMPLES_READ_CAP", "append_sample", "completed_unfinished", "ended", "has_sample_at", "mark_completed", "run_step",
            "sample_block"]

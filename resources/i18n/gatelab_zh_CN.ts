@@ -7241,6 +7241,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
+        <source>its optimizer state does not list this model's parameters</source>
+        <translation>其优化器状态列出的不是此模型的参数</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>the optimizer state of {name} does not fit it ({problem})</source>
+        <translation>{name} 的优化器状态与其不符（{problem}）</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>cannot resume: the run was trained with {name}={saved}, not {wanted}</source>
         <translation>无法继续训练：这个运行训练时 {name}={saved}，而不是 {wanted}</translation>
     </message>
