@@ -117,6 +117,9 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "config key 'mlp_only_layers' must be a list of layer indices"),
     "hf.not_object": QT_TRANSLATE_NOOP("core", "config.json must hold a JSON object, got {found}"),
     "hf.no_intermediate": QT_TRANSLATE_NOOP("core", "config.json has dense layers but no intermediate_size"),
+    "hf.kv_default": QT_TRANSLATE_NOOP(
+        "core", "num_key_value_heads is not set, and transformers' {family} default ({kv}) does "
+                "not divide num_attention_heads ({heads}): add num_key_value_heads to the config"),
     "hf.bad_arg": QT_TRANSLATE_NOOP("core", "expected a config.json path or a dict, got {found}"),
     "hf.malformed": QT_TRANSLATE_NOOP("core", "malformed config: {reason}"),
     "preset.unreadable": QT_TRANSLATE_NOOP("core", "preset {name}: {reason}"),
@@ -142,6 +145,9 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "Counts the router's e_score_correction_bias ({n:,} numbers): the checkpoint stores "
                 "it, while transformers keeps it as a buffer, so model.parameters() is that much "
                 "smaller."),
+    "note.ignored_keys": QT_TRANSLATE_NOOP(
+        "core", "Ignored {keys}: transformers' {family} model has no such setting and builds "
+                "nothing for it, so neither does this count."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),

@@ -8477,6 +8477,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
+        <source>num_key_value_heads is not set, and transformers' {family} default ({kv}) does not divide num_attention_heads ({heads}): add num_key_value_heads to the config</source>
+        <translation>未设置 num_key_value_heads，而 transformers 的 {family} 默认值（{kv}）不能整除 num_attention_heads（{heads}）：请在配置中加入 num_key_value_heads</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>expected a config.json path or a dict, got {found}</source>
         <translation>应为 config.json 路径或字典，实际为 {found}</translation>
     </message>
@@ -8537,6 +8542,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+4" />
+        <source>Ignored {keys}: transformers' {family} model has no such setting and builds nothing for it, so neither does this count.</source>
+        <translation>已忽略 {keys}：transformers 的 {family} 模型没有这种设置，也不为其构建任何参数，所以此计数也不计入。</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the logical (unpacked) parameters.</source>
         <translation>gpt-oss 检查点以 MXFP4 块存储专家矩阵；这里统计的是逻辑（解包后的）参数。</translation>
     </message>

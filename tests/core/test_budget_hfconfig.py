@@ -36,8 +36,8 @@ def test_t5_aliases() -> None:
 
 def test_expert_count_aliases() -> None:
     base = {"model_type": "mixtral", "hidden_size": 64, "intermediate_size": 128,
-            "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100,
-            "num_experts_per_tok": 2}
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 4,
+            "vocab_size": 100, "num_experts_per_tok": 2}
     for key in ("num_local_experts", "num_experts", "n_routed_experts"):
         spec = spec_from_hf_config(dict(base, **{key: 8}))
         assert spec.n_experts == 8 and spec.moe_intermediate == 128
@@ -78,8 +78,8 @@ def test_deepseek_v2_dense_layer_layout_follows_moe_layer_freq() -> None:
 def test_qwen_moe_sparse_step_and_mlp_only_layers() -> None:
     cfg = {"model_type": "qwen2_moe", "hidden_size": 64, "intermediate_size": 256,
            "moe_intermediate_size": 32, "shared_expert_intermediate_size": 128,
-           "num_hidden_layers": 8, "num_attention_heads": 4, "vocab_size": 100,
-           "num_experts": 4, "num_experts_per_tok": 2, "decoder_sparse_step": 2,
+           "num_hidden_layers": 8, "num_attention_heads": 4, "num_key_value_heads": 4,
+           "vocab_size": 100, "num_experts": 4, "num_experts_per_tok": 2, "decoder_sparse_step": 2,
            "mlp_only_layers": [1, 2]}
     c = count_from_hf_config(cfg)
     # sparse: (i+1) % 2 == 0 → 1, 3, 5, 7; minus mlp_only 1 → 3 routed layers
@@ -136,9 +136,11 @@ def test_load_from_file_and_file_errors(tmp_path: Path) -> None:
 def test_qwen2_biases_follow_transformers_not_attention_bias() -> None:
     """Regression (found by the oracle): Qwen2's o_proj never has a bias, q/k/v always do."""
     base = {"model_type": "qwen2", "hidden_size": 8, "intermediate_size": 16,
-            "num_hidden_layers": 4, "num_attention_heads": 2, "vocab_size": 50}
+            "num_hidden_layers": 4, "num_attention_heads": 2, "num_key_value_heads": 2,
+            "vocab_size": 50}
     plain = count_from_hf_config(base)
     assert count_from_hf_config(dict(base, attention_bias=True)).total == plain.total
-    moe = dict(base, model_type="qwen2_moe", num_experts=2, moe_intermediate_size=4)
+    moe = dict(base, model_type="qwen2_moe", num_experts=2, num_experts_per_tok=2,
+               moe_intermediate_size=4)
     assert (count_from_hf_config(moe).total - count_from_hf_config(dict(moe, qkv_bias=False)).total
             == 4 * (8 + 2 * 8))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core.values import is_int
+from gatelab.core.budget import hfdefaults as D
 from gatelab.core.budget import hffamilies as F
 from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
@@ -33,18 +34,7 @@ EXACT_FAMILIES: tuple[str, ...] = (
 )
 KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + ("deepseek_v2",)
 
-_ALIASES: dict[str, tuple[str, ...]] = {
-    "hidden": ("hidden_size", "n_embd", "d_model", "dim", "model_dim"),
-    "intermediate": ("intermediate_size", "n_inner", "d_ff", "ffn_dim", "ffn_hidden_size"),
-    "n_layer": ("num_hidden_layers", "n_layer", "num_layers", "n_layers"),
-    "n_head": ("num_attention_heads", "n_head", "num_heads", "n_heads"),
-    "n_kv_head": ("num_key_value_heads", "n_kv_heads", "num_kv_heads", "n_kv_head"),
-    "head_dim": ("head_dim", "d_kv", "kv_channels"),
-    "vocab": ("vocab_size", "n_vocab", "padded_vocab_size"),
-    "n_experts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
-    "experts_per_token": ("num_experts_per_tok", "experts_per_token", "num_selected_experts",
-                          "moe_topk", "top_k"),
-}
+_ALIASES = D.ALIASES
 
 
 def _lookup(cfg: Mapping[str, Any], key: str) -> tuple[str | None, Any]:
@@ -181,13 +171,13 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
     cfg, notes = _unwrap(config)
     family = _str(cfg, "model_type", "")
     family = F.TEXT_FAMILY.get(family, family)
-    if family == "mistral" and cfg.get("num_local_experts"):
-        family = "mixtral"
+    kv_given = cfg.get("num_key_value_heads") is not None
+    cfg, ignored = D.with_defaults(family, cfg)
+    notes.extend(ignored)
     if family in ("t5", "mt5"):
         return _t5_spec(cfg, family, notes)
     if family == "gpt2":
         return _gpt2_spec(cfg, notes)
-    cfg = F.with_defaults(family, cfg)
 
     hidden = _get(cfg, "hidden")
     n_head = _get(cfg, "n_head")
@@ -196,7 +186,7 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
     spec: dict[str, Any] = {
         "name": _str(cfg, "_name_or_path", family or "config.json"),
         "hidden": hidden, "n_layer": n_layer, "n_head": n_head,
-        "n_kv_head": _get(cfg, "n_kv_head", default=n_head),
+        "n_kv_head": _kv_heads(cfg, family, n_head, kv_given),
         "head_dim": _get(cfg, "head_dim", default=head_default),
         "vocab": _get(cfg, "vocab"),
         "tie_embeddings": _flag(cfg, "tie_word_embeddings",
@@ -238,6 +228,15 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
     elif n_mtp or _opt(cfg, "mtp_num_hidden_layers", 0):
         notes.append(Msg("note.mtp_not_counted"))
     return ModelSpec(notes=tuple(notes), exact=exact, **spec).validate()
+
+
+def _kv_heads(cfg: Mapping[str, Any], family: str, n_head: int, given: bool) -> int:
+    """KV heads; transformers' family default (Mistral: 8, Qwen3: 32…) applies when none is given,
+    and one that does not divide the heads is refused naming the missing key, not the default."""
+    n_kv = _get(cfg, "n_kv_head", default=n_head)
+    if not given and n_head % n_kv and family in D.FAMILY_DEFAULTS:
+        raise error("hf.kv_default", family=family, kv=n_kv, heads=n_head)
+    return n_kv
 
 
 def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,

@@ -1,9 +1,9 @@
-"""Family rules for the config reader: defaults transformers fills in, layer mixes, MoE layouts.
+"""Family rules for the config reader: layer mixes, MoE layouts, multimodal wrappers.
 
 Why a module of its own: each family hides its layout in a different key (``layer_types``,
 ``full_attention_interval``, ``moe_layers``, ``interleave_moe_layer_step``,
-``first_k_dense_replace``) and leaves sizes out when its transformers config class has a default.
-These rules were read off transformers 5's modelling code and are held to its meta-device models by
+``first_k_dense_replace``); the defaults transformers fills in are in ``hfdefaults``. These
+rules were read off transformers 5's modelling code and are held to its meta-device models by
 ``tests/core/test_budget_oracle.py``; ``hfconfig`` stays the generic reader.
 """
 
@@ -13,6 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from gatelab.core.values import is_int
+from gatelab.core.budget.hfdefaults import FAMILY_DEFAULTS
 from gatelab.core.budget.rules import MAX_DIM
 from gatelab.core.messages import Msg, error
 
@@ -29,38 +30,6 @@ HYBRID_FAMILIES: tuple[str, ...] = ("qwen3_5_text", "qwen3_5_moe_text", "qwen3_n
 #: Every ``layer_types`` entry gatelab knows; any other entry is refused by name.
 LAYER_KINDS: tuple[str, ...] = ("full_attention", "sliding_attention", "chunked_attention",
                                 "linear_attention")
-
-_GATED_DELTANET = {"head_dim": 256, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
-                   "linear_key_head_dim": 128, "linear_value_head_dim": 128,
-                   "linear_conv_kernel_dim": 4, "tie_word_embeddings": False}
-#: What transformers' config class of each family uses when config.json leaves a key out.
-FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
-    "qwen3_5_text": dict(_GATED_DELTANET),
-    "qwen3_5_moe_text": dict(_GATED_DELTANET, num_experts=256, num_experts_per_tok=8,
-                             moe_intermediate_size=512, shared_expert_intermediate_size=512),
-    "qwen3_next": dict(_GATED_DELTANET, num_experts=512, num_experts_per_tok=10,
-                       moe_intermediate_size=512, shared_expert_intermediate_size=512,
-                       intermediate_size=5632),
-    "deepseek_v3": {"n_routed_experts": 256, "num_experts_per_tok": 8, "n_shared_experts": 1,
-                    "moe_intermediate_size": 2048, "first_k_dense_replace": 3,
-                    "q_lora_rank": 1536, "kv_lora_rank": 512, "qk_rope_head_dim": 64,
-                    "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": False},
-    "llama4_text": {"head_dim": 128, "num_local_experts": 16, "num_experts_per_tok": 1,
-                    "intermediate_size": 8192, "intermediate_size_mlp": 16384,
-                    "interleave_moe_layer_step": 1, "tie_word_embeddings": False},
-    "glm4_moe": {"n_routed_experts": 128, "num_experts_per_tok": 8, "n_shared_experts": 1,
-                 "moe_intermediate_size": 1408, "first_k_dense_replace": 1,
-                 "tie_word_embeddings": False},
-    "smollm3": {"tie_word_embeddings": True},
-    "olmo2": {"tie_word_embeddings": False},
-}
-
-
-def with_defaults(family: str, cfg: Mapping[str, Any]) -> dict[str, Any]:
-    """``cfg`` with the family's transformers defaults filled in where a key is absent."""
-    out = dict(FAMILY_DEFAULTS.get(family, {}))
-    out.update(cfg)
-    return out
 
 
 def _whole(name: str, value: Any, minimum: int = 0) -> int:
@@ -103,6 +72,7 @@ def linear_layer_count(cfg: Mapping[str, Any], family: str, n_layer: int,
 
 def linear_sizes(cfg: Mapping[str, Any]) -> dict[str, int]:
     """The Gated DeltaNet sizes of a hybrid config (Qwen3.5's defaults where absent)."""
+    qwen35 = FAMILY_DEFAULTS["qwen3_5_text"]
     keys = {"linear_key_heads": "linear_num_key_heads",
             "linear_value_heads": "linear_num_value_heads",
             "linear_key_head_dim": "linear_key_head_dim",
@@ -111,7 +81,7 @@ def linear_sizes(cfg: Mapping[str, Any]) -> dict[str, int]:
     out = {}
     for field_name, key in keys.items():
         value = cfg.get(key)
-        out[field_name] = _whole(key, _GATED_DELTANET[key] if value is None else value, 1)
+        out[field_name] = _whole(key, qwen35[key] if value is None else value, 1)
     return out
 
 

@@ -1,0 +1,146 @@
+"""What transformers assumes for a key config.json leaves out, and which keys a family has at all.
+
+Why a table and not transformers itself: the budget must work without transformers installed.
+``tests/core/test_budget_hf_defaults.py`` holds every entry to the defaults of transformers' own
+config classes (their dataclass fields, ``attribute_map`` synonyms included), so a family can
+neither miss a default (a hand-written Qwen3 config without ``head_dim`` gets 128, as
+transformers builds it) nor keep a key its transformers model ignores (Mistral has no
+``attention_bias``, Qwen3 no ``mlp_bias``, Qwen3-MoE no shared expert): such keys are dropped and
+named in a note, as transformers silently drops them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gatelab.core.messages import Msg
+
+#: The spellings of each size the generic reader accepts (first: transformers' usual name).
+ALIASES: dict[str, tuple[str, ...]] = {
+    "hidden": ("hidden_size", "n_embd", "d_model", "dim", "model_dim"),
+    "intermediate": ("intermediate_size", "n_inner", "d_ff", "ffn_dim", "ffn_hidden_size"),
+    "n_layer": ("num_hidden_layers", "n_layer", "num_layers", "n_layers"),
+    "n_head": ("num_attention_heads", "n_head", "num_heads", "n_heads"),
+    "n_kv_head": ("num_key_value_heads", "n_kv_heads", "num_kv_heads", "n_kv_head"),
+    "head_dim": ("head_dim", "d_kv", "kv_channels"),
+    "vocab": ("vocab_size", "n_vocab", "padded_vocab_size"),
+    "n_experts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
+    "experts_per_token": ("num_experts_per_tok", "experts_per_token", "num_selected_experts",
+                          "moe_topk", "top_k"),
+}
+#: Names of one setting: a default is not filled in when any of them is given.
+_SYNONYMS: tuple[tuple[str, ...], ...] = (*ALIASES.values(), ("n_positions",
+                                                              "max_position_embeddings"))
+
+#: Keys the generic reader would apply to any family; for a family in ``FAMILY_DEFAULTS`` that
+#: lacks one (``head_dim`` excepted: every family's model reads it), the key is dropped.
+FAMILY_ONLY: tuple[str, ...] = (
+    "n_kv_heads", "num_kv_heads", "n_kv_head", "d_kv", "kv_channels", "num_local_experts",
+    "num_experts", "n_routed_experts", "moe_num_experts", "attention_bias", "mlp_bias",
+    "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
+    "first_k_dense_replace",
+)
+
+_F = False
+_GATED_DELTANET = {"head_dim": 256, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
+                   "linear_key_head_dim": 128, "linear_value_head_dim": 128,
+                   "linear_conv_kernel_dim": 4, "tie_word_embeddings": _F, "attention_bias": _F}
+_QWEN_MOE = {"decoder_sparse_step": 1, "mlp_only_layers": None}
+_DEEPSEEK_MLA = {"q_lora_rank": 1536, "kv_lora_rank": 512, "qk_rope_head_dim": 64,
+                 "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": _F,
+                 "attention_bias": _F}
+
+#: Per family, every key the reader consumes that transformers' config class has, with the value
+#: transformers uses when config.json leaves it out; ``None``: the family has the key, but its
+#: value is derived (``head_dim`` = hidden / heads, KV heads = heads) or it only names another key.
+#: DeepSeek's ``num_key_value_heads`` (128) is left derived: multi-head latent attention never uses
+#: it, and 128 would not divide a small config's heads.
+FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
+    "llama": {"num_key_value_heads": None, "head_dim": None, "tie_word_embeddings": _F,
+              "attention_bias": _F, "mlp_bias": _F},
+    "mistral": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F},
+    "mixtral": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F,
+                "num_local_experts": 8, "num_experts": None, "num_experts_per_tok": 2},
+    "qwen2": {"num_key_value_heads": 32, "tie_word_embeddings": _F},
+    "qwen2_moe": dict(_QWEN_MOE, num_key_value_heads=16, tie_word_embeddings=_F, qkv_bias=True,
+                      num_experts=60, num_experts_per_tok=4, moe_intermediate_size=1408,
+                      shared_expert_intermediate_size=5632),
+    "qwen3": {"num_key_value_heads": 32, "head_dim": 128, "tie_word_embeddings": _F,
+              "attention_bias": _F},
+    "qwen3_moe": dict(_QWEN_MOE, num_key_value_heads=4, tie_word_embeddings=_F, attention_bias=_F,
+                      num_experts=128, num_local_experts=None, num_experts_per_tok=8,
+                      moe_intermediate_size=768),
+    "gemma": {"num_key_value_heads": 16, "head_dim": 256, "tie_word_embeddings": True,
+              "attention_bias": _F},
+    "gemma2": {"num_key_value_heads": 4, "head_dim": 256, "tie_word_embeddings": True,
+               "attention_bias": _F},
+    "gemma3_text": {"num_key_value_heads": 4, "head_dim": 256, "tie_word_embeddings": True,
+                    "attention_bias": _F},
+    "phi3": {"num_key_value_heads": None, "tie_word_embeddings": _F},
+    "gpt_oss": {"num_key_value_heads": 8, "head_dim": 64, "tie_word_embeddings": _F,
+                "attention_bias": True, "num_local_experts": 128, "num_experts": None,
+                "num_experts_per_tok": 4},
+    "qwen3_5_text": dict(_GATED_DELTANET, num_key_value_heads=4),
+    "qwen3_5_moe_text": dict(_GATED_DELTANET, num_key_value_heads=2, num_experts=256,
+                             num_experts_per_tok=8, moe_intermediate_size=512,
+                             shared_expert_intermediate_size=512),
+    "qwen3_next": dict(_GATED_DELTANET, **_QWEN_MOE, num_key_value_heads=2, num_experts=512,
+                       num_experts_per_tok=10, moe_intermediate_size=512,
+                       shared_expert_intermediate_size=512, intermediate_size=5632),
+    "deepseek_v3": dict(_DEEPSEEK_MLA, num_key_value_heads=None, n_routed_experts=256,
+                        num_local_experts=None, num_experts_per_tok=8, n_shared_experts=1,
+                        moe_intermediate_size=2048, first_k_dense_replace=3,
+                        num_nextn_predict_layers=1),
+    "deepseek_v2": dict(_DEEPSEEK_MLA, num_key_value_heads=None, head_dim=None, mlp_bias=_F,
+                        n_routed_experts=64, num_experts=None, num_experts_per_tok=None,
+                        moe_intermediate_size=1407, n_shared_experts=2, first_k_dense_replace=0,
+                        topk_method="greedy"),
+    "llama4_text": {"num_key_value_heads": 8, "head_dim": 128, "tie_word_embeddings": _F,
+                    "attention_bias": _F, "use_qk_norm": True, "num_local_experts": 16,
+                    "num_experts_per_tok": 1, "intermediate_size": 8192,
+                    "intermediate_size_mlp": 16384, "interleave_moe_layer_step": 1},
+    "smollm3": {"num_key_value_heads": 4, "tie_word_embeddings": True, "attention_bias": _F,
+                "mlp_bias": _F},
+    "olmo2": {"num_key_value_heads": None, "tie_word_embeddings": _F, "attention_bias": _F},
+    "glm4_moe": {"num_key_value_heads": 8, "tie_word_embeddings": _F, "attention_bias": _F,
+                 "use_qk_norm": _F, "n_routed_experts": 128, "num_local_experts": None,
+                 "num_experts_per_tok": 8, "moe_intermediate_size": 1408, "n_shared_experts": 1,
+                 "first_k_dense_replace": 1, "num_nextn_predict_layers": 1},
+    "gpt2": {"tie_word_embeddings": True, "n_inner": None, "n_positions": 1024},
+    "t5": {"head_dim": None, "d_kv": 64, "d_ff": 2048, "num_decoder_layers": None,
+           "feed_forward_proj": "relu", "relative_attention_num_buckets": 32,
+           "tie_word_embeddings": True},
+    "mt5": {"head_dim": None, "d_kv": 64, "d_ff": 1024, "num_decoder_layers": None,
+            "feed_forward_proj": "gated-gelu", "relative_attention_num_buckets": 32,
+            "tie_word_embeddings": True},
+}
+
+
+def _synonyms(key: str) -> tuple[str, ...]:
+    return next((names for names in _SYNONYMS if key in names), (key,))
+
+
+def _matters(value: Any) -> bool:
+    """A dropped key is worth a note only when the reader would have acted on its value."""
+    return value is not None and value is not False and value != 0 and value != []
+
+
+def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
+    """``cfg`` as transformers reads it for ``family``: keys the family lacks dropped (with a note
+    naming them), its defaults filled in where neither the key nor a synonym is given."""
+    out = dict(cfg)
+    table = FAMILY_DEFAULTS.get(family)
+    if table is None:  # unknown family (or MiniMind): read every key, as before
+        return out, []
+    dropped = []
+    for key in FAMILY_ONLY:
+        if key in out and key not in table and _matters(out.pop(key)):
+            dropped.append(key)
+    for key, value in table.items():
+        if value is None or key in out:
+            continue
+        if not any(out.get(name) is not None for name in _synonyms(key)):
+            out[key] = value
+    notes = [Msg("note.ignored_keys", {"keys": ", ".join(dropped), "family": family})]
+    return out, notes if dropped else []
