@@ -53,6 +53,12 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.model_failed": QT_TRANSLATE_NOOP("core", "{path}: the model cannot be loaded: {reason}"),
     "inside.activation_unknown": QT_TRANSLATE_NOOP(
         "core", "{path}: MLP activation {act!r} has no gate variant in gatelab"),
+    "inside.activation_mixed": QT_TRANSLATE_NOOP(
+        "core", "{path}: the MLP activation differs between layers ({first} in layer "
+                "{first_layer}, {other} in layer {layer}); gatelab shows one gate variant per model"),
+    "inside.activation_unnamed": QT_TRANSLATE_NOOP(
+        "core", "{path}: neither the MLP modules (act_fn) nor config.json name the MLP's "
+                "activation, so its gate variant is unknown"),
     "inside.no_tokens": QT_TRANSLATE_NOOP("core", "the tokenizer turned the text into no tokens"),
     "inside.too_many_tokens": QT_TRANSLATE_NOOP(
         "core", "the text is {n:,} tokens; at most {maximum:,} are analysed at once"),

@@ -7501,6 +7501,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+2" />
+        <source>{path}: the MLP activation differs between layers ({first} in layer {first_layer}, {other} in layer {layer}); gatelab shows one gate variant per model</source>
+        <translation>{path}：MLP 激活函数在各层之间不同（第 {first_layer} 层为 {first}，第 {layer} 层为 {other}）；gatelab 每个模型只显示一种门控变体</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path}: neither the MLP modules (act_fn) nor config.json name the MLP's activation, so its gate variant is unknown</source>
+        <translation>{path}：MLP 模块（act_fn）和 config.json 都没有指明 MLP 的激活函数，因此其门控变体未知</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>the tokenizer turned the text into no tokens</source>
         <translation>分词器没有从这段文本得到任何 token</translation>
     </message>

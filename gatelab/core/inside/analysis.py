@@ -6,8 +6,15 @@ or token only re-indexes these arrays, which keeps every redraw far under the 50
 Definitions (one layer ℓ, one token t; m = intermediate neurons of the layer):
 - ``frac_neg``: share of the m neurons with g < 0 at t.
 - ``frac_closed``: share with |act(g)| < eps (act = the gate branch of ``trace.variant`` from
-  ``gatelab.core.gates``; classic FFNs: their activation); eps defaults to ``trace.gate_eps``.
-- ``mlp_ratio``: ‖MLP output‖ / ‖hidden state after the layer's residual add‖ at t.
+  ``gatelab.core.gates``; classic FFNs: their activation; a Hugging Face model's variant is that
+  of the module its MLP calls, ``mlp.act_fn``: GELU-tanh for Gemma); eps defaults to
+  ``trace.gate_eps``.
+- ``mlp_ratio``: ‖what the MLP adds to the residual stream‖ / ‖hidden state after the layer's
+  residual add‖ at t. The added tensor is: the MLP's output for gatelab runs and pre-norm HF
+  families (Llama, Qwen, Mistral, Gemma 1, ...); post_feedforward_layernorm(MLP output) for
+  Gemma 2/3/3n/4, OLMo 2/3 and EXAONE 4; post_mlp_layernorm(MLP output) for GLM-4; that times
+  residual_multiplier for Granite (times residual_scale for MiniCPM3); see
+  ``hf_layers.mlp_write``.
 - ``resid_norm``: that hidden-state norm.
 - ``attn_sink``: mean attention weight on key 0 over heads and queries ≥ 1 (a text-level number,
   the same for every t); None for linear-attention layers.

@@ -83,7 +83,8 @@ class LayerParts:
         self.g: torch.Tensor | None = None       # [T, m]
         self.u: torch.Tensor | None = None       # [T, m]
         self.h: torch.Tensor | None = None       # [T, m]
-        self.mlp_out: torch.Tensor | None = None  # [T, d]
+        self.mlp_out: torch.Tensor | None = None  # [T, d]: what the MLP adds to the residual
+        self.mlp_raw: torch.Tensor | None = None  # [T, d]: an HF MLP's output until its post-norm ran
         self.x_out: torch.Tensor | None = None    # [T, d]
         self.sink: np.ndarray | None = None       # [H]
         self.attn_w: torch.Tensor | None = None   # [1, H, T, T] softmax weights (HF eager), reduced at the end

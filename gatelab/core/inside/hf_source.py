@@ -2,7 +2,9 @@
 
 Why forward hooks: the model's own modules compute everything; hooks only copy what passes
 through them. Per decoder layer: gate_proj's output is g, up_proj's is u, down_proj's *input* is h
-exactly as the model formed it (act(g)·u), the MLP's output and the layer's output give the norms.
+exactly as the model formed it (act(g)·u); what the MLP adds to the residual stream (its output,
+or in post-norm families the norm of it, ``hf_layers.mlp_write``) and the layer's output give the
+norms. The gate variant is the one of the module the MLP calls (``hf_layers.model_variant``).
 Attention weights come from each self_attn's return value, which the eager implementation fills
 (requested with attn_implementation="eager"); linear-attention layers (Gated DeltaNet) have no
 softmax weights, so their sink is None. Where q_proj packs an output gate beside the queries
@@ -25,6 +27,8 @@ from gatelab.core.messages import Msg, first_line, reason
 from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, config_failure,
                                           is_hf_folder, normalise_dtype, tokenizer_json_problem,
                                           trace_bytes)
+from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, config_variant, model_variant,
+                                           neuron_row, write_hooks)
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.inside.unknown_chars import hf_unknown_chars
@@ -33,9 +37,6 @@ Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
 MAX_TOKENS_PER_CHAR = 8  # byte-level BPE gives ≤ 4 per character (UTF-8); more is a hostile file
 WINDOW = 256  # tokens per window when streaming top-k contexts
-ACT_TO_VARIANT = {"silu": "swiglu", "swish": "swiglu", "gelu": "geglu", "gelu_pytorch_tanh":
-                  "geglu_tanh", "gelu_new": "geglu_tanh", "gelu_fast": "geglu_tanh",
-                  "relu": "reglu", "sigmoid": "glu"}
 
 
 class _Stop(Exception):
@@ -95,7 +96,7 @@ class HfModel:
         except Exception as exc:
             _refuse_folder_code(p, exc)
             raise InsideError(config_failure(p, exc)) from None
-        variant_of(p, config)  # before the weights: an unknown activation fails late and vaguely
+        config_variant(p, config)  # before the weights: an unknown activation fails late and vaguely
         say(0.1, Msg("progress.tokenizer"))
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(p), local_files_only=True,
@@ -135,7 +136,7 @@ class HfModel:
         self.layers = _decoder_layers(self.model)
         cfg = self.model.config
         self.text_config = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
-        self.variant = variant_of(p, cfg)
+        self.variant = model_variant(p, self.layers, cfg)
         self.path = p
         maxpos = _positive_int(getattr(self.text_config, "max_position_embeddings", None))
         self.max_len = min(WINDOW, maxpos or MAX_TOKENS)
@@ -217,16 +218,13 @@ class HfModel:
             def set_h(_m: Any, inp: tuple[torch.Tensor, ...], p: LayerParts = p) -> None:
                 p.h = inp[0]
 
-            def set_mlp(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
-                p.mlp_out = out[0] if isinstance(out, tuple) else out
-
             def set_x(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
                 p.x_out = out[0] if isinstance(out, tuple) else out
 
             hooks += [mlp.gate_proj.register_forward_hook(set_g),
                       mlp.up_proj.register_forward_hook(set_u),
                       mlp.down_proj.register_forward_pre_hook(set_h),
-                      mlp.register_forward_hook(set_mlp), layer.register_forward_hook(set_x)]
+                      *write_hooks(layer, p), layer.register_forward_hook(set_x)]
             attn = getattr(layer, "self_attn", None)
             if attn is not None:
                 def set_w(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
@@ -297,18 +295,27 @@ class HfModel:
 
     @torch.no_grad()
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:
-        """h of one neuron for windows ids [B, T] → [B, T]; the pass stops at that layer's MLP."""
+        """h of one neuron for windows ids [B, T] → [B, T]; the pass stops at that layer's MLP.
+
+        Only the neuron's rows of gate_proj/up_proj (with their biases, as the MLP's own Linear
+        layers add them) run, so the score is the trace's h of that neuron. An MLP without an
+        ``act_fn`` module runs whole and h is read from down_proj's input."""
         mlp = self.layers[layer].mlp
         got: list[torch.Tensor] = []
+        act = getattr(mlp, "act_fn", None)
 
         def pre(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:
             x = inp[0]
-            g = x @ mlp.gate_proj.weight[neuron]
-            u = x @ mlp.up_proj.weight[neuron]
-            got.append(mlp.act_fn(g) * u)
+            g = neuron_row(mlp.gate_proj, x, neuron)
+            got.append(act(g) * neuron_row(mlp.up_proj, x, neuron))  # type: ignore[misc]
             raise _Stop
 
-        hook = mlp.register_forward_pre_hook(pre)
+        def h_in(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:
+            got.append(inp[0][..., neuron])
+            raise _Stop
+
+        hook = (mlp.register_forward_pre_hook(pre) if act is not None
+                else mlp.down_proj.register_forward_pre_hook(h_in))
         try:
             self.model(input_ids=ids, use_cache=False)
         except _Stop:
@@ -343,16 +350,6 @@ def _refuse_missing(p: Path, loading: dict[str, Any]) -> None:
         raise InsideError(Msg("inside.shapes_mismatch", {"path": p, "names": names}))
 
 
-def variant_of(p: Path, config: Any) -> str:
-    """The gate variant of a transformers config's MLP activation, or InsideError naming it
-    (checked before the weights load, and again for a model handed over by ``HfModel.wrap``)."""
-    text = config.get_text_config() if hasattr(config, "get_text_config") else config
-    act = getattr(text, "hidden_act", "silu")
-    if not isinstance(act, str) or act not in ACT_TO_VARIANT:
-        raise InsideError(Msg("inside.activation_unknown", {"path": p, "act": str(act)[:80]}))
-    return ACT_TO_VARIANT[act]
-
-
 def _check_cuda_index(device: str) -> None:
     """InsideError for "cuda:N" beyond this machine's devices (torch's own error is a bare
     "invalid device ordinal" from deep inside ``.to``)."""
@@ -372,4 +369,4 @@ def _positive_int(value: object) -> int:
     return value if is_int(value) and value > 0 else 0
 
 
-__all__ = ["HfModel", "check_hf_folder", "is_hf_folder", "trace_hf"]
+__all__ = ["ACT_TO_VARIANT", "HfModel", "check_hf_folder", "is_hf_folder", "trace_hf"]

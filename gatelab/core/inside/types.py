@@ -35,7 +35,7 @@ class LayerTrace:
     g: np.ndarray                # [T, m] float32: pre-gate (gate_proj output; classic FFN: pre-activation)
     u: np.ndarray                # [T, m] float32: up_proj output (classic FFN: ones)
     h: np.ndarray                # [T, m] float32: act(g) * u exactly as the model computed it
-    mlp_norm: np.ndarray         # [T] float32: ||MLP output|| per token
+    mlp_norm: np.ndarray         # [T] float32: ||what the MLP adds to the residual stream|| per token
     resid_norm: np.ndarray       # [T] float32: ||hidden state after the layer's residual add||
     attn_sink: np.ndarray | None  # [H] float32: mean weight on key 0 over queries t >= 1; None if no softmax attention
     attn_gate_mean: float | None = None   # mean value of the attention output gate, where the model has one
