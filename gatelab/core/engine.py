@@ -179,7 +179,8 @@ def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> Non
                                                    "reason": first_line(exc)})) from None
     run.step, run.tokens_seen = int(ckpt["step"]), int(ckpt["tokens_seen"])
     run.last_val = ckpt.get("last_val") if isinstance(ckpt.get("last_val"), float) else None
-    run.elapsed0 = float(ckpt["elapsed_s"])
+    elapsed = float(ckpt["elapsed_s"])  # NaN or inf would spread into every later row
+    run.elapsed0 = elapsed if math.isfinite(elapsed) and elapsed >= 0 else 0.0
 
 
 def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool,

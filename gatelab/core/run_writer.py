@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
 import os
 import stat
 import threading
@@ -51,6 +50,7 @@ from gatelab.core.safe_write import (  # re-exported: the writer's file and fold
     check_folder,
     check_write_targets,
     folder_problem,
+    json_text,
     make_folder,
     write_error,
 )
@@ -134,13 +134,15 @@ class RunWriter:
         out, last = io.BytesIO(), 0
         for line, row in iter_metrics(self.path / METRICS):
             if last < row["step"] <= step:
-                out.write(line)
+                # a row an older gatelab wrote with a bare NaN is kept as strict JSON
+                strict = b"NaN" not in line and b"Infinity" not in line
+                out.write(line if strict else (json_text(row) + "\n").encode("utf-8"))
                 last = row["step"]
         return out.getvalue()
 
     def append(self, snap: Snapshot) -> None:
         try:
-            self._metrics.write(json.dumps(snap.metrics_row()) + "\n")
+            self._metrics.write(json_text(snap.metrics_row()) + "\n")  # NaN sink: null
             self._metrics.flush()
         except OSError as exc:  # a full disk: say which file, not just "[Errno 28]"
             raise write_error(self.path / METRICS, exc) from None

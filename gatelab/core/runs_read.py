@@ -12,6 +12,7 @@ Whether a "running" run's writer still runs is ``gatelab.core.run_liveness``'s q
 from __future__ import annotations
 
 import json
+import math
 import os
 import zipfile
 from collections.abc import Iterator
@@ -128,6 +129,22 @@ def row_problem(row: Any) -> str:
     return ""
 
 
+def _nulls_as_nan(row: Any) -> Any:
+    """A row with null numbers made NaN, as the plots and summaries expect: the writer puts
+    null where a value is not finite (a linear-attention layer has no sink share), since a bare
+    NaN is not JSON. A null ``val_loss`` stays None: it means "no evaluation at this step"."""
+    if not isinstance(row, dict):
+        return row
+    for key in _NUM_KEYS:
+        if key != "val_loss" and key in row and row[key] is None:
+            row[key] = math.nan
+    for key in _LAYER_KEYS:
+        values = row.get(key)
+        if isinstance(values, list) and None in values:
+            row[key] = [math.nan if v is None else v for v in values]
+    return row
+
+
 def metrics_lines(path: Path, problems: list[str] | None = None, max_bytes: int | None = None
                   ) -> Iterator[tuple[int, bytes]]:
     """(line number, raw line) of a metrics.jsonl, streamed; overlong lines are skipped.
@@ -162,7 +179,7 @@ def metrics_lines(path: Path, problems: list[str] | None = None, max_bytes: int 
 def _parse(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, Any] | None:
     """The row of one line, or None (a truncated last line, a crash mid-write, silently)."""
     try:
-        row = json.loads(line.decode("utf-8"))
+        row = _nulls_as_nan(json.loads(line.decode("utf-8")))
         why = row_problem(row)
     except RecursionError:
         why = Msg("metrics.too_deep")

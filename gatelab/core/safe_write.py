@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import stat
 import tempfile
@@ -171,10 +172,31 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
+def finite_json(obj: Any) -> Any:
+    """``obj`` with every NaN or infinite float, in dicts, lists and tuples at any depth, made
+    None: JSON has no NaN, and Python's ``json`` wrote a bare ``NaN`` token that jq, browsers
+    and every strict parser refuse (an experiment's std with one seed, a linear-attention
+    layer's sink share). Readers take null for "no value" (``runs_read`` makes it NaN again)."""
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: finite_json(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [finite_json(v) for v in obj]
+    return obj
+
+
+def json_text(obj: Any, **options: Any) -> str:
+    """Strict JSON text of ``obj`` (non-finite floats as null, see ``finite_json``): what every
+    file gatelab writes for other tools holds (run.json, config.json, metrics.jsonl,
+    experiment.json)."""
+    return json.dumps(finite_json(obj), allow_nan=False, **options)
+
+
 def atomic_write_json(path: Path, obj: Any) -> None:
-    atomic_write_bytes(path, json.dumps(obj, indent=2, allow_nan=True).encode("utf-8"))
+    atomic_write_bytes(path, json_text(obj, indent=2).encode("utf-8"))
 
 
 __all__ = ["RunWriteError", "atomic_write_bytes", "atomic_write_json", "check_folder",
-           "check_write_targets",
+           "check_write_targets", "finite_json", "json_text",
            "folder_problem", "make_folder", "write_error"]

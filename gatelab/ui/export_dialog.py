@@ -22,6 +22,7 @@ from gatelab.ui.messages import message_text
 
 SETTINGS_KEY = "export_dir"
 MAX_FOLDER_CHARS = 4096  # a longer "folder" in a settings file is junk, not a path
+MAX_NAME_CHARS = 40  # a default file name's stem: a whole title would be a sentence
 _FOLDER = {"last": ""}  # the folder of the last export, shared by every Export… button
 
 
@@ -45,6 +46,24 @@ def restore_export_folder(settings: QSettings) -> None:
     value = settings.value(SETTINGS_KEY, "")
     if not export_folder() and isinstance(value, str) and len(value) <= MAX_FOLDER_CHARS:
         set_export_folder(value)
+
+
+def file_name_for(title: str, suffix: str = ".png", fallback: str = "plot") -> str:
+    """A default file name from a card's title: "Gate sparsity" → "gate-sparsity.png".
+
+    Why: every plot card offered "plot.png", so a learner saving three plots overwrote the first
+    or renamed each by hand. Letters and digits of any script stay (a Chinese title gives a
+    Chinese name); runs of anything else, the characters a file system refuses among them,
+    become one "-"; a name is cut at a word boundary after MAX_NAME_CHARS."""
+    words = re.findall(r"[^\W_]+", title.casefold())
+    stem = ""
+    for word in words:
+        longer = "{0}-{1}".format(stem, word) if stem else word
+        if len(longer) > MAX_NAME_CHARS:
+            stem = stem or word[:MAX_NAME_CHARS]
+            break
+        stem = longer
+    return (stem or fallback) + suffix
 
 
 def filter_suffixes(filters: str) -> list[str]:

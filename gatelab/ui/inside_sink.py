@@ -103,12 +103,14 @@ class SinkView(QWidget):
         self.bar.getAxis("left").setLabel(self.tr("share (%)"))
         # short headers, so that the five columns fit the table at 1280×800 (the long ones were
         # cut, "attention gate m…", and pushed "max |hidden|" off to the right); the long
-        # wording is each header's tooltip
+        # wording is each header's tooltip. The last column is the hidden state (the residual
+        # stream), never "h": h is the neuron's output everywhere else in the app; its header has
+        # its own translation (short), apart from the tooltip's
         heads = ((self.tr("layer"), self.tr("decoder layer")),
                  (self.tr("kind"), self.tr("the layer's attention kind")),
                  (self.tr("sink"), self.tr("sink (mean over heads)")),
                  (self.tr("gate"), self.tr("attention gate mean")),
-                 (self.tr("max |h|"), self.tr("max |hidden|")))
+                 (self.tr("max |hidden|", "short column header"), self.tr("max |hidden|")))
         for c, (text, tip) in enumerate(heads):
             item = QTableWidgetItem(text)
             item.setToolTip(tip)

@@ -20,9 +20,8 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -32,7 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.fileio import check_write_target
-from gatelab.ui.export_dialog import export_with_dialog
+from gatelab.ui.export_dialog import export_with_dialog, file_name_for
+from gatelab.ui.plot_card_export import export_titled
 from gatelab.ui.plot_readout import ReadoutLabel, dot_when_alone
 from gatelab.ui.qt_cycles import release_exporter, weak_method
 
@@ -173,6 +173,7 @@ class PlotCard(QWidget):
         self.plot.getPlotItem().setMenuEnabled(True)  # pyqtgraph's own menu stays available
         for name in ("left", "bottom"):  # exact tick values: no "layer (x0.001)" rescaling
             self.plot.getAxis(name).enableAutoSIPrefix(False)
+        self.export_caption = ""  # set_export_caption: the run's name in exported pictures
         self.title = QLabel()
         self.title.setWordWrap(not one_line)  # long titles wrap rather than widen the window
         self.set_title(title, tooltip)
@@ -351,50 +352,35 @@ class PlotCard(QWidget):
         return super().eventFilter(watched, event)
 
     # -- export --------------------------------------------------------------------------------
+    def set_export_caption(self, caption: str) -> None:
+        """A line under the title in exported pictures (the run's name): the card's owner knows
+        it, the card does not; "" for none."""
+        self.export_caption = caption
+
     def export(self, path: str | Path) -> Path:
-        """Write the plot to ``path``: .png / .svg image, or .csv of the curves' data."""
+        """Write the plot to ``path``: a titled .png (print-sized) or .svg picture, or a .csv of
+        the curves' data (see plot_card_export for why the pictures are titled and larger)."""
         path = check_write_target(path)
         suffix = path.suffix.lower()
         item = self.plot.getPlotItem()
-        if suffix == ".png":
-            exporter = pg_exporters.ImageExporter(item)
-        elif suffix == ".svg":
-            svg = pg_exporters.SVGExporter(item)
-            try:
-                svg.export(str(path))
-            except ValueError:  # pyqtgraph #3495: closed paths ("… Z") from Qt ≥ 6.9 break it
-                self._export_svg_with_qt(path)
-            finally:
-                release_exporter(svg)
-            self.exported.emit(str(path))
-            return path
+        if suffix in (".png", ".svg"):
+            export_titled(self.plot, path, self.title_text, self.export_caption,
+                          self.title.font())
         elif suffix == ".csv":
             exporter = pg_exporters.CSVExporter(item)
+            try:
+                exporter.export(str(path))
+            finally:
+                release_exporter(exporter)  # its parameter tree is a cycle of QObjects
         else:
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))
-        try:
-            exporter.export(str(path))
-        finally:
-            release_exporter(exporter)  # its parameter tree is a cycle of QObjects
         self.exported.emit(str(path))
         return path
 
-    def _export_svg_with_qt(self, path: Path) -> None:
-        """Fallback: render the plot scene through Qt's own SVG generator."""
-        rect = self.plot.sceneRect()
-        generator = QSvgGenerator()
-        generator.setFileName(str(path))
-        generator.setSize(QSize(int(rect.width()), int(rect.height())))
-        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-        generator.setTitle(self.title.text())
-        painter = QPainter(generator)
-        try:
-            self.plot.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
-        finally:
-            painter.end()
-
     def _on_export_clicked(self) -> None:
-        """The shared dialog: the chosen file type's suffix, the last export's folder."""
-        export_with_dialog(self, self.export, self.tr("Export plot"), "plot.png",
+        """The shared dialog: the chosen file type's suffix, the last export's folder, and a
+        name from the card's title ("loss.png", not "plot.png" for every card)."""
+        export_with_dialog(self, self.export, self.tr("Export plot"),
+                           file_name_for(self.title_text),
                            self.tr("PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)"))

@@ -392,7 +392,7 @@ class TrainerControls(QWidget):
             return True  # nothing remembered yet
         try:
             data = json.loads(str(raw))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):  # (a damaged file: [[[… 50,000 deep)
             return False  # nothing to salvage: the form stays as it is
         cfg, whole = salvage_config(data, DEFAULT_CONFIG, FORM_FIELDS)
         self.set_config(cfg)

@@ -131,6 +131,8 @@ class LiveView(QWidget):
         self.sample.setVisible(True)
         self.title.setText(title)
         self.title.setToolTip(title)  # the label may be cut on a narrow window
+        for card in self.plots.cards().values():  # exported pictures name the run they show
+            card.set_export_caption(title)
 
     def showing_intro(self) -> bool:
         return self.stack.currentIndex() == 0

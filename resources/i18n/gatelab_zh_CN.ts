@@ -1973,7 +1973,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/export_dialog.py" line="+78" />
+        <location filename="../../gatelab/ui/export_dialog.py" line="+97" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3771,12 +3771,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+86" />
+        <location line="+88" />
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-88" />
+        <location line="-90" />
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -4341,7 +4341,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+47" />
-        <location filename="../../gatelab/ui/plot_card.py" line="+205" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+206" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4352,17 +4352,17 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+168" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+169" />
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+8" />
         <source>Export plot</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+2" />
         <source>PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5346,7 +5346,7 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>max |hidden|</source>
-        <translation>最大 |h|</translation>
+        <translation>最大 |hidden|</translation>
     </message>
     <message>
         <location line="+0" />
@@ -5388,17 +5388,17 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
-        <location line="+5" />
+        <location line="+7" />
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location line="-4" />
+        <location line="-6" />
         <source>share (%)</source>
         <translation>占比 (%)</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+6" />
         <source>decoder layer</source>
         <translation>解码器层</translation>
     </message>
@@ -5418,12 +5418,7 @@ equivalent</source>
         <translation>门控</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>max |h|</source>
-        <translation>最大 |h|</translation>
-    </message>
-    <message>
-        <location line="+6" />
+        <location line="+7" />
         <source>&lt;b&gt;The lesson:&lt;/b&gt; without an attention output gate, 46.7 % of attention lands on the first token; with it, 4.8 %. The largest hidden activation drops from 1053 to 94, and the gate's mean value is only 0.116. Train both below, or train runs with and without “Attention output gate” and open them here.</source>
         <translation>&lt;b&gt;课程要点：&lt;/b&gt;没有注意力输出门控时，46.7 % 的注意力落在第一个 token 上；有门控时只有 4.8 %。最大的隐藏激活从 1053 降到 94，而门控的平均值只有 0.116。在下面训练两组，或者分别训练开启和关闭“注意力输出门控”的运行，再在这里打开它们。</translation>
     </message>
@@ -5445,7 +5440,13 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>max |hidden|</source>
-        <translation>最大 |hidden|（隐藏激活）</translation>
+        <translation>最大 |hidden|</translation>
+    </message>
+    <message>
+        <location line="+0" />
+        <source>max |hidden|</source>
+        <comment>short column header</comment>
+        <translation>最大 |hidden|</translation>
     </message>
     <message>
         <location line="+56" />

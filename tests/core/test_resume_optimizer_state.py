@@ -84,3 +84,22 @@ def test_an_intact_state_resumes(trained: Path, tmp_path: Path) -> None:
             (run / f.name).write_bytes(f.read_bytes())
     snaps = list(train_steps(CFG, run_dir=run, resume=True))
     assert snaps[-1].step == 6 and snaps[-1].status == "finished"
+
+
+@pytest.mark.parametrize("elapsed", [float("nan"), float("inf"), -5.0])
+def test_an_absurd_elapsed_time_starts_the_clock_at_zero(trained: Path, tmp_path: Path,
+                                                         elapsed: float) -> None:
+    """A checkpoint's elapsed_s NaN or inf went into every later metrics row ("elapsed_s":
+    NaN: no JSON reader but Python's takes the file) and into every later checkpoint."""
+    run = tmp_path / "run"
+    run.mkdir()
+    for f in trained.iterdir():
+        if f.is_file():
+            (run / f.name).write_bytes(f.read_bytes())
+    ckpt = torch.load(run / "ckpt.pt", weights_only=True)
+    ckpt["elapsed_s"] = elapsed
+    torch.save(ckpt, run / "ckpt.pt")
+    snaps = list(train_steps(CFG, run_dir=run, resume=True))
+    assert snaps[-1].status == "finished"
+    rows = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    assert all(0 <= r["elapsed_s"] < 600 for r in rows[3:])

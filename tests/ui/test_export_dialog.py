@@ -55,7 +55,7 @@ def test_a_typed_suffix_wins_and_the_next_dialog_opens_in_that_folder(
     assert not (tmp_path / "mine.svg.csv").exists()
     dialog.answer = ("", "")  # cancelled
     qtbot.mouseClick(card.export_button, Qt.MouseButton.LeftButton)
-    assert Path(dialog.opened_at[-1]) == tmp_path / "plot.png"
+    assert Path(dialog.opened_at[-1]) == tmp_path / "loss.png"  # the card's title names it
     # the Inside tab's buttons share the folder: one dialog for the whole app
     button = ExportButton(lambda path: Path(path).write_text("x"), "ranks.csv", "CSV data (*.csv)")
     qtbot.addWidget(button)
@@ -92,7 +92,7 @@ def test_the_trainer_remembers_the_export_folder_across_launches(
     try:
         second.restore_settings(settings)
         qtbot.mouseClick(second.plots.speed.export_button, Qt.MouseButton.LeftButton)
-        assert Path(dialog.opened_at[-1]) == tmp_path / "plot.png"
+        assert Path(dialog.opened_at[-1]) == tmp_path / "throughput.png"
     finally:
         second.shutdown()
 

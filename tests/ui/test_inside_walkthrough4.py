@@ -148,7 +148,9 @@ def test_the_sink_table_headers_fit_at_1280(qtbot, panel: InsidePanel, tiny_hf: 
         assert metrics.horizontalAdvance(item.text()) + 8 <= header.sectionSize(c), item.text()
         assert item.toolTip()  # the long wording
     assert table.horizontalHeaderItem(4).toolTip() == "max |hidden|"
-    # every column on screen: no sideways scrolling to reach "max |h|"
+    # the residual stream's max, never "h" (the neuron output everywhere else in the app)
+    assert table.horizontalHeaderItem(4).text() == "max |hidden|"
+    # every column on screen: no sideways scrolling to reach "max |hidden|"
     assert table.horizontalScrollBar().maximum() == 0
     assert header.sectionViewportPosition(4) + header.sectionSize(4) <= table.viewport().width()
 

@@ -60,7 +60,11 @@ def test_trainer_panel_after_a_refused_start(qtbot) -> None:  # noqa: ANN001
     import torch  # noqa: F401  (imported once per process before the block: torch.fx keeps
     # its importer's frames, BackgroundCalls' thread among them, in a cycle of its own)
 
+    from gatelab.core.optim import warm_up
     from gatelab.ui.trainer_panel import TrainerPanel
+
+    warm_up()  # the same for torch._dynamo, which the tab's warm-up imports (failed when this
+    # file ran first in its process: a cycle of torch's, holding an already deleted wrapper)
 
     with cycle_garbage() as found:
         panel = TrainerPanel()

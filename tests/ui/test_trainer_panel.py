@@ -278,6 +278,12 @@ def test_settings_roundtrip_and_garbage(qtbot, panel, tmp_path: Path) -> None:  
     panel.restore_settings(settings)
     cfg = panel.controls.config()
     assert cfg.n_layer == 5 and cfg.lr == 3e-4 and "could not be read" in said[-1]
+    # nested 50,000 deep (hostile probe s11): json.loads raised RecursionError, a traceback,
+    # and the tab's wiring after restore_settings was never made
+    settings.setValue("config", "[" * 50_000 + "]" * 50_000)
+    said.clear()
+    panel.restore_settings(settings)
+    assert panel.controls.config().n_layer == 5 and "could not be read" in said[-1]
 
 
 def test_delete_asks_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001

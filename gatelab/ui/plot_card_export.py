@@ -1,0 +1,172 @@
+"""Titled, print-sized pictures of a plot card: what its Export… button writes as PNG or SVG.
+
+Why: pyqtgraph's ImageExporter wrote the PlotItem at its on-screen size (a trainer card: 420×120
+px, blurry on paper, and only the logical size on a HiDPI screen) and without the card's title,
+a QLabel outside the plot, so an exported "loss.png" did not say what it showed. Here the PNG is
+at least MIN_EXPORT_WIDTH pixels wide (twice the screen's pixels when that is more), proportions
+kept, under a band that names the card's title and, where the card's owner sets it, the run; the
+SVG gets the same band. The plot itself still goes through pyqtgraph's ImageExporter, whose
+export mode draws scatter symbols at the image's resolution.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyqtgraph as pg
+import pyqtgraph.exporters as pg_exporters
+from PySide6.QtCore import QBuffer, QIODevice, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem
+
+from gatelab.core.safe_write import atomic_write_bytes
+from gatelab.ui.qt_cycles import release_exporter
+
+MIN_EXPORT_WIDTH = 1200  # px: a plot that prints at ~10 cm and 300 dpi, or fills a slide
+MAX_EXPORT_WIDTH = 8000  # px: a full-width card on a 4K screen at 2× stays below this
+PAD = 4.0  # logical px around the band's lines
+TITLE_COLOR = QColor("#222222")
+CAPTION_COLOR = QColor("#555555")
+
+
+def export_width(logical_width: float, device_pixel_ratio: float) -> int:
+    """The PNG's width: twice the card's pixels on this screen, at least MIN_EXPORT_WIDTH."""
+    want = math.ceil(2.0 * max(device_pixel_ratio, 1.0) * max(logical_width, 1.0))
+    return min(MAX_EXPORT_WIDTH, max(MIN_EXPORT_WIDTH, want))
+
+
+class TitleBand:
+    """The lines above an exported plot: the card's title (bold) and an optional caption (the
+    run's name), each cut with "…" to the picture's width. Sizes are logical pixels; fonts have
+    a pixel size, so a PNG scaled by ``s`` and an SVG measure them alike."""
+
+    def __init__(self, title: str, caption: str, base_font: QFont, width: float) -> None:
+        px = base_font.pixelSize() if base_font.pixelSize() > 0 else round(
+            base_font.pointSizeF() * 96 / 72)
+        self.title_font = QFont(base_font)
+        self.title_font.setPixelSize(max(10, round(px * 1.2)))
+        self.title_font.setBold(True)
+        self.caption_font = QFont(base_font)
+        self.caption_font.setPixelSize(max(9, px))
+        self.width = width
+        self.lines = [(line, font, color) for line, font, color in (
+            (title.strip(), self.title_font, TITLE_COLOR),
+            (caption.strip(), self.caption_font, CAPTION_COLOR)) if line]
+
+    def height(self) -> float:
+        """Logical height of the band (0 when there is neither title nor caption)."""
+        if not self.lines:
+            return 0.0
+        return 2 * PAD + sum(QFontMetricsF(font).height() for _l, font, _c in self.lines)
+
+    def paint(self, painter: QPainter) -> None:
+        """Draw the lines at the top of ``painter``'s logical coordinates."""
+        y = PAD
+        for line, font, color in self.lines:
+            metrics = QFontMetricsF(font)
+            shown = metrics.elidedText(line, Qt.TextElideMode.ElideRight, self.width - 4 * PAD)
+            painter.setFont(font)
+            painter.setPen(color)
+            painter.drawText(QRectF(2 * PAD, y, self.width - 4 * PAD, metrics.height()),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             shown)
+            y += metrics.height()
+
+
+@contextlib.contextmanager
+def scaled_with_plot(item: pg.PlotItem) -> Iterator[None]:
+    """While exporting, let items that ignore transformations (pyqtgraph's legends) scale with
+    the picture. Why: a legend keeps its screen size under any transform, so in a 1200 px PNG
+    of a 500 px card its entries were a third of the axis text's size, bunched at the left."""
+    ignoring = QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
+    held, todo = [], list(item.childItems())
+    while todo:  # a card's own legend is the PlotItem's child, addLegend's the ViewBox's
+        child = todo.pop()
+        if child.flags() & ignoring:
+            held.append(child)  # (its children scale with it)
+        else:
+            todo.extend(child.childItems())
+    for child in held:
+        child.setFlag(ignoring, False)
+    try:
+        yield
+    finally:
+        for child in held:
+            child.setFlag(ignoring, True)
+
+
+def titled_image(item: pg.PlotItem, band: TitleBand, width: int,
+                 background: QColor) -> QImage:
+    """The plot ``item`` rendered ``width`` px wide (height in proportion) under ``band``."""
+    exporter = pg_exporters.ImageExporter(item)
+    try:
+        exporter.params["background"] = background
+        exporter.params["width"] = width  # pyqtgraph sets the height to keep the proportions
+        with scaled_with_plot(item):
+            plot = exporter.export(toBytes=True)
+    finally:
+        release_exporter(exporter)  # its parameter tree is a cycle of QObjects
+    scale = plot.width() / max(item.sceneBoundingRect().width(), 1.0)
+    top = math.ceil(band.height() * scale)
+    image = QImage(plot.width(), top + plot.height(), QImage.Format.Format_ARGB32)
+    image.fill(background)
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.drawImage(0, top, plot)
+        painter.scale(scale, scale)
+        band.paint(painter)
+    finally:
+        painter.end()
+    return image
+
+
+def write_png(image: QImage, path: Path) -> None:
+    """Save ``image`` whole or not at all; a failure is a one-line error naming the file
+    (pyqtgraph's exporter ignored a failed save, so nothing said the PNG was missing)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    atomic_write_bytes(path, bytes(buffer.data().data()))
+
+
+def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
+                     background: QColor) -> None:
+    """An SVG of ``item`` under ``band``, through Qt's SVG generator (pyqtgraph's SVG exporter
+    fails on closed paths from Qt ≥ 6.9, pyqtgraph #3495, and draws no title anyway)."""
+    rect = item.sceneBoundingRect()
+    top = band.height()
+    size = QSize(math.ceil(rect.width()), math.ceil(top + rect.height()))
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(band.lines[0][0] if band.lines else "")
+    painter = QPainter(generator)
+    try:
+        painter.fillRect(QRectF(0, 0, size.width(), size.height()), background)
+        band.paint(painter)
+        item.scene().render(painter, QRectF(0, top, rect.width(), rect.height()), rect)
+    finally:
+        painter.end()
+    atomic_write_bytes(path, bytes(buffer.data().data()))
+
+
+def export_titled(plot: pg.PlotWidget, path: Path, title: str, caption: str,
+                  font: QFont) -> None:
+    """Write ``plot``'s PlotItem to ``path`` (.png or .svg) under ``title`` and ``caption``
+    (the run; "" for none), in ``font`` (the card title's), on the plot's own background."""
+    item = plot.getPlotItem()
+    band = TitleBand(title, caption, font, item.sceneBoundingRect().width())
+    background = plot.backgroundBrush().color()
+    if path.suffix.lower() == ".svg":
+        write_titled_svg(item, band, path, background)
+        return
+    width = export_width(item.sceneBoundingRect().width(), plot.devicePixelRatioF())
+    write_png(titled_image(item, band, width, background), path)
