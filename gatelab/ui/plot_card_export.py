@@ -23,7 +23,6 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
 
-from gatelab.core.safe_write import atomic_write_bytes
 from gatelab.ui.qt_cycles import release_exporter
 
 MIN_EXPORT_WIDTH = 1200  # px: a plot that prints at ~10 cm and 300 dpi, or fills a slide
@@ -131,7 +130,7 @@ def write_png(image: QImage, path: Path) -> None:
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     image.save(buffer, "PNG")
-    atomic_write_bytes(path, bytes(buffer.data().data()))
+    _write(path, bytes(buffer.data().data()))
 
 
 def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
@@ -155,7 +154,7 @@ def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
         item.scene().render(painter, QRectF(0, top, rect.width(), rect.height()), rect)
     finally:
         painter.end()
-    atomic_write_bytes(path, bytes(buffer.data().data()))
+    _write(path, bytes(buffer.data().data()))
 
 
 def export_titled(plot: pg.PlotWidget, path: Path, title: str, caption: str,
@@ -170,3 +169,12 @@ def export_titled(plot: pg.PlotWidget, path: Path, title: str, caption: str,
         return
     width = export_width(item.sceneBoundingRect().width(), plot.devicePixelRatioF())
     write_png(titled_image(item, band, width, background), path)
+
+
+def _write(path: Path, data: bytes) -> None:
+    """safe_write's atomic write, imported here: its module pulls runs_read and the training
+    config in, which the window must not load before its first paint (test_startup_imports)."""
+    from gatelab.core.safe_write import atomic_write_bytes
+
+    atomic_write_bytes(path, data)
+
