@@ -59,6 +59,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self._build_plot()
         self._build_controls()
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.setObjectName("activations-plot-controls")  # its sizes are remembered by name
         left = QWidget()
         left_lay = QVBoxLayout(left)
         left_lay.setContentsMargins(0, 0, 0, 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import QWidget
 
 from gatelab.core import budget as B
@@ -167,6 +167,17 @@ class StackedBarChart(pg.PlotWidget):
         self.rows: list[tuple[str, list[float]]] = []
         self.set_texts(segments, x_label, reference[1] if reference else "")
 
+    def legible_height(self) -> int:
+        """Tall enough for every row's label and the x axis with its title. Why: at the window's
+        minimum size both charts were squeezed to ~15 px, their row labels on top of each
+        other; the budget page scrolls instead (``BudgetPanel._arrange``)."""
+        line = self.fontMetrics().height()
+        return max(len(self.rows), 2) * (line + 8) + 3 * line + 12
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """The legible height (the view's default 480 px made the scrolled charts page tall)."""
+        return QSize(super().sizeHint().width(), self.legible_height())
+
     def set_texts(self, segments: Sequence[str], x_label: str, reference_label: str = "") -> None:
         """Segment names (legend), the x-axis label and the reference line's label: the
         translatable words of the chart, re-set by the panel's ``retranslate``."""
@@ -221,3 +232,4 @@ class StackedBarChart(pg.PlotWidget):
                 [[(i * step, "{0:g}".format(i * step)) for i in range(6)]]
             )
         self.setYRange(-0.6, max(n, 1) - 0.4 + (0.8 if self._reference else 0.55), padding=0)
+        self.setMinimumHeight(self.legible_height())  # it follows the number of rows

@@ -135,9 +135,21 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         top_lay.setContentsMargins(0, 0, 0, 0)
         top_lay.addWidget(self.charts, 1)
         top_lay.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
+        # a short window scrolls the charts instead of squeezing them below a legible height
+        # (~15 px each at the minimum window); a scroll area also honours the wrapped titles'
+        # height for the width they have, which a splitter pane does not
+        scroll = self.charts_scroll = QScrollArea()
+        scroll.setObjectName("budget-charts-scroll")
+        scroll.setWidget(top)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the export button is the Tab stop
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(top)
+        self.splitter.setObjectName("budget-charts-table")  # its sizes are remembered by name
+        self.splitter.addWidget(scroll)
         self.splitter.addWidget(self.lower_tabs)
+        self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([520, 330])
         layout = QHBoxLayout(self)
         layout.addWidget(side)

@@ -232,6 +232,13 @@ class ForwardMapView(QWidget):
         return super().focusNextPrevChild(next)
 
     def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        """Tab enters at the first box, Shift+Tab at the last (entering at the selected one left
+        the boxes before it to the arrow keys); a click or a window switch keeps the selection."""
+        reason = event.reason()
+        if reason == Qt.FocusReason.TabFocusReason:
+            self.select(self.keys()[0])
+        elif reason == Qt.FocusReason.BacktabFocusReason:
+            self.select(self.keys()[-1])
         self.update()
         super().focusInEvent(event)
 

@@ -14,7 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QFocusEvent, QKeyEvent, QPainter, QPainterPath, QPaintEvent, QPalette,
-                           QPen, QResizeEvent)
+                           QPen, QResizeEvent, QTextOption)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLayout,
@@ -26,6 +26,9 @@ from PySide6.QtWidgets import (
 from gatelab.core.plane import MAP_KEYS, PlaneMaps, PlaneSpec
 from gatelab.ui.gate_plane_bar import scale_names
 from gatelab.ui.gate_plane_map_plot import MapPlot
+
+MIN_MAPS_WIDTH = 200  # one column of maps: axis, a legible square, the colour bar's labels
+
 
 def _titles() -> dict[str, str]:
     translate = QCoreApplication.translate
@@ -151,7 +154,9 @@ class GatePlaneMaps(QWidget):
             view.retranslate(titles[key], scales[key])
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(96, 200)
+        """Room for one column of maps (``MIN_MAPS_WIDTH``): at 96 px, a narrow window gave the
+        maps less than one plot's axis, title and square need, and the view cut them off."""
+        return QSize(MIN_MAPS_WIDTH, 200)
 
     def add_below(self, widget: QWidget) -> None:
         """Put a widget (legend, explanation) right under the maps."""
@@ -216,10 +221,16 @@ class GatePlaneMaps(QWidget):
         def square(n: int) -> float:  # the side of a data square with n maps per row
             rows = -(-count // n)
             return min((self.width() - 2) / n - extra_w, (self.height() - below) / rows - extra_h)
+        narrowest = self._narrowest_square()
+
+        def fits(n: int) -> bool:  # each title, wrapped at its longest word, within its column
+            return n == 1 or (self.width() - 2) / n - extra_w >= narrowest
         n = max(self._columns, 1)
         if self.reflow or n != count:
-            best = max(range(1, count + 1), key=square) if self.reflow else count
-            if best != n and self._shown and not self._placing and square(best) > square(n) + 4:
+            best = (max(range(1, count + 1), key=lambda k: square(k) if fits(k) else -1e9)
+                    if self.reflow else count)
+            better = not fits(n) or square(best) > square(n) + 4
+            if best != n and self._shown and not self._placing and better:
                 self._placing = True  # show_maps comes back here once, with ``best``
                 try:
                     self.show_maps(self._shown, best)
@@ -231,7 +242,7 @@ class GatePlaneMaps(QWidget):
         for key in self._shown:  # a title wider than its map wraps (its width cut the row off)
             self.views[key].fit_title(side)
         height = max(120, int(rows * (side + extra_h)))
-        width = max(int(n * (side + extra_w)) + 2, 200)
+        width = max(int(n * (side + extra_w)) + 2, MIN_MAPS_WIDTH)
         if abs(height - self.widget.height()) > 1 or abs(width - self.widget.maximumWidth()) > 1:
             self.widget.setFixedHeight(height)  # a pixel either way: no endless relayout
             self.widget.setMaximumWidth(width)  # centred
@@ -241,6 +252,23 @@ class GatePlaneMaps(QWidget):
             grid.setColumnPreferredWidth(col, max(side + extra_w, 0) if col < n else 0)
         for key in self._shown:
             self.views[key].align_bar()
+        view = self.widget
+        if view.ci.geometry().width() > view.width() + 1:  # the scene kept the width its
+            view.resizeEvent(None)  # titles needed before they wrapped narrower: the view's again
+
+    def _narrowest_square(self) -> float:
+        """The narrowest data square the shown titles allow: a title wraps at its map's width
+        but not inside a word, and a column squeezed below its longest word pushed the row past
+        the view's edge (the third map cut off at the window's minimum size)."""
+        widest = 0.0
+        for key in self._shown:
+            doc = self.views[key].plot.titleLabel.item.document().clone()
+            option = doc.defaultTextOption()
+            option.setWrapMode(QTextOption.WrapMode.WordWrap)  # as laid out: never inside a word
+            doc.setDefaultTextOption(option)
+            doc.setTextWidth(1)
+            widest = max(widest, doc.idealWidth())
+        return widest
 
     def _overheads(self) -> tuple[float, float]:
         """Height around one map's data square (title, axis, colour bar, margins) and width per
@@ -250,8 +278,13 @@ class GatePlaneMaps(QWidget):
             return 130.0, 45.0
         n = max(self._columns, 1)
         rows = -(-len(boxes) // n)
-        extra_h = (self.widget.height() - rows * max(b.height() for b in boxes)) / rows
-        extra_w = (self.widget.width() - sum(b.width() for b in boxes[:n])) / n
+        # the scene's layout, not the view: squeezed below its minimum, the layout overflows the
+        # view (the third map cut off at the window's minimum size) and the view's width then
+        # under-counted the overheads, so the squares never shrank to fit
+        span = self.widget.ci.geometry()
+        width, height = max(self.widget.width(), span.width()), max(self.widget.height(), span.height())
+        extra_h = (height - rows * max(b.height() for b in boxes)) / rows
+        extra_w = (width - sum(b.width() for b in boxes[:n])) / n
         # at least the widest axis beside a square: a squeezed row (titles wider than their
         # maps) has columns of unequal width, and the row's sum then read as a negative width
         plots = [self.views[k].plot for k in self._shown]

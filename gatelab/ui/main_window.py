@@ -13,10 +13,8 @@ import importlib
 import traceback
 
 from PySide6.QtCore import (
-    QByteArray,
     QCoreApplication,
     QEvent,
-    QRect,
     QSettings,
     QSize,
     Qt,
@@ -26,9 +24,7 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QGuiApplication,
     QKeySequence,
-    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -45,29 +41,16 @@ from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
-from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html
+from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html, window_rows
+from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
                              TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
+from gatelab.ui.window_place import PREFERRED_SIZE, WindowPlacement  # noqa: F401 (old home)
 
 
-PREFERRED_SIZE = (1280, 820)  # the first window's size where the screen has the room
-
-
-def _available_area(widget: QWidget) -> QRect | None:
-    """The free area (no task bar) of the screen the window is on, else the primary screen's.
-
-    None on the offscreen platform: its 800×800 "screen" is a placeholder, not a monitor, and a
-    --screenshot or a test renders at the size it asks for.
-    """
-    if QGuiApplication.platformName() == "offscreen":
-        return None
-    screen = widget.screen() or QGuiApplication.primaryScreen()
-    return screen.availableGeometry() if screen is not None else None
-
-
-class MainWindow(StateActions, QMainWindow):
+class MainWindow(StateActions, WindowPlacement, QMainWindow):
     def __init__(self, settings: QSettings | None = None, initial_tab: str | None = None) -> None:
         super().__init__()
         self._settings = settings if settings is not None else QSettings()
@@ -75,7 +58,7 @@ class MainWindow(StateActions, QMainWindow):
         self._containers: dict[str, QWidget] = {}
         self._cards: dict[str, LessonCard] = {}
         self._retranslate_pending = False
-        self._fitted: QSize | None = None  # the size chosen to fit the screen, until changed
+        self._fitted: QSize | None = None  # the size chosen to fit the screen (window_place)
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -104,47 +87,6 @@ class MainWindow(StateActions, QMainWindow):
         self.show_tab(start if start in self._containers else TAB_SPECS[0].name)
         self._on_tab_changed(self.tabs.currentIndex())
         self.start_autosave()
-
-    # -- size and place on the screen -----------------------------------------------------------
-    def _place_on_screen(self) -> None:
-        """The remembered geometry, else the preferred size, either one fitted to the screen."""
-        geometry = self._settings.value("window/geometry")
-        restored = isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
-        if not self.windowState() & (Qt.WindowState.WindowMaximized
-                                     | Qt.WindowState.WindowFullScreen):  # those fit already
-            self.fit_to_screen(None if restored else QSize(*PREFERRED_SIZE))
-
-    def fit_to_screen(self, preferred: QSize | None = None, available: QRect | None = None) -> None:
-        """Resize to ``preferred`` (else keep the size), clamped to the screen's free area.
-
-        Why: the first window was 1280×820 on a 1280×800 screen, its bottom 20 px (the status
-        line) out of reach; a geometry remembered on a larger monitor did the same. ``available``
-        defaults to the screen's availableGeometry (without task bars and docks).
-        """
-        area = available if available is not None else _available_area(self)
-        size = preferred if preferred is not None else self.size()
-        if area is None or area.isEmpty():
-            self.resize(size)
-            return
-        size = size.boundedTo(area.size() - self._frame_extra())
-        self.resize(size)
-        self._fitted = self.size()
-        place = QRect(self.pos(), self.frameGeometry().size())
-        if not area.contains(place):  # else the window manager's placement stays
-            self.move(max(min(place.left(), area.right() + 1 - place.width()), area.left()),
-                      max(min(place.top(), area.bottom() + 1 - place.height()), area.top()))
-
-    def _frame_extra(self) -> QSize:
-        """What the window manager's frame adds around the contents (nothing before it shows)."""
-        frame, inner = self.frameGeometry(), self.geometry()
-        return QSize(max(frame.width() - inner.width(), 0), max(frame.height() - inner.height(), 0))
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
-        """Once the frame is known, shrink by it too, unless the size was set on purpose since."""
-        super().showEvent(event)
-        fitted, self._fitted = self._fitted, None
-        if fitted is not None and fitted == self.size():
-            QTimer.singleShot(0, lambda: self.fit_to_screen() if self.size() == fitted else None)
 
     # -- tabs ---------------------------------------------------------------------------------
     def show_tab(self, name: str) -> QWidget | None:
@@ -184,6 +126,7 @@ class MainWindow(StateActions, QMainWindow):
             panel.restore_settings(self._settings)
         finally:
             self._settings.endGroup()
+        remember_splitters(container, self._settings, spec.name)
         panel.status_changed.connect(lambda text, p=panel: self.status.show_from(p, text, 8000))
         # e.g. the inside tab reads the live run; the window held weakly: self._panels.get,
         # kept by every panel, made all of them one reference cycle (ui/qt_cycles)
@@ -230,7 +173,9 @@ class MainWindow(StateActions, QMainWindow):
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:
             return
-        self.panel(TAB_SPECS[index].name)
+        name = TAB_SPECS[index].name
+        self.panel(name)
+        remember_splitters(self._containers[name], self._settings, name)  # one built since
 
     # -- menus and shortcuts ------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -346,32 +291,36 @@ class MainWindow(StateActions, QMainWindow):
         super().changeEvent(event)
 
     def about_text(self) -> str:
+        """What gatelab is, then the same shortcut table as Help → Keyboard shortcuts."""
         return self.tr(
             "<h3>gatelab {0}</h3>"
             "<p>See and feel how the gated MLP (SwiGLU and its relatives) inside every modern "
             "transformer works: activation curves, the (g, u) gate plane, the exact parameter "
             "budget, a live trainer, a look inside trained models and the whole forward pass; "
             "each tab has guided steps and questions.</p>"
-            "<p>Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F2 shows or hides the Try-this cards; "
-            "Ctrl+S / Ctrl+O save and open the state, Ctrl+Shift+C / Ctrl+Shift+V copy and paste "
-            "it; F1 shows this box.</p>"
-        ).format(__version__, len(TAB_SPECS))
+        ).format(__version__) + "<p><b>{0}</b></p>{1}".format(
+            self.tr("Keyboard shortcuts"), self.shortcuts_text())
 
     def show_about(self) -> None:
         QMessageBox.about(self, self.tr("About gatelab"), self.about_text())
 
-    def shortcuts_text(self) -> str:
-        """Every menu shortcut, read from the actions, then the keys panels handle."""
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """Every shortcut: the menus' (read from their actions), the keys Qt's widgets handle
+        (Ctrl+Tab), then the keys panels handle. The one table both F1 and Ctrl+/ show, so the
+        two lists cannot drift apart again (F1 lacked Ctrl+/, Ctrl+Return, Ctrl+Tab)."""
         menus = (self._file_menu, self._view_menu, self._help_menu)
         actions = [a for menu in menus for a in menu.actions()]
-        return shortcuts_html(action_rows(actions) + panel_rows())
+        return action_rows(actions) + window_rows() + panel_rows()
+
+    def shortcuts_text(self) -> str:
+        return shortcuts_html(self.shortcut_rows())
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, self.tr("Keyboard shortcuts"), self.shortcuts_text())
 
     # -- state --------------------------------------------------------------------------------
     def save_settings(self) -> None:
-        self._settings.setValue("window/geometry", self.saveGeometry())
+        self.save_placement()
         self._settings.setValue("window/last_tab", self.current_tab_name())
         for name, panel in self._panels.items():
             if isinstance(panel, Panel):

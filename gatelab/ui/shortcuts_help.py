@@ -42,6 +42,18 @@ def action_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
     return rows
 
 
+NEXT_TAB = QKeySequence("Ctrl+Tab")  # QTabWidget's own keys: no action to read them from
+PREVIOUS_TAB = QKeySequence("Ctrl+Shift+Tab")
+
+
+def window_rows() -> list[tuple[str, str]]:
+    """Keys Qt's widgets handle for the window (the tab bar), which no menu action holds."""
+    translate = QCoreApplication.translate
+    native = QKeySequence.SequenceFormat.NativeText
+    return [(NEXT_TAB.toString(native), translate("ShortcutsHelp", "Next tab")),
+            (PREVIOUS_TAB.toString(native), translate("ShortcutsHelp", "Previous tab"))]
+
+
 def panel_rows() -> list[tuple[str, str]]:
     """Keys that panels handle themselves (not menu actions)."""
     translate = QCoreApplication.translate
@@ -50,6 +62,8 @@ def panel_rows() -> list[tuple[str, str]]:
          translate("ShortcutsHelp", "Live trainer: start training")),
         (translate("ShortcutsHelp", "Arrow keys"),
          translate("ShortcutsHelp", "Gate plane: move the point one step (Shift: a finer step)")),
+        (translate("ShortcutsHelp", "Arrow keys"),
+         translate("ShortcutsHelp", "Forward pass: move between the boxes (Enter opens a box's tab)")),
     ]
 
 
@@ -60,4 +74,4 @@ def shortcuts_html(rows: Iterable[tuple[str, str]]) -> str:
     return f"<table cellspacing='4'>{body}</table>"
 
 
-__all__ = ["action_label", "action_rows", "panel_rows", "shortcuts_html"]
+__all__ = ["action_label", "action_rows", "panel_rows", "shortcuts_html", "window_rows"]

@@ -36,6 +36,7 @@ def form_column(form: QWidget, bar: QWidget) -> QWidget:
 def lay_out(panel: QWidget, form: QWidget, bar: QWidget, views: QTabWidget) -> None:
     """Fill ``panel``: the form column on the left, ``views`` taking the width that is left."""
     splitter = QSplitter(Qt.Orientation.Horizontal)
+    splitter.setObjectName("trainer-form-views")  # the main window remembers its sizes by name
     splitter.addWidget(form_column(form, bar))
     splitter.addWidget(views)
     splitter.setStretchFactor(1, 1)

@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+180" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+181" />
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -989,7 +989,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+198" />
+        <location filename="../../gatelab/ui/budget_panel.py" line="+210" />
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -2744,7 +2744,7 @@
 <context>
     <name>GatePlaneMaps</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+33" />
+        <location filename="../../gatelab/ui/gate_plane_maps.py" line="+36" />
         <source>h  (the neuron's output)</source>
         <translation>h（神经元的输出）</translation>
     </message>
@@ -3799,17 +3799,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+298" />
+        <location filename="../../gatelab/ui/main_window.py" line="+243" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-199" />
+        <location line="-161" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+105" />
+        <location line="+65" />
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3818,7 +3818,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+102" />
+        <location line="+104" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3893,17 +3893,18 @@
         <translation>显示或隐藏引导步骤和自测题 (F2)</translation>
     </message>
     <message>
-        <location line="+30" />
-        <source>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;See and feel how the gated MLP (SwiGLU and its relatives) inside every modern transformer works: activation curves, the (g, u) gate plane, the exact parameter budget, a live trainer, a look inside trained models and the whole forward pass; each tab has guided steps and questions.&lt;/p&gt;&lt;p&gt;Shortcuts: Ctrl+1…Ctrl+{1} switch tabs; F2 shows or hides the Try-this cards; Ctrl+S / Ctrl+O save and open the state, Ctrl+Shift+C / Ctrl+Shift+V copy and paste it; F1 shows this box.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;直观感受每个现代 Transformer 中的门控 MLP（SwiGLU 及其同类）如何工作：激活函数曲线、(g, u) 门控平面、精确的参数预算、实时训练、训练后模型的内部，以及完整的前向传播；每个标签页都有引导步骤和自测题。&lt;/p&gt;&lt;p&gt;快捷键：Ctrl+1…Ctrl+{1} 切换标签页；F2 显示或隐藏“试一试”卡片；Ctrl+S / Ctrl+O 保存和打开状态，Ctrl+Shift+C / Ctrl+Shift+V 复制和粘贴状态；F1 显示此对话框。&lt;/p&gt;</translation>
+        <location line="+31" />
+        <source>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;See and feel how the gated MLP (SwiGLU and its relatives) inside every modern transformer works: activation curves, the (g, u) gate plane, the exact parameter budget, a live trainer, a look inside trained models and the whole forward pass; each tab has guided steps and questions.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;直观感受每个现代 Transformer 中的门控 MLP（SwiGLU 及其同类）如何工作：激活函数曲线、(g, u) 门控平面、精确的参数预算、实时训练、训练后模型的内部，以及完整的前向传播；每个标签页都有引导步骤和自测题。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+9" />
         <source>About gatelab</source>
         <translation>关于 gatelab</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="-3" />
+        <location line="+17" />
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -5251,19 +5252,35 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+50" />
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+53" />
+        <source>Next tab</source>
+        <translation>下一个标签页</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Previous tab</source>
+        <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <location line="+8" />
         <source>Live trainer: start training</source>
         <translation>实时训练：开始训练</translation>
     </message>
     <message>
         <location line="+1" />
+        <location line="+2" />
         <source>Arrow keys</source>
         <translation>方向键</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-1" />
         <source>Gate plane: move the point one step (Shift: a finer step)</source>
         <translation>门控平面：把点移动一步（Shift：更细的一步）</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Forward pass: move between the boxes (Enter opens a box's tab)</source>
+        <translation>前向传播：在各方框之间移动（Enter 打开方框对应的标签页）</translation>
     </message>
 </context>
 <context>

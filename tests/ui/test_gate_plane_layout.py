@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QRect, QSettings, QSize
 from PySide6.QtWidgets import QLabel
 
-import gatelab.ui.main_window as main_window_module
+import gatelab.ui.window_place as main_window_module  # where _available_area lives now
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_window import MainWindow
 
