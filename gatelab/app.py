@@ -65,10 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
 
     from gatelab.ui.language import remembered_language, set_language
+    from gatelab.ui.settings_file import open_user_settings
 
+    user_settings, problem = (None, "") if args.screenshot else open_user_settings()
+    if problem:  # (before the translations load: English, once, on the terminal)
+        print(f"gatelab: the settings file {problem}; starting with default settings, "
+              f"and this session's settings will not be saved", file=sys.stderr)
     # --lang wins; else the language chosen in View → Language last time; else the system's.
     # A screenshot shows defaults, never this user's remembered choice.
-    set_language(args.lang or (None if args.screenshot else remembered_language(QSettings())))
+    set_language(args.lang or (remembered_language(user_settings) if user_settings else None))
 
     from gatelab.core.devices import keep_ui_core
     from gatelab.ui.main_window import MainWindow
@@ -92,7 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return code
         finally:
             shutil.rmtree(scratch, ignore_errors=True)  # each run used to leave one behind
-    window = _show_window(MainWindow(initial_tab=args.tab), args.size)
+    window = _show_window(MainWindow(settings=user_settings, initial_tab=args.tab), args.size)
+    if problem:
+        window.status.showMessage(window.tr(
+            "The settings file {0}: started with default settings; this session's settings "
+            "will not be saved").format(problem))
     return app.exec()
 
 

@@ -124,6 +124,10 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self._settings.beginGroup(f"panels/{spec.name}")
         try:
             panel.restore_settings(self._settings)
+        except Exception as exc:  # a remembered value no panel foresaw: defaults, said once
+            self.status.show_from(panel, self.tr("The remembered settings of this tab could "
+                                                 "not be read ({0}); it starts with its "
+                                                 "defaults").format(type(exc).__name__), 8000)
         finally:
             self._settings.endGroup()
         remember_splitters(container, self._settings, spec.name)

@@ -3799,17 +3799,17 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+243" />
+        <location filename="../../gatelab/ui/main_window.py" line="+247" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-161" />
+        <location line="-165" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+65" />
+        <location line="+69" />
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3833,7 +3833,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-128" />
+        <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
+        <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
+    </message>
+    <message>
+        <location line="+129" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -8660,6 +8665,14 @@ equivalent</source>
         <location line="+2" />
         <source>What each neuron fires on, the gates at a token, the MLP as a small correction, attention sinks</source>
         <translation>每个神经元对什么激活、单个 token 的门控、MLP 只是小修正、注意力汇聚</translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <location filename="../../gatelab/app.py" line="+103" />
+        <source>The settings file {0}: started with default settings; this session's settings will not be saved</source>
+        <translation>设置文件 {0}：已使用默认设置启动；本次会话的设置不会被保存</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,69 @@
+"""The user's settings file (QSettings), checked before Qt opens it.
+
+Why: ``QSettings()`` reads its whole file in its constructor, on the GUI thread, before the
+window exists. A FIFO in its place (``gatelab.conf``) hung the app at start-up for good, a
+150 MB file cost 14 s and 2.9 GB, and a link to a device was written through at exit (run as
+root, a link to /dev/zero replaced the device node with the settings). Every other file the
+app reads is a regular file with a byte cap; this one is too: when it is not, the app starts
+with default settings in a scratch file, says so once, and leaves the user's file as it is.
+Windows keeps settings in the registry and macOS in its preferences: no file to check there.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import stat
+import sys
+import tempfile
+
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+
+MAX_SETTINGS_BYTES = 8 << 20  # gatelab.conf holds a few KB; a long Inside text at most ~1 MB
+
+
+def user_settings_path() -> str:
+    """Where ``QSettings()`` keeps this application's settings on Linux and other Unix
+    desktops (``$XDG_CONFIG_HOME/ORG/APP.conf``); "" where it is no file (Windows, macOS)."""
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        return ""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    org, app = QCoreApplication.organizationName(), QCoreApplication.applicationName()
+    return os.path.join(base, org or app, app + ".conf") if base and app else ""
+
+
+def settings_problem(path: str) -> str:
+    """Why the settings file at ``path`` must not be opened ("" when it may: a regular file
+    within the cap, or none yet). English: it is printed before the translations load."""
+    if not path:
+        return ""
+    try:
+        info = os.stat(path)  # follows a link: its target is what Qt would read and replace
+    except FileNotFoundError:
+        return ""  # none yet (or a dangling link): Qt writes a new file at exit
+    except OSError as exc:  # a link loop, a folder that cannot be searched
+        return "cannot be read ({0})".format(exc.strerror or type(exc).__name__)
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a pipe, device or socket)"
+    if info.st_size > MAX_SETTINGS_BYTES:
+        return "is larger than {0} MB".format(MAX_SETTINGS_BYTES >> 20)
+    return ""
+
+
+def open_user_settings() -> tuple[QSettings, str]:
+    """(the settings to use, "" or why the user's file was not opened: then the settings are
+    a scratch file, removed at exit, so nothing is written over or through the user's)."""
+    path = user_settings_path()
+    problem = settings_problem(path)
+    if not problem:
+        return QSettings(), ""
+    scratch = tempfile.mkdtemp(prefix="gatelab-settings-")
+    atexit.register(shutil.rmtree, scratch, True)
+    settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
+    return settings, "{0} {1}".format(path, problem)
+
+
+__all__ = ["MAX_SETTINGS_BYTES", "open_user_settings", "settings_problem", "user_settings_path"]
