@@ -8,7 +8,9 @@ pipes; a file is confirmed by one "wrote" line on stderr) receives
 {"tokens": [...], "token": I, "dtype": "float32"|"bf16", "layers": [{"frac_neg", "frac_closed",
 "mlp_ratio", "resid_norm", "attn_sink", "max_abs_h"}, ...]} with the definitions of
 ``gatelab.core.inside.analysis`` (the ones the tab's views use); numbers that do not exist (the
-sink of a linear-attention layer) are null. "dtype" is what the weights were loaded as: --dtype
+sink of a linear-attention layer) are null. "tokens" are the tokens as the Inside tab draws them:
+a character that the tokenizer split over n tokens (byte-level BPE: 你, −, emoji) appears on each
+of them with its piece number, "你(1/3)", "你(2/3)", "你(3/3)". "dtype" is what the weights were loaded as: --dtype
 bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of the weights;
 a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as
 "unknown_tokens" (positions) with "unknown_read_as" (what the model saw instead: a character

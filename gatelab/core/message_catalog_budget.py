@@ -59,6 +59,8 @@ BUDGET_MESSAGES: dict[str, str] = {
                 "{example!r}"),
     "st.shard": QT_TRANSLATE_NOOP(
         "core", "{path}: shard {shard!r} must be a .safetensors file beside the index"),
+    "st.shard_unreadable": QT_TRANSLATE_NOOP(
+        "core", "{path}: shard {shard!r} cannot be read: {reason}"),
     "st.shards_too_many": QT_TRANSLATE_NOOP(
         "core", "{path}: its shards hold more than {limit:,} tensors in all (not a real "
                 "checkpoint?)"),

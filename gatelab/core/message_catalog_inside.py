@@ -100,6 +100,11 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: config.json's {name} is {value}; it must be a whole number above 0"),
     "inside.config_value": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number above 0"),
+    "inside.config_architectures": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's architectures is {value}; it must be a list of class "
+                "names such as [\"LlamaForCausalLM\"]"),
+    "inside.model_json": QT_TRANSLATE_NOOP(
+        "core", "{path}: the model cannot be loaded: {name} is not valid JSON ({reason})"),
     # -- inside the model: config.json values (core/inside/hf_config_check.py) ----------------
     "inside.config_size_huge": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; no real model has more than "

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core import gates
+from gatelab.core.inside.token_text import span_text
 from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
@@ -249,7 +250,7 @@ class NeuronRankings(QWidget):
         self._span_rows = analysis.span_ranking(trace, self.sel.layer, start, stop, k=RANK_ROWS)
         _fill(self.span_table, [(n, self._cells(n, s)) for n, s in self._span_rows])
         self.highlight()
-        text = "".join(trace.tokens[start:stop])
+        text = span_text(trace, start, stop)  # the real text: pieces of 你 are not "你(1/3)…"
         self.span_hint.setText(self.tr("Span “{0}” (tokens {1}–{2}) in L{3}: score = (mean h on "
                                        "the span − mean h elsewhere) / spread.").format(
             display_piece(text), start, stop - 1, self.sel.layer))

@@ -181,8 +181,11 @@ class TopKView(QGroupBox):
     def to_html(self) -> str:
         rows = []
         for rank, c in enumerate(self._found, start=1):
-            text, pos, token = c["context_text"], int(c["position_in_context"]), c["token"]
-            before, after = text[:pos], text[pos + len(token):]
+            text, pos = c["context_text"], int(c["position_in_context"])
+            # the token's own characters in the context (a piece of a split character: that
+            # character), not its drawn form "你(1/3)", which is not in the text
+            end = pos + int(c.get("length_in_context", len(c["token"])))
+            before, token, after = text[:pos], text[pos:end], text[end:]
             rows.append(
                 "<tr><td style='color:#666'>{0}</td><td align='right'><b>{1}</b></td>"
                 "<td style='font-family:monospace'>{2}<span style='background:#b2182b;"

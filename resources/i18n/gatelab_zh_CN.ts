@@ -4270,7 +4270,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+203" />
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+204" />
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -5807,7 +5807,7 @@ equivalent</source>
         <translation>{0}：{2:,} 个字符中 h 最高的 {1} 处{3}。</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+22" />
         <source>context</source>
         <translation>上下文</translation>
     </message>
@@ -7628,6 +7628,16 @@ equivalent</source>
         <translation>{path}：config.json 中的 {name} 为 {value}；它必须是大于 0 的有限数</translation>
     </message>
     <message>
+        <location line="+2" />
+        <source>{path}: config.json's architectures is {value}; it must be a list of class names such as ["LlamaForCausalLM"]</source>
+        <translation>{path}：config.json 的 architectures 为 {value}；它必须是类名列表，例如 ["LlamaForCausalLM"]</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path}: the model cannot be loaded: {name} is not valid JSON ({reason})</source>
+        <translation>{path}：无法加载模型：{name} 不是有效的 JSON（{reason}）</translation>
+    </message>
+    <message>
         <location line="+3" />
         <source>{path}: config.json's {name} is {value}; no real model has more than {maximum:,}, so the file is damaged</source>
         <translation>{path}：config.json 中的 {name} 为 {value}；没有真实模型会超过 {maximum:,}，所以该文件已损坏</translation>
@@ -8332,6 +8342,11 @@ equivalent</source>
         <location line="+3" />
         <source>{path}: shard {shard!r} must be a .safetensors file beside the index</source>
         <translation>{path}：分片 {shard!r} 必须是与索引放在一起的 .safetensors 文件</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>{path}: shard {shard!r} cannot be read: {reason}</source>
+        <translation>{path}：无法读取分片 {shard!r}：{reason}</translation>
     </message>
     <message>
         <location line="+2" />

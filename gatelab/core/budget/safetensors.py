@@ -199,14 +199,29 @@ def read_index(path: str | os.PathLike[str],
 
 
 def _shard_paths(index: Path, shards: list[str]) -> list[Path]:
-    folder = index.parent.resolve()
+    folder = _resolved(index, index.parent, ".")
     out = []
     for shard in shards:
-        shard_path = (folder / shard).resolve()
-        if shard_path.parent != folder or not shard.endswith(".safetensors"):
+        if not shard.endswith(".safetensors") or "\0" in shard:
+            raise error("st.shard", path=index.name, shard=shard)
+        shard_path = _resolved(index, folder / shard, shard)
+        if shard_path.parent != folder:
             raise error("st.shard", path=index.name, shard=shard)
         out.append(shard_path)
     return out
+
+
+def _resolved(index: Path, path: Path, shard: str) -> Path:
+    """``path`` with its links resolved, or a ValueError naming the index and the shard: a link
+    loop makes ``Path.resolve`` raise RuntimeError up to Python 3.12 (OSError later), which
+    every caller would otherwise report as an unexpected error with Python's words."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        why: Msg = Msg("os.link_loop")
+    except OSError as exc:
+        why = os_reason(exc)
+    raise error("st.shard_unreadable", path=index.name, shard=shard, reason=why)
 
 
 def _check_total(label: str, shard_paths: list[Path]) -> None:

@@ -111,16 +111,27 @@ def tokenizer_json_problem(p: Path) -> Msg | None:
     JSON (nested too deeply, bad bytes, broken syntax): the keyed reason naming the file, or
     None. Asked only after transformers failed, whose own text ("maximum recursion depth
     exceeded while decoding a JSON array…") would otherwise be shown."""
-    for name in ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
-                 "added_tokens.json"):
+    return _json_problem(p, ("tokenizer.json", "tokenizer_config.json",
+                             "special_tokens_map.json", "added_tokens.json"), "inside.tokenizer_json")
+
+
+def model_json_problem(p: Path) -> Msg | None:
+    """Like ``tokenizer_json_problem``, for the model's side file generation_config.json (which
+    transformers reads while loading the weights; one nested 10⁵ deep ended as Python's
+    "maximum recursion depth exceeded while decoding a JSON array")."""
+    return _json_problem(p, ("generation_config.json",), "inside.model_json")
+
+
+def _json_problem(p: Path, names: tuple[str, ...], key: str) -> Msg | None:
+    """Msg ``key`` naming the first of ``names`` that is there but not valid JSON, or None."""
+    for name in names:
         try:
             raw = read_bytes_capped(p / name, SIDE_FILES[name])
             json.loads(raw.decode("utf-8-sig"))
         except FileReadError:
             continue
         except (ValueError, RecursionError) as exc:
-            return Msg("inside.tokenizer_json", {"path": p, "name": name,
-                                                 "reason": json_reason(exc)})
+            return Msg(key, {"path": p, "name": name, "reason": json_reason(exc)})
     return None
 
 
@@ -188,6 +199,9 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
     except InsideError:
         raise
     except ValueError as exc:
+        why = getattr(exc, "msg", None)
+        if isinstance(why, Msg) and why.key == "st.shard_unreadable":  # a link loop, not damage
+            raise InsideError(Msg("inside.weights_file", {"reason": why})) from None
         raise InsideError(Msg("inside.weights_damaged", {"path": p, "reason": reason(exc)})) from None
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from gatelab.core.values import is_int
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.hf_config_fields import check_architectures, check_norm_eps
 from gatelab.core.messages import Msg
 
 # RoPE settings that must be finite numbers above 0 (bases, scale factors, lengths) ...
@@ -319,7 +320,9 @@ def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
     """Every value check above on config.json's ``cfg`` (InsideError naming the field), for a
     model to be loaded as ``dtype``; returns the notes that belong in the result."""
     check_quantization(p, cfg)
+    check_architectures(p, cfg)
     check_sizes(p, cfg)
+    check_norm_eps(p, cfg)
     check_rope(p, cfg, model_type)
     check_token_ids(p, cfg, model_type)
     return dtype_notes(p, cfg, dtype)

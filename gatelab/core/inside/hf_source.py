@@ -25,11 +25,13 @@ from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
 from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, config_failure,
-                                          is_hf_folder, normalise_dtype, tokenizer_json_problem,
-                                          trace_bytes)
+                                          is_hf_folder, model_json_problem, normalise_dtype,
+                                          tokenizer_json_problem, trace_bytes)
+from gatelab.core.inside.hf_config_fields import model_name
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, config_variant, model_variant,
                                            neuron_row, write_hooks)
 from gatelab.core.inside.run_source import check_text
+from gatelab.core.inside.token_text import TokenText, context, split_tokens
 from gatelab.core.inside.types import LayerTrace, Trace
 from gatelab.core.inside.unknown_chars import hf_unknown_chars
 
@@ -114,7 +116,8 @@ class HfModel:
                 trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(Msg("inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
+            raise InsideError(model_json_problem(p) or Msg(
+                "inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
         _refuse_missing(p, loading)  # and mismatched shapes, each named
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
@@ -187,12 +190,23 @@ class HfModel:
             raise InsideError(Msg("inside.tokenize_failed", {"path": self.path,
                                                              "reason": first_line(exc)})) from None
 
+    def _decode(self, ids: list[int]) -> str:
+        return str(self.tokenizer.decode(ids, clean_up_tokenization_spaces=False))
+
+    def _raw(self, token_id: int) -> str:
+        return _readable(str(self.tokenizer.convert_ids_to_tokens(token_id)))
+
+    def token_text(self, ids: list[int]) -> TokenText:
+        """How each token reads, a character split over several tokens shown on each of them
+        with its piece number (token_text.py: decoded alone, each piece would be "�")."""
+        return split_tokens(self._decode, ids, self._raw)
+
     def pieces(self, ids: list[int]) -> list[str]:
-        out = []
-        for i in ids:
-            s = self.tokenizer.decode([i], clean_up_tokenization_spaces=False)
-            out.append(s if s else _readable(str(self.tokenizer.convert_ids_to_tokens(i))))
-        return out
+        return self.token_text(ids).shown
+
+    def context(self, ids: list[int], i: int, before: int, after: int) -> tuple[str, int, int, str]:
+        """Token ``i``'s context in ``ids`` decoded together (``token_text.context``)."""
+        return context(self._decode, ids, i, before, after, self._raw)
 
     def _gated_heads(self, attn: torch.nn.Module) -> int | None:
         """head_dim when q_proj packs an output gate (2·heads·head_dim outputs), else None."""
@@ -255,13 +269,16 @@ class HfModel:
         layers = self.forward_layers(ids)
         if progress is not None:
             progress(1.0, Msg("progress.done"))
-        archs = getattr(self.model.config, "architectures", None) or [type(self.model).__name__]
         # Pieces the vocabulary lacks became the unknown token: flag them like a run's unknown
         # characters, since their numbers describe "[UNK]", not the text the user typed.
         unk = getattr(self.tokenizer, "unk_token_id", None)
         unknown = tuple(i for i, t in enumerate(ids) if unk is not None and t == unk)
-        return Trace(source=str(self.path), source_kind="hf", tokens=self.pieces(ids),
-                     variant=self.variant, gate_eps=0.1, layers=layers, model_name=str(archs[0]),
+        tt = self.token_text(ids)
+        return Trace(source=str(self.path), source_kind="hf", tokens=tt.shown, text=tt.text,
+                     token_spans=tuple(tt.spans),
+                     variant=self.variant, gate_eps=0.1, layers=layers,
+                     model_name=model_name(getattr(self.model.config, "architectures", None),
+                                           type(self.model).__name__),
                      hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0),
                      vocab_size=_positive_int(getattr(self.text_config, "vocab_size", 0)),
                      n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),

@@ -38,6 +38,7 @@ from gatelab.core.inside.types import Trace
 
 Progress = Callable[[float, str], None]
 CONTEXT_BEFORE, CONTEXT_AFTER = 24, 8  # tokens shown around the top token
+CONTEXT_MARGIN = 16  # tokens beyond those decoded with a context (token_text.CONTEXT + 8)
 PROGRESS_STEP = 0.005  # report progress at most every 0.5 %
 PIECE_CHARS = 1 << 16  # tokenize at most this many characters at a time (cancel in between)
 CUT_LOOK_BACK = 4096  # look for a cut this far back from a piece's end first
@@ -134,11 +135,20 @@ def _encode(src: Source, text: str, progress: Progress | None,
     return torch.cat(parts), share
 
 
-def _context(src: Source, ids: torch.Tensor, i: int) -> tuple[str, int, str]:
+def _context(src: Source, ids: torch.Tensor, i: int) -> tuple[str, int, int, str]:
+    """(context text, the token's offset and length in it, the token as drawn). A source that
+    decodes a window of tokens together (an HF model: ``token_text.context``, so that a
+    character split over several tokens reads whole) gets the window with a margin of
+    ``CONTEXT_MARGIN`` tokens; a run's tokens are characters, joined."""
+    decoded = getattr(src, "context", None)
+    if decoded is not None:
+        lo = max(0, i - CONTEXT_BEFORE - CONTEXT_MARGIN)
+        hi = min(len(ids), i + CONTEXT_AFTER + 1 + CONTEXT_MARGIN)
+        return decoded(ids[lo:hi].tolist(), i - lo, CONTEXT_BEFORE, CONTEXT_AFTER)
     lo, hi = max(0, i - CONTEXT_BEFORE), min(len(ids), i + CONTEXT_AFTER + 1)
     pieces = src.pieces(ids[lo:hi].tolist())
     before = "".join(pieces[:i - lo])
-    return "".join(pieces), len(before), pieces[i - lo]
+    return "".join(pieces), len(before), len(pieces[i - lo]), pieces[i - lo]
 
 
 @torch.inference_mode()
@@ -146,8 +156,9 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
                    batch_tokens: int = 4096, progress: Progress | None = None,
                    cancel: threading.Event | None = None) -> list[dict[str, Any]]:
     """The k tokens of ``text`` where ``neuron`` of ``layer`` has the largest h, best first:
-    ``[{"score", "token_index", "context_text", "position_in_context", "token"}, ...]``
-    (position_in_context = character offset of the token inside context_text).
+    ``[{"score", "token_index", "context_text", "position_in_context", "length_in_context",
+    "token"}, ...]`` (the token's characters are context_text[position : position + length];
+    "token" is how the token is drawn, "你(1/3)" for the first of three pieces of 你).
 
     ``progress(fraction, message)`` is called after a batch whenever the fraction has grown by
     ``PROGRESS_STEP`` (and after the last one); when ``cancel`` is set the
@@ -196,9 +207,9 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
                      Msg("progress.tokens", {"done": e, "total": n}))
     out = []
     for v, i in zip(best_v.tolist(), best_i.tolist()):
-        ctx, pos, piece = _context(src, all_ids, i)
+        ctx, pos, length, piece = _context(src, all_ids, i)
         out.append({"score": float(v), "token_index": int(i), "context_text": ctx,
-                    "position_in_context": pos, "token": piece})
+                    "position_in_context": pos, "length_in_context": length, "token": piece})
     return out
 
 

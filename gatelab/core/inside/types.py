@@ -65,3 +65,8 @@ class Trace:
     # characters its tokenizer cannot encode, or a whole word a word-level vocabulary lacks):
     # unknown_chars.py; () when not worked out (the warning then names the token pieces)
     unknown_chars: tuple[str, ...] = ()
+    # the text the model read and each token's [start, end) in it (a piece of a character split
+    # over several tokens: that whole character); () when each token is its own text (a run).
+    # Why: ``tokens`` are drawn pieces ("你(1/3)"), which joined are not the text
+    text: str = ""
+    token_spans: tuple[tuple[int, int], ...] = ()
