@@ -40,6 +40,7 @@ def build(cfg: dict[str, Any]) -> Any:
         warnings.simplefilter("ignore")
         config = transformers.AutoConfig.for_model(family, **kwargs)
         auto = (transformers.AutoModelForImageTextToText if "vision_config" in cfg
+                else transformers.AutoModelForSeq2SeqLM if config.is_encoder_decoder
                 else transformers.AutoModelForCausalLM)
         with torch.device("meta"):
             return auto.from_config(config)

@@ -9,14 +9,13 @@ here either, with a note that says it was ignored.
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import pytest
 
 from gatelab.core.budget import count_from_hf_config
 from gatelab.core.budget.hfdefaults import FAMILY_DEFAULTS
-from tests.core.oracle import truth
+from tests.core.oracle import build, truth
 
 transformers = pytest.importorskip("transformers")
 torch = pytest.importorskip("torch")
@@ -44,14 +43,7 @@ def minimal(family: str, **extra: Any) -> dict[str, Any]:
 
 
 def seq2seq_total(cfg: dict[str, Any]) -> int:
-    kwargs = dict(cfg)
-    family = kwargs.pop("model_type")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        config = transformers.AutoConfig.for_model(family, **kwargs)
-        with torch.device("meta"):
-            model = transformers.AutoModelForSeq2SeqLM.from_config(config)
-    return sum(p.numel() for p in model.parameters())
+    return sum(p.numel() for p in build(cfg).parameters())
 
 
 @pytest.mark.parametrize("family", DECODERS)

@@ -50,6 +50,7 @@ def _cli_error(folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main([str(folder), "--text", "ab", "--device", "cpu", "--json", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("gatelab-inspect: error:"), err
+    assert "Error:" not in err and "Traceback" not in err, err
     assert not out.exists()
     return err
 

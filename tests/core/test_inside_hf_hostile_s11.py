@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,8 +18,8 @@ from gatelab.core.budget.safetensors import read_checkpoint  # noqa: E402
 from gatelab.core.inside.errors import InsideError  # noqa: E402
 from gatelab.core.inside.hf_check import check_hf_folder  # noqa: E402
 from gatelab.core.inside.hf_source import HfModel  # noqa: E402
-from gatelab.inspect_cli import main  # noqa: E402
 from tests.core.inside_helpers import save_hf_model  # noqa: E402
+from tests.core.test_hf_config_values import _cli_error, _with_config
 
 torch.set_num_threads(1)
 
@@ -30,28 +29,8 @@ def llama(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return save_hf_model(tmp_path_factory.mktemp("s11_hf") / "llama", "llama")
 
 
-def _copy(src: Path, dst: Path, **changes: object) -> Path:
-    shutil.copytree(src, dst)
-    if changes:
-        cfg = json.loads((dst / "config.json").read_text())
-        cfg.update(changes)
-        (dst / "config.json").write_text(json.dumps(cfg))
-    return dst
-
-
-def _inspect_error(folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    out = tmp_path / "o.json"
-    assert main([str(folder), "--text", "hello world", "--device", "cpu",
-                 "--json", str(out)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("gatelab-inspect: error:"), err
-    assert "Error:" not in err and "Traceback" not in err, err
-    assert not out.exists()
-    return err
-
-
 def _loop_index(llama: Path, tmp_path: Path) -> Path:
-    folder = _copy(llama, tmp_path / "loop")
+    folder = _with_config(llama, tmp_path)
     (folder / "sub").mkdir()
     os.symlink("b.safetensors", folder / "sub" / "a.safetensors")
     os.symlink("a.safetensors", folder / "sub" / "b.safetensors")
@@ -76,13 +55,13 @@ def test_index_naming_a_link_loop_inside(llama: Path, tmp_path: Path,
     with pytest.raises(InsideError) as got:
         check_hf_folder(folder, device="cpu")
     assert got.value.msg.key == "inside.weights_file"
-    err = _inspect_error(folder, tmp_path, capsys)
+    err = _cli_error(folder, tmp_path, capsys)
     assert "'sub/a.safetensors' cannot be read: a symbolic link that loops back" in err
 
 
 @pytest.mark.parametrize("value", [5, "LlamaForCausalLM", [5], {"a": 1}])
 def test_architectures_not_a_list_of_names(llama: Path, tmp_path: Path, value: object) -> None:
-    folder = _copy(llama, tmp_path / "arch", architectures=value)
+    folder = _with_config(llama, tmp_path, architectures=value)
     with pytest.raises(InsideError) as got:
         check_hf_folder(folder, device="cpu")
     assert got.value.msg.key == "inside.config_architectures"
@@ -91,8 +70,8 @@ def test_architectures_not_a_list_of_names(llama: Path, tmp_path: Path, value: o
 
 def test_architectures_5_in_gatelab_inspect(llama: Path, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    folder = _copy(llama, tmp_path / "arch", architectures=5)
-    err = _inspect_error(folder, tmp_path, capsys)
+    folder = _with_config(llama, tmp_path, architectures=5)
+    err = _cli_error(folder, tmp_path, capsys)
     assert "config.json's architectures is 5; it must be a list of class names" in err
 
 
@@ -110,7 +89,7 @@ def test_wrapped_model_with_bad_architectures_is_named_by_its_class(llama: Path)
     ("layer_norm_epsilon", -1e-5, "-1e-05"), ("norm_eps", True, "True")])
 def test_norm_eps_not_finite_positive(llama: Path, tmp_path: Path, key: str, value: object,
                                       shown: str) -> None:
-    folder = _copy(llama, tmp_path / "eps", **{key: value})
+    folder = _with_config(llama, tmp_path, **{key: value})
     with pytest.raises(InsideError) as got:
         check_hf_folder(folder, device="cpu")
     assert str(got.value).endswith(f"config.json's {key} is {shown}; it must be a finite "
@@ -119,36 +98,36 @@ def test_norm_eps_not_finite_positive(llama: Path, tmp_path: Path, key: str, val
 
 def test_norm_eps_in_text_config_is_named_with_its_prefix(llama: Path, tmp_path: Path) -> None:
     cfg = json.loads((llama / "config.json").read_text())
-    folder = _copy(llama, tmp_path / "eps", text_config={**cfg, "rms_norm_eps": -2})
+    folder = _with_config(llama, tmp_path, text_config={**cfg, "rms_norm_eps": -2})
     with pytest.raises(InsideError, match=r"text_config\.rms_norm_eps is -2;"):
         check_hf_folder(folder, device="cpu")
 
 
 def test_nan_eps_refused_before_loading(llama: Path, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
-    folder = _copy(llama, tmp_path / "nan")
+    folder = _with_config(llama, tmp_path)
     raw = (folder / "config.json").read_text()
     assert '"rms_norm_eps": 1e-06' in raw
     (folder / "config.json").write_text(raw.replace('"rms_norm_eps": 1e-06',
                                                     '"rms_norm_eps": NaN'))
-    err = _inspect_error(folder, tmp_path, capsys)
+    err = _cli_error(folder, tmp_path, capsys)
     assert "config.json's rms_norm_eps is nan; it must be a finite number above 0" in err
 
 
 def test_real_eps_values_still_pass(llama: Path, tmp_path: Path) -> None:
-    folder = _copy(llama, tmp_path / "ok", rms_norm_eps=1e-5, layer_norm_eps=1)
+    folder = _with_config(llama, tmp_path, rms_norm_eps=1e-5, layer_norm_eps=1)
     assert check_hf_folder(folder, device="cpu")["model_type"] == "llama"
 
 
 def test_generation_config_nested_too_deeply(llama: Path, tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    folder = _copy(llama, tmp_path / "gen")
+    folder = _with_config(llama, tmp_path)
     (folder / "generation_config.json").write_bytes(
         b'{"x":' + b"[" * 100000 + b"]" * 100000 + b"}")
     with pytest.raises(InsideError) as got:
         HfModel(folder, device="cpu")
     assert got.value.msg.key == "inside.model_json"
-    err = _inspect_error(folder, tmp_path, capsys)
+    err = _cli_error(folder, tmp_path, capsys)
     assert err.rstrip().endswith("the model cannot be loaded: generation_config.json is not "
                                  "valid JSON (nested too deeply)"), err
     assert "recursion" not in err

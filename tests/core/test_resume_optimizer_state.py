@@ -33,6 +33,16 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return run
 
 
+def _copy_run(trained: Path, tmp_path: Path) -> Path:
+    """The trained run's files in a fresh folder (each test damages its own copy)."""
+    run = tmp_path / "run"
+    run.mkdir()
+    for f in trained.iterdir():
+        if f.is_file():
+            (run / f.name).write_bytes(f.read_bytes())
+    return run
+
+
 def _first(state: dict) -> dict:
     return state["state"][next(iter(state["state"]))]
 
@@ -56,11 +66,7 @@ DAMAGE: dict[str, tuple[Callable[[dict], None], str]] = {
 def test_a_damaged_optimizer_state_is_refused_and_nothing_changes(trained: Path, tmp_path: Path,
                                                                   kind: str) -> None:
     damage, said = DAMAGE[kind]
-    run = tmp_path / "run"
-    run.mkdir()
-    for f in trained.iterdir():
-        if f.is_file():
-            (run / f.name).write_bytes(f.read_bytes())
+    run = _copy_run(trained, tmp_path)
     ckpt = torch.load(run / "ckpt.pt", weights_only=True)
     damage(ckpt["optimizer"])
     torch.save(ckpt, run / "ckpt.pt")
@@ -77,11 +83,7 @@ def test_a_damaged_optimizer_state_is_refused_and_nothing_changes(trained: Path,
 
 
 def test_an_intact_state_resumes(trained: Path, tmp_path: Path) -> None:
-    run = tmp_path / "run"
-    run.mkdir()
-    for f in trained.iterdir():
-        if f.is_file():
-            (run / f.name).write_bytes(f.read_bytes())
+    run = _copy_run(trained, tmp_path)
     snaps = list(train_steps(CFG, run_dir=run, resume=True))
     assert snaps[-1].step == 6 and snaps[-1].status == "finished"
 
@@ -91,11 +93,7 @@ def test_an_absurd_elapsed_time_starts_the_clock_at_zero(trained: Path, tmp_path
                                                          elapsed: float) -> None:
     """A checkpoint's elapsed_s NaN or inf went into every later metrics row ("elapsed_s":
     NaN: no JSON reader but Python's takes the file) and into every later checkpoint."""
-    run = tmp_path / "run"
-    run.mkdir()
-    for f in trained.iterdir():
-        if f.is_file():
-            (run / f.name).write_bytes(f.read_bytes())
+    run = _copy_run(trained, tmp_path)
     ckpt = torch.load(run / "ckpt.pt", weights_only=True)
     ckpt["elapsed_s"] = elapsed
     torch.save(ckpt, run / "ckpt.pt")
