@@ -31,6 +31,7 @@ from gatelab.core.model import GPT
 from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
 from gatelab.core.messages import Msg, first_line
 from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, read_checkpoint  # noqa: F401 (re-exported)
+from gatelab.core.run_lock import FolderLock, claim_run
 from gatelab.core.runs import RunError, RunWriter
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
 
@@ -186,8 +187,21 @@ def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> Non
 def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool,
            on_warning: Callable[[str], None] | None = None) -> _Run:
     """Check the config, build model, optimizer and sampler (restored when resuming), open the
-    run folder. Refuses a model that would not fit before allocating it."""
+    run folder. Refuses a model that would not fit before allocating it. A resumed folder is
+    locked before its checkpoint is read; its writer keeps the lock (see run_lock for why)."""
     config.validate()
+    lock = claim_run(run_dir) if resume and run_dir is not None else None
+    try:
+        return _build(config, run_dir, resume, on_warning, lock)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+
+
+def _build(config: TrainConfig, run_dir: Path | str | None, resume: bool,
+           on_warning: Callable[[str], None] | None, lock: FolderLock | None) -> _Run:
+    """``_start`` once the folder is claimed (``lock``: the resumed folder's, or None)."""
     torch.set_num_threads(default_threads(config))
     device = resolve_device(config.device)
     corpus = data.load_corpus(config.corpus)
@@ -206,7 +220,8 @@ def _start(config: TrainConfig, run_dir: Path | str | None, resume: bool,
     if run_dir is not None:
         run.run_dir = str(run_dir)
         run.writer = RunWriter(run_dir, config, corpus.info.to_dict(), run.n_params, str(device),
-                               resume_step=run.step if resume else None, on_warning=on_warning)
+                               resume_step=run.step if resume else None, on_warning=on_warning,
+                               lock=lock)
     run.t_start = time.perf_counter()
     return run
 

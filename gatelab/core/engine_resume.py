@@ -71,10 +71,6 @@ def read_checkpoint(config: TrainConfig, run_dir: Path | str | None, resume: boo
     return None
 
 
-
-
-
-
 def finish_completed(run_dir: Path | str) -> str | None:
     """Finish a run that trained every step but was killed before it said so
     (``run_samples.completed_unfinished``; its checkpoint's step decides when the run kept no
@@ -83,7 +79,19 @@ def finish_completed(run_dir: Path | str) -> str | None:
     run samples nothing, or had saved it already); None, with nothing written, for any other
     run. Why: a resume refused such a run ("already completed"), so from the command line it
     stayed interrupted for good, and an experiment holding one could never be continued (each
-    --continue failed and marked the experiment failed)."""
+    --continue failed and marked the experiment failed). The folder is locked meanwhile
+    (run_lock): RunError run.busy while another process trains it."""
+    from gatelab.core.run_lock import claim_run
+
+    lock = claim_run(run_dir)
+    try:
+        return _finish_completed(Path(run_dir))
+    finally:
+        lock.release()
+
+
+def _finish_completed(path: Path) -> str | None:
+    """``finish_completed`` with the folder locked."""
     from gatelab.core.engine import sample_text
     from gatelab.core.run_samples import (
         append_sample,
@@ -94,7 +102,6 @@ def finish_completed(run_dir: Path | str) -> str | None:
     from gatelab.core.runs import SUMMARY, read_json
     from gatelab.core.sampling import one_thread
 
-    path = Path(run_dir)
     summary = read_json(path / SUMMARY)
     if not completed_unfinished(path, summary, ckpt_step=summary.get("steps_total")):
         return None  # (the summary's part of the rule; the checkpoint's step is read next)

@@ -34,6 +34,7 @@ from gatelab.core.fileio import FileReadError, read_text_capped
 from gatelab.core.messages import GatelabError, Msg, error
 from gatelab.core.reasons import json_reason, os_reason
 from gatelab.core.run_liveness import WRITER_KEY, claim_writer, release_writer, writer_identity
+from gatelab.core.run_lock import claim_experiment
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
 from gatelab.core.trainconfig import (
     FFN_VARIANTS,
@@ -143,8 +144,12 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
         raise error("experiment.no_seed")
     config.validate()
     folder = new_run_dir(root, prefix="exp")
-    return train_experiment(folder, variants, seeds, config, time.time(), {}, set(),
-                            stop_event, on_snapshot, on_warning, on_result)
+    lock = claim_experiment(folder)  # held while it trains: a --continue of it is refused
+    try:
+        return train_experiment(folder, variants, seeds, config, time.time(), {}, set(),
+                                stop_event, on_snapshot, on_warning, on_result)
+    finally:
+        lock.release()
 
 
 def train_experiment(folder: Path, variants: list[str], seeds: list[int], config: TrainConfig,

@@ -15,8 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gatelab.core.data import CorpusError, load_corpus
 from gatelab.core.engine_resume import finish_completed
-from gatelab.core.experiment import ExperimentResult, curve_rows, load_experiment, train_experiment
+from gatelab.core.experiment import (
+    EXPERIMENT_FILE,
+    ExperimentResult,
+    curve_rows,
+    load_experiment,
+    train_experiment,
+)
 from gatelab.core.experiment_status import (
     ExperimentPlan,
     RunsPlan,
@@ -26,14 +33,18 @@ from gatelab.core.experiment_status import (
     run_folder_name,
 )
 from gatelab.core.messages import GatelabError, error
+from gatelab.core.run_lock import claim_experiment
+from gatelab.core.run_writer import finite_time
 from gatelab.core.trainconfig import Snapshot
 
 
 def continue_plan(path: Path | str) -> tuple[ExperimentPlan, int]:
     """(the plan, the number of runs still to train) of an experiment that can be continued;
     GatelabError (a ValueError) saying why when it cannot: unreadable, still running in a live
-    process, already finished, or a run that blocks it (see ``plan_runs``)."""
+    process, already finished, a run that blocks it (see ``plan_runs``), or a corpus that
+    cannot be read."""
     _, plan, runs = _continuable(Path(path))
+    _check_corpus(Path(path), plan)
     return plan, len(runs.todo)
 
 
@@ -45,7 +56,7 @@ def _continuable(folder: Path) -> tuple[dict[str, Any], ExperimentPlan, RunsPlan
     status = experiment_status(folder, data)
     if status == "running":
         raise error("experiment.busy", path=folder)
-    plan = experiment_plan(data)
+    plan = experiment_plan(data, folder / EXPERIMENT_FILE)
     runs = plan_runs(folder, plan)
     if runs.problems:
         raise GatelabError(runs.problems[0])
@@ -63,19 +74,33 @@ def continue_experiment(path: Path | str, stop_event: threading.Event | None = N
     there (the callbacks as in ``run_experiment``). Refused (GatelabError) as ``continue_plan``
     says. The finished runs' final losses and curves are read back from their folders."""
     folder = Path(path)
-    data, plan, runs = _continuable(folder)
-    # a run killed after its last step, before it said "finished": finish it, not train it
-    ended = [finish_completed(folder / run_folder_name(*key))
-             for key in sorted(set(runs.done) | runs.resume)]
-    if any(text is not None for text in ended):
+    lock = claim_experiment(folder)  # one --continue at a time, before anything is read
+    try:
         data, plan, runs = _continuable(folder)
-    created = data.get("created")
-    done: dict[tuple[str, int], tuple[float, list[Any]]] = {
-        key: (final, curve_rows(folder / run_folder_name(*key)))
-        for key, final in runs.done.items()}
-    return train_experiment(folder, plan.variants, plan.seeds, plan.config,
-                            created if isinstance(created, (int, float)) else 0.0, done,
-                            runs.resume, stop_event, on_snapshot, on_warning, on_result)
+        _check_corpus(folder, plan)  # refused by the first run, it left the experiment "failed"
+        # a run killed after its last step, before it said "finished": finish it, not train it
+        ended = [finish_completed(folder / run_folder_name(*key))
+                 for key in sorted(set(runs.done) | runs.resume)]
+        if any(text is not None for text in ended):
+            data, plan, runs = _continuable(folder)
+        created = data.get("created")  # 1e400 (inf) is unknown, as a missing one
+        done: dict[tuple[str, int], tuple[float, list[Any]]] = {
+            key: (final, curve_rows(folder / run_folder_name(*key)))
+            for key, final in runs.done.items()}
+        return train_experiment(folder, plan.variants, plan.seeds, plan.config,
+                                created if finite_time(created) else 0.0, done,
+                                runs.resume, stop_event, on_snapshot, on_warning, on_result)
+    finally:
+        lock.release()
+
+
+def _check_corpus(folder: Path, plan: ExperimentPlan) -> None:
+    """Refuse (experiment.corpus, naming experiment.json) a base corpus that cannot be read (a
+    FIFO, /dev/zero, a missing file) before experiment.json is rewritten."""
+    try:
+        load_corpus(plan.config.corpus)
+    except CorpusError as exc:
+        raise error("experiment.corpus", path=folder / EXPERIMENT_FILE, reason=exc.msg) from None
 
 
 __all__ = ["continue_experiment", "continue_plan"]

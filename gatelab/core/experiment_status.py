@@ -16,17 +16,19 @@ in the same folder.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gatelab.core.experiment import run_folder_name
+from gatelab.core.experiment import EXPERIMENT_FILE, run_folder_name
 from gatelab.core.messages import Msg, error
 from gatelab.core.run_liveness import effective_status, process_alive, writer_named
 from gatelab.core.run_samples import completed_unfinished
 from gatelab.core.runs import is_run_dir
 from gatelab.core.runs_read import SUMMARY, read_json
-from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig
+from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEED, TrainConfig
+from gatelab.core.values import is_int
 
 def experiment_status(folder: Path | str, data: dict[str, Any]) -> str:
     """experiment.json's status, with "running" turned into "interrupted" when no live process
@@ -70,23 +72,45 @@ class ExperimentPlan:
         return [(v, s) for s in self.seeds for v in self.variants]
 
 
-def experiment_plan(data: dict[str, Any]) -> ExperimentPlan:
-    """The plan of a saved experiment.json ("plan", else its variants, seeds and base_config);
-    GatelabError (a ValueError) "experiment.no_plan" when it holds none that can be trained."""
+def experiment_plan(data: dict[str, Any], file: Path | str = EXPERIMENT_FILE) -> ExperimentPlan:
+    """The plan of a saved experiment.json (``file``: "plan", else its variants, seeds and
+    base_config); GatelabError (a ValueError) "experiment.no_plan" when it holds none that can
+    be trained, "experiment.malformed" naming ``file`` and the seed that no run can have (not
+    a whole number from 0 to MAX_SEED: 1337.7 or "1337" were taken as 1337, and 2**70 was
+    refused only by the first run, after experiment.json had been rewritten "failed")."""
+    bad: list[Any] = []
     try:
         plan = data.get("plan") if isinstance(data.get("plan"), dict) else {}
         variants = plan.get("variants") or [v["variant"] for v in data["variants"]]
         seeds = plan.get("seeds") or data["seeds"]
         variants = [str(v) for v in variants]
-        seeds = [int(s) for s in seeds if not isinstance(s, bool)]
+        bad = [s for s in seeds if not (is_int(s) and 0 <= s <= MAX_SEED)][:1]
         config = TrainConfig.from_dict(data["base_config"]).validate()
-        ok = (variants and seeds and all(v in FFN_VARIANTS for v in variants)
+        ok = (isinstance(seeds, list) and variants and seeds
+              and all(v in FFN_VARIANTS for v in variants)
               and len(set(variants)) == len(variants) and len(set(seeds)) == len(seeds))
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         ok = False
+    if bad and isinstance(seeds, list):
+        why = Msg("value.whole_range", {"name": "seed", "maximum": MAX_SEED,
+                                        "value": _shown(bad[0])})
+        raise error("experiment.malformed", path=file, reason=why)
     if not ok:
         raise error("experiment.no_plan")
     return ExperimentPlan(variants, seeds, config)
+
+
+def _shown(value: Any) -> Any:
+    """A JSON value as a message may show it: a number or a short text as it is, anything
+    else by its kind (a 10⁵-long list in a message would be no help)."""
+    if isinstance(value, str):
+        return value if len(value) <= 40 else value[:40] + "…"
+    return value if value is None or isinstance(value, (int, float)) else type(value).__name__
+
+
+def _json_text(value: Any) -> str:
+    """``_shown(value)`` in JSON's words where they differ from Python's (null, not None)."""
+    return "null" if value is None else repr(_shown(value))
 
 
 @dataclass
@@ -121,9 +145,15 @@ def plan_runs(folder: Path | str, plan: ExperimentPlan) -> RunsPlan:
                 and summary.get("steps") == steps and final is not None:
             out.done[(v, s)] = final  # (one killed before its "finished": continue finishes it)
             continue
-        if status == "running":
+        odd = _summary_in_way(run)
+        if odd is not None:
+            out.problems.append(odd)
+        elif status == "running":
             out.problems.append(Msg("run.busy", {"path": run, "pid": str(summary.get("pid")),
                                                  "host": str(summary.get("host"))}))
+        elif status == "finished" and summary.get("steps") == steps:  # (so final is None)
+            out.problems.append(Msg("experiment.run_no_final", {
+                "run": run.name, "value": _json_text(summary.get("final_val_loss"))}))
         elif status == "finished":
             out.problems.append(Msg("experiment.run_steps", {
                 "run": run.name, "done": str(summary.get("steps")), "steps": steps}))
@@ -131,6 +161,22 @@ def plan_runs(folder: Path | str, plan: ExperimentPlan) -> RunsPlan:
         if is_run_dir(run):  # (one killed before it wrote a file trains afresh)
             out.resume.add((v, s))
     return out
+
+
+def _summary_in_way(run: Path) -> Msg | None:
+    """Why run.json of ``run`` cannot be what its writer wrote, when something else is in its
+    place (a folder, a pipe): its resume would read no summary, and such a run was refused as
+    "already completed … ask for more steps", which a --continue cannot give. A file in the
+    run folder's place is named too (the run's first write failed, the experiment "failed")."""
+    path = run / SUMMARY
+    try:
+        if os.path.lexists(run) and not run.is_dir():  # (its first write would fail: "failed")
+            return Msg("path_reason", {"path": run, "reason": Msg("folder.is_file")})
+        if not os.path.lexists(path) or path.is_file():
+            return None
+    except OSError:
+        return None
+    return Msg("experiment.run_summary_kind", {"path": path, "run": run.name})
 
 
 @dataclass(frozen=True)
@@ -150,7 +196,7 @@ def experiment_state(folder: Path | str, data: dict[str, Any]) -> ExperimentStat
     """Status, progress and continuability of an experiment folder (never raises)."""
     status = experiment_status(folder, data)
     try:
-        plan = experiment_plan(data)
+        plan = experiment_plan(data, Path(folder) / EXPERIMENT_FILE)
     except ValueError as exc:
         done = sum(len(v.get("final_val") or []) for v in data.get("variants") or []
                    if isinstance(v, dict))

@@ -132,6 +132,8 @@ MESSAGES: dict[str, str] = {
     "run.folder_in_way": QT_TRANSLATE_NOOP("core", "a folder is in the way where this file belongs"),
     "run.busy": QT_TRANSLATE_NOOP(
         "core", "{path} is still being trained by process {pid} on {host}; stop that run first"),
+    "run.locked": QT_TRANSLATE_NOOP(
+        "core", "{path} is still being trained by another process; stop that run first"),
     "run.not_found": QT_TRANSLATE_NOOP("core", "run folder not found: {path}"),
     "run.not_run_folder": QT_TRANSLATE_NOOP("core", "not a gatelab run folder, refusing to delete: {path}"),
     "run.empty": QT_TRANSLATE_NOOP(
@@ -375,6 +377,15 @@ MESSAGES: dict[str, str] = {
     "experiment.run_steps": QT_TRANSLATE_NOOP(
         "core", "run {run} finished at step {done}, not at the experiment's {steps} steps: "
                 "delete it in Runs to train it again"),
+    "experiment.run_no_final": QT_TRANSLATE_NOOP(
+        "core", "run {run} finished without a finite final validation loss (run.json says "
+                "{value}), so the experiment cannot compare it: delete it in Runs to train it "
+                "again"),
+    "experiment.run_summary_kind": QT_TRANSLATE_NOOP(
+        "core", "{path} is not a file (a folder or a pipe is in its place): move it away, or "
+                "delete run {run} in Runs to train it again"),
+    "experiment.corpus": QT_TRANSLATE_NOOP(
+        "core", "{path}: the experiment's corpus (base_config.corpus) cannot be used: {reason}"),
 }
 MESSAGES.update(BUDGET_MESSAGES)
 MESSAGES.update(INSIDE_MESSAGES)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import math
 import os
 import stat
 import threading
@@ -24,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from gatelab.core.messages import Msg
+from gatelab.core.run_lock import FolderLock, claim_run
 from gatelab.core.run_liveness import (
     WRITER_KEY,
     claim_writer,
@@ -86,10 +88,25 @@ class RunWriter:
 
     def __init__(self, path: Path | str, config: TrainConfig, corpus_info: dict[str, Any],
                  n_params: int, device: str, resume_step: int | None = None,
-                 on_warning: Callable[[str], None] | None = None) -> None:
+                 on_warning: Callable[[str], None] | None = None,
+                 lock: FolderLock | None = None) -> None:
         self.path = make_folder(path)
         self.warnings: list[str] = []
         self._on_warning = on_warning
+        # one writer per folder: the engine locks a resumed run before reading its checkpoint
+        # and hands the lock over; held until close (run_lock)
+        self._lock = lock if lock is not None else claim_run(self.path)
+        try:
+            self._open(config, corpus_info, n_params, device, resume_step)
+        except BaseException:
+            self._lock.release()
+            raise
+        _OPEN_WRITERS[_key(self.path)] = self
+
+    def _open(self, config: TrainConfig, corpus_info: dict[str, Any], n_params: int, device: str,
+              resume_step: int | None) -> None:
+        """Check the folder (a refused resume changes nothing), then write config.json and
+        run.json ("running", naming this writer) and open metrics.jsonl."""
         old = read_json(self.path / SUMMARY) if resume_step is not None else {}
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
             raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
@@ -105,8 +122,9 @@ class RunWriter:
         self._token = claim_writer()
         self._release = weakref.finalize(self, release_writer, self._token)
         now = time.time()
+        created = old.get("created")  # a non-finite one (1e400) is unknown: JSON holds no inf
         self.summary: dict[str, Any] = {
-            "status": "running", "created": old.get("created", now),
+            "status": "running", "created": created if finite_time(created) else now,
             "updated": now, "heartbeat": now, "steps": resume_step or 0,
             "steps_total": config.steps,
             "final_train_loss": old.get("final_train_loss"), "final_val_loss": old.get("final_val_loss"),
@@ -126,7 +144,6 @@ class RunWriter:
         self._ckpt_every_s = checkpoint_seconds()
         self._evals_checkpointed = False
         self._summary_lock = threading.Lock()  # keep_alive may come from another thread
-        _OPEN_WRITERS[_key(self.path)] = self
 
     def _kept_metrics(self, step: int) -> bytes:
         """The metrics rows up to the checkpoint's step, each step once (rows written after the
@@ -218,12 +235,25 @@ class RunWriter:
         self.close()
 
     def close(self) -> None:
-        """Stop writing: run.json (whatever it says) no longer names a live writer."""
+        """Stop writing: run.json (whatever it says) no longer names a live writer, and the
+        folder is free for another writer."""
         self._release()
+        self._lock.release()
         if open_writer(self.path) is self:
             del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
             self._metrics.close()
+
+
+def finite_time(value: Any) -> bool:
+    """Whether ``value`` is a time JSON can hold: a finite number (1e400 parses as inf, which
+    would be written back as null, or as the non-JSON Infinity by older versions)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int past float range
+        return False
 
 
 def sample_header(step: int) -> str:
@@ -284,6 +314,6 @@ def keep_alive(run_dir: Path | str) -> bool:
 
 
 __all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "append_regular",
-           "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
+           "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds", "finite_time",
            "folder_problem", "keep_alive", "make_folder", "open_writer", "sample_block", "sample_header",
            "write_error"]

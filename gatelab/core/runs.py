@@ -57,6 +57,7 @@ from gatelab.core.runs_read import (
     safe_reason,
 )
 from gatelab.core.run_liveness import effective_status
+from gatelab.core.run_lock import busy_message, folder_locked
 from gatelab.core.run_steps import configured_steps, summary_step_problem
 from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_note, empty_run_dir
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
@@ -321,9 +322,10 @@ def stats_from_npz(arrays: dict[str, np.ndarray]) -> LayerStats | None:
 def run_busy(path: Path | str, others_only: bool = False) -> Msg | None:
     """Why ``path`` must not be resumed or deleted now: ``Msg("run.busy")`` when its run.json
     (or, for an experiment's folder, one of its runs') names a writer that still trains it;
-    None otherwise. ``others_only`` ignores this process's own runs (resume's rule, as the
-    writer's own check in ``RunWriter``). Deleting a folder under a live ``gatelab-train``
-    made that run die at its next checkpoint ("cannot write …/ckpt.pt")."""
+    None otherwise; or when a writer holds the folder's lock (``run_lock``: a resume starting,
+    run.json not yet rewritten). ``others_only`` ignores this process's own runs (resume's
+    rule, as the writer's own check in ``RunWriter``). Deleting a folder under a live
+    ``gatelab-train`` made that run die at its next checkpoint ("cannot write …/ckpt.pt")."""
     p = Path(path)
     folders = [p]
     if not os.path.lexists(p / SUMMARY) and os.path.lexists(p / "experiment.json"):
@@ -334,6 +336,8 @@ def run_busy(path: Path | str, others_only: bool = False) -> Msg | None:
     for folder in folders:
         summary = read_json(folder / SUMMARY)
         if not summary or effective_status(summary) != "running":
+            if folder_locked(folder) and not (others_only and open_writer(folder) is not None):
+                return busy_message(folder)  # a resume starting: locked, run.json not yet
             continue
         if summary.get("pid") == os.getpid() and (others_only or open_writer(folder) is None):
             continue  # this process trains a run only while its writer is open: a run.json

@@ -42,10 +42,25 @@ def temp_writer_may_run(pid: int) -> bool:
     return process_alive({"pid": pid, "host": host_name()}) is not False
 
 
+SWEPT_SUBFOLDERS = ("stats_history",)  # stats_history.HISTORY_DIR: its atomic writes too
+
+
 def remove_stale_tmp(folder: Path, include_own: bool = False) -> list[str]:
     """Delete the temp files (``temp_writer_pid``) left by a writer that is gone, and other
     ``.*.tmp`` files naming no writer (and, with ``include_own``, this process's: a writer
-    opening the folder has nothing in flight); returns their names."""
+    opening the folder has nothing in flight), in ``folder`` and in its SWEPT_SUBFOLDERS (a
+    kill during a stats-history write left its temp file there for good, as large as the
+    history's weights); returns their names (``stats_history/.x.tmp`` for those)."""
+    removed = _remove_in(folder, include_own)
+    for name in SWEPT_SUBFOLDERS:
+        sub = folder / name
+        if sub.is_dir() and not sub.is_symlink():
+            removed += [f"{name}/{entry}" for entry in _remove_in(sub, include_own)]
+    return removed
+
+
+def _remove_in(folder: Path, include_own: bool) -> list[str]:
+    """``remove_stale_tmp`` in one folder, not below it."""
     removed: list[str] = []
     try:
         entries = list(folder.glob(".*.tmp"))
@@ -66,4 +81,4 @@ def remove_stale_tmp(folder: Path, include_own: bool = False) -> list[str]:
     return removed
 
 
-__all__ = ["remove_stale_tmp", "temp_writer_may_run", "temp_writer_pid"]
+__all__ = ["SWEPT_SUBFOLDERS", "remove_stale_tmp", "temp_writer_may_run", "temp_writer_pid"]

@@ -6822,7 +6822,7 @@ equivalent</source>
         <translation>{path} 仍在由 {host} 上的进程 {pid} 训练；请先停止那个运行</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>run folder not found: {path}</source>
         <translation>找不到运行文件夹：{path}</translation>
     </message>
@@ -6892,13 +6892,13 @@ equivalent</source>
         <translation>长于 1 MB</translation>
     </message>
     <message>
-        <location line="-114" />
-        <location line="+115" />
+        <location line="-116" />
+        <location line="+117" />
         <source>nested too deeply</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
-        <location line="-129" />
+        <location line="-131" />
         <source>it is not a regular file (a pipe, device or socket)</source>
         <translation>它不是普通文件（而是管道、设备或套接字）</translation>
     </message>
@@ -7053,7 +7053,12 @@ equivalent</source>
         <translation>文件句柄已失效（网络文件系统丢失了它）</translation>
     </message>
     <message>
-        <location line="+52" />
+        <location line="+50" />
+        <source>{path} is still being trained by another process; stop that run first</source>
+        <translation>{path} 仍在被另一个进程训练；请先停止那个运行</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>nothing was saved: training stopped (the app was closed or killed) before the run wrote its first file; there is nothing to replay or resume, so delete it</source>
         <translation>没有保存任何内容：在这次运行写下第一个文件之前，训练就已停止（应用被关闭或被强行结束）；没有可回放或继续训练的内容，请删除它</translation>
     </message>
@@ -7421,6 +7426,21 @@ equivalent</source>
         <location line="+2" />
         <source>run {run} finished at step {done}, not at the experiment's {steps} steps: delete it in Runs to train it again</source>
         <translation>运行 {run} 在第 {done} 步完成，而不是实验的 {steps} 步：请在“运行”中删除它以重新训练</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>run {run} finished without a finite final validation loss (run.json says {value}), so the experiment cannot compare it: delete it in Runs to train it again</source>
+        <translation>运行 {run} 已完成，但没有有限的最终验证损失（run.json 中为 {value}），因此实验无法比较它：请在“运行记录”中删除它以重新训练</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>{path} is not a file (a folder or a pipe is in its place): move it away, or delete run {run} in Runs to train it again</source>
+        <translation>{path} 不是文件（其位置上是文件夹或管道）：请将其移走，或在“运行记录”中删除运行 {run} 以重新训练</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path}: the experiment's corpus (base_config.corpus) cannot be used: {reason}</source>
+        <translation>{path}：无法使用实验的语料（base_config.corpus）：{reason}</translation>
     </message>
     <message>
         <location filename="../../gatelab/core/message_catalog_inside.py" line="+15" />
@@ -7918,7 +7938,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="-91" />
+        <location filename="../../gatelab/core/message_catalog.py" line="-101" />
         <source>need at least two variants with results</source>
         <translation>至少需要两个有结果的变体</translation>
     </message>

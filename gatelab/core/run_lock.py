@@ -1,0 +1,147 @@
+"""One writer per run (or experiment) folder: an exclusive lock on the folder while it trains.
+
+Why: run.json's liveness fields (``run_liveness``) say who trains a run only once its writer has
+written them, seconds after a resume read and checked the checkpoint. Two ``--resume`` of one
+folder both passed that check-then-act test and trained the folder together, and a slow one
+rewound a run the other had just finished (its last steps, checkpoint and sample were lost).
+The lock closes both windows: it is taken before anything of the folder is read, and held until
+the run's writer closes (``RunWriter.close``: every exit path), so the second process is refused
+at once and, once the first is done, reads the checkpoint the first one left.
+
+The lock is the operating system's (``flock`` on the folder itself): a process killed with
+``kill -9`` holds nothing any more, there is no file to go stale and nothing is added to the
+folder. Where the folder cannot be locked (Windows, a file system without locks) training goes
+on as before, guarded by run.json's liveness alone.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from contextlib import suppress
+from pathlib import Path
+
+from gatelab.core.messages import Msg, error
+from gatelab.core.run_liveness import effective_status, host_name
+from gatelab.core.runs_read import SUMMARY, RunError, read_json
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
+
+class FolderLock:
+    """A lock on one folder (``held`` False: the folder could not be locked here). ``release``
+    may be called any number of times; a lock that is dropped is released too."""
+
+    def __init__(self, path: Path, fd: int | None) -> None:
+        self.path = path
+        self.held = fd is not None
+        self._close = weakref.finalize(self, _close_fd, fd) if fd is not None else None
+
+    def release(self) -> None:
+        if self._close is not None:
+            self._close()
+        self.held = False
+
+
+def _close_fd(fd: int) -> None:
+    with suppress(OSError):
+        os.close(fd)  # closing the only descriptor of the lock releases it
+
+
+def try_lock(path: Path | str) -> FolderLock | None:
+    """The folder ``path`` locked by this call, or None when another holder has it (another
+    process, or another writer of this one). A folder that cannot be locked (missing, not a
+    folder, no locks here) gives a lock that is not ``held``: the caller's own checks say why."""
+    p = Path(path)
+    if fcntl is None:
+        return FolderLock(p, None)
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(p, flags)  # (O_DIRECTORY: a FIFO there is refused, never opened)
+    except OSError:
+        return FolderLock(p, None)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except OSError:  # no locks on this file system
+        os.close(fd)
+        return FolderLock(p, None)
+    return FolderLock(p, fd)
+
+
+def folder_locked(path: Path | str) -> bool:
+    """Whether a writer holds the lock of folder ``path`` now (asked without keeping it)."""
+    lock = try_lock(path)
+    if lock is None:
+        return True
+    lock.release()
+    return False
+
+
+def lock_holder(path: Path | str, locks: str = "/proc/locks") -> int | None:
+    """The pid holding the lock on folder ``path``, from Linux's table of locks; None where
+    that table is missing or names no holder (a lock taken and released meanwhile)."""
+    try:
+        st = os.stat(path)
+        with open(locks, encoding="ascii", errors="replace") as f:
+            table = f.read(1 << 20)
+    except OSError:
+        return None
+    same_inode: list[int] = []
+    for line in table.splitlines():
+        parts = line.split()  # "1: FLOCK ADVISORY WRITE 4242 fd:01:1234 0 EOF" ("->": waiting)
+        if len(parts) < 6 or parts[1] != "FLOCK" or not parts[4].isdigit():
+            continue
+        dev = parts[5].split(":")
+        if len(dev) != 3 or not dev[2].isdigit() or int(dev[2]) != st.st_ino:
+            continue
+        try:
+            same_dev = (int(dev[0], 16), int(dev[1], 16)) == (os.major(st.st_dev),
+                                                              os.minor(st.st_dev))
+        except ValueError:
+            same_dev = False
+        if same_dev:
+            return int(parts[4])
+        same_inode.append(int(parts[4]))  # (an overlay file system may show another device)
+    return same_inode[0] if len(same_inode) == 1 else None
+
+
+def busy_message(path: Path | str) -> Msg:
+    """run.busy naming the process that holds the lock of run folder ``path`` (the lock's own
+    table, else run.json's live writer); run.locked when no process can be named."""
+    p = Path(path)
+    pid = lock_holder(p)
+    if pid is not None:
+        return Msg("run.busy", {"path": p, "pid": str(pid), "host": host_name()})
+    summary = read_json(p / SUMMARY)
+    if summary and effective_status(summary) == "running":
+        return Msg("run.busy", {"path": p, "pid": str(summary.get("pid")),
+                                "host": str(summary.get("host"))})
+    return Msg("run.locked", {"path": p})
+
+
+def claim_run(path: Path | str) -> FolderLock:
+    """The lock of run folder ``path``, held until released (by the run's writer when it
+    closes); RunError run.busy, with nothing read or written, while another writer has it."""
+    lock = try_lock(path)
+    if lock is None:
+        raise RunError(busy_message(path))
+    return lock
+
+
+def claim_experiment(folder: Path | str) -> FolderLock:
+    """The lock of experiment folder ``folder``, held while its runs are trained;
+    experiment.busy (a GatelabError) while another process trains it."""
+    lock = try_lock(folder)
+    if lock is None:
+        raise error("experiment.busy", path=folder)
+    return lock
+
+
+__all__ = ["FolderLock", "busy_message", "claim_experiment", "claim_run", "folder_locked",
+           "lock_holder", "try_lock"]
