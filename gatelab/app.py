@@ -102,7 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.status.showMessage(window.tr(
             "The settings file {0}: started with default settings; this session's settings "
             "will not be saved").format(problem))
-    return app.exec()
+    code = app.exec()
+    if user_settings is not None:  # written now: nothing left for QSettings to write at exit,
+        user_settings.sync()  # after the scratch folder of a refused file has been removed
+    return code
 
 
 def _show_window(window: Any, size: tuple[int, int] | None) -> Any:

@@ -53,6 +53,31 @@ def settings_problem(path: str) -> str:
     return ""
 
 
+SCRATCH_PREFIX = "gatelab-settings-"  # + the pid of the app that made it
+
+
+def _sweep_scratch() -> None:
+    """Remove the scratch settings folders of apps that are gone (killed: their atexit never
+    ran); another running app's folder is left alone."""
+    try:
+        entries = list(os.scandir(tempfile.gettempdir()))
+    except OSError:
+        return
+    for entry in entries:
+        pid = entry.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
+        if not entry.name.startswith(SCRATCH_PREFIX) or not pid.isdigit() or len(pid) > 9:
+            continue
+        try:
+            os.kill(int(pid), 0)
+            continue  # still running (or not ours to ask): its folder stays
+        except ProcessLookupError:
+            pass
+        except OSError:
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
 def open_user_settings() -> tuple[QSettings, str]:
     """(the settings to use, "" or why the user's file was not opened: then the settings are
     a scratch file, removed at exit, so nothing is written over or through the user's)."""
@@ -60,10 +85,11 @@ def open_user_settings() -> tuple[QSettings, str]:
     problem = settings_problem(path)
     if not problem:
         return QSettings(), ""
-    scratch = tempfile.mkdtemp(prefix="gatelab-settings-")
+    _sweep_scratch()
+    scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
     atexit.register(shutil.rmtree, scratch, True)
     settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
     return settings, "{0} {1}".format(path, problem)
 
 
-__all__ = ["MAX_SETTINGS_BYTES", "open_user_settings", "settings_problem", "user_settings_path"]
+__all__ = ["MAX_SETTINGS_BYTES", "SCRATCH_PREFIX", "open_user_settings", "settings_problem", "user_settings_path"]

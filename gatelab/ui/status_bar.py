@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QResizeEvent, QTextDocumentFragment
+from PySide6.QtGui import QResizeEvent, QShowEvent, QTextDocumentFragment
 from PySide6.QtWidgets import QLabel, QSizeGrip, QStatusBar, QWidget
 
 from gatelab.ui.elide import elide_words, one_line
@@ -120,12 +120,23 @@ class StatusBar(QStatusBar):
         the size grip)."""
         right = self.width() - 12
         grip = self.findChild(QSizeGrip)
-        if grip is not None and grip.isVisible():
+        if grip is not None and grip.isVisible() and grip.x() > 0:  # (at 0: not placed yet)
             right = min(right, grip.x())
         return max(right - 6, 0)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(event)
+        if self._full:
+            self._draw()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
+        """A message given before the window was first shown was elided to the room of a size
+        grip not placed yet (x = 0: no room, nothing drawn until a resize): draw it again once
+        the layout has placed the grip."""
+        super().showEvent(event)
+        QTimer.singleShot(0, self._redraw)
+
+    def _redraw(self) -> None:
         if self._full:
             self._draw()
 

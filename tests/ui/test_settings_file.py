@@ -47,6 +47,7 @@ def show(window, size):
     def done():
         print("PATH", user_settings_path(), flush=True)
         print("STATUS", window.status.currentMessage(), flush=True)
+        print("DRAWN", window.status.shown_message(), flush=True)
         window.close()
         QApplication.instance().quit()
     QTimer.singleShot(300, done)
@@ -57,8 +58,9 @@ sys.exit(app.main([]))
 
 
 def _run_app(tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "tmp").mkdir(exist_ok=True)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-           "GATELAB_HOME": str(tmp_path / "home")}
+           "GATELAB_HOME": str(tmp_path / "home"), "TMPDIR": str(tmp_path / "tmp")}
     return subprocess.run([sys.executable, "-c", RUN_APP], capture_output=True, text=True,
                           timeout=120, env=env)
 
@@ -67,13 +69,26 @@ def test_a_fifo_settings_file_starts_the_app_with_defaults(tmp_path: Path) -> No
     conf = tmp_path / "xdg" / "gatelab" / "gatelab.conf"
     conf.parent.mkdir(parents=True)
     os.mkfifo(conf)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / "tmp").mkdir()
+    killed = tmp_path / "tmp" / f"gatelab-settings-{dead.pid}-x1y2"  # an app killed earlier
+    alive = tmp_path / "tmp" / f"gatelab-settings-{os.getpid()}-a1b2"  # one still running
+    for folder in (killed, alive):
+        folder.mkdir()
+        (folder / "settings.ini").write_text("[General]\n")
     out = _run_app(tmp_path)  # hung for good before (the timeout would fire)
     assert out.returncode == 0, out.stderr[-2000:]
     assert f"gatelab: the settings file {conf} is not a regular file" in out.stderr
     assert "Traceback" not in out.stderr
     status = next(line for line in out.stdout.splitlines() if line.startswith("STATUS "))
     assert "started with default settings" in status
+    drawn = next(line for line in out.stdout.splitlines() if line.startswith("DRAWN "))
+    assert drawn.startswith("DRAWN The settings file ")  # drawn, not elided to nothing (the
+    # size grip was not placed yet when it was given: no room, until a resize)
     assert conf.is_fifo()  # left as it was, never written through
+    assert [p.name for p in (tmp_path / "tmp").iterdir()] == [alive.name]  # its own scratch
+    # folder removed at exit, a killed app's at start, a running app's kept
 
 
 @pytest.mark.parametrize("kind", ["none", "regular"])
