@@ -81,7 +81,7 @@ class BudgetReadoutMixin:
         inner = spec.n_head * spec.head_size
         if spec.head_dim is not None or inner == spec.hidden:
             return ""
-        return self.tr(" (head size {0} // {1} = {2}: q, k and v are {3} wide, not d = {0}, "
+        return self.tr(" (head size ⌊{0} / {1}⌋ = {2}: q, k and v are {3} wide, not d = {0}, "
                        "as transformers' Mistral and Qwen2 build it; its Llama refuses such a "
                        "d)").format(
             B.format_int(spec.hidden), spec.n_head, spec.head_size, B.format_int(inner))

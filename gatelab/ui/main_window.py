@@ -47,7 +47,8 @@ from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
                              TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
-from gatelab.ui.window_place import PREFERRED_SIZE, WindowPlacement  # noqa: F401 (old home)
+from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
+    PREFERRED_SIZE, WindowPlacement, undo_growth)
 
 
 class MainWindow(StateActions, WindowPlacement, QMainWindow):
@@ -177,6 +178,9 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:
             return
+        before = self.size()  # a tab shown again may grow the window past the screen for a moment
+        for ms in (0, 150, 500, 1200):  # (the layout settles over a few event-loop turns)
+            QTimer.singleShot(ms, weak_call(self, lambda window: undo_growth(window, before)))
         name = TAB_SPECS[index].name
         self.panel(name)
         remember_splitters(self._containers[name], self._settings, name)  # one built since

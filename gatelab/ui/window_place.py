@@ -135,4 +135,21 @@ class WindowPlacement:
             self.fit_to_screen()
 
 
-__all__ = ["PREFERRED_SIZE", "WindowPlacement", "remembered_pos", "remembered_size"]
+def undo_growth(window: QWidget, before: QSize) -> None:
+    """Shrink ``window`` back to ``before`` if showing a tab made it grow past the screen.
+
+    Why: a tab that is hidden is not resized with the window, and when it is shown again its
+    layout first asks for the height it needed at its old width: the gate plane, stacked for a
+    narrow window, made a 1600×1000 window 1600×1168 on a 1080 px screen (the status line and
+    the trained-neuron controls under the screen's edge). Qt grows a window for its layout but
+    never shrinks it back; the size the user had fits the new layout once it has settled."""
+    area = _available_area(window)
+    if window.isMaximized() or window.isFullScreen() or window.size() == before:
+        return
+    frame = window.frameGeometry()
+    if area is None or (frame.height() <= area.height() and frame.width() <= area.width()):
+        return  # grown, but still on the screen (or no screen known): the user may resize it
+    window.resize(min(window.width(), before.width()), min(window.height(), before.height()))
+
+
+__all__ = ["undo_growth", "PREFERRED_SIZE", "WindowPlacement", "remembered_pos", "remembered_size"]

@@ -1293,8 +1293,8 @@
     </message>
     <message>
         <location line="+14" />
-        <source> (head size {0} // {1} = {2}: q, k and v are {3} wide, not d = {0}, as transformers' Mistral and Qwen2 build it; its Llama refuses such a d)</source>
-        <translation>（头大小 {0} // {1} = {2}：q、k、v 的宽度为 {3}，而不是 d = {0}；transformers 的 Mistral 和 Qwen2 就是这样构建的，其 Llama 则拒绝这样的 d）</translation>
+        <source> (head size ⌊{0} / {1}⌋ = {2}: q, k and v are {3} wide, not d = {0}, as transformers' Mistral and Qwen2 build it; its Llama refuses such a d)</source>
+        <translation>（头大小 ⌊{0} / {1}⌋ = {2}：q、k、v 的宽度为 {3}，而不是 d = {0}；transformers 的 Mistral 和 Qwen2 就是这样构建的，其 Llama 则拒绝这样的 d）</translation>
     </message>
     <message>
         <location line="+9" />
@@ -3799,12 +3799,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+247" />
+        <location filename="../../gatelab/ui/main_window.py" line="+251" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-165" />
+        <location line="-168" />
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -3818,7 +3818,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+104" />
+        <location line="+107" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3833,12 +3833,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-128" />
+        <location line="-131" />
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+129" />
+        <location line="+132" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>

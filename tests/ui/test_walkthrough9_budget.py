@@ -48,7 +48,7 @@ def test_a_width_no_multiple_of_the_heads_says_the_head_size(qtbot, panel: Budge
 
     panel.d_field.set_value(4097, emit=True)
     s = panel.user_count.spec
-    assert ("Attention per layer: {0} (head size 4,097 // 32 = 128: q, k and v are 4,096 wide, "
+    assert ("Attention per layer: {0} (head size ⌊4,097 / 32⌋ = 128: q, k and v are 4,096 wide, "
             "not d = 4,097, as transformers' Mistral and Qwen2 build it; its Llama refuses such "
             "a d)").format("{:,}".format(panel.user_count.attention_per_layer)) \
         in panel.readout.text()

@@ -173,3 +173,29 @@ def test_an_unnamed_splitter_gets_a_stable_path(qtbot, main_window) -> None:  # 
     root = main_window._containers["budget"]
     assert splitter_name(inner, root) == splitter_name(inner, root)
     assert "QSplitter" in splitter_name(inner, root)
+
+
+def test_a_tab_shown_again_does_not_leave_the_window_past_the_screen(qtbot, settings: QSettings,  # noqa: ANN001
+                                                                      monkeypatch) -> None:
+    """Gate plane at the minimum window (maps stacked), another tab, the window made
+    1600×1000, the gate plane again: its layout asked for its old height first, and Qt grew the
+    window to 1600×1168 on a 1080 px screen and never shrank it (re-walk s11)."""
+    area = QRect(0, 0, 1920, 1080)
+    monkeypatch.setattr(window_place, "_available_area", lambda _w: area)
+    window = _window(qtbot, settings)
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_tab("gate-plane")
+    settle()
+    window.resize(300, 200)  # its minimum
+    settle()
+    window.show_tab("budget")
+    settle()
+    window.resize(1600, 1000)
+    settle()
+    window.show_tab("gate-plane")
+    settle(40)  # (the layout grows the window here: 1600×1168)
+    qtbot.waitUntil(lambda: window.size() == QSize(1600, 1000), timeout=5000)
+    qtbot.wait(1500)  # and it stays so once every retry has run
+    assert area.contains(window.frameGeometry())
+    window.shutdown()
