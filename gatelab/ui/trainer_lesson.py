@@ -97,25 +97,23 @@ def step_replay(panel: TrainerPanel) -> str | Later | None:
     """Replay a saved run whose Gate sparsity shows lines, not one dot per layer: the run on
     screen, else the selected one, else the newest finished (or the longest) run with at least
     ``MIN_STATS_ROWS`` statistics rows (``core.run_history``); with none such, say to train one
-    rather than replay a stub whose plot cannot show what the step describes. Asking reads up
-    to ``MAX_CHECKED`` runs' metrics: a ``Later``, so on a helper thread."""
-    from gatelab.core.run_history import pick_history_run, steps_done
-
+    rather than replay a stub whose plot cannot show what the step describes. The runs folder
+    is read afresh (a run just trained by gatelab-train in a terminal counts, though the Runs
+    list has not been shown since) and up to ``MAX_CHECKED`` runs' metrics with it: a
+    ``Later``, so on a helper thread."""
     if panel.controller.is_busy():
         return _busy_replaying()
-    rows = [row for row in panel.runs.rows if row.status in ("finished", "stopped")]
-    if not rows:
-        return QCoreApplication.translate(
-            "TrainerLesson",
-            "Train a run first: press ▶ Start (about a minute with the quick settings "
-            "of the first steps), then press this step again.",
-        )
-    runs = [(row.path, row.status, steps_done(row.steps)) for row in rows]
     first = (panel.run_dir, panel.runs.selected_path())
 
-    def finish(path: str) -> str | None:
+    def finish(path: str | None) -> str | None:
         if panel.controller.is_busy():  # a Start while the runs were read
             return _busy_replaying()
+        if path is None:
+            return QCoreApplication.translate(
+                "TrainerLesson",
+                "Train a run first: press ▶ Start (about a minute with the quick settings "
+                "of the first steps), then press this step again.",
+            )
         if not path:
             return QCoreApplication.translate(
                 "TrainerLesson",
@@ -123,13 +121,26 @@ def step_replay(panel: TrainerPanel) -> str | Later | None:
                 "point per layer): train a run to its end first (▶ Start, about a minute with "
                 "the quick settings of the first steps), then press this step again.",
             )
-        panel.runs.select_path(path)
+        if not panel.runs.select_path(path):  # a run the list has not read yet
+            panel.runs.refresh(select=path)
         panel.open_run(path)  # the run on screen too: the form then holds its settings
         return None
 
     return Later(QCoreApplication.translate(
         "TrainerLesson", "Looking for a saved run with a training history…"),
-        lambda: pick_history_run(first, runs), finish)
+        lambda: _history_run(first), finish)
+
+
+def _history_run(first: tuple[str, str]) -> str | None:
+    """The run ``step_replay`` replays ("" when every saved run is a stub; None when there is
+    no stopped or finished run at all). Reads the runs folder: off the GUI thread."""
+    from gatelab.core.run_history import pick_history_run, steps_done
+    from gatelab.ui.trainer_jobs import run_rows
+
+    rows = [row for row in run_rows() if row.status in ("finished", "stopped")]
+    if not rows:
+        return None
+    return pick_history_run(first, [(row.path, row.status, steps_done(row.steps)) for row in rows])
 
 
 def _busy_replaying() -> str:

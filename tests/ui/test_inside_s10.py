@@ -137,6 +137,19 @@ def test_the_replay_step_reads_the_runs_off_the_gui_thread(qtbot, panel, setting
     assert threads and card.result.text() == shown and opened == []
 
 
+
+def test_the_replay_step_finds_a_run_the_list_has_not_read_yet(qtbot, panel) -> None:  # noqa: ANN001,F811
+    """A run trained by gatelab-train in a terminal while the app was open: the Runs list had
+    not been shown since, so the step said "Train a run first" (re-walk s11). The step reads
+    the runs folder itself (on its helper thread)."""
+    panel.runs.shutdown()
+    panel.runs._show_rows([], "")  # the list as it was before the run existed
+    done = _run("run-20260101-000001-aaaa")
+    assert panel.lesson().steps[4].run().now() is None
+    qtbot.waitUntil(lambda: panel.run_dir == done, timeout=20000)
+    qtbot.waitUntil(lambda: panel.runs.selected_path() == done, timeout=20000)
+
+
 # -- #7: the Inside tab's saved-run list -------------------------------------------------------
 @pytest.fixture
 def inside(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001

@@ -95,7 +95,7 @@ def test_replay_step_needs_a_run_first_then_replays_it(qtbot, panel) -> None:  #
     step = panel.lesson().steps[4]
     panel.runs.shutdown()
     panel.runs._show_rows([], "")
-    message = step.run()
+    message = step.run().now()
     assert message and message.startswith("Train a run first")
     assert panel.live.showing_intro()  # nothing changed
     panel.controls.set_config(_tiny(steps=6, eval_interval=3))
