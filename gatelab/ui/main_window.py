@@ -179,8 +179,9 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         if index < 0:
             return
         before = self.size()  # a tab shown again may grow the window past the screen for a moment
-        for ms in (0, 150, 500, 1200):  # (the layout settles over a few event-loop turns)
-            QTimer.singleShot(ms, weak_call(self, lambda window: undo_growth(window, before)))
+        for ms in (0, 150, 500, 1200, 2500):  # (the layout settles over a few loop turns; the
+            # window as context: no call after it is destroyed, as a test's window is at once)
+            QTimer.singleShot(ms, self, weak_call(self, lambda window: undo_growth(window, before)))
         name = TAB_SPECS[index].name
         self.panel(name)
         remember_splitters(self._containers[name], self._settings, name)  # one built since
