@@ -82,7 +82,8 @@ def unknown_warning(trace: Any) -> str:
         return ""
     pieces = tuple(getattr(trace, "unknown_chars", ()) or ()) or tuple(
         dict.fromkeys(trace.tokens[i] for i in positions))  # '"' twice in a line is one
-    n, shown, read_as = len(pieces), ", ".join(repr(c) for c in pieces[:5]), repr(trace.unknown_as)
+    n, read_as = len(pieces), repr(trace.unknown_as)
+    shown = ", ".join([repr(c) for c in pieces[:5]] + (["…"] if n > 5 else []))  # 7, 5 named
     if getattr(trace, "source_kind", "run") != "hf":
         if n == 1:
             return translate("InsidePanel", "Warning: 1 character ({1}) is not in this run's "

@@ -217,6 +217,9 @@ def test_the_warning_wording_of_a_run_and_of_a_model() -> None:
     assert "1 character ('P') is not in this model's vocabulary and was read as '[UNK]'" in \
         trace_text(one)
     assert "vocabulary" not in trace_text(trace)
+    seven = dataclasses.replace(run, unknown=tuple(range(7)), unknown_chars=tuple("Tvy,你QZ"))
+    assert ("7 characters ('T', 'v', 'y', ',', '你', …) are not in this run's vocabulary"
+            in trace_text(seven))  # five named, and the "…" says there are more (re-walk s11)
 
 
 # -- #14: Training history with a Hugging Face model -------------------------------------------
