@@ -65,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
 
     from gatelab.ui.language import remembered_language, set_language
-    from gatelab.ui.settings_file import open_user_settings
+    from gatelab.ui.settings_file import open_user_settings, scratch_folder
 
     user_settings, problem = (None, "") if args.screenshot else open_user_settings()
     if problem:  # (before the translations load: English, once, on the terminal)
@@ -82,12 +82,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.screenshot:  # a screenshot shows defaults, never this user's remembered state
         import shutil
-        import tempfile
 
         from gatelab.ui import trainer_jobs
 
         trainer_jobs.WARM["enabled"] = False  # no training follows: leave the temp dir as it was
-        scratch = tempfile.mkdtemp(prefix="gatelab-shot-")
+        scratch = scratch_folder("gatelab-shot-")  # (a killed run's is swept at the next)
         try:
             settings = QSettings(os.path.join(scratch, "settings.ini"),
                                  QSettings.Format.IniFormat)

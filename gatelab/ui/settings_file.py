@@ -56,16 +56,23 @@ def settings_problem(path: str) -> str:
 SCRATCH_PREFIX = "gatelab-settings-"  # + the pid of the app that made it
 
 
-def _sweep_scratch() -> None:
-    """Remove the scratch settings folders of apps that are gone (killed: their atexit never
-    ran); another running app's folder is left alone."""
+def scratch_folder(prefix: str) -> str:
+    """A new temp folder ``prefix<pid>-<random>``, after removing the ones of apps that are
+    gone (``sweep_scratch``)."""
+    sweep_scratch(prefix)
+    return tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-")
+
+
+def sweep_scratch(prefix: str = SCRATCH_PREFIX) -> None:
+    """Remove the ``prefix<pid>-…`` temp folders of apps that are gone (killed: their clean-up
+    never ran); another running app's folder is left alone."""
     try:
         entries = list(os.scandir(tempfile.gettempdir()))
     except OSError:
         return
     for entry in entries:
-        pid = entry.name[len(SCRATCH_PREFIX):].split("-", 1)[0]
-        if not entry.name.startswith(SCRATCH_PREFIX) or not pid.isdigit() or len(pid) > 9:
+        pid = entry.name[len(prefix):].split("-", 1)[0]
+        if not entry.name.startswith(prefix) or not pid.isdigit() or len(pid) > 9:
             continue
         try:
             os.kill(int(pid), 0)
@@ -85,11 +92,11 @@ def open_user_settings() -> tuple[QSettings, str]:
     problem = settings_problem(path)
     if not problem:
         return QSettings(), ""
-    _sweep_scratch()
-    scratch = tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
+    scratch = scratch_folder(SCRATCH_PREFIX)
     atexit.register(shutil.rmtree, scratch, True)
     settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
     return settings, "{0} {1}".format(path, problem)
 
 
-__all__ = ["MAX_SETTINGS_BYTES", "SCRATCH_PREFIX", "open_user_settings", "settings_problem", "user_settings_path"]
+__all__ = ["MAX_SETTINGS_BYTES", "SCRATCH_PREFIX", "open_user_settings", "scratch_folder",
+           "sweep_scratch", "settings_problem", "user_settings_path"]

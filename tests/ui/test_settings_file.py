@@ -119,3 +119,23 @@ def test_a_tab_whose_restore_fails_is_still_wired(qtbot, main_window, monkeypatc
         "The remembered settings of this tab could not be read (RecursionError)")
     panel.status_changed.emit("Reading config.json…")
     assert main_window.status.currentMessage() == "Reading config.json…"  # connected
+
+
+def test_a_killed_screenshots_scratch_folder_is_swept_by_the_next(tmp_path: Path) -> None:
+    """A screenshot run killed mid-render left its empty gatelab-shot-* folder in the temp dir
+    for good (its finally never ran); the next run removes the folders of dead processes."""
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    (scratch / f"gatelab-shot-{dead.pid}-k1").mkdir()
+    (scratch / f"gatelab-shot-{os.getpid()}-k2").mkdir()  # a running app's: kept
+    (scratch / "gatelab-shot-notapid").mkdir()  # not named by gatelab's rule: kept
+    out = tmp_path / "s.png"
+    proc = subprocess.run([sys.executable, "-m", "gatelab", "--screenshot", str(out), "--tab",
+                           "budget", "--size", "800x600"], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "TMPDIR": str(scratch),
+                                            "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in scratch.iterdir()) == sorted(
+        [f"gatelab-shot-{os.getpid()}-k2", "gatelab-shot-notapid"])
