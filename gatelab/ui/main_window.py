@@ -48,7 +48,7 @@ from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, P
                              TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
 from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
-    PREFERRED_SIZE, WindowPlacement, undo_growth)
+    PREFERRED_SIZE, WindowPlacement, watch_growth)
 
 
 class MainWindow(StateActions, WindowPlacement, QMainWindow):
@@ -178,10 +178,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:
             return
-        before = self.size()  # a tab shown again may grow the window past the screen for a moment
-        for ms in (0, 150, 500, 1200, 2500):  # (the layout settles over a few loop turns; the
-            # window as context: no call after it is destroyed, as a test's window is at once)
-            QTimer.singleShot(ms, self, weak_call(self, lambda window: undo_growth(window, before)))
+        watch_growth(self, self.size())  # a tab shown again may grow the window past the screen
         name = TAB_SPECS[index].name
         self.panel(name)
         remember_splitters(self._containers[name], self._settings, name)  # one built since

@@ -10,6 +10,8 @@ can also differ by a pixel from the one asked for, so the frame-aware second fit
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QByteArray, QPoint, QRect, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import QWidget
@@ -135,6 +137,35 @@ class WindowPlacement:
             self.fit_to_screen()
 
 
+GROWTH_WATCH_S = 8.0  # how long after a tab change the window is watched for growth
+GROWTH_POLL_MS = 150
+
+
+_WATCHES: dict[int, object] = {}  # id(window) → its latest watch: an older one stops
+
+
+def watch_growth(window: QWidget, before: QSize) -> None:
+    """``undo_growth`` now and every GROWTH_POLL_MS until GROWTH_WATCH_S after the tab change:
+    the layout grows the window some event-loop turns later, and on a loaded machine a second
+    or more later (fixed retries up to 1.2 s missed it). Only the latest tab change's watch
+    acts (an older one, with an older size, shrank a window grown later to its own size). The
+    window is the timers' context: no call after it is destroyed."""
+    token = object()
+    _WATCHES[id(window)] = token
+    _watch(window, before, time.monotonic() + GROWTH_WATCH_S, token)
+
+
+def _watch(window: QWidget, before: QSize, until: float, token: object) -> None:
+    if _WATCHES.get(id(window)) is not token:
+        return  # a newer tab change watches now
+    undo_growth(window, before)
+    if time.monotonic() < until:
+        QTimer.singleShot(GROWTH_POLL_MS, window,
+                          lambda: _watch(window, before, until, token))
+    else:
+        _WATCHES.pop(id(window), None)
+
+
 def undo_growth(window: QWidget, before: QSize) -> None:
     """Shrink ``window`` back to ``before`` if showing a tab made it grow past the screen.
 
@@ -152,4 +183,4 @@ def undo_growth(window: QWidget, before: QSize) -> None:
     window.resize(min(window.width(), before.width()), min(window.height(), before.height()))
 
 
-__all__ = ["undo_growth", "PREFERRED_SIZE", "WindowPlacement", "remembered_pos", "remembered_size"]
+__all__ = ["undo_growth", "watch_growth", "PREFERRED_SIZE", "WindowPlacement", "remembered_pos", "remembered_size"]
