@@ -66,21 +66,19 @@ def scratch_folder(prefix: str) -> str:
 def sweep_scratch(prefix: str = SCRATCH_PREFIX) -> None:
     """Remove the ``prefix<pid>-…`` temp folders of apps that are gone (killed: their clean-up
     never ran); another running app's folder is left alone."""
+    from gatelab.core.temp_files import temp_writer_may_run  # (the run files' liveness rule)
+
     try:
         entries = list(os.scandir(tempfile.gettempdir()))
     except OSError:
         return
     for entry in entries:
         pid = entry.name[len(prefix):].split("-", 1)[0]
-        if not entry.name.startswith(prefix) or not pid.isdigit() or len(pid) > 9:
-            continue
-        try:
-            os.kill(int(pid), 0)
-            continue  # still running (or not ours to ask): its folder stays
-        except ProcessLookupError:
-            pass
-        except OSError:
-            continue
+        if not entry.name.startswith(prefix) or not (pid.isascii() and pid.isdigit()) \
+                or len(pid) > 9 or int(pid) == os.getpid():
+            continue  # ("²" is a digit to isdigit, not to int)
+        if temp_writer_may_run(int(pid)):
+            continue  # still running, or not ours to ask: its folder stays
         if entry.is_dir(follow_symlinks=False):
             shutil.rmtree(entry.path, ignore_errors=True)
 

@@ -131,6 +131,7 @@ def test_a_killed_screenshots_scratch_folder_is_swept_by_the_next(tmp_path: Path
     (scratch / f"gatelab-shot-{dead.pid}-k1").mkdir()
     (scratch / f"gatelab-shot-{os.getpid()}-k2").mkdir()  # a running app's: kept
     (scratch / "gatelab-shot-notapid").mkdir()  # not named by gatelab's rule: kept
+    (scratch / "gatelab-shot-\u00b2-k3").mkdir()  # "²": a digit to isdigit, not to int()
     out = tmp_path / "s.png"
     proc = subprocess.run([sys.executable, "-m", "gatelab", "--screenshot", str(out), "--tab",
                            "budget", "--size", "800x600"], capture_output=True, text=True,
@@ -138,4 +139,4 @@ def test_a_killed_screenshots_scratch_folder_is_swept_by_the_next(tmp_path: Path
                                             "QT_QPA_PLATFORM": "offscreen"})
     assert proc.returncode == 0, proc.stderr
     assert sorted(p.name for p in scratch.iterdir()) == sorted(
-        [f"gatelab-shot-{os.getpid()}-k2", "gatelab-shot-notapid"])
+        [f"gatelab-shot-{os.getpid()}-k2", "gatelab-shot-notapid", "gatelab-shot-\u00b2-k3"])
