@@ -114,7 +114,7 @@ def _finish_completed(path: Path) -> str | None:
     if config.sample_chars > 0 and not has_sample_at(path, int(step)):
         with one_thread():  # as the engine samples: one sequence, one thread
             text = sample_text(model, vocab, config.sample_chars, seed=config.seed)
-        append_sample(path, int(step), text)
+        append_sample(path, int(step), text, claimed=True)
     mark_completed(path, ckpt_step=int(step))
     return text
 

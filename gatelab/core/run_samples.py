@@ -21,6 +21,7 @@ from pathlib import Path
 
 from gatelab.core.messages import Msg
 from gatelab.core.run_liveness import effective_status
+from gatelab.core.run_lock import try_lock
 from gatelab.core.run_writer import (
     RunWriteError,
     append_regular,
@@ -94,14 +95,32 @@ def has_sample_at(run_dir: Path | str, step: int, cap: int = SAMPLES_READ_CAP) -
     return sample_header(step) in tail
 
 
-def append_sample(run_dir: Path | str, step: int, text: str) -> bool:
+def append_sample(run_dir: Path | str, step: int, text: str, *, claimed: bool = False) -> bool:
     """Add a sample at ``step`` to the samples.txt of a run that is not training; False when
     nothing was written (the run trains now, or a sample at that step is already saved).
+
+    The run folder's lock (``run_lock``) is held while it writes, so a ``--resume`` of the run
+    that another process begins meanwhile waits for none of it and is never written into: run.json
+    says "running" only seconds after such a resume took the lock. ``claimed``: the caller holds
+    the lock already (``engine_resume.finish_completed``).
 
     Raises ``RunWriteError`` (an OSError naming the file and why) when it cannot be written."""
     path = Path(run_dir)
     if not path.is_dir():
         raise RunWriteError(Msg("run.not_found", {"path": path}), filename=path)
+    if claimed:
+        return _append_unlocked(path, step, text)
+    lock = try_lock(path)
+    if lock is None:
+        return False  # a writer (a resume, here or in another process) holds the folder
+    try:
+        return _append_unlocked(path, step, text)
+    finally:
+        lock.release()
+
+
+def _append_unlocked(path: Path, step: int, text: str) -> bool:
+    """``append_sample`` with the folder's lock held (or not to be had on this system)."""
     if open_writer(path) is not None:
         return False  # this process trains it again (a resume began)
     summary = read_json(path / SUMMARY)

@@ -42,6 +42,30 @@ def test_a_run_being_trained_is_left_alone(tmp_path: Path) -> None:
     assert not (run / "samples.txt").exists()
 
 
+@pytest.mark.skipif(os.name != "posix", reason="folder locks are flock's")
+def test_a_folder_another_writer_has_locked_is_left_alone(tmp_path: Path) -> None:
+    """A resume takes the folder's lock seconds before its run.json says "running": a replay's
+    sample in that window would land in the resumed run's history (the run.json check alone
+    let it through)."""
+    from gatelab.core.run_lock import try_lock
+
+    run = _run(tmp_path)  # run.json still says "stopped"
+    lock = try_lock(run)
+    assert lock is not None and lock.held
+    try:
+        assert not append_sample(run, 163, "\nhello")
+        assert not (run / "samples.txt").exists()
+        assert append_sample(run, 163, "\nmine", claimed=True)  # the holder itself may write
+    finally:
+        lock.release()
+    assert "mine" in (run / "samples.txt").read_text()
+    assert not append_sample(run, 163, "\nagain")  # that step is kept already
+    assert append_sample(run, 170, "\nlater")  # unlocked again: written, and the lock let go
+    lock = try_lock(run)
+    assert lock is not None and lock.held
+    lock.release()
+
+
 def test_unknown_step_missing_folder_and_empty_text(tmp_path: Path) -> None:
     assert run_step(tmp_path) is None  # no run.json
     (tmp_path / "run.json").write_text(json.dumps({"status": "stopped", "steps": "x"}))
