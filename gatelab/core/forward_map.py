@@ -175,12 +175,36 @@ def _variant_for_act(act: Any, gated: bool) -> str:
     return _CLASSIC_ACT.get(act, "")
 
 
+#: Model types whose (text) config class declares ``hidden_activation``, each with that key's
+#: default: their MLPs are built with ``ACT2FN[config.hidden_activation]`` and a stray
+#: ``hidden_act`` in config.json is ignored (held to transformers' config classes by a test;
+#: composite configs are listed under their own and their text config's name).
+HIDDEN_ACTIVATION_TYPES: dict[str, str] = {
+    **dict.fromkeys((
+        "gemma2", "gemma3", "gemma3_text", "gemma3n", "gemma3n_text", "gemma4", "gemma4_text",
+        "gemma4_unified", "gemma4_unified_text", "gemma4_vision", "diffusion_gemma",
+        "diffusion_gemma_text", "embedding_gemma2", "embedding_gemma2_text", "recurrent_gemma",
+        "t5_gemma_module", "t5gemma2_encoder", "t5gemma2_decoder", "t5gemma2_text",
+        "vaultgemma"), "gelu_pytorch_tanh"),
+    "modernbert": "gelu", "modernbert-decoder": "gelu", "muse_glimmer": "silu",
+    "muse_glimmer_text": "silu",
+}
+
+
 def _hidden_act(config: Mapping[str, Any]) -> Any:
-    """The MLP activation's name, wherever the family keeps it (text_config first)."""
+    """The MLP activation's name, wherever the family keeps it (text_config first), read as the
+    family's modelling code reads it (``hidden_activation`` where its config class declares it,
+    Gemma 1's legacy "gelu" as the tanh approximation its config turns it into)."""
     text = config.get("text_config")
     for cfg in ((text, config) if isinstance(text, Mapping) else (config,)):
+        model_type = cfg.get("model_type") or config.get("model_type")
+        if isinstance(model_type, str) and model_type in HIDDEN_ACTIVATION_TYPES:
+            act = cfg.get("hidden_activation")
+            return act if isinstance(act, str) else HIDDEN_ACTIVATION_TYPES[model_type]
         for key in ("hidden_act", "hidden_activation", "activation_function"):
             if isinstance(cfg.get(key), str):
+                if model_type == "gemma" and key == "hidden_act" and cfg[key] == "gelu":
+                    return "gelu_pytorch_tanh"  # (GemmaConfig: "a legacy value ... tanh")
                 return cfg[key]
         proj = cfg.get("feed_forward_proj")  # T5: "gated-gelu", "relu"
         if isinstance(proj, str):
