@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from gatelab.core.budget import count_from_hf_config
-from gatelab.core.budget.hfconfig import EXACT_FAMILIES
-from gatelab.core.budget.hfdefaults import ALIASES, FAMILY_DEFAULTS
+from gatelab.core.budget.hfconfig import EXACT_FAMILIES, _lookup
+from gatelab.core.budget.hfdefaults import ALIASES, FAMILY_DEFAULTS, with_defaults
 
 transformers = pytest.importorskip("transformers")
 
@@ -97,3 +97,33 @@ def test_a_default_kv_count_that_does_not_divide_is_refused_by_name() -> None:
         count_from_hf_config(cfg)
     assert "32" in str(info.value) and "\n" not in str(info.value)
     assert count_from_hf_config(dict(cfg, num_key_value_heads=2)).total > 0
+
+
+def _spelling_pairs() -> list[tuple[str, str, str, str]]:
+    """(family, size, a, b): two spellings of one size that ``family``'s config class accepts
+    (a field or an ``attribute_map`` synonym)."""
+    pairs = []
+    for family in sorted(FAMILY_DEFAULTS):
+        cls = transformers.CONFIG_MAPPING[family]
+        known = {f.name for f in dataclasses.fields(cls)} | set(getattr(cls, "attribute_map", {}))
+        for size, names in ALIASES.items():
+            spelled = [n for n in names if n in known]
+            pairs += [(family, size, a, b) for i, a in enumerate(spelled) for b in spelled[i + 1:]]
+    return pairs
+
+
+@pytest.mark.parametrize(("family", "size", "a", "b"), _spelling_pairs())
+def test_two_spellings_given_differently_read_as_transformers_reads_them(
+        family: str, size: str, a: str, b: str) -> None:
+    """Mixtral's ``num_experts`` overrides ``num_local_experts`` (the reader took the first)."""
+    built = transformers.CONFIG_MAPPING[family](**{a: 4, b: 6})
+    cfg, _ = with_defaults(family, {a: 4, b: 6})
+    assert _lookup(cfg, size)[1] == getattr(built, a) == getattr(built, b)
+
+
+def test_a_mixtral_config_naming_both_expert_counts_is_counted_with_num_experts() -> None:
+    cfg = {"model_type": "mixtral", "vocab_size": 100, "hidden_size": 32, "intermediate_size": 48,
+           "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2}
+    both = count_from_hf_config(dict(cfg, num_local_experts=4, num_experts=6)).total
+    assert both == count_from_hf_config(dict(cfg, num_experts=6)).total
+    assert both != count_from_hf_config(dict(cfg, num_local_experts=4)).total

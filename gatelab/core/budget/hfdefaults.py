@@ -116,6 +116,14 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
             "tie_word_embeddings": True},
 }
 
+#: Spellings that win over their synonyms when config.json gives both with different values:
+#: transformers sets an ``attribute_map`` synonym after the field it names (Mixtral's and
+#: gpt-oss's ``num_experts`` overrides ``num_local_experts``); elsewhere the reader's first
+#: spelling is transformers' choice already (held pair by pair by a test).
+WINNING_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "mixtral": ("num_experts",), "gpt_oss": ("num_experts",),
+}
+
 
 def _synonyms(key: str) -> tuple[str, ...]:
     return next((names for names in _SYNONYMS if key in names), (key,))
@@ -137,6 +145,11 @@ def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], 
     for key in FAMILY_ONLY:
         if key in out and key not in table and _matters(out.pop(key)):
             dropped.append(key)
+    for key in WINNING_SPELLINGS.get(family, ()):
+        if out.get(key) is not None:
+            for other in _synonyms(key):
+                if other != key:
+                    out.pop(other, None)
     for key, value in table.items():
         if value is None or key in out:
             continue
