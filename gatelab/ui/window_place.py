@@ -141,7 +141,7 @@ GROWTH_WATCH_S = 8.0  # how long after a tab change the window is watched for gr
 GROWTH_POLL_MS = 150
 
 
-_WATCHES: dict[int, object] = {}  # id(window) → its latest watch: an older one stops
+_WATCH_ATTR = "_gatelab_growth_watch"  # the window's latest watch: an older one stops
 
 
 def watch_growth(window: QWidget, before: QSize) -> None:
@@ -151,19 +151,19 @@ def watch_growth(window: QWidget, before: QSize) -> None:
     acts (an older one, with an older size, shrank a window grown later to its own size). The
     window is the timers' context: no call after it is destroyed."""
     token = object()
-    _WATCHES[id(window)] = token
+    setattr(window, _WATCH_ATTR, token)  # (on the window: gone with it, never another's)
     _watch(window, before, time.monotonic() + GROWTH_WATCH_S, token)
 
 
 def _watch(window: QWidget, before: QSize, until: float, token: object) -> None:
-    if _WATCHES.get(id(window)) is not token:
+    if getattr(window, _WATCH_ATTR, None) is not token:
         return  # a newer tab change watches now
     undo_growth(window, before)
     if time.monotonic() < until:
         QTimer.singleShot(GROWTH_POLL_MS, window,
                           lambda: _watch(window, before, until, token))
     else:
-        _WATCHES.pop(id(window), None)
+        setattr(window, _WATCH_ATTR, None)
 
 
 def undo_growth(window: QWidget, before: QSize) -> None:

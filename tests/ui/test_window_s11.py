@@ -201,3 +201,28 @@ def test_a_tab_shown_again_does_not_leave_the_window_past_the_screen(qtbot, sett
     qtbot.wait(500)  # and it stays so
     assert area.contains(window.frameGeometry())
     window.shutdown()
+
+
+def test_only_the_latest_growth_watch_of_a_window_acts(qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """Each window keeps its own latest watch (on itself, not in a module table keyed by an id
+    that a later window may reuse): a newer watch of one window stops its older one and leaves
+    another window's watch alone."""
+    from PySide6.QtWidgets import QWidget
+
+    monkeypatch.setattr(window_place, "_available_area", lambda _w: QRect(0, 0, 800, 600))
+    monkeypatch.setattr(window_place, "GROWTH_WATCH_S", 0.6)
+    calls: list[tuple[int, QSize]] = []
+    monkeypatch.setattr(window_place, "undo_growth",
+                        lambda w, before: calls.append((id(w), QSize(before))))
+    a, b = QWidget(), QWidget()
+    for w in (a, b):
+        qtbot.addWidget(w)
+    window_place.watch_growth(a, QSize(100, 100))
+    window_place.watch_growth(b, QSize(300, 300))
+    window_place.watch_growth(a, QSize(200, 200))  # a's newer watch: the first one stops
+    qtbot.wait(1200)
+    assert {size.width() for key, size in calls if key == id(a)} == {100, 200}
+    assert sum(1 for key, size in calls if key == id(a) and size.width() == 100) == 1
+    assert sum(1 for key, size in calls if key == id(a) and size.width() == 200) >= 3
+    assert sum(1 for key, size in calls if key == id(b)) >= 3  # b's watch polled on
+    assert getattr(a, "_gatelab_growth_watch", 1) is None  # over: nothing kept
