@@ -41,6 +41,7 @@ from gatelab.ui.runs_view_columns import (
     MiddleElide,
     elide_words,
     fit_columns,
+    loss_text,
 )
 from gatelab.ui.runs_view_rows import (  # run_status_word: imported from here too
     STATUS_WORDS,
@@ -278,7 +279,7 @@ class RunsView(QWidget):
             full = self.status_word(row.status) + (": " + message_text(row.error) if row.error else "")
             status = elide_words(full, STATUS_CHARS)
             cells = (row.name, row.variant, row.model, row.corpus, row.steps,
-                     _fmt(row.train_loss), _fmt(row.val_loss), status)
+                     loss_text(row.train_loss), loss_text(row.val_loss), status)
             tips = {3: row.corpus, STATUS: full}  # the path (Run's tip) ends with the whole name
             if row.steps.startswith("?"):  # run.json's step is implausible: the reason says why
                 tips[4] = full
@@ -395,7 +396,3 @@ class RunsView(QWidget):
 
 
 POLL_MS = 3000  # how often a shown list looks for changes in the runs folder
-
-
-def _fmt(value: float | None) -> str:
-    return "—" if value is None else "{0:.4f}".format(value)

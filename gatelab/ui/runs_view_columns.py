@@ -64,6 +64,11 @@ def share_width(room: int, wanted: list[int], least: list[int]) -> list[int]:
     return out
 
 
+def loss_text(value: float | None) -> str:
+    """A loss column's text: four decimals, "—" for a run that has none yet."""
+    return "—" if value is None else "{0:.4f}".format(value)
+
+
 def elide_words(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters at a word (or path) boundary, ending in "…":
     a reason clipped mid-word ("checkpoint … is trunc") reads as a different word."""
