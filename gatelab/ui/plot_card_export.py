@@ -7,6 +7,10 @@ at least MIN_EXPORT_WIDTH pixels wide (twice the screen's pixels when that is mo
 kept, under a band that names the card's title and, where the card's owner sets it, the run; the
 SVG gets the same band. The plot itself still goes through pyqtgraph's ImageExporter, whose
 export mode draws scatter symbols at the image's resolution.
+
+A card narrower than EXPORT_LOGICAL_WIDTH is laid out at that width for the export (height in
+proportion) and put back at once: scaling a 195 px card (the minimum window's) to 1200 px had
+blown its text up six times, a picture of huge tick labels around a small plot.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pathlib import Path
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QBuffer, QIODevice, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem
@@ -27,6 +31,10 @@ from gatelab.ui.qt_cycles import release_exporter
 
 MIN_EXPORT_WIDTH = 1200  # px: a plot that prints at ~10 cm and 300 dpi, or fills a slide
 MAX_EXPORT_WIDTH = 8000  # px: a full-width card on a 4K screen at 2× stays below this
+# logical px a narrower plot is laid out at for export: half of MIN_EXPORT_WIDTH, so its text is
+# drawn at 2×, the scale export_width gives every wider card on a 1× screen, and a picture of
+# any card looks like the plot of a 600 px card (a usual width for a plot on a page or a slide)
+EXPORT_LOGICAL_WIDTH = MIN_EXPORT_WIDTH // 2
 PAD = 4.0  # logical px around the band's lines
 TITLE_COLOR = QColor("#222222")
 CAPTION_COLOR = QColor("#555555")
@@ -98,6 +106,46 @@ def scaled_with_plot(item: pg.PlotItem) -> Iterator[None]:
             child.setFlag(ignoring, True)
 
 
+def export_layout_size(size: QSizeF) -> QSizeF:
+    """The logical size a plot is laid out at for export: its own, or, when it is narrower than
+    EXPORT_LOGICAL_WIDTH, that width with the height in proportion (the card's shape kept)."""
+    if size.width() <= 0 or size.width() >= EXPORT_LOGICAL_WIDTH:
+        return QSizeF(size)
+    return QSizeF(EXPORT_LOGICAL_WIDTH, size.height() * EXPORT_LOGICAL_WIDTH / size.width())
+
+
+@contextlib.contextmanager
+def laid_out_at(item: pg.PlotItem, size: QSizeF) -> Iterator[None]:
+    """While exporting, lay ``item`` out at ``size`` (logical px): its axes, tick spacing and
+    legend columns as a plot of that size has them. Then it is put back as it was, geometry and
+    view range both (an auto range recomputed at the export's size, whose symbols' padding is
+    in pixels, is not left on screen). Nothing paints in between: all of it runs before the
+    event loop does, so the screen only ever shows the card as it was."""
+    old = item.geometry()
+    if size == old.size():
+        yield
+        return
+    view = item.getViewBox()
+    shown, target = view.viewRange(), view.getState()["targetRange"]  # copies
+    _lay_out(item, QRectF(old.topLeft(), size))
+    try:
+        yield
+    finally:
+        _lay_out(item, old)
+        if view.viewRange() != shown or view.getState()["targetRange"] != target:
+            # the range asked for, from which a locked aspect widens the one shown
+            view.setRange(xRange=target[0], yRange=target[1], padding=0.0,
+                          disableAutoRange=False)
+
+
+def _lay_out(item: pg.PlotItem, rect: QRectF) -> None:
+    """Give ``item`` the geometry ``rect`` and lay its children out now. Why the posted events:
+    a FittedLegend re-flows its entries on the item's geometryChanged, which only posts a layout
+    request; left for the event loop, the picture had the on-screen legend rows."""
+    item.setGeometry(rect)
+    QCoreApplication.sendPostedEvents(item, QEvent.Type.LayoutRequest)
+
+
 def titled_image(item: pg.PlotItem, band: TitleBand, width: int,
                  background: QColor) -> QImage:
     """The plot ``item`` rendered ``width`` px wide (height in proportion) under ``band``."""
@@ -160,15 +208,19 @@ def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
 def export_titled(plot: pg.PlotWidget, path: Path, title: str, caption: str,
                   font: QFont) -> None:
     """Write ``plot``'s PlotItem to ``path`` (.png or .svg) under ``title`` and ``caption``
-    (the run; "" for none), in ``font`` (the card title's), on the plot's own background."""
+    (the run; "" for none), in ``font`` (the card title's), on the plot's own background. The
+    PNG's width comes from the card's on-screen width (export_width); the plot is laid out at
+    export_layout_size for both formats, so a narrow card's text is not blown up."""
     item = plot.getPlotItem()
-    band = TitleBand(title, caption, font, item.sceneBoundingRect().width())
-    background = plot.backgroundBrush().color()
-    if path.suffix.lower() == ".svg":
-        write_titled_svg(item, band, path, background)
-        return
     width = export_width(item.sceneBoundingRect().width(), plot.devicePixelRatioF())
-    write_png(titled_image(item, band, width, background), path)
+    background = plot.backgroundBrush().color()
+    with laid_out_at(item, export_layout_size(item.geometry().size())):
+        band = TitleBand(title, caption, font, item.sceneBoundingRect().width())
+        if path.suffix.lower() == ".svg":
+            write_titled_svg(item, band, path, background)
+            return
+        image = titled_image(item, band, width, background)
+    write_png(image, path)
 
 
 def _write(path: Path, data: bytes) -> None:
