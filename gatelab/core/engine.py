@@ -26,6 +26,7 @@ from typing import Any
 import torch
 
 from gatelab.core import data, memory, stats
+from gatelab.core.memory import oom_or
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT
 from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
@@ -83,32 +84,6 @@ def sample_text(model: GPT, vocab: data.Vocab, n_chars: int = 200, prompt: str =
 
     return "".join(stream_text(model, vocab, n_chars, prompt, temperature, top_k, seed,
                                chunk=max(n_chars, 1)))
-
-
-_OOM_MARKERS = ("out of memory", "can't allocate memory", "cannot allocate memory",
-                "not enough memory", "defaultcpuallocator", "failed to allocate")
-
-
-def is_out_of_memory(exc: BaseException) -> bool:
-    """True for the allocators' out-of-memory errors (CUDA, CPU on Linux/macOS/Windows, MPS)."""
-    if isinstance(exc, MemoryError):
-        return True
-    text = str(exc).lower()
-    return any(marker in text for marker in _OOM_MARKERS)
-
-
-def _oom_or(exc: RuntimeError, device: torch.device, step: int, B: int, T: int,
-            n_params: int) -> RuntimeError:
-    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself.
-
-    CUDA says "out of memory"; the CPU allocator says "DefaultCPUAllocator: can't allocate
-    memory" (Linux) or "not enough memory" (Windows); all of them are the same advice."""
-    if isinstance(exc, TrainingError) or not is_out_of_memory(exc):
-        return exc
-    if device.type == "cuda":
-        torch.cuda.empty_cache()
-    return TrainingError(Msg("train.oom", {"device": device.type.upper(), "step": step, "batch": B,
-                                         "block": T, "params": n_params}))
 
 
 def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimizer,
@@ -226,10 +201,12 @@ def _build(config: TrainConfig, run_dir: Path | str | None, resume: bool,
     return run
 
 
-def _stats_capture(run: _Run, is_eval: bool) -> stats.BatchCapture | None:
-    """A capture for this step when it is a stats step (every stats_interval, and evals)."""
+def _stats_capture(run: _Run, is_eval: bool, checkpoint: bool) -> stats.BatchCapture | None:
+    """A capture for this step when it is a stats step: every stats_interval, evals, and the
+    steps checkpointed by the step count, so that the stats history entry of such a checkpoint
+    holds that step's statistics beside that step's weights (it held the last stats step's)."""
     cfg = run.config
-    if not cfg.stats or not (run.step % cfg.stats_interval == 0 or is_eval):
+    if not cfg.stats or not (run.step % cfg.stats_interval == 0 or is_eval or checkpoint):
         return None
     return stats.BatchCapture(cfg.n_layer, cfg.variant, cfg.gate_eps, cfg.hist_bins, run.device)
 
@@ -317,7 +294,7 @@ def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
     err: BaseException = exc
     if isinstance(exc, RuntimeError) and run is not None:  # out of memory in an eval or stats pass
         c = run.config
-        err = _oom_or(exc, run.device, run.step, c.batch_size, c.block_size, run.n_params)
+        err = oom_or(exc, run.device, run.step, c.batch_size, c.block_size, run.n_params)
     if running:  # a run.json that cannot be written must not hide why the run failed
         with contextlib.suppress(OSError):
             w.finish("failed", str(err) or type(err).__name__)  # type: ignore[union-attr]
@@ -361,19 +338,22 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
                 group["lr"] = lr
             run.step += 1
             is_eval = run.step % config.eval_interval == 0 or run.step == config.steps
-            cap = _stats_capture(run, is_eval)
+            # (reported too: a checkpoint is written only with a snapshot's metrics row, and one
+            # due between two logged steps was skipped, e.g. every 6 steps logged every 4)
+            scheduled = run.writer is not None and run.step % config.checkpoint_interval == 0
+            cap = _stats_capture(run, is_eval, scheduled)
             try:
                 loss_buf.append(train_step(run.model, run.fwd, run.optimizer, run.sampler, config,
                                            run.device, cap))
             except RuntimeError as exc:
-                raise _oom_or(exc, run.device, run.step, config.batch_size, config.block_size,
+                raise oom_or(exc, run.device, run.step, config.batch_size, config.block_size,
                               run.n_params) from None
             run.tokens_seen += tokens
             interval_tokens += tokens
             stop = stop_event is not None and stop_event.is_set()
             pause = pausing is not None and pausing()
-            if not (stop or pause or is_eval or cap is not None or run.step == config.steps
-                    or run.step % config.log_interval == 0):
+            if not (stop or pause or is_eval or cap is not None or scheduled
+                    or run.step == config.steps or run.step % config.log_interval == 0):
                 interval_time += time.perf_counter() - t0
                 continue
             train_loss = _mean_loss(loss_buf, run.step, config)

@@ -21,7 +21,7 @@ from typing import Any
 
 from gatelab.core.budget import count_model
 from gatelab.core.messages import GatelabError, Msg, error
-from gatelab.core.trainconfig import TrainConfig, intermediate_size, model_spec
+from gatelab.core.trainconfig import TrainConfig, TrainingError, intermediate_size, model_spec
 
 FLOAT_BYTES = 4  # the trainer keeps parameters, gradients and activations in fp32
 ADAMW_STATES = 2  # exp_avg and exp_avg_sq, one each per parameter
@@ -183,3 +183,31 @@ def check_training(config: TrainConfig, vocab_size: int = DEFAULT_VOCAB,
     check_fits(est.total, device, Msg("memory.training"), est.describe(),
                Msg("memory.training_hint"))
     return est
+
+
+_OOM_MARKERS = ("out of memory", "can't allocate memory", "cannot allocate memory",
+                "not enough memory", "defaultcpuallocator", "failed to allocate")
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """True for the allocators' out-of-memory errors (CUDA, CPU on Linux/macOS/Windows, MPS)."""
+    if isinstance(exc, MemoryError):
+        return True
+    text = str(exc).lower()
+    return any(marker in text for marker in _OOM_MARKERS)
+
+
+def oom_or(exc: RuntimeError, device: Any, step: int, B: int, T: int,
+           n_params: int) -> RuntimeError:
+    """A TrainingError naming the step and sizes for out-of-memory errors; else exc itself.
+
+    CUDA says "out of memory"; the CPU allocator says "DefaultCPUAllocator: can't allocate
+    memory" (Linux) or "not enough memory" (Windows); all of them are the same advice."""
+    if isinstance(exc, TrainingError) or not is_out_of_memory(exc):
+        return exc
+    if device.type == "cuda":
+        import torch  # (a training process: torch is loaded)
+
+        torch.cuda.empty_cache()
+    return TrainingError(Msg("train.oom", {"device": device.type.upper(), "step": step, "batch": B,
+                                         "block": T, "params": n_params}))

@@ -78,10 +78,10 @@ def test_inference_estimate_for_hf_models() -> None:
 ])
 def test_cpu_allocator_errors_are_out_of_memory(message: str) -> None:
     """Regression: only "out of memory" was recognised; the CPU allocator's words were not."""
-    err = engine._oom_or(RuntimeError(message), torch.device("cpu"), 3, 8, 16, 1000)
+    err = memory.oom_or(RuntimeError(message), torch.device("cpu"), 3, 8, 16, 1000)
     assert isinstance(err, TrainingError) and "out of CPU memory at step 3" in str(err)
     other = RuntimeError("mat1 and mat2 shapes cannot be multiplied")
-    assert engine._oom_or(other, torch.device("cpu"), 3, 8, 16, 1000) is other
+    assert memory.oom_or(other, torch.device("cpu"), 3, 8, 16, 1000) is other
 
 
 def test_engine_refuses_before_building_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
