@@ -40,8 +40,12 @@ def sigmoid(x: Array) -> Array:
 
 
 def _relu(z: Array) -> tuple[Array, Array]:
+    """max(0, z) and its step; NaN stays NaN in both (as torch's relu keeps it: a NaN gate
+    read as 0 would hide a broken input behind a closed gate)."""
     pos = z > 0
-    return np.where(pos, z, 0.0).astype(z.dtype), pos.astype(z.dtype)
+    nan = np.isnan(z)
+    return (np.where(pos | nan, z, 0.0).astype(z.dtype),
+            np.where(nan, np.nan, pos).astype(z.dtype))
 
 
 def _gelu(z: Array) -> tuple[Array, Array]:

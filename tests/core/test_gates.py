@@ -175,3 +175,18 @@ def test_erf_matches_math_erf_to_machine_precision() -> None:
     ref = np.array([math.erf(v) for v in x])
     np.testing.assert_allclose(erf(x), ref, rtol=0, atol=5e-16)
     assert erf(np.float32([0.5])).dtype == np.float32
+
+
+@pytest.mark.parametrize("name", list(gates.VARIANTS))
+def test_a_nan_gate_input_gives_nan_as_torch_does(name: str) -> None:
+    """ReLU read NaN as closed (ReGLU h(NaN, 1) = 0; torch: NaN), hiding a broken input."""
+    h = np.asarray(gates.evaluate(name, np.array([np.nan]), np.array([1.0]))[0])
+    assert np.isnan(h).all()
+
+
+@pytest.mark.parametrize("name", list(activations.NAMES))
+def test_a_nan_activation_input_gives_nan(name: str) -> None:
+    with np.errstate(invalid="ignore"):  # (numpy's logaddexp warns of the NaN it returns)
+        value, slope = activations.evaluate(name, np.array([np.nan, 2.0]))
+    assert np.isnan(value[0]) and np.isfinite(value[1])
+    assert np.isnan(slope[0]) or (name == "identity" and slope[0] == 1.0)  # z' = 1 everywhere
