@@ -108,3 +108,16 @@ def test_keys_the_family_has_are_not_noted() -> None:
     got = count_from_hf_config(cfg)
     assert got.total == truth(cfg).total and not _ignored(got)
     assert not _ignored(count_from_hf_config(minimal("mistral", attention_bias=False)))
+
+
+@pytest.mark.parametrize("family", ["qwen2_moe", "qwen3_next", "qwen3_5_moe_text"])
+def test_a_shared_expert_of_width_0_still_has_its_gate(family: str) -> None:
+    """transformers builds the shared expert's [1, d] gate whatever the expert's width: a
+    ``shared_expert_intermediate_size`` of 0 was counted d per layer short (review s12, F4)."""
+    cfg = minimal(family, shared_expert_intermediate_size=0, moe_intermediate_size=20,
+                  num_experts=4, num_experts_per_tok=2)
+    want, got = truth(cfg), count_from_hf_config(cfg)
+    assert (got.total, got.mlp) == (want.total, want.mlp)
+    gated = count_from_hf_config(dict(cfg, shared_expert_intermediate_size=36))
+    assert (gated.total, gated.mlp) == (truth(dict(cfg, shared_expert_intermediate_size=36)).total,
+                                        truth(dict(cfg, shared_expert_intermediate_size=36)).mlp)

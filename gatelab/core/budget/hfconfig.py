@@ -271,7 +271,9 @@ def _mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
             spec["first_dense_layers"] = _dense_count_qwen_moe(cfg, n_layer)
         shared = _opt(cfg, "shared_expert_intermediate_size", 0)
         if shared:
-            spec.update(n_shared_experts=1, shared_intermediate=shared, shared_expert_gate=True)
+            spec.update(n_shared_experts=1, shared_intermediate=shared)
+        # the others build the shared expert's [1, d] gate whatever its width (0: gate alone)
+        spec["shared_expert_gate"] = family != "qwen3_moe"
     elif family == "llama4_text":
         spec.update(first_dense_layers=n_layer - F.llama4_moe_layers(cfg, n_layer),
                     n_shared_experts=1, shared_intermediate=moe_m)

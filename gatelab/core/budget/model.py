@@ -255,7 +255,7 @@ def _moe_layer(spec: ModelSpec) -> tuple[int, int, dict[str, int]]:
     shared = 0
     if spec.n_shared_experts:
         shared = ffn_params(d, spec.shared_intermediate, spec.gated, bias=spec.mlp_bias)
-        shared += d if spec.shared_expert_gate else 0
+    shared += d if spec.shared_expert_gate else 0  # (Qwen2-MoE builds it even for width 0)
     total = spec.n_experts * expert + shared + router
     active = spec.experts_per_token * expert + shared + router
     return total, active, {"experts": spec.n_experts * expert, "shared": shared, "router": router}
