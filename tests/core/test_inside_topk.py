@@ -53,6 +53,14 @@ def test_top_k_equals_brute_force_over_windows(run: Path) -> None:
     assert len(seen) == 9 and seen[-1] == 1.0 and seen == sorted(seen)
 
 
+def test_no_contexts_asked_gives_none(run: Path) -> None:
+    """k = 0 or below: an empty list (k = -1 raised torch's bare RuntimeError)."""
+    src = RunModel(run)
+    text = validation_text(run)[:200]
+    assert top_k_contexts(src, 0, 0, text, k=0) == [] == top_k_contexts(src, 0, 0, text, k=-1)
+    assert len(top_k_contexts(src, 0, 0, text, k=1)) == 1
+
+
 def test_cancel_stops_between_batches(run: Path) -> None:
     src = RunModel(run)
     text = validation_text(run)[:1000]

@@ -175,6 +175,8 @@ def top_k_contexts(source: Any, layer: int, neuron: int, text: str, k: int = 10,
                                                          "last": src.intermediate(layer) - 1}))
     if not isinstance(text, str) or not text:
         raise InsideError(Msg("inside.search_empty"))
+    if k < 1:
+        return []  # none asked for (k < 0 raised torch's bare "selected index k out of range")
     encoded = _encode(src, text, progress, cancel)
     if encoded is None:
         return []
