@@ -253,6 +253,7 @@ class BatchSampler:
         self.device = torch.device(device)
         self.generator = torch.Generator().manual_seed(seed)
         self._pin = self.device.type == "cuda"
+        self.last: torch.Tensor | None = None  # x of the latest batch (a checkpoint's stats pass)
 
     def next(self) -> tuple[torch.Tensor, torch.Tensor]:
         ix = torch.randint(self.windows.shape[0], (self.batch_size,), generator=self.generator)
@@ -262,7 +263,8 @@ class BatchSampler:
         elif self.device.type != "cpu":
             w = w.to(self.device)
         w = w.long()  # embedding and cross-entropy take int64 (after the copy: 8× less to move)
-        return w[:, :-1], w[:, 1:]
+        self.last = w[:, :-1]
+        return self.last, w[:, 1:]
 
     def get_state(self) -> torch.Tensor:
         return self.generator.get_state()

@@ -26,7 +26,7 @@ from typing import Any
 import torch
 
 from gatelab.core import data, memory, stats
-from gatelab.core.memory import oom_or
+from gatelab.core.memory import is_out_of_memory, oom_or
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT
 from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
@@ -121,6 +121,8 @@ class _Run:
     elapsed0: float = 0.0  # seconds trained before this process (a resumed run)
     last_val: float | None = None
     last_stats: LayerStats | None = None
+    stats_step: int = -1  # the step last_stats were measured at
+    probe: list[int] = field(default_factory=list)  # the probe text's ids (stats.probe_ids)
     t_start: float = field(default_factory=time.perf_counter)
 
     def elapsed(self) -> float:
@@ -225,15 +227,15 @@ def _mean_loss(loss_buf: list[torch.Tensor], step: int, config: TrainConfig) -> 
 
 
 def _report(run: _Run, train_loss: float, lr: float, tps: float, is_eval: bool, stop: bool,
-            cap: stats.BatchCapture | None, probe: list[int]) -> Snapshot:
+            cap: stats.BatchCapture | None) -> Snapshot:
     """The snapshot of this step: stats (with the probe pass) and evaluation; the final sample
     is added by ``_persist``, after the final checkpoint."""
     cfg, step = run.config, run.step
     snap_stats = None
     if cap is not None:
-        snap_stats = cap.materialise(stats.probe_pass(run.model, probe, cfg.probe_position,
+        snap_stats = cap.materialise(stats.probe_pass(run.model, run.probe, cfg.probe_position,
                                                       run.device, to_host=False))
-        run.last_stats = snap_stats
+        run.last_stats, run.stats_step = snap_stats, step
     val = evaluate(run.fwd, run.val_ids, cfg, run.device) if is_eval else None
     if val is not None:
         if not math.isfinite(val):
@@ -261,7 +263,7 @@ def _persist(run: _Run, snap: Snapshot, on_sampling: Callable[[Snapshot], None] 
         w.append(snap)
         if final or checkpoint or w.checkpoint_due(snap.step, run.config.checkpoint_interval,
                                                    snap.val_loss is not None):
-            w.checkpoint(run.checkpoint_state(), run.last_stats)
+            _checkpoint(run)
     cfg = run.config
     if snap.status == "finished" and cfg.sample_chars > 0:
         if on_sampling is not None:  # the last step is done: say so before the sample's wait
@@ -277,6 +279,24 @@ def _persist(run: _Run, snap: Snapshot, on_sampling: Callable[[Snapshot], None] 
     return snap
 
 
+def _checkpoint(run: _Run) -> None:
+    """Write this step's checkpoint with this step's statistics. Why: the stats history files
+    them beside the step's weights, and a checkpoint at a step without a stats pass (the 60 s
+    timer, a pause, a stop, a dropped generator) filed statistics up to stats_interval − 1
+    steps older. One pass without gradients on the step's batch measures them; it draws no
+    random numbers (eval mode where there is dropout), so the run's loss curve is unchanged."""
+    cfg, batch = run.config, run.sampler.last
+    if cfg.stats and run.stats_step != run.step and batch is not None:
+        try:
+            run.last_stats = stats.measure(run.model, batch, run.probe, cfg.probe_position,
+                                           cfg.gate_eps, cfg.hist_bins)
+            run.stats_step = run.step
+        except RuntimeError as exc:  # out of memory: the checkpoint matters more
+            if not is_out_of_memory(exc):
+                raise
+    run.writer.checkpoint(run.checkpoint_state(), run.last_stats)  # type: ignore[union-attr]
+
+
 def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
     """Record in the run folder how the run ended (a dropped generator keeps what was trained);
     returns the exception to raise (out-of-memory errors get sizes and advice)."""
@@ -284,7 +304,7 @@ def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
     running = w is not None and w.summary["status"] == "running"
     if isinstance(exc, GeneratorExit):
         if running:
-            w.checkpoint(run.checkpoint_state(), run.last_stats)  # type: ignore[union-attr]
+            _checkpoint(run)  # type: ignore[arg-type]
             w.finish("stopped")  # type: ignore[union-attr]
         return exc
     if isinstance(exc, KeyboardInterrupt):  # a second Ctrl-C: the last checkpoint stands
@@ -325,7 +345,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     ``TrainingError`` (non-finite loss, out of memory) from inside the iteration.
     """
     run = _start(config, run_dir, resume, on_warning)
-    probe = stats.probe_ids(run.corpus.vocab, config.block_size)
+    run.probe = stats.probe_ids(run.corpus.vocab, config.block_size)
     tokens = config.batch_size * config.block_size
     interval_tokens, interval_time = 0, 0.0
     loss_buf: list[torch.Tensor] = []
@@ -361,7 +381,7 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
             interval_time += time.perf_counter() - t0
             tps = interval_tokens / max(interval_time, 1e-9)
             interval_tokens, interval_time = 0, 0.0
-            snap = _persist(run, _report(run, train_loss, lr, tps, is_eval, stop, cap, probe),
+            snap = _persist(run, _report(run, train_loss, lr, tps, is_eval, stop, cap),
                             on_sampling, checkpoint=pause)
             yield snap
             if stop:

@@ -54,3 +54,29 @@ def test_a_checkpoints_history_entry_holds_its_own_steps_statistics(tmp_path: Pa
         np.testing.assert_array_equal(entry["frac_neg"], snaps[step].stats.frac_neg)
         np.testing.assert_array_equal(entry["mean_abs_h"], snaps[step].stats.mean_abs_h)
     assert not np.array_equal(snaps[10].stats.mean_abs_h, snaps[15].stats.mean_abs_h)
+
+
+def test_a_stop_between_stats_steps_files_statistics_of_its_own_weights(tmp_path: Path) -> None:
+    """Stopped at step 14 (stats every 10): the entry of step 14 held step 10's statistics; the
+    probe's gate pairs in it now come from step 14's weights, and a resume still continues
+    the uninterrupted run's curve exactly (the extra pass draws no random numbers)."""
+    import threading
+
+    from gatelab.core import stats
+    from gatelab.core.engine_resume import load_trained
+
+    cfg = TrainConfig(steps=20, stats_interval=10, checkpoint_interval=1000, lr=1e-2, **TINY)
+    run, stop = tmp_path / "r", threading.Event()
+    for snap in train_steps(cfg, stop, run_dir=run):
+        if snap.step == 13:
+            stop.set()
+    assert history_steps(run) == [14]
+    model, vocab, _ = load_trained(run)
+    pairs, acts = stats.probe_pass(model, stats.probe_ids(vocab, cfg.block_size),
+                                   cfg.probe_position, "cpu")
+    entry = np.load(run / "stats_history" / "step_000014.npz")
+    np.testing.assert_allclose(entry["gate_pairs"], pairs, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(entry["neuron_acts"], acts, rtol=1e-6, atol=1e-7)
+    resumed = {s.step: s.train_loss for s in train_steps(cfg, run_dir=run, resume=True)}
+    whole = {s.step: s.train_loss for s in train_steps(cfg, run_dir=tmp_path / "w")}
+    assert resumed == {k: v for k, v in whole.items() if k > 14}
