@@ -3458,22 +3458,22 @@
     <message>
         <location line="+27" />
         <source>Warning: 1 character ({1}) is not in this model's vocabulary and was read as {2}: its numbers describe that token.</source>
-        <translation>警告：有 1 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个词元。</translation>
+        <translation>警告：有 1 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个 token。</translation>
     </message>
     <message>
         <location line="+4" />
         <source>Warning: {0} characters ({1}) are not in this model's vocabulary and were read as {2}: their numbers describe that token.</source>
-        <translation>警告：有 {0} 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它们的数值描述的是那个词元。</translation>
+        <translation>警告：有 {0} 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它们的数值描述的是那个 token。</translation>
     </message>
     <message>
         <location line="+4" />
         <source>Warning: 1 piece of text ({1}) is not in this model's vocabulary and was read as {2}: its numbers describe that token.</source>
-        <translation>警告：有 1 段文本（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个词元。</translation>
+        <translation>警告：有 1 段文本（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个 token。</translation>
     </message>
     <message>
         <location line="+4" />
         <source>Warning: {0} pieces of text ({1}) are not in this model's vocabulary and were read as {2}: their numbers describe that token.</source>
-        <translation>警告：有 {0} 段文本（{1}）不在此模型的词表中，被当作 {2} 读入：它们的数值描述的是那个词元。</translation>
+        <translation>警告：有 {0} 段文本（{1}）不在此模型的词表中，被当作 {2} 读入：它们的数值描述的是那个 token。</translation>
     </message>
     <message>
         <location line="+9" />
@@ -5173,7 +5173,7 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>Token</source>
-        <translation>词元</translation>
+        <translation>Token</translation>
     </message>
     <message>
         <location line="+25" />
@@ -6561,7 +6561,7 @@ equivalent</source>
         <location line="-10" />
         <location line="+11" />
         <source>tokens/s</source>
-        <translation>词元/秒</translation>
+        <translation>token/秒</translation>
     </message>
     <message>
         <location line="+5" />
@@ -6734,7 +6734,7 @@ equivalent</source>
     <message>
         <location line="+2" />
         <source>checkpoint {path} is damaged (negative token count or empty vocabulary)</source>
-        <translation>检查点 {path} 已损坏（词元计数为负或词表为空）</translation>
+        <translation>检查点 {path} 已损坏（token 计数为负或词表为空）</translation>
     </message>
     <message>
         <location line="+2" />
@@ -7710,12 +7710,12 @@ equivalent</source>
     <message>
         <location line="+3" />
         <source>{path}: config.json's {name} is {value}; a token id must be a whole number, 0 or more (or null for none)</source>
-        <translation>{path}：config.json 的 {name} 为 {value}；词元 id 必须是不小于 0 的整数（没有则为 null）</translation>
+        <translation>{path}：config.json 的 {name} 为 {value}；token id 必须是不小于 0 的整数（没有则为 null）</translation>
     </message>
     <message>
         <location line="+3" />
         <source>{path}: config.json's {name} is {value:,}, but the vocabulary has only {vocab:,} tokens (ids 0 to {last:,})</source>
-        <translation>{path}：config.json 的 {name} 为 {value:,}，但词表只有 {vocab:,} 个词元（id 0 到 {last:,}）</translation>
+        <translation>{path}：config.json 的 {name} 为 {value:,}，但词表只有 {vocab:,} 个 token（id 0 到 {last:,}）</translation>
     </message>
     <message>
         <location line="+3" />
