@@ -38,10 +38,24 @@ def plain(text: str) -> str:
     return text.replace(ZWSP, "")
 
 
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence does in a box: a full stop ("。" in Chinese) where it ends
+    in a word, a number or a bracket. Why: a box's text is a sentence around a reason from the
+    catalogue, and those are fragments without one ("… this one reads format 1"). A text
+    ending in a path or file name is left alone: "state.gatelab." would misname the file."""
+    stripped = text.rstrip()
+    if not stripped or not (stripped[-1].isalnum() or stripped[-1] in ")）]\"'"):
+        return text
+    last = stripped.split()[-1]
+    if "/" in last or "\\" in last or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,7}$", last):
+        return text
+    return stripped + ("。" if re.search("[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", stripped) else ".")
+
+
 def warning_box(parent: QWidget | None, title: str, text: str) -> QMessageBox:
     """A non-modal warning with an OK button, deleted when closed, its long words wrappable;
     the box is open when this returns. Non-modal: it never blocks the window (or a test)."""
-    box = QMessageBox(QMessageBox.Icon.Warning, title, breakable(text),
+    box = QMessageBox(QMessageBox.Icon.Warning, title, breakable(sentence(text)),
                       QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -51,7 +65,7 @@ def warning_box(parent: QWidget | None, title: str, text: str) -> QMessageBox:
 
 def warn_modal(parent: QWidget | None, title: str, text: str) -> None:
     """``QMessageBox.warning`` (modal, OK), its long words wrappable."""
-    QMessageBox.warning(parent, title, breakable(text))
+    QMessageBox.warning(parent, title, breakable(sentence(text)))
 
 
-__all__ = ["ZWSP", "breakable", "plain", "warn_modal", "warning_box"]
+__all__ = ["ZWSP", "breakable", "plain", "sentence", "warn_modal", "warning_box"]

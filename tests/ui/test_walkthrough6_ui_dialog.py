@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
-from gatelab.ui.message_box import ZWSP, breakable, plain
+from gatelab.ui.message_box import ZWSP, breakable, plain, sentence
 from tests.ui.conftest import settle, show_tab_at
 
 NAME = ("this_is_an_exceptionally_long_file_name_for_a_gatelab_state_that_somebody_saved_after_a_"
@@ -35,7 +35,7 @@ def test_a_long_file_name_wraps_in_the_could_not_open_box(qtbot, main_window,  #
     assert shown is not None
     message = main_window.last_state_problem
     assert message.startswith(f"Could not open {NAME}: ")
-    assert plain(shown.text()) == message and ZWSP in shown.text()
+    assert plain(shown.text()) == sentence(message) == message + "." and ZWSP in shown.text()
     label = shown.findChild(QLabel, "qt_msgbox_label")
     assert label.wordWrap()
     # every line fits: the label is as tall as its wrapped text needs, and inside the box,
