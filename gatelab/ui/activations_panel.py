@@ -16,33 +16,25 @@ from collections.abc import Callable, Iterable
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QLabel,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from gatelab.core import activations, curves
+from gatelab.ui.activations_controls import MIN_PLOT_WIDTH, ActivationsControlsMixin
 from gatelab.ui.activations_lesson import ActivationsLessonMixin
 from gatelab.ui.activations_names import (COLOURS, FORMULA_LABELS, SHORT_NAMES,  # noqa: F401
                                           SILU_MINUS_RELU)
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
-from gatelab.ui.activations_widgets import (MinusSpinBox, ProbeLabelFormat, curve_pair,
-                                            keep_label_inside, probe_label_position, y_view)
+from gatelab.ui.activations_widgets import (ProbeLabelFormat, curve_pair, keep_label_inside,
+                                            probe_label_position, y_view)
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_readout import ReadoutLabel
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.elide import wrap_plot_title
-from gatelab.ui.field_errors import ErrorLine
-from gatelab.ui.widgets import NumberField, ReadoutTable, fmt_number, style_axes
+from gatelab.ui.widgets import fmt_number, style_axes
 
 
-class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
+class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, ActivationsControlsMixin,
+                       QWidget):
     """Curves (and derivatives) of chosen activations with a draggable z probe and readout."""
 
     status_changed = Signal(str)
@@ -58,7 +50,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self._dcurves: dict[str, pg.PlotDataItem] = {}
         self._build_plot()
         self._build_controls()
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter = self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.setObjectName("activations-plot-controls")  # its sizes are remembered by name
         left = QWidget()
         left_lay = QVBoxLayout(left)
@@ -67,10 +59,13 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         left_lay.addWidget(self.hover_label)
         left_lay.addWidget(self.note_label)
         splitter.addWidget(left)
-        splitter.addWidget(self.controls)
+        splitter.addWidget(self.controls_scroll)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([900, 380])
+        splitter.splitterMoved.connect(weak_method(self._on_splitter_moved))
+        for watched in (self.controls_scroll, self.controls_scroll.viewport()):
+            watched.installEventFilter(self)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(splitter)
@@ -79,6 +74,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     # -- construction (no strings here: retranslate sets them) ---------------------------------
     def _build_plot(self) -> None:
         self.plot_widget = pg.PlotWidget(background="w")
+        self.plot_widget.setMinimumWidth(MIN_PLOT_WIDTH)  # the controls scroll instead
         # mouse only (drag the probe, hover): no Tab stop; the keyboard has the probe z field
         self.plot_widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.plot = self.plot_widget.getPlotItem()
@@ -116,64 +112,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self._hover_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
         self.plot.vb.sigRangeChanged.connect(self._place_min_label)
-
-    def _build_controls(self) -> None:
-        self.controls = QWidget(self)
-        lay = QVBoxLayout(self.controls)
-        lay.setContentsMargins(4, 0, 0, 0)
-
-        self.shown_box = QGroupBox(self.controls)
-        grid = QGridLayout(self.shown_box)
-        self.checkboxes: dict[str, QCheckBox] = {}
-        for i, name in enumerate(activations.NAMES):
-            cb = QCheckBox(self.shown_box)
-            cb.setChecked(name in curves.DEFAULT_SHOWN)
-            cb.setStyleSheet(f"QCheckBox {{ color: {COLOURS.get(name, '#444')}; }}")
-            cb.toggled.connect(self._on_selection_changed)
-            grid.addWidget(cb, i // 2, i % 2)
-            self.checkboxes[name] = cb
-        self.derivative_box = QCheckBox(self.shown_box)
-        self.derivative_box.setChecked(True)
-        self.derivative_box.toggled.connect(self._on_selection_changed)
-        grid.addWidget(self.derivative_box, (len(activations.NAMES) + 1) // 2, 0, 1, 2)
-        lay.addWidget(self.shown_box)
-
-        self.range_box = QGroupBox(self.controls)
-        form = QFormLayout(self.range_box)
-        # the fields hold the checks weakly: a bound method of the panel kept by its own child
-        # is a cycle through the panel (see ui/qt_cycles); their refusals share one line under
-        # the box whose room is kept (beside a field, one pushed the edit sideways)
-        self.range_error = ErrorLine(self.range_box, lines=2)
-        self.z_min_field = NumberField(self._range[0], check=weak_method(self._check_min),
-                                       error_line=self.range_error)
-        self.z_max_field = NumberField(self._range[1], check=weak_method(self._check_max),
-                                       error_line=self.range_error)
-        self.z_min_field.value_changed.connect(self._on_range_edited)
-        self.z_max_field.value_changed.connect(self._on_range_edited)
-        self.z_spin = MinusSpinBox(self.range_box)
-        self.z_spin.setDecimals(3)
-        self.z_spin.setSingleStep(0.1)
-        self.z_spin.setKeyboardTracking(False)
-        self.z_spin.setRange(*self._range)
-        self.z_spin.setValue(self._z)
-        self.z_spin.valueChanged.connect(self._on_spin_changed)
-        self.form_labels: dict[str, QLabel] = {}
-        for key, field in (("z_min", self.z_min_field), ("z_max", self.z_max_field),
-                           ("z", self.z_spin)):
-            self.form_labels[key] = QLabel(self.range_box)
-            form.addRow(self.form_labels[key], field)
-        form.addRow(self.range_error)
-        # Tab in reading order (Qt's order by parenting put probe z before z min and z max)
-        chain = (self.derivative_box, self.z_min_field.edit, self.z_max_field.edit, self.z_spin)
-        for first, second in zip(chain, chain[1:], strict=False):
-            QWidget.setTabOrder(first, second)
-        lay.addWidget(self.range_box)
-
-        self.table_box = QGroupBox(self.controls)
-        tlay = QVBoxLayout(self.table_box)
-        self.table = ReadoutTable(["", "", ""], decimals=4)
-        tlay.addWidget(self.table)
-        lay.addWidget(self.table_box, 1)
+        self.plot.vb.sigResized.connect(self._place_min_label)  # (after the resize event)
 
     # -- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -207,6 +146,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("activation"), self.tr("f(z)"),
                                               self.tr("f′(z)")])
         self.table.setToolTip(self.tr("Exact value and derivative of each shown activation at z"))
+        self._fit_controls()  # this language's widths
         if not self._curves:  # the first call, from __init__: draw the curves once
             self._redraw_curves()
         self._fill_legend()
@@ -223,6 +163,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
         return self.tr(SHORT_NAMES[name])
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == QEvent.Type.Resize and watched is self.controls_scroll.viewport():
+            self._reflow_checks()
+        elif event.type() == QEvent.Type.Resize and watched is self.controls_scroll:
+            self._widen.start(0)
         kind = event.type() if watched is self.plot_widget else None
         if kind == QEvent.Type.Resize:
             self._fit_title()
@@ -243,6 +187,13 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, QWidget):
     def _fit_title(self) -> None:
         room = self.plot_widget.width() - self.plot.getAxis("left").width() - 16  # the title's
         wrap_plot_title(self.plot, max(room, 80))  # column is the data's, right of the y axis
+        # as high as the wrapped title: pyqtgraph keeps its row 30 px high, and the title on
+        # three lines at the window's least width ran down over the legend and the curves
+        label = self.plot.titleLabel
+        height = max(30, math.ceil(label.item.boundingRect().height()))
+        if label.maximumHeight() != height:
+            label.setMaximumHeight(height)
+            self.plot.layout.setRowFixedHeight(0, height)
 
     # -- public API ---------------------------------------------------------------------------
     def z(self) -> float:

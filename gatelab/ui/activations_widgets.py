@@ -57,17 +57,15 @@ def curve_pair(plot: Any, name: str) -> tuple[Any, Any]:
 
 def keep_label_inside(label: Any, vb: Any, x: float, below: float = -0.4) -> None:
     """Anchor ``label`` (a TextItem for the point at ``x``) centred on its point where it fits
-    the view, else starting (left edge) or ending (right edge) at it. Why: at z max = 100000
-    the SiLU minimum sits at the left edge and "SiLU min −0.2785 at z = −1.2785" lost its
-    first half there."""
+    the view, else shifted along just enough to fit (a label wider than the view starts at its
+    left edge). Why: at z max = 100000 the SiLU minimum sits at the left edge and "SiLU min
+    −0.2785 at z = −1.2785" lost its first half there; in the 300 px plot of the window's least
+    width it fitted neither centred nor starting at its point, and lost its end."""
     width = label.textItem.boundingRect().width()  # pixels: the label ignores the zoom
     point = vb.mapFromView(QPointF(x, 0.0)).x()
-    across = 0.5
-    if point - width / 2 < 0:
-        across = 0.0
-    elif point + width / 2 > vb.width():
-        across = 1.0
-    if label.anchor.x() != across:
+    left = min(max(point - width / 2, 0.0), max(vb.width() - width, 0.0))
+    across = min(max((point - left) / width, 0.0), 1.0) if width > 0 else 0.5
+    if abs(label.anchor.x() - across) > 1e-3:
         label.setAnchor((across, below))
 
 

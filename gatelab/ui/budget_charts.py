@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from gatelab.core import budget as B
+from gatelab.ui.qt_cycles import weak_method
 
 ROW_HEIGHT = 0.62
+X_ROOM, MAX_X_ROOM = 1.28, 3.0  # the x axis's end, × the longest bar (see _fit_x_range)
 #: "Where the parameters live": one colour per B.SPLIT_PARTS entry (attention split in two).
 SPLIT_PART_COLOURS = ("#7f8c8d", "#2e86c1", "#85c1e9", "#c0392b", "#f1c40f", "#27ae60")
 
@@ -102,6 +104,8 @@ def unbroken(words: str) -> str:
 class StackedBarChart(pg.PlotWidget):
     """Rows (top to bottom) of segments; ``set_rows([(label, [v_seg0, v_seg1, …]), …])``."""
 
+    _label_extra = 0  # px the x axis's title takes beyond one line (see _fit_x_label)
+
     def __init__(
         self,
         segments: Sequence[str],
@@ -165,18 +169,68 @@ class StackedBarChart(pg.PlotWidget):
             )
             item.addItem(self._reference)
         self.rows: list[tuple[str, list[float]]] = []
+        self._span = 1.0
+        self._labelled: list[tuple[pg.TextItem, float]] = []
+        self._regrow = QTimer(self)
+        self._regrow.setSingleShot(True)
+        self._regrow.timeout.connect(weak_method(self._keep_legible))
+        item.vb.sigResized.connect(weak_method(self._fit_x_range))
         self.set_texts(segments, x_label, reference[1] if reference else "")
 
     def legible_height(self) -> int:
         """Tall enough for every row's label and the x axis with its title. Why: at the window's
         minimum size both charts were squeezed to ~15 px, their row labels on top of each
         other; the budget page scrolls instead (``BudgetPanel._arrange``)."""
-        line = self.fontMetrics().height()
-        return max(len(self.rows), 2) * (line + 8) + 3 * line + 12
+        line = self.fontMetrics().height()  # (and the x axis title's lines it wraps to)
+        return max(len(self.rows), 2) * (line + 8) + 3 * line + 12 + self._label_extra
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """The legible height (the view's default 480 px made the scrolled charts page tall)."""
         return QSize(super().sizeHint().width(), self.legible_height())
+
+    def _fit_x_range(self, *_args: object) -> None:
+        """0 … 1.28 × the longest bar, or further where the totals after the bars need more
+        than that 28 % (a narrow chart). Why: at the window's least width the totals were cut
+        at the chart's edge ("8.00 d" without its "²")."""
+        room = self.getPlotItem().vb.width()
+        need = max((t.textItem.boundingRect().width() for t in self._totals
+                    if t.isVisible()), default=0.0) + 4
+        factor = max(X_ROOM, min(MAX_X_ROOM, 1.01 * room / max(room - need, 1.0)))
+        self.setXRange(0, self._span * factor, padding=0)
+        per_px = self._span * factor / max(room, 1.0)  # a segment's value in it, where it fits
+        for text, value in self._labelled:
+            text.setVisible(value / per_px >= text.textItem.boundingRect().width() + 2)
+        self._fit_x_label()
+
+    def _fit_x_label(self) -> None:
+        """The x axis's title on one line, or wrapped (centred) at the axis's width where it is
+        wider: it was cut at both edges of a narrow chart ("FFN weights per layer, in units").
+        The axis then grows by the lines added (pyqtgraph's own height counts 0.8 of one)."""
+        axis = self.getPlotItem().getAxis("bottom")
+        label = axis.label
+        current = label.textWidth()
+        label.setTextWidth(-1)
+        one = label.boundingRect()
+        room = float(int(axis.width()))
+        want = room if one.width() > room + 1 and room > 40 else -1.0
+        if want == current:
+            label.setTextWidth(current)
+            return
+        axis.setHeight(None)  # pyqtgraph's height for the one-line title
+        base = axis.maximumHeight()
+        label.setTextWidth(want)
+        option = label.document().defaultTextOption()
+        option.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        label.document().setDefaultTextOption(option)
+        self._label_extra = int(label.boundingRect().height() - one.height()) if want > 0 else 0
+        if want > 0:
+            axis.setHeight(base + self._label_extra)
+        axis.resizeEvent()
+        # later: this runs inside the view's resize, which a resize from here would undo
+        self._regrow.start(0)
+
+    def _keep_legible(self) -> None:
+        self.setMinimumHeight(self.legible_height())
 
     def set_texts(self, segments: Sequence[str], x_label: str, reference_label: str = "") -> None:
         """Segment names (legend), the x-axis label and the reference line's label: the
@@ -203,6 +257,7 @@ class StackedBarChart(pg.PlotWidget):
             + [1e-12]
         )
         lefts = [0.0] * n
+        self._labelled = labelled = []  # (segment text, its value): shown where it fits
         for s, bar in enumerate(self._bars):
             widths = [values[s] for _, values in rows]
             bar.setOpts(x0=list(lefts), y=ys, width=widths, height=ROW_HEIGHT)
@@ -212,6 +267,7 @@ class StackedBarChart(pg.PlotWidget):
                     text.setText(self._fmt(self._segments[s], widths[r]))
                     text.setPos(lefts[r] + widths[r] / 2, ys[r])
                     text.show()
+                    labelled.append((text, widths[r]))
                 else:
                     text.hide()
             lefts = [left + w for left, w in zip(lefts, widths)]
@@ -225,11 +281,12 @@ class StackedBarChart(pg.PlotWidget):
         self.getPlotItem().getAxis("left").setTicks(
             [[(y, label) for y, (label, _) in zip(ys, rows)]]
         )
-        self.setXRange(0, span * 1.28, padding=0)
+        self._span = span
+        self._fit_x_range()
         if self._x_max is not None:
             step = self._x_max / 5
             self.getPlotItem().getAxis("bottom").setTicks(
                 [[(i * step, "{0:g}".format(i * step)) for i in range(6)]]
             )
         self.setYRange(-0.6, max(n, 1) - 0.4 + (0.8 if self._reference else 0.55), padding=0)
-        self.setMinimumHeight(self.legible_height())  # it follows the number of rows
+        self._keep_legible()  # it follows the number of rows

@@ -14,16 +14,18 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtGui import QColor, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QLabel,
+    QLayout,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -101,6 +103,7 @@ class PresetTable(QWidget):
     row_activated = Signal(str)
     MODEL_COLUMN_MAX = 190
     MODEL_COLUMN_MIN = 110
+    NOTE_BESIDE = 160  # the least px for the note beside the copy buttons (else it goes above)
     KEY_COLUMNS = 7  # on screen: Model, Total, Active, d, m, m ÷ d, FFN params / layer
     COLUMN_TOTAL, COLUMN_MLP, COLUMN_EMBEDDING = 8, 10, 11
 
@@ -120,16 +123,48 @@ class PresetTable(QWidget):
         self.note = QLabel()
         self.note.setStyleSheet("color: #666;")
         self.note.setWordWrap(True)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.note, 1)
-        buttons.addWidget(self.copy_md_button)
-        buttons.addWidget(self.copy_csv_button)
+        self._foot = QGridLayout()  # the note beside the buttons, or above them (_fit_foot)
+        self._note_beside: bool | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        # the least width is the buttons' (minimumSizeHint), not the note's and the buttons'
+        # side by side: that made the budget tab 688 px wide at least, and at the window's
+        # least width the "Try this" card beside it kept 122 px, its text cut at the edge
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         layout.addWidget(self.view, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(self._foot)
         self._rows: list[ComparisonRow] = []
         self.retranslate()
+
+    def _buttons_width(self) -> int:
+        """Px the two copy buttons need side by side: with the spacing before each (the note's
+        column is left of them, empty under the note when that is above them)."""
+        spacing = max(self._foot.horizontalSpacing(), 0)
+        return (self.copy_md_button.sizeHint().width() + self.copy_csv_button.sizeHint().width()
+                + 2 * spacing)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        return QSize(self._buttons_width(), super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._fit_foot()
+
+    def _fit_foot(self) -> None:
+        """The note beside the buttons where it keeps ``NOTE_BESIDE`` px, else above them."""
+        beside = self.width() >= self._buttons_width() + self.NOTE_BESIDE
+        if beside == self._note_beside:
+            return
+        foot = self._foot
+        for widget in (self.note, self.copy_md_button, self.copy_csv_button):
+            foot.removeWidget(widget)
+        row = 0 if beside else 1
+        foot.addWidget(self.note, 0, 0, 1, 1 if beside else 3)
+        foot.addWidget(self.copy_md_button, row, 1)
+        foot.addWidget(self.copy_csv_button, row, 2)
+        foot.setColumnStretch(0, 1)
+        self._note_beside = beside
+        self.updateGeometry()
 
     def _setup_view(self) -> None:
         self.view.setModel(self.proxy)
@@ -182,6 +217,8 @@ class PresetTable(QWidget):
         self.copy_csv_button.setToolTip(self.tr("Copy the table as CSV with plain numbers"))
         self.note.setText(self.tr("Sizes from each model's config.json; exact where the family "
                                   "is counted tensor by tensor."))
+        self._note_beside = None  # the buttons' new words: place the note again
+        self._fit_foot()
         self.set_rows(self._rows)
 
     def set_rows(self, rows: Sequence[ComparisonRow]) -> None:

@@ -8,6 +8,7 @@ draws and how a click on it becomes a point (``PointViewBox``). Its texts keep t
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,11 +20,17 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 from gatelab.core.plane import nice_step, snap
 from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
 from gatelab.ui.gate_plane_image import IndexedImage, place_image, to_indices
-from gatelab.ui.elide import wrap_plot_title
 from gatelab.ui.widgets import style_axes
 
 if TYPE_CHECKING:
     from gatelab.ui.gate_plane_maps import MapsWidget
+
+
+def title_symbol(title: str) -> str:
+    """What a map's title or axis label names before its explanation in brackets: "∂h/∂g" of
+    "∂h/∂g  (gradient into the gate)" (and of "∂h/∂g（流入门控的梯度）"); a text without
+    brackets is its own symbol."""
+    return re.split(r"[(（]", title, maxsplit=1)[0].strip() or title
 
 
 def _marker_path(pinned: bool) -> QPainterPath:
@@ -141,22 +148,60 @@ class MapPlot:
 
     def retranslate(self, title: str, scale: str) -> None:
         """The title and the colour bar's name (given: they differ per map), the axis labels and
-        the bar's tooltip in the current language."""
-        self.plot.titleLabel.item.setTextWidth(-1)  # one line again; fit_title wraps it
-        self.plot.setTitle(title, color="#222", size="10pt")
-        self._title_width = self.plot.titleLabel.item.boundingRect().width()
+        the bar's tooltip in the current language; each text whole until ``fit_texts``."""
         self.bar.set_name(scale)
-        self.plot.setLabel("bottom", QCoreApplication.translate(
-            "GatePlaneMaps", "g  (gate pre-activation)"))
-        self.plot.setLabel("left", QCoreApplication.translate(
-            "GatePlaneMaps", "u  (up pre-activation)"))
+        self._texts = {"title": title,
+                       "bottom": QCoreApplication.translate("GatePlaneMaps",
+                                                            "g  (gate pre-activation)"),
+                       "left": QCoreApplication.translate("GatePlaneMaps",
+                                                          "u  (up pre-activation)")}
+        self._widths: dict[str, tuple[float, float]] = {}  # (whole, symbol) one-line px
+        self._shown_texts: dict[str, str] = {}
+        for place, text in self._texts.items():
+            symbol = self._show(place, title_symbol(text))
+            self._widths[place] = (self._show(place, text), symbol)
 
-    def fit_title(self, width: float) -> None:
-        """The title on one line, or wrapped at ``width`` px when it is wider than that."""
-        item = self.plot.titleLabel.item
-        if item.textWidth() < 0:  # its one-line width (measured only then: no needless repaint)
-            self._title_width = item.boundingRect().width()
-        wrap_plot_title(self.plot, width, natural=self._title_width)
+    def _show(self, place: str, text: str) -> float:
+        """Show ``text`` as the title or the ``place`` axis's label, on one line (the whole
+        text in the tooltip when this is its symbol); its width in px."""
+        whole = self._texts[place]
+        if place == "title":
+            item = self.plot.titleLabel.item
+            item.setTextWidth(-1)  # one line, never wrapped
+            self.plot.setTitle(text, color="#222", size="10pt")
+            self.plot.titleLabel.setToolTip("" if text == whole else whole)
+        else:
+            self.plot.setLabel(place, text)
+            item = self.plot.getAxis(place).label
+            item.setToolTip("" if text == whole else whole)
+        self._shown_texts[place] = text
+        return float(item.boundingRect().width())
+
+    def title_fits(self, width: float) -> bool:
+        """Whether the whole title fits on one line over a map ``width`` px wide."""
+        return self._widths["title"][0] <= width + 1
+
+    def title_width(self) -> float:
+        """The one-line width of the narrowest title this map can show (its symbol)."""
+        return self._widths["title"][1]
+
+    def fit_texts(self, side: float, column: float, whole_title: bool) -> None:
+        """The whole title (``whole_title``: the caller decides for all maps alike) or its
+        symbol alone ("∂h/∂g"); each axis label whole where it fits along the data square
+        ``side`` px (the bottom one under its ``column``), else its symbol ("g", "u").
+
+        Why not wrapped: pyqtgraph keeps a title's row 30 px high, and a title wrapped to two or
+        three lines at the window's minimum size ran down into its map (at 1024 px the middle
+        title's second line lay on the map's top edge); the bottom label ran under the next
+        map and was cut at the view's edge. The symbols are what the colour bar and the readout
+        name the maps and axes by; the whole text stays in the tooltip.
+        """
+        room = {"title": None, "bottom": column, "left": side + 10}
+        for place, (whole_width, _symbol_width) in self._widths.items():
+            fits = whole_title if place == "title" else whole_width <= room[place]
+            text = self._texts[place] if fits else title_symbol(self._texts[place])
+            if text != self._shown_texts.get(place):
+                self._show(place, text)
 
     def align_bar(self) -> None:
         """The colour bar under the map's data square, edge to edge (not under its u axis)."""

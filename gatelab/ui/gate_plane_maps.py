@@ -14,7 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QFocusEvent, QKeyEvent, QPainter, QPainterPath, QPaintEvent, QPalette,
-                           QPen, QResizeEvent, QTextOption)
+                           QPen, QResizeEvent)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLayout,
@@ -152,6 +152,7 @@ class GatePlaneMaps(QWidget):
         titles, scales = _titles(), scale_names()
         for key, view in self.views.items():
             view.retranslate(titles[key], scales[key])
+        self._refit.start(0)  # the whole texts again: cut to their symbols if too wide
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """Room for one column of maps (``MIN_MAPS_WIDTH``): at 96 px, a narrow window gave the
@@ -239,8 +240,10 @@ class GatePlaneMaps(QWidget):
                 return
         rows, side = -(-count // n), square(n)
         side = max(side, 40)
-        for key in self._shown:  # a title wider than its map wraps (its width cut the row off)
-            self.views[key].fit_title(side)
+        # a title wider than its map shows its symbol alone, and then every map's does
+        whole = all(self.views[key].title_fits(side) for key in self._shown)
+        for key in self._shown:
+            self.views[key].fit_texts(side, side + extra_w, whole)
         height = max(120, int(rows * (side + extra_h)))
         width = max(int(n * (side + extra_w)) + 2, MIN_MAPS_WIDTH)
         if abs(height - self.widget.height()) > 1 or abs(width - self.widget.maximumWidth()) > 1:
@@ -257,18 +260,10 @@ class GatePlaneMaps(QWidget):
             view.resizeEvent(None)  # titles needed before they wrapped narrower: the view's again
 
     def _narrowest_square(self) -> float:
-        """The narrowest data square the shown titles allow: a title wraps at its map's width
-        but not inside a word, and a column squeezed below its longest word pushed the row past
-        the view's edge (the third map cut off at the window's minimum size)."""
-        widest = 0.0
-        for key in self._shown:
-            doc = self.views[key].plot.titleLabel.item.document().clone()
-            option = doc.defaultTextOption()
-            option.setWrapMode(QTextOption.WrapMode.WordWrap)  # as laid out: never inside a word
-            doc.setDefaultTextOption(option)
-            doc.setTextWidth(1)
-            widest = max(widest, doc.idealWidth())
-        return widest
+        """The narrowest data square the shown titles allow: each title's symbol on one line
+        ("∂h/∂g"; ``MapPlot.fit_title``). A column squeezed below its title pushed the row
+        past the view's edge (the third map cut off at the window's minimum size)."""
+        return max((self.views[key].title_width() for key in self._shown), default=0.0)
 
     def _overheads(self) -> tuple[float, float]:
         """Height around one map's data square (title, axis, colour bar, margins) and width per

@@ -26,6 +26,7 @@ from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
 from gatelab.ui.gate_plane_controls import GatePlaneControls
 from gatelab.ui.gate_plane_layout import GatePlaneArrangement
+from gatelab.ui.gate_plane_legend import legend_html
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
@@ -390,14 +391,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self._update_legend()
 
     def _update_legend(self) -> None:
-        parts = [
-            self.tr("<b style='color:#000'>━━</b> h = 0"),
-            self.tr("<span style='background:#d0d0d0; border:1px solid #464646'>&nbsp;&nbsp;&nbsp;&nbsp;</span> gate closed "
-                    "|act(g)| &lt; ε"),
-            self.tr("<span style='color:#e6b800'>●</span> your point (◆ when pinned to the edge)"),
-        ]
+        neurons = None
         if self._neuron_layers is not None:
-            parts.append(self.tr("<b>•</b> trained neurons: {0}").format(
-                self._neuron_label() or self.tr("layer L{0}").format(self.controls.layer())))
-        self.legend_label.setText("&nbsp;&nbsp;&nbsp;".join(parts) + "&nbsp;&nbsp;&nbsp;" + self.tr(
-            "Colours: blue &lt; 0 &lt; red (each map has its own symmetric scale)."))
+            neurons = self._neuron_label() or self.tr("layer L{0}").format(self.controls.layer())
+        self.legend_label.setText(legend_html(neurons))

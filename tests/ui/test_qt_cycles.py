@@ -55,6 +55,19 @@ def test_plot_card_with_fitted_legend_and_exports(qtbot, tmp_path: Path) -> None
     assert not found.report, _offenders_message(found.report)
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _torch_warmed() -> None:
+    """torch (torch.fx) and torch._dynamo, imported once per process before any block: their
+    imports leave cycles of torch's own that hold their importer's frames, BackgroundCalls'
+    thread among them, and a block that imports them first reports those (a test run alone,
+    or this file first in its process, failed so)."""
+    import torch  # noqa: F401
+
+    from gatelab.core.optim import warm_up
+
+    warm_up()
+
+
 def test_trainer_panel_after_a_refused_start(qtbot) -> None:  # noqa: ANN001
     """The kept "Not started" error held its traceback, whose frame held the panel."""
     import torch  # noqa: F401  (imported once per process before the block: torch.fx keeps
