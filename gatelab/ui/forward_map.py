@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -28,6 +28,7 @@ from gatelab.ui.forward_map_view import ForwardMapView
 from gatelab.ui.messages import message_text
 
 LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
+READOUT_LINES = 2  # the readout's reserved height, in lines: most descriptions fit in two
 
 
 _PRESETS: dict[str, ForwardSizes] = {}  # shipped presets by file stem and by name, read once
@@ -68,6 +69,8 @@ class ForwardMapPanel(QWidget):
         self.readout.setObjectName("forward-readout")
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout.setTextFormat(Qt.TextFormat.PlainText)  # measured as such (_reserve_readout)
+        self.readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._lookup: Callable[[str], Any] = lambda _name: None
         self._build: Callable[[str], Any] | None = None  # builds a tab not opened yet
         self._sizes: ForwardSizes | None = None
@@ -109,6 +112,7 @@ class ForwardMapPanel(QWidget):
                                   "with Tab or the arrow keys and press Enter) to open the tab "
                                   "that explains it."))
         self.view.setAccessibleName(self.tr("Forward-pass map"))
+        self._reserve_readout()
         self._render()
 
     def restore_settings(self, settings: QSettings) -> None:
@@ -286,6 +290,23 @@ class ForwardMapPanel(QWidget):
                               sizes is None or sizes.gated, self.texts.notes(sizes))
         self.caption.setText(self.texts.caption(sizes))
         self._show_readout()
+
+    def _reserve_readout(self) -> None:
+        """Keep READOUT_LINES lines' room under the map, whatever the readout holds. Why: the
+        map is centred in what the readout leaves, so the whole diagram jumped ~7 px up each
+        time a box's description wrapped to a second line, and back down for a short one. A
+        longer text (a narrow window, Chinese) still grows the label: a floor, not a cap."""
+        metrics = self.readout.fontMetrics()
+        lines = metrics.boundingRect(0, 0, 10_000, 10_000, int(Qt.TextFlag.TextWordWrap),
+                                     "\n".join("X" * READOUT_LINES)).height()
+        margins = self.readout.contentsMargins()
+        self.readout.setMinimumHeight(lines + margins.top() + margins.bottom()
+                                      + 2 * self.readout.margin())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._reserve_readout()
 
     def _show_readout(self) -> None:
         self.readout.setText(self.texts.description(self.view.selected(), self._sizes))

@@ -37,6 +37,7 @@ from gatelab.ui.inside_jobs import (
 from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
 from gatelab.ui.inside_pickers import SelectionBar, model_dtype
+from gatelab.ui.inside_runlist import SavedRunList
 from gatelab.ui.inside_sink import SinkView
 from gatelab.ui.inside_source import SourceBar
 from gatelab.ui.inside_state import InsideSelection
@@ -44,7 +45,7 @@ from gatelab.ui.inside_topk import TopKView
 from gatelab.ui.inside_worker import TaskRunner
 from gatelab.ui.lesson_card import Lesson
 from gatelab.ui.messages import message_text
-from gatelab.ui.qt_cycles import detach
+from gatelab.ui.qt_cycles import detach, weak_method
 from gatelab.ui.trainer_worker import BackgroundCalls
 
 
@@ -79,6 +80,9 @@ class InsidePanel(QWidget):
         self._live_timer = QTimer(self)  # the trainer may start a new run at any time
         self._live_timer.setInterval(1000)
         self._live_timer.timeout.connect(self._update_live_info)
+        self.run_list = SavedRunList(self.source, self.files, weak_method(self.live_run_dir, ""),
+                                     self)  # (weakly: the list is the panel's child)
+        self._restore_line = False  # the line under the bar is apply_state's ("State restored.")
 
         self.explorer = explorer_page(self.rankings, self.topk, self)
         self.views = QTabWidget(self)
@@ -109,6 +113,12 @@ class InsidePanel(QWidget):
         self.sel.explore_requested.connect(lambda: self.views.setCurrentWidget(self.explorer))
         for signal in (self.sel.trace_changed, self.sel.layer_changed, self.sel.neuron_changed):
             signal.connect(self._update_topk_target)
+        src = self.source  # the learner acts: a "State restored." under the bar is stale then
+        for signal in (src.text.textEdited, src.hf_path.textEdited, src.kind.activated,
+                       src.runs.activated, src.device.activated, src.dtype.activated,
+                       src.example_picked, self.sel.layer_changed, self.sel.neuron_changed,
+                       self.sel.token_changed, self.sel.span_changed):
+            signal.connect(self._on_user_act)
         self._message: tuple[Callable[[], str], bool] = (lambda: "", False)
         self._update_topk_target()
         self.retranslate()
@@ -131,6 +141,7 @@ class InsidePanel(QWidget):
         """Show a line under the source bar; kept as a function so a language switch can
         re-render it. Returns the text shown."""
         self._message = (detach(message, self), error)  # names self: no cycle (qt_cycles)
+        self._restore_line = False
         text = message()
         self.source.show_message(text, error)
         return text
@@ -144,7 +155,7 @@ class InsidePanel(QWidget):
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
         super().showEvent(event)
         self._on_kind(self.source.kind_key())
-        self.refresh_runs()  # a run may have finished in the trainer since the tab was last shown
+        self.run_list.start()  # read now, then follow the runs folder while shown (D1)
 
     def shutdown(self) -> None:
         """Stop the worker (request stop, quit, wait) and the file readers; idempotent."""
@@ -152,6 +163,7 @@ class InsidePanel(QWidget):
             return
         self._shut = True
         self._live_timer.stop()
+        self.run_list.shutdown()
         self.sink.experiment.runner.cancel()  # both stop at once: close waits for one span
         self.runner.shutdown()
         self.sink.experiment.shutdown()
@@ -161,12 +173,7 @@ class InsidePanel(QWidget):
     # -- actions -------------------------------------------------------------------------------
     def refresh_runs(self) -> None:
         """List the saved runs off the GUI thread (reading every run's files)."""
-        if self._shut or self.files.busy():
-            return
-        from gatelab.ui.inside_source import saved_run_choices
-
-        trainer_run, current = self.live_run_dir(), self.source.unchosen_run()
-        self.files.submit("runs", lambda: saved_run_choices(trainer_run, current))
+        self.run_list.refresh()
 
     def model_sizes(self) -> dict[str, Any] | None:
         """The traced model's d, m, layers and variant (for the forward-pass map), or None."""
@@ -315,9 +322,9 @@ class InsidePanel(QWidget):
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:
             return
-        if tag == "runs" and isinstance(result, tuple):  # (rows, the run to start on)
-            self.source.set_runs(result[0], default=result[1])
-        elif tag.startswith("history"):
+        if self.run_list.on_result(tag, result, error):
+            return
+        if tag.startswith("history"):
             if tag != "history:{0}".format(self._history_req):
                 return  # an older source's history, arriving after a newer analysis began
             if error or not isinstance(result, tuple):
@@ -329,6 +336,7 @@ class InsidePanel(QWidget):
 
     def hideEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
         self._live_timer.stop()
+        self.run_list.stop()
         super().hideEvent(event)  # type: ignore[arg-type]
 
     def _on_kind(self, kind: str) -> None:
@@ -375,3 +383,18 @@ class InsidePanel(QWidget):
         neuron that the trace on show cannot hold is picked once the text is traced."""
         message, warning = inside_persist.apply_panel_state(self, state)
         self._say(message, error=warning)
+        self._restore_line = True
+
+    def forget_state_line(self) -> None:
+        """Clear apply_state's line ("State restored."): the window calls this when a state
+        could not be opened or pasted (a rolled-back one came through apply_state too), so the
+        line cannot read as that attempt's outcome."""
+        if self._restore_line:
+            self._say(lambda: "")
+
+    def _on_user_act(self, *_args: object) -> None:
+        """The learner edited the source or text, or picked something: a "State restored."
+        from before is stale (it lingered through edits and picks). A line that still has a
+        job (press Analyse: the state's picks wait for the trace) stays until the trace."""
+        if self._restore_line and not self.pending:
+            self._say(lambda: "")

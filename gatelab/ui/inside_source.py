@@ -310,21 +310,25 @@ class SourceBar(QWidget):
 
 
 def saved_run_choices(trainer_run: str = "", current: str = ""
-                      ) -> tuple[list[tuple[str, str]], str]:
+                      ) -> tuple[list[tuple[str, str]], str, object, tuple[str, ...]]:
     """(path, label) of every saved run, newest first (a run still training, or cut short,
-    says so), and the run to start on while none is chosen (``default_saved_run``: the run the
-    trainer shows, else ``current`` or another with a history over a few-step stub). Reads
-    every run's files: call it off the GUI thread."""
+    says so), the run to start on while none is chosen (``default_saved_run``: the run the
+    trainer shows, else ``current`` or another with a history over a few-step stub), the runs
+    folder's signature as read (``runs_view_rows.read_rows``) and the paths of the runs listed
+    as running (what ``poll_signature`` asks again). Reads every run's files: call it off the
+    GUI thread."""
     from gatelab.core.run_history import default_saved_run, steps_done
-    from gatelab.ui.inside_messages import run_state_word
+    from gatelab.ui.inside_messages import run_state_word, variant_text
+    from gatelab.ui.runs_view_rows import read_rows
     from gatelab.ui.trainer_jobs import run_rows
 
-    found = run_rows()
+    signature, found = read_rows(run_rows)
     rows = [(r.path, "{0} · {1} · {2}{3}".format(
-        r.name, r.variant, r.model, "" if r.status == "finished" else
+        r.name, variant_text(r.variant), r.model, "" if r.status == "finished" else
         " · {0} {1}".format(run_state_word(r.status), r.steps))) for r in found]
     runs = [(r.path, r.status, steps_done(r.steps)) for r in found]
-    return rows, default_saved_run(trainer_run, runs, current)
+    running = tuple(r.path for r in found if r.status == "running")
+    return rows, default_saved_run(trainer_run, runs, current), signature, running
 
 
 def _progress_text(text: str) -> str:

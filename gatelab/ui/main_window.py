@@ -45,7 +45,7 @@ from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html, w
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
-                             TabLinker, TabSpec, missing_members)
+                             StateLineOwner, TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
 from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
     PREFERRED_SIZE, WindowPlacement, watch_growth)
@@ -174,6 +174,14 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         plane = self.panel("gate-plane")
         if isinstance(plane, GatePairsSink):  # not the "could not be loaded" label
             plane.set_neuron_points(pairs, label, variant, layer)
+
+    def _state_problem(self, text: str) -> None:
+        """A state not opened, pasted or saved: a tab's "State restored." from an earlier one
+        goes too (beside this failure it read as its outcome; a rolled-back tab said it too)."""
+        super()._state_problem(text)
+        for panel in self._panels.values():
+            if isinstance(panel, StateLineOwner):
+                panel.forget_state_line()
 
     def _on_tab_changed(self, index: int) -> None:
         if index < 0:

@@ -65,6 +65,14 @@ class TabLinker(Protocol):
 
 
 @runtime_checkable
+class StateLineOwner(Protocol):
+    """A panel that says "State restored." in a line of its own, to forget when a later state
+    fails to open, paste or save (beside that failure it read as its outcome)."""
+
+    def forget_state_line(self) -> None: ...
+
+
+@runtime_checkable
 class PanelBuilderUser(Protocol):
     """A panel that reads other tabs on the user's request even before they were opened:
     ``set_panel_builder`` gets a function that builds a tab's panel (settings restored) if

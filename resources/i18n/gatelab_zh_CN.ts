@@ -2154,7 +2154,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+105"/>
+        <location filename="../../gatelab/ui/forward_map.py" line="+108"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2174,7 +2174,7 @@
         <translation>前向传播图</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The forward-pass state must be an object.</source>
         <translation>前向传播状态必须是一个对象。</translation>
     </message>
@@ -2199,7 +2199,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+138"/>
+        <location line="+155"/>
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -3451,7 +3451,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+69"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+72"/>
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3526,7 +3526,7 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+18"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -3541,7 +3541,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+194"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+201"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3576,7 +3576,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-79"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-92"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3611,7 +3611,7 @@
         <translation>此运行尚未保存统计数据。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>No live run yet: start one in the Live trainer tab (Ctrl+4).</source>
         <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4）。</translation>
     </message>
@@ -3799,12 +3799,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+249"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+257"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-166"/>
+        <location line="-174"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
@@ -3818,7 +3818,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+113"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3833,12 +3833,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-129"/>
+        <location line="-137"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+138"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -5211,7 +5211,7 @@ equivalent</source>
         <translation>{0} · m = {1} · d = {2} · {3} · {4}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>of {0}</source>
         <translation>共 {0}</translation>
     </message>
@@ -8642,7 +8642,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+97"/>
+        <location filename="../../gatelab/ui/tabs.py" line="+105"/>
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

@@ -390,4 +390,4 @@ def test_the_run_list_lists_saved_runs(qtbot, panel: InsidePanel, tiny_run: Path
     panel.refresh_runs()
     qtbot.waitUntil(lambda: panel.source.runs.findData(str(listed)) >= 0, timeout=20000)
     label = panel.source.runs.itemText(panel.source.runs.findData(str(listed)))
-    assert "run-listed" in label and "swiglu" in label
+    assert "run-listed" in label and " · SwiGLU · " in label  # the name, not the id

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
+from gatelab.ui.inside_messages import variant_text
 from gatelab.ui.inside_panel import InsidePanel
 from gatelab.ui.trainer_jobs import RunRow
 from tests.ui.conftest import show_panel
@@ -83,8 +84,9 @@ def test_live_run_line_and_saved_runs_speak_the_language_and_mark_unfinished_run
         panel.refresh_runs()
         qtbot.waitUntil(lambda: panel.source.runs.count() == 2, timeout=5000)
         labels = [panel.source.runs.itemText(i) for i in range(2)]
-        assert labels == ["a · swiglu · 2L d32 m96 2h · «running» 40/200",
-                          "b · geglu · 2L d32 m96 2h"]
+        names = variant_text("swiglu"), variant_text("geglu")  # (in the wrapped language)
+        assert labels == ["a · {0} · 2L d32 m96 2h · «running» 40/200".format(names[0]),
+                          "b · {0} · 2L d32 m96 2h".format(names[1])]
     finally:
         QCoreApplication.removeTranslator(translator)
 

@@ -1,6 +1,6 @@
 """Walkthrough 5 at 1280×800: the Inside tab's model summary shows whole.
 
-"LlamaForCausalLM · 2 layers · m = 48 · d = 32 · swiglu · 20 tokens · …" lost its dtype (and a
+"LlamaForCausalLM · 2 layers · m = 48 · d = 32 · SwiGLU · 20 tokens · …" lost its dtype (and a
 run's longer name lost its sizes) to "…" beside the pickers; only the tooltip had the line. Where
 one line does not fit but two do, the model now sits over its sizes, the views 5 px lower.
 """
@@ -28,9 +28,9 @@ def _show(inside, **changes: object) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize("changes, dtype, lines", [
     (dict(model_name="LlamaForCausalLM", source_kind="hf", hidden_size=32), "bf16",
-     ["LlamaForCausalLM", "2 layers · m = 48 · d = 32 · swiglu · 36 tokens · bf16"]),
+     ["LlamaForCausalLM", "2 layers · m = 48 · d = 32 · SwiGLU · 36 tokens · bf16"]),
     (dict(model_name="run-20261201-094134-2c5f", step=12000, hidden_size=128), "",
-     ["run-20261201-094134-2c5f, step 12000", "2 layers · m = 48 · d = 128 · swiglu · 36 tokens"]),
+     ["run-20261201-094134-2c5f, step 12000", "2 layers · m = 48 · d = 128 · SwiGLU · 36 tokens"]),
 ])
 def test_the_summary_shows_every_part_at_1280(qtbot, inside, monkeypatch, changes, dtype,  # noqa: ANN001
                                               lines) -> None:
@@ -53,4 +53,4 @@ def test_the_summary_shows_every_part_at_1280(qtbot, inside, monkeypatch, change
 def test_a_summary_that_fits_one_line_stays_one_line(inside) -> None:  # noqa: ANN001
     _show(inside, model_name="tiny", hidden_size=8)
     info = inside.pickers.info
-    assert info.shown_text() == info.text() == "tiny · 2 layers · m = 48 · d = 8 · swiglu · 36 tokens"
+    assert info.shown_text() == info.text() == "tiny · 2 layers · m = 48 · d = 8 · SwiGLU · 36 tokens"
