@@ -25,6 +25,7 @@ from typing import Any
 
 from gatelab.cli_args import FLAG_FIELDS, parse, train_parser
 from gatelab.core.messages import KeyedError
+from gatelab.core.progress_rate import RecentRate
 from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError
 
 
@@ -64,25 +65,27 @@ def _fmt_time(s: float) -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr, redrawn at most ten times a second."""
+    """A one-line progress bar on stderr, redrawn at most ten times a second. Its ETA is the
+    GUI's (``core.progress_rate``): "--:--" until the speed has settled, then the recent one."""
 
     def __init__(self, stream: Any = None, width: int = 28, prefix: str = "") -> None:
         self.stream = stream or sys.stderr
         self.width, self.prefix = width, prefix
         self._last = 0.0
         self.val: float | None = None
+        self._rate = RecentRate()
 
     def update(self, snap: Snapshot, force: bool = False) -> None:
         if snap.val_loss is not None:
             self.val = snap.val_loss
+        self._rate.add(snap.elapsed_s, snap.step)  # every report, drawn or not
         now = time.monotonic()
         if not force and now - self._last < 0.1:
             return
         self._last = now
         frac = snap.step / max(snap.steps_total, 1)
         fill = int(round(frac * self.width))
-        rate = snap.elapsed_s / max(snap.step, 1)
-        eta = rate * (snap.steps_total - snap.step)
+        eta = self._rate.eta(snap.steps_total - snap.step)
         val = f" val {self.val:.4f}" if self.val is not None else ""
         line = (f"\r{self.prefix}[{'#' * fill}{'.' * (self.width - fill)}] {snap.step}/{snap.steps_total}"
                 f" loss {snap.train_loss:.4f}{val} {snap.tokens_per_s / 1000:.1f}k tok/s"
@@ -91,6 +94,7 @@ class ProgressBar:
         self.stream.flush()
 
     def done(self) -> None:
+        self._rate.reset()  # an experiment's next run has a speed of its own
         self.stream.write("\n")
         self.stream.flush()
 

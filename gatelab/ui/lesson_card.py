@@ -9,6 +9,7 @@ tab into the state a lesson talks about, with one line on what to look for.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import getCppPointer
 
-from gatelab.ui.lesson_types import Later, Lesson, Question, TryStep  # noqa: F401 (re-exported)
+from gatelab.ui.lesson_types import Later, Lesson, Needs, Question, TryStep  # noqa: F401 (re-exported)
 from gatelab.ui.lesson_widgets import ClickLabel, StepButton, bold_then, plain_label  # noqa: F401
 
 _RESULT_OK = "color: palette(text);"
@@ -67,6 +68,7 @@ class LessonCard(QFrame):
         self._looking: int | None = None  # the step whose "Now look:" the result shows
         self._pending = 0  # counts step clicks: only the latest one's Later may answer
         self._later: tuple[str, TryStep, Later] | None = None
+        self._needs: Needs | None = None  # the "do this first" line shown, until it is done
         self._calls: Any = None  # BackgroundCalls for Later steps, made on the first one
         self._filtering = False
         self._mine: tuple[int, int] = (0, -1)  # the last input event that reached the card first
@@ -255,9 +257,24 @@ class LessonCard(QFrame):
         if todo or index is None:
             self.result.setStyleSheet(_RESULT_TODO if todo else _RESULT_OK)
             self.result.setText(todo or self.tr("Now look: {0}").format(step.expect))
+            if isinstance(todo, Needs):
+                self._await(todo)
         else:
             self._show_look(index)
         return todo
+
+    def _await(self, needs: Needs) -> None:
+        """Withdraw ``needs``' line once the tab says it is done (its ``met`` signal)."""
+        try:
+            needs.met.connect(self._on_met)
+        except (AttributeError, RuntimeError, TypeError):  # no signal: the line just stays
+            return
+        self._needs = needs
+
+    def _on_met(self, *args: object) -> None:
+        needs = self._needs
+        if needs is not None and (needs.when is None or needs.when(*args)):
+            self._clear_result()
 
     def _show_look(self, index: int) -> None:
         """"Now look: …" for step ``index``, until the user acts on the tab (a click, a key or
@@ -271,6 +288,10 @@ class LessonCard(QFrame):
         self._looking = None
         self.result.clear()
         self._watch(False)
+        needs, self._needs = self._needs, None
+        if needs is not None:  # its line is gone: no need to hear that it is done
+            with suppress(RuntimeError, TypeError):
+                needs.met.disconnect(self._on_met)
 
     def _watch(self, on: bool) -> None:
         """Watch the application's input events, or stop: every event then passes through

@@ -1,6 +1,7 @@
 """What a tab's "Try this" card is made of: steps, questions, the lesson holding them (the
-panels build them, ``lesson_card`` draws them), and ``Later``, a step's answer that needs files
-read first. Kept apart so the card module stays about drawing; ``lesson_card`` re-exports them."""
+panels build them, ``lesson_card`` draws them), ``Later``, a step's answer that needs files
+read first, and ``Needs``, a "do this first" line that goes once it is done. Kept apart so the
+card module stays about drawing; ``lesson_card`` re-exports them."""
 
 from __future__ import annotations
 
@@ -25,11 +26,28 @@ class Later:
         return self.finish(self.work())
 
 
+class Needs(str):
+    """A step's "do this first" line that goes by itself once it is done: the card shows it
+    (amber) until ``met`` (a Qt signal of the tab) fires with arguments that ``when`` accepts
+    (any, without ``when``). Why: "Train a run first … then press this step again." stayed
+    under the trainer's card after the run had finished, reading as if still blocked. A str,
+    so a caller that only reads the line (a test, a script) sees the text."""
+
+    met: Any
+    when: Callable[..., bool] | None
+
+    def __new__(cls, text: str, met: Any, when: Callable[..., bool] | None = None) -> Needs:
+        self = super().__new__(cls, text)
+        self.met, self.when = met, when
+        return self
+
+
 @dataclass(frozen=True)
 class TryStep:
     title: str  # translated button text
     expect: str  # translated: what you should see, with the numbers
-    run: Callable[[], str | Later | None]  # sets the tab up; None, or what to do first
+    run: Callable[[], str | Later | None]  # sets the tab up; None, or what to do first (a
+    # str, or a Needs that the card withdraws once it is done)
 
 
 @dataclass(frozen=True)

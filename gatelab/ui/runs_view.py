@@ -7,7 +7,7 @@ be resumed); a folder that cannot be read reads "broken: why" and never hides th
 folder a killed Start left empty reads "empty" and can only be deleted. Deleting asks first
 (``confirm_delete`` is an attribute so tests can answer for the user). How the columns share the
 table's width lives in ``runs_view_columns``; what is read, when, and which actions a row refuses
-in ``runs_view_rows``.
+in ``runs_view_rows``. FFN and Corpus read as the form says them ("SwiGLU"), not as ids.
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ from gatelab.ui.runs_view_rows import (  # run_status_word: imported from here t
     run_rows,
     run_status_word,
 )
+from gatelab.ui.trainer_corpus import corpus_name
+from gatelab.ui.trainer_fields import variant_name
 from gatelab.ui.trainer_jobs import RunRow
 from gatelab.ui.experiment_data import experiment_of
 from gatelab.ui.trainer_worker import BackgroundCalls
@@ -278,8 +280,8 @@ class RunsView(QWidget):
         for r, row in enumerate(self.rows):
             full = self.status_word(row.status) + (": " + message_text(row.error) if row.error else "")
             status = elide_words(full, STATUS_CHARS)
-            cells = (row.name, row.variant, row.model, row.corpus, row.steps,
-                     loss_text(row.train_loss), loss_text(row.val_loss), status)
+            cells = (row.name, variant_name(row.variant), row.model, corpus_name(row.corpus),
+                     row.steps, loss_text(row.train_loss), loss_text(row.val_loss), status)
             tips = {3: row.corpus, STATUS: full}  # the path (Run's tip) ends with the whole name
             if row.steps.startswith("?"):  # run.json's step is implausible: the reason says why
                 tips[4] = full

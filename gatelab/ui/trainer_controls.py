@@ -11,17 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -29,10 +26,10 @@ from PySide6.QtWidgets import (
 from gatelab.core.budget import rule_8_3
 from gatelab.core.trainconfig import (FFN_VARIANTS, TrainConfig, classic_matched_intermediate,
                                       count_params, salvage_config)
-from gatelab.ui.elide import FitCombo, before_formula
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
-from gatelab.ui.trainer_form_errors import LrTextError, fields_of, mark_rows, reveal
+from gatelab.ui.trainer_form_errors import LrTextError, fields_of, mark_rows, reveal, show_message
+from gatelab.ui.trainer_spin import make_widget
 from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel and tests)
     DEFAULT_CONFIG,
     FIELDS,
@@ -41,21 +38,6 @@ from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel
     form_config,
     variant_label,
 )
-
-
-def _make_widget(f: Field) -> QWidget:
-    if f.kind == "spin":
-        box = QSpinBox()
-        box.setRange(f.lo, f.hi)
-        box.setSingleStep(f.step)
-        box.setKeyboardTracking(True)
-        box.setAccelerated(True)
-        return box
-    if f.kind == "combo":  # closed: a cut variant shows its name alone, whole in the tooltip
-        return FitCombo(least_chars=12, short=before_formula, grow=False)
-    if f.kind == "check":
-        return QCheckBox()
-    return QLineEdit()
 
 
 class TrainerControls(QWidget):
@@ -80,7 +62,7 @@ class TrainerControls(QWidget):
         self.btn_matched = QPushButton()
         self.params_label = QLabel()
         for f in FIELDS:
-            widget = _make_widget(f)
+            widget = make_widget(f)
             setattr(self, f.attr, widget)
             shown: Any = widget
             if f.key == "intermediate":  # the width with its two rule buttons
@@ -140,7 +122,7 @@ class TrainerControls(QWidget):
             else:
                 self._labels[f.key].setText(self.tr(f.label))
             if f.special:
-                widget.setSpecialValueText(self.tr(f.special))
+                widget.set_special(self.tr(f.special), f.special)  # "auto" typed too
         for i in range(self.variant.count()):
             self.variant.setItemText(i, variant_label(str(self.variant.itemData(i))))
         self._retranslate_auto_device()
@@ -171,6 +153,15 @@ class TrainerControls(QWidget):
                                         else self.tr("auto"))
             elif key in self._device_labels:
                 self.device.setItemText(i, message_text(self._device_labels[key]))
+
+    def device_name(self, device: str) -> str:
+        """A device the engine reports ("cpu", "cuda:0") as the Device list names it ("CPU (2
+        threads)"); the id itself when the list does not know it."""
+        kind = device.split(":")[0]
+        label = self._device_labels.get(kind) if device in (kind, kind + ":0") else None
+        if label:
+            return message_text(label)
+        return self.tr("CPU") if device == "cpu" else device
 
     # -- config <-> widgets --------------------------------------------------------------------
     def raw_config(self) -> TrainConfig:
@@ -270,11 +261,20 @@ class TrainerControls(QWidget):
         else:
             reveal(getattr(self, first.attr), self.error)
 
+    def _show_reason(self) -> None:
+        """The form's message scrolled into view, with the field being edited (else the first
+        one the message is about); the focus stays where it is."""
+        keys = self.invalid_fields()
+        show_message(self, self.error, next((getattr(self, f.attr) for f in FIELDS
+                                             if f.key in keys), None))
+
     def _on_changed(self) -> None:
         self.corpus.set_block_size(self.block.value())  # "too short" shows before Start
-        message = self.validation_error()
+        message, said = self.validation_error(), self.error.text()
         self.error.setText(message)
         self.error.setVisible(bool(message))
+        if message and message != said:  # out of sight below the fold: scrolled into view
+            QTimer.singleShot(0, self, self._show_reason)
         rows = {f.key: getattr(self, f.attr) if f.kind == "check" else self._labels[f.key]
                 for f in FIELDS}
         mark_rows(rows, self.invalid_fields() if message else (), message)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -40,6 +40,24 @@ def _read(spec: str) -> CorpusSummary | Msg:
         return corpus_summary(spec)
     except KeyedError as exc:  # other errors reach the box as the worker's text
         return exc.msg
+
+
+def builtin_names() -> dict[str, tuple[str, str]]:
+    """The built-in corpora's (short, long) names in the current language. Short names fit the
+    combo at 1280 px ("~1 MB" was cut to "~1 ME"); the long ones are each item's tooltip.
+    (Each string written out in its own translate call: lupdate finds no other.)"""
+    generated = QCoreApplication.translate("CorpusBox", "Generated demo text (60 kB, quick)")
+    return {"python": (QCoreApplication.translate("CorpusBox", "Python source (~1 MB)"),
+                       QCoreApplication.translate("CorpusBox",
+                                                  "Python source (standard library, ~1 MB)")),
+            "generated": (generated, generated)}
+
+
+def corpus_name(spec: str) -> str:
+    """A run's corpus as the picker names it, without its size ("Python source", not the id
+    "python"); a file's path as it is."""
+    names = builtin_names()
+    return without_brackets(names[spec][0]) if spec in names else spec
 
 
 class CorpusBox(QGroupBox):
@@ -92,12 +110,7 @@ class CorpusBox(QGroupBox):
     def retranslate(self) -> None:
         """Title, built-in names, tips and the summary line in the current language."""
         self.setTitle(self.tr("Text to learn (corpus)"))
-        # Short names fit the combo at 1280 px ("~1 MB" was cut to "~1 ME"); the long ones
-        # stay as each item's tooltip.
-        names = {"python": (self.tr("Python source (~1 MB)"),
-                            self.tr("Python source (standard library, ~1 MB)")),
-                 "generated": (self.tr("Generated demo text (60 kB, quick)"),
-                               self.tr("Generated demo text (60 kB, quick)"))}
+        names = builtin_names()
         for i in range(self.combo.count()):
             key = str(self.combo.itemData(i))
             if key in names:

@@ -28,6 +28,17 @@ class ErrorLine:
     _error_fn: Callable[[Any], str]
     _notice: bool
     _notice_form: object = None  # the form's values when the notice was shown
+    _form_reason = ""  # the form's validation message last said (Start's tooltip, status bar)
+
+    def _explain_form(self) -> None:
+        """Why the form keeps Start off, where a learner looks: Start's tooltip and, once per
+        new reason, the status bar. The form's own line sits at the bottom of a scrolled form,
+        below the fold at 1280×800 (walkthrough s12): a greyed Start said nothing."""
+        reason = self.controls.validation_error()
+        self.bar.set_start_reason(reason)
+        if reason and reason != self._form_reason:
+            self.status_changed.emit(reason)
+        self._form_reason = reason
 
     def _clear_start_error(self) -> None:
         """A "Not started" message goes once the form and the corpus are usable again."""

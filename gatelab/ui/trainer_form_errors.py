@@ -3,7 +3,8 @@
 Why: ``TrainConfig.validate()`` decides what is valid and says why in one line, shown under the
 form. At 1280×800 that line sits below the fold, so a learner who typed "abc" into the learning
 rate saw a disabled Start button and no reason (found by a walkthrough). The form now colours
-the rows the message is about and, when Start is asked for anyway, scrolls to the first of them.
+the rows the message is about, scrolls its message into view when it appears (the field being
+edited staying on screen) and, when Start is asked for anyway, scrolls to the first of them.
 The rows come from the message itself: a ``value.*`` message names its field, and the few
 cross-field rules are listed here.
 """
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
 
 from gatelab.core.messages import KeyedError, Msg
 
@@ -54,16 +56,30 @@ def mark_rows(rows: Mapping[str, QWidget], keys: Collection[str], message: str) 
             row.setToolTip(message if bad else "")
 
 
-def reveal(widget: QWidget, *also: QWidget) -> None:
+def reveal(widget: QWidget, *also: QWidget, focus: bool = True) -> None:
     """Scroll every scroll area around ``widget`` so that the widgets ``also`` (e.g. the
-    message) and then ``widget`` itself are on screen, and focus ``widget``."""
+    message) and then ``widget`` itself are on screen, and focus ``widget`` (with ``focus``:
+    a message that appears as the learner types scrolls, but leaves the focus alone)."""
     for shown in (*also, widget):
         parent = shown.parentWidget()
         while parent is not None:
             if isinstance(parent, QScrollArea):
                 parent.ensureWidgetVisible(shown, 20, 20)
             parent = parent.parentWidget()
-    widget.setFocus()
+    if focus:
+        widget.setFocus()
 
 
-__all__ = ["FIELDS_OF_KEY", "LrTextError", "fields_of", "mark_rows", "reveal"]
+def show_message(form: QWidget, message: QLabel, first_bad: QWidget | None) -> None:
+    """Scroll ``form``'s ``message`` into view, keeping the field being edited in ``form`` (else
+    ``first_bad``) on screen, without moving the focus: the message appears as the learner types."""
+    if not message.text() or not form.isVisible():
+        return
+    for _ in range(3):  # the message's row is laid out, then the scroll area's widget
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    focused = QApplication.focusWidget()
+    keep = focused if focused is not None and form.isAncestorOf(focused) else first_bad
+    reveal(keep or message, message, focus=False)
+
+
+__all__ = ["FIELDS_OF_KEY", "LrTextError", "fields_of", "mark_rows", "reveal", "show_message"]

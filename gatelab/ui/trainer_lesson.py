@@ -2,7 +2,8 @@
 
 Each step only sets the form (or the experiment's choices) up; training stays the learner's
 choice, and the step's settings are kept small enough to train in a minute or two on a CPU. A
-step that needs a saved run returns the line saying what to do first instead of failing.
+step that needs a saved run returns the line saying what to do first instead of failing (a
+``Needs``: the card withdraws it once a run is saved).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from gatelab.core.budget import rule_8_3
 from gatelab.core.trainconfig import classic_matched_intermediate, count_params
-from gatelab.ui.lesson_types import Later
+from gatelab.ui.lesson_types import Later, Needs
 from gatelab.ui.trainer_controls import DEFAULT_CONFIG
 
 if TYPE_CHECKING:
@@ -108,19 +109,19 @@ def step_replay(panel: TrainerPanel) -> str | Later | None:
     def finish(path: str | None) -> str | None:
         if panel.controller.is_busy():  # a Start while the runs were read
             return _busy_replaying()
-        if path is None:
-            return QCoreApplication.translate(
+        if path is None:  # the line goes once a run is saved (ended, or replayed)
+            return Needs(QCoreApplication.translate(
                 "TrainerLesson",
                 "Train a run first: press ▶ Start (about a minute with the quick settings "
                 "of the first steps), then press this step again.",
-            )
-        if not path:
-            return QCoreApplication.translate(
+            ), panel.run_saved)
+        if not path:  # ... once a run trained to its end
+            return Needs(QCoreApplication.translate(
                 "TrainerLesson",
                 "Every saved run stopped too early to draw its gate sparsity as lines (one "
                 "point per layer): train a run to its end first (▶ Start, about a minute with "
                 "the quick settings of the first steps), then press this step again.",
-            )
+            ), panel.run_saved, lambda how: how == "finished")
         if not panel.runs.select_path(path):  # a run the list has not read yet
             panel.runs.refresh(select=path)
         panel.open_run(path)  # the run on screen too: the form then holds its settings
@@ -162,9 +163,9 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
             ),
             QCoreApplication.translate(
                 "TrainerLesson",
-                "Experiment view: swiglu vs parameter-matched gelu, seeds: 5, 200 steps each (10 runs, a few "
-                "minutes on a CPU). Press ▶ Run experiment: the verdict says whether the gap "
-                "beats the noise floor, 3σ of the reruns.",
+                "Experiment view: SwiGLU vs parameter-matched GELU, seeds: 5, 200 steps each "
+                "(10 runs, a few minutes on a CPU). Press ▶ Run experiment: the verdict says "
+                "whether the gap beats the noise floor, 3σ of the reruns.",  # names, not ids
             ),
             lambda: step_experiment(panel),
         ),

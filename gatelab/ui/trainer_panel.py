@@ -10,12 +10,10 @@ engine call goes through trainer_jobs.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import numpy as np
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QShortcut, QShowEvent
 from PySide6.QtWidgets import QTabWidget, QWidget
 
@@ -27,6 +25,7 @@ from gatelab.ui.runs_view import RunsView
 from gatelab.ui.trainer_clock import ActiveClock
 from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_error_line import ErrorLine
+from gatelab.ui.trainer_gate_pairs import GatePairs, pairs_label  # noqa: F401 (pairs_label: tests)
 from gatelab.ui.trainer_hold import refuse_resume
 from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter, warm_up
 from gatelab.ui.trainer_layout import lay_out
@@ -42,10 +41,7 @@ from gatelab.ui.trainer_worker import (
     snapshot_job,
 )
 
-GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
-
-
-class TrainerPanel(SavedRuns, ErrorLine, QWidget):
+class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
     """The trainer tab; implements the panel protocol of ``gatelab.ui.tabs``."""
 
     status_changed = Signal(str)
@@ -54,6 +50,9 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
     # giving it in the current language, so the plane can say it again after a language switch;
     # the variant the run trains, so the plane can say when its maps show another
     gate_pairs_changed = Signal(object, object, str, int)
+    # a saved run to look at: "finished" or "stopped" (a run ended, trained) or "replay" (one
+    # was opened); a Try-this "train a run first" line goes by it (lesson_types.Needs)
+    run_saved = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -107,6 +106,8 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
         self.controls.config_changed.connect(self._update_buttons)
         self.controls.config_changed.connect(self._clear_start_error)
         self.controls.config_changed.connect(self._clear_notice)
+        self.controls.config_changed.connect(self._explain_form)  # why Start is off, in view
+        self.bar.device_name = self.controls.device_name  # "CPU (2 threads)", not "cpu"
         self._calls.call_finished.connect(self._on_call_result)
         self.runs.open_requested.connect(self.open_run)
         self.runs.resume_requested.connect(self.resume_run)
@@ -281,7 +282,8 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
         if self._first_step is None:
             self._first_step, self._held = snap.step, None  # it trains: no refusal to undo
             self._clock.start()  # model building and the first step are not steady speed
-            self.status_changed.emit(self.tr("Training on {0}").format(snap.device or "?"))
+            self.status_changed.emit(self.tr("Training on {0}").format(
+                self.controls.device_name(snap.device) or "?"))
             self.runs.refresh()  # its run.json exists now: the list shows it running
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
                                self._clock.elapsed(), snap.step - self._first_step, snap.device,
@@ -320,6 +322,8 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
         if outcome.status != "error":  # (an error went to the status bar already)
             self.status_changed.emit(self.tr("Run {0} saved: replay or resume it under Runs")
                                      .format(self.run_dir.rsplit("/", 1)[-1]))
+            if self._first_step is not None:
+                self.run_saved.emit(outcome.status)
         self._update_buttons()
 
     def _on_controller_state(self, state: str) -> None:
@@ -353,21 +357,6 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
             self.runs.refresh()  # the experiment's runs belong in the list now
         self._update_buttons()
 
-    def _send_gate_pairs(self, force: bool = False) -> None:
-        stats = self._stats
-        now = time.monotonic()
-        if stats is None or (not force and now - self._pairs_sent < GATE_PAIRS_INTERVAL_S):
-            return
-        pairs = np.asarray(stats.gate_pairs)
-        if pairs.ndim != 3 or pairs.shape[0] == 0:
-            return
-        self.live.layer.setMaximum(pairs.shape[0] - 1)
-        layer = min(self.live.layer.value(), pairs.shape[0] - 1)
-        self._pairs_sent = now
-        self.gate_pairs_changed.emit(pairs[layer], pairs_label(self._variant, layer,
-                                                               self._stats_step), self._variant,
-                                     layer)
-
     def _set_state_label(self, kind: str) -> None:
         self._label_kind = kind
         self.bar.set_state(self._state_label())
@@ -393,8 +382,3 @@ class TrainerPanel(SavedRuns, ErrorLine, QWidget):
         self.live.btn_sample.setEnabled(bool(self.run_dir))
         self.experiment.set_blocked(self.controller.is_busy())
 
-
-def pairs_label(variant: str, layer: int, step: int) -> Callable[[], str]:
-    """The gate plane's name for a run's neurons, as a function of the current language."""
-    return lambda: QCoreApplication.translate("TrainerPanel", "{0}, layer L{1}, step {2}").format(
-        variant, layer, step)

@@ -8,6 +8,8 @@ experiment or a Resume refused before its first step (``held`` / ``restore``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
@@ -54,6 +56,9 @@ class RunBar(QWidget):
         self._device = ""
         self._pause_resume = False  # the pause button reads "Resume"
         self._under: tuple | None = None  # what the bar said before an experiment took it
+        self._start_reason = ""  # why the form keeps Start off ("" when it does not)
+        self.device_name: Callable[[str], str] = str  # a device's name for people ("cpu" →
+        # "CPU (2 threads)"), set by the panel
         buttons = QHBoxLayout()
         buttons.addWidget(self.btn_start, 2)
         buttons.addWidget(self.btn_pause, 1)
@@ -74,14 +79,21 @@ class RunBar(QWidget):
         # after setText, which replaces a button's shortcut by its text's mnemonic (none here):
         # set once before it, Ctrl+Return was silently gone by the first retranslate
         self.btn_start.setShortcut(START_KEY)
-        self.btn_start.setToolTip(self.tr("Train a new model with these settings (Ctrl+Return)"))
+        self.set_start_reason(self._start_reason)
         self.set_pause_label(self._pause_resume)
         self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
         self.btn_stop.setText(self.tr("■ Stop"))
         self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed"))
-        self.progress.setToolTip(self.tr("Training on {0}").format(self._device)
+        self.progress.setToolTip(self.tr("Training on {0}").format(self.device_name(self._device))
                                  if self._device else "")
         self._render()
+
+    def set_start_reason(self, reason: str) -> None:
+        """Start's tooltip: what it does or, with ``reason``, why it is off (a disabled button
+        still shows its tooltip; the form's own message may be out of sight)."""
+        self._start_reason = reason
+        self.btn_start.setToolTip(self.tr("Cannot start: {0}").format(reason) if reason else
+                                  self.tr("Train a new model with these settings (Ctrl+Return)"))
 
     def set_pause_label(self, resume: bool) -> None:
         self._pause_resume = resume
@@ -108,17 +120,17 @@ class RunBar(QWidget):
         self._fill(step, total)
         if device:
             self._device = device
-            self.progress.setToolTip(self.tr("Training on {0}").format(device))
+            self.progress.setToolTip(self.tr("Training on {0}").format(self.device_name(device)))
         if self._paused:  # rows flushed at the pause arrive after it: no ETA while paused
             self._show(("paused",))
             return
         self._rate.add(elapsed_s, steps_done)
-        eta = self._rate.eta(total - step)
+        eta = self._rate.eta(total - step)  # nan until the speed settles: "estimating…"
         if tokens_seen is not None:
             self._tokens.add(elapsed_s, tokens_seen)
             recent = self._tokens.recent_per_s()
             tokens_per_s = recent if recent == recent else tokens_per_s
-        self._show(("progress", tokens_per_s, format_duration(eta) if eta == eta else "…"))
+        self._show(("progress", tokens_per_s, format_duration(eta) if eta == eta else None))
 
     def set_paused(self, paused: bool) -> None:
         """While paused the ETA is frozen out: the bar says "paused" instead of counting down."""
@@ -200,7 +212,7 @@ class RunBar(QWidget):
         self._paused = False
         self.progress.setRange(0, maximum)
         self.progress.setValue(value)
-        self.progress.setToolTip(self.tr("Training on {0}").format(self._device)
+        self.progress.setToolTip(self.tr("Training on {0}").format(self.device_name(self._device))
                                  if self._device else "")
         self._show(mode)
 
@@ -247,7 +259,7 @@ class RunBar(QWidget):
             if mode[1] is None:
                 return self.tr("step {0:,} / {1:,} · ETA …").format(step, total)
             return self.tr("step {0:,} / {1:,} · {2:,.0f} tok/s · ETA {3}").format(
-                step, total, mode[1], mode[2])
+                step, total, mode[1], mode[2] or self.tr("estimating…"))
         status = mode[1]  # kind == "end"
         if status == "finished":
             return self.tr("done: {0:,} steps").format(self.progress.maximum())

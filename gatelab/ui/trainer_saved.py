@@ -48,6 +48,7 @@ class SavedRuns:
     views: Any
     runs: Any
     status_changed: Any
+    run_saved: Any
     run_dir: str
     _calls: Any
     _checkpoint_interval: int
@@ -145,6 +146,7 @@ class SavedRuns:
         self._send_gate_pairs(force=True)
         self.status_changed.emit(self.tr("Opened run {0}").format(path))
         self._report_warnings(record)
+        self.run_saved.emit("replay")
 
     def open_experiment(self, path: str) -> bool:
         """Show a saved exp-… folder in the Experiment view, as an experiment."""

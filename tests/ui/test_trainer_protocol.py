@@ -55,7 +55,8 @@ def _dress(qtbot, panel) -> None:  # noqa: ANN001
     panel.plots.set_rows(_rows(10))
     panel._show_title(lambda p: p.tr("Run {0}").format("run-1"))
     panel.bar.begin(100_000)
-    panel.bar.show_progress(1234, 100_000, 5000.0, 10.0, 1000, "cpu")
+    for i in range(1, 11):  # a steady 100 steps/s: the ETA is known (core.progress_rate)
+        panel.bar.show_progress(234 + 100 * i, 100_000, 5000.0, float(i), 100 * i, "cpu")
     panel._show_error(lambda p: p.tr("Could not read the run: {0}").format("/x/y"))
     panel.runs._show_rows([RunRow("/x/b", "b", "swiglu", "1L d32", "generated", "10/10", 1.0,
                                   1.1, "finished")], "")
@@ -80,7 +81,7 @@ def test_retranslate_reaches_every_visible_string(qtbot, panel, fake_language) -
     # dynamic readouts were re-rendered with the same numbers, not just the static labels
     assert panel.bar.progress.format() == "«step {0:,} / {1:,} · {2:,.0f} tok/s · ETA {3}»" \
         .replace("{0:,}", "1,234").replace("{1:,}", "100,000").replace("{2:,.0f}", "5,000") \
-        .replace("{3}", "16:28")  # (100,000 − 1,234) · 10 s / 1,000
+        .replace("{3}", "16:28")  # (100,000 − 1,234) · 9 s / 900
     assert panel.error_text == "«Could not read the run: {0}»".replace("{0}", "/x/y")
     assert panel.live.title.text() == "«Run {0}»".replace("{0}", "run-1")
     assert panel.plots.loss.title_text == "«Loss»"
