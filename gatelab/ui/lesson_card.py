@@ -30,8 +30,13 @@ from shiboken6 import getCppPointer
 from gatelab.ui.lesson_types import Later, Lesson, Needs, Question, TryStep  # noqa: F401 (re-exported)
 from gatelab.ui.lesson_widgets import ClickLabel, StepButton, bold_then, plain_label  # noqa: F401
 
-_RESULT_OK = "color: palette(text);"
-_RESULT_TODO = "color: #b45309;"  # amber: something to do first, not an error
+# The result line's margins live in its style sheet: each setStyleSheet repolishes the label,
+# and Qt then resets margins set in code to 0 where the contents rect is empty, as it is for a
+# cleared line squeezed under the scroll area; the next "Now look:" was drawn flush with the
+# card's frame for the rest of the session (s12 walkthrough P16).
+_RESULT_PAD = " padding: 4px 8px 8px 8px;"
+_RESULT_OK = "color: palette(text);" + _RESULT_PAD
+_RESULT_TODO = "color: #b45309;" + _RESULT_PAD  # amber: something to do first, not an error
 _USER_ACTS = (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Wheel)
 
 
@@ -63,7 +68,7 @@ class LessonCard(QFrame):
         outer.addWidget(self._scroll)
         self.result = plain_label("", self)  # the latest step's outcome; below the scroll area
         self.result.setObjectName("lesson-result")
-        self.result.setContentsMargins(8, 4, 8, 8)
+        self.result.setStyleSheet(_RESULT_OK)  # its margins too (see _RESULT_PAD)
         outer.addWidget(self.result)
         self._looking: int | None = None  # the step whose "Now look:" the result shows
         self._pending = 0  # counts step clicks: only the latest one's Later may answer
