@@ -75,6 +75,10 @@ NOTE_SILU_MINIMUM = "silu_minimum"  # within 0.05 of SiLU's minimum
 NOTE_NEGATIVE = "negative"  # z < 0: ReLU is 0, SiLU leaks a negative value and has gradient
 NOTE_ZERO = "zero"  # z = 0: ReLU's kink, SiLU's slope is ½
 NOTE_POSITIVE = "positive"  # z > 0: ReLU passes z, SiLU a little less
+# the kinds above compare SiLU with ReLU; with one of them hidden the note speaks of what is shown
+NOTE_GAP = "gap"  # two or more curves: the widest gap between two of them at z
+NOTE_ONE = "one"  # a single curve: its value and slope at z
+NOTE_NONE = "none"  # no curve shown
 
 
 @dataclass(frozen=True)
@@ -86,17 +90,31 @@ class ZNote:
     relu: float
     z_min: float  # SiLU's minimum, for the note near it
     silu_min: float
+    # NOTE_GAP: the two shown curves farthest apart at z (lower first); NOTE_ONE: the one curve
+    rows: tuple[ProbeRow, ...] = ()
 
 
-def describe_z(z: float) -> ZNote:
-    """Which lesson applies at z, with the exact numbers the sentence quotes."""
+def describe_z(z: float, shown: tuple[str, ...] | list[str] | None = None) -> ZNote:
+    """Which lesson applies at z, with the exact numbers the sentence quotes.
+
+    ``shown``: the curves on the plot (None: all). The SiLU-vs-ReLU notes need both; without
+    them the note is about the shown curves only (the GELU step hid SiLU and ReLU, and the note
+    still spoke of them).
+    """
     z = float(z)
     if not math.isfinite(z):
         raise error("value.finite_plain", name="z", value=z)
     s, ds = (float(x) for x in activations.evaluate("silu", z))
     r, _ = activations.evaluate("relu", z)
     z_min, s_min = activations.silu_minimum()
-    if z <= -5.0:
+    rows: tuple[ProbeRow, ...] = ()
+    if shown is not None and not {"silu", "relu"} <= set(shown):
+        rows = tuple(probe(list(dict.fromkeys(shown)), z))
+        if len(rows) >= 2:  # ordered by value, so the first and last are farthest apart
+            rows = tuple(sorted(rows, key=lambda row: row.value))
+            rows = (rows[0], rows[-1])
+        kind = {0: NOTE_NONE, 1: NOTE_ONE}.get(len(rows), NOTE_GAP)
+    elif z <= -5.0:
         kind = NOTE_FAR_NEGATIVE
     elif abs(z - z_min) < 0.05:
         kind = NOTE_SILU_MINIMUM
@@ -106,4 +124,4 @@ def describe_z(z: float) -> ZNote:
         kind = NOTE_ZERO
     else:
         kind = NOTE_POSITIVE
-    return ZNote(kind, z, s, ds, float(r), z_min, s_min)
+    return ZNote(kind, z, s, ds, float(r), z_min, s_min, rows)

@@ -78,6 +78,11 @@ class GateVariant:
     params: dict[str, float] = field(default_factory=dict)
     gate_activation: str | None = None  # the plain activation behind the gate, when there is one
     classic_partner: str | None = None  # activation of the 2-matrix FFN it is usually compared with
+    # what each branch does to its input, as formulas for the plain-language readout ({limit}
+    # etc. are filled in from the parameters); up_slope names B′(u) when B is not u itself
+    gate_formula: str = "act(g)"
+    up_formula: str = "u"
+    up_slope: str = ""
 
 
 VARIANTS_BY_NAME: dict[str, GateVariant] = {
@@ -96,9 +101,12 @@ VARIANTS_BY_NAME: dict[str, GateVariant] = {
         GateVariant("bilinear", "Bilinear  h = g·u", _identity_branch,
                     gate_activation="identity", classic_partner="identity"),
         GateVariant("swiglu_clamped", "SwiGLU clamped (gpt-oss)  h = g·σ(αg)·(u+1)",
-                    _clamped_gate, _clamped_up, params={"limit": 7.0, "alpha": 1.702}),
+                    _clamped_gate, _clamped_up, params={"limit": 7.0, "alpha": 1.702},
+                    gate_formula="act(min(g, {limit}))", up_formula="clamp(u, ±{limit}) + 1",
+                    up_slope="clamp′(u)"),
         GateVariant("swiglu_softcap", "SwiGLU soft-capped  h = cap(SiLU g, β₁)·cap(u, β₂)",
-                    _softcap_gate, _softcap_up, params={"beta1": 4.0, "beta2": 25.0}),
+                    _softcap_gate, _softcap_up, params={"beta1": 4.0, "beta2": 25.0},
+                    up_formula="cap(u)", up_slope="cap′(u)"),
     )
 }
 VARIANTS: tuple[str, ...] = tuple(VARIANTS_BY_NAME)
@@ -128,6 +136,39 @@ def gate_branch(variant: str, g: ArrayLike, **params: float) -> tuple[Array, Arr
     """``(act(g), d act/dg)``: the gate branch alone, as shown in readouts and 'gate closed' bands."""
     v = get(variant)
     return v.gate(as_float(g), resolve_params(variant, **params))
+
+
+def up_branch(variant: str, u: ArrayLike, **params: float) -> tuple[Array, Array]:
+    """``(B(u), dB/du)``: the up branch alone, what act(g) actually multiplies.
+
+    Why: for the capped variants B(u) ≠ u (25·tanh(10/25) = 9.4988 at u = 10), so "act(g) scales
+    u" only adds up when the readout shows B(u) itself.
+    """
+    v = get(variant)
+    return v.up(as_float(u), resolve_params(variant, **params))
+
+
+def transforms_up(variant: str) -> bool:
+    """Whether the variant's up branch B(u) is something other than u itself."""
+    return get(variant).up is not _identity_branch
+
+
+@dataclass(frozen=True)
+class BranchFormulas:
+    """How the readout names each branch: ``gate`` (act(g), or its clamped form), ``up`` (u,
+    cap(u), …) and ``du`` (what ∂h/∂u equals: act(g), or act(g)·cap′(u) when B is not u)."""
+
+    gate: str
+    up: str
+    du: str
+
+
+def formulas(variant: str, **params: float) -> BranchFormulas:
+    """The variant's branch formulas with its parameters filled in ("act(min(g, 7))")."""
+    v = get(variant)
+    p = {k: f"{x:g}" for k, x in resolve_params(variant, **params).items()}
+    gate, up = v.gate_formula.format(**p), v.up_formula.format(**p)
+    return BranchFormulas(gate, up, f"{gate}·{v.up_slope}" if v.up_slope else gate)
 
 
 def evaluate(variant: str, g: ArrayLike, u: ArrayLike, **params: float) -> tuple[Array, Array, Array]:

@@ -214,10 +214,13 @@ class PointReading:
     dh_dg: float
     dh_du: float
     gate: str  # GATE_CLOSED, GATE_NEGATIVE or GATE_OPEN
-    sign_flipped: bool  # h ≠ 0 and sign(h) ≠ sign(u)
+    sign_flipped: bool  # h ≠ 0 and sign(h) ≠ sign(B(u)): the gate flipped what it multiplies
     gate_grad_flows: bool  # ∂h/∂g ≠ 0: training can still move the gate
     up_zero: bool  # u's branch is 0, so h = 0 whatever the gate
     in_range: bool  # the point lies inside the map window
+    up: float  # B(u), what act(g) multiplies: u itself, or cap(u), clamp(u, ±7) + 1
+    up_transformed: bool  # B(u) is not u: the readout must show it, or act(g)·u ≠ h
+    formulas: gates.BranchFormulas  # how the sentence names act(g), B(u) and ∂h/∂u
 
 
 def read_point(spec: PlaneSpec, g: float, u: float) -> PointReading:
@@ -227,7 +230,7 @@ def read_point(spec: PlaneSpec, g: float, u: float) -> PointReading:
         raise error("plane.gu", g=g, u=u)
     act, dact = (float(x) for x in gates.gate_branch(spec.variant, g, **spec.params))
     h, dh_dg, dh_du = (float(x) for x in gates.evaluate(spec.variant, g, u, **spec.params))
-    _, b = _branches(spec, np.array([g]), np.array([u]))
+    b = float(gates.up_branch(spec.variant, u, **spec.params)[0])
     if abs(act) < spec.eps:
         gate = GATE_CLOSED
     elif act < 0:
@@ -237,8 +240,10 @@ def read_point(spec: PlaneSpec, g: float, u: float) -> PointReading:
     in_range = (spec.g_range[0] <= g <= spec.g_range[1]) and (spec.u_range[0] <= u <= spec.u_range[1])
     return PointReading(
         g=g, u=u, act=act, dact=dact, h=h, dh_dg=dh_dg, dh_du=dh_du, gate=gate,
-        sign_flipped=(h != 0.0 and u != 0.0 and math.copysign(1, h) != math.copysign(1, u)),
-        gate_grad_flows=dh_dg != 0.0, up_zero=float(b[0]) == 0.0, in_range=in_range,
+        sign_flipped=(h != 0.0 and b != 0.0 and math.copysign(1, h) != math.copysign(1, b)),
+        gate_grad_flows=dh_dg != 0.0, up_zero=b == 0.0, in_range=in_range, up=b,
+        up_transformed=gates.transforms_up(spec.variant),
+        formulas=gates.formulas(spec.variant, **spec.params),
     )
 
 

@@ -30,6 +30,8 @@ class ActivationsLessonMixin:
         Moved from the panel: its strings keep the panel's context, so its zh_CN still applies.
         """
         translate = QCoreApplication.translate
+        if note.kind in (curves.NOTE_NONE, curves.NOTE_ONE, curves.NOTE_GAP):
+            return self._shown_note(note)
         if note.kind == curves.NOTE_FAR_NEGATIVE:
             return translate("ActivationsPanel", "z ≤ −5: SiLU ≈ {0} is nearly 0 like ReLU, and "
                              "its gradient {1} is tiny but not exactly 0.").format(
@@ -50,6 +52,24 @@ class ActivationsLessonMixin:
                          "gives {1} (a little less, approaching z as z grows) with gradient "
                          "{2}.").format(fmt_number(note.z, 3), fmt_number(note.silu, 3),
                                         fmt_number(note.dsilu, 3))
+
+    def _shown_note(self, note: curves.ZNote) -> str:
+        """The note when SiLU or ReLU is hidden: it speaks of the shown curves only. Values
+        as the table shows them (4 decimals), the gap with 5 (GELU's 0.00047 would read 0.0005)."""
+        translate = QCoreApplication.translate
+        if note.kind == curves.NOTE_NONE:
+            return translate("ActivationsPanel", "no curve shown")
+        z = fmt_number(note.z, 3)
+        if note.kind == curves.NOTE_ONE:
+            (row,) = note.rows
+            return translate("ActivationsPanel", "At z = {0}, {1} is {2} with slope {3}.").format(
+                z, self._short(row.name), fmt_number(row.value, 4),
+                fmt_number(row.derivative, 4))
+        low, high = note.rows
+        return translate("ActivationsPanel", "At z = {0}, the widest gap between the shown curves "
+                         "is {1}: {2} {3} vs {4} {5}.").format(
+            z, fmt_number(high.value - low.value, 5), self._short(low.name),
+            fmt_number(low.value, 4), self._short(high.name), fmt_number(high.value, 4))
 
     def lesson(self) -> Lesson:
         """Five steps and three questions, built in the current language."""

@@ -351,4 +351,4 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
             rows.append((SILU_MINUS_RELU, (diff.value, diff.derivative)))
             colours.append(None)  # the table's own text colour: it is neither curve
         self.table.set_rows(rows, colours)
-        self.note_label.setText(self._note(curves.describe_z(z)))
+        self.note_label.setText(self._note(curves.describe_z(z, shown)))

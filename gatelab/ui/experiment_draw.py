@@ -9,8 +9,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QTableWidget
 
+from gatelab.core.messages import Msg
+from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.trainer_plots import layer_color
+from gatelab.ui.variant_names import variant_name
 
 
 def clear_chart(card: PlotCard, items: list[pg.GraphicsObject]) -> None:
@@ -62,7 +65,7 @@ def draw_variant(card: PlotCard, i: int, var: Any, beam: float) -> list[pg.Graph
                                pen=pg.mkPen(color, width=2.0))
         card.plot.addItem(bars)
         items.append(bars)
-    line = card.curve("{0} (m={1})".format(var.name, var.intermediate),
+    line = card.curve("{0} (m={1})".format(variant_name(var.name), var.intermediate),
                       pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
                       symbolPen=pg.mkPen(color), symbolBrush=pg.mkBrush(color))
     line.setData(steps, mean)
@@ -81,3 +84,11 @@ def fit_table(table: QTableWidget) -> None:
 
 def num(x: float) -> str:
     return "—" if x != x else "{0:.4f}".format(x)
+
+
+def verdict_text(verdict: object) -> str:
+    """The verdict in the current language, its best variant by name ("SwiGLU better by …",
+    not the id "swiglu"): core keeps ids in its messages, the view names them."""
+    if isinstance(verdict, Msg) and isinstance(verdict.values.get("best"), str):
+        verdict = Msg(verdict.key, {**verdict.values, "best": variant_name(verdict.values["best"])})
+    return message_text(verdict)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.trainconfig import FFN_VARIANTS
-from gatelab.ui.experiment_draw import clear_chart, draw_variants, fit_table, num
+from gatelab.ui.experiment_draw import clear_chart, draw_variants, fit_table, num, verdict_text
 from gatelab.ui.experiment_jobs import (
     SavedExperiment,
     load_remembered,
@@ -48,6 +48,7 @@ from gatelab.ui.experiment_data import (
     experiment_job,
 )
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
+from gatelab.ui.variant_names import variant_name
 
 
 class ExperimentView(SavedExperiments, QWidget):
@@ -269,7 +270,7 @@ class ExperimentView(SavedExperiments, QWidget):
             self.runs_changed.emit()
         self.progress.setValue(min(extra.done_steps, self.progress.maximum()))
         self._set_progress(lambda self: self.tr("run {0} of {1}: {2}, seed {3} · step {4}")
-                                .format(extra.run_index + 1, extra.n_runs, extra.variant,
+                                .format(extra.run_index + 1, extra.n_runs, variant_name(extra.variant),
                                         extra.seed, extra.step))
 
     def _show_partial(self, partial: ExperimentPartial) -> None:
@@ -298,8 +299,8 @@ class ExperimentView(SavedExperiments, QWidget):
         self._set_progress(lambda self: self.tr("done"))
         self._show_result(outcome.result)
         verdict = outcome.result.verdict
-        self._set_message(lambda self: self.tr("Verdict: {0}").format(message_text(verdict)))
-        self.status_changed.emit(self.tr("Experiment: {0}").format(message_text(verdict)))
+        self._set_message(lambda self: self.tr("Verdict: {0}").format(verdict_text(verdict)))
+        self.status_changed.emit(self.tr("Experiment: {0}").format(verdict_text(verdict)))
 
     def _on_stopped(self, result: object) -> None:
         """Keep the finished runs' results on show, as gatelab-experiment prints them on Ctrl-C."""
@@ -317,7 +318,7 @@ class ExperimentView(SavedExperiments, QWidget):
                 "Experiment stopped: the results of the {0} finished runs are shown; they cover "
                 "{0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in "
                 "Runs, and Continue experiment finishes the rest in the same folder.").format(
-                done, total, message_text(summary.verdict)))
+                done, total, verdict_text(summary.verdict)))
         else:
             self._set_message(lambda self: self.tr(
                 "Experiment stopped before its first run finished; it is kept in Runs."))
@@ -340,12 +341,12 @@ class ExperimentView(SavedExperiments, QWidget):
         for var in res.variants:  # (the model's size is known once its first run started)
             label = (self.tr("{0}: final val loss (m = {1}, {2:,} params)") if var.n_params
                      else self.tr("{0}: final val loss (m = {1})"))
-            rows.append((label.format(var.name, var.intermediate, var.n_params),
+            rows.append((label.format(variant_name(var.name), var.intermediate, var.n_params),
                          "{0} ± {1}  (n = {2})".format(num(var.final_mean),
                                                        num(var.final_std), var.n)))
         rows.append((self.tr("difference (runner-up − best)"), num(res.difference)))
         rows.append((self.tr("noise floor (3σ of reruns)"), num(res.noise_floor)))
-        verdict = message_text(res.verdict)
+        verdict = verdict_text(res.verdict)
         if self._partial is not None:  # not every run has finished: no verdict yet
             verdict = self.tr("none yet: {0} of {1} runs finished (so far: {2})").format(
                 self._partial[0], self._partial[1], verdict)

@@ -50,6 +50,7 @@ class GatePlaneControls(QWidget):
         self._spec = spec
         # every string is set through _say/_keep, so retranslate() can set them all again
         self._texts: list[Callable[[], None]] = []
+        self._rows: dict[str, QWidget] = {}  # the readout's rows, by key
         lay = QHBoxLayout(self)  # a row of boxes under the maps, which get the full width
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self._build_point_box(), 3)
@@ -136,9 +137,13 @@ class GatePlaneControls(QWidget):
         self._say(box.setTitle, lambda: self.tr("Exact values at (g, u)"))
         v = QVBoxLayout(box)
         self.readout = ReadoutForm(box)
+        self._up_formula = "B(u)"
         rows: tuple[tuple[str, Callable[[], str], Callable[[], str]], ...] = (
             ("g", lambda: "g", lambda: self.tr("gate pre-activation")),
             ("u", lambda: "u", lambda: self.tr("up pre-activation")),
+            # B(u) where it is not u (cap(u)): else act(g)·u ≠ h; shown by show_reading
+            ("up", lambda: self._up_formula,
+             lambda: self.tr("the up branch B(u) that act(g) multiplies: h = act(g)·B(u)")),
             ("act", lambda: self.tr("act(g)  gate value"), lambda: self.tr("the gate branch")),
             ("h", lambda: self.tr("h  output"),
              lambda: self.tr("the neuron's output h = A(g)·B(u)")),
@@ -146,7 +151,7 @@ class GatePlaneControls(QWidget):
             ("dh_du", lambda: "∂h/∂u", lambda: self.tr("gradient reaching the up input u")),
         )
         for key, label, tip in rows:
-            self.readout.add_row(key, "")
+            self._rows[key] = self.readout.add_row(key, "").parentWidget()
             self._keep(lambda k=key, lab=label, t=tip: self.readout.set_label(k, lab(), t()))
         v.addWidget(self.readout)
         v.addStretch(1)
@@ -357,8 +362,11 @@ class GatePlaneControls(QWidget):
         self._show_error(self.spec_error, message)
 
     def show_reading(self, r: PointReading) -> None:
-        for key in ("g", "u", "act", "h", "dh_dg", "dh_du"):
+        for key in ("g", "u", "up", "act", "h", "dh_dg", "dh_du"):
             self.readout.set_value(key, fmt_number(getattr(r, key), 4))
+        self._up_formula = r.formulas.up
+        self.readout.set_label("up", r.formulas.up, self._rows["up"].toolTip())
+        self._rows["up"].setVisible(r.up_transformed)
         self.g_field.set_value(r.g)
         self.u_field.set_value(r.u)
 

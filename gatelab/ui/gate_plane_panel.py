@@ -29,8 +29,14 @@ from gatelab.ui.gate_plane_layout import GatePlaneArrangement
 from gatelab.ui.gate_plane_legend import legend_html
 from gatelab.ui.gate_plane_lesson import GatePlaneLessonMixin
 from gatelab.ui.gate_plane_maps import GatePlaneMaps, arrow_nudge
+from gatelab.ui.gate_plane_meaning import meaning_text
 from gatelab.ui.gate_plane_state import DEFAULT_POINT, POINT_LIMIT, GatePlaneStateMixin
-from gatelab.ui.gate_plane_tips import basename, grad_text, no_neurons, other_variant_note, other_variant_tip
+from gatelab.ui.gate_plane_tips import (
+    basename,
+    no_neurons,
+    other_variant_note,
+    other_variant_tip,
+)
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.widgets import fmt_number
@@ -260,61 +266,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.maps.set_maps(spec, maps, zero_g, zero_u, closed)
 
     def meaning(self, r: PointReading) -> str:
-        """One plain-language sentence (or two) on what the point means."""
-        a, h = fmt_number(r.act, 4), fmt_number(r.h, 4)
-        if r.gate == plane.GATE_CLOSED:
-            first = self.tr("Gate closed: |act(g)| = {0} < ε = {1}, so h = {2} ≈ 0 whatever u "
-                            "is").format(fmt_number(abs(r.act), 4), fmt_number(self._spec.eps, 3), h)
-        elif r.gate == plane.GATE_NEGATIVE and r.sign_flipped:
-            first = self.tr("Negative gate: act(g) = {0} < 0 flips the sign of u, so h = {1} has "
-                            "the opposite sign of u").format(a, fmt_number(r.h, 4, plus=True))
-        elif r.gate == plane.GATE_NEGATIVE:
-            first = self.tr("Negative gate: act(g) = {0} < 0 would flip the sign of u; here h = "
-                            "{1}").format(a, h)
-        else:
-            first = self.tr("Gate open: act(g) = {0} scales u, so h = {1}").format(a, h)
-        if r.up_zero:
-            first += self.tr("; the up branch is 0 here, so h = 0 whatever the gate")
-        second = self._gradient_text(r)
-        text = self.tr("{0}; {1}").format(first, second)
-        if not r.in_range:
-            text += " " + self.tr("(Outside the map window: the marker is pinned to the nearest "
-                                  "edge; the numbers are exact.)")
-        return text
-
-    def _gradient_text(self, r: PointReading) -> str:
-        """Where the gradient goes, for g and for u, true in every clamp and saturation case.
-
-        Why both: at (10, 10) gpt-oss clamps g *and* u, so ∂h/∂u = 0 too; saying only "no
-        gradient reaches g" suggested u still learns there.
-        """
-        flat = (self.tr("clamped") if self._spec.variant == "swiglu_clamped"
-                else self.tr("saturated"))
-        u_flows = r.dh_du != 0.0
-        if r.gate_grad_flows and r.gate == plane.GATE_CLOSED:
-            text = self.tr("but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training "
-                           "can push it open").format(grad_text(r.dh_dg))
-        elif r.gate_grad_flows and u_flows:
-            return self.tr("gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = "
-                           "{1}).").format(grad_text(r.dh_dg), grad_text(r.dh_du))
-        elif r.gate_grad_flows:
-            text = self.tr("gradient flows to the gate (∂h/∂g = {0})").format(
-                grad_text(r.dh_dg))
-        elif r.gate != plane.GATE_CLOSED and r.dact == 0.0:
-            text = self.tr("but the gate branch is flat here ({0}), so no gradient reaches g "
-                           "(∂h/∂g = 0)").format(flat)
-        else:
-            text = self.tr("no gradient reaches g (∂h/∂g = 0): the gate cannot learn from this "
-                           "input")
-        if u_flows:
-            return text + "."
-        if r.act == 0.0:
-            why = self.tr(" (∂h/∂u = act(g) = 0)")
-        else:
-            why = self.tr(": the up branch is flat here ({0}), so ∂h/∂u = 0").format(flat)
-        tail = (self.tr("but none reaches u{0}") if r.gate_grad_flows
-                else self.tr("and none reaches u either{0}")).format(why)
-        return self.tr("{0}; {1}.").format(text, tail)
+        """One plain-language sentence (or two) on what the point means (``gate_plane_meaning``)."""
+        return meaning_text(r, self._spec.eps, self._spec.variant)
 
     # -- internals ---------------------------------------------------------------------------
     def _apply(self, **changes: object) -> bool:

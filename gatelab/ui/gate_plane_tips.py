@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QSpinBox, QWidget
 
 from gatelab.core import gates, plane
-from gatelab.ui.elide import before_formula
+from gatelab.ui.variant_names import variant_name
 from gatelab.ui.widgets import fmt_number
 
 
@@ -78,13 +78,6 @@ def grad_text(x: float) -> str:
 
 def basename(path: str) -> str:
     return Path(path).name or str(path)
-
-
-def variant_name(variant: str) -> str:
-    """A variant's name as the variant drop-down shows it, without its formula ("SwiGLU",
-    "SwiGLU clamped (gpt-oss)"), in the current language."""
-    label = QCoreApplication.translate("GatePlaneControls", gates.get(variant).label)
-    return before_formula(label) or variant
 
 
 def other_variant_note(trained: str, shown: str) -> str:

@@ -12,10 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from gatelab.core import gates
-from gatelab.core.forward_map import VARIANT_NAME
 from gatelab.core.runs import run_info
-from gatelab.ui.elide import before_formula
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import run_status_word
 
@@ -130,19 +127,6 @@ def view_titles() -> list[tuple[str, str]]:
          translate("InsidePanel", "Attention on the first token, per layer and head")),
         (translate("InsidePanel", "Training history"),
          translate("InsidePanel", "A saved run's statistics, checkpoint by checkpoint"))]
-
-
-def variant_text(variant: str) -> str:
-    """An FFN variant as the rest of the app names it ("SwiGLU", "SwiGLU clamped (gpt-oss)",
-    "GELU"), not its id ("swiglu"): the gate plane's label of a gated variant (translated)
-    without its formula, core's family name of a classic one; an id gatelab does not know, as
-    it is. A translation that does not end with the formula is shown whole, never cut inside."""
-    if variant not in gates.VARIANTS:
-        return VARIANT_NAME.get(variant, variant)
-    label = gates.get(variant).label  # "SwiGLU  h = SiLU(g)·u"
-    formula = label[len(before_formula(label)):].strip()
-    shown = translate("GatePlaneControls", label)
-    return shown[:-len(formula)].strip() if formula and shown.endswith(formula) else shown
 
 
 def run_state_word(state: str) -> str:

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpin
 
 from gatelab.core.inside.types import dtype_label
 from gatelab.ui.elide import elide_words
-from gatelab.ui.inside_messages import layer_kind_text, model_info, variant_text
+from gatelab.ui.inside_messages import layer_kind_text, model_info
+from gatelab.ui.variant_names import variant_name
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
 from gatelab.ui.qt_cycles import detach
@@ -110,7 +111,7 @@ class SelectionBar(QWidget):
         tokens = (self.tr("1 token") if n_tokens == 1
                   else self.tr("{0} tokens").format(n_tokens))
         sizes = self.tr("{0} · m = {1} · d = {2} · {3} · {4}").format(
-            layers, "/".join(map(str, widths)), trace.hidden_size, variant_text(trace.variant),
+            layers, "/".join(map(str, widths)), trace.hidden_size, variant_name(trace.variant),
             tokens)
         dtype = self.dtype() if trace.source_kind == "hf" else ""
         return [trace.model_name + step, sizes + " · " + dtype if dtype else sizes]

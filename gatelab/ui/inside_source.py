@@ -318,13 +318,14 @@ def saved_run_choices(trainer_run: str = "", current: str = ""
     as running (what ``poll_signature`` asks again). Reads every run's files: call it off the
     GUI thread."""
     from gatelab.core.run_history import default_saved_run, steps_done
-    from gatelab.ui.inside_messages import run_state_word, variant_text
+    from gatelab.ui.inside_messages import run_state_word
+    from gatelab.ui.variant_names import variant_name
     from gatelab.ui.runs_view_rows import read_rows
     from gatelab.ui.trainer_jobs import run_rows
 
     signature, found = read_rows(run_rows)
     rows = [(r.path, "{0} · {1} · {2}{3}".format(
-        r.name, variant_text(r.variant), r.model, "" if r.status == "finished" else
+        r.name, variant_name(r.variant), r.model, "" if r.status == "finished" else
         " · {0} {1}".format(run_state_word(r.status), r.steps))) for r in found]
     runs = [(r.path, r.status, steps_done(r.steps)) for r in found]
     running = tuple(r.path for r in found if r.status == "running")

@@ -11,8 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from gatelab.core import gates
 from gatelab.core.trainconfig import CLASSIC_VARIANTS, TrainConfig
-from gatelab.ui.activations_names import SHORT_NAMES
-from gatelab.ui.elide import before_formula
+from gatelab.ui.variant_names import variant_name
 
 DEFAULT_CONFIG = TrainConfig(
     corpus="python", steps=1000, eval_interval=100, warmup_steps=50, checkpoint_interval=250
@@ -223,16 +222,6 @@ def variant_label(name: str) -> str:
         )
     # core's label, translated where the gate plane lists it for lupdate (one catalogue entry)
     return QCoreApplication.translate("GatePlaneControls", gates.get(name).label)
-
-
-def variant_name(name: str) -> str:
-    """The FFN variant's short name, as learners read it ("SwiGLU", "GELU", not the ids
-    "swiglu", "gelu"): ``variant_label`` without its formula or note; an unknown id as it is."""
-    if name in CLASSIC_VARIANTS:  # the activation's own name ("ReLU"; its tab's table)
-        return QCoreApplication.translate("ActivationsPanel", SHORT_NAMES.get(name, name.upper()))
-    if name not in gates.VARIANTS:
-        return name
-    return before_formula(variant_label(name)) or name
 
 
 def form_config(cfg: TrainConfig) -> TrainConfig:

@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
+from gatelab.ui.variant_names import variant_name
+
 GATE_PAIRS_INTERVAL_S = 0.5  # the gate plane redraws a scatter: twice a second is plenty
 
 
@@ -47,7 +49,7 @@ class GatePairs:
 def pairs_label(variant: str, layer: int, step: int) -> Callable[[], str]:
     """The gate plane's name for a run's neurons, as a function of the current language."""
     return lambda: QCoreApplication.translate("TrainerPanel", "{0}, layer L{1}, step {2}").format(
-        variant, layer, step)
+        variant_name(variant), layer, step)  # ("SwiGLU, layer L0", not the id "swiglu")
 
 
 __all__ = ["GATE_PAIRS_INTERVAL_S", "GatePairs", "pairs_label"]

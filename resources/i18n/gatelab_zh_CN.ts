@@ -4,7 +4,7 @@
 <context>
     <name>ActivationsLessonMixin</name>
     <message>
-        <location filename="../../gatelab/ui/activations_lesson.py" line="+91" />
+        <location filename="../../gatelab/ui/activations_lesson.py" line="+111" />
         <source>Probe z = −1</source>
         <translation>探测 z = −1</translation>
     </message>
@@ -412,17 +412,18 @@
         <translation>悬停 z = {0}： {1}</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location filename="../../gatelab/ui/activations_lesson.py" line="-116" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+1" />
         <source>no curve shown</source>
         <translation>未显示曲线</translation>
     </message>
     <message>
-        <location line="+41" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+41" />
         <source>dashed: derivative f′(z)</source>
         <translation>虚线：导数 f′(z)</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_lesson.py" line="-123" />
+        <location filename="../../gatelab/ui/activations_lesson.py" line="-25" />
         <source>z ≤ −5: SiLU ≈ {0} is nearly 0 like ReLU, and its gradient {1} is tiny but not exactly 0.</source>
         <translation>z ≤ −5：SiLU ≈ {0}，与 ReLU 一样几乎为 0；其梯度 {1} 很小，但并不严格为 0。</translation>
     </message>
@@ -445,6 +446,16 @@
         <location line="+2" />
         <source>z &gt; 0: ReLU passes z = {0} through unchanged; SiLU gives {1} (a little less, approaching z as z grows) with gradient {2}.</source>
         <translation>z &gt; 0：ReLU 原样输出 z = {0}；SiLU 输出 {1}（略小，随 z 增大趋近 z），梯度为 {2}。</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>At z = {0}, {1} is {2} with slope {3}.</source>
+        <translation>在 z = {0} 处，{1} 为 {2}，斜率为 {3}。</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>At z = {0}, the widest gap between the shown curves is {1}: {2} {3} vs {4} {5}.</source>
+        <translation>在 z = {0} 处，所显示曲线之间的最大差距为 {1}：{2} {3} 对比 {4} {5}。</translation>
     </message>
 </context>
 <context>
@@ -1753,7 +1764,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+143" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+144" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -2306,7 +2317,7 @@
         <translation>该模型只有一层</translation>
     </message>
     <message>
-        <location line="+58" />
+        <location line="+51" />
         <source>Trained as {0}; the maps show {1}.</source>
         <translation>训练时为 {0}；图中显示的是 {1}。</translation>
     </message>
@@ -2316,7 +2327,7 @@
         <translation>这些神经元的 (g, u) 来自一个以 {0} 训练的模型；其下所画的 h 和梯度是 {1} 对这些输入算出的值，而不是那个模型实际算出的值。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+90" />
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+91" />
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
@@ -2346,7 +2357,7 @@
         <translation>(g, u) 处的精确值</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>gate pre-activation</source>
         <translation>门控预激活值</translation>
     </message>
@@ -2354,6 +2365,11 @@
         <location line="+1" />
         <source>up pre-activation</source>
         <translation>上投影预激活值</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>the up branch B(u) that act(g) multiplies: h = act(g)·B(u)</source>
+        <translation>act(g) 所乘的上投影分支 B(u)：h = act(g)·B(u)</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2532,7 +2548,7 @@
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-66" />
+        <location filename="../../gatelab/ui/gate_plane_tips.py" line="-59" />
         <source>Which layer's neurons to show</source>
         <translation>显示哪一层的神经元</translation>
     </message>
@@ -2791,7 +2807,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+105" />
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+111" />
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -2822,52 +2838,37 @@
         <translation>运行 {0}</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location filename="../../gatelab/ui/gate_plane_meaning.py" line="+36" />
         <source>Gate closed: |act(g)| = {0} &lt; ε = {1}, so h = {2} ≈ 0 whatever u is</source>
         <translation>门控关闭：|act(g)| = {0} &lt; ε = {1}，所以无论 u 为何值，h = {2} ≈ 0</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>Negative gate: act(g) = {0} &lt; 0 flips the sign of u, so h = {1} has the opposite sign of u</source>
-        <translation>负门控：act(g) = {0} &lt; 0 翻转 u 的符号，所以 h = {1} 与 u 符号相反</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Negative gate: act(g) = {0} &lt; 0 would flip the sign of u; here h = {1}</source>
-        <translation>负门控：act(g) = {0} &lt; 0 会翻转 u 的符号；此处 h = {1}</translation>
-    </message>
-    <message>
-        <location line="+3" />
-        <source>Gate open: act(g) = {0} scales u, so h = {1}</source>
-        <translation>门控打开：act(g) = {0} 缩放 u，所以 h = {1}</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+14" />
         <source>; the up branch is 0 here, so h = 0 whatever the gate</source>
         <translation>；此处上投影分支为 0，所以无论门控如何 h = 0</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+25" />
         <source>gradient flows to the gate (∂h/∂g = {0}) and to u (∂h/∂u = {1}).</source>
         <translation>梯度流向门控（∂h/∂g = {0}）和 u（∂h/∂u = {1}）。</translation>
     </message>
     <message>
-        <location line="-19" />
+        <location line="-23" />
         <source>{0}; {1}</source>
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location line="-69" />
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-34" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
     <message>
-        <location line="+71" />
+        <location filename="../../gatelab/ui/gate_plane_meaning.py" line="+2" />
         <source>(Outside the map window: the marker is pinned to the nearest edge; the numbers are exact.)</source>
         <translation>（超出图范围：标记固定在最近的边上；数值是精确的。）</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+13" />
         <source>clamped</source>
         <translation>被截断</translation>
     </message>
@@ -2877,12 +2878,7 @@
         <translation>已饱和</translation>
     </message>
     <message>
-        <location line="+3" />
-        <source>but gradient still flows to the gate (∂h/∂g = {0} ≠ 0): training can push it open</source>
-        <translation>但梯度仍流向门控（∂h/∂g = {0} ≠ 0）：训练可以把它推开</translation>
-    </message>
-    <message>
-        <location line="+6" />
+        <location line="+10" />
         <source>gradient flows to the gate (∂h/∂g = {0})</source>
         <translation>梯度流向门控（∂h/∂g = {0}）</translation>
     </message>
@@ -2897,14 +2893,39 @@
         <translation>没有梯度传到 g（∂h/∂g = 0）：门控无法从这个输入中学习</translation>
     </message>
     <message>
-        <location line="+5" />
-        <source> (∂h/∂u = act(g) = 0)</source>
-        <translation>（∂h/∂u = act(g) = 0）</translation>
+        <location line="-44" />
+        <source>Negative gate: {0} = {1} &lt; 0 flips the sign of {2}, so h = {3} has the opposite sign of {4}</source>
+        <translation>负门控：{0} = {1} &lt; 0 翻转 {2} 的符号，所以 h = {3} 与 {4} 符号相反</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>Negative gate: {0} = {1} &lt; 0 would flip the sign of {2}; here h = {3}</source>
+        <translation>负门控：{0} = {1} &lt; 0 会翻转 {2} 的符号；此处 h = {3}</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Gate open: {0} = {1} scales {2}, so h = {3}</source>
+        <translation>门控打开：{0} = {1} 缩放 {2}，所以 h = {3}</translation>
+    </message>
+    <message>
+        <location line="+25" />
+        <source>yet gradient still flows to the gate (∂h/∂g = {0} ≠ 0), so training can push it open</source>
+        <translation>然而梯度仍流向门控（∂h/∂g = {0} ≠ 0），所以训练可以把它推开</translation>
+    </message>
+    <message>
+        <location line="+17" />
+        <source> (∂h/∂u = {0} = 0)</source>
+        <translation>（∂h/∂u = {0} = 0）</translation>
     </message>
     <message>
         <location line="+2" />
         <source>: the up branch is flat here ({0}), so ∂h/∂u = 0</source>
         <translation>：上投影分支在此处是平的（{0}），所以 ∂h/∂u = 0</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{0}, while none reaches u{1}.</source>
+        <translation>{0}，而没有梯度传到 u{1}。</translation>
     </message>
     <message>
         <location line="+1" />
@@ -2922,7 +2943,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+65" />
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -3450,7 +3471,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+72" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="+69" />
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3525,7 +3546,7 @@
         <translation>已保存运行的统计数据，逐个检查点查看</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+5" />
         <source>idle</source>
         <translation>空闲</translation>
     </message>
@@ -3575,7 +3596,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-92" />
+        <location filename="../../gatelab/ui/inside_messages.py" line="-79" />
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3709,7 +3730,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+93" />
+        <location filename="../../gatelab/ui/lesson_card.py" line="+98" />
         <source>This tab's lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -5155,7 +5176,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+67" />
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+68" />
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
@@ -5849,7 +5870,7 @@ equivalent</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/trainer_fields.py" line="+221" />
+        <location filename="../../gatelab/ui/trainer_fields.py" line="+220" />
         <source>{0} — classic, 2 matrices</source>
         <translation>{0} — 经典，2 个矩阵</translation>
     </message>
@@ -6389,7 +6410,7 @@ equivalent</source>
         <translation>实验运行中</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/trainer_gate_pairs.py" line="+49" />
+        <location filename="../../gatelab/ui/trainer_gate_pairs.py" line="+51" />
         <source>{0}, layer L{1}, step {2}</source>
         <translation>{0}，L{1} 层，第 {2} 步</translation>
     </message>

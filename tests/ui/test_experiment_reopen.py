@@ -64,7 +64,7 @@ def test_open_experiment_from_the_run_list(qtbot, saved_experiment: Path,  # noq
         for v, s in zip(view.result.variants, saved["variants"]):
             assert v.final_mean == pytest.approx(s["mean"]) and v.steps == [3.0]
         last = view.table.rowCount() - 1
-        assert view.table.item(last, 1).text() == saved["verdict"] != ""
+        assert view.table.item(last, 1).text() == _named(saved["verdict"]) != ""
         assert view.progress.format() == "saved experiment {0} (finished)".format(
             saved_experiment.name)
     finally:
@@ -152,3 +152,12 @@ def test_newest_experiment_is_shown_without_remembered_state(
         assert view.result.path == str(saved_experiment)
     finally:
         panel.shutdown()
+
+
+def _named(verdict: str) -> str:
+    """A saved verdict ("gelu better by …", ids as core keeps them) as the view shows it: its
+    best variant by name ("GELU better by …")."""
+    from gatelab.ui.variant_names import variant_name
+
+    best, _, rest = verdict.partition(" ")
+    return variant_name(best) + " " + rest if best in ("swiglu", "gelu") else verdict

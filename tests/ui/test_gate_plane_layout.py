@@ -1,6 +1,6 @@
 """The 1280×800 walkthrough: the gate plane after a training run, and the window on that screen.
 
-After a run the gate plane's legend grew a long "• trained neurons: swiglu, layer L0, step 209"
+After a run the gate plane's legend grew a long "• trained neurons: SwiGLU, layer L0, step 209"
 that widened the tab, so the "Try this" card shrank to ~90 px with its buttons and text cut; in
 Chinese, "layer" and "step" stayed English after a language switch; and the first window was
 1280×820 on a 1280×800 screen, its bottom 20 px off-screen.
@@ -53,7 +53,7 @@ def test_long_neuron_legend_keeps_the_lesson_card_whole(qtbot, main_window) -> N
     assert isinstance(card, LessonCard)
     assert card.width() >= card.sizeHint().width()  # 240 px, as before the run
     legend = plane.legend_label
-    assert "trained neurons: swiglu, layer L0, step 209" in legend.text()
+    assert "trained neurons: SwiGLU, layer L0, step 209" in legend.text()
     assert legend.wordWrap() and legend.width() <= plane.width()
     # the boxes refit after their layout settles (a queued timer): wait for it, on a busy machine
     # longer than the 50 ms above, then nothing may be cut
@@ -69,9 +69,9 @@ def test_trained_neurons_are_named_in_chinese_after_a_switch(qtbot, main_window)
     finally:
         main_window.switch_language("en")
     for text in (legend, message):
-        assert "swiglu，L0 层，第 209 步" in text
+        assert "SwiGLU，L0 层，第 209 步" in text
         assert "layer" not in text and "step" not in text
-    assert "swiglu, layer L0, step 209: 352 neurons" in plane.controls.neuron_message.text()
+    assert "SwiGLU, layer L0, step 209: 352 neurons" in plane.controls.neuron_message.text()
 
 
 def test_a_plain_label_is_shown_as_given(qtbot, main_window) -> None:  # noqa: ANN001

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-from gatelab.ui.inside_messages import variant_text
+from gatelab.ui.variant_names import variant_name as variant_text
 from gatelab.ui.inside_panel import InsidePanel
 from gatelab.ui.trainer_jobs import RunRow
 from tests.ui.conftest import show_panel

@@ -93,11 +93,11 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
 
     # the gate plane receives layer 0's real (g, u) pairs, one per MLP neuron
     assert pairs and pairs[-1][0].shape == (intermediate_size(_tiny()), 2)
-    assert pairs[-1][1] == "swiglu, layer L0, step 30"
+    assert pairs[-1][1] == "SwiGLU, layer L0, step 30"
     stats = np.load(Path(panel.run_dir) / "stats.npz")
     np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][0])  # the saved real pairs
     panel.live.layer.setValue(1)  # choosing another layer sends its pairs at once
-    assert pairs[-1][1] == "swiglu, layer L1, step 30"
+    assert pairs[-1][1] == "SwiGLU, layer L1, step 30"
     np.testing.assert_array_equal(pairs[-1][0], stats["gate_pairs"][1])
 
     # reopening the run redraws the same curves from metrics.jsonl
@@ -110,7 +110,7 @@ def test_run_finishes_plots_hold_data_and_run_is_listed(qtbot, panel) -> None:  
     np.testing.assert_array_equal(panel.plots.c_train.getData()[1],
                                   [r["train_loss"] for r in rows])
     np.testing.assert_array_equal(panel.plots.c_val.getData()[0], [10, 20, 30])
-    assert len(pairs) == sent + 1 and pairs[-1][1] == "swiglu, layer L1, step 30"  # from stats.npz
+    assert len(pairs) == sent + 1 and pairs[-1][1] == "SwiGLU, layer L1, step 30"  # from stats.npz
 
 
 def test_export_writes_png_svg_and_csv_of_the_data(qtbot, panel, tmp_path: Path) -> None:  # noqa: ANN001
@@ -330,7 +330,7 @@ def test_experiment_two_variants_two_seeds_gives_a_verdict(qtbot, panel) -> None
         assert v.steps == [4.0, 8.0] and len(v.mean) == 2
     last = view.table.rowCount() - 1
     assert view.table.item(last, 0).text() == "verdict"
-    assert view.table.item(last, 1).text() == saved["verdict"] != ""
+    assert view.table.item(last, 1).text() == _named(saved["verdict"]) != ""
     assert view.progress.value() == view.progress.maximum()
     assert panel.bar.btn_start.isEnabled()
 
@@ -401,3 +401,11 @@ def test_finished_run_says_it_writes_its_sample_then_shows_it(qtbot, panel) -> N
     qtbot.waitUntil(lambda: panel.bar.btn_stop.isEnabled(), timeout=10000)
     _wait_done(qtbot, panel)
 
+
+def _named(verdict: str) -> str:
+    """A saved verdict ("gelu better by …", ids as core keeps them) as the view shows it: its
+    best variant by name ("GELU better by …")."""
+    from gatelab.ui.variant_names import variant_name
+
+    best, _, rest = verdict.partition(" ")
+    return variant_name(best) + " " + rest if best in ("swiglu", "gelu") else verdict

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 
 from gatelab.ui.experiment_data import ExperimentPartial
 from gatelab.ui.trainer_plots import layer_color
+from gatelab.ui.variant_names import variant_name
 from tests.ui.test_experiment_chart import _grab, _near, _pixel_at
 from tests.ui.test_trainer_panel import _tiny, _wait_done
 
@@ -62,11 +63,14 @@ def _shown(view) -> dict[str, object]:  # noqa: ANN001
 
 
 def _variant_cell(shown: dict, variant: str) -> str:
-    return next(v for q, v in shown["cells"] if q.startswith(variant + ": final val loss"))
+    """The table's value for ``variant`` (an id), whose row names it as learners read it."""
+    name = variant_name(variant)
+    return next(v for q, v in shown["cells"] if q.startswith(name + ": final val loss"))
 
 
 def _curve(shown: dict, variant: str) -> tuple[np.ndarray, np.ndarray]:
-    return next(xy for name, xy in shown["curves"].items() if name.startswith(variant + " (m="))
+    name = variant_name(variant)
+    return next(xy for label, xy in shown["curves"].items() if label.startswith(name + " (m="))
 
 
 def _bar(panel) -> str:  # noqa: ANN001
@@ -114,7 +118,7 @@ def test_experiment_shows_results_as_runs_finish_and_after_stop(qtbot, panel) ->
     xs, ys = _curve(seen[0], "swiglu")
     assert list(xs) == [20.0, 40.0, 60.0] and ys[-1] == pytest.approx(swiglu)
     assert seen[0]["message"].startswith("Training 4 runs… 1 finished so far: their results")
-    assert [q for q, _v in seen[0]["cells"]][1] == "gelu: final val loss (m = 128)"  # no size yet
+    assert [q for q, _v in seen[0]["cells"]][1] == "GELU: final val loss (m = 128)"  # no size yet
     # after run 2, and still after the stop: both, and the stopped run 3 changes nothing
     final = _shown(view)
     for shown in (seen[1], final):
