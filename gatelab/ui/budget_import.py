@@ -212,6 +212,7 @@ class BudgetFilesMixin:
         def compare_name(self) -> str: ...
         def _fill_compare_combo(self, select: str) -> None: ...
         def _on_inputs_changed(self, *_args: object) -> None: ...
+        def comfortable_height(self, widget: Any, width: int) -> int: ...
 
     # -- files ------------------------------------------------------------------------------------
     def report_error(self, title: str, message: str) -> None:
@@ -344,17 +345,22 @@ class BudgetFilesMixin:
             self.load_safetensors(path)
 
     def export_chart_png(self, path: str | Path) -> bool:
+        """Both charts with their titles as one slide-sized PNG (``budget_export``), written
+        whole or not at all; a failure is one line in a dialog."""
+        from gatelab.ui.budget_export import widget_image
+        from gatelab.ui.plot_card_export import write_png
+
         try:
-            check_write_target(path)  # a FIFO would block the GUI thread in save()
-        except ValueError as exc:
-            self.report_error(self.tr("Export failed"), message_text(exc))
+            target = check_write_target(path)  # a FIFO would block the GUI thread
+            charts = self.charts
+            write_png(widget_image(charts, lambda width: max(  # the charts at their ease
+                charts.height(), self.comfortable_height(charts, width))), target)
+        except (ValueError, OSError) as exc:
+            self.report_error(self.tr("Export failed"), message_text(exc) or self.tr(
+                "Could not write {0}").format(path))
             return False
-        ok = self.charts.grab().save(str(path), "PNG")
-        if ok:
-            self.status_changed.emit(self.tr("Saved {0}").format(path))
-        else:
-            self.report_error(self.tr("Export failed"), self.tr("Could not write {0}").format(path))
-        return ok
+        self.status_changed.emit(self.tr("Saved {0}").format(path))
+        return True
 
     def _on_export(self) -> None:
         from gatelab.ui.export_dialog import ask_export_path, set_export_folder

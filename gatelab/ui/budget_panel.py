@@ -24,7 +24,9 @@ from gatelab.ui.budget_form import BUTTONS, FIELDS, BudgetFormMixin  # noqa: F40
 from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
 from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_readout import BudgetReadoutMixin
+from gatelab.ui.budget_reopen import BudgetReopenMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
+from gatelab.ui.budget_split import BudgetSplitMixin
 from gatelab.ui.budget_state import BudgetStateMixin
 from gatelab.ui.budget_table import PresetTable
 from gatelab.ui.messages import message_text
@@ -37,8 +39,9 @@ MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
 SIDE_WIDTH = (340, 400)  # the form column; narrow enough for the table's Total at 1280 px
 
 
-class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetStateMixin,
-                  BudgetSettingsMixin, BudgetFormMixin, QWidget):
+class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetLoadMixin,
+                  BudgetReadoutMixin, BudgetStateMixin, BudgetSettingsMixin, BudgetFormMixin,
+                  QWidget):
     status_changed = Signal(str)
     error_reported = Signal(str)
 
@@ -151,6 +154,7 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self.splitter.addWidget(self.lower_tabs)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([520, 330])
+        self._watch_split()  # the charts keep a readable height where there is room
         layout = QHBoxLayout(self)
         layout.addWidget(side)
         layout.addWidget(self.splitter, 1)
@@ -346,4 +350,5 @@ class BudgetPanel(BudgetFilesMixin, BudgetLoadMixin, BudgetReadoutMixin, BudgetS
         self.user_count = count
         self.readout.setText(self.readout_html())
         self._update_charts()
+        self._fit_split()  # a row more or less, a title wrapped anew
         self._refresh_table()

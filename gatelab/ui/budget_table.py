@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from gatelab.core.budget import ComparisonRow, to_csv, to_markdown
+from gatelab.ui.budget_table_frozen import FrozenColumnView
 
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 _Index = QModelIndex | QPersistentModelIndex
@@ -96,7 +96,8 @@ class PresetTable(QWidget):
     The Model column takes what the key columns (Total … FFN params / layer) leave of the
     view's width, between ``MODEL_COLUMN_MIN`` and ``MODEL_COLUMN_MAX`` px (long names are elided
     in the middle, the full name is in the tooltip): at the default 1280 px window a fixed 190 px
-    pushed "FFN params / layer" off the right edge. Later columns scroll sideways.
+    pushed "FFN params / layer" off the right edge. Later columns scroll sideways, under the
+    Model column, which stays at the left edge (``FrozenColumnView``).
     """
 
     status_changed = Signal(str)
@@ -114,7 +115,7 @@ class PresetTable(QWidget):
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
-        self.view = QTableView(self)
+        self.view = FrozenColumnView(self)  # Model stays at the left edge when it scrolls
         self._setup_view()
         self.copy_md_button = QPushButton()
         self.copy_csv_button = QPushButton()
@@ -185,6 +186,7 @@ class PresetTable(QWidget):
         self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.doubleClicked.connect(self._on_double_clicked)
         self.view.viewport().installEventFilter(self)  # a wider or narrower view: refit Model
+        self.view.sync_frozen()
 
     def retranslate(self) -> None:
         """Headers, tips, the MoE mark and the buttons in the current language."""
@@ -210,6 +212,7 @@ class PresetTable(QWidget):
         self.model.moe_suffix = self.tr(" (MoE: one expert)")
         self.view.setToolTip(self.tr("Click a header to sort; double-click a row to show that "
                                      "model in the charts"))
+        self.view.sync_frozen()
         self.copy_md_button.setText(self.tr("Copy as Markdown"))
         self.copy_md_button.setToolTip(self.tr("Copy the table, in its current order, as a "
                                                "Markdown table"))

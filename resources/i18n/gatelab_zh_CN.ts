@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+245" />
+        <location filename="../../gatelab/ui/budget_import.py" line="+246" />
         <location line="+5" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -695,23 +695,22 @@
         <translation>Safetensors (*.safetensors *.safetensors.index.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+12" />
+        <location line="+19" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location line="-4" />
-        <location line="+6" />
+        <location line="-3" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location line="+8" />
         <source>Export charts</source>
         <translation>导出图表</translation>
     </message>
@@ -1000,7 +999,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+210" />
+        <location filename="../../gatelab/ui/budget_panel.py" line="+214" />
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1386,6 +1385,15 @@
     </message>
 </context>
 <context>
+    <name>BudgetReopenMixin</name>
+    <message>
+        <location filename="../../gatelab/ui/budget_reopen.py" line="+130" />
+        <source>Not reopened: {0}</source>
+        <extracomment>reader kind → settings key (inside the panel's group)</extracomment>
+        <translation>未重新打开：{0}</translation>
+    </message>
+</context>
+<context>
     <name>BudgetStateMixin</name>
     <message>
         <location filename="../../gatelab/ui/budget_state.py" line="+63" />
@@ -1422,7 +1430,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-256" />
+        <location filename="../../gatelab/ui/budget_import.py" line="-262" />
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -4396,7 +4404,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+191" />
+        <location filename="../../gatelab/ui/budget_table.py" line="+193" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4545,7 +4553,7 @@ equivalent</source>
         <translation>点击表头排序；双击某行在图表中显示该模型</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>Copy as Markdown</source>
         <translation>复制为 Markdown</translation>
     </message>
