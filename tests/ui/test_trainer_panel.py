@@ -150,14 +150,29 @@ def test_stop_takes_effect_within_a_second(qtbot, panel) -> None:  # noqa: ANN00
     assert (Path(panel.run_dir) / "ckpt.pt").is_file()
 
 
+def _settled_step(qtbot, panel, timeout_s: float = 20.0) -> int:  # noqa: ANN001
+    """The last reported step once it has held for 400 ms. Why not a fixed wait: the step under
+    way at the pause finishes, is reported and checkpointed first (with its statistics), which
+    took longer than 300 ms on a loaded machine and failed the test there."""
+    import time
+
+    held, deadline = None, time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        qtbot.wait(400)
+        now = panel.plots.history.steps[-1]
+        if now == held:
+            return now
+        held = now
+    raise AssertionError(f"still training {timeout_s} s after the pause (step {held})")
+
+
 def test_pause_stops_pulling_and_resume_continues(qtbot, panel) -> None:  # noqa: ANN001
     panel.controls.set_config(_tiny(steps=100_000, eval_interval=1000))
     assert panel.start()
     qtbot.waitUntil(lambda: len(panel.plots.history) >= 2, timeout=30000)
     panel.bar.btn_pause.click()
     assert panel.run_state == "paused" and panel.bar.btn_pause.text() == "Resume"
-    qtbot.wait(300)  # rows already produced arrive; then nothing more
-    held = panel.plots.history.steps[-1]
+    held = _settled_step(qtbot, panel)  # rows already produced arrive; then nothing more
     qtbot.wait(400)
     assert panel.plots.history.steps[-1] == held
     panel.bar.btn_pause.click()
