@@ -19,8 +19,8 @@ from gatelab.ui.elide import before_formula
 
 def variant_name(variant: str) -> str:
     """``variant``'s short name in the current language ("SwiGLU"; "SwiGLU 截断版（gpt-oss）").
-    A translation that does not end with the label's formula is cut before "h =", else shown
-    whole: never inside a word."""
+    A translation that does not end with the label's formula is shown whole: never cut inside
+    a word (or inside the test framework's «» marks of a translated text)."""
     if variant in CLASSIC_VARIANTS:
         return QCoreApplication.translate("ActivationsPanel",
                                           SHORT_NAMES.get(variant, variant.upper()))
@@ -31,7 +31,7 @@ def variant_name(variant: str) -> str:
     shown = QCoreApplication.translate("GatePlaneControls", label)
     if formula and shown.endswith(formula):
         return shown[:-len(formula)].strip()
-    return before_formula(shown) or shown
+    return shown
 
 
 __all__ = ["variant_name"]
