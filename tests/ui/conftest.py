@@ -164,3 +164,15 @@ def dialog(monkeypatch: pytest.MonkeyPatch) -> FakeSaveDialog:
     monkeypatch.setattr(QMessageBox, "warning", fake.warn)
     monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
     return fake
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def window_language(request, main_window) -> Iterator[str]:  # noqa: ANN001
+    """Each test that asks for it runs twice: with ``main_window`` in English and in Chinese
+    (switched back to English afterwards)."""
+    main_window.switch_language(request.param)
+    settle()
+    try:
+        yield request.param
+    finally:
+        main_window.switch_language("en")

@@ -13,7 +13,6 @@ Chinese (the shipped zh_CN translation).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
@@ -37,19 +36,9 @@ def _need(label: QLabel) -> int:
                            label.text()) + m.top() + m.bottom())
 
 
-@pytest.fixture(params=["en", "zh_CN"])
-def language(request, main_window) -> Iterator[str]:  # noqa: ANN001
-    main_window.switch_language(request.param)
-    settle()
-    try:
-        yield request.param
-    finally:
-        main_window.switch_language("en")
-
-
 # -- 4 and 12: the budget form's field error --------------------------------------------------
 def test_budget_error_has_room_and_moves_no_field_it_sits_under(qtbot, main_window,  # noqa: ANN001
-                                                                language: str) -> None:
+                                                                window_language: str) -> None:
     panel = show_tab_at(qtbot, main_window, "budget", SIZE)
     field, combo = panel.d_field, panel.variant_combo
     edit_before = _rect(field.edit, main_window)
@@ -98,7 +87,7 @@ def _gate_geometry(plane, window) -> list[object]:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("typed", ["0", "abc", "7"])
-def test_gate_plane_errors_move_nothing(qtbot, main_window, language: str,  # noqa: ANN001
+def test_gate_plane_errors_move_nothing(qtbot, main_window, window_language: str,  # noqa: ANN001
                                         typed: str) -> None:
     plane = show_tab_at(qtbot, main_window, "gate-plane", SIZE)
     c = plane.controls
@@ -140,7 +129,7 @@ def test_a_shared_error_line_shows_the_refusal_still_standing() -> None:
 
 
 # -- 8 and 9: the activation curves ------------------------------------------------------------
-def test_curves_range_error_moves_no_field(qtbot, main_window, language: str) -> None:  # noqa: ANN001
+def test_curves_range_error_moves_no_field(qtbot, main_window, window_language: str) -> None:  # noqa: ANN001
     panel = show_tab_at(qtbot, main_window, "activations", SIZE)
     watched = (panel.z_min_field.edit, panel.z_max_field.edit, panel.z_spin, panel.plot_widget)
     before = [_rect(w, main_window) for w in watched]
@@ -203,7 +192,7 @@ def test_silu_minimum_label_stays_inside_the_view(qtbot, main_window,  # noqa: A
 
 # -- 9 and 10: the lesson card's quiz -----------------------------------------------------------
 @pytest.mark.parametrize("tab", ["activations", "gate-plane", "budget"])
-def test_quiz_feedback_scrolls_into_view_and_moves_no_choice(qtbot, main_window, language: str,  # noqa: ANN001
+def test_quiz_feedback_scrolls_into_view_and_moves_no_choice(qtbot, main_window, window_language: str,  # noqa: ANN001
                                                             tab: str) -> None:
     show_tab_at(qtbot, main_window, tab, SIZE)
     card = main_window.lesson_card(tab)

@@ -4,7 +4,6 @@ tab's "Try this" card was cut at its right edge, and the activation curves kept 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QRectF
@@ -16,16 +15,6 @@ from gatelab.ui.lesson_widgets import StepButton
 from tests.ui.conftest import settle
 
 WIDE_TABS = ("gate-plane", "budget", "trainer", "inside")  # they set the window's least size
-
-
-@pytest.fixture(params=["en", "zh_CN"])
-def language(request, main_window) -> Iterator[str]:  # noqa: ANN001
-    main_window.switch_language(request.param)
-    settle()
-    try:
-        yield request.param
-    finally:
-        main_window.switch_language("en")
 
 
 def _at_least_size(window, tab: str):  # noqa: ANN001, ANN202
@@ -61,7 +50,7 @@ def _assert_titles_clear_their_maps(plane) -> None:  # noqa: ANN001
 
 
 def test_the_map_titles_stay_above_their_maps_at_the_least_size(qtbot, main_window,  # noqa: ANN001
-                                                                 language: str) -> None:
+                                                                 window_language: str) -> None:
     """Wrapped to three lines in a 30 px row ("∂h/∂g (gradient into the gate)" over an 85 px
     map), the titles covered the maps' top third; now each shows its symbol alone."""
     plane = _at_least_size(main_window, "gate-plane")
@@ -88,7 +77,7 @@ def test_the_map_titles_stay_above_their_maps_at_1024(qtbot, main_window) -> Non
 
 # -- 2: the budget tab's "Try this" card ----------------------------------------------------------
 def test_the_budget_card_is_whole_at_the_least_size(qtbot, main_window,  # noqa: ANN001
-                                                    language: str) -> None:
+                                                    window_language: str) -> None:
     """The budget tab was 688 px wide at least (the table's note beside its copy buttons), the
     card beside it 122 px, and its contents (169 px at least) were cut at its right edge."""
     _at_least_size(main_window, "budget")
@@ -145,7 +134,7 @@ def test_the_budget_chart_totals_and_axis_title_stay_inside_a_narrow_chart(  # n
 
 # -- 3: the activation curves' width ---------------------------------------------------------------
 def test_the_curves_keep_their_width_at_the_least_size(qtbot, main_window,  # noqa: ANN001
-                                                       language: str) -> None:
+                                                       window_language: str) -> None:
     """The two columns of check boxes kept the controls 334 px wide and the plot 220 px (its
     data area 165); now the controls scroll, one check box to a row, the plot keeps 300."""
     panel = _at_least_size(main_window, "activations")
