@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,12 +25,8 @@ GPT2 = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "n_positi
 
 
 @pytest.fixture
-def window(qtbot, settings: QSettings) -> Iterator[MainWindow]:  # noqa: ANN001
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.shutdown()
+def window(main_window) -> MainWindow:  # noqa: ANN001
+    return main_window
 
 
 def _panel(qtbot, size: tuple[int, int] = (1000, 800)) -> BudgetPanel:  # noqa: ANN001
