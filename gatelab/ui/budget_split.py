@@ -1,20 +1,23 @@
-"""The budget's charts|table splitter: the charts keep a readable height wherever there is room.
+"""The budget's charts|table splitter: the charts get a readable height wherever there is room.
 
 Why: splitter sizes are remembered in pixels (``splitter_memory``). A split dragged at 1920×1060
 ("446,525") came back at 1280×800 as 327 px for both charts: bars thinner than their labels,
 "Classic 4×" clipped, the export button half under the scroll area's edge (walkthrough s12 P6).
-So the charts' pane has a minimum height, set on every resize of the splitter before the
-splitter lays its panes out: the height at which every chart's rows are two text lines apart
-(``StackedBarChart.comfortable_height``), or what the splitter has left above the table's
-own minimum when it is shorter than that (the minimum window: the charts then scroll, at their
-legible height). A user's drag stops at that minimum; the remembered split itself is unchanged.
+So after every resize of the splitter the handle is moved down, if need be, until the charts'
+pane has the height at which every chart's rows are two text lines apart
+(``StackedBarChart.comfortable_height``), as far as the table keeps its own minimum below it.
+The handle moves; no minimum height is set: a minimum on the pane became the window's least
+size, which grew as the window narrowed (the titles wrap: 787 px at 816 px wide, taller than a
+768 px screen) and, where the room was less than the need, followed the window's own height,
+so on this tab the window could not be made shorter (re-walk s12). A drag is the user's: it
+stands until the next resize. The remembered split itself is unchanged.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 
 class BudgetSplitMixin:
@@ -53,16 +56,22 @@ class BudgetSplitMixin:
         return need
 
     def _fit_split(self) -> None:
-        """The charts' pane at least ``charts_need`` px tall, as far as the table keeps its
-        minimum below it."""
+        """Move the handle so that the charts' pane is ``charts_need`` px tall, as far as the
+        table keeps its minimum below it; never up (a taller pane stays as it is)."""
         layout = self.charts.layout()
         for chart in (self.matrix_chart, self.breakdown_chart):  # more rows, more height
             layout.setStretchFactor(chart, chart.comfortable_height())
-        room = (self.splitter.height() - self.splitter.handleWidth()
-                - self.lower_tabs.minimumSizeHint().height())
-        self.charts_scroll.setMinimumHeight(max(0, min(self.charts_need(), room)))
+        sizes = self.splitter.sizes()
+        if len(sizes) != 2 or sum(sizes) <= 0:
+            return
+        total = sum(sizes)
+        want = max(0, min(self.charts_need(), total - self.lower_tabs.minimumSizeHint().height()))
+        if sizes[0] < want:
+            self.splitter.setSizes([want, total - want])
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
-            self._fit_split()  # its new height is set before the event is sent
+            # after the splitter has laid its panes out at the new height (it does so after
+            # its filters): the panel is the timer's context, so no call once it is gone
+            QTimer.singleShot(0, self, self._fit_split)  # type: ignore[call-overload]
         return super().eventFilter(watched, event)  # type: ignore[misc]

@@ -51,6 +51,14 @@ from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
     PREFERRED_SIZE, WindowPlacement, watch_growth)
 
 
+#: A tab page's least size before its panel is built: the widest built pages' (the trainer's
+#: and the Inside tab's, with their cards, in English). Why: the window shrinks only as far as
+#: the pages built so far allow, so a fresh window on the curves went down to 578x204, its
+#: plot, title and readout drawn over each other, while after a visit to the trainer it stopped
+#: at 816x591. Each page keeps its own least size once built (a larger one wins).
+UNBUILT_PAGE_LEAST = QSize(812, 520)
+
+
 class MainWindow(StateActions, WindowPlacement, QMainWindow):
     def __init__(self, settings: QSettings | None = None, initial_tab: str | None = None) -> None:
         super().__init__()
@@ -66,6 +74,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         for spec in TAB_SPECS:
             container = QWidget()
             container.setObjectName(f"tab-{spec.name}")
+            container.setMinimumSize(UNBUILT_PAGE_LEAST)  # until its panel is built
             QHBoxLayout(container).setContentsMargins(0, 0, 0, 0)
             self._containers[spec.name] = container
             self.tabs.addTab(container, "")
@@ -109,6 +118,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
 
     def _build_panel(self, spec: TabSpec) -> None:
         container = self._containers[spec.name]
+        container.setMinimumSize(0, 0)  # its panel's own least size from now on
         try:
             module = importlib.import_module(spec.module)
             panel = getattr(module, spec.class_name)(parent=container)

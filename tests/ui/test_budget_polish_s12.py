@@ -60,7 +60,7 @@ def test_a_split_from_a_taller_screen_leaves_the_charts_readable(
         w.shutdown()
 
 
-def test_a_drag_stops_where_the_charts_would_squeeze(qtbot, window: MainWindow) -> None:  # noqa: ANN001
+def test_a_drag_is_the_users_until_the_next_resize(qtbot, window: MainWindow) -> None:  # noqa: ANN001
     panel = show_tab_at(qtbot, window, "budget", (1280, 800))
     splitter = window.findChild(QSplitter, "budget-charts-table")
     handle = splitter.handle(1)
@@ -69,8 +69,23 @@ def test_a_drag_stops_where_the_charts_would_squeeze(qtbot, window: MainWindow) 
     QTest.mouseMove(handle, middle - QPoint(0, 250))
     QTest.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=middle - QPoint(0, 250))
     settle()
+    assert splitter.sizes()[0] < panel.charts_need()  # the drag stands
+    window.resize(1280, 820)
+    qtbot.waitUntil(lambda: splitter.sizes()[0] >= panel.charts_need(), timeout=3000)
     assert panel.charts_scroll.verticalScrollBar().maximum() == 0
-    assert splitter.sizes()[0] >= panel.charts_need()
+
+
+def test_the_windows_least_size_does_not_follow_its_size(qtbot, window: MainWindow) -> None:  # noqa: ANN001
+    """A minimum on the charts' pane became the window's least size: it followed the window's
+    height and grew as it narrowed (787 px at 816 px wide, taller than a 768 px screen), so on
+    the budget tab a window could not be made shorter (re-walk s12)."""
+    show_tab_at(qtbot, window, "budget", (1280, 900))
+    least = window.minimumSize()
+    for size in ((1280, 1000), (900, 700), (300, 200)):
+        window.resize(*size)
+        settle()
+        assert window.minimumSize() == least, size
+    assert window.height() == least.height() <= 640 and window.width() == least.width()
 
 
 # -- P7: opened files come back, or one line says why not -------------------------------------

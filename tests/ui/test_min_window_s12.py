@@ -167,3 +167,30 @@ def test_the_controls_keep_two_columns_where_the_plot_has_room(qtbot, main_windo
     qtbot.waitUntil(lambda: splitter.sizes()[1] >= panel._columns_width[2], timeout=2000)
     settle()
     assert panel._check_columns == 2
+
+
+def test_a_fresh_window_shrinks_no_further_than_one_that_opened_every_tab(qtbot,  # noqa: ANN001
+                                                                         settings) -> None:
+    """Re-walk s12 N1: on a fresh launch (no trainer or Inside tab built yet) the window went
+    down to 578x204 on the curves, their plot, title and readout drawn over each other; after a
+    visit to the trainer it stopped at 816x591. Now both stop at the same size."""
+    from gatelab.ui.main_window import MainWindow
+    from gatelab.ui.tabs import TAB_SPECS
+
+    fresh = MainWindow(settings=settings, initial_tab="activations")
+    qtbot.addWidget(fresh)
+    fresh.show()
+    settle()
+    first = fresh.minimumSize()
+    assert set(fresh._panels) == {"activations"}  # nothing else built yet
+    fresh.resize(300, 200)
+    settle()
+    assert fresh.width() >= 800 and fresh.height() >= 550
+    for spec in TAB_SPECS:
+        fresh.show_tab(spec.name)
+        settle()
+    fresh.show_tab("activations")
+    settle()
+    every = fresh.minimumSize()
+    assert abs(first.width() - every.width()) <= 2 and abs(first.height() - every.height()) <= 2
+    fresh.shutdown()

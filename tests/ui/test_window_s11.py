@@ -67,7 +67,7 @@ def _as_if_saved_at_another_scale(geometry: QByteArray) -> QByteArray:
 def test_the_size_survives_a_change_of_scale_factor(qtbot, settings: QSettings) -> None:  # noqa: ANN001
     first = _window(qtbot, settings)
     first.show()
-    first.resize(700, 560)
+    first.resize(840, 640)
     first.move(40, 30)
     first.close()
     other = _as_if_saved_at_another_scale(settings.value("window/geometry"))
@@ -76,7 +76,7 @@ def test_the_size_survives_a_change_of_scale_factor(qtbot, settings: QSettings) 
     assert not probe.restoreGeometry(other)
     probe.shutdown()
     second = _window(qtbot, settings)
-    assert second.size() == QSize(700, 560)  # was 1280×820, the first launch's size
+    assert second.size() == QSize(840, 640)  # was 1280×820, the first launch's size
     assert second.pos() == QPoint(40, 30)
     second.shutdown()
 
