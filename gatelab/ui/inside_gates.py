@@ -184,7 +184,7 @@ class GatesView(QWidget):
         self.eps.setToolTip(self.tr("ε of a closed gate; the shares above and the grey band "
                                     "follow it"))
         labels = {"neuron": self.tr("neuron"), "act": self.tr("act(g)  gate value"),
-                  "h": self.tr("h  (model)"), "h_formula": self.tr("h = act(g)·u  (formula)"),
+                  "h": self.tr("h  (model)"), "h_formula": self._formula_label(),
                   "g": "g", "u": "u", "dh_dg": "∂h/∂g", "dh_du": "∂h/∂u"}  # symbols: kept
         for key in READOUT_KEYS:
             self.readout.set_label(key, labels.get(key, key))
@@ -237,6 +237,18 @@ class GatesView(QWidget):
             zero_g, zero_u, closed = plane.outlines(spec)
             self.maps.set_maps(spec, plane.compute_maps(spec), zero_g, zero_u, closed)
             self._spec = spec
+            self.readout.set_label("h_formula", self._formula_label())
+
+    def _formula_label(self) -> str:
+        """The formula row's label: "h = act(g)·u", or what the traced variant multiplies where
+        that is not u itself (gpt-oss: "h = act(min(g, 7))·(clamp(u, ±7) + 1)"), so that the
+        label says how the value beside it is made."""
+        variant = self._spec.variant if self._spec is not None else ""
+        if variant and gates.transforms_up(variant):
+            f = gates.formulas(variant, **self._spec.params)  # type: ignore[union-attr]
+            up = f"({f.up})" if " " in f.up else f.up  # "(clamp(u, ±7) + 1)": one factor
+            return self.tr("h = {0}·{1}  (formula)").format(f.gate, up)
+        return self.tr("h = act(g)·u  (formula)")
 
     def _show_stats(self, top: float) -> None:
         layer, t = self.sel.layer, self.sel.token

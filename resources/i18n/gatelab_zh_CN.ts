@@ -3087,12 +3087,12 @@
         <translation>h（模型）</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+64" />
         <source>h = act(g)·u  (formula)</source>
         <translation>h = act(g)·u（公式）</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="-60" />
         <source>Explore this neuron</source>
         <translation>探索此神经元</translation>
     </message>
@@ -3117,7 +3117,12 @@
         <translation>分析一段文本，查看各层的门控。</translation>
     </message>
     <message>
-        <location line="+42" />
+        <location line="+44" />
+        <source>h = {0}·{1}  (formula)</source>
+        <translation>h = {0}·{1}（公式）</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <source>1 neuron</source>
         <translation>1 个神经元</translation>
     </message>
@@ -3827,17 +3832,18 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+257" />
+        <location filename="../../gatelab/ui/main_window.py" line="+267" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-174" />
+        <location line="-175" />
         <source>Ready</source>
+        <extracomment>A tab page's least size before its panel is built: the widest built pages' (the trainer's and the Inside tab's, with their cards, in English). Why: the window shrinks only as far as the pages built so far allow, so a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, while after a visit to the trainer it stopped at 816x591. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="+69" />
+        <location line="+70" />
         <source>This panel could not be loaded:
 
 {0}</source>

@@ -326,3 +326,20 @@ def test_a_click_on_the_sink_heatmap_picks_that_layer(qtbot, panel: InsidePanel)
         assert panel.sel.layer == layer and view.table.currentRow() == layer
         rect = view.picked.rect()
         assert (rect.top(), rect.bottom()) == (layer - 0.5, layer + 0.5)
+
+
+def test_the_formula_row_says_what_a_clamped_variant_multiplies(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    """gpt-oss's clamped SwiGLU: the row labelled "h = act(g)·u" held act(min(g, 7))·(clamp(u,
+    ±7) + 1). The label now names what the value is made of; SwiGLU keeps its own."""
+    view = panel.gates
+    _show(qtbot, panel, view)
+    caption = view.readout._captions["h_formula"]
+    assert caption.text() == "h = act(g)·u  (formula)"
+    panel.sel.set_trace(make_trace(variant="swiglu_clamped"))
+    _show(qtbot, panel, view)
+    assert caption.text() == "h = act(min(g, 7))·(clamp(u, ±7) + 1)  (formula)"
+    panel.sel.set_neuron(3)
+    lt = panel.sel.trace.layers[panel.sel.layer]
+    g, u = float(lt.g[panel.sel.token, 3]), float(lt.u[panel.sel.token, 3])
+    h = float(gates.evaluate("swiglu_clamped", g, u)[0])
+    assert view.readout.value_text("h_formula") == fmt_value(h)
