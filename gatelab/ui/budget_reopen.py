@@ -109,6 +109,9 @@ class BudgetReopenMixin:
         self.lower_tabs.setCurrentIndex(tab)  # the tab shown when the window closed
         if kind == "config" and chosen_now != request[2]:
             self.select_model(chosen_now)  # picked meanwhile: the user's choice wins
+        problems = self._reopen_memory()["problems"]
+        if problems and not self.load_note.isHidden():  # a file read after one that was not
+            self.status_changed.emit(problems[-1])  # (its own line hid the failure there)
 
     def _apply_config(self, p: Path, result: object, error: str) -> bool:
         ok: bool = super()._apply_config(p, result, error)  # type: ignore[misc]

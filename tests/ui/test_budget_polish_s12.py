@@ -167,6 +167,24 @@ def test_a_file_gone_or_hostile_is_said_in_one_line(qtbot, settings: QSettings, 
     panel.shutdown()
 
 
+def test_a_config_not_reopened_stays_said_after_the_checkpoint_is(qtbot, settings: QSettings,  # noqa: ANN001
+                                                                  tmp_path: Path) -> None:
+    """Re-walk s12 N2: the checkpoint, read after the config.json that was gone, put its own
+    line in the status bar, and the failure was said there no more."""
+    _config, checkpoint = _model_files(tmp_path / "tiny")
+    gone = tmp_path / "moved" / "config.json"
+    _in_group(settings, lambda s: (s.setValue("config_file", str(gone)),
+                                   s.setValue("checkpoint_file", str(checkpoint))))
+    panel = _panel(qtbot)
+    said: list[str] = []
+    panel.status_changed.connect(said.append)
+    assert _wait_reads(qtbot, panel, 2,
+                       lambda: _in_group(settings, panel.restore_settings)) == [False, True]
+    assert said[-1].startswith("Not reopened: ") and str(gone) in said[-1]
+    assert panel.checkpoint_view.summary is not None  # the checkpoint came back
+    panel.shutdown()
+
+
 @pytest.mark.parametrize("value", ["relative/config.json", 7, "x" * 5000, "/a\x00b"])
 def test_a_garbled_remembered_path_is_not_read(qtbot, settings: QSettings,  # noqa: ANN001
                                                value: object) -> None:
