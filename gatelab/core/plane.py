@@ -106,11 +106,9 @@ def compute_maps(spec: PlaneSpec) -> PlaneMaps:
 
 
 def _branches(spec: PlaneSpec, g: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    params = gates.resolve_params(spec.variant, **spec.params)
-    variant = gates.get(spec.variant)
-    a, _ = variant.gate(g, params)
-    b, _ = variant.up(u, params)
-    return a, b
+    """act(g) and B(u), each branch alone (core's ``gate_branch`` and ``up_branch``)."""
+    return (gates.gate_branch(spec.variant, g, **spec.params)[0],
+            gates.up_branch(spec.variant, u, **spec.params)[0])
 
 
 def _sign_changes(x: np.ndarray, y: np.ndarray) -> list[float]:
