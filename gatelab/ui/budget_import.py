@@ -7,6 +7,7 @@ difference from the config's count, flags quantized storage, and lists the tenso
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -136,7 +137,8 @@ class CheckpointView(QWidget):
                       compared_to: str | None) -> str:
         n = len(summary.rows)
         lines = [self.tr("<b>{0}</b>: {1} tensors, {2} parameters ({3}).").format(
-            path_label, format_int(n), format_int(summary.total), format_short(summary.total))]
+            html.escape(path_label), format_int(n), format_int(summary.total),
+            format_short(summary.total))]
         if summary.hidden and summary.intermediate:
             lines.append(self.tr("From the tensors: d = {0}, m = {1}, vocab = {2}.").format(
                 format_int(summary.hidden), format_int(summary.intermediate),
@@ -148,9 +150,10 @@ class CheckpointView(QWidget):
             lines.append("<span style='color:#a05a00'>" + self.tr(
                 "Quantized storage detected: see the notes; stored elements are not parameters "
                 "one for one.") + "</span>")
-        lines += ["<span style='color:#555'>" + message_text(note) + "</span>" for note in summary.notes]
+        lines += ["<span style='color:#555'>" + html.escape(message_text(note)) + "</span>"
+                  for note in summary.notes]
         if compared_to is not None:
-            lines.append(self.tr("Compared with: {0}").format(compared_to))
+            lines.append(self.tr("Compared with: {0}").format(html.escape(compared_to)))
         return "<br>".join(lines)
 
     def _fill_tables(self, summary: CheckpointSummary,
@@ -307,8 +310,9 @@ class BudgetFilesMixin:
         summary = result.summary
         target: B.ModelCount | None = result.beside
         selected = ""  # compared with the selected model: no usable config.json beside the file
-        if target is None and self.compare_name() in self.models:
-            target, selected = self.models[self.compare_name()], self.compare_name()
+        fallback = self.checkpoint_fallback()
+        if target is None and fallback:
+            target, selected = self.models[fallback], fallback
 
         def compared_to() -> str:  # worded when shown, so a language switch re-words it
             # no self in here: the checkpoint view keeps this function, and a reference to the
@@ -325,11 +329,20 @@ class BudgetFilesMixin:
                 "BudgetFilesMixin", "config.json beside the file") if target is not None else ""
 
         comparison = B.compare(summary, target) if target is not None else None
-        self.checkpoint_view.show_summary(p.name, summary, comparison, compared_to)
+        # its folder too: every Hugging Face checkpoint is called model.safetensors (s13)
+        label = "/".join(p.parts[-2:]) if len(p.parts) > 1 else p.name
+        self.checkpoint_view.show_summary(label, summary, comparison, compared_to)
+        self.checkpoint_view.summary_label.setToolTip(str(p))
         self.lower_tabs.setCurrentWidget(self.checkpoint_view)
         self.status_changed.emit(self.tr("{0}: {1} tensors, {2} parameters").format(
             p.name, len(summary.rows), B.format_short(summary.total)))
         return True
+
+    def checkpoint_fallback(self) -> str:
+        """The model a checkpoint without a usable config.json beside it is compared with: the
+        one selected, "" for none."""
+        name = self.compare_name()
+        return name if name in self.models else ""
 
     def _on_open_config(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open config.json"), "",

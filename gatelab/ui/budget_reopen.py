@@ -59,7 +59,8 @@ class BudgetReopenMixin:
         memory: dict[str, Any] | None = getattr(self, "_reopen_state", None)
         if memory is None:
             memory = self._reopen_state = {"configs": {}, "checkpoint": "", "pending": {},
-                                         "problems": []}
+                                         "problems": [], "config_lost": False,
+                                         "reopening": False}
         return memory
 
     def opened_files(self) -> dict[str, str]:
@@ -100,16 +101,22 @@ class BudgetReopenMixin:
         if request is None:  # a file opened by hand
             super()._on_file_done(ticket, kind, path, result, error)  # type: ignore[misc]
             return
+        memory = self._reopen_memory()
         if result is None:  # no dialog at start-up: one line, and the fallback stays
+            memory["config_lost"] = memory["config_lost"] or kind == "config"
             self._not_reopened(path, error)
             self.file_loader().result_applied.emit(kind, path, False)
             return
         tab, chosen_now = self.lower_tabs.currentIndex(), self.compare_name()
-        super()._on_file_done(ticket, kind, path, result, error)  # type: ignore[misc]
+        memory["reopening"] = True
+        try:
+            super()._on_file_done(ticket, kind, path, result, error)  # type: ignore[misc]
+        finally:
+            memory["reopening"] = False
         self.lower_tabs.setCurrentIndex(tab)  # the tab shown when the window closed
         if kind == "config" and chosen_now != request[2]:
             self.select_model(chosen_now)  # picked meanwhile: the user's choice wins
-        problems = self._reopen_memory()["problems"]
+        problems = memory["problems"]
         if problems and not self.load_note.isHidden():  # a file read after one that was not
             self.status_changed.emit(problems[-1])  # (its own line hid the failure there)
 
@@ -118,6 +125,15 @@ class BudgetReopenMixin:
         if ok:  # the loaded model is the one selected now
             self._reopen_memory()["configs"][self.compare_name()] = os.path.abspath(p)
         return ok
+
+    def checkpoint_fallback(self) -> str:
+        """None for a reopened checkpoint whose real model's config.json was not reopened: it
+        was compared with that model, and comparing it with the fallback preset instead would
+        paint every part red (re-walk s12 N2)."""
+        memory = self._reopen_memory()
+        if memory["reopening"] and memory["config_lost"]:
+            return ""
+        return super().checkpoint_fallback()  # type: ignore[misc, no-any-return]
 
     def _apply_checkpoint(self, p: Path, result: object, error: str) -> bool:
         ok: bool = super()._apply_checkpoint(p, result, error)  # type: ignore[misc]
@@ -128,8 +144,10 @@ class BudgetReopenMixin:
     def _not_reopened(self, path: str, error: str) -> None:
         """One line, in the status bar and under the real model's buttons (beside an earlier
         one: the config.json and the checkpoint may both be gone)."""
-        name = Path(path).name
-        reason = error if name in error else f"{name}: {error}"
+        reason = error  # the whole path: every model's file is named config.json
+        if path not in error:
+            prefix = Path(path).name + ": "
+            reason = f"{path}: {error[len(prefix):] if error.startswith(prefix) else error}"
         line = self.tr("Not reopened: {0}").format(reason)
         self.status_changed.emit(line)
         memory = self._reopen_memory()
