@@ -15,12 +15,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gatelab.core.budget import ModelSpec, check_dim, rule_8_3, spec_from_hf_config
 from gatelab.core.messages import error, reason
 from gatelab.core.reasons import json_kind
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig, is_gated
+
+if TYPE_CHECKING:
+    from gatelab.core.inside.types import Trace
 
 #: Where a ``ForwardSizes`` came from: the inside tab's trace, the trainer's form, a budget model,
 #: a config.json, or a lesson step; "" when unknown.
@@ -62,13 +65,13 @@ _CLASSIC_ACT = {"gelu": "gelu", "gelu_new": "gelu", "gelu_pytorch_tanh": "gelu",
 
 #: The activation inside each FFN variant, as the map labels it (formula names, not translated).
 VARIANT_ACT: dict[str, str] = {
-    "swiglu": "SiLU", "geglu": "GELU", "geglu_tanh": "GELU", "reglu": "ReLU", "glu": "σ",
+    "swiglu": "SiLU", "geglu": "GELU", "geglu_tanh": "GELU (tanh)", "reglu": "ReLU", "glu": "σ",
     "bilinear": "id", "swiglu_clamped": "SiLU", "swiglu_softcap": "SiLU", "gelu": "GELU",
     "relu": "ReLU",
 }
 #: The variant's family name (not translated).
 VARIANT_NAME: dict[str, str] = {
-    "swiglu": "SwiGLU", "geglu": "GEGLU", "geglu_tanh": "GEGLU", "reglu": "ReGLU", "glu": "GLU",
+    "swiglu": "SwiGLU", "geglu": "GEGLU", "geglu_tanh": "GEGLU (tanh)", "reglu": "ReGLU", "glu": "GLU",
     "bilinear": "Bilinear", "swiglu_clamped": "SwiGLU", "swiglu_softcap": "SwiGLU",
     "gelu": "GELU", "relu": "ReLU",
 }
@@ -242,6 +245,23 @@ def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
     if "gpt_oss" in (config.get("model_type"), spec.name):  # clamped SwiGLU, no hidden_act key
         variant = "swiglu_clamped"
     return sizes_from_spec(spec, variant, source, origin)
+
+
+def sizes_of_trace(trace: Trace) -> dict[str, Any] | None:
+    """The map's sizes of a traced model (Inside the model), for ``ForwardSizes.from_dict``:
+    d, m, layers and variant, and its linear-attention layers, KV heads, attention width and
+    output gate. Why all of them: a Qwen3.5 folder was drawn as four softmax-attention layers
+    of 4 heads, though the trace knew three were Gated DeltaNet (walkthrough s13)."""
+    if not trace.layers:
+        return None
+    d, heads, kv = int(trace.hidden_size), trace.n_head or None, trace.n_kv_head
+    return {"d": d, "m": int(trace.layers[0].g.shape[-1]), "n_layer": len(trace.layers),
+            "variant": str(trace.variant), "source": str(trace.model_name),
+            "vocab": trace.vocab_size or None, "n_head": heads,
+            "n_linear": sum(layer.kind == "linear_attention" for layer in trace.layers),
+            "n_kv_head": kv if heads and 0 < kv < heads else None,
+            "attn_width": trace.attn_width if trace.attn_width not in (0, d) else None,
+            "attn_gate": any(layer.attn_gate_mean is not None for layer in trace.layers)}
 
 
 def train_intermediate(config: TrainConfig) -> int:

@@ -20,6 +20,7 @@ from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
 
+from gatelab.core.forward_map import sizes_of_trace
 from gatelab.ui import inside_persist
 from gatelab.ui.inside_gates import GatesView
 from gatelab.ui.inside_history import HistoryView
@@ -178,12 +179,7 @@ class InsidePanel(QWidget):
     def model_sizes(self) -> dict[str, Any] | None:
         """The traced model's d, m, layers and variant (for the forward-pass map), or None."""
         trace = self.sel.trace
-        if trace is None or not trace.layers:
-            return None
-        return {"d": int(trace.hidden_size), "m": int(trace.layers[0].g.shape[-1]),
-                "n_layer": len(trace.layers), "variant": str(trace.variant),
-                "source": str(trace.model_name), "vocab": trace.vocab_size or None,
-                "n_head": trace.n_head or None}
+        return None if trace is None else sizes_of_trace(trace)
 
     def live_run_dir(self) -> str:
         trainer = self._lookup("trainer")

@@ -266,7 +266,9 @@ def test_the_real_inside_panel_reports_its_trace(qtbot) -> None:  # noqa: ANN001
         assert inside.model_sizes() is None
         inside.sel.set_trace(make_trace(n_layer=3, m=24))
         assert inside.model_sizes() == {"d": 16, "m": 24, "n_layer": 3, "variant": "swiglu",
-                                        "source": "synthetic", "vocab": None, "n_head": None}
+                                        "source": "synthetic", "vocab": None, "n_head": None,
+                                        "n_linear": 0, "n_kv_head": None, "attn_width": None,
+                                        "attn_gate": True}  # layer 0 has a gate mean
         p = ForwardMapPanel()
         qtbot.addWidget(p)
         p.set_panel_lookup(_lookup(inside=inside))
@@ -276,6 +278,15 @@ def test_the_real_inside_panel_reports_its_trace(qtbot) -> None:  # noqa: ANN001
         p.refresh()
         assert p.sizes() is not None and (p.sizes().vocab, p.sizes().n_head) == (65, 4)
         assert "65" in p.view.text("tokens").sub
+        # a hybrid's linear-attention layers and KV heads are drawn (walkthrough s13, defect 1)
+        inside.sel.set_trace(dataclasses.replace(make_trace(n_layer=4, m=24, linear_layers=(0, 1, 2)),
+                                                 n_head=4, n_kv_head=2, attn_width=32))
+        p.refresh()
+        sizes = p.sizes()
+        assert sizes is not None
+        assert (sizes.n_linear, sizes.n_kv_head, sizes.attn_width) == (3, 2, 32)
+        assert p.view.frame_label() == "× 4 layers (3 of them with linear attention)"
+        assert p.view.text("attention").sub == "16 → 32 → 16, 4 heads (2 key/value) + output gate"
     finally:
         inside.shutdown()
 

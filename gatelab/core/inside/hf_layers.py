@@ -19,6 +19,7 @@ import torch
 from gatelab.core.inside.capture import LayerParts
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg
+from gatelab.core.values import is_int
 
 ACT_TO_VARIANT = {"silu": "swiglu", "swish": "swiglu", "gelu": "geglu", "gelu_pytorch_tanh":
                   "geglu_tanh", "gelu_new": "geglu_tanh", "gelu_fast": "geglu_tanh",
@@ -156,3 +157,17 @@ def write_hooks(layer: torch.nn.Module, p: LayerParts) -> list[Any]:
 __all__ = ["ACT_TO_VARIANT", "POST_MLP_NORMS", "RESIDUAL_SCALES", "config_activation",
            "config_variant", "model_variant", "module_variant", "mlp_write", "neuron_row",
            "write_hooks"]
+
+
+def attention_width(config: Any) -> int:
+    """n_head · head_dim of a text config's attention, which need not be d (Qwen3.5-0.8B:
+    8 × 256 = 2048 beside d = 1024); 0 when the config does not say its sizes."""
+    heads, hidden = getattr(config, "num_attention_heads", 0), getattr(config, "hidden_size", 0)
+    head_dim = getattr(config, "head_dim", None)
+    if not (is_int(heads) and heads > 0):
+        return 0
+    if not (is_int(head_dim) and head_dim > 0):
+        if not (is_int(hidden) and hidden > 0):
+            return 0
+        head_dim = hidden // heads
+    return int(heads * head_dim)

@@ -28,8 +28,8 @@ from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, co
                                           is_hf_folder, model_json_problem, normalise_dtype,
                                           tokenizer_json_problem, trace_bytes)
 from gatelab.core.inside.hf_config_fields import model_name
-from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, config_variant, model_variant,
-                                           neuron_row, write_hooks)
+from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
+                                           model_variant, neuron_row, write_hooks)
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.token_text import TokenText, context, split_tokens
 from gatelab.core.inside.types import LayerTrace, Trace
@@ -282,6 +282,8 @@ class HfModel:
                      hidden_size=int(getattr(self.text_config, "hidden_size", 0) or 0),
                      vocab_size=_positive_int(getattr(self.text_config, "vocab_size", 0)),
                      n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),
+                     n_kv_head=_positive_int(getattr(self.text_config, "num_key_value_heads", 0)),
+                     attn_width=attention_width(self.text_config),
                      unknown=unknown, unknown_chars=hf_unknown_chars(self.tokenizer, text,
                                                                      ids, unk, special=True),
                      unknown_as=str(self.tokenizer.unk_token) if unknown else "")
@@ -364,7 +366,8 @@ def _refuse_missing(p: Path, loading: dict[str, Any]) -> None:
     if mismatched:
         names = "; ".join("{0} is {1} in the file, {2} by config.json".format(
             k, "×".join(map(str, a)), "×".join(map(str, b))) for k, a, b in mismatched[:2])
-        raise InsideError(Msg("inside.shapes_mismatch", {"path": p, "names": names}))
+        raise InsideError(Msg("inside.shapes_mismatch", {"path": p, "n": len(mismatched),
+                                                         "names": names}))
 
 
 def _check_cuda_index(device: str) -> None:
