@@ -178,6 +178,30 @@ def _side_files_capped(p: Path) -> None:
                                                             "kind": name}))
 
 
+# "<stack>.<i>.mlp.<part>…" in a weight's name: block i of a stack of decoder blocks (or of a
+# vision tower's) and the first module under its MLP: gate_proj, or experts / router / c_fc
+_BLOCK_MLP = re.compile(r"^(.*?)\.(\d+)\.mlp\.([A-Za-z_]\w*)")
+
+
+def gated_stack(names: Any) -> bool | None:
+    """From the weights' names alone: does some stack of blocks have ``mlp.gate_proj`` in every
+    block (what the views need: ``hf_source._decoder_layers``)? None where no name says
+    (an MLP named otherwise, ``feed_forward``: loading decides).
+
+    Why before loading: a mixture-of-experts folder (``mlp.experts``) was loaded whole and only
+    then refused, minutes for a 30B checkpoint (walkthrough s13)."""
+    stacks: dict[str, dict[str, set[str]]] = {}
+    for name in names:
+        found = _BLOCK_MLP.match(str(name))
+        if found:
+            prefix, block, part = found.groups()
+            stacks.setdefault(prefix, {}).setdefault(block, set()).add(part)
+    if not stacks:
+        return None
+    return any(all("gate_proj" in parts for parts in blocks.values())
+               for blocks in stacks.values())
+
+
 def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]]:
     index = p / "model.safetensors.index.json"
     for f in [index, *sorted(p.glob("*.safetensors"))]:  # a folder or a link loop there
@@ -321,6 +345,8 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     dt = normalise_dtype(dtype)
     notes = check_config_values(p, cfg, model_type, dt)  # before the weights' dtype: names why
     _float_weights(p, tensors)
+    if gated_stack(tensors) is False:  # experts or a classic MLP: no view could be drawn
+        raise InsideError(Msg("inside.no_gated_mlp"))
     # transformers allocates what config.json describes before it compares the files' shapes:
     # a config asking for 10⁸ tokens of vocabulary must be refused on its own sizes
     n_params = max(sum(numel(shape) for _, shape in tensors.values()), _config_params(cfg))
