@@ -220,10 +220,28 @@ def olmo2(r: random.Random) -> tuple[dict[str, Any], int]:
                 attention_bias=r.random() < 0.5), 0
 
 
+def _biased(family: str, attention: str = "attention_bias", mlp: str | None = "mlp_bias"):  # noqa: ANN202
+    """A family whose config turns biases on by the flags ``attention`` and ``mlp``; half its
+    configs leave ``head_dim`` to the family's default."""
+    def gen(r: random.Random) -> tuple[dict[str, Any], int]:
+        cfg = dict(_base(r, head_dim=r.random() < 0.5), model_type=family)
+        for flag in (attention, mlp):
+            if flag and r.random() < 0.5:
+                cfg[flag] = r.random() < 0.5
+        return cfg, 0
+    gen.__name__ = family
+    return gen
+
+
+# families added in s13: each one's every config key that changes a tensor varies here
+S13 = {g.__name__: g for g in (_biased("ministral3", "", None), _biased("granite"),
+                               _biased("exaone"), _biased("vaultgemma", mlp=None),
+                               _biased("ernie4_5", "use_bias", None))}
+
 GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe,
                                       qwen3_next,
                                       deepseek_v3, glm4_moe, llama4_text, llama4, gemma3_text,
-                                      gemma3, smollm3, olmo2)}
+                                      gemma3, smollm3, olmo2, *S13.values())}
 
 
 # -- families that were exact before (held to the oracle too, fewer configs each) --------------

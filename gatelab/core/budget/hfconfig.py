@@ -30,7 +30,8 @@ EXACT_FAMILIES: tuple[str, ...] = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2",
     "gemma3", "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind", "qwen3_5",
     "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "qwen3_next", "deepseek_v3", "llama4",
-    "llama4_text", "smollm3", "olmo2", "glm4_moe",
+    "llama4_text", "smollm3", "olmo2", "glm4_moe", "ministral3", "granite", "exaone",
+    "vaultgemma", "ernie4_5",
 )
 KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + ("deepseek_v2",)
 
@@ -208,6 +209,8 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
         spec["qkv_bias"] = family == "qwen2" or _flag(cfg, "qkv_bias", True)
         spec["o_bias"] = False
     spec["mlp_bias"] = _flag(cfg, "mlp_bias", False)
+    if family == "ernie4_5":  # one flag for every projection's bias
+        spec["qkv_bias"] = spec["o_bias"] = spec["mlp_bias"] = _flag(cfg, "use_bias", False)
     spec["qk_norm"] = family in ("qwen3", "qwen3_moe", "gemma3_text") + F.HYBRID_FAMILIES or (
         family == "glm4_moe" and _flag(cfg, "use_qk_norm", False))
     spec["qk_norm_full"] = family == "olmo2"

@@ -107,6 +107,15 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
                  "use_qk_norm": _F, "n_routed_experts": 128, "num_local_experts": None,
                  "num_experts_per_tok": 8, "moe_intermediate_size": 1408, "n_shared_experts": 1,
                  "first_k_dense_replace": 1, "num_nextn_predict_layers": 1},
+    "ministral3": {"num_key_value_heads": 8, "head_dim": 128, "tie_word_embeddings": _F},
+    "granite": {"num_key_value_heads": None, "tie_word_embeddings": _F, "attention_bias": _F,
+                "mlp_bias": _F},
+    "exaone": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F,
+               "attention_bias": _F, "mlp_bias": _F},
+    "vaultgemma": {"num_key_value_heads": 4, "head_dim": 256, "tie_word_embeddings": True,
+                   "attention_bias": _F},
+    "ernie4_5": {"num_key_value_heads": 2, "head_dim": 128, "tie_word_embeddings": True,
+                 "use_bias": _F},
     "gpt2": {"tie_word_embeddings": True, "n_inner": None, "n_positions": 1024},
     "t5": {"head_dim": None, "d_kv": 64, "d_ff": 2048, "num_decoder_layers": None,
            "feed_forward_proj": "relu", "relative_attention_num_buckets": 32,
@@ -118,10 +127,11 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
 
 #: Spellings that win over their synonyms when config.json gives both with different values:
 #: transformers sets an ``attribute_map`` synonym after the field it names (Mixtral's and
-#: gpt-oss's ``num_experts`` overrides ``num_local_experts``); elsewhere the reader's first
+#: gpt-oss's ``num_experts`` overrides ``num_local_experts``, EXAONE's ``num_layers``
+#: ``num_hidden_layers``); elsewhere the reader's first
 #: spelling is transformers' choice already (held pair by pair by a test).
 WINNING_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "mixtral": ("num_experts",), "gpt_oss": ("num_experts",),
+    "mixtral": ("num_experts",), "gpt_oss": ("num_experts",), "exaone": ("num_layers",),
 }
 
 
