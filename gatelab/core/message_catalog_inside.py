@@ -87,7 +87,8 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: the tokenizer turns {chars} characters into {tokens:,} tokens; a real "
                 "tokenizer gives at most a few per character, so this one is refused"),
     "inside.shapes_mismatch": QT_TRANSLATE_NOOP(
-        "core", "{path}: the weight files do not fit config.json: {names}"),
+        "core", "{path}: {n} of the weight files' tensors do not fit config.json, for "
+                "example {names}"),
     "inside.no_device_index": QT_TRANSLATE_NOOP(
         "core", "there is no {device}: this machine has {n} CUDA device(s)"),
     "inside.no_checkpoint": QT_TRANSLATE_NOOP(

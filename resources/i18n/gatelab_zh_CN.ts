@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+246" />
+        <location filename="../../gatelab/ui/budget_import.py" line="+249" />
         <location line="+5" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -650,7 +650,7 @@
         <translation>无法读取 safetensors</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+21" />
         <source>config.json beside the file</source>
         <translation>同目录下的 config.json</translation>
     </message>
@@ -660,22 +660,22 @@
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="-39" />
+        <location line="-40" />
         <source>Could not read {0}</source>
         <translation>无法读取 {0}</translation>
     </message>
     <message>
-        <location line="+35" />
+        <location line="+36" />
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+16" />
         <source>{0}: {1} tensors, {2} parameters</source>
         <translation>{0}：{1} 个张量，{2} 个参数</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+11" />
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
@@ -1387,7 +1387,7 @@
 <context>
     <name>BudgetReopenMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_reopen.py" line="+130" />
+        <location filename="../../gatelab/ui/budget_reopen.py" line="+151" />
         <source>Not reopened: {0}</source>
         <extracomment>reader kind → settings key (inside the panel's group)</extracomment>
         <translation>未重新打开：{0}</translation>
@@ -1430,7 +1430,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-262" />
+        <location filename="../../gatelab/ui/budget_import.py" line="-274" />
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1581,7 +1581,7 @@
         <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 个张量，{2} 个参数（{3}）。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>From the tensors: d = {0}, m = {1}, vocab = {2}.</source>
         <translation>由张量推得：d = {0}，m = {1}，vocab = {2}。</translation>
     </message>
@@ -1596,7 +1596,7 @@
         <translation>检测到量化存储：请看说明；存储的元素数与参数量并非一一对应。</translation>
     </message>
     <message>
-        <location line="+4" />
+        <location line="+5" />
         <source>Compared with: {0}</source>
         <translation>对比对象：{0}</translation>
     </message>
@@ -3574,7 +3574,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+201" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+197" />
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -7664,11 +7664,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+3" />
-        <source>{path}: the weight files do not fit config.json: {names}</source>
-        <translation>{path}：权重文件与 config.json 不符：{names}</translation>
+        <source>{path}: {n} of the weight files' tensors do not fit config.json, for example {names}</source>
+        <translation>{path}：权重文件中有 {n} 个张量与 config.json 不符，例如 {names}</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+3" />
         <source>there is no {device}: this machine has {n} CUDA device(s)</source>
         <translation>没有 {device}：这台机器有 {n} 个 CUDA 设备</translation>
     </message>

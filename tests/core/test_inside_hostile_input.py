@@ -215,7 +215,8 @@ def test_weights_of_another_shape_than_the_config_are_named(llama: Path, tmp_pat
     with pytest.raises(InsideError) as info:
         trace_hf(folder, "ab", device="cpu")
     text = str(info.value)
-    assert "the weight files do not fit config.json" in text
+    # 2 layers × gate/up/down: all six named by their count, two by name (walkthrough s13)
+    assert ": 6 of the weight files' tensors do not fit config.json, for example " in text
     assert "model.layers.0.mlp.down_proj.weight is 32×48 in the file, 32×40 by config.json" in text
 
 
