@@ -37,6 +37,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app; a Ctrl-C before the window is up ends it with one line, not a traceback
+    (after that, ``ui.interrupt`` closes the window as File → Quit does)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("gatelab: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     from gatelab.core.allocator import keep_freed_memory
 
@@ -97,6 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             shutil.rmtree(scratch, ignore_errors=True)  # each run used to leave one behind
     window = _show_window(MainWindow(settings=user_settings, initial_tab=args.tab), args.size)
+    from gatelab.ui.interrupt import quit_on_interrupt
+
+    quit_on_interrupt(window)
     if problem:
         window.status.showMessage(window.tr(
             "The settings file {0}: started with default settings; this session's settings "
