@@ -33,6 +33,7 @@ from gatelab.core.run_liveness import (
     release_writer,
     writer_identity,
 )
+from gatelab.core.run_saved_step import CHECKPOINT_STEP_KEY
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -126,7 +127,9 @@ class RunWriter:
         self.summary: dict[str, Any] = {
             "status": "running", "created": created if finite_time(created) else now,
             "updated": now, "heartbeat": now, "steps": resume_step or 0,
-            "steps_total": config.steps,
+            # the step a resume would continue from (run_saved_step): the resumed checkpoint's,
+            # 0 for a new run or one resumed without a checkpoint
+            CHECKPOINT_STEP_KEY: resume_step or 0, "steps_total": config.steps,
             "final_train_loss": old.get("final_train_loss"), "final_val_loss": old.get("final_val_loss"),
             "tokens_per_s": None, "variant": config.variant, "corpus": corpus_info,
             "n_params": n_params, "device": device, "error": "", **writer_identity(),
@@ -185,6 +188,10 @@ class RunWriter:
         buf = io.BytesIO()
         torch.save(state, buf)
         atomic_write_bytes(self.path / CKPT, buf.getvalue())
+        with self._summary_lock:  # from now on every run.json names this checkpoint's step:
+            # the list and the launch notice say the step a resume continues from, not the
+            # heartbeat's (which runs up to a minute ahead of the last checkpoint)
+            self.summary[CHECKPOINT_STEP_KEY] = int(state.get("step", 0))
         if stats is not None:
             buf = io.BytesIO()
             np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})

@@ -11,9 +11,9 @@ in ``runs_read``: every reader there survives a damaged or hostile folder; writi
 - ``ckpt.pt``: model + optimizer + step + RNG and data-sampler states (resume is bit-identical);
 - ``stats.npz``: the latest ``LayerStats`` arrays (keys = LayerStats field names), with the ckpt;
 - ``samples.txt``: text sampled from the model (appended, one header line per sample);
-- ``run.json``: summary (status, steps, final train/val loss, tokens/s, created, corpus info …)
-  and the writer's pid, host, token and heartbeat (``effective_status`` reads "interrupted" from
-  them).
+- ``run.json``: summary (status, steps, the checkpoint's step, final train/val loss, tokens/s,
+  created, corpus info …) and the writer's pid, host, token and heartbeat (``effective_status``
+  reads "interrupted" from them; ``run_saved_step`` the step a resume continues from).
 
 A folder that Start made but a kill left without any of these files is an "empty" run folder
 (``runs_empty``): listed for the Runs view, refused by ``load_run``, deleted by its own rule.
@@ -58,6 +58,7 @@ from gatelab.core.runs_read import (
 )
 from gatelab.core.run_liveness import effective_status
 from gatelab.core.run_lock import busy_message, folder_locked
+from gatelab.core.run_saved_step import RESUMABLE, saved_step
 from gatelab.core.run_steps import configured_steps, summary_step_problem
 from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_note, empty_run_dir
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
@@ -94,11 +95,17 @@ class RunInfo:
     tokens_per_s: float | None = None
     error: str = ""
     steps_known: bool = True  # False: run.json's step is implausible (``error`` says why)
+    saved_step: int | None = None  # resumable runs: the checkpoint's step (run_saved_step)
+
+    def kept_steps(self) -> int:
+        """The steps kept: a resumable run's checkpoint step (run.json's heartbeat step runs up
+        to a minute ahead of it, and a resume trains those steps again), else run.json's."""
+        return self.saved_step if self.saved_step is not None else self.steps
 
     def steps_text(self) -> str:
-        """"done/total" for the list; "?" for a step run.json cannot hold, so that no absurd
-        number (2**63 of 6) is shown as if it had been trained."""
-        return f"{self.steps if self.steps_known else '?'}/{self.steps_total}"
+        """"done/total" for the list (done: ``kept_steps``); "?" for a step run.json cannot
+        hold, so that no absurd number (2**63 of 6) is shown as if it had been trained."""
+        return f"{self.kept_steps() if self.steps_known else '?'}/{self.steps_total}"
 
 
 @dataclass
@@ -148,6 +155,12 @@ def _float_or_none(v: Any) -> float | None:
 
 def _int(v: Any) -> int:
     return v if is_int(v) else 0
+
+
+def _text(*candidates: Any) -> str:
+    """The first candidate that is text (a name from run.json or config.json), else "": a list
+    or number in a hand-edited file is no name, and its Python repr ("['x']") read as one."""
+    return next((v for v in candidates if isinstance(v, str)), "")
 
 
 _SUMMARY_NUMBERS = ("steps", "steps_total", "created", "final_train_loss", "final_val_loss",
@@ -217,12 +230,14 @@ def _run_info(path: Path, created: float) -> RunInfo:
     bad_step = steps_problem(summary, config)
     if bad_step and not (status == "broken" and _not_number(summary.get("steps"))):
         error = join_msgs([error, bad_step]) if error else bad_step  # (else named already)
+    total = configured_steps(summary.get("steps_total"), config.get("steps"))
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
-        variant=str(config.get("variant", ""))[:40],
-        corpus=str(corpus.get("name", config.get("corpus", "")))[:200],
+        variant=_text(config.get("variant"))[:40],
+        corpus=_text(corpus.get("name"), config.get("corpus"))[:200],
         steps=0 if bad_step else _int(summary.get("steps")), steps_known=not bad_step,
-        steps_total=configured_steps(summary.get("steps_total"), config.get("steps")) or 0,
+        steps_total=total or 0,
+        saved_step=saved_step(path, summary, total) if status in RESUMABLE else None,
         final_train_loss=_float_or_none(summary.get("final_train_loss")),
         final_val_loss=_float_or_none(summary.get("final_val_loss")),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),

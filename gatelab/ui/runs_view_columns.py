@@ -8,6 +8,8 @@ numbers. Nothing here is translated: the status words it measures come from the 
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableWidget
 
@@ -64,9 +66,21 @@ def share_width(room: int, wanted: list[int], least: list[int]) -> list[int]:
     return out
 
 
+COMPACT_ABOVE = 1e6  # a loss this large or larger (or this small) reads in scientific notation
+COMPACT_BELOW = 1e-4
+
+
 def loss_text(value: float | None) -> str:
-    """A loss column's text: four decimals, "—" for a run that has none yet."""
-    return "—" if value is None else "{0:.4f}".format(value)
+    """A loss column's text: four decimals, "—" for a run that has none yet. A huge or tiny
+    magnitude gets 4 significant digits in scientific notation ("1.607e+60"): a hand-edited
+    run.json's 2**200 printed 61 digits and pushed Run, Model and Corpus off the table, and
+    1e-9 read "0.0000". inf and nan read as Python writes them, as before."""
+    if value is None:
+        return "—"
+    size = abs(value)
+    if math.isfinite(size) and (size >= COMPACT_ABOVE or 0 < size < COMPACT_BELOW):
+        return "{0:.3e}".format(value)
+    return "{0:.4f}".format(value)
 
 
 def elide_words(text: str, limit: int) -> str:

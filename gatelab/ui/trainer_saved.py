@@ -330,16 +330,18 @@ class SavedRuns:
             self._say_ended_while_training(result)
 
     def _say_ended_while_training(self, info: object) -> None:
-        """The last session closed (or died) while ``info``'s run trained: say where it stopped and
-        select it under Runs, one click from Resume. Quiet when it has finished since (another
-        process resumed it), is gone, or trains now in another process."""
+        """The last session closed (or died) while ``info``'s run trained: say the step it is
+        saved at (its checkpoint's, which Resume continues from: after a crash run.json's step is
+        the last heartbeat's, up to a minute later) and select it under Runs, one click from
+        Resume. Quiet when it has finished since (another process resumed it), is gone, or
+        trains now in another process."""
         from gatelab.core.runs import RunInfo
 
         if not isinstance(info, RunInfo) or info.status not in ("stopped", "interrupted"):
             return
         if self.controller.is_busy() or self.error_text:  # a newer message: this one is stale
             return
-        name, done, total = info.name, info.steps, info.steps_total
+        name, done, total = info.name, info.kept_steps(), info.steps_total
         self.runs.select_after_refresh(str(info.path))
         self._show_error(lambda self: self.tr(
             "gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select "
