@@ -4,11 +4,17 @@ They drive the same ``train_steps`` / ``run_experiment`` as the GUI and write th
 so a run started in a terminal can be opened in the app. Bad input gives one clear line on stderr
 and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory) exit code 1;
 Ctrl-C stops gracefully at the next step, keeping a checkpoint, prints the command that resumes
-the run (for an experiment: ``gatelab-experiment --continue FOLDER``) and exits 130. The
-experiment command itself lives in ``gatelab.cli_experiment``.
+the run (for an experiment: ``gatelab-experiment --continue FOLDER``) and exits 130; SIGTERM and
+SIGHUP do the same (exit 143, 129), and any of them before training begins ends the command with
+one line (``gatelab.cli_signals``). The experiment command itself lives in
+``gatelab.cli_experiment``.
 """
 
 from __future__ import annotations
+
+from gatelab.cli_signals import guard_imports
+
+guard_imports()  # before the imports below (numpy, budget tables): Ctrl-C there is one line too
 
 import argparse
 import math
@@ -20,10 +26,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gatelab.cli_args import FLAG_FIELDS, parse, train_parser
+from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, train_parser
+from gatelab.cli_signals import exit_code, say, signal_label, signum_of, starting, stopping_signals
 from gatelab.core.messages import KeyedError
 from gatelab.core.progress_rate import RecentRate
 from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError
@@ -43,7 +51,10 @@ def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
         changes["compile"] = True
     if args.no_stats:
         changes["stats"] = False
-    config = base.replace(**changes).validate()
+    try:
+        config = base.replace(**changes).validate()
+    except ValueError as exc:
+        raise flag_named(exc, changes) from None
     _check_memory(config)
     return config
 
@@ -69,11 +80,17 @@ class ProgressBar:
     GUI's (``core.progress_rate``): "--:--" until the speed has settled, then the recent one."""
 
     def __init__(self, stream: Any = None, width: int = 28, prefix: str = "") -> None:
-        self.stream = stream or sys.stderr
+        self._stream = stream
         self.width, self.prefix = width, prefix
         self._last = 0.0
         self.val: float | None = None
         self._rate = RecentRate()
+
+    @property
+    def stream(self) -> Any:
+        """The stream given, else sys.stderr as it is now: after a hang-up it is replaced by one
+        that drops what the lost terminal cannot take (``cli_signals.tolerate_lost_terminal``)."""
+        return self._stream or sys.stderr
 
     def update(self, snap: Snapshot, force: bool = False) -> None:
         if snap.val_loss is not None:
@@ -90,41 +107,34 @@ class ProgressBar:
         line = (f"\r{self.prefix}[{'#' * fill}{'.' * (self.width - fill)}] {snap.step}/{snap.steps_total}"
                 f" loss {snap.train_loss:.4f}{val} {snap.tokens_per_s / 1000:.1f}k tok/s"
                 f" {_fmt_time(snap.elapsed_s)}<{_fmt_time(eta)}")
-        self.stream.write(line)
-        self.stream.flush()
+        self._write(line)
 
     def done(self) -> None:
         self._rate.reset()  # an experiment's next run has a speed of its own
-        self.stream.write("\n")
-        self.stream.flush()
+        self._write("\n")
+
+    def _write(self, text: str) -> None:
+        """Draw, or drop the drawing when the stream fails (a terminal hung up, a closed pipe):
+        a progress bar that cannot be shown must not end the run it reports on."""
+        with suppress(OSError, ValueError):
+            self.stream.write(text)
+            self.stream.flush()
 
 
 @contextmanager
 def _ctrl_c_stops() -> Iterator[threading.Event]:
-    """An event the first Ctrl-C sets (stop at the next step); a second Ctrl-C aborts.
+    """An event the first Ctrl-C, SIGTERM or SIGHUP sets (stop at the next step, keeping a
+    checkpoint); a second one aborts (``cli_signals.Interrupted``, a KeyboardInterrupt). The
+    event's ``signum`` says which signal stopped it, for the exit code (130, 143, 129).
 
-    The previous SIGINT handler is restored on the way out, whatever happened inside.
+    The previous handlers are restored on the way out, whatever happened inside.
     """
-    stop = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
+    with stopping_signals() as stop:
         yield stop
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        if stop.is_set():
-            raise KeyboardInterrupt
-        stop.set()
-        sys.stderr.write("\nstopping after this step (Ctrl-C again to abort)…\n")
-
-    old = signal.signal(signal.SIGINT, handler)
-    try:
-        yield stop
-    finally:
-        signal.signal(signal.SIGINT, old)
 
 
 def _fail(prog: str, message: str, code: int = 2) -> int:
-    sys.stderr.write(f"{prog}: error: {message}\n")
+    say(f"{prog}: error: {message}\n")  # (dropped, not raised, when stderr is gone)
     return code
 
 
@@ -154,12 +164,52 @@ def _about(exc: BaseException, flag: str, value: str | None) -> str:
 def _warner(prog: str, quiet: bool) -> Callable[[str], None]:
     """Prints a problem that does not stop the run (a sample not saved) on a line of its own."""
     def warn(message: str) -> None:
-        sys.stderr.write(f"{'' if quiet else chr(10)}{prog}: warning: {message}\n")
+        say(f"{'' if quiet else chr(10)}{prog}: warning: {message}\n")
     return warn
 
 
+@dataclass
+class _Start:
+    """How far ``gatelab-train`` got, for the line a stop signal before training ends it with."""
+
+    prog: str = "gatelab-train"
+    resume_dir: Path | None = None  # the run --resume continues, once its config.json is found
+    made: Path | None = None  # a new run folder made for this run and still empty
+    began: Path | None = None  # the run folder, once training began
+
+    def interrupted(self, exc: BaseException) -> int:
+        """One line (never a traceback) and exit 128 + the signal's number. An empty run folder
+        made for this run is removed, so that no "broken" run is left behind."""
+        signum = signum_of(exc)
+        lead = "\n" if signum == signal.SIGINT else ""  # after the terminal's "^C"
+        how = "" if signum == signal.SIGINT else f" ({signal_label(signum)})"
+        if self.made is not None:
+            with suppress(OSError):
+                self.made.rmdir()
+        run = self.began or self.resume_dir
+        if run is not None:
+            when = "" if self.began else " before training resumed"
+            say(f"{lead}{self.prog}: interrupted{how}{when}; continue the run with: "
+                f"{resume_command(run)}\n")
+        else:
+            say(f"{lead}{self.prog}: interrupted{how} before training started; nothing was "
+                f"saved\n")
+        return exit_code(signum)
+
+
 def train_main(argv: Sequence[str] | None = None) -> int:
-    """``gatelab-train``: train one model, show progress, sample text at the end."""
+    """``gatelab-train``: train one model, show progress, sample text at the end. A stop signal
+    while it starts (importing torch, checking the config and memory) gives one line and exit
+    128 + n; once training runs, the first one stops it after the step (``_ctrl_c_stops``)."""
+    start = _Start()
+    try:
+        with starting():
+            return _train_main(argv, start)
+    except KeyboardInterrupt as exc:  # training handles its own: this one came while starting
+        return start.interrupted(exc)
+
+
+def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
     p = train_parser()
     args = parse(p, argv)
     if args is None:
@@ -169,7 +219,6 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
     from gatelab.core.allocator import keep_freed_memory
     keep_freed_memory()  # steps reuse freed memory instead of faulting it back (core/allocator)
-    from gatelab.core.engine import train_steps
 
     prog = p.prog
     try:
@@ -181,6 +230,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             run_dir = Path(args.run_dir)
             if not os.path.lexists(run_dir / runs.CONFIG):
                 return _fail(prog, f"no run to resume in {run_dir} (config.json missing)")
+            start.resume_dir = run_dir
             config = _config_from(args, runs.read_config(run_dir))
             if (code := _finish_completed(run_dir, config.steps)) is not None:
                 return code
@@ -196,15 +246,25 @@ def train_main(argv: Sequence[str] | None = None) -> int:
                     return _fail(prog, f"{run_dir} already holds a run ({info.status}); continue "
                                        f"it with {_continue_hint(info)} or pick another folder")
             else:
-                run_dir = runs.new_run_dir()
+                run_dir = start.made = runs.new_run_dir()
     except (ValueError, TypeError, OSError) as exc:
         return _fail(prog, _about(exc, "--run-dir", args.run_dir))
+    return _train(prog, args, config, run_dir, start)
+
+
+def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Path,
+           start: _Start) -> int:
+    """Train with the progress bar, then report; the stop signals are handled as "stop after
+    this step" from the first step to the last line printed."""
+    from gatelab.core import runs
+    from gatelab.core.engine import train_steps
 
     bar = ProgressBar()
     last: Snapshot | None = None
     last_val: float | None = None  # the latest evaluation; the final snapshot often has none
     try:
         with _ctrl_c_stops() as stop:
+            start.began, start.made = run_dir, None
             for snap in train_steps(config, stop, run_dir=run_dir, resume=args.resume,
                                     on_warning=_warner(prog, args.quiet)):
                 last = snap
@@ -212,6 +272,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
                     last_val = snap.val_loss
                 if not args.quiet:
                     bar.update(snap, force=snap.status != "running" or snap.val_loss is not None)
+            return _report(prog, args.quiet, bar, last, last_val, run_dir,
+                           getattr(stop, "signum", signal.SIGINT))
     except TrainingError as exc:
         if not args.quiet and last is not None:
             bar.done()
@@ -222,15 +284,22 @@ def train_main(argv: Sequence[str] | None = None) -> int:
                 run_dir.rmdir()
         if isinstance(exc, KeyedError) and exc.msg.key == "resume.done":  # say how, runnable
             return _fail(prog, f"{exc}, e.g. with {_continue_hint(runs.run_info(run_dir))}")
+        if isinstance(exc, KeyedError) and exc.msg.key == "resume.arch":
+            return _fail(prog, resume_mismatch(exc.msg, args, run_dir))
         return _fail(prog, _about(exc, "--run-dir", args.run_dir))
-    except KeyboardInterrupt:  # a second Ctrl-C: the last checkpoint stands
-        sys.stderr.write(f"\naborted; continue from the last checkpoint with:\n"
-                         f"  {resume_command(run_dir)}\n")
-        return 130
+    except KeyboardInterrupt as exc:  # a second stop signal: the last checkpoint stands
+        say(f"\naborted; continue from the last checkpoint with:\n  {resume_command(run_dir)}\n")
+        return exit_code(signum_of(exc))
     except Exception as exc:  # a bug or a library failure: one line, the checkpoint stands
         return _fail(prog, f"{_unexpected(exc)}; continue from the last checkpoint with: "
                            f"{resume_command(run_dir)}", code=1)
-    if not args.quiet and last is not None:
+
+
+def _report(prog: str, quiet: bool, bar: ProgressBar, last: Snapshot | None,
+            last_val: float | None, run_dir: Path, signum: int) -> int:
+    """The summary lines after training; exit 0 finished, 128 + ``signum`` when a stop signal
+    ended it (130 Ctrl-C, like any interrupted command; 143 SIGTERM; 129 SIGHUP)."""
+    if not quiet and last is not None:
         bar.done()
     if last is None:
         return _fail(prog, "no steps were run")
@@ -241,7 +310,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     print(f"run folder: {run_dir}")
     if last.status == "stopped":
         print(f"continue it with: {resume_command(run_dir)}")
-        return 130  # stopped by Ctrl-C, like any interrupted command
+        return exit_code(signum)
     if last.sample:
         print("--- sample ---")
         print(last.sample)

@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import NoReturn
 
+from gatelab.core.messages import Msg
 from gatelab.core.trainconfig import DEVICES, FFN_VARIANTS, POSITIONS, TrainConfig
 
 # flag -> TrainConfig field (flags left out keep the config's default, or the resumed run's value)
@@ -136,5 +138,47 @@ def experiment_parser() -> Parser:
     return p
 
 
+# -- errors in the words of the command line ------------------------------------------------
+def flag_for(field: str) -> str:
+    """The flag that sets TrainConfig ``field`` ("n_embd" → "--width"), or "" when none does."""
+    flag = next((f for f, name in FLAG_FIELDS.items() if name == field), "")
+    return f"--{flag.replace('_', '-')}" if flag else ""
+
+
+def flag_named(exc: ValueError, given: Collection[str]) -> ValueError:
+    """``exc`` with the config field it starts with ("n_embd must be ≤ 65,536, got …") replaced
+    by the flag the user typed ("--width must be …"). Only for a field given as a flag: one
+    read from a resumed run's config.json keeps the name config.json uses."""
+    text = str(exc)
+    for field in given:
+        if text.startswith(f"{field} ") and (flag := flag_for(field)):
+            return ValueError(f"{flag}{text[len(field):]}")
+    return exc
+
+
+def resume_mismatch(msg: Msg, args: argparse.Namespace, run_dir: Path) -> str:
+    """resume.arch ("the run was trained with n_embd=128, not 64") in the words of the command
+    line. Why: its "not 64" reads as if the user typed 64, but without a flag that value is the
+    one the run folder's config.json gives, which disagrees with its checkpoint (config.json
+    edited, or ckpt.pt copied in from another run): no flag the user could leave out fixes it."""
+    name, saved, wanted = (str(msg.values.get(k)) for k in ("name", "saved", "wanted"))
+    flag = {"attn_gate": "--attn-gate", "tie_embeddings": "--untied"}.get(name) or flag_for(name)
+    from gatelab.core.runs import CONFIG, read_json
+
+    written = read_json(run_dir / CONFIG)  # what the folder's config.json itself says
+    typed = flag and getattr(args, flag[2:].replace("-", "_"), None) not in (None, False)
+    if typed and not (name in written and repr(written[name]) == wanted):
+        if name in ("attn_gate", "tie_embeddings"):
+            return f"cannot resume with {flag}: the run was trained without it; leave {flag} out"
+        keep = name in written and repr(written[name]) == saved  # config.json agrees with it
+        return (f"cannot resume with {flag} {wanted}: the run was trained with {flag} {saved}"
+                + (f"; leave {flag} out to keep the run's value" if keep else ""))
+    says = (f"gives {name}={wanted}" if name in written
+            else f"does not set {name} (the default is {wanted})")
+    return (f"cannot resume: {run_dir / CONFIG} {says}, but the checkpoint was trained with "
+            f"{name}={saved} (config.json was edited, or the checkpoint comes from another run)")
+
+
 __all__ = ["DEFAULT_SEEDS", "DEFAULT_VARIANTS", "FLAG_FIELDS", "BadArgs", "Parser", "common_flags",
-           "config_default", "experiment_parser", "parse", "train_parser"]
+           "config_default", "experiment_parser", "flag_for", "flag_named", "parse",
+           "resume_mismatch", "train_parser"]

@@ -3,8 +3,9 @@
 
 Why apart from cli.py: the experiment command grew a second mode (continue) and cli.py its size
 limit. The shared pieces (progress bar, Ctrl-C handling, one-line errors) are cli.py's, imported,
-so both commands behave alike. Ctrl-C stops at the next step, prints the results so far and the
-``--continue`` command that finishes the experiment (``core.experiment_continue``), exit 130.
+so both commands behave alike. Ctrl-C (SIGTERM, SIGHUP) stops at the next step, prints the results
+so far and the ``--continue`` command that finishes the experiment (``core.experiment_continue``),
+exit 130 (143, 129); before training begins, it ends the command with one line.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -30,6 +32,7 @@ from gatelab.cli import (
     _warner,
 )
 from gatelab.cli_args import DEFAULT_SEEDS, DEFAULT_VARIANTS, experiment_parser, parse
+from gatelab.cli_signals import exit_code, say, signal_label, signum_of, starting
 from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, TrainingError
 
 MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
@@ -39,14 +42,35 @@ Trainer = Callable[[threading.Event, OnSnapshot, Callable[[str], None]], Any]
 
 
 def experiment_main(argv: Sequence[str] | None = None) -> int:
-    """``gatelab-experiment``: a new experiment, or with ``--continue`` the rest of a saved one."""
-    p = experiment_parser()
-    args = parse(p, argv)
-    if args is None:
-        return 2
-    if args.continue_ is not None:
-        return _continue_main(p, args)
-    return _new_main(p, args, sys.argv[1:] if argv is None else list(argv))
+    """``gatelab-experiment``: a new experiment, or with ``--continue`` the rest of a saved one.
+    A stop signal before its first run trains (importing torch, the checks) gives one line and
+    exit 128 + n; once training runs, the first one stops it after the step."""
+    folder: list[str] = []  # the experiment --continue finishes, once found
+    try:
+        with starting():
+            p = experiment_parser()
+            args = parse(p, argv)
+            if args is None:
+                return 2
+            if args.continue_ is not None:
+                return _continue_main(p, args, folder)
+            return _new_main(p, args, sys.argv[1:] if argv is None else list(argv))
+    except KeyboardInterrupt as exc:  # training handles its own: this one came while starting
+        return _interrupted_early(exc, folder[0] if folder else "")
+
+
+def _interrupted_early(exc: BaseException, folder: str) -> int:
+    """One line (never a traceback) for a stop signal before training began; exit 128 + n."""
+    signum = signum_of(exc)
+    lead = "\n" if signum == signal.SIGINT else ""  # after the terminal's "^C"
+    how = "" if signum == signal.SIGINT else f" ({signal_label(signum)})"
+    if folder:
+        say(f"{lead}gatelab-experiment: interrupted{how} before training resumed; continue the "
+            f"experiment with: {continue_command(folder)}\n")
+    else:
+        say(f"{lead}gatelab-experiment: interrupted{how} before its first run started; nothing "
+            f"was saved\n")
+    return exit_code(signum)
 
 
 def _new_main(p: argparse.ArgumentParser, args: argparse.Namespace, argv: list[str]) -> int:
@@ -88,8 +112,10 @@ def _new_main(p: argparse.ArgumentParser, args: argparse.Namespace, argv: list[s
                              ("--out", args.out), rerun=rerun)
 
 
-def _continue_main(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """Refuse other flags and a folder that cannot be continued, then train its missing runs."""
+def _continue_main(p: argparse.ArgumentParser, args: argparse.Namespace,
+                   found: list[str]) -> int:
+    """Refuse other flags and a folder that cannot be continued, then train its missing runs;
+    ``found`` gets the folder once it holds an experiment.json (for the line after Ctrl-C)."""
     prog, value = p.prog, args.continue_
     if (code := _empty_path(prog, "--continue", value)) is not None:
         return code
@@ -105,6 +131,7 @@ def _continue_main(p: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return _fail(prog, f"--continue {value}: not a folder (give the experiment's exp-… folder)")
     if not os.path.lexists(folder / EXPERIMENT_FILE):
         return _fail(prog, f"no experiment to continue in {folder} (experiment.json missing)")
+    found.append(str(folder))
     from gatelab.core.experiment_continue import continue_experiment, continue_plan
     try:
         plan, todo = continue_plan(folder)
@@ -156,20 +183,22 @@ def _train_and_report(prog: str, quiet: bool, train: Trainer, n_runs: int,
 
     try:
         with _ctrl_c_stops() as stop:  # held while reporting too: a late second Ctrl-C is clean
-            return _report_experiment(train(stop, on_snapshot, _warner(prog, quiet)), n_runs)
+            return _report_experiment(train(stop, on_snapshot, _warner(prog, quiet)), n_runs,
+                                      getattr(stop, "signum", signal.SIGINT))
     except TrainingError as exc:
         return _fail(prog, str(exc), code=1)
     except (ValueError, OSError) as exc:
         return _fail(prog, _about(exc, *flag))
-    except KeyboardInterrupt:  # a second Ctrl-C: the finished runs and their files stand
-        sys.stderr.write(f"\naborted.\n{_experiment_hint(seen['folder'], rerun)}")
-        return 130
+    except KeyboardInterrupt as exc:  # a second stop signal: the finished runs and files stand
+        say(f"\naborted.\n{_experiment_hint(seen['folder'], rerun)}")
+        return exit_code(signum_of(exc))
     except Exception as exc:  # a bug or a library failure: one line; finished runs stand
         return _fail(prog, _unexpected(exc), code=1)
 
 
-def _report_experiment(result: Any, n_runs: int) -> int:
-    """Print the table, noise floor and verdict; exit code 0 finished, 130 stopped by Ctrl-C."""
+def _report_experiment(result: Any, n_runs: int, signum: int = signal.SIGINT) -> int:
+    """Print the table, noise floor and verdict; exit code 0 finished, 128 + ``signum`` when a
+    stop signal stopped it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)."""
     print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
     for r in result.variants:
         finals = ", ".join(f"{x:.4f}" for x in r.final_val)
@@ -177,10 +206,10 @@ def _report_experiment(result: Any, n_runs: int) -> int:
     print(f"noise floor (3 × pooled std): {result.noise_floor:.4f}")
     print(f"verdict: {result.verdict}")
     print(f"experiment folder: {result.path}")
-    if result.status == "stopped":  # only Ctrl-C sets the stop event here
+    if result.status == "stopped":  # only a stop signal sets the stop event here
         print(f"stopped after {sum(len(r.final_val) for r in result.variants)} of {n_runs} runs.")
         print(_experiment_hint(result.path), end="")
-        return 130
+        return exit_code(signum)
     return 0 if result.status == "finished" else 1
 
 

@@ -22,16 +22,23 @@ for a run; each is also a "note:" line on stderr. Bad input gives one line on st
 
 from __future__ import annotations
 
+from gatelab.cli_signals import guard_imports
+
+guard_imports()  # first: Ctrl-C during the imports below is one line too, not a traceback
+
 import argparse
 import contextlib
 import json
 import math
 import os
+import signal
 import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
+
+from gatelab.cli_signals import exit_code, say, signal_label, signum_of, starting
 
 if TYPE_CHECKING:  # the core is imported after parsing, so --help stays fast
     from gatelab.core.messages import KeyedError
@@ -199,6 +206,22 @@ def _write_stdout(data: bytes) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``gatelab-inspect``. A stop signal at any moment (importing torch, loading the model,
+    the pass) gives one line saying whether the JSON was written, and exit 128 + n."""
+    wrote: list[str] = []  # where the JSON went, once it is written
+    try:
+        with starting():
+            return _main(argv, wrote)
+    except KeyboardInterrupt as exc:
+        signum = signum_of(exc)
+        lead = "\n" if signum == signal.SIGINT else ""  # after the terminal's "^C"
+        how = "" if signum == signal.SIGINT else f" ({signal_label(signum)})"
+        done = f"the JSON was written to {wrote[0]}" if wrote else "nothing was written"
+        say(f"{lead}{PROG}: interrupted{how}; {done}\n")
+        return exit_code(signum)
+
+
+def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
         for name, value in (("SOURCE", args.source), ("--json", args.out)):
@@ -251,6 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = "to standard output" if to_stdout else args.out
         sys.stderr.write(f"{PROG}: error: cannot write {where}: {exc.strerror or exc}\n")
         return 2
+    wrote.append("standard output" if to_stdout else args.out)
     if not to_stdout:  # a file gives no other sign that it worked; stdout shows it already
         n, layers = len(result["tokens"]), len(result["layers"])
         sys.stderr.write(f"{PROG}: wrote {args.out} ({n} token{'s' * (n != 1)}, "

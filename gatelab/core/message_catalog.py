@@ -186,8 +186,6 @@ MESSAGES: dict[str, str] = {
     "train.variant": QT_TRANSLATE_NOOP("core", "unknown FFN variant {variant!r}; valid: {valid}"),
     "train.eval_iters": QT_TRANSLATE_NOOP(
         "core", "eval_iters must be ≤ {maximum:,} validation batches per evaluation, got {value:,}"),
-    "train.too_large": QT_TRANSLATE_NOOP(
-        "core", "model too large for gatelab's trainer (layers ≤ 256, width ≤ 65536)"),
     "train.width_heads": QT_TRANSLATE_NOOP("core", "width {width} must be divisible by heads {heads}"),
     "train.rope_even": QT_TRANSLATE_NOOP("core", "rotary positions need an even head size (width ÷ heads)"),
     "train.kv_heads": QT_TRANSLATE_NOOP("core", "heads {heads} must be divisible by KV heads {kv}"),
@@ -221,6 +219,8 @@ MESSAGES: dict[str, str] = {
         "core", "corpus file holds only whitespace (spaces, tabs, new lines), no text: {path}"),
     "corpus.binary": QT_TRANSLATE_NOOP(
         "core", "corpus file looks binary (it contains NUL bytes), not text: {path}"),
+    "corpus.wide_text": QT_TRANSLATE_NOOP(
+        "core", "corpus file is {encoding} text; gatelab reads UTF-8 only, so save it as UTF-8: {path}"),
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "core", "corpus file is not valid UTF-8 text (bad byte at offset {offset}): {path}"),
     "corpus.builtin_missing": QT_TRANSLATE_NOOP(

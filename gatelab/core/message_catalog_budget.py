@@ -44,6 +44,9 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "{path}: tensors {a!r} and {b!r} overlap (bytes {begin:,}–{end:,})"),
     "st.shrank": QT_TRANSLATE_NOOP("core", "{path}: file shrank while reading its header"),
     "st.too_short": QT_TRANSLATE_NOOP("core", "{path}: too short to be a safetensors file ({size} bytes)"),
+    "st.header_empty": QT_TRANSLATE_NOOP(
+        "core", "{path}: its header length is 0, so it is not a safetensors file (those start "
+                "with the length of a JSON header)"),
     "st.header_cap": QT_TRANSLATE_NOOP(
         "core", "{path}: header length {length:,} bytes exceeds the {cap} MB cap (not a "
                 "safetensors file?)"),

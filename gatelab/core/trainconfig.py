@@ -37,6 +37,12 @@ MAX_INTERMEDIATE_RATIO = 64
 MAX_EVAL_ITERS = 1_000
 MAX_SAMPLE_CHARS = 10_000
 MAX_STEPS = 10**7  # the most steps (and any interval or count) a config may ask for
+# The largest model sizes the trainer takes; this is their one source. validate() names the field
+# in its message ("n_embd must be ≤ 65536", beside that field in the GUI; the CLI says "--width").
+# The trainer form's own ranges are narrower.
+MAX_LAYERS = 256
+MAX_HEADS = 1024
+MAX_WIDTH = 65_536
 MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
 # AdamW's step is about lr per weight: beyond 10 (the trainer form's range too) the loss turns NaN
 # within steps, so a huge value is refused up front instead of failing at step 2. Weight decay
@@ -45,6 +51,9 @@ MAX_LR = 10.0
 MAX_WEIGHT_DECAY = 10.0
 #: Vocabulary assumed for a parameter count before the corpus is read (printable ASCII + \n, \t).
 PREVIEW_VOCAB = 96
+
+
+_MAXIMA = {"n_layer": MAX_LAYERS, "n_head": MAX_HEADS, "n_embd": MAX_WIDTH}
 
 
 def is_gated(variant: str) -> bool:
@@ -125,9 +134,7 @@ class TrainConfig:
         for name in ("n_layer", "n_head", "n_embd", "block_size", "batch_size", "steps",
                      "eval_interval", "eval_iters", "stats_interval", "multiple_of",
                      "checkpoint_interval", "hist_bins", "log_interval"):
-            _positive_int(name, getattr(self, name), maximum=MAX_STEPS)
-        if self.n_layer > 256 or self.n_head > 1024 or self.n_embd > 65536:
-            raise error("train.too_large")
+            _positive_int(name, getattr(self, name), maximum=_MAXIMA.get(name, MAX_STEPS))
         if self.n_embd % self.n_head:
             raise error("train.width_heads", width=self.n_embd, heads=self.n_head)
         if (self.n_embd // self.n_head) % 2 and self.positions == "rope":

@@ -5171,7 +5171,7 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+22" />
         <source>gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select it under Runs and press Resume training to go on.</source>
         <translation>gatelab 关闭时，运行 {0} 正在训练；它已保存在第 {1:,} 步（共 {2:,} 步）。请在“运行记录”中选中它，按“继续训练”即可接着训练。</translation>
     </message>
@@ -5181,7 +5181,7 @@ equivalent</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-116" />
+        <location line="-118" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -7179,11 +7179,6 @@ equivalent</source>
     </message>
     <message>
         <location line="+2" />
-        <source>model too large for gatelab's trainer (layers ≤ 256, width ≤ 65536)</source>
-        <translation>模型对 gatelab 的训练器来说太大（层数 ≤ 256，宽度 ≤ 65536）</translation>
-    </message>
-    <message>
-        <location line="+2" />
         <source>width {width} must be divisible by heads {heads}</source>
         <translation>宽度 {width} 必须能被头数 {heads} 整除</translation>
     </message>
@@ -7276,6 +7271,11 @@ equivalent</source>
         <location line="+2" />
         <source>corpus file looks binary (it contains NUL bytes), not text: {path}</source>
         <translation>语料文件看起来是二进制的（含有 NUL 字节），不是文本：{path}</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>corpus file is {encoding} text; gatelab reads UTF-8 only, so save it as UTF-8: {path}</source>
+        <translation>语料文件是 {encoding} 文本；gatelab 只读取 UTF-8，请将其另存为 UTF-8：{path}</translation>
     </message>
     <message>
         <location line="+2" />
@@ -8014,7 +8014,7 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
-        <location filename="../../gatelab/core/message_catalog_budget.py" line="+53" />
+        <location filename="../../gatelab/core/message_catalog_budget.py" line="+56" />
         <source>cannot read {path}: {reason}</source>
         <translation>无法读取 {path}：{reason}</translation>
     </message>
@@ -8274,7 +8274,7 @@ equivalent</source>
         <translation>应为 TrainConfig 或字典，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog_budget.py" line="-35" />
+        <location filename="../../gatelab/core/message_catalog_budget.py" line="-38" />
         <source>cannot read {reason}</source>
         <translation>无法读取 {reason}</translation>
     </message>
@@ -8380,6 +8380,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1" />
+        <source>{path}: its header length is 0, so it is not a safetensors file (those start with the length of a JSON header)</source>
+        <translation>{path}：其头部长度为 0，因此不是 safetensors 文件（safetensors 文件以 JSON 头部的长度开头）</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>{path}: header length {length:,} bytes exceeds the {cap} MB cap (not a safetensors file?)</source>
         <translation>{path}：文件头长度 {length:,} 字节超过 {cap} MB 的上限（不是 safetensors 文件？）</translation>
     </message>
@@ -8750,7 +8755,7 @@ equivalent</source>
 <context>
     <name>window</name>
     <message>
-        <location filename="../../gatelab/app.py" line="+102" />
+        <location filename="../../gatelab/app.py" line="+115" />
         <source>The settings file {0}: started with default settings; this session's settings will not be saved</source>
         <translation>设置文件 {0}：已使用默认设置启动；本次会话的设置不会被保存</translation>
     </message>

@@ -36,7 +36,7 @@ def test_limits_still_allow_the_edges() -> None:
 
 
 @pytest.mark.parametrize(("flags", "message"), [
-    (["--eval-iters", "10000000"], "eval_iters must be ≤ 1,000"),
+    (["--eval-iters", "10000000"], "--eval-iters must be ≤ 1,000"),
     (["--intermediate", "1000000"], "intermediate must be ≤ 8,192"),
 ])
 def test_cli_refuses_fast(flags: list[str], message: str, tmp_path: Path,

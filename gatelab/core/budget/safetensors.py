@@ -157,6 +157,8 @@ def _raw_header(p: Path) -> tuple[bytes, int]:
         if len(prefix) < 8:
             raise error("st.too_short", path=p.name, size=size)
         (length,) = struct.unpack("<Q", prefix)
+        if length == 0:  # not "the file is empty": the JSON is, of a file that need not be
+            raise error("st.header_empty", path=p.name)
         if length > MAX_HEADER_BYTES:
             raise error("st.header_cap", path=p.name, length=length,
                         cap=MAX_HEADER_BYTES // 2**20)
