@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -307,9 +308,11 @@ def _close_failed(run: _Run | None, exc: BaseException) -> BaseException:
             _checkpoint(run)  # type: ignore[arg-type]
             w.finish("stopped")  # type: ignore[union-attr]
         return exc
-    if isinstance(exc, KeyboardInterrupt):  # a second Ctrl-C: the last checkpoint stands
-        if running:
-            w.finish("interrupted", "aborted with Ctrl-C")  # type: ignore[union-attr]
+    if isinstance(exc, KeyboardInterrupt):  # a second Ctrl-C (or SIGTERM): the last checkpoint
+        if running:  # stands; the CLI's Interrupted carries the signal's number
+            signum = getattr(exc, "signum", signal.SIGINT)
+            how = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+            w.finish("interrupted", f"aborted with {how}")  # type: ignore[union-attr]
         return exc
     err: BaseException = exc
     if isinstance(exc, RuntimeError) and run is not None:  # out of memory in an eval or stats pass
