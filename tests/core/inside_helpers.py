@@ -69,3 +69,16 @@ def train_tiny_run(run_dir: Path, **changes: object) -> list:  # type: ignore[ty
                       stats_interval=2, checkpoint_interval=4, sample_chars=0, device="cpu")
     cfg = cfg.replace(**changes)
     return list(train_steps(cfg, run_dir=run_dir))
+
+
+def copy_with_config(src: Path, dest: Path, **changes: object) -> Path:
+    """A copy of the folder ``src`` (an HF model or a run) at ``dest`` whose config.json has
+    ``changes`` applied: a hostile or mismatched config beside good files."""
+    import json
+    import shutil
+
+    shutil.copytree(src, dest)
+    config = json.loads((dest / "config.json").read_text())
+    config.update(changes)
+    (dest / "config.json").write_text(json.dumps(config))
+    return dest

@@ -276,14 +276,9 @@ def test_the_width_bound_is_the_one_the_trainer_enforces() -> None:
 
 
 def _copy_of(run: Path, tmp_path: Path, **edits: object) -> Path:
-    import shutil
+    from tests.core.inside_helpers import copy_with_config
 
-    copy = tmp_path / "copy"
-    shutil.copytree(run, copy)
-    config = json.loads((copy / "config.json").read_text())
-    config.update(edits)
-    (copy / "config.json").write_text(json.dumps(config))
-    return copy
+    return copy_with_config(run, tmp_path / "copy", **edits)
 
 
 def test_resume_mismatch_says_config_json_disagrees_with_the_checkpoint(

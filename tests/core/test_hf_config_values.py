@@ -7,8 +7,6 @@ is a note in the result instead (see ``hf_config_check.dtype_notes``)."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from gatelab.core.inside.errors import InsideError  # noqa: E402
 from gatelab.core.inside.hf_config_check import known_rope_types  # noqa: E402
 from gatelab.core.inside.hf_source import HfModel  # noqa: E402
 from gatelab.inspect_cli import main  # noqa: E402
-from tests.core.inside_helpers import save_hf_model  # noqa: E402
+from tests.core.inside_helpers import copy_with_config, save_hf_model  # noqa: E402
 
 torch.set_num_threads(1)
 LONGROPE = {"rope_type": "longrope", "rope_theta": 10000.0, "factor": 2.0,
@@ -36,12 +34,7 @@ def llama(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _with_config(llama: Path, tmp_path: Path, **changes: object) -> Path:
-    folder = tmp_path / "m"
-    shutil.copytree(llama, folder)
-    cfg = json.loads((folder / "config.json").read_text())
-    cfg.update(changes)
-    (folder / "config.json").write_text(json.dumps(cfg))
-    return folder
+    return copy_with_config(llama, tmp_path / "m", **changes)
 
 
 def _cli_error(folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
