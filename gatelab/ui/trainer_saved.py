@@ -91,7 +91,8 @@ class SavedRuns:
         cfg = record.config.replace(steps=steps)
         self._held = hold_view(self)  # before the form and the plots change
         self.controls.set_config(form_config(cfg))  # the form shows what trains (as a replay)
-        self.plots.set_rows(record.metrics, cfg.steps)
+        kept = ckpt_step or 0  # rows past the checkpoint are trained again: curve ran back (s13)
+        self.plots.set_rows([r for r in record.metrics if r.get("step", 0) <= kept], cfg.steps)
         self._launch(cfg, str(record.path), resume=True, keep_plots=True)
 
     def open_run(self, path: str) -> bool:
