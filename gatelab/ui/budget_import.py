@@ -190,6 +190,13 @@ class CheckpointView(QWidget):
                 MAX_TENSOR_ROWS, n))
 
 
+def shown_name(path: str | Path) -> str:
+    """A file as the tab names it: with its folder ("qwen3-0.6b/model.safetensors"), since
+    every Hugging Face checkpoint is model.safetensors and every config config.json (s13)."""
+    parts = Path(path).parts
+    return "/".join(parts[-2:]) if len(parts) > 1 and parts[-2] != "/" else Path(path).name
+
+
 class BudgetFilesMixin:
     """Opening config.json / safetensors files and exporting charts, for ``BudgetPanel``.
 
@@ -246,12 +253,12 @@ class BudgetFilesMixin:
     def load_config(self, path: str | Path) -> int:
         """Count a config.json, read in the background; the count appears beside your model
         when ``file_loader().result_applied`` fires (a dialog on failure). Returns the ticket."""
-        self.status_changed.emit(self.tr("Reading {0}…").format(Path(path).name))
+        self.status_changed.emit(self.tr("Reading {0}…").format(shown_name(path)))
         return self.file_loader().load("config", str(path))
 
     def load_safetensors(self, path: str | Path) -> int:
         """Read a safetensors header (or sharded index) in the background and cross-check it."""
-        self.status_changed.emit(self.tr("Reading {0}…").format(Path(path).name))
+        self.status_changed.emit(self.tr("Reading {0}…").format(shown_name(path)))
         return self.file_loader().load("safetensors", str(path))
 
     def shutdown(self) -> None:
@@ -270,7 +277,7 @@ class BudgetFilesMixin:
 
     def _on_file_progress(self, path: str, done: int, total: int) -> None:
         self.status_changed.emit(self.tr("Reading {0}: shard {1} of {2}…").format(
-            Path(path).name, done, total))
+            shown_name(path), done, total))
 
     def _on_file_done(self, _ticket: int, kind: str, path: str, result: object,
                       error: str) -> None:
@@ -282,13 +289,13 @@ class BudgetFilesMixin:
 
     def _status_failed(self, p: Path) -> None:
         """The bar's "Reading …" is over: it stayed beside the error box for its 8 s."""
-        self.status_changed.emit(self.tr("Could not read {0}").format(p.name))
+        self.status_changed.emit(self.tr("Could not read {0}").format(shown_name(p)))
 
     def _apply_config(self, p: Path, result: object, error: str) -> bool:
         if not isinstance(result, ConfigResult):
             self._status_failed(p)
             self.report_error(self.tr("Cannot read config.json"),
-                              self.tr("{0}\n\n{1}").format(p.name, error))
+                              self.tr("{0}\n\n{1}").format(shown_name(p), error))
             return False
         config, count = result.config, result.count
         stem = config.get("_name_or_path") if isinstance(config.get("_name_or_path"), str) else ""
@@ -305,13 +312,13 @@ class BudgetFilesMixin:
         if not isinstance(result, CheckpointResult):
             self._status_failed(p)
             self.report_error(self.tr("Cannot read safetensors"),
-                              self.tr("{0}\n\n{1}").format(p.name, error))
+                              self.tr("{0}\n\n{1}").format(shown_name(p), error))
             return False
         summary = result.summary
         target: B.ModelCount | None = result.beside
         selected = ""  # compared with the selected model: no usable config.json beside the file
-        fallback = self.checkpoint_fallback()
-        if target is None and fallback:
+        fallback = self.checkpoint_fallback() if target is None else ""
+        if fallback:
             target, selected = self.models[fallback], fallback
 
         def compared_to() -> str:  # worded when shown, so a language switch re-words it
@@ -329,13 +336,12 @@ class BudgetFilesMixin:
                 "BudgetFilesMixin", "config.json beside the file") if target is not None else ""
 
         comparison = B.compare(summary, target) if target is not None else None
-        # its folder too: every Hugging Face checkpoint is called model.safetensors (s13)
-        label = "/".join(p.parts[-2:]) if len(p.parts) > 1 else p.name
+        label = shown_name(p)
         self.checkpoint_view.show_summary(label, summary, comparison, compared_to)
         self.checkpoint_view.summary_label.setToolTip(str(p))
         self.lower_tabs.setCurrentWidget(self.checkpoint_view)
         self.status_changed.emit(self.tr("{0}: {1} tensors, {2} parameters").format(
-            p.name, len(summary.rows), B.format_short(summary.total)))
+            label, len(summary.rows), B.format_short(summary.total)))
         return True
 
     def checkpoint_fallback(self) -> str:

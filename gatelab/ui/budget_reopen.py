@@ -23,6 +23,7 @@ from gatelab.ui.budget_loader import BudgetFileLoader
 
 #: reader kind → settings key (inside the panel's group)
 FILE_KEYS = {"config": "config_file", "safetensors": "checkpoint_file"}
+COMPARED_KEY = "checkpoint_compared"  # the model the checkpoint shown was compared with
 MAX_PATH = 4096  # a longer remembered path is garbage, not a file
 NOTE_STYLE = "color: #a05a00;"
 
@@ -60,7 +61,8 @@ class BudgetReopenMixin:
         if memory is None:
             memory = self._reopen_state = {"configs": {}, "checkpoint": "", "pending": {},
                                          "problems": [], "config_lost": False,
-                                         "reopening": False}
+                                         "reopening": False, "compared": None,
+                                         "compared_now": ""}
         return memory
 
     def opened_files(self) -> dict[str, str]:
@@ -78,9 +80,16 @@ class BudgetReopenMixin:
         files = self.opened_files()
         for kind, key in FILE_KEYS.items():
             settings.setValue(key, files.get(kind, ""))
+        compared = self._reopen_memory()["compared"]
+        if compared is None:  # not known (settings from before the key): stay unknown
+            settings.remove(COMPARED_KEY)
+        else:
+            settings.setValue(COMPARED_KEY, compared if "safetensors" in files else "")
 
     def restore_settings(self, settings: QSettings) -> None:
         super().restore_settings(settings)  # type: ignore[misc]
+        compared = settings.value(COMPARED_KEY, None)
+        self._reopen_memory()["compared"] = compared if isinstance(compared, str) else None
         self.reopen({kind: checked_path(settings.value(key, "")) for kind, key in
                      FILE_KEYS.items()})
 
@@ -127,18 +136,29 @@ class BudgetReopenMixin:
         return ok
 
     def checkpoint_fallback(self) -> str:
-        """None for a reopened checkpoint whose real model's config.json was not reopened: it
-        was compared with that model, and comparing it with the fallback preset instead would
-        paint every part red (re-walk s12 N2)."""
+        """A reopened checkpoint is compared with the model it was compared with when the window
+        closed, and only while that model is selected again: not with the fallback preset that
+        replaced a config.json gone since, which painted every part red (re-walk s12 N2), nor
+        at the launch after, when that preset had been saved as the selection (re-walk s13 N1).
+        Settings from before ``COMPARED_KEY``: the selection, unless its config.json was lost."""
         memory = self._reopen_memory()
-        if memory["reopening"] and memory["config_lost"]:
-            return ""
-        return super().checkpoint_fallback()  # type: ignore[misc, no-any-return]
+        selected: str = super().checkpoint_fallback()  # type: ignore[misc]
+        wanted = memory["compared"]
+        if not memory["reopening"]:
+            name = selected
+        elif wanted is None:
+            name = "" if memory["config_lost"] else selected
+        else:
+            name = selected if wanted and wanted == selected else ""
+        memory["compared_now"] = name
+        return name
 
     def _apply_checkpoint(self, p: Path, result: object, error: str) -> bool:
+        memory = self._reopen_memory()
+        memory["compared_now"] = ""  # stays "" where a config.json beside it is compared
         ok: bool = super()._apply_checkpoint(p, result, error)  # type: ignore[misc]
         if ok:
-            self._reopen_memory()["checkpoint"] = os.path.abspath(p)
+            memory["checkpoint"], memory["compared"] = os.path.abspath(p), memory["compared_now"]
         return ok
 
     def _not_reopened(self, path: str, error: str) -> None:

@@ -156,6 +156,7 @@ def test_a_failed_read_ends_the_reading_status(panel: BudgetPanel, qtbot, tmp_pa
     with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
         getattr(panel, f"load_{kind}")(path)
     assert blocker.args[2] is False
-    assert said == [f"Reading {path.name}…", f"Could not read {path.name}"]
+    shown = f"{tmp_path.name}/{path.name}"  # with its folder: every checkpoint is model.safetensors
+    assert said == [f"Reading {shown}…", f"Could not read {shown}"]
     if kind == "config":  # the reason names the text typed, not Python's "str"
         assert 'got the text "abc"' in panel.last_error

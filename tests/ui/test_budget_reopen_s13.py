@@ -89,3 +89,41 @@ def test_a_checkpoint_is_named_with_its_folder(qtbot, tmp_path: Path) -> None:  
     assert label.text().startswith("<b>&lt;i&gt;qwen &amp; co/model.safetensors</b>: 1 tensors")
     assert label.toolTip() == str(checkpoint)
     panel.shutdown()
+
+
+def test_the_launch_after_is_not_compared_either(qtbot, settings: QSettings,  # noqa: ANN001
+                                                 tmp_path: Path) -> None:
+    """Re-walk s13 N1: the first relaunch saved the fallback preset as the selection, and the
+    next one compared the checkpoint with it, all red, with no line left to say why."""
+    checkpoint = _checkpoint_alone(tmp_path / "alone")
+    gone = tmp_path / "moved" / "config.json"
+    _in_group(settings, lambda s: s.setValue("compare", "tiny-gpt2"))
+    first, _said = _reopened(qtbot, settings, gone, checkpoint, [False, True])
+    _in_group(settings, first.save_settings)
+    first.shutdown()
+    for _launch in range(2):
+        panel = show_panel(qtbot, BudgetPanel(), (1000, 800))
+        assert _wait_reads(qtbot, panel, 1, lambda p=panel: _in_group(settings, p.restore_settings)
+                           ) == [True]
+        view = panel.checkpoint_view
+        assert view.summary is not None and view.compare_table.rowCount() == 0
+        assert "Compared with" not in view.summary_label.text()
+        _in_group(settings, panel.save_settings)
+        panel.shutdown()
+
+
+def test_a_comparison_chosen_by_hand_comes_back(qtbot, settings: QSettings,  # noqa: ANN001
+                                                tmp_path: Path) -> None:
+    checkpoint = _checkpoint_alone(tmp_path / "alone")
+    first = show_panel(qtbot, BudgetPanel(), (1000, 800))
+    assert _wait_reads(qtbot, first, 1, lambda: first.load_safetensors(checkpoint)) == [True]
+    rows = first.checkpoint_view.compare_table.rowCount()
+    assert rows > 0 and first.compare_name() == "Llama-2-7B"
+    _in_group(settings, first.save_settings)
+    first.shutdown()
+    panel = show_panel(qtbot, BudgetPanel(), (1000, 800))
+    assert _wait_reads(qtbot, panel, 1, lambda: _in_group(settings, panel.restore_settings)
+                       ) == [True]
+    assert panel.checkpoint_view.compare_table.rowCount() == rows  # as it was shown
+    assert "Llama-2-7B" in panel.checkpoint_view.summary_label.text()
+    panel.shutdown()
