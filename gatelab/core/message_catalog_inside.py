@@ -45,6 +45,10 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.no_gated_mlp": QT_TRANSLATE_NOOP(
         "core", "this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); "
                 "only gated-MLP models can be inspected"),
+    "inside.moe": QT_TRANSLATE_NOOP(
+        "core", "this is a mixture-of-experts model (mlp.experts): each token's MLP is a few "
+                "gated experts picked per token, while these views read one dense gated MLP per "
+                "layer, so it cannot be inspected here; the Parameter budget tab counts it"),
     "inside.device_unknown": QT_TRANSLATE_NOOP("core", "unknown device {name!r}; use auto, cpu or cuda"),
     "inside.tokenizer_failed": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer cannot be loaded: {reason}"),
     "inside.folder_code": QT_TRANSLATE_NOOP(

@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+249" />
+        <location filename="../../gatelab/ui/budget_import.py" line="+256" />
         <location line="+5" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -670,7 +670,7 @@
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+15" />
         <source>{0}: {1} tensors, {2} parameters</source>
         <translation>{0}：{1} 个张量，{2} 个参数</translation>
     </message>
@@ -1387,7 +1387,7 @@
 <context>
     <name>BudgetReopenMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_reopen.py" line="+151" />
+        <location filename="../../gatelab/ui/budget_reopen.py" line="+171" />
         <source>Not reopened: {0}</source>
         <extracomment>reader kind → settings key (inside the panel's group)</extracomment>
         <translation>未重新打开：{0}</translation>
@@ -1430,7 +1430,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-274" />
+        <location filename="../../gatelab/ui/budget_import.py" line="-280" />
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -5099,7 +5099,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+106" />
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+107" />
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -7564,6 +7564,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+3" />
+        <source>this is a mixture-of-experts model (mlp.experts): each token's MLP is a few gated experts picked per token, while these views read one dense gated MLP per layer, so it cannot be inspected here; the Parameter budget tab counts it</source>
+        <translation>这是一个混合专家模型（mlp.experts）：每个 token 的 MLP 是按 token 选出的几个门控专家，而这些视图读取每层一个稠密门控 MLP，因此这里无法查看它；“参数预算”标签页可以统计它的参数</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>unknown device {name!r}; use auto, cpu or cuda</source>
         <translation>未知设备 {name!r}；请使用 auto、cpu 或 cuda</translation>
     </message>

@@ -346,7 +346,8 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     notes = check_config_values(p, cfg, model_type, dt)  # before the weights' dtype: names why
     _float_weights(p, tensors)
     if gated_stack(tensors) is False:  # experts or a classic MLP: no view could be drawn
-        raise InsideError(Msg("inside.no_gated_mlp"))
+        moe = any(".mlp.experts." in str(name) for name in tensors)
+        raise InsideError(Msg("inside.moe" if moe else "inside.no_gated_mlp"))
     # transformers allocates what config.json describes before it compares the files' shapes:
     # a config asking for 10⁸ tokens of vocabulary must be refused on its own sizes
     n_params = max(sum(numel(shape) for _, shape in tensors.values()), _config_params(cfg))
