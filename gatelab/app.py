@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -36,17 +37,55 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _StartupInterrupt:
+    """Ctrl-C while the app starts ends it with one line, never a traceback or a hang.
+
+    During the imports it raises ``KeyboardInterrupt`` (``main`` says "interrupted"). Once the
+    QApplication exists it only records it: raised inside a Python override that C++ calls while
+    the window is built (a showEvent), PySide prints and swallows it, and the app then ran on
+    with nothing to close it (CI, s13). The window is closed as soon as it is built instead; from
+    then on ``ui.interrupt`` closes it as File → Quit does. A launch that inherited SIGINT as
+    ignored keeps ignoring it."""
+
+    def __init__(self) -> None:
+        self.qt = False
+        self.pending = False
+        self.previous = signal.getsignal(signal.SIGINT)
+        self.installed = self.previous is signal.default_int_handler
+        if self.installed:
+            signal.signal(signal.SIGINT, self._on_signal)
+
+    def _on_signal(self, _signum: int, _frame: object) -> None:
+        if not self.qt:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    def hand_over(self) -> bool:
+        """Python's own handler back (``ui.interrupt`` takes over from it); True when a Ctrl-C
+        came while the window was being built."""
+        if self.installed:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        return self.pending
+
+    def restore(self) -> None:
+        if self.installed:
+            signal.signal(signal.SIGINT, self.previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; a Ctrl-C before the window is up ends it with one line, not a traceback
-    (after that, ``ui.interrupt`` closes the window as File → Quit does)."""
+    (``_StartupInterrupt``; after that ``ui.interrupt`` closes the window as File → Quit does)."""
+    guard = _StartupInterrupt()
     try:
-        return _main(argv)
+        return _main(argv, guard)
     except KeyboardInterrupt:
         print("gatelab: interrupted", file=sys.stderr)
         return 130
+    finally:
+        guard.restore()
 
 
-def _main(argv: Sequence[str] | None = None) -> int:
+def _main(argv: Sequence[str] | None, guard: _StartupInterrupt) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     from gatelab.core.allocator import keep_freed_memory
 
@@ -72,6 +111,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     QCoreApplication.setOrganizationName("gatelab")
     QCoreApplication.setApplicationName("gatelab")
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    guard.qt = True  # from here a Ctrl-C is recorded, not raised inside Qt's calls into Python
     from PySide6.QtCore import QSettings
 
     from gatelab.ui.language import remembered_language, set_language
@@ -109,6 +149,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
     window = _show_window(MainWindow(settings=user_settings, initial_tab=args.tab), args.size)
     from gatelab.ui.interrupt import quit_on_interrupt
 
+    if guard.hand_over():  # Ctrl-C while the window was built: it goes at once
+        window.shutdown()
+        print("gatelab: interrupted", file=sys.stderr)
+        return 130
     quit_on_interrupt(window)
     if problem:
         window.status.showMessage(window.tr(
