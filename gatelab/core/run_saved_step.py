@@ -24,6 +24,8 @@ from gatelab.core.run_steps import step_plausible
 from gatelab.core.runs_read import CKPT, CKPT_CAP, SUMMARY, torch_archive_problem
 
 CHECKPOINT_STEP_KEY = "checkpoint_step"  # run.json: the step of the run's ckpt.pt (0: none yet)
+# run.json: the train and validation losses as they stood at that step
+CHECKPOINT_LOSS_KEYS = ("checkpoint_train_loss", "checkpoint_val_loss")
 # a run that ended (or died) before its last step and can be resumed: its saved step is the one
 # that counts; a running run shows its progress, a finished one all its steps
 RESUMABLE = ("stopped", "interrupted", "failed")
@@ -49,6 +51,16 @@ def saved_step(folder: Path, summary: dict[str, Any], total: int | None) -> int 
         if fresh:  # run.json written after (or with) the checkpoint: its record is current
             return int(recorded)
     return _cached_file_step(ckpt, total)
+
+
+def saved_losses(summary: dict[str, Any], saved: int | None) -> tuple[Any, Any]:
+    """The (train, validation) losses to show beside ``saved``, the step a run is saved at: as
+    they stood at its checkpoint where run.json recorded them for that step, else run.json's
+    latest (a row read "40/3000" beside the loss of step 49; re-walk s13 P1)."""
+    if saved is not None and summary.get(CHECKPOINT_STEP_KEY) == saved and all(
+            key in summary for key in CHECKPOINT_LOSS_KEYS):
+        return summary[CHECKPOINT_LOSS_KEYS[0]], summary[CHECKPOINT_LOSS_KEYS[1]]
+    return summary.get("final_train_loss"), summary.get("final_val_loss")
 
 
 # (ckpt.pt, its mtime and size) -> its step: a list refreshed every few seconds, or the Inside
@@ -90,4 +102,5 @@ def checkpoint_file_step(path: Path, total: int | None = None) -> int | None:
     return int(step) if step_plausible(step, total) else None
 
 
-__all__ = ["CHECKPOINT_STEP_KEY", "RESUMABLE", "checkpoint_file_step", "saved_step"]
+__all__ = ["CHECKPOINT_LOSS_KEYS", "CHECKPOINT_STEP_KEY", "RESUMABLE", "checkpoint_file_step",
+           "saved_losses", "saved_step"]

@@ -33,7 +33,7 @@ from gatelab.core.run_liveness import (
     release_writer,
     writer_identity,
 )
-from gatelab.core.run_saved_step import CHECKPOINT_STEP_KEY
+from gatelab.core.run_saved_step import CHECKPOINT_LOSS_KEYS, CHECKPOINT_STEP_KEY
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -191,7 +191,12 @@ class RunWriter:
         with self._summary_lock:  # from now on every run.json names this checkpoint's step:
             # the list and the launch notice say the step a resume continues from, not the
             # heartbeat's (which runs up to a minute ahead of the last checkpoint)
-            self.summary[CHECKPOINT_STEP_KEY] = int(state.get("step", 0))
+            step = int(state.get("step", 0))
+            self.summary[CHECKPOINT_STEP_KEY] = step
+            if self.summary.get("steps") == step:  # its losses, shown beside that step
+                for key, now in zip(CHECKPOINT_LOSS_KEYS, ("final_train_loss", "final_val_loss"),
+                                    strict=True):
+                    self.summary[key] = self.summary.get(now)
         if stats is not None:
             buf = io.BytesIO()
             np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})

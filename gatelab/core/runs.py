@@ -58,7 +58,7 @@ from gatelab.core.runs_read import (
 )
 from gatelab.core.run_liveness import effective_status
 from gatelab.core.run_lock import busy_message, folder_locked
-from gatelab.core.run_saved_step import RESUMABLE, saved_step
+from gatelab.core.run_saved_step import RESUMABLE, saved_losses, saved_step
 from gatelab.core.run_steps import configured_steps, summary_step_problem
 from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_note, empty_run_dir
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
@@ -98,8 +98,7 @@ class RunInfo:
     saved_step: int | None = None  # resumable runs: the checkpoint's step (run_saved_step)
 
     def kept_steps(self) -> int:
-        """The steps kept: a resumable run's checkpoint step (run.json's heartbeat step runs up
-        to a minute ahead of it, and a resume trains those steps again), else run.json's."""
+        """The steps kept: a resumable run's checkpoint step (a resume trains the rest again)."""
         return self.saved_step if self.saved_step is not None else self.steps
 
     def steps_text(self) -> str:
@@ -158,8 +157,7 @@ def _int(v: Any) -> int:
 
 
 def _text(*candidates: Any) -> str:
-    """The first candidate that is text (a name from run.json or config.json), else "": a list
-    or number in a hand-edited file is no name, and its Python repr ("['x']") read as one."""
+    """The first candidate that is text, else "" (a list's repr "['x']" read as a name)."""
     return next((v for v in candidates if isinstance(v, str)), "")
 
 
@@ -231,15 +229,16 @@ def _run_info(path: Path, created: float) -> RunInfo:
     if bad_step and not (status == "broken" and _not_number(summary.get("steps"))):
         error = join_msgs([error, bad_step]) if error else bad_step  # (else named already)
     total = configured_steps(summary.get("steps_total"), config.get("steps"))
+    saved = saved_step(path, summary, total) if status in RESUMABLE else None
+    train_loss, val_loss = saved_losses(summary, saved)  # as they stood at that step
     return RunInfo(
         path=path, name=path.name, status=status, created=stamp or created,
         variant=_text(config.get("variant"))[:40],
         corpus=_text(corpus.get("name"), config.get("corpus"))[:200],
         steps=0 if bad_step else _int(summary.get("steps")), steps_known=not bad_step,
         steps_total=total or 0,
-        saved_step=saved_step(path, summary, total) if status in RESUMABLE else None,
-        final_train_loss=_float_or_none(summary.get("final_train_loss")),
-        final_val_loss=_float_or_none(summary.get("final_val_loss")),
+        saved_step=saved, final_train_loss=_float_or_none(train_loss),
+        final_val_loss=_float_or_none(val_loss),
         tokens_per_s=_float_or_none(summary.get("tokens_per_s")),
         error=error if len(error) <= 500 else error[:500],
     )

@@ -155,3 +155,18 @@ def test_an_older_folder_reads_its_checkpoint_once_per_version(
     assert saved_step(crash, data, 3) is None  # a step past the total is not believed
     list(train_steps(CFG.replace(steps=8), run_dir=crash, resume=True))  # a new checkpoint: 8
     assert saved_step(crash, data, 16) == 8 and len(calls) == 2
+
+
+def test_a_crash_lists_the_losses_of_its_checkpoint_step(tmp_path: Path) -> None:
+    """Re-walk s13 P1: "40/3000" stood beside the loss of step 49 (run.json's latest)."""
+    from gatelab.core.runs import load_run
+
+    crash = crashed_run(tmp_path, at_step=6)
+    rows = {row["step"]: row for row in load_run(crash).metrics}
+    info = run_info(crash)
+    assert info.kept_steps() == 4
+    assert info.final_train_loss == pytest.approx(rows[4]["train_loss"])  # not step 6's
+    assert info.final_train_loss != pytest.approx(rows[6]["train_loss"])
+    assert info.final_val_loss is None  # no evaluation by step 4 (the first is at 8)
+    finished = run_info(tmp_path / "run")  # stopped at its last step: its own, as before
+    assert finished.final_train_loss == pytest.approx(rows[6]["train_loss"])
