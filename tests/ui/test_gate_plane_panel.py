@@ -300,12 +300,12 @@ def test_the_folder_button_reads_off_the_gui_thread(qtbot, panel: GatePlanePanel
     monkeypatch.setattr(core_plane, "load_gate_pairs", spy)
     monkeypatch.setattr("gatelab.ui.gate_plane_panel.QFileDialog.getExistingDirectory",
                         lambda *_a, **_k: str(tmp_path))
-    with qtbot.waitSignal(panel.neurons_loaded, timeout=10000) as blocker:
+    with qtbot.waitSignal(panel.neurons_loaded, timeout=30000) as blocker:
         panel._on_load_clicked()
     assert blocker.args == [True] and readers and readers[0] != threading.main_thread().name
     xs, _ = panel.maps.views["dh_dg"].neurons.getData()
     np.testing.assert_array_equal(xs, pairs[0, :, 0])
-    with qtbot.waitSignal(panel.neurons_loaded, timeout=10000) as blocker:
+    with qtbot.waitSignal(panel.neurons_loaded, timeout=30000) as blocker:
         panel.load_neurons_async(str(tmp_path / "missing"))
     assert blocker.args == [False] and "no stats.npz" in panel.controls.neuron_message.text()
     panel.shutdown()
