@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, train_parser
-from gatelab.cli_signals import exit_code, say, signal_label, signum_of, starting, stopping_signals
+from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
+                                 stopping_signals)
 from gatelab.core.messages import KeyedError
 from gatelab.core.progress_rate import RecentRate
 from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError
@@ -180,9 +181,7 @@ class _Start:
     def interrupted(self, exc: BaseException) -> int:
         """One line (never a traceback) and exit 128 + the signal's number. An empty run folder
         made for this run is removed, so that no "broken" run is left behind."""
-        signum = signum_of(exc)
-        lead = "\n" if signum == signal.SIGINT else ""  # after the terminal's "^C"
-        how = "" if signum == signal.SIGINT else f" ({signal_label(signum)})"
+        lead, how, code = interruption(exc)
         if self.made is not None:
             with suppress(OSError):
                 self.made.rmdir()
@@ -194,7 +193,7 @@ class _Start:
         else:
             say(f"{lead}{self.prog}: interrupted{how} before training started; nothing was "
                 f"saved\n")
-        return exit_code(signum)
+        return code
 
 
 def train_main(argv: Sequence[str] | None = None) -> int:

@@ -32,7 +32,7 @@ from gatelab.cli import (
     _warner,
 )
 from gatelab.cli_args import DEFAULT_SEEDS, DEFAULT_VARIANTS, experiment_parser, parse
-from gatelab.cli_signals import exit_code, say, signal_label, signum_of, starting
+from gatelab.cli_signals import exit_code, interruption, say, signum_of, starting
 from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, TrainingError
 
 MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
@@ -61,16 +61,14 @@ def experiment_main(argv: Sequence[str] | None = None) -> int:
 
 def _interrupted_early(exc: BaseException, folder: str) -> int:
     """One line (never a traceback) for a stop signal before training began; exit 128 + n."""
-    signum = signum_of(exc)
-    lead = "\n" if signum == signal.SIGINT else ""  # after the terminal's "^C"
-    how = "" if signum == signal.SIGINT else f" ({signal_label(signum)})"
+    lead, how, code = interruption(exc)
     if folder:
         say(f"{lead}gatelab-experiment: interrupted{how} before training resumed; continue the "
             f"experiment with: {continue_command(folder)}\n")
     else:
         say(f"{lead}gatelab-experiment: interrupted{how} before its first run started; nothing "
             f"was saved\n")
-    return exit_code(signum)
+    return code
 
 
 def _new_main(p: argparse.ArgumentParser, args: argparse.Namespace, argv: list[str]) -> int:

@@ -69,6 +69,16 @@ def signum_of(exc: BaseException) -> int:
     return int(getattr(exc, "signum", signal.SIGINT))
 
 
+def interruption(exc: BaseException) -> tuple[str, str, int]:
+    """How a command's "interrupted" line starts for the signal behind ``exc``: a new line
+    after the terminal's "^C" (Ctrl-C only), the signal named when nobody typed it
+    (" (SIGTERM)"), and the exit code."""
+    signum = signum_of(exc)
+    ctrl_c = signum == signal.SIGINT
+    return ("\n" if ctrl_c else ""), ("" if ctrl_c else f" ({signal_label(signum)})"), \
+        exit_code(signum)
+
+
 def say(text: str) -> None:
     """Write ``text`` to stderr, dropping it when that fails: after a hang-up the terminal is
     gone (EIO), and a line nobody can see must not turn into an error of its own."""
@@ -214,5 +224,5 @@ def stopping_signals(again: str = "again to abort") -> Iterator[StopEvent]:
 
 
 __all__ = ["ENTRY_POINTS", "Interrupted", "StopEvent", "exit_code", "guard_imports", "handling",
-           "say", "signal_label", "signum_of", "starting", "stop_signals", "stopping_signals",
+           "interruption", "say", "signal_label", "signum_of", "starting", "stop_signals", "stopping_signals",
            "tolerate_lost_terminal"]

@@ -31,14 +31,13 @@ import contextlib
 import json
 import math
 import os
-import signal
 import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from gatelab.cli_signals import exit_code, say, signal_label, signum_of, starting
+from gatelab.cli_signals import interruption, say, starting
 
 if TYPE_CHECKING:  # the core is imported after parsing, so --help stays fast
     from gatelab.core.messages import KeyedError
@@ -213,12 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         with starting():
             return _main(argv, wrote)
     except KeyboardInterrupt as exc:
-        signum = signum_of(exc)
-        lead = "\n" if signum == signal.SIGINT else ""  # after the terminal's "^C"
-        how = "" if signum == signal.SIGINT else f" ({signal_label(signum)})"
+        lead, how, code = interruption(exc)
         done = f"the JSON was written to {wrote[0]}" if wrote else "nothing was written"
         say(f"{lead}{PROG}: interrupted{how}; {done}\n")
-        return exit_code(signum)
+        return code
 
 
 def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
