@@ -9,7 +9,6 @@ text on every machine). Every failure a user can cause (missing, empty, binary, 
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import random
 import stat
@@ -19,9 +18,8 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
+from gatelab.core.fileio import FileReadError, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
-from gatelab.core.reasons import os_reason
 from gatelab.paths import resources_dir
 
 PYTHON_CORPUS_CHARS = 1_000_000  # "python" corpus: 1 MB of CPython 3.11.7's stdlib (shipped)
@@ -33,9 +31,6 @@ VAL_FRACTION = 0.1
 #: Distinct characters a corpus may hold: ids then fit in uint16 (and the embedding stays sane).
 MAX_VOCAB = 65_535
 ENCODE_CHUNK = 1 << 20  # characters encoded at a time
-HEAD_BYTES = 1 << 20  # a file's first MB: checked (NUL bytes, BOMs) before the rest is read
-READ_BYTES = 16 << 20  # bytes read at a time (one read call)
-CHUNK_BYTES = 1 << 20  # the least a full buffer grows by (a file larger than it said)
 UTF8_BOM = b"\xef\xbb\xbf"
 # UTF-32 first: its little-endian BOM begins with UTF-16's
 WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
@@ -96,11 +91,10 @@ class Corpus:
 def _read_text_file(path: Path) -> str:
     """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES`` (a UTF-8 BOM dropped).
 
-    Read from one descriptor (``fileio.open_regular``: a FIFO or a device is refused without
-    blocking), and its first MB is checked before the rest is read: a 300 MB file of NUL bytes
-    used to be read whole, twice its size in memory, only to be refused as binary. The rest is
-    read into one buffer (no chunk list joined into a second copy), and the cap counts the bytes
-    actually read, so a file that grows while it is read is refused too."""
+    Read by ``fileio.read_bytes_capped`` (a FIFO or a device is refused without blocking; one
+    buffer, no second copy; the cap counts the bytes actually read, so a file that grows while it
+    is read is refused too), with its first MB checked before the rest is read: a 300 MB file of
+    NUL bytes used to be read whole, twice its size in memory, only to be refused as binary."""
     try:  # a regular file's size is known: refuse a huge one before reading 512 MB of it
         st = path.stat()
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_FILE_BYTES:
@@ -109,17 +103,18 @@ def _read_text_file(path: Path) -> str:
     except OSError:
         pass  # missing or unreadable: open_regular names the reason
     try:
-        fd = open_regular(path)
+        raw = read_bytes_capped(path, MAX_FILE_BYTES, str(path),
+                                check_head=lambda head: _check_head(head, path))
     except FileReadError as exc:
-        if exc.msg.key == "file.missing":
+        key = exc.msg.key
+        if key == "file.missing":
             raise CorpusError(Msg("corpus.not_found", {"path": path})) from None
-        if exc.msg.key == "file.is_folder":
+        if key == "file.is_folder":
             raise CorpusError(Msg("corpus.is_folder", {"path": path})) from None
+        if key == "file.too_large":  # it grew while read: its size now, at least what was read
+            raise CorpusError(Msg("corpus.too_large", {"size": max(_size(path), MAX_FILE_BYTES + 1),
+                                                       "limit": MAX_FILE_BYTES, "path": path})) from None
         raise CorpusError(Msg("corpus.cannot_use", {"reason": exc.msg})) from None
-    with os.fdopen(fd, "rb", buffering=0) as f:
-        head = _read_into(f, bytearray(HEAD_BYTES), 0, HEAD_BYTES, path)
-        _check_head(head, path)
-        raw = head if len(head) < HEAD_BYTES else _read_rest(f, head, path)
     bom = len(UTF8_BOM) if raw.startswith(UTF8_BOM) else 0  # Notepad's UTF-8 mark: not text
     try:
         text = raw.decode("utf-8-sig" if bom else "utf-8")
@@ -147,39 +142,12 @@ def _check_head(head: bytearray, path: Path) -> None:
         raise CorpusError(Msg("corpus.binary", {"path": path}))
 
 
-def _read_into(f: io.RawIOBase, buf: bytearray, n: int, limit: int, path: Path) -> bytearray:
-    """``buf`` filled from byte ``n`` on until the file ends or ``limit`` bytes are in it, cut
-    to what was read. Full below ``limit`` (the file is larger than its size said: it grows, or
-    it is a /proc file that says 0), it grows."""
-    while n < limit:
-        if n == len(buf):
-            buf.extend(bytes(min(max(n // 2, CHUNK_BYTES), limit - n)))
-        try:
-            with memoryview(buf) as view:
-                got = f.readinto(view[n:n + READ_BYTES])
-        except OSError as exc:
-            reason = Msg("file.read_failed", {"path": str(path), "reason": os_reason(exc)})
-            raise CorpusError(Msg("corpus.cannot_use", {"reason": reason})) from None
-        if not got:
-            break
-        n += got
-    del buf[n:]
-    return buf
-
-
-def _read_rest(f: io.RawIOBase, head: bytearray, path: Path) -> bytearray:
-    """The whole file: ``head`` (its first ``HEAD_BYTES``) and the rest, read into one buffer
-    sized from the file's size; CorpusError when more than ``MAX_FILE_BYTES`` can be read (one
-    byte past the cap is read to know)."""
-    size = os.fstat(f.fileno()).st_size
-    buf = bytearray(min(max(size, len(head)), MAX_FILE_BYTES) + 1)
-    buf[:len(head)] = head
-    raw = _read_into(f, buf, len(head), MAX_FILE_BYTES + 1, path)
-    if len(raw) > MAX_FILE_BYTES:  # it grew while read: its size now, at least what was read
-        size = max(len(raw), os.fstat(f.fileno()).st_size)
-        raise CorpusError(Msg("corpus.too_large", {"size": size, "limit": MAX_FILE_BYTES,
-                                                   "path": path}))
-    return raw
+def _size(path: Path) -> int:
+    """The size ``path`` says it has, 0 when it cannot be asked."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def utf8_size(text: str) -> int:

@@ -12,12 +12,16 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
+from io import FileIO
 from pathlib import Path
 
 from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.reasons import os_reason
 
-CHUNK = 1 << 20
+CHUNK = 1 << 20  # the least a full buffer grows by (a file larger than it said)
+HEAD_BYTES = 1 << 20  # what ``check_head`` sees before the rest is read
+READ_AT_ONCE = 16 << 20  # bytes asked of one read call
 
 
 class FileReadError(GatelabError):
@@ -92,32 +96,67 @@ def open_regular(path: Path | str) -> int:
     return fd
 
 
-def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None) -> bytes:
+def read_bytes_capped(path: Path | str, max_bytes: int, what: str | None = None,
+                      check_head: Callable[[bytearray], None] | None = None) -> bytearray:
     """All bytes of the regular file ``path``, refusing (FileReadError) once more than
     ``max_bytes`` would be read. The cap is enforced on the bytes actually read, never on
-    ``st_size`` alone."""
+    ``st_size`` alone (a file that grows while read, or a /proc file that says 0).
+
+    Read into one buffer sized from the file's size, never a list of chunks joined into a second
+    copy: a 500 MB corpus costs 500 MB, not a GB. ``check_head``, when given, sees the first
+    ``HEAD_BYTES`` (or the whole of a shorter file) before the rest is read and raises to refuse
+    it: a 300 MB file of NUL bytes is refused as binary after 1 MB, not after reading it all."""
     p = Path(path)
     fd = open_regular(p)
     try:
-        chunks: list[bytes] = []
-        total = 0
-        while True:
-            try:
-                block = os.read(fd, min(CHUNK, max_bytes + 1 - total))
-            except OSError as exc:
-                why = os_reason(exc)
-                raise _fail("file.read_failed", p, why, what or str(p), reason=why) from None
-            if not block:
-                break
-            total += len(block)
-            if total > max_bytes:
-                limit = _human(max_bytes)
-                raise _fail("file.too_large", p, Msg("file.reason_too_large", {"limit": limit}),
-                            what or str(p), limit=limit)
-            chunks.append(block)
-        return b"".join(chunks)
+        with FileIO(fd, "rb", closefd=False) as f:
+            buf = bytearray()
+            if check_head is not None:
+                buf = _fill(f, bytearray(min(HEAD_BYTES, max_bytes + 1)), 0, max_bytes + 1,
+                            p, what, stop_at_size=True)
+                check_head(buf)
+                if len(buf) < HEAD_BYTES:  # the whole file (or past the cap: refused below)
+                    return _capped(buf, max_bytes, p, what)
+            size = os.fstat(fd).st_size
+            whole = bytearray(min(max(size, len(buf)), max_bytes) + 1)
+            whole[:len(buf)] = buf
+            n = len(buf)
+            del buf
+            return _capped(_fill(f, whole, n, max_bytes + 1, p, what), max_bytes, p, what)
     finally:
         os.close(fd)
+
+
+def _fill(f: FileIO, buf: bytearray, n: int, limit: int, path: Path, what: str | None,
+          stop_at_size: bool = False) -> bytearray:
+    """``buf`` filled from byte ``n`` on until the file ends or ``limit`` bytes are in it, cut
+    to what was read. Full below ``limit`` (the file is larger than its size said) it grows,
+    unless ``stop_at_size``: then a full buffer is what was asked for."""
+    while n < limit:
+        if n == len(buf):
+            if stop_at_size:
+                break
+            buf.extend(bytes(min(max(n // 2, CHUNK), limit - n)))
+        try:
+            with memoryview(buf) as view:
+                got = f.readinto(view[n:n + READ_AT_ONCE])
+        except OSError as exc:
+            why = os_reason(exc)
+            raise _fail("file.read_failed", path, why, what or str(path), reason=why) from None
+        if not got:
+            break
+        n += got
+    del buf[n:]
+    return buf
+
+
+def _capped(buf: bytearray, max_bytes: int, path: Path, what: str | None) -> bytearray:
+    """``buf``, or FileReadError ``file.too_large`` when it holds more than ``max_bytes``."""
+    if len(buf) > max_bytes:
+        limit = _human(max_bytes)
+        raise _fail("file.too_large", path, Msg("file.reason_too_large", {"limit": limit}),
+                    what or str(path), limit=limit)
+    return buf
 
 
 def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
@@ -125,17 +164,8 @@ def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
     p = Path(path)
     fd = open_regular(p)
     try:
-        out = bytearray()
-        while len(out) < n:
-            try:
-                block = os.read(fd, min(CHUNK, n - len(out)))
-            except OSError as exc:
-                why = os_reason(exc)
-                raise _fail("file.read_failed", p, why, what, reason=why) from None
-            if not block:
-                break
-            out += block
-        return bytes(out)
+        with FileIO(fd, "rb", closefd=False) as f:
+            return bytes(_fill(f, bytearray(n), 0, n, p, what, stop_at_size=True))
     finally:
         os.close(fd)
 

@@ -7,14 +7,13 @@ binary; a UTF-16 text file was called "binary"; a UTF-8 BOM became a character o
 from __future__ import annotations
 
 import codecs
-import io
 import os
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from gatelab.core import data
+from gatelab.core import data, fileio
 from gatelab.core.data import CorpusError, load_corpus
 
 TEXT = "def gate(x):\n    return silu(x) * x\n" * 40
@@ -100,43 +99,53 @@ def test_a_fifo_is_still_refused_without_blocking(tmp_path: Path) -> None:
     assert exc.msg.key == "corpus.cannot_use" and "is not a regular file" in str(exc)
 
 
-class _Unsized(io.RawIOBase):
-    """A file whose descriptor says size 0 (a /proc file, or one still being written) while
-    ``content`` can be read from it."""
-
-    def __init__(self, content: bytes, fd: int) -> None:
-        self._data, self._fd = io.BytesIO(content), fd
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, b: memoryview) -> int:  # type: ignore[override]
-        return self._data.readinto(b)
-
-    def fileno(self) -> int:
-        return self._fd
+def _says_size_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every stat says size 0 (a /proc file, or one still being written) while the bytes are
+    there to read: the reader must trust what it reads, not the size it was told."""
+    def zero(stat_of):  # type: ignore[no-untyped-def]
+        def said(*args, **kwargs):  # type: ignore[no-untyped-def]
+            st = stat_of(*args, **kwargs)
+            return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid,
+                                   st.st_gid, 0, st.st_atime, st.st_mtime, st.st_ctime))
+        return said
+    monkeypatch.setattr(os, "fstat", zero(os.fstat))
+    monkeypatch.setattr(os, "stat", zero(os.stat))
 
 
-@pytest.mark.parametrize("size", [data.HEAD_BYTES + 5, 5 * data.HEAD_BYTES // 2])
-def test_a_file_larger_than_its_size_said_is_read_whole(tmp_path: Path, size: int) -> None:
+@pytest.mark.parametrize("size", [fileio.HEAD_BYTES + 5, 5 * fileio.HEAD_BYTES // 2])
+def test_a_file_larger_than_its_size_said_is_read_whole(tmp_path: Path, size: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     content = bytes(range(97, 123)) * (size // 26 + 1)
-    empty = tmp_path / "empty"
-    empty.touch()
-    with open(empty, "rb") as fh:
-        f = _Unsized(content[:size], fh.fileno())
-        head = bytearray(f.read(data.HEAD_BYTES))
-        assert bytes(data._read_rest(f, head, empty)) == content[:size]
+    path = tmp_path / "proc.txt"
+    path.write_bytes(content[:size])
+    _says_size_zero(monkeypatch)
+    assert os.stat(path).st_size == 0
+    assert load_corpus(str(path)).text.encode() == content[:size]
 
 
 def test_the_byte_cap_counts_bytes_read_not_the_size_said(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(data, "MAX_FILE_BYTES", 3 * data.HEAD_BYTES)
-    empty = tmp_path / "grows.txt"
-    empty.touch()
-    with open(empty, "rb") as fh:
-        f = _Unsized(b"a" * (4 * data.HEAD_BYTES), fh.fileno())
-        head = bytearray(f.read(data.HEAD_BYTES))
-        with pytest.raises(CorpusError) as caught:
-            data._read_rest(f, head, empty)
-    assert caught.value.msg.key == "corpus.too_large"
-    assert caught.value.msg.values["size"] == 3 * data.HEAD_BYTES + 1  # one byte past the cap
+    monkeypatch.setattr(data, "MAX_FILE_BYTES", 3 * fileio.HEAD_BYTES)
+    path = tmp_path / "grows.txt"
+    path.write_bytes(b"a" * (4 * fileio.HEAD_BYTES))
+    _says_size_zero(monkeypatch)
+    exc = _refusal(path)
+    assert exc.msg.key == "corpus.too_large"
+    assert exc.msg.values["size"] == 3 * fileio.HEAD_BYTES + 1  # one byte past the cap
+
+
+def test_the_shared_reader_checks_the_head_before_the_rest(tmp_path: Path) -> None:
+    """``read_bytes_capped(check_head=…)`` shows the first MB (or a shorter file whole) and
+    reads no further when the check refuses."""
+    seen: list[int] = []
+    path = tmp_path / "three_mb.bin"
+    path.write_bytes(b"x" * (3 * fileio.HEAD_BYTES))
+    assert fileio.read_bytes_capped(path, 4 * fileio.HEAD_BYTES,
+                                    check_head=lambda h: seen.append(len(h))) == path.read_bytes()
+    short = tmp_path / "short.bin"
+    short.write_bytes(b"abc")
+    assert fileio.read_bytes_capped(short, 10, check_head=lambda h: seen.append(len(h))) == b"abc"
+    assert seen == [fileio.HEAD_BYTES, 3]
+    with pytest.raises(fileio.FileReadError) as caught:  # over the cap within the head
+        fileio.read_bytes_capped(path, 100, check_head=lambda h: seen.append(len(h)))
+    assert caught.value.msg.key == "file.too_large" and seen[-1] == 101

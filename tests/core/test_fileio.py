@@ -51,3 +51,19 @@ def test_bad_utf8(tmp_path: Path) -> None:
     p.write_bytes(b"\xff\xfe")
     with pytest.raises(FileReadError, match="UTF-8"):
         read_text_capped(p, 10)
+
+
+def test_a_capped_read_holds_the_file_once(tmp_path: Path) -> None:
+    """One buffer sized from the file, not chunks joined into a second copy (≈ 2× the file)."""
+    import tracemalloc
+
+    p = tmp_path / "eight_mb.bin"
+    p.write_bytes(b"z" * (8 << 20))
+    tracemalloc.start()
+    try:
+        raw = read_bytes_capped(p, 16 << 20)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(raw) == 8 << 20 and raw[:1] == b"z"
+    assert peak < (8 << 20) * 1.2

@@ -10,6 +10,7 @@ every kind, including the ones the old key table missed (too large, not a regula
 from __future__ import annotations
 
 import errno
+import io
 import os
 import pickle
 import socket
@@ -144,10 +145,11 @@ def test_cannot_open_read_failed_and_write_targets(tmp_path: Path,
                  Path("/dev/null"), "file.reason_not_regular",
                  "/dev/null: is not a regular file (a pipe, device or socket)")
 
-    def broken_read(fd: int, n: int) -> bytes:
-        raise OSError(errno.EIO, "Input/output error")
+    class BrokenDisk(io.FileIO):
+        def readinto(self, buffer: object) -> int:  # type: ignore[override]
+            raise OSError(errno.EIO, "Input/output error")
 
-    monkeypatch.setattr(fileio.os, "read", broken_read)
+    monkeypatch.setattr(fileio, "FileIO", BrokenDisk)
     ok = tmp_path / "ok.json"
     ok.write_text("{}", encoding="utf-8")
     for read in (lambda: read_bytes_capped(ok, 10, what="ok.json"),
