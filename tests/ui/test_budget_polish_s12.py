@@ -116,6 +116,22 @@ def _in_group(settings: QSettings, action) -> None:  # noqa: ANN001
         settings.endGroup()
 
 
+def _reopened(qtbot, settings: QSettings, config: Path, checkpoint: Path,  # noqa: ANN001
+              expected: list[bool], **remembered: str) -> tuple[BudgetPanel, list[str]]:
+    """A budget panel that reopens ``config`` and ``checkpoint`` (and any other ``remembered``
+    setting) as at start-up, with the status-bar lines it said; ``expected``: which reads
+    worked."""
+    _in_group(settings, lambda s: [s.setValue(key, value) for key, value in
+                                   {"config_file": str(config), "checkpoint_file": str(checkpoint),
+                                    **remembered}.items()])
+    panel = _panel(qtbot)
+    said: list[str] = []
+    panel.status_changed.connect(said.append)
+    assert _wait_reads(qtbot, panel, 2,
+                       lambda: _in_group(settings, panel.restore_settings)) == expected
+    return panel, said
+
+
 def test_the_config_and_checkpoint_come_back_after_a_relaunch(
         qtbot, settings: QSettings, tmp_path: Path) -> None:  # noqa: ANN001
     config, checkpoint = _model_files(tmp_path / "tiny")
@@ -145,14 +161,7 @@ def test_a_file_gone_or_hostile_is_said_in_one_line(qtbot, settings: QSettings, 
     fifo = tmp_path / "model.safetensors"
     os.mkfifo(fifo)
     gone = tmp_path / "moved" / "config.json"
-    _in_group(settings, lambda s: (s.setValue("compare", "tiny-gpt2"),
-                                   s.setValue("config_file", str(gone)),
-                                   s.setValue("checkpoint_file", str(fifo))))
-    panel = _panel(qtbot)
-    said: list[str] = []
-    panel.status_changed.connect(said.append)
-    assert _wait_reads(qtbot, panel, 2,
-                       lambda: _in_group(settings, panel.restore_settings)) == [False, False]
+    panel, said = _reopened(qtbot, settings, gone, fifo, [False, False], compare="tiny-gpt2")
     assert panel.compare_name() == "Llama-2-7B"  # the fallback, now said
     lines = panel.load_note.text().splitlines()
     assert panel.load_note.isVisible() and len(lines) == 2
@@ -173,13 +182,7 @@ def test_a_config_not_reopened_stays_said_after_the_checkpoint_is(qtbot, setting
     line in the status bar, and the failure was said there no more."""
     _config, checkpoint = _model_files(tmp_path / "tiny")
     gone = tmp_path / "moved" / "config.json"
-    _in_group(settings, lambda s: (s.setValue("config_file", str(gone)),
-                                   s.setValue("checkpoint_file", str(checkpoint))))
-    panel = _panel(qtbot)
-    said: list[str] = []
-    panel.status_changed.connect(said.append)
-    assert _wait_reads(qtbot, panel, 2,
-                       lambda: _in_group(settings, panel.restore_settings)) == [False, True]
+    panel, said = _reopened(qtbot, settings, gone, checkpoint, [False, True])
     assert said[-1].startswith("Not reopened: ") and str(gone) in said[-1]
     assert panel.checkpoint_view.summary is not None  # the checkpoint came back
     panel.shutdown()

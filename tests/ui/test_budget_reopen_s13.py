@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings
 from gatelab.core.budget import write_safetensors_header_only
 from gatelab.ui.budget_panel import BudgetPanel
 from tests.ui.conftest import show_panel
-from tests.ui.test_budget_polish_s12 import _in_group, _model_files, _wait_reads
+from tests.ui.test_budget_polish_s12 import _in_group, _model_files, _reopened, _wait_reads
 
 
 def _checkpoint_alone(folder: Path) -> Path:
@@ -20,18 +20,6 @@ def _checkpoint_alone(folder: Path) -> Path:
     checkpoint = folder / "model.safetensors"
     write_safetensors_header_only(checkpoint, {"wte.weight": ("F16", (500, 64))})
     return checkpoint
-
-
-def _reopened(qtbot, settings: QSettings, config: Path, checkpoint: Path,  # noqa: ANN001
-              expected: list[bool]) -> tuple[BudgetPanel, list[str]]:
-    _in_group(settings, lambda s: (s.setValue("config_file", str(config)),
-                                   s.setValue("checkpoint_file", str(checkpoint))))
-    panel = show_panel(qtbot, BudgetPanel(), (1000, 800))
-    said: list[str] = []
-    panel.status_changed.connect(said.append)
-    assert _wait_reads(qtbot, panel, 2,
-                       lambda: _in_group(settings, panel.restore_settings)) == expected
-    return panel, said
 
 
 def test_a_huge_config_is_named_by_its_path(qtbot, settings: QSettings,  # noqa: ANN001
