@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gatelab.core.budget import ModelSpec, check_dim, rule_8_3, spec_from_hf_config
+from gatelab.core.budget import NORM_PLACES, ModelSpec, check_dim, rule_8_3, spec_from_hf_config
 from gatelab.core.messages import error, reason
 from gatelab.core.reasons import json_kind
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig, is_gated
@@ -32,11 +32,15 @@ MAX_SOURCE_CHARS = 200
 
 #: The boxes of the map in reading (and keyboard) order.
 BOX_KEYS: tuple[str, ...] = (
-    "tokens", "embedding", "attn_norm", "attention", "attn_add", "mlp_norm", "mlp", "gate_proj",
-    "up_proj", "act", "mul", "down_proj", "mlp_add", "final_norm", "lm_head", "sample",
+    "tokens", "embedding", "attn_norm", "attention", "attn_post_norm", "attn_add", "mlp_norm",
+    "mlp", "gate_proj", "up_proj", "act", "mul", "down_proj", "mlp_post_norm", "mlp_add",
+    "final_norm", "lm_head", "sample",
 )
 #: Boxes only a gated MLP has (a classic MLP is up_proj → act → down_proj).
 GATED_ONLY: frozenset[str] = frozenset({"gate_proj", "mul"})
+#: Where a layer's norms sit (``budget.NORM_PLACES``): the boxes of the other places are hidden.
+PRE_NORMS: frozenset[str] = frozenset({"attn_norm", "mlp_norm"})
+POST_NORMS: frozenset[str] = frozenset({"attn_post_norm", "mlp_post_norm"})
 
 #: Which tab explains each box. Choices where the brief left room:
 #: - attention → "inside": its attention-sink view shows what attention does in a trained model
@@ -49,7 +53,7 @@ GATED_ONLY: frozenset[str] = frozenset({"gate_proj", "mul"})
 #: - act → "activations"; residual "+" → "inside" (MLP as a small correction); sample → "trainer".
 BOX_TABS: dict[str, str] = {
     "tokens": "inside", "embedding": "budget", "attn_norm": "inside", "attention": "inside",
-    "attn_add": "inside", "mlp_norm": "inside", "mlp": "gate-plane", "gate_proj": "budget",
+    "attn_post_norm": "inside", "mlp_post_norm": "inside", "attn_add": "inside", "mlp_norm": "inside", "mlp": "gate-plane", "gate_proj": "budget",
     "up_proj": "budget", "act": "activations", "mul": "gate-plane", "down_proj": "budget",
     "mlp_add": "inside", "final_norm": "inside", "lm_head": "budget", "sample": "trainer",
 }
@@ -102,6 +106,8 @@ class ForwardSizes:
     attn_width: int | None = None
     n_kv_head: int | None = None  # key/value heads where fewer than the query heads (GQA)
     attn_gate: bool = False  # a sigmoid output gate on attention (Qwen3.5, the trainer's option)
+    norm_place: str = "pre"  # one of NORM_PLACES
+    tied_head: bool = False  # the LM head's weights are the embedding's
 
     def validate(self) -> ForwardSizes:
         """Raise ``ValueError`` naming the bad field; return self when valid."""
@@ -114,8 +120,12 @@ class ForwardSizes:
         check_dim("n_linear", self.n_linear, minimum=0)
         if self.n_linear > self.n_layer:
             raise error("map.linear_layers", n_linear=self.n_linear, n_layer=self.n_layer)
-        if not isinstance(self.gated, bool):
-            raise error("value.bool", name="gated", value=self.gated)
+        for name in ("gated", "tied_head"):
+            if not isinstance(getattr(self, name), bool):
+                raise error("value.bool", name=name, value=getattr(self, name))
+        if self.norm_place not in NORM_PLACES:
+            raise error("value.one_of", name="norm_place", value=self.norm_place,
+                        valid=", ".join(repr(n) for n in NORM_PLACES))
         if not isinstance(self.variant, str) or (self.variant and self.variant not in FFN_VARIANTS):
             raise error("train.variant", variant=self.variant, valid=", ".join(FFN_VARIANTS))
         if self.variant and is_gated(self.variant) != self.gated:
@@ -126,6 +136,14 @@ class ForwardSizes:
             raise error("value.one_of", name="origin", valid=", ".join(repr(o) for o in ORIGINS),
                         value=self.origin)
         return self
+
+    def hidden_boxes(self) -> frozenset[str]:
+        """The boxes this model does not have: ⊙ and gate_proj in a classic MLP, the norms
+        before the blocks where they come after, those after where they come before."""
+        hidden = set() if self.gated else set(GATED_ONLY)
+        hidden |= POST_NORMS if self.norm_place == "pre" else set()
+        hidden |= PRE_NORMS if self.norm_place == "post" else set()
+        return frozenset(hidden)
 
     @property
     def act(self) -> str:
@@ -159,7 +177,9 @@ class ForwardSizes:
                         variant=variant, source=data.get("source", ""),
                         origin=data.get("origin", ""), n_experts=data.get("n_experts", 0),
                         n_linear=data.get("n_linear", 0), attn_width=data.get("attn_width"),
-                        n_kv_head=data.get("n_kv_head"), attn_gate=data.get("attn_gate") is True)
+                        n_kv_head=data.get("n_kv_head"), attn_gate=data.get("attn_gate") is True,
+                        norm_place=data.get("norm_place", "pre"),
+                        tied_head=data.get("tied_head") is True)
         except KeyError as exc:
             raise error("map.lacks", name=exc.args[0]) from None
         return sizes.validate()
@@ -231,7 +251,8 @@ def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
         n_experts=spec.n_experts if moe else 0, n_linear=spec.linear_layers,
         attn_width=width if width != spec.hidden else None,
         n_kv_head=spec.n_kv_head if spec.n_kv_head != spec.n_head else None,
-        attn_gate=bool(spec.attn_out_gate)).validate()
+        attn_gate=bool(spec.attn_out_gate), tied_head=bool(spec.tie_embeddings),
+        norm_place=spec.norm_place).validate()
 
 
 def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
@@ -261,7 +282,8 @@ def sizes_of_trace(trace: Trace) -> dict[str, Any] | None:
             "n_linear": sum(layer.kind == "linear_attention" for layer in trace.layers),
             "n_kv_head": kv if heads and 0 < kv < heads else None,
             "attn_width": trace.attn_width if trace.attn_width not in (0, d) else None,
-            "attn_gate": any(layer.attn_gate_mean is not None for layer in trace.layers)}
+            "attn_gate": any(layer.attn_gate_mean is not None for layer in trace.layers),
+            "norm_place": trace.norm_place, "tied_head": trace.tied_head}
 
 
 def train_intermediate(config: TrainConfig) -> int:
@@ -289,7 +311,7 @@ def sizes_from_train_config(config: TrainConfig | Mapping[str, Any], vocab: int 
                         variant=config.variant, source=source[:MAX_SOURCE_CHARS],
                         origin=origin, attn_gate=config.attn_gate,
                         n_kv_head=config.n_kv_head if config.n_kv_head not in (None, config.n_head)
-                        else None).validate()
+                        else None, tied_head=config.tie_embeddings).validate()
 
 
 def mlp_widths_text(sizes: ForwardSizes | None) -> str:
@@ -313,6 +335,7 @@ def size_texts(sizes: ForwardSizes | None) -> dict[str, str]:
         "tokens": f"V = {v}" if v != "V" else "V",
         "embedding": f"{v} × {d}",
         "attn_norm": f"RMSNorm · {d}", "mlp_norm": f"RMSNorm · {d}",
+        "attn_post_norm": f"RMSNorm · {d}", "mlp_post_norm": f"RMSNorm · {d}",
         "final_norm": f"RMSNorm · {d}",
         "attention": (f"{d} → {dim_text(sizes.attn_width)} → {d}"
                       if sizes is not None and sizes.attn_width else f"{d} → {d}"),

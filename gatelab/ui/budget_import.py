@@ -37,6 +37,13 @@ from gatelab.ui.messages import message_text
 MAX_TENSOR_ROWS = 5000
 
 
+def tensor_count(n: int) -> str:
+    """"1 tensor", "2,345 tensors": the count with its noun, in the current language."""
+    if n == 1:
+        return QCoreApplication.translate("CheckpointView", "1 tensor")
+    return QCoreApplication.translate("CheckpointView", "{0} tensors").format(format_int(n))
+
+
 def _table(headers: Sequence[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(list(headers))
@@ -136,8 +143,8 @@ class CheckpointView(QWidget):
     def _summary_html(self, path_label: str, summary: CheckpointSummary,
                       compared_to: str | None) -> str:
         n = len(summary.rows)
-        lines = [self.tr("<b>{0}</b>: {1} tensors, {2} parameters ({3}).").format(
-            html.escape(path_label), format_int(n), format_int(summary.total),
+        lines = [self.tr("<b>{0}</b>: {1}, {2} parameters ({3}).").format(
+            html.escape(path_label), tensor_count(n), format_int(summary.total),
             format_short(summary.total))]
         if summary.hidden and summary.intermediate:
             lines.append(self.tr("From the tensors: d = {0}, m = {1}, vocab = {2}.").format(
@@ -340,8 +347,8 @@ class BudgetFilesMixin:
         self.checkpoint_view.show_summary(label, summary, comparison, compared_to)
         self.checkpoint_view.summary_label.setToolTip(str(p))
         self.lower_tabs.setCurrentWidget(self.checkpoint_view)
-        self.status_changed.emit(self.tr("{0}: {1} tensors, {2} parameters").format(
-            label, len(summary.rows), B.format_short(summary.total)))
+        self.status_changed.emit(self.tr("{0}: {1}, {2} parameters").format(
+            label, tensor_count(len(summary.rows)), B.format_short(summary.total)))
         return True
 
     def checkpoint_fallback(self) -> str:

@@ -142,9 +142,11 @@ class ForwardMapPanel(QWidget):
         if "sizes" in state:
             sizes = self._sizes_from_panels() if state["sizes"] is None else \
                 self._checked_sizes(state["sizes"])
-        if "selected" in state and sizes is not None and not sizes.gated \
-                and selected in fm.GATED_ONLY:
-            raise ValueError(self.tr("A classic MLP has no {0} box.").format(selected))
+        hidden = fm.POST_NORMS if sizes is None else sizes.hidden_boxes()
+        if "selected" in state and selected in hidden:
+            raise ValueError((self.tr("A classic MLP has no {0} box.")
+                              if selected in fm.GATED_ONLY else
+                              self.tr("This model has no {0} box.")).format(selected))
         if "sizes" in state:
             if state["sizes"] is None:
                 self.refresh()
@@ -287,7 +289,8 @@ class ForwardMapPanel(QWidget):
     def _render(self) -> None:
         sizes = self._sizes
         self.view.set_content(self.texts.box_texts(sizes), self.texts.frame_label(sizes),
-                              sizes is None or sizes.gated, self.texts.notes(sizes))
+                              sizes is None or sizes.gated, self.texts.notes(sizes),
+                              fm.POST_NORMS if sizes is None else sizes.hidden_boxes())
         self.caption.setText(self.texts.caption(sizes))
         self._show_readout()
 

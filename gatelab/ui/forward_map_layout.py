@@ -15,6 +15,7 @@ RECTS: dict[str, QRectF] = {
     "embedding": QRectF(40, 92, 160, 58),
     "attn_norm": QRectF(190, 218, 130, 48),
     "attention": QRectF(350, 212, 240, 60),  # wide: "d → a → d, n heads (k key/value)"
+    "attn_post_norm": QRectF(640, 218, 130, 48),  # Gemma 2/3, OLMo 2: after attention
     "attn_add": QRectF(RESIDUAL_X - 18, 292, 36, 36),
     "mlp_norm": QRectF(190, 372, 130, 48),
     "mlp": QRectF(350, 330, 630, 148),
@@ -23,18 +24,20 @@ RECTS: dict[str, QRectF] = {
     "act": QRectF(560, 362, 90, 46),
     "mul": QRectF(700, 425, 40, 40),
     "down_proj": QRectF(780, 398, 170, 46),
+    "mlp_post_norm": QRectF(600, 483, 130, 38),  # on the way back from the MLP to its add
     "mlp_add": QRectF(RESIDUAL_X - 18, 484, 36, 36),
     "final_norm": QRectF(40, 540, 160, 50),
     "lm_head": QRectF(270, 540, 190, 50),
     "sample": QRectF(530, 540, 200, 50),
 }
 CIRCLES = frozenset({"attn_add", "mul", "mlp_add"})
-FRAME = QRectF(14, 176, 976, 350)  # the "× N layers" frame
+FRAME = QRectF(14, 176, 976, 352)  # the "× N layers" frame
 
 #: Fill tint per box (mixed with the palette's base colour, so dark themes stay readable).
 TINTS: dict[str, str] = {
     "tokens": "#7f8c8d", "sample": "#7f8c8d", "embedding": "#2e86de", "lm_head": "#2e86de",
     "attn_norm": "#8e44ad", "mlp_norm": "#8e44ad", "final_norm": "#8e44ad",
+    "attn_post_norm": "#8e44ad", "mlp_post_norm": "#8e44ad",
     "attention": "#e67e22", "mlp": "#27ae60", "gate_proj": "#16a085", "up_proj": "#16a085",
     "down_proj": "#16a085", "act": "#c0392b", "mul": "#7f8c8d", "attn_add": "#7f8c8d",
     "mlp_add": "#7f8c8d",

@@ -35,10 +35,12 @@ class MapTexts(QObject):
         return {
             "tokens": self.tr("tokens"), "embedding": self.tr("embedding"),
             "attn_norm": self.tr("norm"), "attention": self.tr("attention"), "attn_add": "+",
+            "attn_post_norm": self.tr("norm"), "mlp_post_norm": self.tr("norm"),
             "mlp_norm": self.tr("norm"), "mlp": mlp, "gate_proj": "gate_proj",
             "up_proj": "up_proj", "act": "SiLU" if sizes is None else sizes.act, "mul": "⊙",
             "down_proj": "down_proj", "mlp_add": "+", "final_norm": self.tr("final norm"),
-            "lm_head": self.tr("LM head"), "sample": self.tr("sample"),
+            "lm_head": self.tr("LM head (tied)") if sizes is not None and sizes.tied_head
+            else self.tr("LM head"), "sample": self.tr("sample"),
         }
 
     def _subs(self, sizes: ForwardSizes | None) -> dict[str, str]:
@@ -64,6 +66,10 @@ class MapTexts(QObject):
                                  "lives here"),
             "attn_add": self.tr("Residual add: attention's output is added to the stream"),
             "mlp_norm": self.tr("RMSNorm: rescales the residual stream before the MLP"),
+            "attn_post_norm": self.tr("RMSNorm: rescales attention's output before it is added "
+                                      "to the stream"),
+            "mlp_post_norm": self.tr("RMSNorm: rescales the MLP's output before it is added to "
+                                     "the stream"),
             "mlp": self.tr("The gated MLP: every neuron computes h = act(g)·u"),
             "gate_proj": self.tr("Widening projection d → m: the pre-gates g"),
             "up_proj": self.tr("Widening projection d → m: the values u"),
@@ -74,7 +80,9 @@ class MapTexts(QObject):
             "mlp_add": self.tr("Residual add: the MLP's output is a small correction to the "
                                "stream"),
             "final_norm": self.tr("RMSNorm after the last layer"),
-            "lm_head": self.tr("Projects d → V: one logit per vocabulary entry"),
+            "lm_head": self.tr("Projects d → V: one logit per vocabulary entry; tied: its "
+                               "weights are the embedding's") if sizes is not None and
+            sizes.tied_head else self.tr("Projects d → V: one logit per vocabulary entry"),
             "sample": self.tr("Softmax over the logits, then draw the next token"),
         }
 
@@ -123,12 +131,17 @@ class MapTexts(QObject):
             "tokens": self.tr("Tokens: the text as ids, {0}.").format(s["tokens"]),
             "embedding": self.tr("Embedding: a table of {0} numbers; row i starts token i's "
                                  "residual stream.").format(s["embedding"]),
-            "attn_norm": self.tr("Norm before attention: RMSNorm, {0}.").format(s["attn_norm"]),
+            "attn_norm": self.tr("Norm before attention: {0}.").format(s["attn_norm"]),
             "attention": self.tr("Attention: {0}; it moves information between positions.")
             .format(s["attention"]),
             "attn_add": self.tr("Residual +: the stream keeps its value and adds attention's "
                                 "output."),
-            "mlp_norm": self.tr("Norm before the MLP: RMSNorm, {0}.").format(s["mlp_norm"]),
+            "mlp_norm": self.tr("Norm before the MLP: {0}.").format(s["mlp_norm"]),
+            "attn_post_norm": self.tr("Norm after attention: {0}, on attention's output "
+                                      "before the residual add.")
+            .format(s["attn_post_norm"]),
+            "mlp_post_norm": self.tr("Norm after the MLP: {0}, on the MLP's output before "
+                                     "the residual add.").format(s["mlp_post_norm"]),
             "mlp": self.tr("Gated MLP: gate_proj and up_proj widen {0}, down_proj narrows {1}; "
                            "{2} in each of {3} layers.").format(s["gate_proj"], s["down_proj"],
                                                                 widths, n),
@@ -141,7 +154,7 @@ class MapTexts(QObject):
             .format(s["down_proj"]),
             "mlp_add": self.tr("Residual +: the MLP's output is added to the stream, a small "
                                "correction."),
-            "final_norm": self.tr("Final norm: RMSNorm, {0}.").format(s["final_norm"]),
+            "final_norm": self.tr("Final norm: {0}.").format(s["final_norm"]),
             "lm_head": self.tr("LM head: {0}, one logit per vocabulary entry.")
             .format(s["lm_head"]),
             "sample": self.tr("Sample: softmax over the logits, then draw the next token."),
@@ -151,6 +164,10 @@ class MapTexts(QObject):
                            "attention (Gated DeltaNet), with no softmax and no attention "
                            "weights.").format(s["attention"], sizes.n_layer - sizes.n_linear,
                                               sizes.n_layer, sizes.n_linear)
+        if sizes is not None and sizes.tied_head and key == "lm_head":
+            text = self.tr("LM head: {0}, one logit per vocabulary entry; tied: it reuses the "
+                           "embedding's {1} table, no weights of its own.").format(
+                s["lm_head"], s["embedding"])
         if sizes is not None and not sizes.gated and key == "mlp":
             text = self.tr("MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} "
                            "layers.").format(s["up_proj"], s["down_proj"], widths, n)

@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QToolTip, QWidget
 
-from gatelab.core.forward_map import BOX_KEYS, GATED_ONLY
+from gatelab.core.forward_map import BOX_KEYS, GATED_ONLY, POST_NORMS
 from gatelab.ui.forward_map_fit import (LINE_GAP, BoxLayout, FittedLines, fit_box, fit_line,
                                         font_at)
 from gatelab.ui.forward_map_layout import (  # noqa: F401 (CIRCLES, TINTS: re-exported)
@@ -62,16 +62,21 @@ class ForwardMapView(QWidget):
         self._frame_label = ""
         self._notes: dict[str, str] = {}
         self._gated = True
+        self._hidden: frozenset[str] = POST_NORMS
         self._selected = "mlp"
 
     # -- content -------------------------------------------------------------------------------
     def set_content(self, texts: dict[str, BoxText], frame_label: str, gated: bool,
-                    notes: dict[str, str] | None = None) -> None:
-        """Every box's text; ``gated`` False hides gate_proj and ⊙ (classic up → act → down)."""
+                    notes: dict[str, str] | None = None,
+                    hidden: frozenset[str] = POST_NORMS) -> None:
+        """Every box's text; ``hidden``: the boxes the model lacks (``ForwardSizes.hidden_boxes``:
+        gate_proj and ⊙ in a classic MLP, whose activation then sits on up's path; the norms of
+        the places where this model has none)."""
         self._texts = {key: texts.get(key, BoxText(key)) for key in BOX_KEYS}
         self._frame_label = frame_label
         self._notes = dict(notes or {})
         self._gated = gated
+        self._hidden = frozenset(hidden) | (frozenset() if gated else GATED_ONLY)
         if self._selected not in self.keys():
             self._selected = "mlp"
             self.selection_changed.emit(self._selected)
@@ -79,7 +84,7 @@ class ForwardMapView(QWidget):
 
     def keys(self) -> tuple[str, ...]:
         """The boxes on show, in keyboard order."""
-        return tuple(k for k in BOX_KEYS if self._gated or k not in GATED_ONLY)
+        return tuple(k for k in BOX_KEYS if k not in self._hidden)
 
     def text(self, key: str) -> BoxText:
         return self._texts[key]
@@ -282,20 +287,28 @@ class ForwardMapView(QWidget):
         self._arrow(p, [(x, r["mlp_add"].bottom()), (x, r["final_norm"].top())])
         self._arrow(p, [(r["final_norm"].right(), 565), (r["lm_head"].left(), 565)])
         self._arrow(p, [(r["lm_head"].right(), 565), (r["sample"].left(), 565)])
-        for norm, block, add in (("attn_norm", "attention", "attn_add"),
-                                 ("mlp_norm", "mlp", "mlp_add")):
-            y = r[norm].center().y()
-            self._arrow(p, [(x, y), (r[norm].left(), y)])
-            if block == "attention":
-                self._arrow(p, [(r[norm].right(), y), (r[block].left(), y)])
-                back = [(r[block].right(), y), (r[block].right() + 40, y),
-                        (r[block].right() + 40, r[add].center().y())]
+        for norm, block, post, add in (("attn_norm", "attention", "attn_post_norm", "attn_add"),
+                                       ("mlp_norm", "mlp", "mlp_post_norm", "mlp_add")):
+            y, ya = r[norm].center().y(), r[add].center().y()
+            if norm in self._hidden:  # no norm before the block: the stream goes straight in
+                self._arrow(p, [(x, y), (r[block].left(), y)])
             else:
-                self._arrow(p, [(r[norm].right(), y), (r["mlp"].left(), y)])
-                yo = r["down_proj"].center().y()
-                back = [(r["mlp"].right(), yo), (r["mlp"].right() + 6, yo),
-                        (r["mlp"].right() + 6, r[add].center().y())]
-            self._arrow(p, back + [(r[add].right(), r[add].center().y())])
+                self._arrow(p, [(x, y), (r[norm].left(), y)])
+                self._arrow(p, [(r[norm].right(), y), (r[block].left(), y)])
+            yo = y if block == "attention" else r["down_proj"].center().y()
+            turn = r[block].right() + (40 if block == "attention" else 6)
+            if post not in self._hidden:  # the block's output is normed before the add
+                if block == "attention":  # beside attention, then down to the add
+                    self._arrow(p, [(r[block].right(), yo), (r[post].left(), yo)])
+                    turn = r[post].right() + 30
+                    back = [(r[post].right(), yo), (turn, yo), (turn, ya)]
+                else:  # on the way back along the bottom
+                    self._arrow(p, [(r[block].right(), yo), (turn, yo), (turn, ya),
+                                    (r[post].right(), ya)])
+                    back = [(r[post].left(), ya)]
+            else:
+                back = [(r[block].right(), yo), (turn, yo), (turn, ya)]
+            self._arrow(p, back + [(r[add].right(), ya)])
 
     def _paint_mlp_wires(self, p: QPainter, r: dict[str, QRectF]) -> None:
         """Inside the MLP box: split to gate/up, act on the gate path, ⊙, then down_proj."""

@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+256" />
+        <location filename="../../gatelab/ui/budget_import.py" line="+263" />
         <location line="+5" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -670,12 +670,7 @@
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+15" />
-        <source>{0}: {1} tensors, {2} parameters</source>
-        <translation>{0}：{1} 个张量，{2} 个参数</translation>
-    </message>
-    <message>
-        <location line="+11" />
+        <location line="+26" />
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
@@ -705,7 +700,12 @@
         <translation>导出失败</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-35" />
+        <source>{0}: {1}, {2} parameters</source>
+        <translation>{0}：{1}，{2} 个参数</translation>
+    </message>
+    <message>
+        <location line="+36" />
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -1440,7 +1440,17 @@
         <translation>部分</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="-58" />
+        <source>1 tensor</source>
+        <translation>1 个张量</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>{0} tensors</source>
+        <translation>{0} 个张量</translation>
+    </message>
+    <message>
+        <location line="+57" />
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
@@ -1577,8 +1587,8 @@
     </message>
     <message>
         <location line="+19" />
-        <source>&lt;b&gt;{0}&lt;/b&gt;: {1} tensors, {2} parameters ({3}).</source>
-        <translation>&lt;b&gt;{0}&lt;/b&gt;：{1} 个张量，{2} 个参数（{3}）。</translation>
+        <source>&lt;b&gt;{0}&lt;/b&gt;: {1}, {2} parameters ({3}).</source>
+        <translation>&lt;b&gt;{0}&lt;/b&gt;：{1}，{2} 个参数（{3}）。</translation>
     </message>
     <message>
         <location line="+4" />
@@ -2207,6 +2217,11 @@
         <translation>经典 MLP 没有 {0} 方框。</translation>
     </message>
     <message>
+        <location line="+2" />
+        <source>This model has no {0} box.</source>
+        <translation>这个模型没有 {0} 方框。</translation>
+    </message>
+    <message>
         <location line="+14" />
         <source>The forward-pass sizes must be an object of numbers and names.</source>
         <translation>前向传播尺寸必须是由数字和名称组成的对象。</translation>
@@ -2217,7 +2232,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+155" />
+        <location line="+156" />
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -3983,18 +3998,24 @@
     <message>
         <location line="+1" />
         <location line="+1" />
+        <location line="+1" />
         <source>norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location line="-1" />
+        <location line="-2" />
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>final norm</source>
         <translation>最终归一化</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>LM head (tied)</source>
+        <translation>LM 输出头（共享权重）</translation>
     </message>
     <message>
         <location line="+1" />
@@ -4058,6 +4079,16 @@
     </message>
     <message>
         <location line="+1" />
+        <source>RMSNorm: rescales attention's output before it is added to the stream</source>
+        <translation>RMSNorm：在注意力的输出加回残差流之前重新缩放它</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>RMSNorm: rescales the MLP's output before it is added to the stream</source>
+        <translation>RMSNorm：在 MLP 的输出加回残差流之前重新缩放它</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>The gated MLP: every neuron computes h = act(g)·u</source>
         <translation>门控 MLP：每个神经元计算 h = act(g)·u</translation>
     </message>
@@ -4098,6 +4129,11 @@
     </message>
     <message>
         <location line="+1" />
+        <source>Projects d → V: one logit per vocabulary entry; tied: its weights are the embedding's</source>
+        <translation>投影 d → V：词表中每一项对应一个 logit；共享权重：它的权重就是嵌入的权重</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>Projects d → V: one logit per vocabulary entry</source>
         <translation>投影 d → V：词表中每一项对应一个 logit</translation>
     </message>
@@ -4108,12 +4144,12 @@
     </message>
     <message>
         <location line="+5" />
-        <location line="+74" />
+        <location line="+83" />
         <source>Click or press Enter to open:</source>
         <translation>点击或按 Enter 打开：</translation>
     </message>
     <message>
-        <location line="-67" />
+        <location line="-76" />
         <source>× N layers</source>
         <translation>× N 层</translation>
     </message>
@@ -4169,11 +4205,31 @@
     </message>
     <message>
         <location line="+2" />
-        <source>Norm before attention: RMSNorm, {0}.</source>
-        <translation>注意力前的归一化：RMSNorm，{0}。</translation>
+        <source>Norm before attention: {0}.</source>
+        <translation>注意力之前的归一化：{0}。</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>Norm before the MLP: {0}.</source>
+        <translation>MLP 之前的归一化：{0}。</translation>
     </message>
     <message>
         <location line="+1" />
+        <source>Norm after attention: {0}, on attention's output before the residual add.</source>
+        <translation>注意力之后的归一化：{0}，作用于注意力的输出，在残差相加之前。</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>Norm after the MLP: {0}, on the MLP's output before the residual add.</source>
+        <translation>MLP 之后的归一化：{0}，作用于 MLP 的输出，在残差相加之前。</translation>
+    </message>
+    <message>
+        <location line="+14" />
+        <source>Final norm: {0}.</source>
+        <translation>最终归一化：{0}。</translation>
+    </message>
+    <message>
+        <location line="-22" />
         <source>Attention: {0}; it moves information between positions.</source>
         <translation>注意力：{0}；它在不同位置之间传递信息。</translation>
     </message>
@@ -4183,12 +4239,7 @@
         <translation>残差 +：残差流保留原值，并加上注意力的输出。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Norm before the MLP: RMSNorm, {0}.</source>
-        <translation>MLP 前的归一化：RMSNorm，{0}。</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+8" />
         <source>Gated MLP: gate_proj and up_proj widen {0}, down_proj narrows {1}; {2} in each of {3} layers.</source>
         <translation>门控 MLP：gate_proj 和 up_proj 扩宽 {0}，down_proj 收窄 {1}；{3} 层中每层 {2}。</translation>
     </message>
@@ -4223,12 +4274,7 @@
         <translation>残差 +：MLP 的输出加到残差流上，是一个小修正。</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>Final norm: RMSNorm, {0}.</source>
-        <translation>最终归一化：RMSNorm，{0}。</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location line="+3" />
         <source>LM head: {0}, one logit per vocabulary entry.</source>
         <translation>LM 输出头：{0}，词表中每一项对应一个 logit。</translation>
     </message>
@@ -4244,6 +4290,11 @@
     </message>
     <message>
         <location line="+5" />
+        <source>LM head: {0}, one logit per vocabulary entry; tied: it reuses the embedding's {1} table, no weights of its own.</source>
+        <translation>LM 输出头：{0}，词表中每一项对应一个 logit；共享权重：它复用嵌入的 {1} 表，没有自己的权重。</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} layers.</source>
         <translation>MLP：up_proj 扩宽 {0}，down_proj 收窄 {1}；{3} 层中每层 {2}。</translation>
     </message>
@@ -8760,7 +8811,7 @@ equivalent</source>
 <context>
     <name>window</name>
     <message>
-        <location filename="../../gatelab/app.py" line="+115" />
+        <location filename="../../gatelab/app.py" line="+159" />
         <source>The settings file {0}: started with default settings; this session's settings will not be saved</source>
         <translation>设置文件 {0}：已使用默认设置启动；本次会话的设置不会被保存</translation>
     </message>

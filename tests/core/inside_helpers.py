@@ -45,11 +45,18 @@ def _config(kind: str):  # type: ignore[no-untyped-def]
                                  linear_num_key_heads=2, linear_num_value_heads=4,
                                  layer_types=["linear_attention", "full_attention",
                                               "linear_attention", "full_attention"], **common)
+    if kind == "olmo2":  # norms after attention and after the MLP only
+        from transformers import Olmo2Config
+        return Olmo2Config(eos_token_id=0, pad_token_id=0, **common)
+    if kind == "gemma2":  # norms before and after each block; LM head tied to the embedding
+        from transformers import Gemma2Config
+        return Gemma2Config(head_dim=8, **{**common, "tie_word_embeddings": True})
     raise ValueError(kind)
 
 
 def save_hf_model(folder: Path, kind: str, seed: int = 0) -> Path:
-    """A random tiny ``kind`` ("llama", "qwen3", "qwen3_5") model + tokenizer in ``folder``."""
+    """A random tiny ``kind`` ("llama", "qwen3", "qwen3_5", "olmo2", "gemma2") model +
+    tokenizer in ``folder``."""
     from transformers import AutoModelForCausalLM
     torch.manual_seed(seed)
     model = AutoModelForCausalLM.from_config(_config(kind))

@@ -136,7 +136,7 @@ def test_size_texts_use_symbols_without_sizes_and_numbers_with() -> None:
 def test_every_box_has_a_tab_and_the_activation_table_matches_the_inside_tab() -> None:
     from gatelab.core.inside.hf_source import ACT_TO_VARIANT
 
-    assert set(fm.BOX_TABS) == set(fm.BOX_KEYS) and len(fm.BOX_KEYS) == 16
+    assert set(fm.BOX_TABS) == set(fm.BOX_KEYS) and len(fm.BOX_KEYS) == 18
     assert fm.GATED_ONLY <= set(fm.BOX_KEYS)
     assert fm.ACT_TO_VARIANT == ACT_TO_VARIANT
     assert (fm.BOX_TABS["mlp"], fm.BOX_TABS["act"], fm.BOX_TABS["mlp_add"],

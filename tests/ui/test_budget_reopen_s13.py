@@ -74,8 +74,17 @@ def test_a_checkpoint_is_named_with_its_folder(qtbot, tmp_path: Path) -> None:  
     panel = show_panel(qtbot, BudgetPanel(), (1000, 800))
     assert _wait_reads(qtbot, panel, 1, lambda: panel.load_safetensors(checkpoint)) == [True]
     label = panel.checkpoint_view.summary_label
-    assert label.text().startswith("<b>&lt;i&gt;qwen &amp; co/model.safetensors</b>: 1 tensors")
+    assert label.text().startswith("<b>&lt;i&gt;qwen &amp; co/model.safetensors</b>: 1 tensor, "
+                                   "32,000 parameters")  # one tensor: singular (was "1 tensors")
     assert label.toolTip() == str(checkpoint)
+    more = _checkpoint_alone(tmp_path / "two")
+    write_safetensors_header_only(more, {"wte.weight": ("F16", (500, 64)),
+                                         "lm_head.weight": ("F16", (500, 64))})
+    said: list[str] = []
+    panel.status_changed.connect(said.append)
+    assert _wait_reads(qtbot, panel, 1, lambda: panel.load_safetensors(more)) == [True]
+    assert label.text().startswith("<b>two/model.safetensors</b>: 2 tensors, 64,000 parameters")
+    assert "two/model.safetensors: 2 tensors, 64.0 K parameters" in said
     panel.shutdown()
 
 

@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from gatelab.core.forward_map import BOX_KEYS, BOX_TABS, GATED_ONLY
+from gatelab.core.forward_map import BOX_KEYS, BOX_TABS, GATED_ONLY, POST_NORMS
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import ForwardMapPanel
 from gatelab.ui.forward_map_view import TINTS
@@ -77,7 +77,7 @@ def _lookup(**panels: Any):  # noqa: ANN202
 # -- boxes, labels, geometry, pixels -----------------------------------------------------------------
 def test_generic_map_shows_every_box_with_symbols(panel: ForwardMapPanel) -> None:
     view = panel.view
-    assert view.keys() == BOX_KEYS
+    assert view.keys() == tuple(k for k in BOX_KEYS if k not in POST_NORMS)  # Llama-style: pre
     titles = {k: view.text(k).title for k in BOX_KEYS}
     assert titles["embedding"] == "embedding" and titles["lm_head"] == "LM head"
     assert titles["mlp"] == "gated MLP (SwiGLU)" and titles["act"] == "SiLU"
@@ -164,6 +164,8 @@ def test_a_classic_mlp_has_no_gate_proj_and_no_odot(panel: ForwardMapPanel, qtbo
 # -- navigation ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("key", BOX_KEYS)
 def test_clicking_each_box_requests_its_tab(panel: ForwardMapPanel, qtbot, key: str) -> None:  # noqa: ANN001
+    if key in POST_NORMS:  # only a model with norms after its blocks has these boxes
+        panel.apply_state({"sizes": {"d": 64, "m": 256, "n_layer": 2, "norm_place": "sandwich"}})
     assert _click(qtbot, panel, key) == BOX_TABS[key]
     assert BOX_TABS[key] in TAB_NAMES
     assert panel.view.selected() == key and panel.readout.text().startswith(
@@ -268,7 +270,8 @@ def test_the_real_inside_panel_reports_its_trace(qtbot) -> None:  # noqa: ANN001
         assert inside.model_sizes() == {"d": 16, "m": 24, "n_layer": 3, "variant": "swiglu",
                                         "source": "synthetic", "vocab": None, "n_head": None,
                                         "n_linear": 0, "n_kv_head": None, "attn_width": None,
-                                        "attn_gate": True}  # layer 0 has a gate mean
+                                        "attn_gate": True,  # layer 0 has a gate mean
+                                        "norm_place": "pre", "tied_head": False}
         p = ForwardMapPanel()
         qtbot.addWidget(p)
         p.set_panel_lookup(_lookup(inside=inside))

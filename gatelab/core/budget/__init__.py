@@ -23,6 +23,7 @@ from gatelab.core.budget.hfconfig import (
 from gatelab.core.budget.model import (
     PARTS,
     SPLIT_PARTS,
+    NORM_PLACES,
     LayerGroup,
     ModelCount,
     ModelSpec,
@@ -68,7 +69,7 @@ __all__ = [
     "write_safetensors_header_only",
     "EXACT_FAMILIES", "KNOWN_FAMILIES", "Preset", "count_from_hf_config", "load_hf_config",
     "load_preset", "load_presets", "presets_dir", "spec_from_hf_config",
-    "MAX_DIM", "PARTS", "SPLIT_PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
+    "MAX_DIM", "NORM_PLACES", "PARTS", "SPLIT_PARTS", "LayerGroup", "ModelCount", "ModelSpec", "attention_params",
     "break_even_intermediate", "check_dim", "count_model", "ffn_in_d2",
     "ffn_params", "llama_rule", "minimind_rule", "partner_intermediate",
     "round_up", "rounding_error", "rule_8_3",

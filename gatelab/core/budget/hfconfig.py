@@ -216,6 +216,7 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
     spec["qk_norm_full"] = family == "olmo2"
     spec["attn_out_gate"] = family in F.HYBRID_FAMILIES
     spec["norms_per_layer"] = 4 if family in ("gemma2", "gemma3_text") else 2
+    spec["norm_place"] = F.norm_place_of(family)
     spec["attn_sinks"] = family == "gpt_oss"
     _mlp_layout(cfg, family, hidden, n_layer, spec, notes)
     if family.startswith("deepseek") and (_opt(cfg, "kv_lora_rank", 0) or family == "deepseek_v3"):

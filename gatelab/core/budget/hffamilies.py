@@ -104,3 +104,25 @@ def tower_note(cfg: Mapping[str, Any]) -> Msg:
     key = ("note.towers_both" if vision and audio else "note.towers_vision" if vision
            else "note.towers_audio" if audio else "note.towers_none")
     return Msg(key)
+
+
+#: Model types whose decoder layer norms the output of attention and of the MLP, after the block
+#: and before the residual add: with a norm before each block too ("sandwich": Gemma 2/3's
+#: pre_feedforward_layernorm and post_feedforward_layernorm), or instead of it ("post": OLMo 2's
+#: post_attention_layernorm is applied to attention's output). Held to transformers' modelling
+#: files by a test. OLMo-Hybrid is in neither: its attention layers norm after, its linear ones
+#: before, and the map draws one layer (drawn "pre").
+SANDWICH_NORM_TYPES: frozenset[str] = frozenset({
+    "gemma2", "gemma3", "gemma3_text", "gemma3n", "gemma3n_text", "gemma4", "gemma4_text",
+    "gemma4_unified", "gemma4_unified_text", "diffusion_gemma", "diffusion_gemma_text",
+    "embedding_gemma2", "embedding_gemma2_text", "t5gemma", "t5gemma2", "muse_glimmer",
+    "muse_glimmer_text", "glm4", "afmoe", "axk1", "beam", "dory", "hyperclovax", "kolibri1"})
+POST_NORM_TYPES: frozenset[str] = frozenset({
+    "olmo2", "olmo3", "flex_olmo", "exaone4", "exaone4_5"})
+
+
+def norm_place_of(family: str) -> str:
+    """Where the layer norms of a model type sit: one of ``model.NORM_PLACES``."""
+    if family in SANDWICH_NORM_TYPES:
+        return "sandwich"
+    return "post" if family in POST_NORM_TYPES else "pre"

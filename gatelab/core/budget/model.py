@@ -21,6 +21,10 @@ PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
 SPLIT_PARTS: tuple[str, ...] = ("embeddings", "attention_full", "attention_linear", "mlp", "norms",
                                 "lm_head")
 NORM_KINDS: tuple[str, ...] = ("rms", "layer")
+#: Where a layer's norms sit: "pre" before attention and the MLP (Llama, Qwen, gatelab's own),
+#: "sandwich" before and after each (Gemma 2/3), "post" after each only (OLMo 2, EXAONE 4).
+#: Counting does not depend on it (``norms_per_layer`` does); the forward-pass map draws it.
+NORM_PLACES: tuple[str, ...] = ("pre", "sandwich", "post")
 ATTENTION_KINDS: tuple[str, ...] = ("standard", "mla")
 
 
@@ -73,6 +77,7 @@ class ModelSpec:
     attn_sinks: bool = False  # one learned sink logit per head per layer (gpt-oss)
     norm: str = "rms"  # "rms": weight only; "layer": weight and bias
     norms_per_layer: int = 2
+    norm_place: str = "pre"  # one of NORM_PLACES
     final_norm: bool = True
     tie_embeddings: bool = False
     max_positions: int = 0  # learned absolute position embeddings [max_positions, d]; 0 for none
@@ -150,6 +155,9 @@ class ModelSpec:
             raise error("budget.hidden_heads", hidden=self.hidden, heads=self.n_head)
         if self.norm not in NORM_KINDS:
             raise error("value.one_of", name="norm", valid=", ".join(NORM_KINDS), value=self.norm)
+        if self.norm_place not in NORM_PLACES:
+            raise error("value.one_of", name="norm_place", valid=", ".join(NORM_PLACES),
+                        value=self.norm_place)
         if self.attention not in ATTENTION_KINDS:
             raise error("value.one_of", name="attention", valid=", ".join(ATTENTION_KINDS),
                         value=self.attention)

@@ -171,3 +171,11 @@ def attention_width(config: Any) -> int:
             return 0
         head_dim = hidden // heads
     return int(heads * head_dim)
+
+def tied_head(model: Any) -> bool:
+    """Whether the LM head's weight is the embedding's very tensor (tied), as loaded."""
+    try:
+        return model.get_output_embeddings().weight is model.get_input_embeddings().weight
+    except (AttributeError, NotImplementedError):
+        return False
+

@@ -20,6 +20,7 @@ from typing import Any
 
 import torch
 
+from gatelab.core.budget.hffamilies import norm_place_of
 from gatelab.core.values import is_int
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
@@ -29,7 +30,7 @@ from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, co
                                           tokenizer_json_problem, trace_bytes)
 from gatelab.core.inside.hf_config_fields import model_name
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
-                                           model_variant, neuron_row, write_hooks)
+                                           model_variant, neuron_row, tied_head, write_hooks)
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.token_text import TokenText, context, split_tokens
 from gatelab.core.inside.types import LayerTrace, Trace
@@ -284,6 +285,9 @@ class HfModel:
                      n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),
                      n_kv_head=_positive_int(getattr(self.text_config, "num_key_value_heads", 0)),
                      attn_width=attention_width(self.text_config),
+                     norm_place=norm_place_of(str(getattr(self.text_config, "model_type", "")
+                                                  or getattr(self.model.config, "model_type", ""))),
+                     tied_head=tied_head(self.model),
                      unknown=unknown, unknown_chars=hf_unknown_chars(self.tokenizer, text,
                                                                      ids, unk, special=True),
                      unknown_as=str(self.tokenizer.unk_token) if unknown else "")
@@ -390,3 +394,4 @@ def _positive_int(value: object) -> int:
 
 
 __all__ = ["ACT_TO_VARIANT", "HfModel", "check_hf_folder", "is_hf_folder", "trace_hf"]
+

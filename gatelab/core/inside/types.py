@@ -58,6 +58,8 @@ class Trace:
     n_head: int = 0              # attention heads per layer (0: unknown)
     n_kv_head: int = 0           # key/value heads per layer (0: unknown; < n_head: GQA)
     attn_width: int = 0          # n_head · head_dim of the attention (0: unknown)
+    norm_place: str = "pre"      # where the layer norms sit (budget.NORM_PLACES)
+    tied_head: bool = False      # the LM head's weight is the embedding's
     step: int | None = None      # training step of the weights (runs only)
     # positions whose character is outside the run's vocabulary: the model did not see it but
     # ``unknown_as`` in its place (Vocab.encode's substitute), so its numbers describe that
