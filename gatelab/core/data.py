@@ -139,7 +139,29 @@ def _check_head(head: bytearray, path: Path) -> None:
         if head.startswith(bom):
             raise CorpusError(Msg("corpus.wide_text", {"encoding": encoding, "path": path}))
     if 0 in head:
+        encoding = _wide_without_bom(head)
+        if encoding:
+            raise CorpusError(Msg("corpus.wide_text", {"encoding": encoding, "path": path}))
         raise CorpusError(Msg("corpus.binary", {"path": path}))
+
+
+def _wide_without_bom(head: bytearray) -> str:
+    """"UTF-16" or "UTF-32" when ``head`` reads as mostly-ASCII wide text saved without a BOM
+    (what PowerShell's ``>`` and many Windows tools write): the NUL bytes then sit at fixed
+    places, one byte of every 2 (or 3 of every 4), and nowhere else; else "". A binary file's
+    NUL bytes fall anywhere."""
+    a = np.frombuffer(memoryview(head)[:len(head) // 4 * 4], dtype=np.uint8)
+    if a.size < 8:
+        return ""
+    zero4 = (a == 0).reshape(-1, 4).mean(axis=0)  # share of NUL bytes at each place mod 4
+    for text_at in (0, 3):  # little-endian: the text byte first; big-endian: last
+        others = [zero4[i] for i in range(4) if i != text_at]
+        if min(others) > 0.95 and zero4[text_at] < 0.05:
+            return "UTF-32"
+    zero2 = (a == 0).reshape(-1, 2).mean(axis=0)
+    if max(zero2) > 0.5 and min(zero2) < 0.02:
+        return "UTF-16"
+    return ""
 
 
 def _size(path: Path) -> int:

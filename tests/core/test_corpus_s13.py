@@ -149,3 +149,26 @@ def test_the_shared_reader_checks_the_head_before_the_rest(tmp_path: Path) -> No
     with pytest.raises(fileio.FileReadError) as caught:  # over the cap within the head
         fileio.read_bytes_capped(path, 100, check_head=lambda h: seen.append(len(h)))
     assert caught.value.msg.key == "file.too_large" and seen[-1] == 101
+
+
+@pytest.mark.parametrize(("codec", "encoding"), [
+    ("utf-16-le", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32-le", "UTF-32"),
+    ("utf-32-be", "UTF-32")])
+def test_wide_text_without_a_bom_is_named_too(tmp_path: Path, codec: str, encoding: str) -> None:
+    """PowerShell's ``>`` writes UTF-16 without a BOM: it was called "binary" (s13 note)."""
+    path = tmp_path / "notes.txt"
+    path.write_bytes((TEXT + "naïve café, 门控\n").encode(codec))
+    exc = _refusal(path)
+    assert exc.msg.key == "corpus.wide_text" and exc.msg.values["encoding"] == encoding
+
+
+@pytest.mark.parametrize("content", [
+    bytes(range(256)) * 64,  # every byte value, NULs every 256 bytes
+    b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + bytes(4000),  # a zip's header, then zeros
+    b"\x7fELF\x02\x01\x01\x00" + b"\x00\x01" * 10 + b"\x03\x00" * 50,  # a header-ish mix
+    b"ab\x00",  # too short to tell
+])
+def test_binary_is_still_binary(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "blob.bin"
+    path.write_bytes(content)
+    assert _refusal(path).msg.key == "corpus.binary"
