@@ -31,6 +31,7 @@ from gatelab.core.inside.types import DTYPES, MAX_TEXT_CHARS
 from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
 from gatelab.ui.field_errors import ERROR_STYLE
+from gatelab.ui.elide import ElidedLine
 
 # The lessons' examples, English first; each English one is also a translatable string (its
 # translation is the Chinese example), so a language switch swaps an untouched example.
@@ -62,7 +63,10 @@ class SourceBar(QWidget):
         self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for key in SOURCE_KINDS:
             self.kind.addItem(key, key)
-        self.live_label = QLabel(self)
+        # elided, never wrapped or widening: a hidden page of the stack below still sets the
+        # row's minimum width, and a long "training, step 125 of 200 …" line left the lesson card
+        # a 50 px strip at 1024 px (walkthrough s14 F1)
+        self.live_label = ElidedLine(self)
         self.live_label.setStyleSheet("color: #555;")
         self.runs = QComboBox(self)
         # True once a run is picked (the list, Folder…, a state file): refreshes keep it; until

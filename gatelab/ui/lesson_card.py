@@ -119,7 +119,9 @@ class LessonCard(QFrame):
             layout.addWidget(expect)
         if self._lesson.questions:
             layout.addWidget(self._heading(self.tr("Check yourself")))
-            self.progress = QLabel(body)
+            # wrapping: "0 of 3 answered correctly" on one line set the card's minimum width,
+            # and a narrower card cut every line on its right (walkthrough s14 F1)
+            self.progress = plain_label("", body)
             self.progress.setObjectName("lesson-progress")
             layout.addWidget(self.progress)
             for question in self._lesson.questions:
