@@ -10,6 +10,7 @@ run.json's heartbeat is refreshed at least every ``HEARTBEAT_S`` (also while a r
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import io
 import math
@@ -243,18 +244,27 @@ class RunWriter:
 
     def finish(self, status: str, error: str = "") -> None:
         self.summary.update(status=status, error=error, updated=time.time())
-        self._write_summary()
-        self.close()
+        try:
+            self._write_summary()
+        finally:  # a run.json that cannot be written (a full disk) still frees the folder
+            self.close()
 
     def close(self) -> None:
         """Stop writing: run.json (whatever it says) no longer names a live writer, and the
-        folder is free for another writer."""
+        folder is free for another writer. Never raises: on a full disk, closing metrics.jsonl
+        flushes the row that already failed once, and that bare "[Errno 28]" replaced the error
+        naming the file (probe s14); the row's failure was raised when it happened."""
         self._release()
         self._lock.release()
         if open_writer(self.path) is self:
             del _OPEN_WRITERS[_key(self.path)]
         if not self._metrics.closed:
-            self._metrics.close()
+            try:
+                self._metrics.close()
+            except OSError:  # (io closes the descriptor after a failed flush, as checked here)
+                if not self._metrics.closed:
+                    with contextlib.suppress(OSError, ValueError):
+                        os.close(self._metrics.fileno())
 
 
 def finite_time(value: Any) -> bool:
