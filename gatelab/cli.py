@@ -276,7 +276,7 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
     except TrainingError as exc:
         if not args.quiet and last is not None:
             bar.done()
-        return _fail(prog, str(exc), code=1)
+        return _fail(prog, str(exc) + _resume_hint(run_dir, exc, last), code=1)
     except (ValueError, OSError) as exc:
         if not args.run_dir:  # refused before anything was written: leave no empty run folder
             with suppress(OSError):
@@ -285,7 +285,8 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
             return _fail(prog, f"{exc}, e.g. with {_continue_hint(runs.run_info(run_dir))}")
         if isinstance(exc, KeyedError) and exc.msg.key == "resume.arch":
             return _fail(prog, resume_mismatch(exc.msg, args, run_dir))
-        return _fail(prog, _about(exc, "--run-dir", args.run_dir))
+        return _fail(prog, _about(exc, "--run-dir", args.run_dir)
+                     + _resume_hint(run_dir, exc, last))
     except KeyboardInterrupt as exc:  # a second stop signal: the last checkpoint stands
         say(f"\naborted; continue from the last checkpoint with:\n  {resume_command(run_dir)}\n")
         return exit_code(signum_of(exc))
@@ -314,6 +315,26 @@ def _report(prog: str, quiet: bool, bar: ProgressBar, last: Snapshot | None,
         print("--- sample ---")
         print(last.sample)
     return 0
+
+
+_REPEATS = frozenset({"train.loss_nan", "train.val_nan"})  # a bit-identical resume repeats these
+
+
+def _resume_hint(run_dir: Path, exc: BaseException, last: Snapshot | None) -> str:
+    """"; continue from the last checkpoint with: …" when this process trained ``run_dir`` (a
+    step reported: ``last``) and it failed (a full disk at a checkpoint, out of memory) with a
+    checkpoint to go on from, as a stopped run says it; "" for a refusal before training and
+    for a non-finite loss, which a resume from the same state meets again."""
+    from gatelab.core.run_liveness import effective_status
+    from gatelab.core.runs import SUMMARY, has_checkpoint, read_json
+
+    summary = read_json(run_dir / SUMMARY)
+    if (last is None or not summary or summary.get("pid") != os.getpid()
+            or not has_checkpoint(run_dir)
+            or effective_status(summary) not in ("failed", "interrupted")
+            or (isinstance(exc, KeyedError) and exc.msg.key in _REPEATS)):
+        return ""
+    return f"; continue from the last checkpoint with: {resume_command(run_dir)}"
 
 
 def _finish_completed(run_dir: Path, steps: int) -> int | None:

@@ -33,7 +33,7 @@ from gatelab.core.experiment_status import (
     run_folder_name,
 )
 from gatelab.core.messages import GatelabError, error
-from gatelab.core.run_lock import claim_experiment
+from gatelab.core.run_lock import claim_experiment, experiment_busy
 from gatelab.core.run_writer import finite_time
 from gatelab.core.trainconfig import Snapshot
 
@@ -54,8 +54,8 @@ def _continuable(folder: Path) -> tuple[dict[str, Any], ExperimentPlan, RunsPlan
     if not isinstance(data, dict):
         raise error("experiment.no_plan")
     status = experiment_status(folder, data)
-    if status == "running":
-        raise error("experiment.busy", path=folder)
+    if status == "running":  # named as a run's refusal names its process, when it can be
+        raise GatelabError(experiment_busy(folder, data))
     plan = experiment_plan(data, folder / EXPERIMENT_FILE)
     runs = plan_runs(folder, plan)
     if runs.problems:

@@ -20,9 +20,10 @@ import os
 import weakref
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
-from gatelab.core.messages import Msg, error
-from gatelab.core.run_liveness import effective_status, host_name
+from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.run_liveness import effective_status, host_name, process_alive, writer_named
 from gatelab.core.runs_read import SUMMARY, RunError, read_json
 
 try:
@@ -83,6 +84,19 @@ def folder_locked(path: Path | str) -> bool:
     return False
 
 
+def locked_status(path: Path | str, status: str) -> str:
+    """The status the runs list shows for run folder ``path`` whose run.json reads ``status``
+    (``effective_status``): "running" while a writer holds the folder's lock, whatever run.json
+    still says. Why: a resume takes the lock seconds before its writer rewrites run.json (and
+    a stopped process, ``kill -STOP``, holds it indefinitely); the list said "stopped" meanwhile,
+    and Resume and Delete were then refused only when pressed. "broken" stays broken: the
+    reason is worth more than the lock. One open and one ``flock`` per run: cheap enough for
+    every refresh."""
+    if status in ("running", "broken") or not folder_locked(path):
+        return status
+    return "running"
+
+
 def lock_holder(path: Path | str, locks: str = "/proc/locks") -> int | None:
     """The pid holding the lock on folder ``path``, from Linux's table of locks; None where
     that table is missing or names no holder (a lock taken and released meanwhile)."""
@@ -134,14 +148,29 @@ def claim_run(path: Path | str) -> FolderLock:
     return lock
 
 
+def experiment_busy(folder: Path | str, data: dict[str, Any] | None = None) -> Msg:
+    """Why experiment folder ``folder`` cannot be continued now, naming the process that trains
+    it as a run's refusal does (run.busy): the holder of the folder's lock, else the live writer
+    experiment.json ``data`` names. experiment.busy (no pid) when neither names another process:
+    this process's own (another thread's continue) is no process to stop."""
+    pid, host = lock_holder(folder), host_name()
+    if (pid is None or pid == os.getpid()) and data and writer_named(data) \
+            and process_alive(data) is not False:
+        pid, host = data.get("pid"), str(data.get("host"))
+    if pid is None or pid == os.getpid():
+        return Msg("experiment.busy", {"path": folder})
+    return Msg("run.busy", {"path": folder, "pid": str(pid), "host": host})
+
+
 def claim_experiment(folder: Path | str) -> FolderLock:
-    """The lock of experiment folder ``folder``, held while its runs are trained;
-    experiment.busy (a GatelabError) while another process trains it."""
+    """The lock of experiment folder ``folder``, held while its runs are trained; a
+    GatelabError (``experiment_busy``: the pid when it can be read) while another process
+    trains it."""
     lock = try_lock(folder)
     if lock is None:
-        raise error("experiment.busy", path=folder)
+        raise GatelabError(experiment_busy(folder))
     return lock
 
 
-__all__ = ["FolderLock", "busy_message", "claim_experiment", "claim_run", "folder_locked",
-           "lock_holder", "try_lock"]
+__all__ = ["FolderLock", "busy_message", "claim_experiment", "claim_run", "experiment_busy", "folder_locked",
+           "lock_holder", "locked_status", "try_lock"]

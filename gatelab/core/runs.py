@@ -57,10 +57,11 @@ from gatelab.core.runs_read import (
     safe_reason,
 )
 from gatelab.core.run_liveness import effective_status
-from gatelab.core.run_lock import busy_message, folder_locked
+from gatelab.core.run_lock import busy_message, folder_locked, locked_status
 from gatelab.core.run_saved_step import RESUMABLE, saved_losses, saved_step
 from gatelab.core.run_steps import configured_steps, summary_step_problem
 from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_note, empty_run_dir
+from gatelab.core.runs_list import RUN_FILES, is_run_dir, run_folders
 from gatelab.core.run_writer import (  # the writer's names, for callers of this module
     CHECKPOINT_S,
     RunWriteError,
@@ -74,8 +75,6 @@ from gatelab.core.run_writer import (  # the writer's names, for callers of this
     open_writer,
 )
 from gatelab.core.trainconfig import LayerStats, TrainConfig
-
-RUN_FILES = (CONFIG, METRICS, CKPT, SUMMARY)
 
 
 @dataclass(frozen=True)
@@ -138,10 +137,6 @@ def new_run_dir(root: Path | str | None = None, prefix: str = "run") -> Path:
             continue
         except OSError:
             return make_folder(path)  # raises, saying why in words (unless it works now)
-
-
-def is_run_dir(path: Path) -> bool:
-    return path.is_dir() and any(os.path.lexists(path / name) for name in RUN_FILES)
 
 
 def has_checkpoint(path: Path | str) -> bool:
@@ -221,7 +216,9 @@ def _run_info(path: Path, created: float) -> RunInfo:
         summary, error = {}, reason(exc)
     stamp = _float_or_none(summary.get("created"))
     corpus = summary.get("corpus") if isinstance(summary.get("corpus"), dict) else {}
-    status = effective_status(summary) if summary else "broken"
+    # "running" also while another process holds the folder's lock (a resume starting that
+    # has not rewritten run.json yet): not "stopped", which offered Resume and Delete
+    status = locked_status(path, effective_status(summary)) if summary else "broken"
     if status == "broken" and not error:
         error = (summary_problems(summary) if summary
                  else Msg("summary.empty", {"path": SUMMARY}))
@@ -248,30 +245,14 @@ def list_runs(root: Path | str | None = None, include_empty: bool = False) -> li
     """Every run folder under ``root`` (default runs_dir()), newest first.
 
     Runs made by an experiment live one level down (``exp-*/<variant>-seedN``); they are listed
-    too, so every trained model can be reopened from the same list. A broken folder is listed
-    as "broken" with its reason; it never hides the others. ``include_empty`` adds the run
-    and experiment folders a Start killed before their first file left ("empty": see
-    ``runs_empty``), so the Runs list can offer to delete them; other lists (which models to
-    look inside) leave them out.
+    too, so every trained model can be reopened from the same list (which folders: see
+    ``runs_list``). A broken folder is listed as "broken" with its reason; it never hides the
+    others. ``include_empty`` adds the run and experiment folders a Start killed before their
+    first file left ("empty": see ``runs_empty``), so the Runs list can offer to delete them;
+    other lists (which models to look inside) leave them out.
     """
-    base = Path(root) if root is not None else paths.runs_dir()
-    try:
-        entries = list(base.iterdir())
-    except OSError:
-        return []
-    found: list[Path] = []
-    empty: list[RunInfo] = []
-    for entry in entries:
-        try:
-            if is_run_dir(entry):
-                found.append(entry)
-            elif include_empty and empty_run_dir(entry):
-                empty.append(empty_run_info(entry))
-            elif entry.is_dir():
-                found.extend(child for child in entry.iterdir() if is_run_dir(child))
-        except OSError:
-            continue
-    infos = [run_info(p) for p in found] + empty
+    found, empty = run_folders(Path(root) if root is not None else paths.runs_dir(), include_empty)
+    infos = [run_info(p) for p in found] + [empty_run_info(p) for p in empty]
     return sorted(infos, key=lambda r: (r.created, r.name), reverse=True)
 
 
@@ -393,9 +374,9 @@ def delete_run(path: Path | str) -> Path | None:
     return None
 
 
-__all__ = ["CHECKPOINT_S", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
+__all__ = ["CHECKPOINT_S", "RUN_FILES", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
            "delete_run", "effective_status", "empty_run_dir", "empty_run_info", "has_checkpoint",
-           "keep_alive", "list_runs", "load_checkpoint", "load_run", "make_folder", "new_run_dir",
+           "is_run_dir", "keep_alive", "list_runs", "load_checkpoint", "load_run", "make_folder", "new_run_dir",
            "read_config", "read_json", "read_metrics", "run_busy", "run_info", "stats_from_npz",
            "steps_problem", "summary_problems"]

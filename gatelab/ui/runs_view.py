@@ -5,9 +5,10 @@ them: it re-reads the folder on refresh, shows each run's model and final number
 chosen folder to the panel (replay, resume). A run whose process died reads "interrupted" (it can
 be resumed); a folder that cannot be read reads "broken: why" and never hides the others; a run
 folder a killed Start left empty reads "empty" and can only be deleted. Deleting asks first
-(``confirm_delete`` is an attribute so tests can answer for the user). How the columns share the
-table's width lives in ``runs_view_columns``; what is read, when, and which actions a row refuses
-in ``runs_view_rows``. FFN and Corpus read as the form says them ("SwiGLU"), not as ids.
+(``confirm_delete`` is an attribute so tests can answer for the user), after refusing a run
+another process trains (``runs_view_actions``). How the columns share the table's width lives
+in ``runs_view_columns``; what is read, when, and which actions a row refuses in
+``runs_view_rows``. FFN and Corpus read as the form says them ("SwiGLU"), not as ids.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from gatelab.ui.runs_view_columns import (
     fit_columns,
     loss_text,
 )
+from gatelab.ui.runs_view_actions import ask_delete, delete_refusal
 from gatelab.ui.runs_view_rows import (  # run_status_word: imported from here too
     STATUS_WORDS,
     action_refusal,
@@ -68,8 +70,8 @@ class RunsView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        # None asks with a dialog; tests answer for the user. (Not ``self._ask_delete``: a bound
-        # method kept on self is a reference cycle the GC may free on a worker thread.)
+        # None asks with a dialog (``runs_view_actions.ask_delete``); tests answer for the user.
+        # (Not a bound method: kept on self, it is a cycle the GC may free on a worker thread.)
         self.confirm_delete: Callable[[str], bool] | None = None
         self.open_url: Callable[[QUrl], bool] = QDesktopServices.openUrl
         self.rows: list[RunRow] = []
@@ -368,17 +370,18 @@ class RunsView(QWidget):
 
     def _on_delete(self) -> None:
         path = self.selected_path()
-        if not path or not (self.confirm_delete or self._ask_delete)(path):
+        why = delete_refusal(path) if path else ""  # trained elsewhere: say so before asking
+        if why:
+            self._delete_failed(why)
+        ask = self.confirm_delete
+        if not path or why or not (ask(path) if ask else ask_delete(self, path)):
             return
         from gatelab.core.runs import delete_run  # (imports no torch)
 
         try:
             target = delete_run(path)
-        except (OSError, ValueError) as exc:  # a run still training elsewhere refuses here
-            why = message_text(exc)
-            self.status_changed.emit(self.tr("Not deleted: {0}").format(why))
-            QMessageBox.warning(self, self.tr("Delete failed"), why)
-            self.refresh()  # a folder gone meanwhile leaves the list with the refresh
+        except (OSError, ValueError) as exc:  # started meanwhile; an empty folder still young
+            self._delete_failed(message_text(exc))
             return
         if target is not None:  # a link to a run: the link went, the run it named stays
             self.status_changed.emit(self.tr("Removed the link {0}; the folder it points to was "
@@ -388,13 +391,10 @@ class RunsView(QWidget):
         self.deleted.emit(path)
         self.refresh()
 
-    def _ask_delete(self, path: str) -> bool:
-        answer = QMessageBox.question(
-            self, self.tr("Delete run?"),
-            self.tr("Delete this run and all its files?\n\n{0}").format(path),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+    def _delete_failed(self, why: str) -> None:
+        self.status_changed.emit(self.tr("Not deleted: {0}").format(why))
+        QMessageBox.warning(self, self.tr("Delete failed"), why)
+        self.refresh()  # a folder gone meanwhile leaves the list; one trained elsewhere: running
 
 
 POLL_MS = 3000  # how often a shown list looks for changes in the runs folder

@@ -30,12 +30,15 @@ STATUS_WORDS = ("running", "finished", "stopped", "failed", "interrupted", "brok
 
 
 def live_status(path: str) -> str:
-    """The status of the run at ``path`` now (its writer asked again), "" when unreadable."""
+    """The status of the run at ``path`` now (its writer asked again, and the folder's lock:
+    as ``runs.run_info`` reads it, or a row shown "running" for its lock alone was read again
+    at every poll), "" when unreadable."""
     from gatelab.core.run_liveness import effective_status
+    from gatelab.core.run_lock import locked_status
     from gatelab.core.runs_read import SUMMARY, read_json
 
     summary = read_json(Path(path) / SUMMARY)
-    return effective_status(summary) if summary else ""
+    return locked_status(path, effective_status(summary)) if summary else ""
 
 
 def poll_signature(running: tuple[str, ...]) -> object:
