@@ -247,7 +247,7 @@ class GatePlaneControls(QWidget):
         self.eps = NumberField(s.eps, maximum=1e3, check=self._check_eps, error_line=line)
         self._say(self.eps.setToolTip, lambda: self.tr("the gate counts as closed where |act(g)| < ε"))
         self.eps.value_changed.connect(lambda v: self.spec_requested.emit({"eps": v}))
-        self.view_combo = QComboBox(box)
+        self.view_combo = QComboBox()  # parented by addRow: after ε in the Tab order, as shown
         for key, label, keys in view_choices():
             self.view_combo.addItem(label, key)
         self._say(self.view_combo.setToolTip,

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QActionGroup,
     QCloseEvent,
     QKeySequence,
+    QShortcut,
 )
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -37,11 +38,13 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab import __version__
+from gatelab.ui.enter_keys import install_enter_keys
 from gatelab.ui.language import LANGUAGES, current_language, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
-from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html, window_rows
+from gatelab.ui.shortcuts_help import (NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
+                                       shortcuts_html, window_rows)
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
@@ -86,6 +89,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self.tabs.setCornerWidget(self.lessons_button, Qt.Corner.TopRightCorner)
         self.setCentralWidget(self.tabs)
         self._build_menus()
+        self._build_tab_keys()
+        install_enter_keys()  # Return/Enter press the focused button, app-wide (ui/enter_keys)
         self._retranslate_window()
         self.status = StatusBar(self)  # a long message ends at a word, whole in the tooltip
         self.setStatusBar(self.status)
@@ -200,6 +205,22 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         name = TAB_SPECS[index].name
         self.panel(name)
         remember_splitters(self._containers[name], self._settings, name)  # one built since
+
+    def step_tab(self, step: int) -> None:
+        """Show the main tab ``step`` places on (wrapping round), as Ctrl+Tab does."""
+        count = self.tabs.count()
+        if count:
+            self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % count)
+
+    def _build_tab_keys(self) -> None:
+        """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus. Why window
+        shortcuts: left to QTabWidget's own keys, a focused nested tab widget (the trainer's
+        views, the budget's lower tabs) or the budget's preset table took them: the inner tabs
+        stepped, the main tab did not."""
+        for key, step in ((NEXT_TAB, 1), (PREVIOUS_TAB, -1)):
+            shortcut = QShortcut(key, self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(weak_call(self, lambda window, s=step: window.step_tab(s)))
 
     # -- menus and shortcuts ------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -329,9 +350,10 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         QMessageBox.about(self, self.tr("About gatelab"), self.about_text())
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
-        """Every shortcut: the menus' (read from their actions), the keys Qt's widgets handle
-        (Ctrl+Tab), then the keys panels handle. The one table both F1 and Ctrl+/ show, so the
-        two lists cannot drift apart again (F1 lacked Ctrl+/, Ctrl+Return, Ctrl+Tab)."""
+        """Every shortcut: the menus' (read from their actions), the window's own keys
+        (Ctrl+Tab, Enter on a button), then the keys panels handle. The one table both F1 and
+        Ctrl+/ show, so the two lists cannot drift apart again (F1 lacked Ctrl+/, Ctrl+Return,
+        Ctrl+Tab)."""
         menus = (self._file_menu, self._view_menu, self._help_menu)
         actions = [a for menu in menus for a in menu.actions()]
         return action_rows(actions) + window_rows() + panel_rows()

@@ -42,16 +42,19 @@ def action_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
     return rows
 
 
-NEXT_TAB = QKeySequence("Ctrl+Tab")  # QTabWidget's own keys: no action to read them from
+NEXT_TAB = QKeySequence("Ctrl+Tab")  # the main window's QShortcuts (MainWindow._build_tab_keys)
 PREVIOUS_TAB = QKeySequence("Ctrl+Shift+Tab")
 
 
 def window_rows() -> list[tuple[str, str]]:
-    """Keys Qt's widgets handle for the window (the tab bar), which no menu action holds."""
+    """Keys the window handles whatever has focus but no menu action holds: the main tabs'
+    shortcuts and Return/Enter on a focused button (ui/enter_keys; Space is Qt's own)."""
     translate = QCoreApplication.translate
     native = QKeySequence.SequenceFormat.NativeText
     return [(NEXT_TAB.toString(native), translate("ShortcutsHelp", "Next tab")),
-            (PREVIOUS_TAB.toString(native), translate("ShortcutsHelp", "Previous tab"))]
+            (PREVIOUS_TAB.toString(native), translate("ShortcutsHelp", "Previous tab")),
+            (translate("ShortcutsHelp", "Enter / Space"),
+             translate("ShortcutsHelp", "Press the focused button"))]
 
 
 def panel_rows() -> list[tuple[str, str]]:
@@ -74,4 +77,5 @@ def shortcuts_html(rows: Iterable[tuple[str, str]]) -> str:
     return f"<table cellspacing='4'>{body}</table>"
 
 
-__all__ = ["action_label", "action_rows", "panel_rows", "shortcuts_html", "window_rows"]
+__all__ = ["NEXT_TAB", "PREVIOUS_TAB", "action_label", "action_rows", "panel_rows", "shortcuts_html",
+           "window_rows"]

@@ -22,6 +22,7 @@ def form_column(form: QWidget, bar: QWidget) -> QWidget:
     scroll.setWidgetResizable(True)
     scroll.setWidget(form)
     scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no invisible Tab stop; its fields keep theirs
     # sideways only if even the widest column cannot hold the form (it was cut at 1024 px)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     left_layout.addWidget(scroll, 1)

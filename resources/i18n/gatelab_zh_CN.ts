@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+120" />
+        <location filename="../../gatelab/ui/activations_panel.py" line="+125" />
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -2001,7 +2001,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/export_dialog.py" line="+97" />
+        <location filename="../../gatelab/ui/export_dialog.py" line="+111" />
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3180,7 +3180,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+105" />
+        <location filename="../../gatelab/ui/inside_history.py" line="+106" />
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -3235,7 +3235,7 @@
         <translation>打开已保存的运行，逐个检查点回放其统计数据。</translation>
     </message>
     <message>
-        <location line="+37" />
+        <location line="+38" />
         <source>A Hugging Face model has no training history: it comes already trained, without the checkpoints this view replays. Choose a saved run as the source to watch its gates close checkpoint by checkpoint.</source>
         <translation>Hugging Face 模型没有训练历史：它是训练好后才拿来的，没有本视图回放所需的检查点。请选择一个已保存的运行作为来源，逐个检查点观察它的门控如何关闭。</translation>
     </message>
@@ -3245,7 +3245,7 @@
         <translation>此历史中有 {0} 个损坏的检查点被跳过（第一个：{1}）</translation>
     </message>
     <message>
-        <location line="+42" />
+        <location line="+43" />
         <source>step {0} (the only checkpoint)</source>
         <translation>第 {0} 步（唯一的检查点）</translation>
     </message>
@@ -3260,7 +3260,7 @@
         <translation>第 {0} 步：无法显示此条目（{1}）</translation>
     </message>
     <message>
-        <location line="+24" />
+        <location line="+31" />
         <source>step {0}: no per-neuron data in this entry</source>
         <translation>第 {0} 步：此条目没有逐神经元数据</translation>
     </message>
@@ -3278,6 +3278,41 @@
         <location line="+2" />
         <source>&lt;b&gt;step {0}, L{1}&lt;/b&gt;: g &amp;lt; 0 {2} %, closed {3} %, MLP ratio {4}, first-token share {5}, max |h| {6} — {7}</source>
         <translation>&lt;b&gt;第 {0} 步，L{1}&lt;/b&gt;：g &amp;lt; 0 {2} %，关闭 {3} %，MLP 比值 {4}，首 token 占比 {5}，最大 |h| {6} — {7}</translation>
+    </message>
+</context>
+<context>
+    <name>InsideCaption</name>
+    <message>
+        <location filename="../../gatelab/ui/inside_caption.py" line="+28" />
+        <source>Run {0}</source>
+        <translation>运行 {0}</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Model {0}</source>
+        <translation>模型 {0}</translation>
+    </message>
+    <message>
+        <location line="+21" />
+        <location line="+18" />
+        <source>step {0}</source>
+        <translation>第 {0} 步</translation>
+    </message>
+    <message>
+        <location line="-16" />
+        <location line="+18" />
+        <source>layer L{0}</source>
+        <translation>层 L{0}</translation>
+    </message>
+    <message>
+        <location line="-16" />
+        <source>token {0} “{1}”</source>
+        <translation>词元 {0}“{1}”</translation>
+    </message>
+    <message>
+        <location line="+4" />
+        <source>text “{0}”</source>
+        <translation>文本“{0}”</translation>
     </message>
 </context>
 <context>
@@ -3773,7 +3808,7 @@
         <translation>自我检测</translation>
     </message>
     <message>
-        <location line="+90" />
+        <location line="+92" />
         <source>Right.</source>
         <translation>答对了。</translation>
     </message>
@@ -3847,12 +3882,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+267" />
+        <location filename="../../gatelab/ui/main_window.py" line="+288" />
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-175" />
+        <location line="-191" />
         <source>Ready</source>
         <extracomment>A tab page's least size before its panel is built: the widest built pages' (the trainer's and the Inside tab's, with their cards, in English). Why: the window shrinks only as far as the pages built so far allow, so a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, while after a visit to the trainer it stopped at 816x591. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
@@ -3867,7 +3902,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+113" />
+        <location line="+129" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3882,12 +3917,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-137" />
+        <location line="-153" />
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+138" />
+        <location line="+154" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -3958,7 +3993,7 @@
     </message>
     <message>
         <location line="-3" />
-        <location line="+17" />
+        <location line="+18" />
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -4302,7 +4337,7 @@
 <context>
     <name>MlpView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_mlp.py" line="+92" />
+        <location filename="../../gatelab/ui/inside_mlp.py" line="+93" />
         <source>MLP contribution: ‖MLP out‖ / ‖layer out‖</source>
         <translation>MLP 贡献：‖MLP 输出‖ / ‖层输出‖</translation>
     </message>
@@ -4342,7 +4377,7 @@
         <translation>点击柱条读取该层的精确比值。课程练习：点击最大和最小的非空柱条，比较一下。</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+68" />
         <source>Compared with L{0} ({1}): the larger ratio is {2}× the smaller.</source>
         <translation>与 L{0}（{1}）相比：较大的比值是较小比值的 {2} 倍。</translation>
     </message>
@@ -4432,7 +4467,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+47" />
-        <location filename="../../gatelab/ui/plot_card.py" line="+206" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+205" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4443,7 +4478,7 @@
         <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/plot_card.py" line="+169" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+165" />
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -4635,7 +4670,7 @@ equivalent</source>
         <translation>尺寸取自各模型的 config.json；逐张量核算过的模型系列为精确值。</translation>
     </message>
     <message>
-        <location line="+70" />
+        <location line="+72" />
         <source>Copied {0} rows as Markdown</source>
         <translation>已复制 {0} 行（Markdown）</translation>
     </message>
@@ -4800,7 +4835,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+139" />
+        <location filename="../../gatelab/ui/runs_view.py" line="+141" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4965,17 +5000,17 @@ equivalent</source>
         <translation>未打开文件夹</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+45" />
         <source>Not deleted: {0}</source>
         <translation>未删除：{0}</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="-8" />
         <source>Removed the link {0}; the folder it points to was kept: {1}</source>
         <translation>已删除链接 {0}；它指向的文件夹被保留：{1}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view_rows.py" line="+65" />
+        <location filename="../../gatelab/ui/runs_view_rows.py" line="+68" />
         <source>running</source>
         <translation>运行中</translation>
     </message>
@@ -5015,7 +5050,7 @@ equivalent</source>
         <translation>{0} 已不存在：它已在本应用之外被删除或移动</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="-114" />
+        <location filename="../../gatelab/ui/runs_view.py" line="-115" />
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
@@ -5025,17 +5060,17 @@ equivalent</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
     <message>
-        <location line="+20" />
+        <location line="+34" />
         <source>Delete failed</source>
         <translation>删除失败</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="-6" />
         <source>Deleted run {0}</source>
         <translation>已删除运行 {0}</translation>
     </message>
     <message>
-        <location line="+6" />
+        <location filename="../../gatelab/ui/runs_view_actions.py" line="+31" />
         <source>Delete run?</source>
         <translation>删除运行？</translation>
     </message>
@@ -5352,7 +5387,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+53" />
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+54" />
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
@@ -5360,6 +5395,16 @@ equivalent</source>
         <location line="+1" />
         <source>Previous tab</source>
         <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Enter / Space</source>
+        <translation>Enter / 空格</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>Press the focused button</source>
+        <translation>按下当前获得焦点的按钮</translation>
     </message>
     <message>
         <location line="+8" />
@@ -5489,7 +5534,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+96" />
+        <location filename="../../gatelab/ui/inside_sink.py" line="+97" />
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>
@@ -5566,7 +5611,7 @@ equivalent</source>
         <translation>最大 |hidden|</translation>
     </message>
     <message>
-        <location line="+56" />
+        <location line="+66" />
         <source>— (no softmax attention)</source>
         <translation>—（无 softmax 注意力）</translation>
     </message>
@@ -5574,7 +5619,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+154" />
+        <location filename="../../gatelab/ui/inside_source.py" line="+158" />
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5680,7 +5725,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-134" />
+        <location line="-137" />
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5695,7 +5740,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+133" />
+        <location line="+136" />
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5744,12 +5789,17 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+72" />
+        <location filename="../../gatelab/ui/main_state.py" line="+73" />
+        <source>The settings file {0} {1}: this session's settings are not being saved</source>
+        <translation>设置文件 {0} {1}：本次会话的设置没有被保存</translation>
+    </message>
+    <message>
+        <location line="+17" />
         <source>it holds no settings for any of gatelab's tabs (it names: {0})</source>
         <translation>它不包含 gatelab 任何标签页的设置（它列出的是：{0}）</translation>
     </message>
     <message>
-        <location line="+25" />
+        <location line="+37" />
         <source>Save state</source>
         <translation>保存状态</translation>
     </message>
@@ -5769,12 +5819,12 @@ equivalent</source>
         <translation>状态已保存到 {0}</translation>
     </message>
     <message>
-        <location line="+5" />
+        <location line="+6" />
         <source>Open state</source>
         <translation>打开状态</translation>
     </message>
     <message>
-        <location line="+0" />
+        <location line="+1" />
         <source>gatelab state (*.gatelab);;All files (*)</source>
         <translation>gatelab 状态 (*.gatelab);;所有文件 (*)</translation>
     </message>
@@ -5789,7 +5839,7 @@ equivalent</source>
         <translation>无法打开 {0}：{1}</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+4" />
         <source>State opened from {0}</source>
         <translation>已从 {0} 打开状态</translation>
     </message>
