@@ -85,6 +85,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
         self.plot.addLine(y=0, pen=pg.mkPen("#888", width=1))
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222",
                                           brush=pg.mkBrush(255, 255, 255, 220))
+        # under the plotted items: the probe line crossed the legend (top left) for z in about
+        # −6 … −0.5, the lesson's SiLU minimum included, and vanished behind it there
+        self.legend.setZValue(self.plot.vb.childGroup.zValue() - 1)
+        self.legend.geometryChanged.connect(self._place_z_label)  # its size comes later
         z_min, s_min = activations.silu_minimum()
         self.silu_min_marker = pg.ScatterPlotItem(
             [z_min], [s_min], symbol="o", size=10, brush=pg.mkBrush(COLOURS["silu"]),
@@ -113,6 +117,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
                                            slot=self._on_mouse_moved)
         self.plot.vb.sigRangeChanged.connect(self._place_min_label)
         self.plot.vb.sigResized.connect(self._place_min_label)  # (after the resize event)
+        self.plot.vb.sigResized.connect(self._place_z_label)
 
     # -- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -181,7 +186,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
     def _place_min_label(self, *_args: object) -> None:
         keep_label_inside(self.silu_min_label, self.plot.vb, activations.silu_minimum()[0])
 
-    def _place_z_label(self) -> None:
+    def _place_z_label(self, *_args: object) -> None:
         self.z_line.label.setPosition(probe_label_position(self.legend, self.plot.vb, self._z))
 
     def _fit_title(self) -> None:

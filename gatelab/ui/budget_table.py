@@ -284,7 +284,9 @@ class PresetTable(QWidget):
         return to_markdown(self.rows_in_view_order(), self.headers, self.model.moe_suffix)
 
     def csv(self) -> str:
-        return to_csv(self.rows_in_view_order(), self.headers)
+        """The table as CSV under one-line headers: the table's two-line headers ("FFN
+        params\n/ layer") became two-line header cells in a spreadsheet."""
+        return to_csv(self.rows_in_view_order(), [" ".join(h.split()) for h in self.headers])
 
     def copy_markdown(self) -> None:
         QGuiApplication.clipboard().setText(self.markdown())

@@ -9,6 +9,7 @@ their QSettings (``export_folder``/``set_export_folder``).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -81,9 +82,22 @@ def with_filter_suffix(path: str, chosen: str, filters: str) -> str:
     return path + wanted[0] if wanted else path
 
 
+def start_folder(remembered: object) -> str:
+    """Where a file dialog opens: ``remembered`` (a folder kept in the settings) while it is
+    still a folder, else the home folder. Never "" or a folder that is gone: the dialog then
+    opens in the process's working directory, the install folder gatelab was started from
+    (walkthrough s14, F7)."""
+    if isinstance(remembered, str) and remembered and len(remembered) <= MAX_FOLDER_CHARS:
+        with contextlib.suppress(OSError, ValueError):
+            if Path(remembered).is_dir():
+                return remembered
+    return str(Path.home())
+
+
 def ask_export_path(parent: QWidget, title: str, default_name: str, filters: str) -> str:
-    """The save dialog, opened in the last export's folder; "" when cancelled."""
-    start = str(Path(export_folder()) / default_name) if export_folder() else default_name
+    """The save dialog, opened in the last export's folder (the home folder before the first
+    export); "" when cancelled."""
+    start = str(Path(start_folder(export_folder())) / default_name)
     path, chosen = QFileDialog.getSaveFileName(parent, title, start, filters)
     return with_filter_suffix(path, chosen, filters) if path else ""
 

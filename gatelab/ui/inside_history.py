@@ -23,6 +23,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QSlider, QVBoxLayout, QWidget
 
 from gatelab.core.stats_history import stats_problem
+from gatelab.ui.inside_caption import history_caption
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel
@@ -152,6 +153,7 @@ class HistoryView(QWidget):
         if not history:
             self.step_label.setText("")
             self._clear_plots()
+            self._set_captions(None)
             self.readout.setText(self._empty_text() + self._skipped_note())
             return
         self.show_entry()
@@ -207,6 +209,7 @@ class HistoryView(QWidget):
             return
         i = min(self.slider.value(), len(self._history) - 1)
         step = self._history[i][0]
+        self._set_captions(step)
         first, last = self._history[0][0], self._history[-1][0]
         self.step_label.setText(
             self.tr("step {0} (the only checkpoint)").format(step) if len(self._history) == 1
@@ -224,6 +227,13 @@ class HistoryView(QWidget):
         text = self.tr("step {0}: this entry cannot be shown ({1})").format(step, message_text(why))
         self.readout.setText(html.escape(text, quote=False)  # a dtype such as <U3 is no tag
                              + self._skipped_note())
+
+    def _set_captions(self, step: int | None) -> None:
+        """The exported pictures' caption: the run and the checkpoint shown (the cloud: and its
+        layer); not the analysed text, these are of the trainer's probe text. "" for none."""
+        trace = self.sel.trace
+        self.lines.set_export_caption(history_caption(trace, step))
+        self.cloud.set_export_caption(history_caption(trace, step, self.sel.layer))
 
     def _draw(self, i: int) -> None:
         """Curves, cloud and readout of entry ``i``, which ``problem`` has passed."""

@@ -14,6 +14,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_text import StaticLabel, display_piece
@@ -104,6 +105,7 @@ class MlpView(QWidget):
         self.hint.setText(self.tr("Click a bar to read its layer's exact ratio. The lesson's "
                                   "exercise: click the largest and the smallest non-empty bar "
                                   "and compare."))
+        self._set_captions()
         self._show_layer()
 
     # -- drawing ------------------------------------------------------------------------------
@@ -115,6 +117,7 @@ class MlpView(QWidget):
             self.norm_token.setData([], [])
             self.norm_mean.setData([], [])
             self.readout.setText("")
+            self._set_captions()
             return
         token, mean = self.sel.token_summary(), self.sel.mean_summary()
         self._ratio, self._mean = _column(token, "mlp_ratio"), _column(mean, "mlp_ratio")
@@ -133,7 +136,16 @@ class MlpView(QWidget):
         if new_trace or top > self._top or top < 0.5 * self._top:  # sticky: no relayout per token
             self._top = max(top * 1.1, 1e-6)
             self.ratio_card.plot.setYRange(0, self._top, padding=0)
+        self._set_captions()
         self._show_layer()
+
+    def _set_captions(self) -> None:
+        """The exported pictures' caption: the run or model, its step, the text and the token
+        whose bars they show ("" without a trace)."""
+        trace = self.sel.trace if self.sel.has_trace() else None
+        caption = trace_caption(trace, self.sel.token if trace is not None else None)
+        for card in (self.ratio_card, self.norm_card):
+            card.set_export_caption(caption)
 
     def _show_layer(self) -> None:
         """Outline the picked layer's bar (its fill stays the legend's colour) and say its

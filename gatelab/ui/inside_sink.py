@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_gates import fmt_sig
 from gatelab.ui.inside_messages import layer_kind_text
@@ -121,6 +122,7 @@ class SinkView(QWidget):
             "the gate's mean value is only 0.116. Train both below, or train runs with and "
             "without “Attention output gate” and open them here."))
         self.experiment.retranslate()
+        self._set_caption()
         if self.sel.trace is not None and self.sel.trace.layers:
             self._fill_table()
             self._show_layer()
@@ -134,7 +136,9 @@ class SinkView(QWidget):
             self._grid = np.zeros((0, 0))
             self.image.clear()
             self.table.setRowCount(0)
+            self._set_caption()
             return
+        self._set_caption()
         heads = max((len(lt.attn_sink) for lt in trace.layers if lt.attn_sink is not None),
                     default=0)
         grid = np.full((len(trace.layers), max(heads, 1)), np.nan)
@@ -159,6 +163,13 @@ class SinkView(QWidget):
                 self.labels.append(label)
         self._fill_table()
         self._show_layer()
+
+    def _set_caption(self) -> None:
+        """The exported picture's caption: the run or model, its step and the text (the shares
+        are means over the text's tokens); "" without a trace."""
+        trace = self.sel.trace
+        self.card.set_export_caption(trace_caption(trace if trace is not None and trace.layers
+                                                   else None))
 
     def _fill_table(self) -> None:
         trace = self.sel.trace

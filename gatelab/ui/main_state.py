@@ -9,6 +9,7 @@ the current state as it was. Files are read off the GUI thread with the panels' 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ from gatelab.core.state_file import (
     read_state_file,
     write_state_file,
 )
+from gatelab.ui.export_dialog import start_folder
 from gatelab.ui.message_box import warning_box
 from gatelab.ui.messages import message_text
 from gatelab.ui.tabs import TAB_NAMES, Panel
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 
 
 AUTOSAVE_MS = 20_000  # how often the settings are saved while the app runs
+STATE_DIR_KEY = "window/state_dir"  # the folder of the last state file saved or opened
 
 
 class StateActions:
@@ -92,9 +95,21 @@ class StateActions:
             self.show_tab(doc.current_tab)
 
     # -- menu actions ------------------------------------------------------------------------
+    def state_folder(self) -> str:
+        """Where Save state and Open state open: the folder of the last state file saved or
+        opened (kept in the settings between launches), else the home folder. They passed ""
+        and opened in the working directory, the folder gatelab was started from."""
+        settings = getattr(self, "_settings", None)
+        return start_folder(settings.value(STATE_DIR_KEY, "") if settings is not None else "")
+
+    def _remember_state_folder(self, path: str) -> None:
+        settings = getattr(self, "_settings", None)
+        if settings is not None:
+            settings.setValue(STATE_DIR_KEY, os.path.dirname(os.path.abspath(path)))
+
     def save_state_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save state"), "", self.tr("gatelab state (*.gatelab)"))  # type: ignore[arg-type, attr-defined]
+            self, self.tr("Save state"), self.state_folder(), self.tr("gatelab state (*.gatelab)"))  # type: ignore[arg-type, attr-defined]
         if path:
             self.save_state_to(path)
 
@@ -107,11 +122,13 @@ class StateActions:
             self._state_problem(self.tr("Could not save the state: {0}").format(message_text(exc)))  # type: ignore[attr-defined]
             return False
         self.statusBar().showMessage(self.tr("State saved to {0}").format(path), 8000)  # type: ignore[attr-defined]
+        self._remember_state_folder(path)
         return True
 
     def open_state_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open state"), "", self.tr("gatelab state (*.gatelab);;All files (*)"))  # type: ignore[arg-type, attr-defined]
+            self, self.tr("Open state"), self.state_folder(),  # type: ignore[arg-type]
+            self.tr("gatelab state (*.gatelab);;All files (*)"))  # type: ignore[attr-defined]
         if path:
             self.open_state_from(path)
 
@@ -130,6 +147,7 @@ class StateActions:
             self._state_problem(self.tr("Could not open {0}: {1}").format(  # type: ignore[attr-defined]
                 Path(path).name, error))
             return
+        self._remember_state_folder(path)  # it was read: next time the dialog opens there
         self._apply_reporting(doc, self.tr("State opened from {0}").format(path))  # type: ignore[attr-defined]
 
     def copy_state(self) -> str:

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
@@ -32,9 +31,9 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.export_dialog import export_with_dialog, file_name_for
-from gatelab.ui.plot_card_export import export_titled
+from gatelab.ui.plot_card_export import export_titled, write_curves_csv
 from gatelab.ui.plot_readout import ReadoutLabel, dot_when_alone
-from gatelab.ui.qt_cycles import release_exporter, weak_method
+from gatelab.ui.qt_cycles import weak_method
 
 EXPORT_SUFFIXES = (".png", ".svg", ".csv")
 LEGEND_FONT = "7.5pt"  # below the plot a legend may be small: the curves carry the colours
@@ -366,12 +365,8 @@ class PlotCard(QWidget):
         if suffix in (".png", ".svg"):
             export_titled(self.plot, path, self.title_text, self.export_caption,
                           self.title.font())
-        elif suffix == ".csv":
-            exporter = pg_exporters.CSVExporter(item)
-            try:
-                exporter.export(str(path))
-            finally:
-                release_exporter(exporter)  # its parameter tree is a cycle of QObjects
+        elif suffix == ".csv":  # a "step" column and one per curve, for a spreadsheet
+            write_curves_csv(item, path, self._x_label)
         else:
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))

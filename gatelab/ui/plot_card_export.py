@@ -230,3 +230,56 @@ def _write(path: Path, data: bytes) -> None:
 
     atomic_write_bytes(path, data)
 
+
+
+# -- CSV ----------------------------------------------------------------------------------------
+def curve_columns(item: pg.PlotItem) -> list[tuple[str, dict[float, float]]]:
+    """Each plotted data item of ``item`` (curves, scatters; not bars) with data: its name
+    (the CSV header, plain text) and its values by x. An unnamed one is "y1", "y2"…"""
+    columns: list[tuple[str, dict[float, float]]] = []
+    for data_item in item.items:
+        if not (hasattr(data_item, "implements") and data_item.implements("plotData")):
+            continue
+        get = getattr(data_item, "getOriginalDataset", data_item.getData)
+        xs, ys = get()
+        if xs is None or ys is None or len(xs) == 0:
+            continue
+        name = data_item.name() or "y{0}".format(len(columns) + 1)
+        columns.append((str(name), {float(x): float(y) for x, y in zip(xs, ys, strict=False)}))
+    return columns
+
+
+def csv_number(value: float) -> str:
+    """An integral value as an integer ("10", not pyqtgraph's "10."), others in their shortest
+    exact form; NaN (no value) as an empty cell."""
+    if math.isnan(value):
+        return ""
+    if math.isfinite(value) and value == int(value) and abs(value) < 2 ** 53:
+        return str(int(value))
+    return repr(value)
+
+
+def curves_csv(item: pg.PlotItem, x_label: str) -> str:
+    """The curves of ``item`` as CSV text for a spreadsheet: one ``x_label`` column ("step")
+    over the union of every curve's x, then one column per curve, named in a header row; a
+    curve without a value at an x (validation every 50 steps) leaves its cell empty. Why:
+    pyqtgraph's CSVExporter repeated the x column for every curve ("L0 closed_x,L0 closed_y,
+    …") and wrote every step as "10."."""
+    import csv
+    import io
+
+    columns = curve_columns(item)
+    xs = sorted(set().union(*(values.keys() for _, values in columns)))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([x_label, *(name for name, _ in columns)])
+    for x in xs:
+        writer.writerow([csv_number(x), *(csv_number(values[x]) if x in values else ""
+                                           for _, values in columns)])
+    return out.getvalue()
+
+
+def write_curves_csv(item: pg.PlotItem, path: Path, x_label: str) -> None:
+    """``curves_csv`` to ``path``, whole or not at all, as UTF-8 with a byte-order mark: the
+    mark tells Excel the encoding, which it otherwise guesses wrong for "训练" or "σ"."""
+    _write(path, curves_csv(item, x_label).encode("utf-8-sig"))

@@ -120,6 +120,7 @@ def test_the_budget_charts_export_uses_the_same_dialog(qtbot, dialog: FakeSaveDi
     qtbot.addWidget(panel)
     panel.resize(1280, 800)
     panel.show()
+    (tmp_path / "earlier").mkdir()
     export_dialog.set_export_folder(str(tmp_path / "earlier"))
     (tmp_path / "charts").mkdir()
     dialog.answer = (str(tmp_path / "charts" / "mine"), "PNG image (*.png)")
