@@ -115,7 +115,7 @@ def _main(argv: Sequence[str] | None, guard: _StartupInterrupt) -> int:
     from PySide6.QtCore import QSettings
 
     from gatelab.ui.language import remembered_language, set_language
-    from gatelab.ui.settings_file import open_user_settings, scratch_folder
+    from gatelab.ui.settings_file import open_user_settings, save_problem, scratch_folder
 
     user_settings, problem = (None, "") if args.screenshot else open_user_settings()
     if problem:  # (before the translations load: English, once, on the terminal)
@@ -160,7 +160,12 @@ def _main(argv: Sequence[str] | None, guard: _StartupInterrupt) -> int:
             "will not be saved").format(problem))
     code = app.exec()
     if user_settings is not None:  # written now: nothing left for QSettings to write at exit,
-        user_settings.sync()  # after the scratch folder of a refused file has been removed
+        # after the scratch folder of a refused file has been removed; a file that cannot be
+        # written is said here, where a status-bar line would go unseen (probe s14)
+        unsaved = save_problem(user_settings)
+        if unsaved and not problem:
+            print(f"gatelab: the settings file {user_settings.fileName()} {unsaved}: the "
+                  "settings of this session were not saved", file=sys.stderr)
     return code
 
 

@@ -31,6 +31,7 @@ from gatelab.core.state_file import (
 )
 from gatelab.ui.export_dialog import start_folder
 from gatelab.ui.message_box import warning_box
+from gatelab.ui.settings_file import save_problem
 from gatelab.ui.messages import message_text
 from gatelab.ui.tabs import TAB_NAMES, Panel
 
@@ -59,6 +60,20 @@ class StateActions:
         timer.setInterval(every_ms)
         timer.timeout.connect(self.save_settings)  # type: ignore[attr-defined]
         timer.start()
+
+    def sync_settings(self) -> str:
+        """Write the settings file now; the first time that fails in this session, say so in
+        the status bar (the file and why). Returns why it failed, "" when it was written. Why:
+        a settings file made a folder or unwritable lost the session's settings without a
+        word (probe s14)."""
+        settings = getattr(self, "_settings", None)
+        problem = save_problem(settings) if settings is not None else ""
+        if problem and not getattr(self, "_settings_unsaved", False):
+            self._settings_unsaved = True
+            self.statusBar().showMessage(self.tr(  # type: ignore[attr-defined]
+                "The settings file {0} {1}: this session's settings are not being saved"
+            ).format(settings.fileName(), problem))  # type: ignore[union-attr]
+        return problem
 
     def current_state(self) -> StateDoc:
         """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""

@@ -375,7 +375,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
                     panel.save_settings(self._settings)
                 finally:
                     self._settings.endGroup()
-        self._settings.sync()
+        self.sync_settings()
 
     def shutdown(self) -> None:
         """Stop every panel's background work; safe to call twice."""

@@ -96,5 +96,20 @@ def open_user_settings() -> tuple[QSettings, str]:
     return settings, "{0} {1}".format(path, problem)
 
 
-__all__ = ["MAX_SETTINGS_BYTES", "SCRATCH_PREFIX", "open_user_settings", "scratch_folder",
+def save_problem(settings: QSettings) -> str:
+    """Write ``settings`` to their file now; "" when that worked, else why not (English, like
+    ``settings_problem``). Why: ``sync()`` says nothing, and a settings file made a folder or
+    unwritable (chattr +i, a read-only folder) lost every setting of the session without a
+    word (probe s14). Qt keeps the first error for the rest of the session (``status()`` is
+    never reset), so after one failure this keeps saying so."""
+    settings.sync()
+    status = settings.status()
+    if status == QSettings.Status.AccessError:
+        return "cannot be written"
+    if status == QSettings.Status.FormatError:
+        return "is not in a format gatelab can write back"
+    return ""
+
+
+__all__ = ["MAX_SETTINGS_BYTES", "SCRATCH_PREFIX", "open_user_settings", "save_problem", "scratch_folder",
            "sweep_scratch", "settings_problem", "user_settings_path"]
