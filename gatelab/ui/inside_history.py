@@ -97,6 +97,8 @@ class HistoryView(QWidget):
         self._debounce.timeout.connect(self._emit_step)
         self.slider.valueChanged.connect(self._on_slider)
         selection.layer_changed.connect(lambda _l: self.show_entry())
+        # a trace of another step (or one that failed to come) changes what the readout claims
+        selection.trace_changed.connect(lambda: self.show_entry() if self._history else None)
         self._message: Callable[[], str] = lambda: ""
         self.set_history([], [])
         self.retranslate()
@@ -258,9 +260,14 @@ class HistoryView(QWidget):
             return self.tr("step {0}: no per-neuron data in this entry").format(step)
         v = {key: float(np.asarray(getattr(stats, key))[layer])
              for key in ("frac_neg", "frac_closed", "mlp_ratio", "attn_sink", "max_abs_h")}
-        traced = (self.tr("the text above is traced at this step") if step in self._weights
-                  else self.tr("no weights kept for this step: the views above show the latest "
-                               "checkpoint"))
+        shown = getattr(self.sel.trace, "step", None)
+        if step not in self._weights:
+            traced = self.tr("no weights kept for this step: the views above show the latest "
+                             "checkpoint")
+        elif shown == step or shown is None:
+            traced = self.tr("the text above is traced at this step")
+        else:  # not (yet) re-traced, or the re-trace failed: say which step the views show
+            traced = self.tr("the views above still show step {0}").format(shown)
         return self.tr("<b>step {0}, L{1}</b>: g &lt; 0 {2} %, closed {3} %, MLP ratio {4}, "
                        "first-token share {5}, max |h| {6} — {7}").format(
             step, layer, fmt_number(100 * v["frac_neg"], 1), fmt_number(100 * v["frac_closed"], 1),

@@ -43,3 +43,26 @@ def test_the_slider_skips_a_step_past_the_runs_end(qtbot, trained: Path, tmp_pat
     assert ("1 damaged checkpoint(s) of this history were skipped (the first: "
             f"{stats_history.entry_path(run, 10**9)}: skipped (step 1000000000 lies beyond step 6, "
             "where this run ended))") in view.readout.text()
+
+
+def test_the_readout_says_which_step_the_views_show(qtbot, trained: Path) -> None:  # noqa: ANN001
+    """Probe s14 F5: with the run folder gone, the re-trace at another step failed, yet the
+    readout said "the text above is traced at this step" under the old step's shading."""
+    import dataclasses
+
+    from tests.ui.inside_synth import make_trace
+
+    history, weights, skipped = read_history(str(trained))
+    sel = InsideSelection()
+    view = HistoryView(sel)
+    qtbot.addWidget(view)
+    view.set_history(history, weights, skipped=skipped)
+    assert weights == [3, 6]
+    sel.set_trace(dataclasses.replace(make_trace(n_layer=2, m=24), step=6))
+    view.set_index(1)  # step 6: the trace shown is of step 6
+    assert "the text above is traced at this step" in view.readout.text()
+    view.set_index(0)  # step 3, before (or without) its re-trace
+    assert "the views above still show step 6" in view.readout.text()
+    assert "traced at this step" not in view.readout.text()
+    sel.set_trace(dataclasses.replace(make_trace(n_layer=2, m=24), step=3))  # the re-trace came
+    assert "the text above is traced at this step" in view.readout.text()
