@@ -122,8 +122,10 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
     # -- language --------------------------------------------------------------------------
     def retranslate(self) -> None:
         """Set every visible string in the current language and re-render the readouts."""
-        self.plot.setTitle(self.tr("Activation functions f(z) (solid) and derivatives f′(z) "
-                                   "(dashed)"), color="#222", size="11pt")
+        title = self.tr("Activation functions f(z) (solid) and derivatives f′(z) (dashed)")
+        # a word joiner keeps "f′(z)" whole: Unicode lets a line break after the prime, and at
+        # 1.5× the wrapped title read "… f′ / (z) …" (walkthrough s14 F4)
+        self.plot.setTitle(title.replace("′(", "′\u2060("), color="#222", size="11pt")
         self._fit_title()
         self.plot.setLabel("bottom", self.tr("z (pre-activation, unitless)"))
         self.plot.setLabel("left", self.tr("f(z), f′(z)"))
