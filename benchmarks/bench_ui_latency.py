@@ -193,10 +193,16 @@ def main() -> int:
     ap.add_argument("--width", type=int, default=128)
     ap.add_argument("--corpus", default="python")
     ap.add_argument("--no-process", action="store_true", help="skip the subprocess variant")
+    ap.add_argument("--no-enter-keys", action="store_true",
+                    help="without the app-wide Return/Enter filter the main window installs")
     args = ap.parse_args()
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
+    if not args.no_enter_keys:  # as the app runs: every event passes ui/enter_keys' filter
+        from gatelab.ui.enter_keys import install_enter_keys
+
+        install_enter_keys(app)
     cfg = make_config(args).validate()
     with tempfile.TemporaryDirectory(prefix="gatelab-bench-") as tmp:
         os.environ["GATELAB_HOME"] = tmp  # runs from the panel land here, not in the user's home
