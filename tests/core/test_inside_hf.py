@@ -207,7 +207,9 @@ def test_pieces_outside_the_vocabulary_are_flagged(hf_models: dict[str, Path]) -
     model = AutoModelForCausalLM.from_pretrained(str(hf_models["llama"]), attn_implementation="eager")
     source = HfModel.wrap(model, fast, hf_models["llama"], device="cpu")
     trace = source.trace("the gate zaps on tokens quux")
-    assert trace.tokens[2] == "[UNK]" and trace.unknown == (2, 5)
+    # (each token after the first carries the space before it, as the decoder puts it there)
+    assert trace.tokens[2] == " [UNK]" and trace.unknown == (2, 5)
+    assert trace.text == "the gate [UNK] on tokens [UNK]"
     assert trace.unknown_as == "[UNK]"
     clean = source.trace("the gate opens")
     assert clean.unknown == () and clean.unknown_as == ""

@@ -95,7 +95,7 @@ def test_a_wordpiece_word_names_only_its_missing_letter() -> None:
     tok.pre_tokenizer = pre_tokenizers.Whitespace()
     fast = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]")
     trace = _wrapped(None, fast).trace("from Paris to paris")
-    assert [trace.tokens[i] for i in trace.unknown] == ["[UNK]"]
+    assert [trace.tokens[i] for i in trace.unknown] == [" [UNK]"]  # (with its word's space)
     assert trace.unknown_chars == ("P",)
 
 

@@ -6,7 +6,8 @@ per token. Decoded alone, such a token is an incomplete character, which every t
 as "�": the strip read "· � � �" for " 你" and a top-k context "(���0.2785" for "(−0.2785".
 
 Here each token is decoded *after* the tokens before it (up to ``CONTEXT`` of them): the text it
-adds is what it completes, so a token ending in part of a character adds nothing for it yet,
+adds is what it completes (and a SentencePiece "▁cat" keeps its space, which its decoder drops
+from the start of what it decodes), so a token ending in part of a character adds nothing for it yet,
 and the token with the character's last byte adds the character whole. Joined, the tokens'
 texts are the real text. How a token is drawn (``TokenText.shown``): its own characters, and
 for a character split over n tokens that character followed by "(i/n)" on each of them ("你(1/3)",
@@ -67,9 +68,10 @@ def split_tokens(decode: Decode, ids: Sequence[int],
     pending: list[bool] = []
     run = 0  # tokens so far holding bytes of a character not yet complete
     for k in range(n):
-        added = decode([ids[k]])
-        if PARTIAL in added or (k and pending[-1]):  # a piece: decoded after those before it
-            added = _added(decode, ids, k)
+        # every token after the first is decoded after those before it: a piece of a split
+        # character, and a SentencePiece token ("▁cat"), whose decoder drops the leading space
+        # of what it decodes, so that alone it read "cat" and the text "thecatsat" (re-walk s14)
+        added = _added(decode, ids, k) if k else decode([ids[k]])
         text = added.rstrip(PARTIAL)
         # incomplete: the next tokens complete it, unless this is the last token or the
         # character would have more than MAX_PARTS pieces (then shown as decoded, "�" and all)
