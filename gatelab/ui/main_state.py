@@ -70,9 +70,11 @@ class StateActions:
         problem = save_problem(settings) if settings is not None else ""
         if problem and not getattr(self, "_settings_unsaved", False):
             self._settings_unsaved = True
+            why = {"cannot be written": self.tr("cannot be written")}.get(  # type: ignore[attr-defined]
+                problem, self.tr("is not in a format gatelab can write back"))  # type: ignore[attr-defined]
             self.statusBar().showMessage(self.tr(  # type: ignore[attr-defined]
                 "The settings file {0} {1}: this session's settings are not being saved"
-            ).format(settings.fileName(), problem))  # type: ignore[union-attr]
+            ).format(settings.fileName(), why))  # type: ignore[union-attr]
         return problem
 
     def current_state(self) -> StateDoc:

@@ -167,7 +167,7 @@
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+5" />
         <source>z (pre-activation, unitless)</source>
         <translation>z（预激活值，无量纲）</translation>
     </message>
@@ -3180,7 +3180,7 @@
 <context>
     <name>HistoryView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_history.py" line="+106" />
+        <location filename="../../gatelab/ui/inside_history.py" line="+108" />
         <source>Trace the text at this step</source>
         <translation>按此步的权重追踪文本</translation>
     </message>
@@ -3265,17 +3265,22 @@
         <translation>第 {0} 步：此条目没有逐神经元数据</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="+8" />
         <source>the text above is traced at this step</source>
         <translation>上方文本按此步追踪</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-3" />
         <source>no weights kept for this step: the views above show the latest checkpoint</source>
         <translation>此步未保存权重：上方视图显示的是最新检查点</translation>
     </message>
     <message>
-        <location line="+2" />
+        <location line="+5" />
+        <source>the views above still show step {0}</source>
+        <translation>上方的视图仍显示第 {0} 步</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>&lt;b&gt;step {0}, L{1}&lt;/b&gt;: g &amp;lt; 0 {2} %, closed {3} %, MLP ratio {4}, first-token share {5}, max |h| {6} — {7}</source>
         <translation>&lt;b&gt;第 {0} 步，L{1}&lt;/b&gt;：g &amp;lt; 0 {2} %，关闭 {3} %，MLP 比值 {4}，首 token 占比 {5}，最大 |h| {6} — {7}</translation>
     </message>
@@ -5790,6 +5795,16 @@ equivalent</source>
     <name>StateActions</name>
     <message>
         <location filename="../../gatelab/ui/main_state.py" line="+73" />
+        <source>cannot be written</source>
+        <translation>无法写入</translation>
+    </message>
+    <message>
+        <location line="+1" />
+        <source>is not in a format gatelab can write back</source>
+        <translation>的格式 gatelab 无法写回</translation>
+    </message>
+    <message>
+        <location line="+1" />
         <source>The settings file {0} {1}: this session's settings are not being saved</source>
         <translation>设置文件 {0} {1}：本次会话的设置没有被保存</translation>
     </message>

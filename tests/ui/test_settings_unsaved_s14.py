@@ -45,3 +45,25 @@ def test_the_window_says_it_once_in_the_status_bar(qtbot, tmp_path: Path) -> Non
         assert "settings" not in window.statusBar().currentMessage()
     finally:
         window.shutdown()
+
+
+def test_in_chinese_the_reason_is_translated_too(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    """Re-walk s14 V2: the line read "设置文件 … cannot be written：…"."""
+    from gatelab.ui.main_window import MainWindow
+
+    path = tmp_path / "gatelab.conf"
+    window = MainWindow(settings=QSettings(str(path), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        window.switch_language("zh_CN")
+        window.save_settings()
+        os.remove(path)
+        path.mkdir()
+        window.save_settings()
+        said = window.statusBar().currentMessage()
+        assert said.startswith(f"设置文件 {path} ") and "本次会话的设置没有被保存" in said
+        assert "cannot" not in said
+    finally:
+        window.switch_language("en")
+        window.shutdown()
