@@ -19,7 +19,6 @@ guard_imports()  # before the imports below (numpy, budget tables): Ctrl-C there
 import argparse
 import math
 import os
-import shlex
 import signal
 import sys
 import threading
@@ -31,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, train_parser
+from gatelab.cli_resume import continue_hint as _continue_hint
+from gatelab.cli_resume import resume_command, resume_hint as _resume_hint
 from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
                                  stopping_signals)
 from gatelab.core.messages import KeyedError
@@ -317,26 +318,6 @@ def _report(prog: str, quiet: bool, bar: ProgressBar, last: Snapshot | None,
     return 0
 
 
-_REPEATS = frozenset({"train.loss_nan", "train.val_nan"})  # a bit-identical resume repeats these
-
-
-def _resume_hint(run_dir: Path, exc: BaseException, last: Snapshot | None) -> str:
-    """"; continue from the last checkpoint with: …" when this process trained ``run_dir`` (a
-    step reported: ``last``) and it failed (a full disk at a checkpoint, out of memory) with a
-    checkpoint to go on from, as a stopped run says it; "" for a refusal before training and
-    for a non-finite loss, which a resume from the same state meets again."""
-    from gatelab.core.run_liveness import effective_status
-    from gatelab.core.runs import SUMMARY, has_checkpoint, read_json
-
-    summary = read_json(run_dir / SUMMARY)
-    if (last is None or not summary or summary.get("pid") != os.getpid()
-            or not has_checkpoint(run_dir)
-            or effective_status(summary) not in ("failed", "interrupted")
-            or (isinstance(exc, KeyedError) and exc.msg.key in _REPEATS)):
-        return ""
-    return f"; continue from the last checkpoint with: {resume_command(run_dir)}"
-
-
 def _finish_completed(run_dir: Path, steps: int) -> int | None:
     """``--resume`` of a run that trained every step but was killed before it said so (its
     final sample and "finished" missing): finish it as its process would have (exit 0) instead
@@ -361,24 +342,6 @@ def _finish_completed(run_dir: Path, steps: int) -> int | None:
         print("--- sample ---")
         print(text)
     return 0
-
-
-def resume_command(run_dir: Path, steps: int | None = None) -> str:
-    """The command line that continues the run in ``run_dir`` (quoted for a POSIX shell);
-    ``steps``, when given, becomes ``--steps``: the new total, which a finished run needs."""
-    more = f" --steps {steps}" if steps is not None else ""
-    return f"gatelab-train --run-dir {shlex.quote(str(run_dir))} --resume{more}"
-
-
-def _continue_hint(info: Any) -> str:
-    """The command that continues the run ``info`` (a runs.RunInfo) in backquotes. Why the steps:
-    a finished run has done all it asked for, and resuming it without a larger --steps is refused
-    (resume.done); twice its steps is offered, since any total above them works."""
-    done = info.steps if info.steps_known else info.steps_total
-    if info.status != "finished" and done < info.steps_total:
-        return f"`{resume_command(info.path)}`"
-    return (f"`{resume_command(info.path, 2 * max(done, 1))}` (--steps is the new total; "
-            f"any number above the {done} steps done works)")
 
 
 def experiment_main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,61 @@
+"""The "continue it with gatelab-train --run-dir … --resume" lines the CLI prints.
+
+Why a module: how a run is continued (the command, when offering it would mislead) is one rule
+that gatelab-train's failure, Ctrl-C and refusal paths share, kept apart from cli.py's flow.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+from typing import Any
+
+from gatelab.core.messages import KeyedError
+from gatelab.core.trainconfig import Snapshot
+
+
+def resume_command(run_dir: Path, steps: int | None = None) -> str:
+    """The command line that continues the run in ``run_dir`` (quoted for a POSIX shell);
+    ``steps``, when given, becomes ``--steps``: the new total, which a finished run needs."""
+    more = f" --steps {steps}" if steps is not None else ""
+    return f"gatelab-train --run-dir {shlex.quote(str(run_dir))} --resume{more}"
+
+
+def continue_hint(info: Any) -> str:
+    """The command that continues the run ``info`` (a runs.RunInfo) in backquotes. Why the steps:
+    a finished run has done all it asked for, and resuming it without a larger --steps is refused
+    (resume.done); twice its steps is offered, since any total above them works."""
+    done = info.steps if info.steps_known else info.steps_total
+    if info.status != "finished" and done < info.steps_total:
+        return f"`{resume_command(info.path)}`"
+    return (f"`{resume_command(info.path, 2 * max(done, 1))}` (--steps is the new total; "
+            f"any number above the {done} steps done works)")
+
+
+_REPEATS = frozenset({"train.loss_nan", "train.val_nan"})  # a bit-identical resume repeats these
+
+
+def resume_hint(run_dir: Path, exc: BaseException, last: Snapshot | None) -> str:
+    """"; continue from the last checkpoint with: …" when this process trained ``run_dir`` (a
+    step reported: ``last``) and it failed (a full disk at a checkpoint, out of memory) with a
+    checkpoint to go on from, as a stopped run says it; "" for a refusal before training and
+    for a non-finite loss, which a resume from the same state meets again."""
+    from gatelab.core.run_liveness import effective_status
+    from gatelab.core.runs import SUMMARY, has_checkpoint, read_json
+
+    summary = read_json(run_dir / SUMMARY)
+    if (last is None or not summary or summary.get("pid") != os.getpid()
+            or not has_checkpoint(run_dir)
+            or effective_status(summary) not in ("failed", "interrupted")
+            or (isinstance(exc, KeyedError) and exc.msg.key in _REPEATS)
+            or _in_the_way(exc)):
+        return ""
+    return f"; continue from the last checkpoint with: {resume_command(run_dir)}"
+
+
+def _in_the_way(exc: BaseException) -> bool:
+    """Whether a run file could not be written because something sits where it belongs (a
+    folder, a FIFO): a resume would stop at the same file, so no hint to resume."""
+    key = getattr(getattr(exc, "strerror", None), "key", "")
+    return isinstance(key, str) and (key == "run.folder_in_way" or key.startswith("file."))
