@@ -17,6 +17,7 @@ on as before, guarded by run.json's liveness alone.
 from __future__ import annotations
 
 import os
+import time
 import weakref
 from contextlib import suppress
 from pathlib import Path
@@ -25,6 +26,9 @@ from typing import Any
 from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.run_liveness import effective_status, host_name, process_alive, writer_named
 from gatelab.core.runs_read import SUMMARY, RunError, read_json
+
+CLAIM_TRIES = 6  # a claim's attempts, CLAIM_WAIT_S apart (see _claim)
+CLAIM_WAIT_S = 0.01
 
 try:
     import fcntl
@@ -73,6 +77,18 @@ def try_lock(path: Path | str) -> FolderLock | None:
         os.close(fd)
         return FolderLock(p, None)
     return FolderLock(p, fd)
+
+
+def _claim(path: Path | str) -> FolderLock | None:
+    """``try_lock``, tried again for up to ~50 ms. Why: ``folder_locked`` asks by taking the
+    lock for a moment, and the runs list asks it of every run at each refresh: a writer that
+    came at that very moment must not be told the folder is busy."""
+    for _ in range(CLAIM_TRIES - 1):
+        lock = try_lock(path)
+        if lock is not None:
+            return lock
+        time.sleep(CLAIM_WAIT_S)
+    return try_lock(path)
 
 
 def folder_locked(path: Path | str) -> bool:
@@ -142,7 +158,7 @@ def busy_message(path: Path | str) -> Msg:
 def claim_run(path: Path | str) -> FolderLock:
     """The lock of run folder ``path``, held until released (by the run's writer when it
     closes); RunError run.busy, with nothing read or written, while another writer has it."""
-    lock = try_lock(path)
+    lock = _claim(path)
     if lock is None:
         raise RunError(busy_message(path))
     return lock
@@ -166,7 +182,7 @@ def claim_experiment(folder: Path | str) -> FolderLock:
     """The lock of experiment folder ``folder``, held while its runs are trained; a
     GatelabError (``experiment_busy``: the pid when it can be read) while another process
     trains it."""
-    lock = try_lock(folder)
+    lock = _claim(folder)
     if lock is None:
         raise GatelabError(experiment_busy(folder))
     return lock

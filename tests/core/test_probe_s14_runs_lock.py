@@ -191,3 +191,29 @@ def test_a_refused_resume_gives_no_hint(holder,  # noqa: ANN001
     assert train_main(["--run-dir", str(run), "--resume", "--steps", "8", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "is still being trained by" in err and "continue" not in err
+
+
+def test_a_claim_waits_out_the_lists_moment_on_the_lock(tmp_path: Path) -> None:
+    """The runs list asks ``folder_locked`` of every run at each refresh, by taking the lock
+    for a moment: a writer claiming at that moment is not refused (it tries again for ~50 ms),
+    while a lock held longer still refuses it."""
+    import threading
+
+    from gatelab.core.run_lock import claim_run, try_lock
+    from gatelab.core.runs_read import RunError
+
+    folder = tmp_path / "run"
+    folder.mkdir()
+    probe = try_lock(folder)  # the list's probe, as folder_locked takes it
+    assert probe is not None and probe.held
+    threading.Timer(0.02, probe.release).start()
+    lock = claim_run(folder)  # came while the probe held it: waits, then gets it
+    assert lock.held
+    lock.release()
+    held = try_lock(folder)  # a writer that keeps it
+    assert held is not None
+    try:
+        with pytest.raises(RunError):
+            claim_run(folder)
+    finally:
+        held.release()
