@@ -289,7 +289,7 @@ class ForwardMapPanel(QWidget):
     def _render(self) -> None:
         sizes = self._sizes
         self.view.set_content(self.texts.box_texts(sizes), self.texts.frame_label(sizes),
-                              sizes is None or sizes.gated, self.texts.notes(sizes),
+                              self.texts.notes(sizes),
                               fm.POST_NORMS if sizes is None else sizes.hidden_boxes())
         self.caption.setText(self.texts.caption(sizes))
         self._show_readout()

@@ -66,17 +66,18 @@ class ForwardMapView(QWidget):
         self._selected = "mlp"
 
     # -- content -------------------------------------------------------------------------------
-    def set_content(self, texts: dict[str, BoxText], frame_label: str, gated: bool,
+    def set_content(self, texts: dict[str, BoxText], frame_label: str,
                     notes: dict[str, str] | None = None,
                     hidden: frozenset[str] = POST_NORMS) -> None:
         """Every box's text; ``hidden``: the boxes the model lacks (``ForwardSizes.hidden_boxes``:
         gate_proj and ⊙ in a classic MLP, whose activation then sits on up's path; the norms of
-        the places where this model has none)."""
+        the places where this model has none). Gated or not is read from ``hidden`` alone, so
+        the rule that a classic MLP lacks gate_proj and ⊙ lives in core only."""
         self._texts = {key: texts.get(key, BoxText(key)) for key in BOX_KEYS}
         self._frame_label = frame_label
         self._notes = dict(notes or {})
-        self._gated = gated
-        self._hidden = frozenset(hidden) | (frozenset() if gated else GATED_ONLY)
+        self._hidden = frozenset(hidden)
+        self._gated = GATED_ONLY.isdisjoint(self._hidden)
         if self._selected not in self.keys():
             self._selected = "mlp"
             self.selection_changed.emit(self._selected)
