@@ -140,15 +140,25 @@ def main_window(qtbot, settings: QSettings) -> Iterator[object]:  # noqa: ANN001
 
 
 class FakeSaveDialog:
-    """Stands in for the save dialog: answers (path, chosen filter), records where it opened."""
+    """Stands in for the save and open file dialogs: answers (path, chosen filter), records
+    where each opened (``opened``: ("save" or "open", start folder))."""
 
     def __init__(self) -> None:
         self.answer: tuple[str, str] = ("", "")
-        self.opened_at: list[str] = []
+        self.opened: list[tuple[str, str]] = []
         self.warnings: list[str] = []
 
-    def get(self, _parent, _title: str, start: str, _filters: str) -> tuple[str, str]:  # noqa: ANN001
-        self.opened_at.append(start)
+    @property
+    def opened_at(self) -> list[str]:
+        """Where the save dialog opened, in order."""
+        return [start for kind, start in self.opened if kind == "save"]
+
+    def get(self, _parent, _title: str, start: str, _filters: str = "") -> tuple[str, str]:  # noqa: ANN001
+        self.opened.append(("save", start))
+        return self.answer
+
+    def open(self, _parent, _title: str, start: str, _filters: str = "") -> tuple[str, str]:  # noqa: ANN001
+        self.opened.append(("open", start))
         return self.answer
 
     def warn(self, _parent, _title: str, text: str) -> None:  # noqa: ANN001
@@ -161,6 +171,7 @@ class FakeSaveDialog:
 def dialog(monkeypatch: pytest.MonkeyPatch) -> FakeSaveDialog:
     fake = FakeSaveDialog()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.get)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", fake.open)
     monkeypatch.setattr(QMessageBox, "warning", fake.warn)
     monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
     return fake

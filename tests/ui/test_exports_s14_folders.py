@@ -12,27 +12,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QFileDialog
 
 from gatelab.ui import export_dialog
 from gatelab.ui.export_dialog import ask_export_path
 from gatelab.ui.main_state import STATE_DIR_KEY
-
-
-class Dialogs:
-    """Stand-ins for the save and open dialogs: record where each opened, answer ``answer``."""
-
-    def __init__(self) -> None:
-        self.answer = ""
-        self.opened: list[tuple[str, str]] = []
-
-    def save(self, _parent, _title: str, start: str, _filters: str = "") -> tuple[str, str]:  # noqa: ANN001
-        self.opened.append(("save", start))
-        return self.answer, ""
-
-    def open(self, _parent, _title: str, start: str, _filters: str = "") -> tuple[str, str]:  # noqa: ANN001
-        self.opened.append(("open", start))
-        return self.answer, ""
+from tests.ui.conftest import FakeSaveDialog
 
 
 @pytest.fixture
@@ -46,15 +30,6 @@ def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     return out
 
 
-@pytest.fixture
-def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
-    fake = Dialogs()
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.save)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", fake.open)
-    monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
-    return fake
-
-
 def _window(qtbot, settings: QSettings):  # noqa: ANN001, ANN202
     from gatelab.ui.main_window import MainWindow
 
@@ -65,21 +40,21 @@ def _window(qtbot, settings: QSettings):  # noqa: ANN001, ANN202
 
 
 def test_state_dialogs_start_at_home_then_in_the_last_state_folder(
-        qtbot, tmp_path: Path, places: dict[str, Path], dialogs: Dialogs) -> None:  # noqa: ANN001
+        qtbot, tmp_path: Path, places: dict[str, Path], dialog: FakeSaveDialog) -> None:  # noqa: ANN001
     ini = str(tmp_path / "settings.ini")
     window = _window(qtbot, QSettings(ini, QSettings.Format.IniFormat))
     try:
-        dialogs.answer = ""  # cancelled: the dialog only opened
+        dialog.answer = ("", "")  # cancelled: the dialog only opened
         window.save_state_dialog()
         window.open_state_dialog()
-        assert dialogs.opened == [("save", str(places["home"])), ("open", str(places["home"]))]
-        dialogs.answer = str(places["states"] / "lesson")
+        assert dialog.opened == [("save", str(places["home"])), ("open", str(places["home"]))]
+        dialog.answer = (str(places["states"] / "lesson"), "")
         window.save_state_dialog()
         assert (places["states"] / "lesson.gatelab").is_file()
         assert "State saved to" in window.statusBar().currentMessage()
-        dialogs.answer = ""
+        dialog.answer = ("", "")
         window.open_state_dialog()
-        assert dialogs.opened[-1] == ("open", str(places["states"]))
+        assert dialog.opened[-1] == ("open", str(places["states"]))
         window.save_settings()
     finally:
         window.shutdown()
@@ -89,33 +64,33 @@ def test_state_dialogs_start_at_home_then_in_the_last_state_folder(
     window = _window(qtbot, settings)
     try:
         window.save_state_dialog()
-        assert dialogs.opened[-1] == ("save", str(places["states"]))
+        assert dialog.opened[-1] == ("save", str(places["states"]))
         # opening a state from another folder moves the next dialog there
         (places["states"] / "lesson.gatelab").rename(places["other"] / "b.gatelab")
-        dialogs.answer = str(places["other"] / "b.gatelab")
+        dialog.answer = (str(places["other"] / "b.gatelab"), "")
         window.open_state_dialog()
         qtbot.waitUntil(lambda: "State opened from" in window.statusBar().currentMessage(),
                         timeout=10000)
-        dialogs.answer = ""
+        dialog.answer = ("", "")
         window.open_state_dialog()
-        assert dialogs.opened[-1] == ("open", str(places["other"]))
+        assert dialog.opened[-1] == ("open", str(places["other"]))
         # a remembered folder that is gone: home again, not the working directory
         (places["other"] / "b.gatelab").unlink()
         places["other"].rmdir()
         window.save_state_dialog()
-        assert dialogs.opened[-1] == ("save", str(places["home"]))
+        assert dialog.opened[-1] == ("save", str(places["home"]))
     finally:
         window.shutdown()
 
 
 def test_the_first_export_of_a_launch_opens_at_home(qtbot, places: dict[str, Path],
-                                                    dialogs: Dialogs) -> None:  # noqa: ANN001
+                                                    dialog: FakeSaveDialog) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QWidget
 
     parent = QWidget()
     qtbot.addWidget(parent)
     assert ask_export_path(parent, "Export", "loss.png", "PNG image (*.png)") == ""
-    assert dialogs.opened[-1] == ("save", str(places["home"] / "loss.png"))
+    assert dialog.opened[-1] == ("save", str(places["home"] / "loss.png"))
     export_dialog.set_export_folder(str(places["states"]))
     ask_export_path(parent, "Export", "loss.png", "PNG image (*.png)")
-    assert dialogs.opened[-1] == ("save", str(places["states"] / "loss.png"))
+    assert dialog.opened[-1] == ("save", str(places["states"] / "loss.png"))
