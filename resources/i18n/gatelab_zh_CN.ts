@@ -3312,7 +3312,7 @@
     <message>
         <location line="-16" />
         <source>token {0} “{1}”</source>
-        <translation>词元 {0}“{1}”</translation>
+        <translation>token {0}“{1}”</translation>
     </message>
     <message>
         <location line="+4" />
