@@ -159,3 +159,13 @@ def test_qm_matches_the_ts() -> None:
         if (got or None) != m.translation:
             stale.append(f"{m.context}: {m.source!r}: .qm {got!r}, .ts {m.translation!r}")
     assert stale == [], "run scripts/update_translations.sh"
+
+
+def test_token_is_one_word_in_the_chinese_ui() -> None:
+    """"token" stays "token" in every Chinese string (the labels, the lessons, the strip's own
+    "Token" header), so an export caption saying 词元 read as another thing (walkthrough s14)."""
+    messages = [m for m in _messages() if m.translation is not None]
+    with_token = [m for m in messages if "token" in m.source.lower()]
+    assert len(with_token) > 20  # the check bites
+    assert [m.source for m in with_token if "词元" in (m.translation or "")] == []
+    assert sum("token" in (m.translation or "").lower() for m in with_token) > 20
