@@ -17,6 +17,7 @@ on as before, guarded by run.json's liveness alone.
 from __future__ import annotations
 
 import os
+import threading
 import time
 import weakref
 from contextlib import suppress
@@ -27,8 +28,15 @@ from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.run_liveness import effective_status, host_name, process_alive, writer_named
 from gatelab.core.runs_read import SUMMARY, RunError, read_json
 
-CLAIM_TRIES = 6  # a claim's attempts, CLAIM_WAIT_S apart (see _claim)
+CLAIM_TRIES = 6  # a claim's attempts, CLAIM_WAIT_S apart (see claim_lock)
+PROBE_TRIES = 3  # a probe's attempts before it says "locked" (see folder_locked)
 CLAIM_WAIT_S = 0.01
+
+# Held around each attempt of this process to take a folder's lock (a probe, a claim). Why: the
+# runs list probes every run's lock from a helper thread by taking it for a moment; without this
+# guard a Delete or a sample save of this very app could meet that moment and be refused as if
+# another process trained the run (seen as a rare "Delete failed: … is being trained").
+_ATTEMPT = threading.Lock()
 
 try:
     import fcntl
@@ -79,25 +87,35 @@ def try_lock(path: Path | str) -> FolderLock | None:
     return FolderLock(p, fd)
 
 
-def _claim(path: Path | str) -> FolderLock | None:
-    """``try_lock``, tried again for up to ~50 ms. Why: ``folder_locked`` asks by taking the
-    lock for a moment, and the runs list asks it of every run at each refresh: a writer that
-    came at that very moment must not be told the folder is busy."""
-    for _ in range(CLAIM_TRIES - 1):
-        lock = try_lock(path)
+def claim_lock(path: Path | str) -> FolderLock | None:
+    """``try_lock``, tried again for up to ~50 ms; None while another holder keeps the lock.
+    Why: ``folder_locked`` asks by taking the lock for a moment (the runs list asks it of every
+    run at each refresh, and another process's list does so too): a writer that came at that
+    very moment must not be told the folder is busy. This process's own probes never overlap
+    an attempt (``_ATTEMPT``); another process's are over within the retries."""
+    for attempt in range(CLAIM_TRIES):
+        if attempt:
+            time.sleep(CLAIM_WAIT_S)
+        with _ATTEMPT:
+            lock = try_lock(path)
         if lock is not None:
             return lock
-        time.sleep(CLAIM_WAIT_S)
-    return try_lock(path)
+    return None
 
 
 def folder_locked(path: Path | str) -> bool:
-    """Whether a writer holds the lock of folder ``path`` now (asked without keeping it)."""
-    lock = try_lock(path)
-    if lock is None:
-        return True
-    lock.release()
-    return False
+    """Whether a writer holds the lock of folder ``path`` now (asked without keeping it).
+    Locked only when every one of PROBE_TRIES attempts finds it held: another process's probe
+    holds it for a moment only, and must not make a run read as busy."""
+    for attempt in range(PROBE_TRIES):
+        if attempt:
+            time.sleep(CLAIM_WAIT_S)
+        with _ATTEMPT:
+            lock = try_lock(path)
+            if lock is not None:
+                lock.release()
+                return False
+    return True
 
 
 def locked_status(path: Path | str, status: str) -> str:
@@ -158,7 +176,7 @@ def busy_message(path: Path | str) -> Msg:
 def claim_run(path: Path | str) -> FolderLock:
     """The lock of run folder ``path``, held until released (by the run's writer when it
     closes); RunError run.busy, with nothing read or written, while another writer has it."""
-    lock = _claim(path)
+    lock = claim_lock(path)
     if lock is None:
         raise RunError(busy_message(path))
     return lock
@@ -182,11 +200,11 @@ def claim_experiment(folder: Path | str) -> FolderLock:
     """The lock of experiment folder ``folder``, held while its runs are trained; a
     GatelabError (``experiment_busy``: the pid when it can be read) while another process
     trains it."""
-    lock = _claim(folder)
+    lock = claim_lock(folder)
     if lock is None:
         raise GatelabError(experiment_busy(folder))
     return lock
 
 
-__all__ = ["FolderLock", "busy_message", "claim_experiment", "claim_run", "experiment_busy", "folder_locked",
-           "lock_holder", "locked_status", "try_lock"]
+__all__ = ["FolderLock", "busy_message", "claim_experiment", "claim_lock", "claim_run",
+           "experiment_busy", "folder_locked", "lock_holder", "locked_status", "try_lock"]

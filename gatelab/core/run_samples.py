@@ -21,7 +21,7 @@ from pathlib import Path
 
 from gatelab.core.messages import Msg
 from gatelab.core.run_liveness import effective_status
-from gatelab.core.run_lock import try_lock
+from gatelab.core.run_lock import claim_lock
 from gatelab.core.run_writer import (
     RunWriteError,
     append_regular,
@@ -110,7 +110,7 @@ def append_sample(run_dir: Path | str, step: int, text: str, *, claimed: bool = 
         raise RunWriteError(Msg("run.not_found", {"path": path}), filename=path)
     if claimed:
         return _append_unlocked(path, step, text)
-    lock = try_lock(path)
+    lock = claim_lock(path)  # (not refused by a runs list's probe of the lock at that moment)
     if lock is None:
         return False  # a writer (a resume, here or in another process) holds the folder
     try:
