@@ -38,10 +38,11 @@ def text_snippet(trace: Trace) -> str:
 
 
 def trace_caption(trace: Trace | None, token: int | None = None, step: int | None = None,
-                  layer: int | None = None) -> str:
+                  layer: int | None = None, text: bool = True) -> str:
     """"Run r · step 200 · token 5 “o” · text “…”" for ``trace`` (with ``token`` when the plot
     is of one token, ``step`` when it is of a checkpoint other than the trace's own, ``layer``
-    when of one layer); "" without a trace."""
+    when of one layer; ``text`` False: of other text than the analysed one, the top contexts'
+    search); "" without a trace."""
     if trace is None:
         return ""
     parts = [source_name(trace)]
@@ -53,7 +54,7 @@ def trace_caption(trace: Trace | None, token: int | None = None, step: int | Non
     if token is not None and 0 <= token < len(trace.tokens):
         parts.append(QCoreApplication.translate("InsideCaption", "token {0} “{1}”").format(
             token, display_piece(trace.tokens[token])))
-    snippet = text_snippet(trace)
+    snippet = text_snippet(trace) if text else ""
     if snippet:  # last: where a narrow picture cuts the caption with "…", it cuts the text
         parts.append(QCoreApplication.translate("InsideCaption", "text “{0}”").format(snippet))
     return SEPARATOR.join(parts)

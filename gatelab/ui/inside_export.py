@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import csv
 import html
+import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pyqtgraph as pg
-import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPoint, QRectF, QSize
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QToolButton, QWidget
 
@@ -25,7 +25,8 @@ from gatelab.ui.export_dialog import export_folder as export_folder  # the tab's
 from gatelab.ui.export_dialog import export_with_dialog
 from gatelab.ui.export_dialog import set_export_folder as set_export_folder
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.qt_cycles import release_exporter, weak_method
+from gatelab.ui.plot_card_export import TitleBand, export_width, titled_image, write_png, write_titled_svg
+from gatelab.ui.qt_cycles import weak_method
 
 Rows = tuple[list[str], list[Sequence[object]]]
 
@@ -46,57 +47,67 @@ def _cell(value: object) -> object:
     return value
 
 
-def export_picture(item: pg.GraphicsObject | pg.GraphicsScene, view: pg.GraphicsView,
-                   path: Path) -> Path:
-    """PNG or SVG of ``item`` (a PlotItem or a layout) shown in ``view``."""
+def export_picture(item: pg.GraphicsObject, view: pg.GraphicsView, path: Path,
+                   title: str = "", caption: str = "") -> Path:
+    """PNG or SVG of ``item`` (a PlotItem or a layout) shown in ``view``, under ``title`` and
+    ``caption`` (what it is of: ``inside_caption``), as a plot card's picture is
+    (``plot_card_export``: a print-sized PNG, Qt's SVG generator)."""
     suffix = check_write_target(path).suffix.lower()
-    if suffix == ".png":
-        exporter = pg_exporters.ImageExporter(item)
-        try:
-            exporter.export(str(path))
-        finally:
-            release_exporter(exporter)  # its parameter tree is a cycle of QObjects
+    if suffix not in (".png", ".svg"):
+        raise ValueError(_unknown_format(suffix))
+    background = view.backgroundBrush().color()
+    band = TitleBand(title, caption, view.font(), item.sceneBoundingRect().width(), wrap=True)
+    if suffix == ".svg":
+        write_titled_svg(item, band, path, background)
         return path
-    exporter = pg_exporters.SVGExporter(item)
-    try:
-        exporter.export(str(path))
-    except (ValueError, TypeError):  # pyqtgraph #3495: closed paths from Qt ≥ 6.9 break it
-        rect = view.sceneRect()
-        generator = QSvgGenerator()
-        generator.setFileName(str(path))
-        generator.setSize(QSize(int(rect.width()), int(rect.height())))
-        generator.setViewBox(QRectF(0, 0, rect.width(), rect.height()))
-        painter = QPainter(generator)
-        try:
-            view.scene().render(painter, QRectF(0, 0, rect.width(), rect.height()), rect)
-        finally:
-            painter.end()
-    finally:
-        release_exporter(exporter)
+    width = export_width(item.sceneBoundingRect().width(), view.devicePixelRatioF())
+    write_png(titled_image(item, band, width, background), path)
     return path
 
 
-def export_widget(widget: QWidget, path: Path) -> Path:
-    """PNG (a grab) or SVG (the widget painted through Qt's SVG generator) of a plain widget."""
-    suffix = path.suffix.lower()
+def export_widget(widget: QWidget, path: Path, title: str = "", caption: str = "") -> Path:
+    """PNG (a grab) or SVG (the widget painted through Qt's SVG generator) of a plain widget,
+    under ``title`` and ``caption``. Why the band: a picture of the neuron strip or of a ranking
+    said neither which neuron, nor which run, step or text it was of (s14 review)."""
+    suffix = check_write_target(path).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise ValueError(_unknown_format(suffix))
+    band = TitleBand(title, caption, widget.window().font(), float(widget.width()), wrap=True)
+    top = band.height()
     if suffix == ".png":
-        if not widget.grab().save(str(path)):
-            raise OSError(QCoreApplication.translate("InsideExport", "could not write {0}")
-                          .format(path))
+        grab = widget.grab().toImage()
+        scale = grab.devicePixelRatio()
+        grab.setDevicePixelRatio(1.0)  # drawn in device pixels, the band scaled to match
+        image = QImage(grab.width(), math.ceil(top * scale) + grab.height(),
+                       QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        try:
+            painter.drawImage(0, math.ceil(top * scale), grab)
+            painter.scale(scale, scale)
+            band.paint(painter)
+        finally:
+            painter.end()
+        write_png(image, path)
         return path
-    if suffix != ".svg":
-        raise ValueError(QCoreApplication.translate(
-            "InsideExport", "Unknown export format {0}: use .png or .svg").format(suffix or "(none)"))
+    size = QSize(widget.width(), math.ceil(top + widget.height()))
     generator = QSvgGenerator()
     generator.setFileName(str(path))
-    generator.setSize(widget.size())
-    generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     painter = QPainter(generator)
     try:
-        widget.render(painter, QPoint(0, 0))
+        painter.fillRect(QRectF(0, 0, size.width(), size.height()), QColor("white"))
+        band.paint(painter)
+        widget.render(painter, QPoint(0, math.ceil(top)))
     finally:
         painter.end()
     return path
+
+
+def _unknown_format(suffix: str) -> str:
+    return QCoreApplication.translate(
+        "InsideExport", "Unknown export format {0}: use .png or .svg").format(suffix or "(none)")
 
 
 class DataCard(PlotCard):

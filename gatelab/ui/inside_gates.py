@@ -34,6 +34,7 @@ from gatelab.ui.gate_plane_maps import GatePlaneMaps
 from gatelab.ui.inside_dots import N_SHADES, FastReadout, ShadedDots
 from gatelab.ui.inside_export import ExportButton, export_picture, write_csv
 from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_text import StaticLabel, display_piece
 from gatelab.ui.widgets import fmt_number
 
@@ -332,7 +333,10 @@ class GatesView(QWidget):
                     for i in range(lt.g.shape[1])]
             write_csv(p, ["neuron", "g", "u", "h"], rows)
         elif suffix in (".png", ".svg"):
-            export_picture(self.maps.widget.ci, self.maps.widget, p)
+            export_picture(self.maps.widget.ci, self.maps.widget, p,
+                           self.tr("Every neuron's (g, u) on the gate plane"),
+                           trace_caption(self.sel.trace, token=self.sel.token,
+                                         layer=self.sel.layer))
         else:
             raise ValueError(self.tr("Unknown export format {0}: use .png, .svg or .csv")
                              .format(suffix or "(none)"))

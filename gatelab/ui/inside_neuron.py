@@ -31,6 +31,7 @@ from gatelab.core.inside.token_text import span_text
 from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_text import StaticLabel, TokenStrip, display_piece, tooltip_text
 from gatelab.ui.widgets import fmt_number
 
@@ -121,7 +122,7 @@ class ShadedText(QWidget):
         if suffix in (".html", ".htm"):
             self.strip.export_html(p, title)
         elif suffix in (".png", ".svg"):
-            export_widget(self.strip, p)
+            export_widget(self.strip, p, title, trace_caption(self.sel.trace))
         elif suffix == ".csv":
             lt, trace = self.sel.layer_trace(), self.sel.trace
             if lt is None or trace is None:
@@ -263,7 +264,7 @@ class NeuronRankings(QWidget):
         as shown."""
         p = Path(path)
         if p.suffix.lower() != ".csv":
-            export_widget(self, p)
+            export_widget(self, p, "", trace_caption(self.sel.trace, layer=self.sel.layer))
             return
         rows: list[list[object]] = []
         if self.sel.has_trace():  # every column the tables show, at full precision

@@ -27,6 +27,7 @@ from gatelab.ui.inside_history import HistoryView
 from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_layout import column, explorer_page, rule, trace_page
 from gatelab.ui.inside_lesson import build_lesson
+from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_messages import live_run_status, model_notes, run_state_word, trace_text, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
@@ -56,6 +57,7 @@ class InsidePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sel = InsideSelection(self)
+        self._topk_source = ""  # the run or model a running top-contexts search looks at
         self.source = SourceBar(self)
         self.pickers = SelectionBar(self.sel, self, lambda: model_dtype(self.cache.model))
         self.shaded = ShadedText(self.sel, self)
@@ -245,6 +247,7 @@ class InsidePanel(QWidget):
         task = topk_task(self.cache, spec, self.sel.layer, self.sel.neuron, text_file)
         target = "L{0} #{1}".format(self.sel.layer, self.sel.neuron)
         if self.runner.start("topk:" + target, task, stop_on_cancel=False):
+            self._topk_source = trace_caption(self.sel.trace, text=False)  # (searched, not it)
             self.topk.start_search()
 
     # -- worker results ------------------------------------------------------------------------
@@ -268,7 +271,8 @@ class InsidePanel(QWidget):
                 self.topk.show_error(error)
             elif isinstance(result, tuple):
                 found, searched, stopped = result
-                self.topk.show_results(found, tag[5:], searched, stopped or cancelled)
+                self.topk.show_results(found, tag[5:], searched, stopped or cancelled,
+                                       self._topk_source)
         elif cancelled:
             self.after_trace = None
             self._say(lambda: self.tr("Cancelled; the views still show the last trace."))

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value
+from gatelab.ui.inside_caption import SEPARATOR
 from gatelab.ui.inside_text import display_piece
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.field_errors import ERROR_STYLE
@@ -74,6 +75,7 @@ class TopKView(QGroupBox):
         self.is_hf = False
         self._found: list[dict] = []
         self._target = ""
+        self._source = ""  # show_results: the run or model searched
         self._args = (0, 0, False, False)
         self._message: Callable[[], str] = lambda: ""  # re-rendered after a language switch
         self._searched, self._cancelled = 0, False
@@ -157,8 +159,11 @@ class TopKView(QGroupBox):
     def show_error(self, text: str) -> None:
         self._say(lambda: text, ERROR_STYLE)
 
-    def show_results(self, found: list[dict], target: str, searched: int, cancelled: bool) -> None:
-        self._found, self._target = list(found), target
+    def show_results(self, found: list[dict], target: str, searched: int, cancelled: bool,
+                     source: str = "") -> None:
+        """``source``: the run or model searched, and its step (``inside_caption``), named
+        under the exported picture's title with what was found."""
+        self._found, self._target, self._source = list(found), target, source
         self._searched, self._cancelled = searched, cancelled
         self._say(self.results_text)
         self.results.setHtml(self.to_html())
@@ -205,7 +210,8 @@ class TopKView(QGroupBox):
             p.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
                          + self.to_html() + "</body></html>\n", encoding="utf-8")
         elif p.suffix.lower() in (".png", ".svg"):
-            export_widget(self.results, p)
+            caption = SEPARATOR.join(part for part in (self._source, self.results_text()) if part)
+            export_widget(self.results, p, self.title(), caption if self._found else "")
         else:
             raise ValueError(self.tr("Unknown export format {0}: use .csv, .html, .png or .svg")
                              .format(p.suffix or "(none)"))

@@ -48,10 +48,13 @@ def export_width(logical_width: float, device_pixel_ratio: float) -> int:
 
 class TitleBand:
     """The lines above an exported plot: the card's title (bold) and an optional caption (the
-    run's name), each cut with "…" to the picture's width. Sizes are logical pixels; fonts have
-    a pixel size, so a PNG scaled by ``s`` and an SVG measure them alike."""
+    run's name), each cut with "…" to the picture's width, or, ``wrap``, wrapped onto as many
+    rows as they need (a narrow picture of a table: its caption was mostly "…"). Sizes are
+    logical pixels; fonts have a pixel size, so a PNG scaled by ``s`` and an SVG measure them
+    alike."""
 
-    def __init__(self, title: str, caption: str, base_font: QFont, width: float) -> None:
+    def __init__(self, title: str, caption: str, base_font: QFont, width: float,
+                 wrap: bool = False) -> None:
         px = base_font.pixelSize() if base_font.pixelSize() > 0 else round(
             base_font.pointSizeF() * 96 / 72)
         self.title_font = QFont(base_font)
@@ -60,6 +63,9 @@ class TitleBand:
         self.caption_font = QFont(base_font)
         self.caption_font.setPixelSize(max(9, px))
         self.width = width
+        self.flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                         | (Qt.TextFlag.TextWordWrap if wrap else 0))
+        self.wrap = wrap
         self.lines = [(line, font, color) for line, font, color in (
             (title.strip(), self.title_font, TITLE_COLOR),
             (caption.strip(), self.caption_font, CAPTION_COLOR)) if line]
@@ -68,20 +74,27 @@ class TitleBand:
         """Logical height of the band (0 when there is neither title nor caption)."""
         if not self.lines:
             return 0.0
-        return 2 * PAD + sum(QFontMetricsF(font).height() for _l, font, _c in self.lines)
+        return 2 * PAD + sum(self._height(line, font) for line, font, _c in self.lines)
+
+    def _height(self, line: str, font: QFont) -> float:
+        metrics = QFontMetricsF(font)
+        if not self.wrap:
+            return metrics.height()
+        return max(metrics.height(), metrics.boundingRect(
+            QRectF(0, 0, max(self.width - 4 * PAD, 1.0), 1e6), self.flags, line).height())
 
     def paint(self, painter: QPainter) -> None:
         """Draw the lines at the top of ``painter``'s logical coordinates."""
         y = PAD
         for line, font, color in self.lines:
             metrics = QFontMetricsF(font)
-            shown = metrics.elidedText(line, Qt.TextElideMode.ElideRight, self.width - 4 * PAD)
+            shown = line if self.wrap else metrics.elidedText(
+                line, Qt.TextElideMode.ElideRight, self.width - 4 * PAD)
+            height = self._height(line, font)
             painter.setFont(font)
             painter.setPen(color)
-            painter.drawText(QRectF(2 * PAD, y, self.width - 4 * PAD, metrics.height()),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                             shown)
-            y += metrics.height()
+            painter.drawText(QRectF(2 * PAD, y, self.width - 4 * PAD, height), self.flags, shown)
+            y += height
 
 
 @contextlib.contextmanager

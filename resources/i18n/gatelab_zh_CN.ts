@@ -1991,7 +1991,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+169" />
+        <location filename="../../gatelab/ui/inside_export.py" line="+180" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -3072,7 +3072,7 @@
 <context>
     <name>GatesView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_gates.py" line="+182" />
+        <location filename="../../gatelab/ui/inside_gates.py" line="+183" />
         <source>This layer at this token</source>
         <translation>该层在此 token 处</translation>
     </message>
@@ -3172,7 +3172,12 @@
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+7" />
+        <source>Every neuron's (g, u) on the gate plane</source>
+        <translation>门控平面上每个神经元的 (g, u)</translation>
+    </message>
+    <message>
+        <location line="+4" />
         <source>Unknown export format {0}: use .png, .svg or .csv</source>
         <translation>未知的导出格式 {0}：请使用 .png、.svg 或 .csv</translation>
     </message>
@@ -3298,7 +3303,7 @@
         <translation>模型 {0}</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location line="+22" />
         <location line="+18" />
         <source>step {0}</source>
         <translation>第 {0} 步</translation>
@@ -3323,12 +3328,7 @@
 <context>
     <name>InsideExport</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="-90" />
-        <source>could not write {0}</source>
-        <translation>无法写入 {0}</translation>
-    </message>
-    <message>
-        <location line="+4" />
+        <location filename="../../gatelab/ui/inside_export.py" line="-76" />
         <source>Unknown export format {0}: use .png or .svg</source>
         <translation>未知的导出格式 {0}：请使用 .png 或 .svg</translation>
     </message>
@@ -3629,7 +3629,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+197" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+199" />
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3649,7 +3649,7 @@
         <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
     </message>
     <message>
-        <location line="+74" />
+        <location line="+76" />
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
@@ -4395,7 +4395,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+204" />
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+205" />
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -4471,7 +4471,7 @@
 <context>
     <name>PlotCard</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+47" />
+        <location filename="../../gatelab/ui/inside_export.py" line="+37" />
         <location filename="../../gatelab/ui/plot_card.py" line="+205" />
         <source>Export…</source>
         <translation>导出…</translation>
@@ -5887,7 +5887,7 @@ equivalent</source>
 <context>
     <name>TopKView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_topk.py" line="+84" />
+        <location filename="../../gatelab/ui/inside_topk.py" line="+86" />
         <source>Top activating contexts</source>
         <translation>激活最强的上下文</translation>
     </message>
@@ -5947,7 +5947,7 @@ equivalent</source>
         <translation>正在搜索…（取消会保留目前找到的最佳上下文）</translation>
     </message>
     <message>
-        <location line="+29" />
+        <location line="+32" />
         <source> (cancelled: the best of the part searched)</source>
         <translation>（已取消：只是已搜索部分中的最佳结果）</translation>
     </message>
@@ -5972,7 +5972,7 @@ equivalent</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location line="+14" />
+        <location line="+15" />
         <source>Unknown export format {0}: use .csv, .html, .png or .svg</source>
         <translation>未知的导出格式 {0}：请使用 .csv、.html、.png 或 .svg</translation>
     </message>
