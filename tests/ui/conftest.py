@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -23,6 +24,29 @@ def show_panel(qtbot, panel, size: tuple[int, int] = (1400, 900)):  # noqa: ANN0
     panel.show()
     qtbot.waitExposed(panel)
     return panel
+
+
+@contextlib.contextmanager
+def refreshed(qtbot, view, timeout_ms: int = 20000) -> Iterator[None]:  # noqa: ANN001
+    """``qtbot.waitSignal(view.refreshed)``, whose timeout says why: every thread's stack and
+    the view's refresh state. Why: a Runs-table test timed out twice in full CI runs and never
+    alone; a bare "Signal not emitted" left nothing to go on."""
+    import faulthandler
+    import tempfile
+
+    from pytestqt.exceptions import TimeoutError as QtTimeout
+
+    try:
+        with qtbot.waitSignal(view.refreshed, timeout=timeout_ms):
+            yield
+    except QtTimeout as exc:
+        with tempfile.TemporaryFile("w+") as f:
+            faulthandler.dump_traceback(f, all_threads=True)
+            f.seek(0)
+            stacks = f.read()
+        state = "generation={0} polling={1} threads={2}".format(
+            view._generation, view._polling, view._calls._threads)
+        raise AssertionError(f"no refresh in {timeout_ms} ms; {state}\n{stacks}") from exc
 
 
 def extract_ts(tmp_path: Path, files: list[Path]) -> Path:

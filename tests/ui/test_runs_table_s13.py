@@ -20,7 +20,7 @@ from gatelab.ui.runs_view_columns import loss_text
 from gatelab.ui.trainer_corpus import corpus_name
 from tests.core.test_runs_s9_delete import CFG, make_run
 from tests.core.test_saved_step_s13 import crashed_run
-from tests.ui.conftest import tiny_trainer
+from tests.ui.conftest import refreshed, tiny_trainer
 
 RUN, CORPUS, STEPS, TRAIN, VAL = 0, 3, 4, 5, 6
 
@@ -38,7 +38,7 @@ def _listed(qtbot, size: tuple[int, int] = (1000, 500)) -> RunsView:  # noqa: AN
     qtbot.addWidget(view)
     view.resize(*size)
     view.show()
-    with qtbot.waitSignal(view.refreshed, timeout=20000):
+    with refreshed(qtbot, view):
         view.refresh()
     return view
 
