@@ -64,10 +64,12 @@ def _close_fd(fd: int) -> None:
         os.close(fd)  # closing the only descriptor of the lock releases it
 
 
-def try_lock(path: Path | str) -> FolderLock | None:
+def try_lock(path: Path | str, shared: bool = False) -> FolderLock | None:
     """The folder ``path`` locked by this call, or None when another holder has it (another
     process, or another writer of this one). A folder that cannot be locked (missing, not a
-    folder, no locks here) gives a lock that is not ``held``: the caller's own checks say why."""
+    folder, no locks here) gives a lock that is not ``held``: the caller's own checks say why.
+    ``shared``: a probe's lock, which only a writer's (exclusive) lock refuses, so two probes
+    (two apps' runs lists, a Delete's check) never refuse each other."""
     p = Path(path)
     if fcntl is None:
         return FolderLock(p, None)
@@ -77,7 +79,7 @@ def try_lock(path: Path | str) -> FolderLock | None:
     except OSError:
         return FolderLock(p, None)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
         return None
@@ -93,29 +95,29 @@ def claim_lock(path: Path | str) -> FolderLock | None:
     run at each refresh, and another process's list does so too): a writer that came at that
     very moment must not be told the folder is busy. This process's own probes never overlap
     an attempt (``_ATTEMPT``); another process's are over within the retries."""
-    for attempt in range(CLAIM_TRIES):
-        if attempt:
-            time.sleep(CLAIM_WAIT_S)
-        with _ATTEMPT:
-            lock = try_lock(path)
-        if lock is not None:
-            return lock
-    return None
+    return _attempts(path, CLAIM_TRIES)
 
 
 def folder_locked(path: Path | str) -> bool:
-    """Whether a writer holds the lock of folder ``path`` now (asked without keeping it).
-    Locked only when every one of PROBE_TRIES attempts finds it held: another process's probe
-    holds it for a moment only, and must not make a run read as busy."""
-    for attempt in range(PROBE_TRIES):
+    """Whether a writer holds the lock of folder ``path`` now (asked without keeping it, by a
+    shared lock that no other probe refuses). Locked only when every one of PROBE_TRIES
+    attempts finds it held: a claim in another process holds it for a moment only."""
+    return _attempts(path, PROBE_TRIES, probe=True) is None
+
+
+def _attempts(path: Path | str, tries: int, probe: bool = False) -> FolderLock | None:
+    """The lock of ``path`` from the first of ``tries`` attempts CLAIM_WAIT_S apart that gets
+    it (``probe``: let go at once, inside the guard), or None."""
+    for attempt in range(tries):
         if attempt:
             time.sleep(CLAIM_WAIT_S)
         with _ATTEMPT:
-            lock = try_lock(path)
-            if lock is not None:
-                lock.release()
-                return False
-    return True
+            lock = try_lock(path, shared=probe)
+            if lock is not None and probe:
+                lock.release()  # asked, not kept: gone before this process's next attempt
+        if lock is not None:
+            return lock
+    return None
 
 
 def locked_status(path: Path | str, status: str) -> str:
@@ -133,7 +135,8 @@ def locked_status(path: Path | str, status: str) -> str:
 
 def lock_holder(path: Path | str, locks: str = "/proc/locks") -> int | None:
     """The pid holding the lock on folder ``path``, from Linux's table of locks; None where
-    that table is missing or names no holder (a lock taken and released meanwhile)."""
+    that table is missing or names no holder (a lock taken and released meanwhile). A probe's
+    shared lock ("READ") is no holder: only a writer's is."""
     try:
         st = os.stat(path)
         with open(locks, encoding="ascii", errors="replace") as f:
@@ -143,7 +146,7 @@ def lock_holder(path: Path | str, locks: str = "/proc/locks") -> int | None:
     same_inode: list[int] = []
     for line in table.splitlines():
         parts = line.split()  # "1: FLOCK ADVISORY WRITE 4242 fd:01:1234 0 EOF" ("->": waiting)
-        if len(parts) < 6 or parts[1] != "FLOCK" or not parts[4].isdigit():
+        if len(parts) < 6 or parts[1] != "FLOCK" or parts[3] != "WRITE" or not parts[4].isdigit():
             continue
         dev = parts[5].split(":")
         if len(dev) != 3 or not dev[2].isdigit() or int(dev[2]) != st.st_ino:

@@ -7,34 +7,25 @@ back, and in the PNG the band's rows are seen (dark pixels above the grab's firs
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
 
 from gatelab.ui.inside_panel import InsidePanel
-from tests.ui.conftest import show_panel
+from tests.ui.test_exports_s14_inside_caption import TEXT, panel  # noqa: F401 (a fixture)
 
-from .inside_synth import make_trace
-
-TEXT = "I flew from Paris to Tokyo"
 RUN = "Run run-20261202-101500-ab12 · step 200"
 
 
 @pytest.fixture
-def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
-    p = show_panel(qtbot, InsidePanel())
-    trace = dataclasses.replace(make_trace(text=TEXT, n_layer=2, step=200),
-                                source="/somewhere/runs/run-20261202-101500-ab12")
-    p.sel.set_trace(trace)
-    p.sel.set_layer(1)
-    p.sel.set_neuron(3)
-    p.sel.set_token(4)
-    yield p
-    p.shutdown()
+def picked(panel: InsidePanel) -> InsidePanel:
+    """The s14 captions' panel (a run's trace of TEXT at step 200), with L1 #3 and token 4."""
+    panel.sel.set_layer(1)
+    panel.sel.set_neuron(3)
+    panel.sel.set_token(4)
+    return panel
 
 
 def _band_rows(image: QImage, rows: int) -> int:
@@ -58,54 +49,54 @@ def _svg(export, path: Path) -> str:  # noqa: ANN001
     return " ".join(" ".join(re.findall(r">([^<]*)</text>", svg)).split())
 
 
-def test_the_gate_map_names_layer_token_run_and_text(qtbot, panel: InsidePanel,  # noqa: ANN001
+def test_the_gate_map_names_layer_token_run_and_text(qtbot, picked: InsidePanel,  # noqa: ANN001
                                                       tmp_path: Path) -> None:
-    _show(qtbot, panel, panel.gates)
-    svg = _svg(panel.gates.export, tmp_path / "gates.svg")
-    token = panel.sel.trace.tokens[4]
+    _show(qtbot, picked, picked.gates)
+    svg = _svg(picked.gates.export, tmp_path / "gates.svg")
+    token = picked.sel.trace.tokens[4]
     assert svg.startswith(f"Every neuron's (g, u) on the gate plane {RUN} · layer L1 · "
                           f"token 4 “{token}” · text “{TEXT}”")  # whole: wrapped, not cut
-    panel.gates.export(str(tmp_path / "gates.png"))
+    picked.gates.export(str(tmp_path / "gates.png"))
     image = QImage(str(tmp_path / "gates.png"))
     assert image.width() >= 1200  # print-sized, as a plot card's picture
     assert _band_rows(image, 40) > 10  # the title and caption lines, above the maps
 
 
-def test_the_neuron_strip_names_its_neuron_and_text(qtbot, panel: InsidePanel,  # noqa: ANN001
+def test_the_neuron_strip_names_its_neuron_and_text(qtbot, picked: InsidePanel,  # noqa: ANN001
                                                     tmp_path: Path) -> None:
-    _show(qtbot, panel, panel.explorer)
-    svg = _svg(panel.shaded.export, tmp_path / "strip.svg")
+    _show(qtbot, picked, picked.explorer)
+    svg = _svg(picked.shaded.export, tmp_path / "strip.svg")
     assert svg.startswith(f"Neuron L1 #3 {RUN} · text “{TEXT}”")
-    panel.shaded.export(str(tmp_path / "strip.png"))
-    grab = panel.shaded.strip.grab().toImage()
+    picked.shaded.export(str(tmp_path / "strip.png"))
+    grab = picked.shaded.strip.grab().toImage()
     image = QImage(str(tmp_path / "strip.png"))
     assert image.width() == grab.width() and image.height() > grab.height() + 20
     assert _band_rows(image, image.height() - grab.height()) > 10
 
 
-def test_the_rankings_name_their_layer_and_run(qtbot, panel: InsidePanel,  # noqa: ANN001
+def test_the_rankings_name_their_layer_and_run(qtbot, picked: InsidePanel,  # noqa: ANN001
                                                tmp_path: Path) -> None:
-    _show(qtbot, panel, panel.explorer)
-    svg = _svg(panel.rankings.export, tmp_path / "rankings.svg")
+    _show(qtbot, picked, picked.explorer)
+    svg = _svg(picked.rankings.export, tmp_path / "rankings.svg")
     assert svg.startswith(f"{RUN} · layer L1 · text “{TEXT}”")
     assert "Most selective neurons of L1" in svg  # the table's own box, drawn below
 
 
-def test_the_top_contexts_name_the_run_and_what_was_found(qtbot, panel: InsidePanel,  # noqa: ANN001
+def test_the_top_contexts_name_the_run_and_what_was_found(qtbot, picked: InsidePanel,  # noqa: ANN001
                                                           tmp_path: Path) -> None:
-    _show(qtbot, panel, panel.explorer)
+    _show(qtbot, picked, picked.explorer)
     found = [{"score": 2.5, "token_index": 7, "token": "o", "context_text": "a rose of",
               "position_in_context": 3}]
-    panel.topk.show_results(found, "L1 #3", 5000, False, RUN)
-    svg = _svg(panel.topk.export, tmp_path / "top.svg")
+    picked.topk.show_results(found, "L1 #3", 5000, False, RUN)
+    svg = _svg(picked.topk.export, tmp_path / "top.svg")
 
     assert svg.startswith(f"Top activating contexts {RUN} · L1 #3: the highest h over 5,000 "
                           "characters.")
-    panel.topk.show_results([], "L1 #3", 0, True, RUN)  # nothing found: no caption to tell
-    assert _svg(panel.topk.export, tmp_path / "none.svg").startswith("Top activating contexts #")
+    picked.topk.show_results([], "L1 #3", 0, True, RUN)  # nothing found: no caption to tell
+    assert _svg(picked.topk.export, tmp_path / "none.svg").startswith("Top activating contexts #")
 
 
-def test_no_trace_no_caption(panel: InsidePanel, tmp_path: Path) -> None:
-    panel.sel.set_trace(None)
-    svg = _svg(panel.shaded.export, tmp_path / "strip.svg")
+def test_no_trace_no_caption(picked: InsidePanel, tmp_path: Path) -> None:
+    picked.sel.set_trace(None)
+    svg = _svg(picked.shaded.export, tmp_path / "strip.svg")
     assert "Run run-2026" not in svg and svg.startswith("Neuron L0 #0")  # the title stays
