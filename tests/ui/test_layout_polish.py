@@ -63,7 +63,9 @@ def test_ready_shows_once_on_the_trainer_tab(qtbot, main_window) -> None:  # noq
     _settle(main_window)
     status = main_window.statusBar().currentMessage()
     under_bar = panel.bar.state.text() if panel.bar.state.isVisible() else ""
-    assert [status, under_bar].count("Ready") == 1, (status, under_bar)
+    # "Ready" once: in the status bar for its 3 s (gone already on a loaded machine), never
+    # under the trainer's bar as well
+    assert under_bar != "Ready" and status in ("Ready", ""), (status, under_bar)
     assert panel.bar.progress.format() == "not started"
 
 
