@@ -78,11 +78,21 @@ class StateActions:
         return problem
 
     def current_state(self) -> StateDoc:
-        """Every built panel's state (unbuilt tabs keep what they had: nothing to say)."""
+        """Every tab's state. A tab not opened yet in this session is built first (its settings
+        restored, as opening it would): a Save state right after a launch held the open tab
+        alone, and a class set up the day before lost its gate-plane point (walkthrough s15)."""
         tabs: dict[str, dict[str, Any]] = {}
-        for name, panel in self._panels.items():
-            if isinstance(panel, Panel):  # the "could not be loaded" label has no state
-                tabs[name] = panel.state()
+        building = any(name not in self._panels for name in TAB_NAMES)  # ~1-2 s, once
+        if building:
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            for name in TAB_NAMES:
+                panel = self.panel(name)
+                if isinstance(panel, Panel):  # the "could not be loaded" label has no state
+                    tabs[name] = panel.state()
+        finally:
+            if building:
+                QGuiApplication.restoreOverrideCursor()
         return StateDoc(self.current_tab_name(), tabs)
 
     def apply_state_doc(self, doc: StateDoc) -> None:
