@@ -15,8 +15,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from gatelab.core.messages import Msg
+from gatelab.core.reasons import os_reason
 from gatelab.core.runs_empty import empty_run_dir
-from gatelab.core.runs_read import CKPT, CONFIG, METRICS, SUMMARY
+from gatelab.core.runs_read import CKPT, CONFIG, METRICS, SUMMARY, RunError
+from gatelab.core.safe_write import folder_problem
 
 RUN_FILES = (CONFIG, METRICS, CKPT, SUMMARY)
 
@@ -36,12 +39,19 @@ def listed_already(entry: Path, base: Path) -> bool:
 
 def run_folders(base: Path, include_empty: bool = False) -> tuple[list[Path], list[Path]]:
     """(the run folders under ``base``, one level into other folders; the empty run and
-    experiment folders, when ``include_empty``), in no order; ([], []) when ``base`` cannot be
-    read. A folder that cannot be read is skipped, never the others."""
+    experiment folders, when ``include_empty``), in no order; ([], []) when ``base`` does not
+    exist yet (no run trained). A folder inside that cannot be read is skipped, never the
+    others; ``base`` itself a file, or unreadable: RunError saying so. Why: the Runs list said
+    "No runs yet" then, and a learner took the runs for lost (probe s15 F5)."""
     try:
         entries = list(base.iterdir())
-    except OSError:
-        return [], []
+    except FileNotFoundError:
+        if not os.path.lexists(base):
+            return [], []
+        raise RunError(Msg("path_reason", {"path": base, "reason": Msg("folder.broken_link")}))
+    except OSError as exc:
+        why = folder_problem(base) or os_reason(exc)
+        raise RunError(Msg("path_reason", {"path": base, "reason": why})) from None
     found: list[Path] = []
     empty: list[Path] = []
     for entry in entries:

@@ -95,6 +95,8 @@ class SavedRunList(QObject):
         if isinstance(result, tuple):  # (rows, the run to start on, signature, running paths)
             rows, default, self._signature, self._running = result
             self.source.set_runs(rows, default=default)
+        elif error:  # the runs folder cannot be listed (a file in its place): none to offer
+            self.source.set_runs([], default="")
         if self._again:
             self._again = False
             self.refresh()

@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
 from gatelab.ui.messages import message_text
 # STATUS, STATUS_CHARS and elide_words are also imported from this module (tests)
 from gatelab.ui.runs_view_columns import (
+    buttons_width,
+    place_buttons,
     SQUEEZED,
     STATUS,
     STATUS_CHARS,
@@ -80,6 +82,7 @@ class RunsView(QWidget):
         self._calls = BackgroundCalls(self)
         self._calls.call_finished.connect(self._on_rows)
         self._generation = 0
+        self._list_error = ""  # why the latest refresh could not list the runs folder
         self._select_after = ""
         # while the list is on screen the folder is watched (a gatelab-train run in a terminal,
         # an experiment's runs): a cheap signature of its folders' times, off the GUI thread
@@ -150,8 +153,7 @@ class RunsView(QWidget):
         for column, tip in enumerate(tips):
             self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
-        self.empty.setText(self.tr("No runs yet. Press Start to train one; runs made with "
-                                   "gatelab-train appear here too."))
+        self._show_empty_text()
         for button, text, tip in (
                 (self.btn_refresh, self.tr("Refresh"), self.tr("Read the runs folder again")),
                 (self.btn_open, self.tr("Open (replay plots)"),
@@ -173,23 +175,11 @@ class RunsView(QWidget):
             self._show_rows(self.rows, self.selected_path())
 
     def _place_buttons(self, columns: int) -> None:
-        """The buttons ``columns`` to a row, left-aligned."""
-        grid = self._button_grid
-        for i, button in enumerate(self._buttons):
-            grid.removeWidget(button)
-            grid.addWidget(button, i // columns, i % columns)
-        for column in range(len(self._buttons) + 1):
-            grid.setColumnStretch(column, int(column == columns))
+        place_buttons(self._button_grid, self._buttons, columns)
         self._button_columns = columns
 
     def _buttons_width(self, columns: int) -> int:
-        """Px the (shown) buttons need, ``columns`` to a row, with the margins."""
-        shown = [b.sizeHint().width() for b in self._buttons if not b.isHidden()]
-        rows = [shown[i:i + columns] for i in range(0, len(shown), columns)] or [[]]
-        margins = self.layout().contentsMargins() if self.layout() else None
-        outer = margins.left() + margins.right() if margins else 22
-        spacing = max(self._button_grid.horizontalSpacing(), 0)
-        return max(sum(r) + spacing * max(len(r) - 1, 0) for r in rows) + outer
+        return buttons_width(self._button_grid, self._buttons, columns, self.layout())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         half = -(-len(self._buttons) // 2)
@@ -268,13 +258,20 @@ class RunsView(QWidget):
             return  # an older refresh answered late: a newer one is on its way
         if isinstance(rows, tuple):  # (signature, rows) from read_rows
             self._signature, rows = rows
+        self._list_error = error  # shown in place of "No runs yet": the runs are not lost
         if error:
             self.status_changed.emit(self.tr("Cannot list the runs: {0}").format(error))
             rows = []
+        self._show_empty_text()
         selected = self._select_after or self.selected_path()
         self._select_after = ""
         self._show_rows(list(rows) if isinstance(rows, list) else [], selected)
         self.refreshed.emit()
+
+    def _show_empty_text(self) -> None:
+        self.empty.setText(self.tr("Cannot list the runs: {0}").format(self._list_error)
+                           if self._list_error else self.tr(
+            "No runs yet. Press Start to train one; runs made with gatelab-train appear here too."))
 
     def _show_rows(self, rows: list[RunRow], selected: str) -> None:
         self.rows = rows

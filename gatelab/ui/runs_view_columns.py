@@ -3,15 +3,24 @@ how a long status reason is cut.
 
 Split from ``runs_view`` so the list's behaviour (reading the folder, selecting, replaying,
 deleting) reads apart from this width arithmetic, which only knows a table and its column
-numbers. Nothing here is translated: the status words it measures come from the view.
+numbers (and the buttons' grid: one row when it fits, else two). Nothing here is translated: the status words it measures come from the view.
 """
 
 from __future__ import annotations
 
 import math
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLayout,
+    QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+)
 
 STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
 STATUS = 7  # the column that must stay on screen
@@ -68,6 +77,26 @@ def share_width(room: int, wanted: list[int], least: list[int]) -> list[int]:
 
 COMPACT_ABOVE = 1e6  # a loss this large or larger (or this small) reads in scientific notation
 COMPACT_BELOW = 1e-4
+
+
+def place_buttons(grid: QGridLayout, buttons: Sequence[QPushButton], columns: int) -> None:
+    """The list's buttons ``columns`` to a row in ``grid``, left-aligned."""
+    for i, button in enumerate(buttons):
+        grid.removeWidget(button)
+        grid.addWidget(button, i // columns, i % columns)
+    for column in range(len(buttons) + 1):
+        grid.setColumnStretch(column, int(column == columns))
+
+
+def buttons_width(grid: QGridLayout, buttons: Sequence[QPushButton], columns: int,
+                  layout: QLayout | None) -> int:
+    """Px the (shown) buttons need, ``columns`` to a row, with ``layout``'s margins."""
+    shown = [b.sizeHint().width() for b in buttons if not b.isHidden()]
+    rows = [shown[i:i + columns] for i in range(0, len(shown), columns)] or [[]]
+    margins = layout.contentsMargins() if layout else None
+    outer = margins.left() + margins.right() if margins else 22
+    spacing = max(grid.horizontalSpacing(), 0)
+    return max(sum(r) + spacing * max(len(r) - 1, 0) for r in rows) + outer
 
 
 def loss_text(value: float | None) -> str:
