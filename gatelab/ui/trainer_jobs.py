@@ -211,10 +211,19 @@ def runs_signature(root: str | Path | None = None) -> tuple[tuple[str, int], ...
 
 def load_run_record(path: str, max_rows: int | None = None) -> Any:
     """The engine's RunRecord (config, metrics rows, summary, stats arrays); RunError if broken.
-    ``max_rows`` downsamples the metrics for plotting. Call it from a worker thread."""
+    ``max_rows`` downsamples the metrics for plotting. Call it from a worker thread.
+
+    A metrics.jsonl cut below the checkpoint (``core.metrics_gap``) adds its note to the
+    record's warnings, which Open and Resume both show: a resume would leave those steps
+    without metrics for good, and a replay's curve stops short of the saved step."""
+    from gatelab.core.metrics_gap import metrics_gap
     from gatelab.core.runs import load_run
 
-    return load_run(path, max_rows)
+    record = load_run(path, max_rows)
+    gap = metrics_gap(record.path, record.summary)
+    if gap is not None:
+        record.warnings.append(gap)
+    return record
 
 
 def delete_run_folder(path: str) -> None:
@@ -236,3 +245,11 @@ def stats_from_arrays(arrays: dict[str, Any] | None) -> Any:
     from gatelab.core.runs import stats_from_npz
 
     return stats_from_npz(arrays)
+
+
+def remove_if_empty(path: str) -> None:
+    """Remove a run folder that a failed start left empty (anything written stays)."""
+    try:
+        Path(path).rmdir()  # only succeeds on an empty folder
+    except OSError:
+        pass

@@ -30,7 +30,8 @@ from gatelab.ui.trainer_hold import refuse_resume
 from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter, warm_up
 from gatelab.ui.trainer_layout import lay_out
 from gatelab.ui.trainer_live import START_KEY, LiveView, RunBar
-from gatelab.ui.trainer_saved import SavedRuns, remove_if_empty
+from gatelab.ui.trainer_jobs import remove_if_empty
+from gatelab.ui.trainer_saved import SavedRuns
 from gatelab.ui.trainer_state import apply_panel_state, panel_state
 from gatelab.ui.trainer_worker import (
     BackgroundCalls,

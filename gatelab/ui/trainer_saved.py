@@ -279,7 +279,8 @@ class SavedRuns:
         """The run on the live page (a replay, or the run that just ended) was deleted under
         Runs: its curves, bar and sample go, the title says so, and Sample text is disabled
         (it said "No checkpoint yet" about a folder that no longer exists)."""
-        if not self.run_dir or self.controller.is_busy() or not _same_path(self.run_dir, path):
+        if (not self.run_dir or self.controller.is_busy()
+                or os.path.realpath(self.run_dir) != os.path.realpath(path)):
             return
         name = Path(path).name
         self._cancel_sample()
@@ -327,8 +328,12 @@ class SavedRuns:
                 self.runs.refresh()  # e.g. deleted meanwhile: the list drops it now
         elif tag == "sample":
             self._on_sample_done(result, error)
-        elif tag == "ended" and not error:
-            self._say_ended_while_training(result)
+        elif tag == "ended":
+            # the pointer is this window's to clear at its next save, unless another window
+            # (or a gatelab-train) trains that run now: it keeps it for its own crash
+            self._owns_training_key = error != "" or getattr(result, "status", "") != "running"
+            if not error:
+                self._say_ended_while_training(result)
 
     def _say_ended_while_training(self, info: object) -> None:
         """The last session closed (or died) while ``info``'s run trained: say the step it is
@@ -349,15 +354,19 @@ class SavedRuns:
             "it under Runs and press Resume training to go on.").format(name, done, total),
             notice=True)
 
-
     # -- settings between launches ------------------------------------------------------------
     def save_settings(self, settings: QSettings) -> None:
         """The form, the view, the experiment's choices and where the plots were exported."""
         self.controls.save_settings(settings)
         settings.setValue("view", self.views.currentIndex())
         # the run training now: at a close (or the last autosave before a crash) the next launch
-        # says it ended mid-run and where to resume it; "" once it has ended here
-        settings.setValue(TRAINING_KEY, self.run_dir if self.controller.is_busy() else "")
+        # says it ended mid-run and where to resume it; "" once it has ended here. A window that
+        # trains nothing leaves another window's pointer alone: closing an idle second window
+        # after the training one was killed lost the notice (probe s15 F1).
+        busy = self.controller.is_busy()
+        if busy or getattr(self, "_owns_training_key", False):
+            settings.setValue(TRAINING_KEY, self.run_dir if busy else "")
+            self._owns_training_key = busy
         settings.beginGroup("experiment")
         try:
             self.experiment.save_settings(settings)
@@ -386,15 +395,3 @@ class SavedRuns:
         finally:
             settings.endGroup()
         restore_export_folder(settings)
-
-
-def _same_path(a: str, b: str) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)
-
-
-def remove_if_empty(path: str) -> None:
-    """Remove a run folder that a failed start left empty (anything written stays)."""
-    try:
-        Path(path).rmdir()  # only succeeds on an empty folder
-    except OSError:
-        pass

@@ -62,3 +62,32 @@ def test_nothing_is_said_for_a_run_finished_since(qtbot, settings: QSettings, tm
 def _with(settings: QSettings, run: str) -> QSettings:
     settings.setValue("training_at_exit", run)
     return settings
+
+
+def test_an_idle_second_window_leaves_the_training_windows_pointer(qtbot, settings: QSettings  # noqa: ANN001
+                                                                    ) -> None:
+    """Two windows on one settings file: closing the idle one (or its autosave) wrote "" over
+    the run the other trained, so after the training one was killed the next launch said
+    nothing (probe s15 F1). Only a window that trains, or that read the pointer of a run no
+    longer training, writes it."""
+    first = tiny_trainer(qtbot, settle=True)
+    first.controls.set_config(TrainConfig(**{**TINY_TRAIN, "steps": 100_000}))
+    assert first.start()
+    qtbot.waitUntil(lambda: first.bar.progress.value() >= 3, timeout=30000)
+    first.save_settings(settings)  # its autosave
+    run = first.run_dir
+    idle = tiny_trainer(qtbot)
+    idle.restore_settings(settings)  # reads the pointer of a run training now: says nothing
+    qtbot.wait(1500)
+    assert idle.error_text == ""
+    idle.save_settings(settings)  # the idle window closes
+    assert settings.value("training_at_exit") == run
+    first.shutdown()  # (as if killed: the run is left stopped at its checkpoint)
+    again = tiny_trainer(qtbot)
+    again.restore_settings(settings)
+    qtbot.waitUntil(lambda: bool(again.error_text), timeout=20000)
+    assert again.error_text.startswith(f"gatelab closed while run {Path(run).name} was training")
+    again.save_settings(settings)  # said once: its next save clears it
+    assert settings.value("training_at_exit") == ""
+    idle.shutdown()
+    again.shutdown()
