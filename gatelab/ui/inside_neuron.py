@@ -151,6 +151,7 @@ def _fill(table: QTableWidget, rows: list[tuple[int, list[str]]]) -> None:
     """Rows of (neuron, cell texts); the neuron is kept on every cell for clicks. Existing items
     are reused (creating 150 items per switch costs more than the rest of the view)."""
     table.setUpdatesEnabled(False)
+    table.blockSignals(True)  # the current cell a refill moves is no pick
     try:
         table.setRowCount(len(rows))
         for r, (neuron, cells) in enumerate(rows):
@@ -165,6 +166,7 @@ def _fill(table: QTableWidget, rows: list[tuple[int, list[str]]]) -> None:
                 item.setText(text)
                 item.setData(Qt.ItemDataRole.UserRole, neuron)
     finally:
+        table.blockSignals(False)
         table.setUpdatesEnabled(True)
 
 
@@ -188,6 +190,10 @@ class NeuronRankings(QWidget):
         spl.addWidget(self.span_table, 1)
         for table in (self.selective, self.span_table):
             table.cellClicked.connect(lambda r, _c, t=table: self._pick(t, r))
+            # the arrow keys pick too (walkthrough s15 F2: the highlight moved, the pick did
+            # not); a refill's own changes come with the signals blocked (``_fill``)
+            table.currentCellChanged.connect(
+                lambda r, _c, _pr, _pc, t=table: self._pick(t, r) if t.hasFocus() else None)
         self.export_button = ExportButton(self.export, "rankings.csv", "", self)
         sl.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
         lay = QHBoxLayout(self)

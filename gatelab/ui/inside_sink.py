@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.core.inside.types import Trace
 from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_gates import fmt_sig
@@ -75,6 +76,10 @@ class SinkView(QWidget):
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.cellClicked.connect(lambda r, _c: self.sel.set_layer(r))
+        # the arrow keys pick too: a row highlighted by Down while the heat map framed another
+        # layer disagreed with every other view (walkthrough s15 F2); programmatic changes
+        # (a new trace's rows) come with the signals blocked
+        self.table.currentCellChanged.connect(lambda r, _c, _pr, _pc: self._keyed(r))
         self.lesson = lesson = QLabel(self)
         lesson.setWordWrap(True)
         lesson.setStyleSheet("color: #444; padding: 4px;")
@@ -135,7 +140,9 @@ class SinkView(QWidget):
         if trace is None or not trace.layers:
             self._grid = np.zeros((0, 0))
             self.image.clear()
+            self.table.blockSignals(True)
             self.table.setRowCount(0)
+            self.table.blockSignals(False)
             self._set_caption()
             return
         self._set_caption()
@@ -174,6 +181,13 @@ class SinkView(QWidget):
     def _fill_table(self) -> None:
         trace = self.sel.trace
         assert trace is not None
+        self.table.blockSignals(True)  # (not a pick: see _keyed)
+        try:
+            self._fill_rows(trace)
+        finally:
+            self.table.blockSignals(False)
+
+    def _fill_rows(self, trace: Trace) -> None:
         self.table.setRowCount(len(trace.layers))
         for i, lt in enumerate(trace.layers):
             sink = (fmt_number(100 * float(np.mean(lt.attn_sink)), 1) + " %"
@@ -186,6 +200,10 @@ class SinkView(QWidget):
                 if c >= 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(i, c, item)
+
+    def _keyed(self, row: int) -> None:
+        if row >= 0 and self.table.hasFocus() and self._grid.size and row < self._grid.shape[0]:
+            self.sel.set_layer(row)
 
     def _show_layer(self) -> None:
         if not self._grid.size:
