@@ -218,6 +218,7 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
         return code
     from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
     from gatelab.core.allocator import keep_freed_memory
+    from gatelab.core.metrics_gap import metrics_gap
     keep_freed_memory()  # steps reuse freed memory instead of faulting it back (core/allocator)
 
     prog = p.prog
@@ -237,6 +238,8 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
             if not runs.has_checkpoint(run_dir):
                 sys.stderr.write(f"note: {run_dir} has no checkpoint yet (it stopped before its "
                                  f"first one); training it again from step 0\n")
+            elif gap := metrics_gap(run_dir):  # a metrics.jsonl cut short: say what stays missing
+                sys.stderr.write(f"note: {run_dir}: {gap}\n")
         else:
             config = _config_from(args, TrainConfig())
             if args.run_dir:

@@ -90,11 +90,15 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     from gatelab.core.inside.analysis import layer_summary
     from gatelab.core.inside.errors import InsideError, refuse_output_inside
     from gatelab.core.inside.hf_check import is_hf_folder
+    from gatelab.core.inside.source_folder import unreachable_folder
     p = Path(source)
     if not math.isfinite(eps) or eps <= 0:
         raise InsideError(f"--eps must be a finite number > 0, got {eps}")
     if out is not None:
         refuse_output_inside(out, p)
+    unreachable = unreachable_folder(p)  # a link loop: named as the Inside tab names it
+    if unreachable is not None:
+        raise InsideError(unreachable)
     if p.exists() and not p.is_dir():
         raise InsideError(f"{p}: is a file, not a folder (give the run or model folder)")
     if not p.is_dir():

@@ -252,6 +252,13 @@ MESSAGES: dict[str, str] = {
     "resume.no_folder": QT_TRANSLATE_NOOP("core", "resume needs the run folder to continue"),
     "resume.nothing": QT_TRANSLATE_NOOP(
         "core", "no run to resume in {folder} (no checkpoint, no config.json)"),
+    # a resume (or a replay) of a run whose metrics.jsonl was cut below its checkpoint (metrics_gap)
+    "resume.metrics_gap": QT_TRANSLATE_NOOP("core", "metrics.jsonl ends at step {last} but the "
+                                            "checkpoint is at step {step}: steps {first}–{step} have no metrics"),
+    "resume.metrics_gap_one": QT_TRANSLATE_NOOP("core", "metrics.jsonl ends at step {last} but the "
+                                                "checkpoint is at step {step}: step {step} has no metrics"),
+    "resume.metrics_none": QT_TRANSLATE_NOOP("core", "metrics.jsonl holds no rows but the "
+                                             "checkpoint is at step {step}: steps 1–{step} have no metrics"),
     "train.oom": QT_TRANSLATE_NOOP(
         "core", "out of {device} memory at step {step} with batch {batch} × block {block} "
                 "({params:,} parameters); lower the batch size, block size or width"),

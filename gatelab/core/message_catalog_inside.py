@@ -168,6 +168,14 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: ckpt.pt's config describes {needed:,} parameters but the file holds only "
                 "{held:,} numbers; the checkpoint is damaged"),
     "inside.no_run": QT_TRANSLATE_NOOP("core", "{path}: no such run folder"),
+    # a folder opened as the other kind of source (core/inside/source_folder.py); the Source
+    # choices are the Inside tab's own labels
+    "inside.run_is_hf": QT_TRANSLATE_NOOP(
+        "core", "{path}: this is a Hugging Face model folder (config.json and weights, no "
+                "ckpt.pt), not a gatelab run; choose Source: Hugging Face model folder"),
+    "inside.hf_is_run": QT_TRANSLATE_NOOP(
+        "core", "{path}: this is a gatelab run folder (it holds {files}), not a Hugging Face "
+                "model folder; choose Source: Saved run"),
     "inside.run_failed": QT_TRANSLATE_NOOP("core", "{path}: cannot open this run: {reason}"),
     "inside.weights_misfit": QT_TRANSLATE_NOOP(
         "core", "{path}: the weights of step {step} do not fit the model: {reason}"),

@@ -12,7 +12,6 @@ Whether a "running" run's writer still runs is ``gatelab.core.run_liveness``'s q
 from __future__ import annotations
 
 import json
-import math
 import os
 import zipfile
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ import numpy as np
 
 from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.messages import GatelabError, Msg
+from gatelab.core.metrics_values import LAYER_KEYS, NUM_KEYS, gaps_as_nan, is_num
 from gatelab.core.reasons import is_digit_limit, json_kind, json_reason
 from gatelab.core.run_steps import step_plausible, step_text
 from gatelab.core.temp_files import remove_stale_tmp  # noqa: F401 (its callers import it here)
@@ -36,8 +36,6 @@ STATS_CAP = 1 << 29
 CKPT_CAP = 1 << 36
 LINE_CAP = 1 << 20  # one metrics row (per-layer lists included)
 SAMPLES_TAIL = 1 << 16
-_NUM_KEYS = ("train_loss", "lr", "tokens_per_s", "elapsed_s", "val_loss")
-_LAYER_KEYS = ("frac_neg", "frac_closed", "mean_abs_h", "max_abs_h", "mlp_ratio", "attn_sink")
 
 
 class RunError(GatelabError):
@@ -105,10 +103,6 @@ def read_config(folder: Path) -> TrainConfig:
 
 
 # -- metrics.jsonl -----------------------------------------------------------------------------
-def _is_num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
 def row_problem(row: Any) -> str:
     """Why a parsed metrics row cannot be plotted ("" when it can)."""
     if not isinstance(row, dict):
@@ -116,33 +110,17 @@ def row_problem(row: Any) -> str:
     step = row.get("step")
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= 10**12:
         return Msg("metrics.step_not_whole", {"value": repr(step)})
-    for key in _NUM_KEYS:
-        if key in row and not (_is_num(row[key]) or (key == "val_loss" and row[key] is None)):
+    for key in NUM_KEYS:
+        if key in row and not (is_num(row[key]) or (key == "val_loss" and row[key] is None)):
             return Msg("metrics.not_number", {"name": key, "value": repr(row[key])})
-    if "tokens_seen" in row and not _is_num(row["tokens_seen"]):
+    if "tokens_seen" in row and not is_num(row["tokens_seen"]):
         return Msg("metrics.not_number", {"name": "tokens_seen", "value": repr(row["tokens_seen"])})
-    for key in _LAYER_KEYS:
+    for key in LAYER_KEYS:
         v = row.get(key)
         if v is not None and not (isinstance(v, list) and len(v) <= 4096
-                                  and all(_is_num(x) for x in v)):
+                                  and all(is_num(x) for x in v)):
             return Msg("metrics.not_list", {"name": key})
     return ""
-
-
-def _nulls_as_nan(row: Any) -> Any:
-    """A row with null numbers made NaN, as the plots and summaries expect: the writer puts
-    null where a value is not finite (a linear-attention layer has no sink share), since a bare
-    NaN is not JSON. A null ``val_loss`` stays None: it means "no evaluation at this step"."""
-    if not isinstance(row, dict):
-        return row
-    for key in _NUM_KEYS:
-        if key != "val_loss" and key in row and row[key] is None:
-            row[key] = math.nan
-    for key in _LAYER_KEYS:
-        values = row.get(key)
-        if isinstance(values, list) and None in values:
-            row[key] = [math.nan if v is None else v for v in values]
-    return row
 
 
 def metrics_lines(path: Path, problems: list[str] | None = None, max_bytes: int | None = None
@@ -179,7 +157,7 @@ def metrics_lines(path: Path, problems: list[str] | None = None, max_bytes: int 
 def _parse(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, Any] | None:
     """The row of one line, or None (a truncated last line, a crash mid-write, silently)."""
     try:
-        row = _nulls_as_nan(json.loads(line.decode("utf-8")))
+        row = gaps_as_nan(json.loads(line.decode("utf-8")))  # ±Infinity, 1e308: as null
         why = row_problem(row)
     except RecursionError:
         why = Msg("metrics.too_deep")

@@ -38,6 +38,7 @@ from gatelab.ui.inside_jobs import (
 )
 from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
+from gatelab.ui.inside_panel_stale import check_stale, failed_text, wire
 from gatelab.ui.inside_pickers import SelectionBar, model_dtype
 from gatelab.ui.inside_runlist import SavedRunList
 from gatelab.ui.inside_sink import SinkView
@@ -123,6 +124,7 @@ class InsidePanel(QWidget):
                        self.sel.token_changed, self.sel.span_changed):
             signal.connect(self._on_user_act)
         self._message: tuple[Callable[[], str], bool] = (lambda: "", False)
+        wire(self)  # a note while the views show another source than the bar names
         self._update_topk_target()
         self.retranslate()
 
@@ -145,6 +147,7 @@ class InsidePanel(QWidget):
         re-render it. Returns the text shown."""
         self._message = (detach(message, self), error)  # names self: no cycle (qt_cycles)
         self._restore_line = False
+        self._stale_saved = None  # a new line replaces the stale note (inside_panel_stale)
         text = message()
         self.source.show_message(text, error)
         return text
@@ -278,7 +281,7 @@ class InsidePanel(QWidget):
             self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
         elif error:
             self.after_trace = None
-            self._say(lambda: self._failed_text(error), error=True)
+            self._say(lambda: failed_text(self.sel, error), error=True)
             self.status_changed.emit(error)
         elif result is not None:
             if self._trying != self._spec:
@@ -287,18 +290,10 @@ class InsidePanel(QWidget):
             if self._trying_history:
                 self._read_history(self._spec)
             self._show_trace(result)
+            check_stale(self)  # the bar changed while it ran: say so over the result
         if self._pending_step is not None and not self.runner.is_busy():
             step, self._pending_step = self._pending_step, None
             self.trace_step(step)
-
-    def _failed_text(self, error: str) -> str:
-        """Why the analysis failed; the views keep the last trace (not lost to a typo in a
-        path), and the line says whose numbers they still show."""
-        trace = self.sel.trace
-        if trace is None or not self.sel.has_trace():
-            return self.tr("Could not analyse: {0}").format(error)
-        return self.tr("Could not analyse: {0} — the views still show the last trace "
-                       "({1}).").format(error, trace.model_name)
 
     def _forget_error(self, _text: str = "") -> None:
         """A new example is in the text box: an error about the last text is stale."""

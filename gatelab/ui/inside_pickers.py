@@ -132,10 +132,11 @@ class SelectionBar(QWidget):
 
 
 class ElidedLabel(QLabel):
-    """A one-line plain-text label that shows its parts a line each when only so they show
-    whole, else ends after a word with "…"; the whole text is its tooltip. (A right-aligned
-    QLabel cut the start instead, model name and all: "…orCausalLM · 4 layers".) ``text()``
-    returns the whole text."""
+    """A plain-text label that shows its whole text on one line where it fits, else its parts
+    a line each, each ending after a word with "…" where too long; the whole text is its
+    tooltip. (A right-aligned QLabel cut the start instead, model name and all: "…orCausalLM ·
+    4 layers"; cutting the joined text lost the sizes line whole at 1024 px behind a long run
+    name, walkthrough s15 F5.) ``text()`` returns the whole text."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -149,8 +150,8 @@ class ElidedLabel(QLabel):
         self.set_lines([text] if text else [], text)
 
     def set_lines(self, lines: list[str], whole: str | None = None) -> None:
-        """Show ``whole`` (default: ``lines`` joined by " · "), or ``lines`` one under another
-        where the whole does not fit on one line but each line does."""
+        """Show ``whole`` (default: ``lines`` joined by " · "), or ``lines`` one under another,
+        each cut on its own, where the whole does not fit on one line."""
         self._lines = list(lines)
         self._whole = " · ".join(lines) if whole is None else whole
         self.setToolTip(self._whole)
@@ -160,8 +161,8 @@ class ElidedLabel(QLabel):
         return self._whole
 
     def shown_text(self) -> str:
-        """What is drawn now: the whole text on one line, its start and "…", or its parts
-        whole with a newline between them."""
+        """What is drawn now: the whole text on one line (its start and "…" for one part), or
+        its parts, each whole or its start and "…", with a newline between them."""
         return super().text()
 
     def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
@@ -171,9 +172,9 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         room = max(self.contentsRect().width() - 4, 0)
         metrics = self.fontMetrics()
-        if (metrics.horizontalAdvance(self._whole) > room and len(self._lines) > 1
-                and all(metrics.horizontalAdvance(line) <= room for line in self._lines)):
-            super().setText("\n".join(self._lines))  # two short lines beat one cut one
+        if metrics.horizontalAdvance(self._whole) > room and len(self._lines) > 1:
+            # two lines beat one cut one, cut or not: the sizes keep a line of their own
+            super().setText("\n".join(elide_words(line, metrics, room) for line in self._lines))
         else:
             super().setText(elide_words(self._whole, metrics, room))
 

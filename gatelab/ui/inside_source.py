@@ -55,6 +55,9 @@ class SourceBar(QWidget):
     cancel_requested = Signal()
     kind_changed = Signal(str)
     example_picked = Signal(str)  # a fresh text: an error about the last one is stale
+    # the kind, run or model folder changed (the learner, a state, a refresh): the views may
+    # now show another source than the bar names (walkthrough s15 F3)
+    choice_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -147,6 +150,8 @@ class SourceBar(QWidget):
         grid.addWidget(self.message, 2, 0, 1, 5)
         grid.setColumnStretch(2, 1)
         self.kind.currentIndexChanged.connect(self._on_kind)
+        self.runs.currentIndexChanged.connect(self.choice_changed)
+        self.hf_path.textChanged.connect(self.choice_changed)
         self.retranslate()
         self._on_kind()
         self.set_busy(False)
@@ -241,6 +246,7 @@ class SourceBar(QWidget):
         """(path, label) of the saved runs; keeps the current (or ``keep``) run selected, or,
         while none was chosen, selects ``default`` (``saved_run_choices``: the trainer's run,
         not the newest stub)."""
+        before = self.run_path()
         current = keep or (default if default and not self.run_chosen else self.run_path())
         self.runs.blockSignals(True)
         self.runs.clear()
@@ -251,6 +257,8 @@ class SourceBar(QWidget):
         i = self.runs.findData(current) if current else 0
         self.runs.setCurrentIndex(max(i, 0))
         self.runs.blockSignals(False)
+        if self.run_path() != before:
+            self.choice_changed.emit()
 
     def select_run(self, path: str) -> None:
         self.run_chosen = True
@@ -298,6 +306,7 @@ class SourceBar(QWidget):
     def _on_kind(self) -> None:
         self.stack.setCurrentIndex(max(self.kind.currentIndex(), 0))
         self.kind_changed.emit(self.kind_key())
+        self.choice_changed.emit()
 
     def _choose_run(self) -> None:
         start = runs_dir()

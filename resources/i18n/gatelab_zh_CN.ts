@@ -387,7 +387,7 @@
         <translation>z 必须是有限数</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_state.py" line="+82" />
+        <location filename="../../gatelab/ui/activations_state.py" line="+99" />
         <source>z min must be below z max ({0})</source>
         <translation>z 最小值必须小于 z 最大值（{0}）</translation>
     </message>
@@ -3629,7 +3629,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+199" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+202" />
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3654,7 +3654,12 @@
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
     <message>
-        <location line="+21" />
+        <location filename="../../gatelab/ui/inside_panel_stale.py" line="+58" />
+        <source>Source changed: the views still show the last trace ({0}) until you press Analyse.</source>
+        <translation>来源已更改：在你按下“分析”之前，各视图仍显示上一次的追踪（{0}）。</translation>
+    </message>
+    <message>
+        <location line="+13" />
         <source>Could not analyse: {0}</source>
         <translation>无法分析：{0}</translation>
     </message>
@@ -3689,7 +3694,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+31" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+45" />
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -4395,7 +4400,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+205" />
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+211" />
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -4840,7 +4845,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+141" />
+        <location filename="../../gatelab/ui/runs_view.py" line="+144" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4875,12 +4880,12 @@ equivalent</source>
         <translation>双击某次运行以回放其曲线</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+119" />
         <source>No runs yet. Press Start to train one; runs made with gatelab-train appear here too.</source>
         <translation>还没有运行记录。按“开始”训练一个；用 gatelab-train 进行的运行也会显示在这里。</translation>
     </message>
     <message>
-        <location line="+3" />
+        <location line="-116" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -4925,7 +4930,7 @@ equivalent</source>
         <translation>在“实时曲线”标签页中显示此次运行的曲线</translation>
     </message>
     <message>
-        <location line="-16" />
+        <location line="-15" />
         <source>Train</source>
         <translation>训练</translation>
     </message>
@@ -4975,7 +4980,7 @@ equivalent</source>
         <translation>运行如何结束；悬停可查看完整原因</translation>
     </message>
     <message>
-        <location line="+11" />
+        <location line="+10" />
         <source>Continue from the run's last checkpoint</source>
         <translation>从此次运行的最后一个检查点继续</translation>
     </message>
@@ -4990,7 +4995,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+185" />
+        <location line="+180" />
         <source>Not replayed</source>
         <translation>未回放</translation>
     </message>
@@ -5055,12 +5060,13 @@ equivalent</source>
         <translation>{0} 已不存在：它已在本应用之外被删除或移动</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="-115" />
+        <location filename="../../gatelab/ui/runs_view.py" line="-121" />
+        <location line="+9" />
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+90" />
+        <location line="+87" />
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -5246,7 +5252,7 @@ equivalent</source>
         <translation>样本已显示，但未随运行保存：{0}</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>Run {0} was deleted</source>
         <translation>运行 {0} 已被删除</translation>
     </message>
@@ -5262,17 +5268,17 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+26" />
         <source>gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select it under Runs and press Resume training to go on.</source>
         <translation>gatelab 关闭时，运行 {0} 正在训练；它已保存在第 {1:,} 步（共 {2:,} 步）。请在“运行记录”中选中它，按“继续训练”即可接着训练。</translation>
     </message>
     <message>
-        <location line="+22" />
+        <location line="+26" />
         <source>Part of the remembered trainer form could not be read; those fields show their defaults.</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-118" />
+        <location line="-127" />
         <location line="+9" />
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5354,7 +5360,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-177" />
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-183" />
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5539,7 +5545,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+97" />
+        <location filename="../../gatelab/ui/inside_sink.py" line="+102" />
         <source>First-token attention share, per layer and head</source>
         <translation>首 token 注意力占比（每层、每头）</translation>
     </message>
@@ -5616,7 +5622,7 @@ equivalent</source>
         <translation>最大 |hidden|</translation>
     </message>
     <message>
-        <location line="+66" />
+        <location line="+75" />
         <source>— (no softmax attention)</source>
         <translation>—（无 softmax 注意力）</translation>
     </message>
@@ -5624,7 +5630,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+158" />
+        <location filename="../../gatelab/ui/inside_source.py" line="+163" />
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5730,7 +5736,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-137" />
+        <location line="-142" />
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5745,7 +5751,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+136" />
+        <location line="+141" />
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5765,13 +5771,13 @@ equivalent</source>
         <translation>选择磁盘上的 Hugging Face 模型文件夹。</translation>
     </message>
     <message>
-        <location line="+68" />
+        <location line="+72" />
         <source>Choose a run folder</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-134" />
-        <location line="+140" />
+        <location line="-138" />
+        <location line="+144" />
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -5809,7 +5815,7 @@ equivalent</source>
         <translation>设置文件 {0} {1}：本次会话的设置没有被保存</translation>
     </message>
     <message>
-        <location line="+17" />
+        <location line="+27" />
         <source>it holds no settings for any of gatelab's tabs (it names: {0})</source>
         <translation>它不包含 gatelab 任何标签页的设置（它列出的是：{0}）</translation>
     </message>
@@ -6458,7 +6464,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+140" />
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+141" />
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -7469,6 +7475,21 @@ equivalent</source>
         <translation>{folder} 中没有可继续的运行（没有检查点，也没有 config.json）</translation>
     </message>
     <message>
+        <location line="+3" />
+        <source>metrics.jsonl ends at step {last} but the checkpoint is at step {step}: steps {first}–{step} have no metrics</source>
+        <translation>metrics.jsonl 止于第 {last} 步，但检查点在第 {step} 步：第 {first}–{step} 步没有指标</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>metrics.jsonl ends at step {last} but the checkpoint is at step {step}: step {step} has no metrics</source>
+        <translation>metrics.jsonl 止于第 {last} 步，但检查点在第 {step} 步：第 {step} 步没有指标</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>metrics.jsonl holds no rows but the checkpoint is at step {step}: steps 1–{step} have no metrics</source>
+        <translation>metrics.jsonl 没有任何行，但检查点在第 {step} 步：第 1–{step} 步没有指标</translation>
+    </message>
+    <message>
         <location line="+2" />
         <source>out of {device} memory at step {step} with batch {batch} × block {block} ({params:,} parameters); lower the batch size, block size or width</source>
         <translation>第 {step} 步时 {device} 内存不足，批次 {batch} × 块 {block}（{params:,} 个参数）；请减小批次大小、块大小或宽度</translation>
@@ -7934,7 +7955,17 @@ equivalent</source>
         <translation>{path}：没有这个运行文件夹</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="+3" />
+        <source>{path}: this is a Hugging Face model folder (config.json and weights, no ckpt.pt), not a gatelab run; choose Source: Hugging Face model folder</source>
+        <translation>{path}：这是一个 Hugging Face 模型文件夹（有 config.json 和权重，没有 ckpt.pt），不是 gatelab 运行；请将来源选为：Hugging Face 模型文件夹</translation>
+    </message>
+    <message>
+        <location line="+3" />
+        <source>{path}: this is a gatelab run folder (it holds {files}), not a Hugging Face model folder; choose Source: Saved run</source>
+        <translation>{path}：这是一个 gatelab 运行文件夹（其中有 {files}），不是 Hugging Face 模型文件夹；请将来源选为：已保存的运行</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>{path}: cannot open this run: {reason}</source>
         <translation>{path}：无法打开这个运行：{reason}</translation>
     </message>

@@ -22,6 +22,7 @@ from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_config_check import check_config_values
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
+from gatelab.core.inside.source_folder import run_files, unreachable_folder
 from gatelab.core.messages import Msg, first_line, reason
 from gatelab.core.reasons import json_reason, os_reason
 
@@ -321,8 +322,11 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     dtype the weights do not have), for the caller to show beside the result.
     """
     p = Path(path)
-    if not p.is_dir():
-        raise InsideError(Msg("inside.not_folder", {"path": p}))
+    if not p.is_dir():  # a link loop is named as one (not "not a folder")
+        raise InsideError(unreachable_folder(p) or Msg("inside.not_folder", {"path": p}))
+    found = run_files(p)  # its config.json is gatelab's: "names no model_type" would mislead
+    if found:
+        raise InsideError(Msg("inside.hf_is_run", {"path": p, "files": ", ".join(found)}))
     if not os.path.lexists(p / "config.json"):  # a link loop is there: read_config says why
         raise InsideError(Msg("inside.no_config", {"path": p}))
     _only_regular_files(p)

@@ -25,6 +25,7 @@ from gatelab.core import data
 from gatelab.core.devices import resolve_device
 from gatelab.core.inside.capture import gate_mean_from_q, peak_abs, row_norms, sinks_from_lse, viewer
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.source_folder import looks_like_model_folder, unreachable_folder
 from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import MAX_TEXT_CHARS, LayerTrace, Trace
 from gatelab.core.inside.unknown_chars import run_unknown_chars
@@ -189,11 +190,13 @@ class RunModel:
         from gatelab.core.runs import load_checkpoint
         from gatelab.core.stats_history import read_weights, weights_problem
         p = Path(run_dir)
-        if not p.is_dir():
-            raise InsideError(Msg("inside.no_run", {"path": p}))
+        if not p.is_dir():  # a link loop is named as one, as the CLI and the HF loader do
+            raise InsideError(unreachable_folder(p) or Msg("inside.no_run", {"path": p}))
         ckpt_path = p / "ckpt.pt"
         if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
             raise InsideError(Msg("file.not_regular", {"path": ckpt_path}))
+        if not os.path.lexists(ckpt_path) and looks_like_model_folder(p):  # it never will have one
+            raise InsideError(Msg("inside.run_is_hf", {"path": p}))
         if not os.path.lexists(ckpt_path):  # not "no checkpoint to resume from": nothing resumes
             raise InsideError(Msg("inside.no_checkpoint", {"path": p}))
         try:

@@ -1,0 +1,73 @@
+"""The lines under the Inside tab's source bar that say the views show an older trace.
+
+Why: switching Source (a Hugging Face folder to a saved run, another run or folder) left the
+last model's token strip, charts, sizes and "16 tokens through Qwen3ForCausalLM" on screen with
+no word that they belonged to another source (walkthrough s15 F3). The views stay, for the
+learner to compare; the message line says whose they are until Analyse traces the source the
+bar names, and gives back the line it replaced when the source is switched back to the traced
+one. A failed analysis says the same of the trace it leaves on show.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+
+from gatelab.ui.inside_jobs import SourceSpec
+from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.qt_cycles import weak_call
+
+translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
+
+
+def wire(panel: Any) -> None:
+    """Check the views against the bar whenever the bar's source may have changed: the
+    learner's pick, a restored state, a runs-folder refresh, a new live run (the live timer).
+    ``panel._stale_saved`` holds the line the note replaced (None: no note on show)."""
+    panel._stale_saved = None
+    check = weak_call(panel, check_stale)  # the bar and the timer are the panel's children
+    panel.source.choice_changed.connect(check)
+    panel._live_timer.timeout.connect(check)
+
+
+def source_key(spec: SourceSpec | None) -> tuple[bool, str] | None:
+    """What makes two sources the same model: a run (live or saved: the same folder holds the
+    same checkpoints; the history slider's step aside) or a model folder, and its path."""
+    return None if spec is None else (spec.is_run(), os.path.normpath(spec.path))
+
+
+def check_stale(panel: Any) -> None:
+    """Show the note while the views show another source than the bar names; take it back
+    (restoring the line it replaced) once the bar names the traced source again. Left alone
+    while a trace runs: its progress has the line, and its result says what it traced."""
+    tag = panel.runner.tag()
+    if panel._shut or (tag and not tag.startswith("topk:")):
+        return
+    try:
+        chosen: SourceSpec | None = panel.source.spec(panel.live_run_dir())
+    except ValueError:
+        chosen = None  # nothing usable chosen: still not what the views show
+    traced = panel._spec
+    trace = panel.sel.trace
+    stale = (panel.sel.has_trace() and trace is not None and traced is not None
+             and source_key(chosen) != source_key(traced))
+    if stale and panel._stale_saved is None:
+        saved, name = panel._message, trace.model_name
+        panel._say(lambda: translate("InsidePanel", "Source changed: the views still show "
+                                     "the last trace ({0}) until you press Analyse.").format(name))
+        panel._stale_saved = saved  # (after _say, which forgets it)
+    elif not stale and panel._stale_saved is not None:
+        message, error = panel._stale_saved
+        panel._say(message, error)
+
+
+def failed_text(sel: InsideSelection, error: str) -> str:
+    """Why the analysis failed; the views keep the last trace (not lost to a typo in a
+    path), and the line says whose numbers they still show."""
+    trace = sel.trace
+    if trace is None or not sel.has_trace():
+        return translate("InsidePanel", "Could not analyse: {0}").format(error)
+    return translate("InsidePanel", "Could not analyse: {0} — the views still show the last "
+                     "trace ({1}).").format(error, trace.model_name)
