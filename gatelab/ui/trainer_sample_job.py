@@ -9,15 +9,12 @@ step of the checkpoint a sample is written from, so the live box uses the same h
 
 from __future__ import annotations
 
-import os
-import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from gatelab.core.values import is_int
 from gatelab.ui.trainer_jobs import SAMPLE_CHARS
 
 
@@ -51,23 +48,15 @@ class SampleFeed(QObject):
 
 def checkpoint_step(run_dir: str) -> int | None:
     """The step of ``run_dir``'s checkpoint (call it from a helper thread); None when it cannot
-    be told. Memory-mapped, so only the checkpoint's small index is read, never its weights a
-    second time (the sample loads them). A path that is no regular file (a FIFO would block) or
-    over core's size cap is not opened; anything wrong with the file is the sample's to say."""
-    from gatelab.core.runs_read import CKPT, CKPT_CAP
+    be told. Core's reader (``run_saved_step.checkpoint_file_step``): memory-mapped, so only the
+    checkpoint's small index is read, never its weights a second time (the sample loads them);
+    no FIFO, nothing over the size cap, and nothing that is not a torch archive reaches
+    ``torch.load`` (a text file there was passed to it, probe s15). Anything wrong with the
+    file is the sample's to say."""
+    from gatelab.core.run_saved_step import checkpoint_file_step
+    from gatelab.core.runs_read import CKPT
 
-    path = Path(run_dir) / CKPT
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > CKPT_CAP:
-            return None
-        import torch
-
-        ckpt = torch.load(path, map_location="cpu", weights_only=True, mmap=True)
-    except Exception:  # missing, damaged, foreign: the header is left out, nothing more
-        return None
-    step = ckpt.get("step") if isinstance(ckpt, dict) else None
-    return step if is_int(step) and step >= 0 else None
+    return checkpoint_file_step(Path(run_dir) / CKPT)
 
 
 __all__ = ["SampleFeed", "SampleJob", "checkpoint_step", "whole_lines"]
