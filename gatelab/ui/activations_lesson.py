@@ -115,8 +115,8 @@ class ActivationsLessonMixin:
                 "SiLU bottoms out at {0} at z = {1}; its slope there is 0.0000.").format(
                 fmt_number(s_min, 4), fmt_number(z_min, 4)), z_min, ("silu",)),
             self._step(self.tr("Compare GELU exact and tanh"), self.tr(
-                "They differ most at z = ±2.70: GELU {0} vs tanh {1}, a gap of only {2}; "
-                "everywhere else it is smaller.").format(gelu, gelu_t, fmt_number(gap, 5)),
+                "They differ most at z = ±2.70. At z = −2.70: GELU {0} vs tanh {1}, a gap of only "
+                "{2}; everywhere else it is smaller.").format(gelu, gelu_t, fmt_number(gap, 5)),
                 GELU_GAP_Z, ("gelu", "gelu_tanh"), only=True),
             self._step(self.tr("SiLU is z times a sigmoid gate"), self.tr(
                 "At z = 2: σ = {0}, SiLU = {1} = 2 × {0}, ReLU = 2.0000.").format(sig_2, silu_2),

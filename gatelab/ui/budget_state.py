@@ -60,7 +60,7 @@ class BudgetStateMixin:
     def _checked_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
         """The values of ``state`` to apply, all checked; ValueError (translated) on any."""
         if not isinstance(state, Mapping):
-            raise ValueError(self.tr("Budget state: expected an object"))
+            raise ValueError(self.tr("the budget's state must be an object"))
         out: dict[str, Any] = {}
         for key, (_attr, minimum) in INT_KEYS.items():
             if key in state:
@@ -70,25 +70,25 @@ class BudgetStateMixin:
         for key in BOOL_KEYS:
             if key in state:
                 if not isinstance(state[key], bool):
-                    raise ValueError(self.tr("Budget state: {0} must be true or false").format(key))
+                    raise ValueError(self.tr("{0} must be true or false").format(key))
                 out[key] = state[key]
         if "preset" in state:
             name = state["preset"]
             if not isinstance(name, str) or len(name) > MAX_NAME:
-                raise ValueError(self.tr("Budget state: preset must be a model name"))
+                raise ValueError(self.tr("preset must be a model name"))
             out["preset"] = name
         if "view" in state:
             if state["view"] not in VIEWS:
-                raise ValueError(self.tr("Budget state: view must be one of {0}").format(
+                raise ValueError(self.tr("view must be one of {0}").format(
                     ", ".join(VIEWS)))
             out["view"] = state["view"]
         return out
 
     def _whole(self, key: str, value: Any, minimum: int, maximum: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(self.tr("Budget state: {0} must be a whole number").format(key))
+            raise ValueError(self.tr("{0} must be a whole number").format(key))
         if not minimum <= value <= maximum:
-            raise ValueError(self.tr("Budget state: {0} must be between {1} and {2}").format(
+            raise ValueError(self.tr("{0} must be between {1} and {2}").format(
                 key, minimum, f"{maximum:.0e}" if maximum > 10**6 else maximum))
         return value
 

@@ -99,7 +99,9 @@ class SinkView(QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.card.set_title(self.tr("First-token attention share, per layer and head"),
+        # "mean over the text": the map is the same whichever token is picked (walkthrough s15)
+        self.card.set_title(self.tr("First-token attention share per layer and head, mean over "
+                                    "the text"),
                             self.tr("Mean attention weight on the first token over query "
                                     "positions ≥ 1; 1/t would be uniform"))
         self.card.retranslate()

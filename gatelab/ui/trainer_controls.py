@@ -333,13 +333,14 @@ class TrainerControls(QWidget):
         return values
 
     def _check_value(self, f: Field, value: Any) -> Any:
-        bad = ValueError(self.tr("{0} has a bad value: {1}").format(
-            f.key, str(value)[:40]))
+        name = "{0} ({1})".format(self.tr(f.label), f.key)  # the form's words, then the file's
+        bad = ValueError(self.tr("{0} has a bad value: {1}").format(name, str(value)[:40]))
         if f.kind == "spin":
             if value is None and f.special:
                 return None
             if isinstance(value, bool) or not isinstance(value, int) or not f.lo <= value <= f.hi:
-                raise bad
+                raise ValueError(self.tr("{0} must be a whole number from {1:,} to {2:,}, not "
+                                         "{3}").format(name, f.lo, f.hi, str(value)[:40]))
             return value
         if f.kind == "check":
             if not isinstance(value, bool):

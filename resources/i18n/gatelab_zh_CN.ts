@@ -30,8 +30,8 @@
     </message>
     <message>
         <location line="+1" />
-        <source>They differ most at z = ±2.70: GELU {0} vs tanh {1}, a gap of only {2}; everywhere else it is smaller.</source>
-        <translation>两者在 z = ±2.70 处相差最大：GELU 为 {0}，tanh 近似为 {1}，差距仅 {2}；其他位置差距更小。</translation>
+        <source>They differ most at z = ±2.70. At z = −2.70: GELU {0} vs tanh {1}, a gap of only {2}; everywhere else it is smaller.</source>
+        <translation>两者在 z = ±2.70 处相差最大。在 z = −2.70 处：GELU 为 {0}，tanh 近似为 {1}，差距仅 {2}；其他位置差距更小。</translation>
     </message>
     <message>
         <location line="+3" />
@@ -1397,34 +1397,34 @@
     <name>BudgetStateMixin</name>
     <message>
         <location filename="../../gatelab/ui/budget_state.py" line="+63" />
-        <source>Budget state: expected an object</source>
+        <source>the budget's state must be an object</source>
         <extracomment>state key → (field attribute, minimum)</extracomment>
-        <translation>预算状态：应为对象</translation>
+        <translation>预算的状态必须是一个对象</translation>
     </message>
     <message>
         <location line="+10" />
-        <source>Budget state: {0} must be true or false</source>
-        <translation>预算状态：{0} 必须为 true 或 false</translation>
+        <source>{0} must be true or false</source>
+        <translation>{0} 必须为 true 或 false</translation>
     </message>
     <message>
         <location line="+5" />
-        <source>Budget state: preset must be a model name</source>
-        <translation>预算状态：preset 必须是模型名称</translation>
+        <source>preset must be a model name</source>
+        <translation>preset 必须是模型名称</translation>
     </message>
     <message>
         <location line="+4" />
-        <source>Budget state: view must be one of {0}</source>
-        <translation>预算状态：view 必须是 {0} 之一</translation>
+        <source>view must be one of {0}</source>
+        <translation>view 必须是 {0} 之一</translation>
     </message>
     <message>
         <location line="+7" />
-        <source>Budget state: {0} must be a whole number</source>
-        <translation>预算状态：{0} 必须是整数</translation>
+        <source>{0} must be a whole number</source>
+        <translation>{0} 必须是整数</translation>
     </message>
     <message>
         <location line="+2" />
-        <source>Budget state: {0} must be between {1} and {2}</source>
-        <translation>预算状态：{0} 必须介于 {1} 和 {2} 之间</translation>
+        <source>{0} must be between {1} and {2}</source>
+        <translation>{0} 必须介于 {1} 和 {2} 之间</translation>
     </message>
 </context>
 <context>
@@ -5545,12 +5545,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+102" />
-        <source>First-token attention share, per layer and head</source>
-        <translation>首 token 注意力占比（每层、每头）</translation>
-    </message>
-    <message>
-        <location line="+1" />
+        <location filename="../../gatelab/ui/inside_sink.py" line="+105" />
         <source>Mean attention weight on the first token over query positions ≥ 1; 1/t would be uniform</source>
         <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
     </message>
@@ -5601,7 +5596,12 @@ equivalent</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location line="+1" />
+        <location line="-15" />
+        <source>First-token attention share per layer and head, mean over the text</source>
+        <translation>首 token 注意力占比（每层、每头，对整段文本取均值）</translation>
+    </message>
+    <message>
+        <location line="+16" />
         <source>sink (mean over heads)</source>
         <translation>汇聚（各头均值）</translation>
     </message>
@@ -6273,9 +6273,14 @@ equivalent</source>
         <translation>corpus 必须是 'python'、'generated' 或文件路径</translation>
     </message>
     <message>
-        <location line="+10" />
+        <location line="+11" />
         <source>{0} has a bad value: {1}</source>
         <translation>{0} 的值无效：{1}</translation>
+    </message>
+    <message>
+        <location line="+5" />
+        <source>{0} must be a whole number from {1:,} to {2:,}, not {3}</source>
+        <translation>{0} 必须是 {1:,} 到 {2:,} 之间的整数，而不是 {3}</translation>
     </message>
 </context>
 <context>
