@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 from gatelab.ui.trainer_clock import RecentRate, format_duration
 
 START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in its tooltip)
+# Stop's: a keyboard-only learner who started with Ctrl+Return had no way back to Stop but a
+# long Tab walk (walkthrough s15 F7); a run stopped is kept and can be resumed
+STOP_KEY = QKeySequence("Ctrl+.")
 ERROR_STYLE = "color: #b00020; font-weight: bold;"  # the run bar's line: something failed
 NOTICE_STYLE = "color: #5c4300;"  # ... or a plain notice: a request was refused, nothing failed
 
@@ -83,7 +86,10 @@ class RunBar(QWidget):
         self.set_pause_label(self._pause_resume)
         self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
         self.btn_stop.setText(self.tr("■ Stop"))
-        self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed"))
+        self.btn_stop.setShortcut(STOP_KEY)  # (after setText, as Start's)
+        self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed "
+                                         "({0})").format(
+            STOP_KEY.toString(QKeySequence.SequenceFormat.NativeText)))
         self.progress.setToolTip(self.tr("Training on {0}").format(self.device_name(self._device))
                                  if self._device else "")
         self._render()

@@ -4715,12 +4715,17 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+78" />
+        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+81" />
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
     <message>
-        <location line="+18" />
+        <location line="+9" />
+        <source>End the run now; it is kept and can be resumed ({0})</source>
+        <translation>立即结束运行；运行会被保留，之后可以继续训练（{0}）</translation>
+    </message>
+    <message>
+        <location line="+12" />
         <source>Train a new model with these settings (Ctrl+Return)</source>
         <translation>用这些设置训练一个新模型（Ctrl+Return）</translation>
     </message>
@@ -4730,7 +4735,7 @@ equivalent</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-16" />
+        <location line="-19" />
         <source>Pause or resume the run (the model stays in memory)</source>
         <translation>暂停或继续运行（模型保留在内存中）</translation>
     </message>
@@ -4740,12 +4745,7 @@ equivalent</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="+1" />
-        <source>End the run now; it is kept and can be resumed</source>
-        <translation>立即结束运行；运行会被保留，之后可以继续</translation>
-    </message>
-    <message>
-        <location line="+9" />
+        <location line="+13" />
         <source>Cannot start: {0}</source>
         <translation>无法开始：{0}</translation>
     </message>
@@ -5398,7 +5398,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+54" />
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+55" />
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
@@ -5421,6 +5421,11 @@ equivalent</source>
         <location line="+8" />
         <source>Live trainer: start training</source>
         <translation>实时训练：开始训练</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>Live trainer: stop the run (it is kept and can be resumed)</source>
+        <translation>实时训练：停止运行（运行会被保留，之后可以继续训练）</translation>
     </message>
     <message>
         <location line="+1" />

@@ -55,3 +55,22 @@ def test_ctrl_return_starts_training_after_every_retranslate(qtbot, main_window)
 def test_the_table_is_escaped() -> None:
     assert shortcuts_html([("A<B", "x & y")]) == (
         "<table cellspacing='4'><tr><td><b>A&lt;B</b>&nbsp;&nbsp;</td><td>x &amp; y</td></tr></table>")
+
+
+def test_ctrl_period_stops_the_run_after_every_retranslate(qtbot, main_window) -> None:  # noqa: ANN001
+    """Stop had no key: a learner who started with Ctrl+Return could only reach Stop by a long
+    Tab walk over the plots (walkthrough s15 F7). Ctrl+. presses Stop, and the tables list it."""
+    trainer = main_window.show_tab("trainer")
+    assert "Ctrl+." in dict(panel_rows())
+    for _ in range(2):
+        assert trainer.bar.btn_stop.shortcut() == QKeySequence("Ctrl+.")
+        assert "(Ctrl+.)" in trainer.bar.btn_stop.toolTip()
+        trainer.retranslate()
+    clicks: list[bool] = []
+    trainer.bar.btn_stop.clicked.disconnect()
+    trainer.bar.btn_stop.clicked.connect(lambda: clicks.append(True))
+    trainer.bar.btn_stop.setEnabled(True)  # (as while a run trains)
+    main_window.activateWindow()
+    qtbot.waitUntil(main_window.isActiveWindow, timeout=3000)
+    QTest.keyClick(main_window.windowHandle(), Qt.Key.Key_Period, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: clicks == [True], timeout=3000)
