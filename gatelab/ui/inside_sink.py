@@ -100,8 +100,8 @@ class SinkView(QWidget):
 
     def retranslate(self) -> None:
         # "mean over the text": the map is the same whichever token is picked (walkthrough s15)
-        self.card.set_title(self.tr("First-token attention share per layer and head, mean over "
-                                    "the text"),
+        # (no longer than it was: the card's one-line title sets the Inside tab's least width)
+        self.card.set_title(self.tr("First-token attention share, mean over the text"),
                             self.tr("Mean attention weight on the first token over query "
                                     "positions ≥ 1; 1/t would be uniform"))
         self.card.retranslate()

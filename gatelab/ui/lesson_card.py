@@ -170,8 +170,14 @@ class LessonCard(QFrame):
     def _key(self, q: Question) -> str:
         return f"lessons/{self._tab}/{q.key}"
 
-    def _saved_answer(self, q: Question) -> int | None:
-        raw = self._settings.value(self._key(q))
+    def _first_key(self, q: Question) -> str:
+        return f"lessons/{self._tab}/first/{q.key}"
+
+    def _saved_answer(self, q: Question, first: bool = False) -> int | None:
+        """The choice kept for ``q`` (``first``: the first one ever made; an answer kept
+        before first tries were, counts as its own first)."""
+        raw = self._settings.value(self._first_key(q)) if first else None
+        raw = raw if raw is not None else self._settings.value(self._key(q))
         try:
             chosen = int(str(raw))
         except (TypeError, ValueError):
@@ -184,6 +190,8 @@ class LessonCard(QFrame):
         button = self._groups[key].button(choice)
         if button is not None and not button.isChecked():
             button.setChecked(True)
+        if self._saved_answer(q) is None:  # the first try is kept apart (a teacher's count)
+            self._settings.setValue(self._first_key(q), choice)
         self._settings.setValue(self._key(q), choice)
         self._show_explanation(q, choice)
         self._update_progress()
@@ -216,9 +224,15 @@ class LessonCard(QFrame):
         label.show()
 
     def _update_progress(self) -> None:
+        """How many answers are right now, and, once a wrong one was put right, how many were
+        right at the first try: "wrong, then right" counted as plain right (walkthrough s15)."""
         qs = self._lesson.questions
         right = sum(self._saved_answer(q) == q.answer for q in qs)
-        self.progress.setText(self.tr("{0} of {1} answered correctly").format(right, len(qs)))
+        first = sum(self._saved_answer(q, first=True) == q.answer for q in qs)
+        self.progress.setText(
+            self.tr("{0} of {1} answered correctly").format(right, len(qs)) if first == right
+            else self.tr("{0} of {1} answered correctly, {2} at the first try").format(
+                right, len(qs), first))
 
     def run_step(self, step: TryStep) -> str | None:
         """Run a step; show what to look for, or what to do first (a ``Later`` step: what it

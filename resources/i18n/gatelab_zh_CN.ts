@@ -3818,7 +3818,7 @@
         <translation>自我检测</translation>
     </message>
     <message>
-        <location line="+92" />
+        <location line="+100" />
         <source>Right.</source>
         <translation>答对了。</translation>
     </message>
@@ -3828,12 +3828,17 @@
         <translation>不太对。</translation>
     </message>
     <message>
-        <location line="+8" />
+        <location line="+12" />
         <source>{0} of {1} answered correctly</source>
         <translation>已答对 {0} / {1} 题</translation>
     </message>
     <message>
-        <location line="+9" />
+        <location line="+1" />
+        <source>{0} of {1} answered correctly, {2} at the first try</source>
+        <translation>已答对 {0} / {1} 题，其中 {2} 题一次答对</translation>
+    </message>
+    <message>
+        <location line="+10" />
         <location line="+25" />
         <location line="+3" />
         <source>This step failed: {0}</source>
@@ -5601,12 +5606,12 @@ equivalent</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location line="-15" />
-        <source>First-token attention share per layer and head, mean over the text</source>
-        <translation>首 token 注意力占比（每层、每头，对整段文本取均值）</translation>
+        <location line="-14" />
+        <source>First-token attention share, mean over the text</source>
+        <translation>首 token 注意力占比（对整段文本取均值）</translation>
     </message>
     <message>
-        <location line="+16" />
+        <location line="+15" />
         <source>sink (mean over heads)</source>
         <translation>汇聚（各头均值）</translation>
     </message>

@@ -52,13 +52,21 @@ def test_card_runs_steps_and_remembers_answers(qtbot, settings: QSettings) -> No
     explain = card.findChild(QLabel, "lesson-x-odot")
     assert "Not quite." in explain.text() and "elementwise" in explain.text()
     card.answer("odot", 1)
-    assert "Right." in explain.text() and progress.text() == "1 of 2 answered correctly"
+    # wrong, then right: right now, but not at the first try (a teacher's count, s15)
+    assert "Right." in explain.text()
+    assert progress.text() == "1 of 2 answered correctly, 0 at the first try"
     assert settings.value("lessons/demo/odot") in (1, "1")
+    assert settings.value("lessons/demo/first/odot") in (0, "0")
+    card.answer("odot", 0)  # and back: the first try stays the first
+    assert progress.text() == "0 of 2 answered correctly" and \
+        settings.value("lessons/demo/first/odot") in (0, "0")
+    card.answer("odot", 1)
 
     again = LessonCard("demo", lambda: _lesson([]), settings)  # a later launch
     qtbot.addWidget(again)
     assert again.findChild(QRadioButton, "lesson-q-odot-1").isChecked()
-    assert again.findChild(QLabel, "lesson-progress").text() == "1 of 2 answered correctly"
+    assert again.findChild(QLabel, "lesson-progress").text() == \
+        "1 of 2 answered correctly, 0 at the first try"
 
 
 def test_bad_lessons_are_caught() -> None:
