@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.message_box import warn_modal
@@ -112,6 +112,10 @@ def run_export(parent: QWidget, export: Callable[[str], object], path: str) -> b
                    message_text(exc))  # a long path wraps instead of running off the box
         return False
     set_export_folder(str(Path(path).parent))
+    window = parent.window()  # said where it went: nothing confirmed a picture was written
+    if isinstance(window, QMainWindow):  # (walkthrough s15)
+        window.statusBar().showMessage(
+            QCoreApplication.translate("ExportButton", "Saved {0}").format(path), 8000)
     return True
 
 

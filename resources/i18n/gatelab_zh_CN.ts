@@ -2005,6 +2005,11 @@
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
+    <message>
+        <location line="+7" />
+        <source>Saved {0}</source>
+        <translation>已保存 {0}</translation>
+    </message>
 </context>
 <context>
     <name>ForwardMapLesson</name>
