@@ -5,14 +5,13 @@ that says what the folder is, never "this run has no checkpoint yet" or "not a f
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 
 from gatelab.ui.inside_panel import InsidePanel
-from tests.ui.conftest import show_panel
+from tests.ui.test_inside_panel import panel  # noqa: F401 (the fixture: a shown panel, shut down)
 
 
 @pytest.fixture(scope="module")
@@ -25,14 +24,6 @@ def folders(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     os.symlink(base / "dirloop_b", base / "dirloop_a")
     os.symlink(base / "dirloop_a", base / "dirloop_b")
     return {"hf": save_hf_model(base / "base", "llama"), "run": run, "loop": base / "dirloop_a"}
-
-
-@pytest.fixture
-def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
-    p = show_panel(qtbot, InsidePanel())
-    yield p
-    p.shutdown()
-    assert not p.runner.is_busy()
 
 
 def _analyse(qtbot, panel: InsidePanel) -> str:  # noqa: ANN001
