@@ -111,7 +111,7 @@ def test_the_chosen_file_type_names_the_file_and_the_folder_is_remembered(
         qtbot.mouseClick(p.sink.card.export_button, Qt.MouseButton.LeftButton)
         assert dialog.warnings == [] and _read_csv(first / "sink.csv")[0][0] == "layer"
         assert Path(dialog.opened_at[-1]).parent == second
-        assert Path(dialog.opened_at[-1]).name == "first-token-attention-share-per-layer.png"
+        assert Path(dialog.opened_at[-1]).name == "first-token-attention-share-mean-over.png"
         qtbot.mouseClick(p.rankings.export_button, Qt.MouseButton.LeftButton)
         assert Path(dialog.opened_at[-1]) == first / "rankings.csv"
         # a typed suffix wins over the filter
