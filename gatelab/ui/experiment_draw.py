@@ -25,6 +25,14 @@ def clear_chart(card: PlotCard, items: list[pg.GraphicsObject]) -> None:
     if legend is not None:
         legend.clear()
     card.forget_curves()
+    show_values(card, False)
+
+
+def show_values(card: PlotCard, shown: bool) -> None:
+    """The axes' numbers only over drawn curves: an empty chart read "step 0.1 … 0.9" and
+    "val loss 0.1 … 0.9", a range no experiment has (walkthrough s15)."""
+    for name in ("left", "bottom"):
+        card.plot.getPlotItem().getAxis(name).setStyle(showValues=shown)
 
 
 def draw_variants(card: PlotCard, variants: list[Any]) -> list[pg.GraphicsObject]:
@@ -39,6 +47,7 @@ def draw_variants(card: PlotCard, variants: list[Any]) -> list[pg.GraphicsObject
     items: list[pg.GraphicsObject] = []
     for i, var in enumerate(variants):  # a variant with no finished run: no curve
         items += draw_variant(card, i, var, beam) if var.steps else []
+    show_values(card, bool(items))
     return items
 
 

@@ -30,7 +30,14 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.trainconfig import FFN_VARIANTS
-from gatelab.ui.experiment_draw import clear_chart, draw_variants, fit_table, num, verdict_text
+from gatelab.ui.experiment_draw import (
+    clear_chart,
+    draw_variants,
+    fit_table,
+    num,
+    show_values,
+    verdict_text,
+)
 from gatelab.ui.experiment_jobs import (
     SavedExperiment,
     load_remembered,
@@ -103,6 +110,7 @@ class ExperimentView(SavedExperiments, QWidget):
         self.curves = PlotCard("")
         self.curves.plot.addLegend(offset=(-10, 10))
         self._items: list[pg.GraphicsObject] = []
+        show_values(self.curves, False)  # (numbers come with the first curve)
 
         self.table = QTableWidget(0, 2)
         self.table.verticalHeader().setVisible(False)

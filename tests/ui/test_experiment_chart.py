@@ -94,3 +94,19 @@ def test_two_points_draw_a_band_and_markers(view: ExperimentView) -> None:
         c = image.pixelColor(x, y)
         tint = np.array([c.red(), c.green(), c.blue()])
         assert np.abs(tint - white).max() > 20, (var.name, tint)
+
+
+def _values_shown(view: ExperimentView) -> bool:
+    item = view.curves.plot.getPlotItem()
+    return all(item.getAxis(name).style["showValues"] for name in ("left", "bottom"))
+
+
+def test_an_empty_chart_has_no_made_up_numbers(view: ExperimentView) -> None:
+    """Before any run the axes read "step 0.1 … 0.9" and "val loss 0.1 … 0.9", a range no
+    experiment has (walkthrough s15): numbers come with the first curve, and go with it."""
+    assert not _values_shown(view)
+    assert view.curves.plot.getPlotItem().getAxis("bottom").labelText == "step"  # the names stay
+    view._show_result(_summary([100.0, 200.0], ([2.0, 1.8], [2.1, 1.9]), ([0.1] * 2, [0.1] * 2)))
+    assert _values_shown(view)
+    view._clear_result()
+    assert not _values_shown(view)
