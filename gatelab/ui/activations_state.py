@@ -14,28 +14,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from gatelab.core import activations, curves
-from gatelab.ui.widgets import fmt_number, settings_bool, settings_float
+from gatelab.ui.widgets import fmt_number, settings_bool, settings_float, settings_str_list
 
 DEFAULT_RANGE = (-6.0, 6.0)
 DEFAULT_Z = -1.0
-
-
-def remembered_shown(settings: QSettings) -> list[str]:
-    """The curves remembered under "shown": the known names it lists, in order.
-
-    Why not simply the known names: a garbage value (``[[[[``, a stray number) held none, and the
-    tab came up with no curve at all, as if the user had unticked them all. Only what
-    ``save_settings`` writes for that choice, an empty value, means "none"; a value naming no
-    known activation means the default set. A list with some unknown names (written by another
-    version of gatelab) keeps the names this version knows."""
-    value = settings.value("shown", None)
-    if value is None:
-        return list(curves.DEFAULT_SHOWN)
-    if value in ("", []):  # the user unticked every curve: the tab allows it ("no curve shown")
-        return []
-    items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
-    known = [v.strip() for v in items if isinstance(v, str) and v.strip() in activations.NAMES]
-    return known or list(curves.DEFAULT_SHOWN)
 
 
 class ActivationsStateMixin:
@@ -124,7 +106,8 @@ class ActivationsStateMixin:
 
     def restore_settings(self, settings: QSettings) -> None:
         """Read the settings back; garbage in any key falls back to that key's default."""
-        self.set_shown(remembered_shown(settings), settings_bool(settings, "derivatives", True))
+        shown = settings_str_list(settings, "shown", curves.DEFAULT_SHOWN, activations.NAMES)
+        self.set_shown(shown, settings_bool(settings, "derivatives", True))
         lo = settings_float(settings, "z_min", DEFAULT_RANGE[0], -1e5, 1e5)
         hi = settings_float(settings, "z_max", DEFAULT_RANGE[1], -1e5, 1e5)
         if not self.set_range(lo, hi):

@@ -382,9 +382,17 @@ def settings_choice(settings: QSettings, key: str, default: str, choices: Sequen
 
 def settings_str_list(settings: QSettings, key: str, default: Sequence[str],
                       choices: Sequence[str]) -> list[str]:
-    value = settings.value(key, list(default))
-    if isinstance(value, str):
-        value = [v for v in value.split(",") if v]
-    if not isinstance(value, list):
+    """The ``choices`` remembered under ``key``, in order; ``default`` when nothing is kept.
+
+    Only an empty value (what saving an empty list writes) means "none". A value naming none
+    of ``choices`` (garbage such as ``[[[[``, a stray number) gives ``default``: it had given an
+    empty list, and the activation curves came up with no curve at all (probe s15 F8). A list
+    with some unknown names (another version's) keeps the names this version knows."""
+    value = settings.value(key, None)
+    if value is None:
         return list(default)
-    return [v for v in value if isinstance(v, str) and v in choices]
+    if value in ("", []):
+        return []
+    items = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+    known = [v.strip() for v in items if isinstance(v, str) and v.strip() in choices]
+    return known or list(default)
