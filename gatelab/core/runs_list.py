@@ -45,12 +45,10 @@ def run_folders(base: Path, include_empty: bool = False) -> tuple[list[Path], li
     "No runs yet" then, and a learner took the runs for lost (probe s15 F5)."""
     try:
         entries = list(base.iterdir())
-    except FileNotFoundError:
-        if not os.path.lexists(base):
-            return [], []
-        raise RunError(Msg("path_reason", {"path": base, "reason": Msg("folder.broken_link")}))
     except OSError as exc:
-        why = folder_problem(base) or os_reason(exc)
+        if isinstance(exc, FileNotFoundError) and not os.path.lexists(base):
+            return [], []
+        why = folder_problem(base) or os_reason(exc)  # (a link to nothing: folder.broken_link)
         raise RunError(Msg("path_reason", {"path": base, "reason": why})) from None
     found: list[Path] = []
     empty: list[Path] = []
