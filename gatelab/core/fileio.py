@@ -170,6 +170,17 @@ def read_head(path: Path | str, n: int, what: str | None = None) -> bytes:
         os.close(fd)
 
 
+def read_tail(path: Path | str, n: int) -> tuple[bytes, int]:
+    """(at most the last ``n`` bytes of the regular file ``path``, the offset they start at).
+    FileReadError when it is not a regular file (a FIFO is never opened to block); OSError
+    when it cannot be read. For files whose end is what counts: samples.txt, metrics.jsonl."""
+    fd = open_regular(path)
+    with os.fdopen(fd, "rb") as f:
+        start = max(0, os.fstat(f.fileno()).st_size - n)
+        f.seek(start)
+        return f.read(n), start
+
+
 def read_text_capped(path: Path | str, max_bytes: int, what: str | None = None,
                      errors: str = "strict") -> str:
     """UTF-8 text of a regular file, capped like ``read_bytes_capped``; undecodable bytes

@@ -15,16 +15,14 @@ already), and the checkpoint's step comes from run.json when that is current
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
-from gatelab.core.fileio import FileReadError, open_regular
+from gatelab.core.fileio import FileReadError, read_tail
 from gatelab.core.messages import Msg
-from gatelab.core.metrics_values import gaps_as_nan
 from gatelab.core.run_saved_step import saved_step
-from gatelab.core.runs_read import CONFIG, LINE_CAP, METRICS, SUMMARY, read_json, row_problem
+from gatelab.core.runs_read import CONFIG, LINE_CAP, METRICS, SUMMARY, parse_row, read_json
 
 TAIL_BYTES = 2 * LINE_CAP  # the last rows; one row is at most LINE_CAP
 
@@ -34,25 +32,17 @@ def last_metrics_step(path: Path) -> int | None:
     is missing); None when that cannot be told from its tail (unreadable, or a tail of only bad
     rows in a large file)."""
     try:
-        fd = open_regular(path)
+        tail, start = read_tail(path, TAIL_BYTES)
     except FileReadError:
         return 0 if not os.path.lexists(path) else None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            start = max(0, size - TAIL_BYTES)
-            f.seek(start)
-            lines = f.read(TAIL_BYTES).split(b"\n")
     except OSError:  # a read error: a note is not worth failing the resume over
         return None
+    lines = tail.split(b"\n")
     if start > 0:
         lines = lines[1:]  # the first piece is the end of a line that began before the tail
     for line in reversed(lines):
-        try:
-            row = gaps_as_nan(json.loads(line.decode("utf-8")))
-        except (ValueError, RecursionError):  # a half-written last line, a bad row
-            continue
-        if not row_problem(row):
+        row = parse_row(0, line, None)  # a half-written last line, a bad row: None
+        if row is not None:
             return int(row["step"])
     return 0 if start == 0 else None
 

@@ -21,7 +21,7 @@ from zipfile import ZIP_DEFLATED, ZIP_STORED
 
 import numpy as np
 
-from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
+from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped, read_tail
 from gatelab.core.messages import GatelabError, Msg
 from gatelab.core.metrics_values import LAYER_KEYS, NUM_KEYS, gaps_as_nan, is_num
 from gatelab.core.reasons import is_digit_limit, json_kind, json_reason
@@ -154,8 +154,9 @@ def metrics_lines(path: Path, problems: list[str] | None = None, max_bytes: int 
                 yield lineno, line
 
 
-def _parse(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, Any] | None:
-    """The row of one line, or None (a truncated last line, a crash mid-write, silently)."""
+def parse_row(lineno: int, line: bytes, problems: list[str] | None) -> dict[str, Any] | None:
+    """The row of one line, or None (a truncated last line, a crash mid-write, silently; a bad
+    row noted in ``problems`` when given). Also ``metrics_gap``'s reader of a file's tail."""
     try:
         row = gaps_as_nan(json.loads(line.decode("utf-8")))  # ±Infinity, 1e308: as null
         why = row_problem(row)
@@ -179,7 +180,7 @@ def iter_metrics(path: Path, problems: list[str] | None = None
     and described in ``problems``. A missing file yields nothing; an unreadable one RunError.
     """
     for lineno, line in metrics_lines(path, problems):
-        row = _parse(lineno, line, problems)
+        row = parse_row(lineno, line, problems)
         if row is not None:
             yield line if line.endswith(b"\n") else line + b"\n", row
 
@@ -207,7 +208,7 @@ def read_metrics(path: Path, max_rows: int | None = None,
         is_val = b'"val_loss"' in line
         if not (is_val or index % stride == 0):
             continue
-        row = _parse(lineno, line, problems)
+        row = parse_row(lineno, line, problems)
         if row is None:
             continue
         kept.append((index, row))
@@ -219,7 +220,7 @@ def read_metrics(path: Path, max_rows: int | None = None,
     for i, lineno, line in reversed(tail):  # keep the last valid row
         if kept and kept[-1][0] >= i:
             break
-        row = _parse(lineno, line, None)
+        row = parse_row(lineno, line, None)
         if row is not None:
             kept.append((i, row))
             break
@@ -366,10 +367,7 @@ def read_samples_tail(path: Path, n: int = SAMPLES_TAIL) -> str:
     if not os.path.lexists(path):
         return ""
     try:
-        fd = open_regular(path)
+        tail, _start = read_tail(path, n)
     except FileReadError as exc:
         raise RunError(Msg("run.in_folder", {"folder": path.parent, "reason": safe_reason(exc)})) from None
-    with os.fdopen(fd, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        f.seek(max(0, size - n))
-        return f.read(n).decode("utf-8", errors="replace")
+    return tail.decode("utf-8", errors="replace")
