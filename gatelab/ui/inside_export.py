@@ -15,9 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPoint, QRectF, QSize
-from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtCore import QCoreApplication, QPoint
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QToolButton, QWidget
 
 from gatelab.core.fileio import check_write_target
@@ -25,7 +24,15 @@ from gatelab.ui.export_dialog import export_folder as export_folder  # the tab's
 from gatelab.ui.export_dialog import export_with_dialog
 from gatelab.ui.export_dialog import set_export_folder as set_export_folder
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.plot_card_export import TitleBand, export_width, titled_image, write_png, write_titled_svg
+from gatelab.ui.plot_card_export import (
+    TitleBand,
+    export_width,
+    titled_image,
+    under_band,
+    write_png,
+    write_svg_under_band,
+    write_titled_svg,
+)
 from gatelab.ui.qt_cycles import weak_method
 
 Rows = tuple[list[str], list[Sequence[object]]]
@@ -73,35 +80,14 @@ def export_widget(widget: QWidget, path: Path, title: str = "", caption: str = "
     if suffix not in (".png", ".svg"):
         raise ValueError(_unknown_format(suffix))
     band = TitleBand(title, caption, widget.window().font(), float(widget.width()), wrap=True)
-    top = band.height()
     if suffix == ".png":
         grab = widget.grab().toImage()
         scale = grab.devicePixelRatio()
         grab.setDevicePixelRatio(1.0)  # drawn in device pixels, the band scaled to match
-        image = QImage(grab.width(), math.ceil(top * scale) + grab.height(),
-                       QImage.Format.Format_ARGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        try:
-            painter.drawImage(0, math.ceil(top * scale), grab)
-            painter.scale(scale, scale)
-            band.paint(painter)
-        finally:
-            painter.end()
-        write_png(image, path)
-        return path
-    size = QSize(widget.width(), math.ceil(top + widget.height()))
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
-    generator.setSize(size)
-    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-    painter = QPainter(generator)
-    try:
-        painter.fillRect(QRectF(0, 0, size.width(), size.height()), QColor("white"))
-        band.paint(painter)
-        widget.render(painter, QPoint(0, math.ceil(top)))
-    finally:
-        painter.end()
+        write_png(under_band(grab, band, scale, QColor("white")), path)
+    else:
+        write_svg_under_band(path, band, widget.width(), widget.height(), QColor("white"),
+                             lambda painter, top: widget.render(painter, QPoint(0, math.ceil(top))))
     return path
 
 

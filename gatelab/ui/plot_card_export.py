@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -170,14 +170,20 @@ def titled_image(item: pg.PlotItem, band: TitleBand, width: int,
             plot = exporter.export(toBytes=True)
     finally:
         release_exporter(exporter)  # its parameter tree is a cycle of QObjects
-    scale = plot.width() / max(item.sceneBoundingRect().width(), 1.0)
+    return under_band(plot, band, plot.width() / max(item.sceneBoundingRect().width(), 1.0),
+                      background)
+
+
+def under_band(picture: QImage, band: TitleBand, scale: float, background: QColor) -> QImage:
+    """``picture`` (device pixels, ``scale`` of them to a logical one) under ``band``: a plot
+    card's rendered plot, or a grab of a plain widget (the Inside tab's strip and tables)."""
     top = math.ceil(band.height() * scale)
-    image = QImage(plot.width(), top + plot.height(), QImage.Format.Format_ARGB32)
+    image = QImage(picture.width(), top + picture.height(), QImage.Format.Format_ARGB32)
     image.fill(background)
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.drawImage(0, top, plot)
+        painter.drawImage(0, top, picture)
         painter.scale(scale, scale)
         band.paint(painter)
     finally:
@@ -199,8 +205,17 @@ def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
     """An SVG of ``item`` under ``band``, through Qt's SVG generator (pyqtgraph's SVG exporter
     fails on closed paths from Qt ≥ 6.9, pyqtgraph #3495, and draws no title anyway)."""
     rect = item.sceneBoundingRect()
+    write_svg_under_band(path, band, rect.width(), rect.height(), background, lambda painter, top:
+                         item.scene().render(painter, QRectF(0, top, rect.width(), rect.height()),
+                                             rect))
+
+
+def write_svg_under_band(path: Path, band: TitleBand, width: float, height: float,
+                         background: QColor, draw: Callable[[QPainter, float], None]) -> None:
+    """An SVG ``width`` × ``height`` (logical px) under ``band``: ``draw(painter, top)`` paints
+    the picture ``top`` px down. Written whole or not at all, as the PNGs are."""
     top = band.height()
-    size = QSize(math.ceil(rect.width()), math.ceil(top + rect.height()))
+    size = QSize(math.ceil(width), math.ceil(top + height))
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
@@ -212,7 +227,7 @@ def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
     try:
         painter.fillRect(QRectF(0, 0, size.width(), size.height()), background)
         band.paint(painter)
-        item.scene().render(painter, QRectF(0, top, rect.width(), rect.height()), rect)
+        draw(painter, top)
     finally:
         painter.end()
     _write(path, bytes(buffer.data().data()))
