@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.core.inside.types import Trace
+from gatelab.core.inside.types import LayerTrace
 from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_gates import fmt_sig
@@ -142,9 +142,7 @@ class SinkView(QWidget):
         if trace is None or not trace.layers:
             self._grid = np.zeros((0, 0))
             self.image.clear()
-            self.table.blockSignals(True)
-            self.table.setRowCount(0)
-            self.table.blockSignals(False)
+            self._fill_table()
             self._set_caption()
             return
         self._set_caption()
@@ -181,17 +179,18 @@ class SinkView(QWidget):
                                                    else None))
 
     def _fill_table(self) -> None:
+        """A row per layer of the trace (none without one); the current cell this moves is no
+        pick (see ``_keyed``)."""
         trace = self.sel.trace
-        assert trace is not None
-        self.table.blockSignals(True)  # (not a pick: see _keyed)
+        self.table.blockSignals(True)
         try:
-            self._fill_rows(trace)
+            self._fill_rows(trace.layers if trace is not None else [])
         finally:
             self.table.blockSignals(False)
 
-    def _fill_rows(self, trace: Trace) -> None:
-        self.table.setRowCount(len(trace.layers))
-        for i, lt in enumerate(trace.layers):
+    def _fill_rows(self, layers: list[LayerTrace]) -> None:
+        self.table.setRowCount(len(layers))
+        for i, lt in enumerate(layers):
             sink = (fmt_number(100 * float(np.mean(lt.attn_sink)), 1) + " %"
                     if lt.attn_sink is not None else self.tr("— (no softmax attention)"))
             cells = ["L{0}".format(i), layer_kind_text(lt.kind), sink,
