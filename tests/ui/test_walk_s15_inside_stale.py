@@ -9,7 +9,6 @@ arrives or the bar names the traced source again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.inside_panel import InsidePanel
-from tests.ui.conftest import WrappingTranslator, settle, show_panel
+from tests.ui.conftest import WrappingTranslator, settle
+from tests.ui.test_inside_walkthrough4 import panel  # noqa: F401 (the fixture: 1280×800, shut down)
 
 TEXT = "I flew from Paris to Tokyo"
 CFG = TrainConfig(corpus="generated", variant="swiglu", n_layer=1, n_embd=32, n_head=2,
@@ -40,13 +40,6 @@ def tiny_hf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.core.inside_helpers import save_hf_model
 
     return save_hf_model(tmp_path_factory.mktemp("s15-hf") / "qwen3", "qwen3")
-
-
-@pytest.fixture
-def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
-    p = show_panel(qtbot, InsidePanel(), (1280, 800))
-    yield p
-    p.shutdown()
 
 
 def pick_kind(panel: InsidePanel, key: str) -> None:
