@@ -1,200 +1,20 @@
-"""The "Checkpoint" view of the budget panel: a safetensors header, grouped and cross-checked.
-
-Why: a checkpoint's tensor list is the ground truth the config-derived count must meet. This view
-shows the groups (embeddings, attention, MLP gate/up/down, experts, norms…), the per-part
-difference from the config's count, flags quantized storage, and lists the tensors themselves.
-"""
+"""Opening a budget's config.json and safetensors files (off the GUI thread) and exporting its
+charts; the Checkpoint view they fill is in ``budget_checkpoint``."""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFileDialog,
-    QMessageBox,
-    QHeaderView,
-    QLabel,
-    QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from gatelab.core import budget as B
-from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
 from gatelab.core.fileio import check_write_target
-from gatelab.ui.message_box import breakable
+from gatelab.ui.budget_checkpoint import CheckpointView, tensor_count
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
+from gatelab.ui.message_box import breakable
 from gatelab.ui.messages import message_text
-
-MAX_TENSOR_ROWS = 5000
-
-
-def tensor_count(n: int) -> str:
-    """"1 tensor", "2,345 tensors": the count with its noun, in the current language."""
-    if n == 1:
-        return QCoreApplication.translate("CheckpointView", "1 tensor")
-    return QCoreApplication.translate("CheckpointView", "{0} tensors").format(format_int(n))
-
-
-def _table(headers: Sequence[str]) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(list(headers))
-    table.verticalHeader().setVisible(False)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setAlternatingRowColors(True)
-    table.verticalHeader().setDefaultSectionSize(22)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    return table
-
-
-def _cell(text: str, right: bool = True, colour: str | None = None) -> QTableWidgetItem:
-    item = QTableWidgetItem(text)
-    if right:
-        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    if colour:
-        item.setForeground(QColor(colour))
-    return item
-
-
-class CheckpointView(QWidget):
-    """The "Checkpoint" tab: summary line, part-by-part comparison, groups and tensors."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.summary_label = QLabel()
-        self.summary_label.setWordWrap(True)
-        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.compare_table = _table([""] * 4)
-        self.group_table = _table([""] * 3)
-        self.tensor_table = _table([""] * 5)
-        self.tensor_table.setSortingEnabled(False)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        left = QWidget()
-        lay = QVBoxLayout(left)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.compare_table, 1)
-        lay.addWidget(self.group_table, 1)
-        split.addWidget(left)
-        split.addWidget(self.tensor_table)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
-        split.setSizes([480, 520])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.summary_label)
-        layout.addWidget(split, 1)
-        self.summary: CheckpointSummary | None = None
-        self._shown: tuple[Any, ...] | None = None  # show_summary's arguments, for retranslate
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        """Headers and tips in the current language; a shown summary is rendered again."""
-        self.compare_table.setHorizontalHeaderLabels([self.tr("Part"), self.tr("Checkpoint"),
-                                                      self.tr("From config"),
-                                                      self.tr("Difference")])
-        self.compare_table.setToolTip(self.tr("Checkpoint tensor elements versus the count "
-                                              "derived from the config, part by part"))
-        self.group_table.setHorizontalHeaderLabels([self.tr("Group"), self.tr("Parameters"),
-                                                    self.tr("Short")])
-        self.tensor_table.setHorizontalHeaderLabels([self.tr("Tensor"), self.tr("dtype"),
-                                                     self.tr("Shape"), self.tr("Elements"),
-                                                     self.tr("Group")])
-        if self._shown is not None:
-            self.show_summary(*self._shown)
-        else:
-            self.summary_label.setText(self.tr(
-                "Open a .safetensors file or a sharded model.safetensors.index.json: only the "
-                "header is read (names, dtypes, shapes), never the weights."))
-
-    def group_label(self, group: str) -> str:
-        names = {
-            "embeddings": self.tr("Embeddings"), "attention": self.tr("Attention"),
-            "mlp.gate": self.tr("MLP gate"), "mlp.up": self.tr("MLP up"),
-            "mlp.down": self.tr("MLP down"), "mlp.gate_up": self.tr("MLP gate+up (fused)"),
-            "experts": self.tr("Experts (routed)"), "shared_expert": self.tr("Shared expert"),
-            "router": self.tr("Router"), "norms": self.tr("Norms"), "lm_head": self.tr("LM head"),
-            "other": self.tr("Other"), "quantization": self.tr("Quantization metadata (not params)"),
-            "buffers": self.tr("Buffers / tied copies (not params)"), "mlp": self.tr("MLP"),
-            "total": self.tr("Total"),
-        }
-        return names.get(group, group)
-
-    def show_summary(self, path_label: str, summary: CheckpointSummary,
-                     comparison: Sequence[tuple[str, int, int, int]] | None,
-                     compared_to: str | Callable[[], str]) -> None:
-        """Show a checkpoint; ``compared_to`` may be a function giving the (translated) name of
-        what the counts were compared with, so ``retranslate`` can word it again."""
-        self.summary = summary
-        self._shown = (path_label, summary, comparison, compared_to)
-        label = compared_to() if callable(compared_to) else compared_to
-        self.summary_label.setText(self._summary_html(path_label, summary,
-                                                      label if comparison is not None else None))
-        self._fill_tables(summary, comparison or [])
-
-    def _summary_html(self, path_label: str, summary: CheckpointSummary,
-                      compared_to: str | None) -> str:
-        n = len(summary.rows)
-        lines = [self.tr("<b>{0}</b>: {1}, {2} parameters ({3}).").format(
-            html.escape(path_label), tensor_count(n), format_int(summary.total),
-            format_short(summary.total))]
-        if summary.hidden and summary.intermediate:
-            lines.append(self.tr("From the tensors: d = {0}, m = {1}, vocab = {2}.").format(
-                format_int(summary.hidden), format_int(summary.intermediate),
-                format_int(summary.vocab or 0)))
-        elif summary.hidden:
-            lines.append(self.tr("From the tensors: d = {0}, vocab = {1}.").format(
-                format_int(summary.hidden), format_int(summary.vocab or 0)))
-        if summary.quantized:
-            lines.append("<span style='color:#a05a00'>" + self.tr(
-                "Quantized storage detected: see the notes; stored elements are not parameters "
-                "one for one.") + "</span>")
-        lines += ["<span style='color:#555'>" + html.escape(message_text(note)) + "</span>"
-                  for note in summary.notes]
-        if compared_to is not None:
-            lines.append(self.tr("Compared with: {0}").format(html.escape(compared_to)))
-        return "<br>".join(lines)
-
-    def _fill_tables(self, summary: CheckpointSummary,
-                     rows: Sequence[tuple[str, int, int, int]]) -> None:
-        self.compare_table.setRowCount(len(rows))
-        for r, (part, ck, cfg, diff) in enumerate(rows):
-            colour = "#1e8449" if diff == 0 else "#c0392b"
-            self.compare_table.setItem(r, 0, _cell(self.group_label(part), right=False))
-            self.compare_table.setItem(r, 1, _cell(format_int(ck)))
-            self.compare_table.setItem(r, 2, _cell(format_int(cfg)))
-            self.compare_table.setItem(r, 3, _cell(format_signed(diff) if diff else "0 ✓",
-                                                   colour=colour))
-        groups = [(g, v) for g, v in summary.groups.items() if v]
-        self.group_table.setRowCount(len(groups))
-        for r, (group, value) in enumerate(groups):
-            self.group_table.setItem(r, 0, _cell(self.group_label(group), right=False))
-            self.group_table.setItem(r, 1, _cell(format_int(value)))
-            self.group_table.setItem(r, 2, _cell(format_short(value)))
-        self._fill_tensor_table(summary)
-
-    def _fill_tensor_table(self, summary: CheckpointSummary) -> None:
-        n = len(summary.rows)
-        shown = summary.rows[:MAX_TENSOR_ROWS]
-        self.tensor_table.setRowCount(len(shown))
-        for r, row in enumerate(shown):
-            colour = "#a05a00" if row.quantized else None
-            self.tensor_table.setItem(r, 0, _cell(row.name, right=False, colour=colour))
-            self.tensor_table.setItem(r, 1, _cell(row.dtype, right=False, colour=colour))
-            self.tensor_table.setItem(r, 2, _cell(" × ".join(str(d) for d in row.shape) or "()"))
-            self.tensor_table.setItem(r, 3, _cell(format_int(row.elements)))
-            self.tensor_table.setItem(r, 4, _cell(self.group_label(row.group), right=False))
-        if n > MAX_TENSOR_ROWS:
-            self.tensor_table.setToolTip(self.tr("Showing the first {0} of {1} tensors").format(
-                MAX_TENSOR_ROWS, n))
 
 
 def shown_name(path: str | Path) -> str:
@@ -227,6 +47,7 @@ class BudgetFilesMixin:
     if TYPE_CHECKING:  # provided by QWidget and BudgetPanel
         def tr(self, text: str) -> str: ...
         def compare_name(self) -> str: ...
+        def _refit_later(self) -> None: ...
         def _fill_compare_combo(self, select: str) -> None: ...
         def _on_inputs_changed(self, *_args: object) -> None: ...
         def comfortable_height(self, widget: Any, width: int) -> int: ...
@@ -347,6 +168,7 @@ class BudgetFilesMixin:
         self.checkpoint_view.show_summary(label, summary, comparison, compared_to)
         self.checkpoint_view.summary_label.setToolTip(str(p))
         self.lower_tabs.setCurrentWidget(self.checkpoint_view)
+        self._refit_later()  # its tables whole, when it was the tab shown already
         self.status_changed.emit(self.tr("{0}: {1}, {2} parameters").format(
             label, tensor_count(len(summary.rows)), B.format_short(summary.total)))
         return True

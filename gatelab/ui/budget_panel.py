@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 from gatelab.core import budget as B
 from gatelab.ui.budget_charts import SPLIT_PART_COLOURS, StackedBarChart, split_part_labels
 from gatelab.ui.budget_form import BUTTONS, FIELDS, BudgetFormMixin  # noqa: F401 (BUTTONS: old home)
-from gatelab.ui.budget_import import BudgetFilesMixin, CheckpointView
+from gatelab.ui.budget_checkpoint import CheckpointView
+from gatelab.ui.budget_import import BudgetFilesMixin
 from gatelab.ui.budget_load import BudgetLoadMixin
 from gatelab.ui.budget_readout import BudgetReadoutMixin
 from gatelab.ui.budget_reopen import BudgetReopenMixin

@@ -27,6 +27,8 @@ class BudgetSplitMixin:
     charts: Any
     charts_scroll: Any
     lower_tabs: Any
+    checkpoint_view: Any
+    CHARTS_LEAST = 180  # px the charts keep above a shown checkpoint (they scroll)
     matrix_chart: Any
     breakdown_chart: Any
 
@@ -34,6 +36,11 @@ class BudgetSplitMixin:
         """Refit on each resize of the splitter (the panel filters its events: no new object
         keeping the panel, see ui/qt_cycles)."""
         self.splitter.installEventFilter(self)  # type: ignore[arg-type]
+        self.lower_tabs.currentChanged.connect(self._refit_later)
+
+    def _refit_later(self) -> None:
+        """Fit the split once the tab just picked is laid out (the panel is the context)."""
+        QTimer.singleShot(0, self, self._fit_split)  # type: ignore[call-overload]
 
     def charts_need(self) -> int:
         """Px the charts' pane takes to show everything (the export button too) with each
@@ -57,7 +64,10 @@ class BudgetSplitMixin:
 
     def _fit_split(self) -> None:
         """Move the handle so that the charts' pane is ``charts_need`` px tall, as far as the
-        table keeps its minimum below it; never up (a taller pane stays as it is)."""
+        table keeps its minimum below it; never up (a taller pane stays as it is). While a
+        checkpoint is shown, its part and group tables come first (``_fit_checkpoint``)."""
+        if self._fit_checkpoint():
+            return
         layout = self.charts.layout()
         for chart in (self.matrix_chart, self.breakdown_chart):  # more rows, more height
             layout.setStretchFactor(chart, chart.comfortable_height())
@@ -69,9 +79,28 @@ class BudgetSplitMixin:
         if sizes[0] < want:
             self.splitter.setSizes([want, total - want])
 
+    def _fit_checkpoint(self) -> bool:
+        """While the Checkpoint tab shows a checkpoint, move the handle up, if need be, until
+        its tables are whole, leaving the charts (which scroll) ``CHARTS_LEAST`` px; at
+        1280×800 they had three rows each under the charts (walkthrough s15). Back on the
+        presets, ``_fit_split`` gives the charts their height again."""
+        view = self.checkpoint_view
+        if self.lower_tabs.currentWidget() is not view or view.summary is None:
+            return False
+        sizes = self.splitter.sizes()
+        if len(sizes) != 2 or sum(sizes) <= 0:
+            return True
+        total = sum(sizes)
+        chrome = max(self.lower_tabs.height() - view.height(),  # the tab bar and frame
+                     self.lower_tabs.tabBar().sizeHint().height())
+        lower = min(view.comfortable_height() + chrome, total - self.CHARTS_LEAST)
+        if sizes[1] < lower:
+            self.splitter.setSizes([total - lower, lower])
+        return True
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
             # after the splitter has laid its panes out at the new height (it does so after
             # its filters): the panel is the timer's context, so no call once it is gone
-            QTimer.singleShot(0, self, self._fit_split)  # type: ignore[call-overload]
+            self._refit_later()
         return super().eventFilter(watched, event)  # type: ignore[misc]

@@ -48,7 +48,8 @@ class _RowsModel(QAbstractTableModel):
         self._cells: list[list[str]] = []
         self._keys: list[list[object]] = []
         self.inexact_tip = ""
-        self.moe_suffix = ""
+        self.moe_suffix = ""  # short, so that the Model column's middle elision keeps it
+        self.moe_tip = ""
 
     def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
         self.beginResetModel()
@@ -76,6 +77,7 @@ class _RowsModel(QAbstractTableModel):
             return QColor("#a05a00")
         if role == Qt.ItemDataRole.ToolTipRole:  # the full name: the Model column may elide it
             tips = [self._cells[r][0]] if c == 0 else []
+            tips += [self.moe_tip] if self.rows[r].moe and c in (0, 2, 3, 4) else []
             tips += [] if self.rows[r].exact else [self.inexact_tip]
             return "\n".join(tips) or None
         return None
@@ -209,7 +211,12 @@ class PresetTable(QWidget):
                 self.tr("The token embedding table vocab × d, to set beside the MLP")]
         self.model.headers, self.model.tips = self.headers, tips
         self.model.inexact_tip = self.tr("Not exact: see the model's notes")
-        self.model.moe_suffix = self.tr(" (MoE: one expert)")
+        # on screen a short mark that middle elision keeps, with the meaning in the tooltip;
+        # a copy has no tooltip, so it spells the meaning out
+        self.model.moe_suffix = self.tr(" (MoE)")
+        self.model.moe_tip = self.tr("MoE: m and FFN params / layer describe one expert; Total "
+                                     "counts every expert, Active / token the routed ones")
+        self.moe_copy_suffix = self.tr(" (MoE: one expert)")
         self.view.setToolTip(self.tr("Click a header to sort; double-click a row to show that "
                                      "model in the charts"))
         self.view.sync_frozen()
@@ -281,7 +288,7 @@ class PresetTable(QWidget):
         return out
 
     def markdown(self) -> str:
-        return to_markdown(self.rows_in_view_order(), self.headers, self.model.moe_suffix)
+        return to_markdown(self.rows_in_view_order(), self.headers, self.moe_copy_suffix)
 
     def csv(self) -> str:
         """The table as CSV under one-line headers: the table's two-line headers ("FFN
