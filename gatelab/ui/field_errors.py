@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 from gatelab.ui.qt_cycles import detach
 
 ERROR_STYLE = "color: #c0392b;"
+WARNING_STYLE = "color: #a05a00;"  # amber: worth reading, nothing failed
 _WRAP = int(Qt.TextFlag.TextWordWrap)
 
 

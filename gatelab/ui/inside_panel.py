@@ -123,7 +123,7 @@ class InsidePanel(QWidget):
                        src.example_picked, self.sel.layer_changed, self.sel.neuron_changed,
                        self.sel.token_changed, self.sel.span_changed):
             signal.connect(self._on_user_act)
-        self._message: tuple[Callable[[], str], bool] = (lambda: "", False)
+        self._message: tuple[Callable[[], str], str] = (lambda: "", "")  # (line, level)
         wire(self)  # a note while the views show another source than the bar names
         self._update_topk_target()
         self.retranslate()
@@ -139,17 +139,18 @@ class InsidePanel(QWidget):
                      self.gates, self.mlp, self.sink, self.history, self.intro):
             part.retranslate()
         self._update_live_info()
-        message, error = self._message
-        self.source.show_message(message(), error)
+        message, level = self._message
+        self.source.show_message(message(), level)
 
-    def _say(self, message: Callable[[], str], error: bool = False) -> str:
-        """Show a line under the source bar; kept as a function so a language switch can
-        re-render it. Returns the text shown."""
-        self._message = (detach(message, self), error)  # names self: no cycle (qt_cycles)
+    def _say(self, message: Callable[[], str], level: str = "") -> str:
+        """Show a line under the source bar at ``level`` ("error", "warning" or plain; see
+        ``SourceBar.show_message``); kept as a function so a language switch can re-render
+        it. Returns the text shown."""
+        self._message = (detach(message, self), level)  # names self: no cycle (qt_cycles)
         self._restore_line = False
         self._stale_saved = None  # a new line replaces the stale note (inside_panel_stale)
         text = message()
-        self.source.show_message(text, error)
+        self.source.show_message(text, level)
         return text
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -195,15 +196,15 @@ class InsidePanel(QWidget):
         try:
             spec = self.source.spec(self.live_run_dir())
         except ValueError:
-            self._say(self._spec_problem, error=True)
+            self._say(self._spec_problem, level="error")
             return False
         text = self.source.text.text()
         if not text.strip():
-            self._say(lambda: self.tr("Type a text to analyse (or pick an example)."), error=True)
+            self._say(lambda: self.tr("Type a text to analyse (or pick an example)."), level="error")
             return False
         if spec.kind == "live" and not (Path(spec.path) / "ckpt.pt").is_file():
             self._say(lambda: self.tr("The live run has no checkpoint yet: it saves one every "
-                                      "few steps and at its end; try again soon."), error=True)
+                                      "few steps and at its end; try again soon."), level="error")
             return False
         return self._start_trace(spec, text, history=True)
 
@@ -226,7 +227,7 @@ class InsidePanel(QWidget):
 
     def _start_trace(self, spec: SourceSpec, text: str, history: bool = False) -> bool:
         if not self.runner.start("trace", trace_task(self.cache, spec, text)):
-            self._say(lambda: self.tr("Still busy: wait or press Cancel."), error=True)
+            self._say(lambda: self.tr("Still busy: wait or press Cancel."), level="error")
             return False
         self._trying, self._trying_history = spec, history
         self._say(lambda: self.tr("Loading and tracing…"))
@@ -281,7 +282,7 @@ class InsidePanel(QWidget):
             self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
         elif error:
             self.after_trace = None
-            self._say(lambda: failed_text(self.sel, error), error=True)
+            self._say(lambda: failed_text(self.sel, error), level="error")
             self.status_changed.emit(error)
         elif result is not None:
             if self._trying != self._spec:
@@ -311,7 +312,7 @@ class InsidePanel(QWidget):
         told = then() if then is not None else None  # a lesson step's word on this trace
         notes = model_notes(self.cache.model)  # the model that was just traced (HF: its notes)
         text = self._say(lambda: " ".join([trace_text(trace, notes)] + ([told()] if told else [])),
-                         error=bool(getattr(trace, "unknown", ())) or told is not None)
+                         level="warning" if getattr(trace, "unknown", ()) or told else "")
         self.status_changed.emit(text)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
@@ -377,7 +378,7 @@ class InsidePanel(QWidget):
         """Check all of ``state`` first (ValueError, nothing changed), then apply it; a picked
         neuron that the trace on show cannot hold is picked once the text is traced."""
         message, warning = inside_persist.apply_panel_state(self, state)
-        self._say(message, error=warning)
+        self._say(message, level="warning" if warning else "")
         self._restore_line = True
 
     def forget_state_line(self) -> None:

@@ -56,11 +56,12 @@ def check_stale(panel: Any) -> None:
     if stale and panel._stale_saved is None:
         saved, name = panel._message, trace.model_name
         panel._say(lambda: translate("InsidePanel", "Source changed: the views still show "
-                                     "the last trace ({0}) until you press Analyse.").format(name))
+                                     "the last trace ({0}) until you press Analyse.").format(name),
+                   level="warning")
         panel._stale_saved = saved  # (after _say, which forgets it)
     elif not stale and panel._stale_saved is not None:
-        message, error = panel._stale_saved
-        panel._say(message, error)
+        message, level = panel._stale_saved
+        panel._say(message, level)
 
 
 def failed_text(sel: InsideSelection, error: str) -> str:

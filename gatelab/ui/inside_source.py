@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.inside.types import DTYPES, MAX_TEXT_CHARS
 from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
-from gatelab.ui.field_errors import ERROR_STYLE
+from gatelab.ui.field_errors import ERROR_STYLE, WARNING_STYLE
 from gatelab.ui.elide import ElidedLine
 
 # The lessons' examples, English first; each English one is also a translatable string (its
@@ -292,8 +292,12 @@ class SourceBar(QWidget):
         if text:
             self.show_message(_progress_text(text))
 
-    def show_message(self, text: str, error: bool = False) -> None:
-        self.message.setStyleSheet(ERROR_STYLE + " font-weight: bold;" if error else "color: #444;")
+    def show_message(self, text: str, level: str = "") -> None:
+        """``level`` "error" (red: something failed or cannot start), "warning" (amber: the
+        numbers are there but read them with care) or "" (plain)."""
+        styles = {"error": ERROR_STYLE, "warning": WARNING_STYLE}
+        style = styles.get(level)
+        self.message.setStyleSheet(style + " font-weight: bold;" if style else "color: #444;")
         self.message.setText(text)
 
     def message_text(self) -> str:
