@@ -231,6 +231,10 @@ class RunsView(QWidget):
         self._select_after = select or self._select_after
         self._calls.submit(str(self._generation), lambda: read_rows(run_rows))
 
+    def list_error(self) -> str:
+        """Why the latest refresh could not list the runs folder ("" when it could)."""
+        return self._list_error
+
     def shutdown(self) -> None:
         """Wait for a refresh still reading the folder (the panel's shutdown calls this)."""
         self._poll.stop()

@@ -11,6 +11,7 @@ through PySide's ``tr``, which looks the context up along the panel's MRO.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from gatelab.ui.messages import message_text
@@ -22,6 +23,7 @@ class ErrorLine:
     # provided by TrainerPanel
     bar: Any
     controls: Any
+    runs: Any
     status_changed: Any
     error_text: str
     _start_error: str
@@ -29,6 +31,7 @@ class ErrorLine:
     _notice: bool
     _notice_form: object = None  # the form's values when the notice was shown
     _form_reason = ""  # the form's validation message last said (Start's tooltip, status bar)
+    _busy_path = ""  # the run a shown "trained by another process" notice is about
 
     def _explain_form(self) -> None:
         """Why the form keeps Start off, where a learner looks: Start's tooltip and, once per
@@ -52,6 +55,7 @@ class ErrorLine:
         ``notice`` it is a plain notice (a request refused, nothing failed), cleared by the next
         action. A function, so a language switch renders it again in the new language."""
         self._error_fn, self._notice = render, notice
+        self._busy_path = ""  # a new line: no longer about a busy run (_resume_notice sets it)
         self._notice_form = self._form_now() if notice else None
         self.error_text = render(self)
         self.bar.set_error(self.error_text, notice=notice)
@@ -77,3 +81,20 @@ class ErrorLine:
         action clears; ``why`` a core Msg or text, said again in a new language."""
         self._show_error(lambda self: self.tr("Could not resume: {0}").format(message_text(why)),
                          notice=True)
+        values = getattr(why, "values", {})
+        if getattr(why, "key", "") in ("run.busy", "run.locked") and values.get("path"):
+            self._busy_path = str(values["path"])
+
+    def _recheck_busy_notice(self) -> None:
+        """After each refresh of the runs list: a "trained by another process" notice stayed
+        up after that process had ended (s15), until some other action. Once the list no
+        longer shows the run as running, the notice says it is free. A list that could not
+        be read says nothing either way."""
+        if not (self._busy_path and self._notice and self.error_text) or self.runs.list_error():
+            return
+        row = next((r for r in self.runs.rows if str(r.path) == self._busy_path), None)
+        if row is not None and row.status == "running":
+            return
+        name = Path(self._busy_path).name
+        self._show_error(lambda self: self.tr("{0} is no longer trained by another process: "
+                                              "Resume continues it.").format(name), notice=True)

@@ -115,6 +115,7 @@ class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
         self.runs.deleted.connect(self._on_run_deleted)
         self.runs.open_experiment_requested.connect(self.open_experiment)
         self.runs.status_changed.connect(self.status_changed)
+        self.runs.refreshed.connect(self._recheck_busy_notice)
         self.experiment.status_changed.connect(self.status_changed)
         self.experiment.busy_changed.connect(self._on_experiment_busy)
         self.experiment.runs_changed.connect(self.runs.refresh)
