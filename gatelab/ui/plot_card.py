@@ -166,6 +166,9 @@ class PlotCard(QWidget):
         super().__init__(parent)
         self.plot = pg.PlotWidget()
         self.plot.setBackground("w")
+        # mouse only (hover, drag, wheel; pyqtgraph's keys work in its rect-zoom mode alone):
+        # no Tab stop, which had no focus frame either, so Tab vanished into each plot once
+        self.plot.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self._plot_min_h = 150
         self.plot.setMinimumHeight(self._plot_min_h)

@@ -78,7 +78,7 @@ def test_one_tab_leaves_the_budget_table_and_arrows_still_move_in_it(qtbot, main
 
 
 # -- no invisible Tab stops ----------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["activations", "budget"])
+@pytest.mark.parametrize("name", ["activations", "budget", "trainer", "inside", "forward-pass"])
 def test_no_scroll_area_or_mouse_only_plot_is_a_tab_stop(qtbot, main_window, name: str) -> None:  # noqa: ANN001
     stops = tab_stops(qtbot, main_window, name)
     assert len(stops) > 10  # the walk went through the tab's fields and its lesson card
@@ -155,3 +155,18 @@ def test_gate_plane_maps_draw_a_focus_frame(qtbot, main_window) -> None:  # noqa
     focus_on(qtbot, main_window.tabs.tabBar())
     settle()
     assert maps.grab().toImage() == without  # gone again with the focus
+
+
+def test_no_plot_card_is_a_tab_stop(qtbot, main_window) -> None:  # noqa: ANN001
+    """Every tab's plot cards (the trainer's six, Inside's) take a click, not Tab: their plots
+    did nothing with keys and drew no focus frame, so Tab vanished into each one (s15)."""
+    from gatelab.ui.plot_card import PlotCard
+
+    for name in ("trainer", "inside"):
+        show_tab_at(qtbot, main_window, name)
+    cards = main_window.findChildren(PlotCard)
+    assert len(cards) >= 8
+    assert [c.title_text for c in cards
+            if c.plot.focusPolicy() != Qt.FocusPolicy.ClickFocus] == []
+    focus_on(qtbot, cards[0].export_button)  # and Tab from a card goes on to a real stop
+    assert not isinstance(tab(qtbot), pg.GraphicsView)
