@@ -39,6 +39,7 @@ def tensor_count(n: int) -> str:
 
 def _table(headers: Sequence[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
+    table.setTabKeyNavigation(False)  # one Tab stop; the arrows move within
     table.setHorizontalHeaderLabels(list(headers))
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -113,6 +113,7 @@ class ExperimentView(SavedExperiments, QWidget):
         show_values(self.curves, False)  # (numbers come with the first curve)
 
         self.table = QTableWidget(0, 2)
+        self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows move within
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)

@@ -138,6 +138,7 @@ class ShadedText(QWidget):
 
 def _table(columns: int, parent: QWidget) -> QTableWidget:
     table = QTableWidget(0, columns, parent)
+    table.setTabKeyNavigation(False)  # one Tab stop: Tab moved cell by cell, picking neurons
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -153,6 +154,7 @@ def _fill(table: QTableWidget, rows: list[tuple[int, list[str]]]) -> None:
     table.setUpdatesEnabled(False)
     table.blockSignals(True)  # the current cell a refill moves is no pick
     try:
+        table.scrollToTop()  # a new ranking from its top (a new trace kept the old offset)
         table.setRowCount(len(rows))
         for r, (neuron, cells) in enumerate(rows):
             for c, text in enumerate(cells):

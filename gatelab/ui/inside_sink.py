@@ -69,6 +69,7 @@ class SinkView(QWidget):
         self.labels: list[pg.TextItem] = []
 
         self.table = QTableWidget(0, 5, self)
+        self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows pick a layer
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

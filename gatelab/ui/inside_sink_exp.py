@@ -65,6 +65,7 @@ class SinkExperimentBox(QGroupBox):
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, 5, self)
+        self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows move within
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

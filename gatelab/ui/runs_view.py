@@ -92,6 +92,7 @@ class RunsView(QWidget):
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._poll_folder)
         self.table = QTableWidget(0, 8)
+        self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows pick a run
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
