@@ -8,7 +8,15 @@ English really removes them, and so that the choice is remembered between launch
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLibraryInfo,
+    QLocale,
+    QSettings,
+    QTranslator,
+)
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from gatelab.paths import resources_dir
 
@@ -75,3 +83,13 @@ def set_language(code: str | None, settings: QSettings | None = None) -> str:
 def remembered_language(settings: QSettings) -> str | None:
     value = settings.value(SETTINGS_KEY)
     return value if isinstance(value, str) and value in LANGUAGES else None
+
+
+def refit_combos(root: QWidget) -> None:
+    """After a language switch: every combo box under ``root`` measures its items again. A
+    combo caches its size hints from its items (Qt renews them on new items, not on new item
+    texts), so the gate plane's "show" read "all three sid" after 中文 → English, at the
+    Chinese width (s16). A style change is the event on which QComboBox drops both caches."""
+    for combo in root.findChildren(QComboBox):
+        QCoreApplication.sendEvent(combo, QEvent(QEvent.Type.StyleChange))
+        combo.updateGeometry()

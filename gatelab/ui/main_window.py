@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from gatelab import __version__
 from gatelab.ui.enter_keys import install_enter_keys
-from gatelab.ui.language import LANGUAGES, current_language, set_language
+from gatelab.ui.language import LANGUAGES, current_language, refit_combos, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
@@ -328,6 +328,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
                     self.statusBar().showMessage(f"{name}: {exc}", 8000)
         for card in self._cards.values():
             card.rebuild()
+        refit_combos(self)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         if event.type() == QEvent.Type.LanguageChange and not self._retranslate_pending:
