@@ -263,9 +263,9 @@ class GatesView(QWidget):
                 else self.tr("mean over all {0} tokens").format(n_tokens))
         self.stats.setText(self.tr(
             "<b>L{0}</b>, token {1} “{2}”, {3}<br>"
-            "pre-gate g &lt; 0: <b>{4} %</b> &nbsp;(lesson: {5} %)<br>"
-            "closed |act(g)| &lt; ε = {6}: <b>{7} %</b> &nbsp;(lesson: {8} %)<br>"
-            "{9}: {10} % and {11} %<br>"
+            "pre-gate g &lt; 0: <b>{4}&nbsp;%</b> &nbsp;(lesson: {5}&nbsp;%)<br>"
+            "closed |act(g)| &lt; ε = {6}: <b>{7}&nbsp;%</b> &nbsp;(lesson: {8}&nbsp;%)<br>"
+            "{9}: {10}&nbsp;% and {11}&nbsp;%<br>"
             "<span style='color:#666'>The lesson's numbers are Qwen3.5-0.8B's layer 2.</span>"
         ).format(layer, t, display_piece(trace.tokens[t]), neurons,
                  fmt_number(100 * now["frac_neg"], 1), fmt_number(LESSON_NEG, 1), eps,

@@ -102,7 +102,7 @@ def test_a_saved_run_against_a_direct_computation(qtbot, panel: InsidePanel, tin
     m = ref[1]["g"].shape[1]
     assert view.dots.drawn() == m == panel.sel.intermediate()  # one dot per intermediate neuron
     neg = 100 * float(np.mean(ref[1]["g"][14] < 0))
-    assert f"<b>{fmt_number(neg, 1)} %</b>" in view.stats.text()
+    assert f"<b>{fmt_number(neg, 1)}&nbsp;%</b>" in view.stats.text()
     i = isolated_dot(view)
     qtbot.mouseClick(view.maps.widget.viewport(), Qt.MouseButton.LeftButton,
                      pos=view.dot_viewport_point(i).toPoint())

@@ -104,7 +104,7 @@ def test_gates_dots_percentages_and_a_real_click(qtbot, panel: InsidePanel) -> N
     act = gates.gate_branch("swiglu", lt.g[7].astype(np.float64))[0]
     closed = 100 * float(np.mean(np.abs(act) < 0.1))
     text = view.stats.text()
-    assert f"{fmt_number(neg, 1)} %" in text and f"{fmt_number(closed, 1)} %" in text
+    assert f"{fmt_number(neg, 1)}&nbsp;%" in text and f"{fmt_number(closed, 1)}&nbsp;%" in text
     assert "61.9" in text and "19.0" in text
     i = isolated_dot(view)
     pos = view.dot_viewport_point(i).toPoint()

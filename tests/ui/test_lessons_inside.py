@@ -160,8 +160,8 @@ def test_gates_sink_and_history_steps_point_at_their_readouts(panel: InsidePanel
     g = trace.layers[2].g[t]
     stats = panel.gates.stats.text()
     assert panel.views.currentWidget() is panel.gates and (panel.sel.layer, panel.sel.token) == (2, t)
-    assert f"<b>{fmt_number(100 * float(np.mean(g < 0)), 1)} %</b>" in stats
-    assert "(lesson: 61.9 %)" in stats and "(lesson: 19.0 %)" in stats
+    assert f"<b>{fmt_number(100 * float(np.mean(g < 0)), 1)}&nbsp;%</b>" in stats
+    assert "(lesson: 61.9&nbsp;%)" in stats and "(lesson: 19.0&nbsp;%)" in stats  # one unit
     assert steps[4].run() is None
     assert panel.views.currentWidget() is panel.sink
     share = fmt_number(100 * float(np.mean(trace.layers[0].attn_sink)), 1) + " %"
