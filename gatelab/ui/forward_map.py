@@ -25,7 +25,7 @@ from gatelab.core.forward_map import ForwardSizes
 from gatelab.ui.forward_map_lesson import ForwardMapLesson, Lesson, build_lesson
 from gatelab.ui.forward_map_text import MapTexts, tab_title
 from gatelab.ui.forward_map_view import ForwardMapView
-from gatelab.ui.messages import message_text
+from gatelab.ui.messages import after_label, message_text
 
 LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
 READOUT_LINES = 2  # the readout's reserved height, in lines: most descriptions fit in two
@@ -321,7 +321,7 @@ class ForwardMapPanel(QWidget):
     def activate_box(self, key: str) -> None:
         """Open the tab that explains ``key`` (the window listens to ``tab_requested``)."""
         tab = fm.BOX_TABS[key]
-        self.status_changed.emit("{0} {1}".format(self.tr("Opening:"), tab_title(tab)))
+        self.status_changed.emit(after_label(self.tr("Opening:"), tab_title(tab)))
         self.tab_requested.emit(tab)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)

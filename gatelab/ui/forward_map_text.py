@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from gatelab.core.forward_map import BOX_TABS, ForwardSizes, dim_text, mlp_widths_text, size_texts
 from gatelab.ui.forward_map_view import BoxText
+from gatelab.ui.messages import after_label
 from gatelab.ui.tabs import TAB_SPECS
 
 
@@ -90,7 +91,7 @@ class MapTexts(QObject):
         titles, subs, tips = self._titles(sizes), self._subs(sizes), self._tips(sizes)
         opens = self.tr("Click or press Enter to open:")
         return {key: BoxText(titles[key], subs.get(key, ""),
-                             "{0}\n{1} {2}".format(tips[key], opens, tab_title(BOX_TABS[key])))
+                             "{0}\n{1}".format(tips[key], after_label(opens, tab_title(BOX_TABS[key]))))
                 for key in titles}
 
     def frame_label(self, sizes: ForwardSizes | None) -> str:
@@ -171,5 +172,5 @@ class MapTexts(QObject):
         if sizes is not None and not sizes.gated and key == "mlp":
             text = self.tr("MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} "
                            "layers.").format(s["up_proj"], s["down_proj"], widths, n)
-        return "{0} {1} {2}".format(text, self.tr("Click or press Enter to open:"),
-                                    tab_title(BOX_TABS[key]))
+        return "{0} {1}".format(text, after_label(self.tr("Click or press Enter to open:"),
+                                                  tab_title(BOX_TABS[key])))

@@ -57,3 +57,12 @@ def _qt_translate(template: str) -> str:
 
 
 __all__ = ["message_text"]
+
+
+FULL_WIDTH_STOPS = "：；，。！？、）」』】"  # CJK punctuation that carries its own space
+
+
+def after_label(label: str, text: str) -> str:
+    """``label`` then ``text``, with a space between unless the label ends in full-width
+    punctuation: "Opening: Gate plane", but "正在打开：门控平面", not "正在打开： 门控平面"."""
+    return label + text if label.endswith(tuple(FULL_WIDTH_STOPS)) else f"{label} {text}"
