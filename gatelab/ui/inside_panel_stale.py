@@ -27,9 +27,17 @@ def wire(panel: Any) -> None:
     learner's pick, a restored state, a runs-folder refresh, a new live run (the live timer).
     ``panel._stale_saved`` holds the line the note replaced (None: no note on show)."""
     panel._stale_saved = None
-    check = weak_call(panel, check_stale)  # the bar and the timer are the panel's children
-    panel.source.choice_changed.connect(check)
-    panel._live_timer.timeout.connect(check)
+    # the bar and the timer are the panel's children: held weakly
+    panel.source.choice_changed.connect(weak_call(panel, check_stale))
+    panel._live_timer.timeout.connect(weak_call(panel, tick_stale))
+
+
+def tick_stale(panel: Any) -> None:
+    """The live timer's check: as ``check_stale``, but an error on the line stays. "The live
+    run has no checkpoint yet" gave way to the note at the next tick, so Analyse seemed to do
+    nothing (walkthrough s16); a learner's own change of source still replaces it."""
+    if panel._message[1] != "error":
+        check_stale(panel)
 
 
 def source_key(spec: SourceSpec | None) -> tuple[bool, str] | None:

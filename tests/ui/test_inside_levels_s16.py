@@ -33,3 +33,24 @@ def test_unknown_pieces_warn_in_amber_and_a_failure_is_red(
     assert RED in _style(panel) and AMBER not in _style(panel)
     panel.retranslate()
     assert RED in _style(panel)
+
+
+def test_an_error_outlives_the_live_timer_over_an_older_trace(
+        qtbot, panel: InsidePanel, tiny_run: Path, tmp_path: Path) -> None:  # noqa: ANN001,F811
+    """Views from a saved run, then Source = Live run and Analyse before its first checkpoint:
+    "no checkpoint yet" stayed a few seconds, until the live timer's tick put "Source changed:
+    the views still show the last trace" over it (walkthrough s16)."""
+    analyse(qtbot, panel, "run", str(tiny_run))
+
+    class Trainer:
+        run_dir = str(tmp_path)
+        run_state = "running"
+
+    panel.set_panel_lookup(lambda name: Trainer() if name == "trainer" else None)
+    panel.source.set_kind("live")
+    assert "still show the last trace" in panel.source.message_text()  # the note, at once
+    assert AMBER in _style(panel)
+    assert not panel.analyse() and "no checkpoint yet" in panel.source.message_text()
+    for _ in range(3):
+        panel._live_timer.timeout.emit()  # the live timer's ticks
+    assert "no checkpoint yet" in panel.source.message_text() and RED in _style(panel)
