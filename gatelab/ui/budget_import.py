@@ -4,7 +4,8 @@ charts; the Checkpoint view they fill is in ``budget_checkpoint``."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -44,13 +45,15 @@ class BudgetFilesMixin:
     open_config_button: Any
     open_st_button: Any
 
-    if TYPE_CHECKING:  # provided by QWidget and BudgetPanel
-        def tr(self, text: str) -> str: ...
-        def compare_name(self) -> str: ...
-        def _refit_later(self) -> None: ...
-        def _fill_compare_combo(self, select: str) -> None: ...
-        def _on_inputs_changed(self, *_args: object) -> None: ...
-        def comfortable_height(self, widget: Any, width: int) -> int: ...
+    # provided by QWidget and BudgetPanel; annotations, not an ``if TYPE_CHECKING:`` block of
+    # stubs: lupdate read that block as the class's end, and this class's strings lost their
+    # translation context (they showed in English in the Chinese UI)
+    tr: Callable[[str], str]
+    compare_name: Callable[[], str]
+    _refit_later: Callable[[], None]
+    _fill_compare_combo: Callable[[str], None]
+    _on_inputs_changed: Callable[..., None]
+    comfortable_height: Callable[[Any, int], int]
 
     # -- files ------------------------------------------------------------------------------------
     def report_error(self, title: str, message: str) -> None:

@@ -387,7 +387,7 @@
         <translation>z 必须是有限数</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_state.py" line="+99" />
+        <location filename="../../gatelab/ui/activations_state.py" line="+81" />
         <source>z min must be below z max ({0})</source>
         <translation>z 最小值必须小于 z 最大值（{0}）</translation>
     </message>
@@ -409,7 +409,7 @@
     <message>
         <location filename="../../gatelab/ui/activations_panel.py" line="+91" />
         <source>hover z = {0}:  {1}</source>
-        <translation>悬停 z = {0}： {1}</translation>
+        <translation>悬停 z = {0}：{1}</translation>
     </message>
     <message>
         <location filename="../../gatelab/ui/activations_lesson.py" line="-116" />
@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+263" />
+        <location filename="../../gatelab/ui/budget_import.py" line="+87" />
         <location line="+5" />
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -670,7 +670,7 @@
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+26" />
+        <location line="+27" />
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
@@ -999,7 +999,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+214" />
+        <location filename="../../gatelab/ui/budget_panel.py" line="+215" />
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1430,7 +1430,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="-280" />
+        <location filename="../../gatelab/ui/budget_checkpoint.py" line="+129" />
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1440,7 +1440,7 @@
         <translation>部分</translation>
     </message>
     <message>
-        <location line="-58" />
+        <location line="-79" />
         <source>1 tensor</source>
         <translation>1 个张量</translation>
     </message>
@@ -1450,7 +1450,7 @@
         <translation>{0} 个张量</translation>
     </message>
     <message>
-        <location line="+57" />
+        <location line="+78" />
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
@@ -1586,7 +1586,7 @@
         <translation>总计</translation>
     </message>
     <message>
-        <location line="+19" />
+        <location line="+49" />
         <source>&lt;b&gt;{0}&lt;/b&gt;: {1}, {2} parameters ({3}).</source>
         <translation>&lt;b&gt;{0}&lt;/b&gt;：{1}，{2} 个参数（{3}）。</translation>
     </message>
@@ -1769,12 +1769,17 @@
 <context>
     <name>ErrorLine</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_error_line.py" line="+78" />
+        <location filename="../../gatelab/ui/trainer_error_line.py" line="+82" />
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/field_errors.py" line="+143" />
+        <location line="+17" />
+        <source>{0} is no longer trained by another process: Resume continues it.</source>
+        <translation>{0} 已不再由其他进程训练：按“继续”即可接着训练。</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/field_errors.py" line="+144" />
         <source>{0} (and {1} more: hover to read)</source>
         <translation>{0}（另有 {1} 条：悬停查看）</translation>
     </message>
@@ -1782,7 +1787,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+144" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+153" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1832,7 +1837,7 @@
         <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
     </message>
     <message>
-        <location line="-224" />
+        <location line="-226" />
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1842,7 +1847,7 @@
         <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间维匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
-        <location line="+65" />
+        <location line="+67" />
         <source>Validation loss: mean ± std over seeds</source>
         <translation>验证损失：各种子的均值 ± 标准差</translation>
     </message>
@@ -1991,7 +1996,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+180" />
+        <location filename="../../gatelab/ui/inside_export.py" line="+166" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -3163,8 +3168,8 @@
     </message>
     <message>
         <location line="+2" />
-        <source>&lt;b&gt;L{0}&lt;/b&gt;, token {1} “{2}”, {3}&lt;br&gt;pre-gate g &amp;lt; 0: &lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;(lesson: {5} %)&lt;br&gt;closed |act(g)| &amp;lt; ε = {6}: &lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;(lesson: {8} %)&lt;br&gt;{9}: {10} % and {11} %&lt;br&gt;&lt;span style='color:#666'&gt;The lesson's numbers are Qwen3.5-0.8B's layer 2.&lt;/span&gt;</source>
-        <translation>&lt;b&gt;L{0}&lt;/b&gt;，token {1}“{2}”，{3}&lt;br&gt;门控前值 g &amp;lt; 0：&lt;b&gt;{4} %&lt;/b&gt; &amp;nbsp;（课程：{5} %）&lt;br&gt;关闭 |act(g)| &amp;lt; ε = {6}：&lt;b&gt;{7} %&lt;/b&gt; &amp;nbsp;（课程：{8} %）&lt;br&gt;{9}：{10} % 和 {11} %&lt;br&gt;&lt;span style='color:#666'&gt;课程中的数值来自 Qwen3.5-0.8B 的第 2 层。&lt;/span&gt;</translation>
+        <source>&lt;b&gt;L{0}&lt;/b&gt;, token {1} “{2}”, {3}&lt;br&gt;pre-gate g &amp;lt; 0: &lt;b&gt;{4}&amp;nbsp;%&lt;/b&gt; &amp;nbsp;(lesson: {5}&amp;nbsp;%)&lt;br&gt;closed |act(g)| &amp;lt; ε = {6}: &lt;b&gt;{7}&amp;nbsp;%&lt;/b&gt; &amp;nbsp;(lesson: {8}&amp;nbsp;%)&lt;br&gt;{9}: {10}&amp;nbsp;% and {11}&amp;nbsp;%&lt;br&gt;&lt;span style='color:#666'&gt;The lesson's numbers are Qwen3.5-0.8B's layer 2.&lt;/span&gt;</source>
+        <translation>&lt;b&gt;L{0}&lt;/b&gt;，token {1}“{2}”，{3}&lt;br&gt;门控前值 g &amp;lt; 0：&lt;b&gt;{4}&amp;nbsp;%&lt;/b&gt; &amp;nbsp;（课程：{5}&amp;nbsp;%）&lt;br&gt;关闭 |act(g)| &amp;lt; ε = {6}：&lt;b&gt;{7}&amp;nbsp;%&lt;/b&gt; &amp;nbsp;（课程：{8}&amp;nbsp;%）&lt;br&gt;{9}：{10}&amp;nbsp;% 和 {11}&amp;nbsp;%&lt;br&gt;&lt;span style='color:#666'&gt;课程中的数值来自 Qwen3.5-0.8B 的第 2 层。&lt;/span&gt;</translation>
     </message>
     <message>
         <location line="+11" />
@@ -3634,7 +3639,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+202" />
+        <location filename="../../gatelab/ui/inside_panel.py" line="+203" />
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3659,12 +3664,12 @@
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel_stale.py" line="+58" />
+        <location filename="../../gatelab/ui/inside_panel_stale.py" line="+66" />
         <source>Source changed: the views still show the last trace ({0}) until you press Analyse.</source>
         <translation>来源已更改：在你按下“分析”之前，各视图仍显示上一次的追踪（{0}）。</translation>
     </message>
     <message>
-        <location line="+13" />
+        <location line="+14" />
         <source>Could not analyse: {0}</source>
         <translation>无法分析：{0}</translation>
     </message>
@@ -4002,7 +4007,7 @@
         <translation>显示或隐藏引导步骤和自测题 (F2)</translation>
     </message>
     <message>
-        <location line="+31" />
+        <location line="+32" />
         <source>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;See and feel how the gated MLP (SwiGLU and its relatives) inside every modern transformer works: activation curves, the (g, u) gate plane, the exact parameter budget, a live trainer, a look inside trained models and the whole forward pass; each tab has guided steps and questions.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;gatelab {0}&lt;/h3&gt;&lt;p&gt;直观感受每个现代 Transformer 中的门控 MLP（SwiGLU 及其同类）如何工作：激活函数曲线、(g, u) 门控平面、精确的参数预算、实时训练、训练后模型的内部，以及完整的前向传播；每个标签页都有引导步骤和自测题。&lt;/p&gt;</translation>
     </message>
@@ -4021,7 +4026,7 @@
 <context>
     <name>MapTexts</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map_text.py" line="+31" />
+        <location filename="../../gatelab/ui/forward_map_text.py" line="+32" />
         <source>gated MLP ({0}): {1} experts, one shown</source>
         <translation>门控 MLP（{0}）：{1} 个专家，显示其中一个</translation>
     </message>
@@ -4410,7 +4415,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+211" />
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+213" />
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -4487,7 +4492,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+37" />
-        <location filename="../../gatelab/ui/plot_card.py" line="+205" />
+        <location filename="../../gatelab/ui/plot_card.py" line="+208" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -4516,7 +4521,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+193" />
+        <location filename="../../gatelab/ui/budget_table.py" line="+195" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4655,7 +4660,17 @@ equivalent</source>
         <translation>不精确：请看该模型的说明</translation>
     </message>
     <message>
+        <location line="+3" />
+        <source> (MoE)</source>
+        <translation>（MoE）</translation>
+    </message>
+    <message>
         <location line="+1" />
+        <source>MoE: m and FFN params / layer describe one expert; Total counts every expert, Active / token the routed ones</source>
+        <translation>MoE：m 和每层 FFN 参数量描述单个专家；总计包含所有专家，每 token 激活只计被路由到的专家</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source> (MoE: one expert)</source>
         <translation>（MoE：单个专家）</translation>
     </message>
@@ -4855,7 +4870,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+144" />
+        <location filename="../../gatelab/ui/runs_view.py" line="+145" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4890,12 +4905,12 @@ equivalent</source>
         <translation>双击某次运行以回放其曲线</translation>
     </message>
     <message>
-        <location line="+119" />
+        <location line="+123" />
         <source>No runs yet. Press Start to train one; runs made with gatelab-train appear here too.</source>
         <translation>还没有运行记录。按“开始”训练一个；用 gatelab-train 进行的运行也会显示在这里。</translation>
     </message>
     <message>
-        <location line="-116" />
+        <location line="-120" />
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -5005,7 +5020,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+180" />
+        <location line="+184" />
         <source>Not replayed</source>
         <translation>未回放</translation>
     </message>
@@ -5324,7 +5339,7 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>Token</source>
-        <translation>Token</translation>
+        <translation>token</translation>
     </message>
     <message>
         <location line="+25" />
@@ -5370,7 +5385,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-183" />
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-185" />
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5420,7 +5435,7 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>Enter / Space</source>
-        <translation>Enter / 空格</translation>
+        <translation>回车 / 空格</translation>
     </message>
     <message>
         <location line="+1" />
@@ -5457,7 +5472,7 @@ equivalent</source>
 <context>
     <name>SinkExperimentBox</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+97" />
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+98" />
         <source>Experiment: attention output gate off vs on</source>
         <translation>实验：注意力输出门控 关 vs 开</translation>
     </message>
@@ -5534,7 +5549,7 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>max |hidden|</source>
-        <translation>最大 |hidden|</translation>
+        <translation>最大 |隐藏状态|</translation>
     </message>
     <message>
         <location line="+0" />
@@ -5560,7 +5575,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+105" />
+        <location filename="../../gatelab/ui/inside_sink.py" line="+106" />
         <source>Mean attention weight on the first token over query positions ≥ 1; 1/t would be uniform</source>
         <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
     </message>
@@ -5628,16 +5643,16 @@ equivalent</source>
     <message>
         <location line="+1" />
         <source>max |hidden|</source>
-        <translation>最大 |hidden|</translation>
+        <translation>最大 |隐藏状态|</translation>
     </message>
     <message>
         <location line="+0" />
         <source>max |hidden|</source>
         <comment>short column header</comment>
-        <translation>最大 |hidden|</translation>
+        <translation>最大 |隐藏状态|</translation>
     </message>
     <message>
-        <location line="+75" />
+        <location line="+74" />
         <source>— (no softmax attention)</source>
         <translation>—（无 softmax 注意力）</translation>
     </message>
@@ -5786,13 +5801,13 @@ equivalent</source>
         <translation>选择磁盘上的 Hugging Face 模型文件夹。</translation>
     </message>
     <message>
-        <location line="+72" />
+        <location line="+76" />
         <source>Choose a run folder</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-138" />
-        <location line="+144" />
+        <location line="-142" />
+        <location line="+148" />
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -6484,7 +6499,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+141" />
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+142" />
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
