@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -47,6 +46,7 @@ from gatelab.ui.experiment_saved import SavedExperiments
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import without_traceback
 from gatelab.ui.plot_card import PlotCard
+from gatelab.ui.progress_bar import OneLineProgressBar
 from gatelab.ui.trainer_controls import variant_label
 from gatelab.ui.experiment_data import (
     ExperimentPartial,
@@ -93,7 +93,7 @@ class ExperimentView(SavedExperiments, QWidget):
         self.btn_continue = QPushButton()  # shown for a saved experiment that can be finished
         self.btn_continue.hide()
         self.btn_stop = QPushButton()
-        self.progress = QProgressBar()
+        self.progress = OneLineProgressBar()  # Fusion wrapped a long text, cut in two
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         # renderers of the progress text and the message, called with the view (no closure over
@@ -176,7 +176,7 @@ class ExperimentView(SavedExperiments, QWidget):
         self.curves.set_hover_x_label(self.tr("step"))
         self.curves.retranslate()
         self.table.setHorizontalHeaderLabels([self.tr("Quantity"), self.tr("Value")])
-        self.progress.setFormat(self._progress_fn(self))
+        self._set_progress(self._progress_fn)
         self.message.setText(self._message_fn(self))
         if self.result is not None and self.table.rowCount():
             self._fill_table(self.result)
@@ -248,6 +248,7 @@ class ExperimentView(SavedExperiments, QWidget):
     def _set_progress(self, render: Callable[[ExperimentView], str]) -> None:
         self._progress_fn = render
         self.progress.setFormat(render(self))
+        self.progress.setToolTip(self.progress.whole_text())  # whole, where the bar cuts it
 
     def _set_message(self, text: str | Callable[[ExperimentView], str], error: bool = False
                      ) -> None:

@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gatelab.ui.progress_bar import OneLineProgressBar
 from gatelab.ui.trainer_clock import RecentRate, format_duration
 
 START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in its tooltip)
@@ -36,7 +37,7 @@ class RunBar(QWidget):
         self.btn_start.setStyleSheet("font-weight: bold;")
         self.btn_pause = QPushButton()
         self.btn_stop = QPushButton()
-        self.progress = QProgressBar()
+        self.progress = OneLineProgressBar()  # Fusion wrapped a long text, cut in two
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
