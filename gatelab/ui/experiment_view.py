@@ -16,7 +16,6 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -45,6 +44,7 @@ from gatelab.ui.experiment_jobs import (
 from gatelab.ui.experiment_saved import SavedExperiments
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import without_traceback
+from gatelab.ui.elide import FitCombo, before_formula
 from gatelab.ui.plot_card import PlotCard
 from gatelab.ui.progress_bar import OneLineProgressBar
 from gatelab.ui.trainer_controls import variant_label
@@ -77,11 +77,10 @@ class ExperimentView(SavedExperiments, QWidget):
         self._partial: tuple[int, int] | None = None  # (runs done, of) while incomplete
         self._n_runs, self._steps = 0, 0  # runs of the experiment training now, steps of each
 
-        self.variant_a = QComboBox()
-        self.variant_b = QComboBox()
-        for combo in (self.variant_a, self.variant_b):  # long formula labels must not widen the tab
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
+        # long formula labels must not widen the tab; a narrow box shows the name before the
+        # formula, or the label cut with "…" (they were cut mid-glyph at 1024 px, s16)
+        self.variant_a = FitCombo(least_chars=12, short=before_formula)
+        self.variant_b = FitCombo(least_chars=12, short=before_formula)
         for combo, default in ((self.variant_a, "swiglu"), (self.variant_b, "gelu")):
             for name in FFN_VARIANTS:
                 combo.addItem(name, name)

@@ -47,3 +47,22 @@ def test_the_experiment_and_run_bars_are_one_line_bars(qtbot, main_window) -> No
     view = panel.experiment
     view._set_progress(lambda self: LONG)
     assert view.progress.toolTip() == LONG
+
+
+def test_the_experiment_variants_cut_with_an_ellipsis_in_chinese_at_1024(
+        qtbot, main_window) -> None:  # noqa: ANN001
+    """At 1024 px in Chinese the variant boxes were cut mid-glyph ("GELU — 经典，2 个矩"):
+    each now shows its text whole, its name alone, or the text cut with "…"."""
+    from gatelab.ui.elide import FitCombo
+
+    main_window.resize(1024, 740)
+    main_window.switch_language("zh_CN")
+    panel = main_window.show_tab("trainer")
+    panel.views.setCurrentWidget(panel.experiment)
+    settle(10)
+    for combo in (panel.experiment.variant_a, panel.experiment.variant_b):
+        assert isinstance(combo, FitCombo)
+        shown, whole = combo.shown_text(), combo.currentText()
+        assert shown == whole or shown.endswith("…") or whole.startswith(shown), (shown, whole)
+        assert combo.fontMetrics().horizontalAdvance(shown) <= combo.text_room()
+    main_window.switch_language("en")
