@@ -5,6 +5,8 @@ traceback, a silent random model, or a 0 % that hides a NaN."""
 
 from __future__ import annotations
 
+import re
+
 import json
 import shutil
 import warnings
@@ -333,3 +335,26 @@ def test_real_rope_settings_pass(llama: Path, tmp_path: Path) -> None:
                                           "high_freq_factor": 4.0,
                                           "original_max_position_embeddings": 64})
     assert hf_check.check_hf_folder(folder, device="cpu")["model_type"] == "llama"
+
+
+def test_a_config_inflating_one_size_is_refused_before_it_is_built(
+        llama: Path, tmp_path: Path) -> None:
+    """head_dim 3,000,000 beside a tiny checkpoint: transformers built the config's 9.4 GB
+    model before it compared the files (28 s, or torch's raw allocator error); a skeleton on
+    the meta device now finds the shapes that do not fit, before anything is allocated."""
+    import resource
+    import time
+
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, head_dim=3_000_000)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    start = time.perf_counter()
+    with pytest.raises(InsideError) as info:
+        trace_hf(folder, "ab", device="cpu")
+    took = time.perf_counter() - start
+    grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    text = str(info.value)
+    assert "of the weight files' tensors do not fit config.json, for example " in text
+    assert re.search(r"is \d+×32 in the file, \d{7,}×32 by config.json", text), text
+    assert grew < 500_000, f"peak memory grew by {grew} KiB"  # the model was 9.4 GB
+    assert took < 20, took

@@ -230,6 +230,11 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
         raise InsideError(Msg("inside.weights_damaged", {"path": p, "reason": reason(exc)})) from None
 
 
+def weight_shapes(p: Path) -> dict[str, tuple[int, ...]]:
+    """Each tensor's shape as the folder's safetensors headers give it (headers only)."""
+    return {name: tuple(shape) for name, (_dtype, shape) in _weights(p)[1].items()}
+
+
 def _float_weights(p: Path, tensors: dict[str, tuple[str, tuple[int, ...]]]) -> None:
     """Refuse weights that are not floating point (bool, integers, 8-bit floats: a quantized
     checkpoint, or a broken one): cast to float, their numbers would describe nothing."""
@@ -377,4 +382,4 @@ def _default_device() -> str:
 
 
 __all__ = ["activation_bytes", "check_free_memory", "check_hf_folder", "is_hf_folder",
-           "normalise_dtype", "trace_bytes"]
+           "normalise_dtype", "trace_bytes", "weight_shapes"]

@@ -29,6 +29,7 @@ from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, co
                                           is_hf_folder, model_json_problem, normalise_dtype,
                                           tokenizer_json_problem, trace_bytes)
 from gatelab.core.inside.hf_config_fields import model_name
+from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
                                            model_variant, neuron_row, tied_head, write_hooks)
 from gatelab.core.inside.run_source import check_text
@@ -109,6 +110,7 @@ class HfModel:
             raise InsideError(tokenizer_json_problem(p) or Msg(
                 "inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
         say(0.2, Msg("progress.weights"))
+        refuse_config_shapes(p, config)  # before transformers allocates config.json's sizes
         try:
             self.model, loading = AutoModelForCausalLM.from_pretrained(
                 str(p), config=config, local_files_only=True, attn_implementation="eager",
@@ -119,7 +121,7 @@ class HfModel:
             _refuse_folder_code(p, exc)
             raise InsideError(model_json_problem(p) or Msg(
                 "inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
-        _refuse_missing(p, loading)  # and mismatched shapes, each named
+        refuse_missing(p, loading)  # and mismatched shapes, each named
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
 
@@ -356,22 +358,6 @@ def trace_hf(path: Path | str, text: str, *, device: str | None = None, dtype: s
     ``InsideError``; ``progress(fraction, message)`` reports loading and the pass.
     """
     return HfModel(path, device=device, dtype=dtype, progress=progress).trace(text, progress)
-
-
-def _refuse_missing(p: Path, loading: dict[str, Any]) -> None:
-    """InsideError when the weight files lacked some of the model's tensors, or held them in
-    other shapes than config.json says: transformers fills those with random numbers, and every
-    view would then describe noise as if it were trained."""
-    missing = sorted(str(k) for k in loading.get("missing_keys", ()) or ())
-    if missing:
-        raise InsideError(Msg("inside.weights_missing", {"path": p, "n": len(missing),
-                                                         "names": ", ".join(missing[:3])}))
-    mismatched = sorted(loading.get("mismatched_keys", ()) or (), key=lambda t: str(t[0]))
-    if mismatched:
-        names = "; ".join("{0} is {1} in the file, {2} by config.json".format(
-            k, "×".join(map(str, a)), "×".join(map(str, b))) for k, a, b in mismatched[:2])
-        raise InsideError(Msg("inside.shapes_mismatch", {"path": p, "n": len(mismatched),
-                                                         "names": names}))
 
 
 def _check_cuda_index(device: str) -> None:
