@@ -33,9 +33,8 @@ from gatelab.cli import (
 )
 from gatelab.cli_args import DEFAULT_SEEDS, DEFAULT_VARIANTS, experiment_parser, parse
 from gatelab.cli_signals import exit_code, interruption, say, signum_of, starting
-from gatelab.core.trainconfig import FFN_VARIANTS, Snapshot, TrainConfig, TrainingError
+from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEEDS, Snapshot, TrainConfig, TrainingError
 
-MAX_SEEDS = 100  # gatelab-experiment --seeds: each seed is a full training run per variant
 WITH_CONTINUE = frozenset({"quiet", "continue_", "help"})  # the flags (dests) --continue takes
 OnSnapshot = Callable[[str, int, Snapshot], None]
 Trainer = Callable[[threading.Event, OnSnapshot, Callable[[str], None]], Any]

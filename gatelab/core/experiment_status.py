@@ -27,7 +27,7 @@ from gatelab.core.run_liveness import effective_status, process_alive, writer_na
 from gatelab.core.run_samples import completed_unfinished
 from gatelab.core.runs import is_run_dir
 from gatelab.core.runs_read import SUMMARY, read_json
-from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEED, TrainConfig
+from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEED, MAX_SEEDS, TrainConfig
 from gatelab.core.values import is_int
 
 def experiment_status(folder: Path | str, data: dict[str, Any]) -> str:
@@ -77,7 +77,8 @@ def experiment_plan(data: dict[str, Any], file: Path | str = EXPERIMENT_FILE) ->
     base_config); GatelabError (a ValueError) "experiment.no_plan" when it holds none that can
     be trained, "experiment.malformed" naming ``file`` and the seed that no run can have (not
     a whole number from 0 to MAX_SEED: 1337.7 or "1337" were taken as 1337, and 2**70 was
-    refused only by the first run, after experiment.json had been rewritten "failed")."""
+    refused only by the first run, after experiment.json had been rewritten "failed"), or more
+    seeds than MAX_SEEDS (what --seeds allows)."""
     bad: list[Any] = []
     try:
         plan = data.get("plan") if isinstance(data.get("plan"), dict) else {}
@@ -94,6 +95,10 @@ def experiment_plan(data: dict[str, Any], file: Path | str = EXPERIMENT_FILE) ->
     if bad and isinstance(seeds, list):
         why = Msg("value.whole_range", {"name": "seed", "maximum": MAX_SEED,
                                         "value": _shown(bad[0])})
+        raise error("experiment.malformed", path=file, reason=why)
+    if ok and len(seeds) > MAX_SEEDS:  # --seeds' own cap: 10⁵ seeds were days of runs (s16)
+        why = Msg("value.at_most", {"name": "the number of seeds", "maximum": MAX_SEEDS,
+                                    "value": f"{len(seeds):,}"})
         raise error("experiment.malformed", path=file, reason=why)
     if not ok:
         raise error("experiment.no_plan")

@@ -44,6 +44,7 @@ MAX_LAYERS = 256
 MAX_HEADS = 1024
 MAX_WIDTH = 65_536
 MAX_SEED = 2**32 - 1  # torch generators take < 2**64; the engine adds small offsets to the seed
+MAX_SEEDS = 100  # seeds per experiment: each is a full training run per variant
 # AdamW's step is about lr per weight: beyond 10 (the trainer form's range too) the loss turns NaN
 # within steps, so a huge value is refused up front instead of failing at step 2. Weight decay
 # shrinks weights by lr × weight_decay per step: beyond 10 that flips and explodes them.

@@ -188,3 +188,19 @@ def test_the_cli_refuses_a_fifo_corpus_before_it_says_continuing(
                    f"corpus (base_config.corpus) cannot be used: cannot use the corpus file "
                    f"{tmp_path / 'fifo'}: is not a regular file (a pipe, device or socket)\n")
     assert (folder / "experiment.json").read_bytes() == before
+
+
+def test_a_plan_of_more_seeds_than_seeds_allows_is_refused(finished: Path, tmp_path: Path) -> None:
+    """100,000 seeds in experiment.json (--seeds allows 100) were continued without a word:
+    200,000 runs, a folder each, for days (probe s16). The saved experiment cannot be
+    continued, and says why."""
+    folder = _stopped(finished, tmp_path, seeds=list(range(7, 7 + 100_000)))
+    text = _refused(folder, "experiment.malformed")
+    assert text == (f"{folder / 'experiment.json'}: not a readable experiment (the number of "
+                    f"seeds must be ≤ 100, got 100,000)")
+    state = experiment_state(folder, json.loads((folder / "experiment.json").read_text()))
+    assert not state.can_continue
+    assert _stopped(finished, tmp_path / "ok", seeds=list(range(7, 107))).is_dir()
+    continue_ok = json.loads((tmp_path / "ok" / "exp" / "experiment.json").read_text())
+    from gatelab.core.experiment_status import experiment_plan
+    assert len(experiment_plan(continue_ok).seeds) == 100  # the cap itself is allowed
