@@ -11,6 +11,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from gatelab import __version__
@@ -96,6 +97,10 @@ def _main(argv: Sequence[str] | None, guard: _StartupInterrupt) -> int:
         print(f"gatelab: unknown tab {args.tab!r}; valid: {', '.join(TAB_NAMES)}", file=sys.stderr)
         return 2
     if args.screenshot:
+        problem = screenshot_problem(args.screenshot)
+        if problem:  # before a window is built: a FIFO blocked the save for ever (probe s16)
+            print(f"gatelab: {problem}", file=sys.stderr)
+            return 2
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     from gatelab.ui.qt_compat import current_binding_problem
@@ -174,6 +179,25 @@ def _show_window(window: Any, size: tuple[int, int] | None) -> Any:
         window.resize(*size)
     window.show()
     return window
+
+
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")  # what the grab can be saved as
+
+
+def screenshot_problem(path: str) -> str:
+    """Why ``--screenshot path`` cannot be written ("" when it can): a suffix no picture
+    format has (Qt only said "could not write"), or a target that is not a regular file (a
+    FIFO blocked the save until a reader came: for ever)."""
+    from gatelab.core.fileio import check_write_target
+    from gatelab.core.messages import GatelabError
+
+    if Path(path).suffix.lower() not in PICTURE_SUFFIXES:
+        return "{0}: not a picture file name; end it in {1}".format(path, " or ".join(PICTURE_SUFFIXES))
+    try:
+        check_write_target(path)
+    except GatelabError as exc:
+        return str(exc)
+    return ""
 
 
 def _screenshot(app: object, window: object, path: str, settle_s: float = 1.0) -> int:

@@ -122,3 +122,20 @@ def test_known_crashing_binding_is_refused_with_a_fix() -> None:
     assert binding_problem("6.12.0", (3, 12)) is None
     assert binding_problem("6.11.3", (3, 11)) is None
     assert current_binding_problem() is None  # the pinned environment the tests run in
+
+
+def test_screenshot_onto_a_fifo_or_without_a_picture_suffix_is_refused(
+        tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """A FIFO blocked the save until a reader came, for ever; a name without a picture suffix
+    was only "could not write" (probe s16). Both are refused before a window is built."""
+    fifo = tmp_path / "shot.png"
+    os.mkfifo(fifo)
+    try:
+        done = subprocess.run([sys.executable, "-m", "gatelab", "--screenshot", str(fifo)],
+                              capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    except subprocess.TimeoutExpired:
+        raise AssertionError("--screenshot blocked on a FIFO") from None
+    assert done.returncode == 2 and "not a regular file" in done.stderr
+    assert main(["--screenshot", str(tmp_path / "shot")]) == 2
+    assert "not a picture file name; end it in .png" in capsys.readouterr().err
