@@ -350,7 +350,7 @@ MESSAGES: dict[str, str] = {
     "state.format": QT_TRANSLATE_NOOP(
         "core", "not a gatelab state: the \"format\" is not \"gatelab-state\""),
     "state.version": QT_TRANSLATE_NOOP(
-        "core", "not a gatelab state: \"version\" must be a positive integer"),
+        "core", "not a gatelab state: \"version\" must be a whole number from 1 to {maximum:,}"),
     "state.newer": QT_TRANSLATE_NOOP(
         "core", "this state was saved by a newer gatelab (format {version}); this one reads "
                 "format {supported}"),

@@ -34,12 +34,17 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.no_config": QT_TRANSLATE_NOOP("core", "{path}: not a model folder (no config.json)"),
     "inside.no_model_type": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json names no model_type, so it is not a transformers model"),
+    "inside.model_type_kind": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's model_type must be a string, got {found}"),
     "inside.no_tokenizer": QT_TRANSLATE_NOOP("core", "{path}: the tokenizer is missing (none of {files})"),
     "inside.memory": QT_TRANSLATE_NOOP(
         "core", "{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, "
-                "plus {activations} of activations for a text of {tokens:,} tokens; a longer "
-                "text is checked again before its pass) but only {free} is free on {device}; "
-                "try bf16, a smaller model or another device"),
+                "plus {activations} of activations set aside for texts of up to {tokens:,} "
+                "tokens; a longer text is checked again before its pass) but only {free} is "
+                "free on {device}; {advice}"),
+    "inside.memory_try_bf16": QT_TRANSLATE_NOOP(
+        "core", "try bf16 (about {need} here), a smaller model or another device"),
+    "inside.memory_try": QT_TRANSLATE_NOOP("core", "try a smaller model or another device"),
 
     # -- inside the model: sources, traces, top-k (core/inside/*) -----------------------------
     "inside.no_gated_mlp": QT_TRANSLATE_NOOP(

@@ -20,6 +20,7 @@ from gatelab.core.reasons import json_reason
 
 STATE_FORMAT = "gatelab-state"
 STATE_VERSION = 1
+MAX_VERSION = 1000  # a larger "version" is damage, not a newer gatelab
 STATE_SUFFIX = ".gatelab"
 MAX_STATE_BYTES = 1_000_000
 MAX_DEPTH = 12  # a tab's state is a few levels deep; 10^5 nested brackets is an attack
@@ -82,8 +83,9 @@ def parse_state(text: str) -> StateDoc:
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise StateError(Msg("state.format"))
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise StateError(Msg("state.version"))
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= MAX_VERSION:
+        # a 400-digit version was "saved by a newer gatelab", printed whole (probe s16)
+        raise StateError(Msg("state.version", {"maximum": MAX_VERSION}))
     if version > STATE_VERSION:
         raise StateError(Msg("state.newer", {"version": version, "supported": STATE_VERSION}))
     tabs = data.get("tabs", {})

@@ -1787,7 +1787,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+153" />
+        <location filename="../../gatelab/ui/experiment_view.py" line="+152" />
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1832,12 +1832,12 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="+158" />
+        <location line="+159" />
         <source>Experiment stopped: the results of the {0} finished runs are shown; they cover {0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in Runs, and Continue experiment finishes the rest in the same folder.</source>
         <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
     </message>
     <message>
-        <location line="-226" />
+        <location line="-227" />
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1913,7 +1913,7 @@
         <translation>正在进行 {0} 次训练…</translation>
     </message>
     <message>
-        <location line="+38" />
+        <location line="+39" />
         <source>run {0} of {1}: {2}, seed {3} · step {4}</source>
         <translation>第 {0}/{1} 次运行：{2}，种子 {3} · 第 {4} 步</translation>
     </message>
@@ -4740,7 +4740,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+81" />
+        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+82" />
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -7625,7 +7625,12 @@ equivalent</source>
         <translation>什么都没有保存：实验在写入第一个文件之前就已停止（应用被关闭或被终止）；没有可打开或继续的内容，请将其删除</translation>
     </message>
     <message>
-        <location line="+73" />
+        <location line="+47" />
+        <source>not a gatelab state: "version" must be a whole number from 1 to {maximum:,}</source>
+        <translation>不是 gatelab 状态：“version”必须是 1 到 {maximum:,} 之间的整数</translation>
+    </message>
+    <message>
+        <location line="+26" />
         <source>experiment.json does not say which variants, seeds and settings to train</source>
         <translation>experiment.json 没有说明要训练哪些变体、种子和设置</translation>
     </message>
@@ -7721,16 +7726,31 @@ equivalent</source>
     </message>
     <message>
         <location line="+2" />
+        <source>{path}: config.json's model_type must be a string, got {found}</source>
+        <translation>{path}：config.json 中的 model_type 必须是字符串，实际为 {found}</translation>
+    </message>
+    <message>
+        <location line="+2" />
         <source>{path}: the tokenizer is missing (none of {files})</source>
         <translation>{path}：缺少分词器（{files} 都不存在）</translation>
     </message>
     <message>
         <location line="+1" />
-        <source>{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, plus {activations} of activations for a text of {tokens:,} tokens; a longer text is checked again before its pass) but only {free} is free on {device}; try bf16, a smaller model or another device</source>
-        <translation>{name} 需要约 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另加 {tokens:,} 个 token 的文本所需的 {activations} 激活；更长的文本会在其前向计算前再次检查），但 {device} 上只有 {free} 可用；请尝试 bf16、更小的模型或其他设备</translation>
+        <source>{name} needs about {need} ({params:,} parameters × {bytes} bytes = {weights}, plus {activations} of activations set aside for texts of up to {tokens:,} tokens; a longer text is checked again before its pass) but only {free} is free on {device}; {advice}</source>
+        <translation>{name} 需要约 {need}（{params:,} 个参数 × {bytes} 字节 = {weights}，另为最多 {tokens:,} 个 token 的文本预留 {activations} 激活；更长的文本会在其前向计算前再次检查），但 {device} 上只有 {free} 可用；{advice}</translation>
     </message>
     <message>
-        <location line="+7" />
+        <location line="+5" />
+        <source>try bf16 (about {need} here), a smaller model or another device</source>
+        <translation>请尝试 bf16（此处约需 {need}）、更小的模型或其他设备</translation>
+    </message>
+    <message>
+        <location line="+2" />
+        <source>try a smaller model or another device</source>
+        <translation>请尝试更小的模型或其他设备</translation>
+    </message>
+    <message>
+        <location line="+3" />
         <source>this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); only gated-MLP models can be inspected</source>
         <translation>这个模型没有带门控 MLP（mlp.gate_proj、mlp.up_proj）的解码器层；只能查看门控 MLP 模型</translation>
     </message>
@@ -8376,12 +8396,7 @@ equivalent</source>
         <translation>不是 gatelab 状态：“format”不是“gatelab-state”</translation>
     </message>
     <message>
-        <location line="+2" />
-        <source>not a gatelab state: "version" must be a positive integer</source>
-        <translation>不是 gatelab 状态：“version”必须是正整数</translation>
-    </message>
-    <message>
-        <location line="+2" />
+        <location line="+4" />
         <source>this state was saved by a newer gatelab (format {version}); this one reads format {supported}</source>
         <translation>这个状态由更新版本的 gatelab 保存（格式 {version}）；当前版本只能读取格式 {supported}</translation>
     </message>
@@ -8942,7 +8957,7 @@ equivalent</source>
 <context>
     <name>window</name>
     <message>
-        <location filename="../../gatelab/app.py" line="+159" />
+        <location filename="../../gatelab/app.py" line="+164" />
         <source>The settings file {0}: started with default settings; this session's settings will not be saved</source>
         <translation>设置文件 {0}：已使用默认设置启动；本次会话的设置不会被保存</translation>
     </message>

@@ -358,3 +358,30 @@ def test_a_config_inflating_one_size_is_refused_before_it_is_built(
     assert re.search(r"is \d+×32 in the file, \d{7,}×32 by config.json", text), text
     assert grew < 500_000, f"peak memory grew by {grew} KiB"  # the model was 9.4 GB
     assert took < 20, took
+
+
+def test_the_memory_refusal_suggests_bf16_only_where_it_would_fit(
+        llama: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"try bf16" was said of a model needing 66.7 TB in bf16 too (probe s16)."""
+    info = hf_check.check_hf_folder(llama, device="cpu")
+    fp32, acts = info["weight_bytes"], info["activation_bytes"]
+    between = (fp32 // 2 + acts + fp32 + acts) // 2  # bf16 fits, float32 does not
+    monkeypatch.setattr(hf_check, "available_bytes", lambda _d: int(between / hf_check.HEADROOM))
+    with pytest.raises(InsideError, match=r"; try bf16 \(about .* here\), a smaller model"):
+        hf_check.check_hf_folder(llama, device="cpu")
+    monkeypatch.setattr(hf_check, "available_bytes", lambda _d: 1000)  # neither fits
+    with pytest.raises(InsideError, match=r"free on cpu; try a smaller model or another device$"):
+        hf_check.check_hf_folder(llama, device="cpu")
+    with pytest.raises(InsideError, match=r"try a smaller model or another device$"):
+        hf_check.check_hf_folder(llama, device="cpu", dtype="bf16")  # bf16 already
+
+
+@pytest.mark.parametrize("value, found", [(5, "the number 5"), ([1, 2], "a list (2 items)")])
+def test_a_model_type_that_is_no_string_is_named_as_such(
+        llama: Path, tmp_path: Path, value: object, found: str) -> None:
+    """"model_type": 5 was "config.json names no model_type" (probe s16)."""
+    folder = _copy(llama, tmp_path / "m")
+    _edit_config(folder, model_type=value)
+    with pytest.raises(InsideError) as info:
+        hf_check.check_hf_folder(folder, device="cpu")
+    assert str(info.value) == f"{folder}: config.json's model_type must be a string, got {found}"

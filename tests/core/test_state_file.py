@@ -39,6 +39,8 @@ def test_round_trip_file_and_one_line(tmp_path: Path) -> None:
     ("not json at all", "not valid JSON"),
     ('{"format": "gatelab-state", "version": 99, "tabs": {}}', "newer gatelab"),
     ('{"format": "gatelab-state", "version": "1", "tabs": {}}', "version"),
+    ('{"format": "gatelab-state", "version": ' + "9" * 400 + ', "tabs": {}}',
+     r'^not a gatelab state: "version" must be a whole number from 1 to 1,000$'),
     ('{"format": "gatelab-state", "version": 1, "tabs": {"budget": [1]}}', "tabs"),
     ('{"format": "gatelab-state", "version": 1, "tabs": {"budget": {"d": NaN}}}', "finite"),
     ('{"format": "gatelab-state", "version": 1, "tabs": {"budget": {"d": 1e999}}}', "finite"),

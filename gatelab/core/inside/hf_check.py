@@ -24,7 +24,7 @@ from gatelab.core.inside.hf_config_check import check_config_values
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
 from gatelab.core.inside.source_folder import run_files, unreachable_folder
 from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.reasons import json_reason, os_reason
+from gatelab.core.reasons import json_kind, json_reason, os_reason
 
 # A causal LM's config.json is a few KB; transformers parses it several times (a 15 MB one
 # took 42 s and 1 GB), so a model folder's may hold at most this much.
@@ -338,7 +338,9 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     _side_files_capped(p)
     cfg = read_config(p)
     model_type = cfg.get("model_type")
-    if not isinstance(model_type, str) or not model_type:
+    if model_type is not None and not isinstance(model_type, str):  # 5 was "names no model_type"
+        raise InsideError(Msg("inside.model_type_kind", {"path": p, "found": json_kind(model_type)}))
+    if not model_type:
         raise InsideError(Msg("inside.no_model_type", {"path": p}))
     try:
         arch = _architecture_known(model_type)
@@ -366,10 +368,15 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     free = available_bytes(dev)
     need = wbytes + abytes
     if free and need > HEADROOM * free:
+        # bf16 only where it would fit: "try bf16" for a model that needs 66.7 TB in bf16 too
+        # misled (probe s16); activations are float32 in either dtype
+        half = n_params * DTYPE_BYTES["bfloat16"] + abytes
+        advice = (Msg("inside.memory_try_bf16", {"need": _human(half)})
+                  if dt != "bfloat16" and half <= HEADROOM * free else Msg("inside.memory_try"))
         raise InsideError(Msg("inside.memory", {
             "name": p.name, "need": _human(need), "params": n_params, "bytes": DTYPE_BYTES[dt],
             "weights": _human(wbytes), "activations": _human(abytes), "tokens": tokens,
-            "free": _human(free), "device": dev}))
+            "free": _human(free), "device": dev, "advice": advice}))
     return {"path": str(p), "model_type": model_type, "architecture": arch, "n_params": n_params,
             "dtype": dt, "weight_bytes": wbytes, "activation_bytes": abytes, "need_bytes": need,
             "device": dev, "available_bytes": free, "weights": weights, "tokenizer": tok,
