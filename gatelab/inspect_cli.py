@@ -99,8 +99,9 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     unreachable = unreachable_folder(p)  # a link loop: named as the Inside tab names it
     if unreachable is not None:
         raise InsideError(unreachable)
-    if p.exists() and not p.is_dir():
-        raise InsideError(f"{p}: is a file, not a folder (give the run or model folder)")
+    if p.exists() and not p.is_dir():  # /dev/zero or a FIFO was "a file" too (probe s16)
+        what = "a file" if p.is_file() else "a pipe, device or socket"
+        raise InsideError(f"{p}: is {what}, not a folder (give the run or model folder)")
     if not p.is_dir():
         raise InsideError(f"{p}: no such folder")
     if (p / "ckpt.pt").exists() or (p / "run.json").exists():

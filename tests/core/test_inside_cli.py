@@ -4,6 +4,7 @@ on stderr and exit 2."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -109,6 +110,12 @@ def test_source_that_is_a_file_says_so(tmp_path: Path,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is a file, not a folder" in err
     assert "no such folder" not in err
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for device in ("/dev/zero", str(fifo)):  # "is a file" too, before (probe s16)
+        assert main([device, "--text", "x", "--json", str(tmp_path / "o.json")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is a pipe, device or socket, not a folder" in err
 
 
 def test_characters_outside_the_vocabulary_are_flagged(run: Path, tmp_path: Path,
