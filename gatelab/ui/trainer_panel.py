@@ -252,6 +252,9 @@ class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
         name = run_dir.rsplit("/", 1)[-1]
         self._show_title(lambda self: self.tr("Run {0}").format(name))
         self.views.setCurrentWidget(self.live)
+        # the window's line ("Opened run …" of a replay) is older than this run: its header
+        # says it, so the status bar drops the old line rather than repeat it
+        self.status_changed.emit(self.tr("Run {0}").format(name))
         self.bar.begin(cfg.steps)
         self.controller.start(snapshot_job(training_iter(cfg, run_dir, resume), final_sample=True))
         self.runs.set_busy(True)

@@ -1,0 +1,26 @@
+"""The window's status line when a run starts (walkthrough s16 #9a).
+
+After Runs → Open (replay plots), starting a new run kept "Opened run <folder>" of the replay in
+the status bar while the header already named the new run; it was replaced only when the first
+step arrived, ~2 s later. Starting a run now drops the older line at once.
+"""
+
+from __future__ import annotations
+
+from gatelab.core.trainconfig import TrainConfig
+from tests.ui.conftest import TINY_TRAIN, settle, show_tab_at
+
+
+def test_starting_a_run_drops_the_replays_opened_line(qtbot, main_window) -> None:  # noqa: ANN001
+    trainer = show_tab_at(qtbot, main_window, "trainer")
+    bar = main_window.statusBar()
+    trainer.status_changed.emit("Opened run /tmp/runs/run-20261203-000000-aaaa")
+    assert bar.currentMessage().startswith("Opened run")
+    trainer.controls.set_config(TrainConfig(**{**TINY_TRAIN, "steps": 100_000}))
+    assert trainer.start()
+    settle()
+    name = trainer.run_dir.rsplit("/", 1)[-1]
+    assert "Opened run" not in bar.currentMessage()  # before any step has arrived
+    assert trainer.live.isVisible() and name in trainer.live.title.text()
+    trainer.stop()
+    qtbot.waitUntil(lambda: not trainer.controller.is_busy(), timeout=60000)
