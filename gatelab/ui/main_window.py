@@ -94,7 +94,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self._retranslate_window()
         self.status = StatusBar(self)  # a long message ends at a word, whole in the tooltip
         self.setStatusBar(self.status)
-        self.status.showMessage(self.tr("Ready"), 3000)
+        self._ready = self.tr("Ready")  # said again in a new language while it shows
+        self.status.showMessage(self._ready, 3000)
 
         self._place_on_screen()
         start = initial_tab or str(self._settings.value("window/last_tab", TAB_SPECS[0].name))
@@ -320,6 +321,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         """Re-set every visible string: the window, each built panel, and the lesson cards."""
         self._retranslate_pending = False
         self._retranslate_window()
+        ready, self._ready = self._ready, self.tr("Ready")
+        self.status.replace_message(ready, self._ready)
         for name, panel in self._panels.items():
             if isinstance(panel, Panel):
                 try:

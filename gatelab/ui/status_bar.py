@@ -101,6 +101,15 @@ class StatusBar(QStatusBar):
         else:
             self.showMessage(as_sentence(text), timeout)
 
+    def replace_message(self, old: str, new: str) -> None:
+        """Show ``new`` in place of ``old`` if ``old`` is still the message, for the time
+        ``old`` had left: a message said before a language switch is said again in the new
+        language (a "Ready" in English stayed for its 3 s after a switch at start-up)."""
+        if not old or self._full != old:
+            return
+        left = self._timer.remainingTime() if self._timer.isActive() else 0
+        self.showMessage(new, max(left, 1) if self._timer.isActive() else 0)
+
     def clearMessage(self) -> None:  # noqa: N802 (Qt's name)
         self._full = self._shown = ""
         self._timer.stop()

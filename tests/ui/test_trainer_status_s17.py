@@ -24,3 +24,26 @@ def test_starting_a_run_drops_the_replays_opened_line(qtbot, main_window) -> Non
     assert trainer.live.isVisible() and name in trainer.live.title.text()
     trainer.stop()
     qtbot.waitUntil(lambda: not trainer.controller.is_busy(), timeout=60000)
+
+
+def test_ready_is_said_again_in_the_new_language(qtbot, main_window) -> None:  # noqa: ANN001
+    """A switch within the first 3 s left "Ready" in the old language until it timed out."""
+    from PySide6.QtCore import QCoreApplication
+
+    from tests.ui.conftest import WrappingTranslator
+
+    bar = main_window.statusBar()
+    bar.showMessage(main_window.tr("Ready"), 60_000)  # as at start-up, however slow the machine
+    translator = WrappingTranslator()
+    QCoreApplication.installTranslator(translator)
+    try:
+        main_window.retranslate()
+        assert bar.currentMessage() == "«Ready»"
+        assert 0 < bar._timer.remainingTime() <= 60_000  # it still goes when it would have
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    main_window.retranslate()
+    assert bar.currentMessage() == "Ready"
+    bar.showMessage("Run run-1 saved", 8000)  # any other message is left as it is
+    main_window.retranslate()
+    assert bar.currentMessage() == "Run run-1 saved"
