@@ -223,6 +223,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
 
 
+def _is_null_device(out: str) -> bool:
+    """``--json /dev/null``: the usual way to check that a model loads and runs, with the
+    JSON thrown away. Refused as "not a regular file" before; never replaced, only skipped."""
+    try:
+        return os.path.samefile(out, os.devnull)
+    except (OSError, ValueError):
+        return False
+
+
 def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
@@ -237,13 +246,14 @@ def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
     from gatelab.core.inside.errors import InsideError
     keep_freed_memory()  # the pass reuses freed memory instead of faulting it back (core/allocator)
     to_stdout = args.out == STDOUT
+    discard = not to_stdout and _is_null_device(args.out)  # kept out of check_write_target
     try:  # before the (possibly long) analysis: a FIFO or device must never be replaced
-        if not to_stdout:
+        if not (to_stdout or discard):
             check_write_target(args.out)
     except FileReadError as exc:
         sys.stderr.write(f"{PROG}: error: --json {' '.join(str(exc).split())}\n")
         return 2
-    folder_error = "" if to_stdout else _cannot_create_in(Path(args.out).parent)
+    folder_error = "" if to_stdout or discard else _cannot_create_in(Path(args.out).parent)
     if folder_error:
         sys.stderr.write(f"{PROG}: error: --json cannot write {args.out}: {folder_error}\n")
         return 2
@@ -266,7 +276,7 @@ def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
         data = json.dumps(result, ensure_ascii=False, allow_nan=False, indent=1)
         if to_stdout:
             _write_stdout((data + "\n").encode("utf-8"))
-        else:
+        elif not discard:  # (/dev/null: nothing to write, and never a file to replace)
             check_write_target(args.out)  # again: it may have changed during the analysis
             atomic_write_bytes(Path(args.out), data.encode("utf-8"))
     except (FileReadError, RunWriteError) as exc:  # their message names the file already

@@ -55,11 +55,14 @@ def _fail(key: str, path: Path, why: Msg, shown: object = None, /,
                          path, why)
 
 
-def _human(n: int) -> str:
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if n < 1000 or unit == "GB":
-            return f"{n:,} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1000  # type: ignore[assignment]
+def human_bytes(n: float) -> str:
+    """A size in decimal units ("2.1 MB" for 2 MiB), the one form every cap, file size and
+    memory figure takes: two formatters (1000 and 1024) made 2 MiB "2.1 MB" in one refusal and
+    "2.0 MB" in the next."""
+    for unit in ("bytes", "KB", "MB", "GB", "TB"):
+        if abs(n) < 1000 or unit == "TB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
+        n /= 1000
     return str(n)
 
 
@@ -153,7 +156,7 @@ def _fill(f: FileIO, buf: bytearray, n: int, limit: int, path: Path, what: str |
 def _capped(buf: bytearray, max_bytes: int, path: Path, what: str | None) -> bytearray:
     """``buf``, or FileReadError ``file.too_large`` when it holds more than ``max_bytes``."""
     if len(buf) > max_bytes:
-        limit = _human(max_bytes)
+        limit = human_bytes(max_bytes)
         raise _fail("file.too_large", path, Msg("file.reason_too_large", {"limit": limit}),
                     what or str(path), limit=limit)
     return buf

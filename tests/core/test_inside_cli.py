@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -102,6 +103,21 @@ def test_json_target_not_a_regular_file_is_refused(run: Path, tmp_path: Path,
     assert "is a folder" in capsys.readouterr().err
 
 
+def test_json_to_dev_null_runs_and_leaves_it_a_device(run: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json /dev/null`` (check that a model loads, throw the JSON away) was refused as
+    "not a regular file"; it runs, and /dev/null stays the character device it was."""
+    before = os.stat(os.devnull)
+    link = tmp_path / "null"
+    link.symlink_to(os.devnull)
+    for target in (os.devnull, str(link)):
+        assert main([str(run), "--text", "ab", "--json", target]) == 0
+        err = capsys.readouterr().err
+        assert "error" not in err and "2 tokens" in err
+    after = os.stat(os.devnull)
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
 def test_source_that_is_a_file_says_so(tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "passwd"
@@ -159,3 +175,17 @@ def test_a_models_unknown_characters_are_named_not_its_unk_token(
     assert data["unknown_chars"] == ["I", "P", "T"] and data["unknown_in"] == "model"
     assert ("3 piece(s) of the text ('I', 'P', 'T') are not in this model's vocabulary and were "
             "read as '<unk>'") in capsys.readouterr().err
+
+
+def test_a_checkpoint_that_is_a_folder_reads_as_train_says(run: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """ckpt.pt as a folder: gatelab-inspect said "is not a regular file" where gatelab-train
+    says "is a folder, not a file" (probe s16 #7); one wording now."""
+    import shutil
+    broken = tmp_path / "run"
+    shutil.copytree(run, broken)
+    (broken / "ckpt.pt").unlink()
+    (broken / "ckpt.pt").mkdir()
+    assert main([str(broken), "--text", "ab", "--json", str(tmp_path / "o.json")]) == 2
+    err = capsys.readouterr().err
+    assert f"{broken / 'ckpt.pt'}: is a folder, not a file" in err and err.count("\n") == 1

@@ -171,7 +171,7 @@ def test_bad_sources_each_give_their_message(hf_models: dict[str, Path], tmp_pat
     fails(dev, "special_tokens_map.json: is not a regular file")
     fails(good, "dtype must be float32 or bf16", dtype="fp8")
     monkeypatch.setattr(hf_check, "available_bytes", lambda _d: 1_000_000)
-    fails(good, r"needs about .* parameters × 4 bytes .* only 976.6 KB is free on cpu")
+    fails(good, r"needs about .* parameters × 4 bytes .* only 1.0 MB is free on cpu")
     fails(good, r"activations set aside for texts of up to 512 tokens; a longer text is checked")
     fails(good, r"is free on cpu; try a smaller model or another device$")  # bf16 would not fit
     for name, make in (("tokenizer.json", os.mkfifo),

@@ -18,7 +18,7 @@ from typing import Any
 from gatelab.core.values import is_int
 from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
-from gatelab.core.fileio import FileReadError, open_regular, read_bytes_capped
+from gatelab.core.fileio import FileReadError, human_bytes, open_regular, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_config_check import check_config_values
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
@@ -51,14 +51,6 @@ def normalise_dtype(dtype: str) -> str:
     if d is None:
         raise InsideError(Msg("inside.dtype", {"value": dtype}))
     return d
-
-
-def _human(n: float) -> str:
-    for unit in ("B", "KB", "MB", "GB", "TB"):
-        if abs(n) < 1024 or unit == "TB":
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return str(n)
 
 
 def is_hf_folder(path: Path | str) -> bool:
@@ -174,9 +166,9 @@ def _side_files_capped(p: Path) -> None:
         except OSError:
             continue
         if size > limit:
-            raise InsideError(Msg("inside.file_too_large", {"path": p / name, "size": _human(size),
-                                                            "limit": _human(limit),
-                                                            "kind": name}))
+            raise InsideError(Msg("inside.file_too_large", {
+                "path": p / name, "size": human_bytes(size), "limit": human_bytes(limit),
+                "kind": name}))
 
 
 # "<stack>.<i>.mlp.<part>…" in a weight's name: block i of a stack of decoder blocks (or of a
@@ -314,7 +306,7 @@ def check_free_memory(need: int, device: str, tokens: int) -> None:
     free = available_bytes(device)
     if free and need > HEADROOM * free:
         raise InsideError(Msg("inside.trace_memory", {
-            "tokens": tokens, "need": _human(need), "free": _human(free), "device": device}))
+            "tokens": tokens, "need": human_bytes(need), "free": human_bytes(free), "device": device}))
 
 
 def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str = "float32",
@@ -371,12 +363,12 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
         # bf16 only where it would fit: "try bf16" for a model that needs 66.7 TB in bf16 too
         # misled (probe s16); activations are float32 in either dtype
         half = n_params * DTYPE_BYTES["bfloat16"] + abytes
-        advice = (Msg("inside.memory_try_bf16", {"need": _human(half)})
+        advice = (Msg("inside.memory_try_bf16", {"need": human_bytes(half)})
                   if dt != "bfloat16" and half <= HEADROOM * free else Msg("inside.memory_try"))
         raise InsideError(Msg("inside.memory", {
-            "name": p.name, "need": _human(need), "params": n_params, "bytes": DTYPE_BYTES[dt],
-            "weights": _human(wbytes), "activations": _human(abytes), "tokens": tokens,
-            "free": _human(free), "device": dev, "advice": advice}))
+            "name": p.name, "need": human_bytes(need), "params": n_params, "bytes": DTYPE_BYTES[dt],
+            "weights": human_bytes(wbytes), "activations": human_bytes(abytes), "tokens": tokens,
+            "free": human_bytes(free), "device": dev, "advice": advice}))
     return {"path": str(p), "model_type": model_type, "architecture": arch, "n_params": n_params,
             "dtype": dt, "weight_bytes": wbytes, "activation_bytes": abytes, "need_bytes": need,
             "device": dev, "available_bytes": free, "weights": weights, "tokenizer": tok,

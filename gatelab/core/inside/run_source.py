@@ -194,7 +194,8 @@ class RunModel:
             raise InsideError(unreachable_folder(p) or Msg("inside.no_run", {"path": p}))
         ckpt_path = p / "ckpt.pt"
         if ckpt_path.exists() and not ckpt_path.is_file():  # a FIFO would block torch.load
-            raise InsideError(Msg("file.not_regular", {"path": ckpt_path}))
+            raise InsideError(Msg("file.is_folder" if ckpt_path.is_dir() else
+                                  "file.not_regular_kind", {"path": ckpt_path}))
         if not os.path.lexists(ckpt_path) and looks_like_model_folder(p):  # it never will have one
             raise InsideError(Msg("inside.run_is_hf", {"path": p}))
         if not os.path.lexists(ckpt_path):  # not "no checkpoint to resume from": nothing resumes
