@@ -29,6 +29,10 @@ STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to
 # readable "Try this" card at 1000 px, the list has ~390 px)
 SQUEEZED = {0: 100, 2: 60, 3: 50}
 SQUEEZED_FLOOR = 36  # px they keep when even those leasts do not fit ("r…1")
+# Model ("4L d128 m352 4h") is what tells a user's runs apart, and its middle is its widths:
+# it keeps up to this many px whole before Run and Corpus give way ("4L d1…52 4h" beside the
+# "Try this" card at 1280 px, walkthrough s16 #5)
+MODEL, MODEL_WHOLE = 2, 150
 
 
 def fit_columns(table: QTableWidget, status_least: int) -> None:
@@ -43,7 +47,8 @@ def fit_columns(table: QTableWidget, status_least: int) -> None:
     status = min(wanted[STATUS], status_least)
     header.resizeSection(STATUS, status)  # stretched back over whatever the rest leave
     room -= status
-    least = list(SQUEEZED.values())
+    least = [max(n, min(wanted[c], MODEL_WHOLE)) if c == MODEL else n
+             for c, n in SQUEEZED.items()]
     if room < sum(least):  # e.g. in Chinese, where the lesson card beside takes more room:
         # the elided columns give way too, so nothing scrolls sideways in any language
         least = [max(SQUEEZED_FLOOR, room * n // sum(least)) for n in least]

@@ -44,3 +44,29 @@ def test_long_run_names_are_elided_in_every_language(qtbot, lang: str, width: in
         assert header.sectionSize(STATUS) >= table.fontMetrics().horizontalAdvance(word)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("width", [585, 700])
+def test_the_model_column_stays_whole_before_run_and_corpus_give_way(qtbot, width: int) -> None:  # noqa: ANN001
+    """Walkthrough s16 #5: at 1280×800 with "Try this" open (a 585 px list) the model read
+    "4L d1…52 4h", the one cell that tells two runs apart; it now stays whole there, and Run
+    and Corpus are the ones elided."""
+    view = RunsView()
+    qtbot.addWidget(view)
+    view.shutdown()
+    view._poll.stop()
+    view._poll_folder = lambda: None
+    view.resize(width, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    model = "4L d128 m352 4h"
+    view._show_rows([RunRow("/x/a", "run-20261203-001500-95a4", "swiglu", model,
+                            "Python standard library (bundled source)", "150/150", 2.666, 2.652,
+                            "finished")], "")
+    settle()
+    table, header = view.table, view.table.horizontalHeader()
+    assert table.horizontalScrollBar().maximum() == 0
+    rect = table.visualRect(table.model().index(0, 2))
+    assert header.sectionSize(2) >= table.sizeHintForColumn(2)  # drawn whole, no "…"
+    assert table.fontMetrics().horizontalAdvance(model) <= rect.width()
+    assert header.sectionSize(3) < table.sizeHintForColumn(3)  # the corpus gives way instead
