@@ -27,6 +27,17 @@ ELLIPSIS = "…"
 TRAILING = " ,;:·—–-"  # not left dangling before the "…"
 
 
+WORD_JOINER = "\u2060"  # zero width, and no line break on either side (Unicode's WJ)
+_SLASH_IN_MATH = re.compile(r"(?<=\S)/(?=\S)")
+
+
+def keep_math(text: str) -> str:
+    """``text`` with no line break after a slash inside a term: Qt may break after any "/",
+    and "(∂h/∂g = −2.0826)" wrapped as "(∂h/" over "∂g = …" in the gate plane's sentence and
+    the lesson card (walkthrough s16 #3). For prose only: a path is better broken there."""
+    return _SLASH_IN_MATH.sub("/" + WORD_JOINER, text)
+
+
 def one_line(text: str) -> str:
     """``text`` on one line: newlines and runs of spaces become single spaces."""
     return " ".join(text.split())

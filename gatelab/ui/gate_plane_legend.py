@@ -7,9 +7,14 @@ the ``GatePlanePanel`` translation context they had there, so the shipped transl
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 
 GAP = "&nbsp;&nbsp;&nbsp;"  # between two entries: the label wraps only at the entries' spaces
+# an entry's symbol and its first word: "●" was left at a line's end with "your point" on the
+# next (walkthrough s16 #3); applied to the translated text, so every language keeps them so
+_SYMBOL_THEN_WORD = re.compile(r"(</span>|</b>) ")
 
 
 def legend_html(neurons: str | None = None) -> str:
@@ -27,4 +32,4 @@ def legend_html(neurons: str | None = None) -> str:
         parts.append(translate("GatePlanePanel", "<b>•</b> trained neurons: {0}").format(neurons))
     parts.append(translate("GatePlanePanel", "Colours: blue &lt; 0 &lt; red (each map has its "
                                              "own symmetric scale)."))
-    return GAP.join(parts)
+    return GAP.join(_SYMBOL_THEN_WORD.sub(r"\1&nbsp;", part, count=1) for part in parts)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
 from gatelab.paths import runs_dir
+from gatelab.ui.elide import keep_math
 from gatelab.ui.gate_plane_controls import GatePlaneControls
 from gatelab.ui.gate_plane_layout import GatePlaneArrangement
 from gatelab.ui.gate_plane_legend import legend_html
@@ -38,7 +39,7 @@ from gatelab.ui.gate_plane_tips import (
     other_variant_tip,
 )
 from gatelab.ui.messages import message_text
-from gatelab.ui.qt_cycles import detach
+from gatelab.ui.qt_cycles import detach, without_traceback
 from gatelab.ui.widgets import fmt_number
 
 NUDGE = 0.1
@@ -112,7 +113,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.controls.retranslate()
         self.maps.retranslate()
         if self._reading is not None:
-            self.meaning_label.setText(self.meaning(self._reading))
+            self.meaning_label.setText(keep_math(self.meaning(self._reading)))
         self._update_legend()
         self._show_neuron_text(*self._neuron_text)
 
@@ -152,7 +153,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self._reading = plane.read_point(self._spec, g, u)
         self.maps.set_marker(g, u, self._reading.in_range)
         self.controls.show_reading(self._reading)
-        self.meaning_label.setText(self.meaning(self._reading))
+        self.meaning_label.setText(keep_math(self.meaning(self._reading)))
         self.point_changed.emit(g, u)
         return True
 
@@ -230,7 +231,10 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
 
     def _neuron_error(self, error: object) -> None:
         """Show why a folder could not be read, by the button and in the status bar (core's
-        keyed message is rendered again on every retranslate)."""
+        keyed message is rendered again on every retranslate; kept without its traceback,
+        whose frames would hold this panel in a cycle: qt_cycles)."""
+        if isinstance(error, BaseException):
+            error = without_traceback(error)
         text = lambda: self.tr("Could not load neurons: {0}").format(message_text(error))  # noqa: E731
         self._show_neuron_text(text, True)
         self.status_changed.emit(text())
@@ -275,7 +279,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         try:
             candidate.validate()
         except ValueError as exc:
-            error = exc  # `exc` is unbound after the except block; the text is made again later
+            # `exc` is unbound after the except block; the text is made again later, from the
+            # error without its traceback (its frames would hold this panel: qt_cycles)
+            error = without_traceback(exc)
 
             def message() -> str:
                 return self.tr("Not applied: {0}").format(message_text(error))

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import getCppPointer
 
+from gatelab.ui.elide import keep_math
 from gatelab.ui.lesson_types import Later, Lesson, Needs, Question, TryStep  # noqa: F401 (re-exported)
 from gatelab.ui.lesson_widgets import ClickLabel, StepButton, bold_then, plain_label  # noqa: F401
 
@@ -38,6 +39,13 @@ _RESULT_PAD = " padding: 4px 8px 8px 8px;"
 _RESULT_OK = "color: palette(text);" + _RESULT_PAD
 _RESULT_TODO = "color: #b45309;" + _RESULT_PAD  # amber: something to do first, not an error
 _USER_ACTS = (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress, QEvent.Type.Wheel)
+# A step's own sentence under its button, plain or marked as the one to look at now. Why marked
+# in place and not repeated below the steps: the repeat (up to 9 lines) shrank the list under
+# the user's pointer, and the next step's button moved under the line (walkthrough s16 #4).
+# Both styles give the label the same geometry: marking it moves nothing.
+_EXPECT = "margin: 0 0 6px 0; padding: 2px 4px 2px 7px; border-left: 3px solid {0}; {1}"
+_EXPECT_PLAIN = _EXPECT.format("transparent", "")
+_EXPECT_LOOK = _EXPECT.format("#2e7d32", "background: #e8f3ea;")
 
 
 class LessonCard(QFrame):
@@ -70,7 +78,8 @@ class LessonCard(QFrame):
         self.result.setObjectName("lesson-result")
         self.result.setStyleSheet(_RESULT_OK)  # its margins too (see _RESULT_PAD)
         outer.addWidget(self.result)
-        self._looking: int | None = None  # the step whose "Now look:" the result shows
+        self._looking: int | None = None  # the step whose sentence is marked "Now look:"
+        self._expects: list[QLabel] = []  # each step's sentence, under its button
         self._pending = 0  # counts step clicks: only the latest one's Later may answer
         self._later: tuple[str, TryStep, Later] | None = None
         self._needs: Needs | None = None  # the "do this first" line shown, until it is done
@@ -95,12 +104,12 @@ class LessonCard(QFrame):
             self._lesson = self._provider()
         except Exception as exc:  # a panel's broken lesson must not break the window
             self._lesson = Lesson()
+            looking = None
+            self._clear_result()
             self.result.setText(self.tr("This tab's lesson could not be built: {0}").format(exc))
         else:
             looking = self._looking
             self._clear_result()
-            if looking is not None and looking < len(self._lesson.steps):  # in the new language
-                self._show_look(looking)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -108,15 +117,18 @@ class LessonCard(QFrame):
         self._explain.clear()
         self._asked.clear()
         layout.addWidget(self._heading(self.tr("Try this")))
+        expects: list[QLabel] = []
         for i, step in enumerate(self._lesson.steps):
             button = StepButton(step.title, body)
             button.setObjectName(f"lesson-step-{i}")
             button.setToolTip(f"{step.title}: {step.expect}")
             button.clicked.connect(lambda _=False, s=step: self.run_step(s))
-            expect = plain_label(step.expect, body)
-            expect.setContentsMargins(10, 0, 0, 6)
+            expect = plain_label(keep_math(step.expect), body)
+            expect.setObjectName(f"lesson-expect-{i}")
+            expect.setStyleSheet(_EXPECT_PLAIN)
             layout.addWidget(button)
             layout.addWidget(expect)
+            expects.append(expect)
         if self._lesson.questions:
             layout.addWidget(self._heading(self.tr("Check yourself")))
             # wrapping: "0 of 3 answered correctly" on one line set the card's minimum width,
@@ -129,6 +141,9 @@ class LessonCard(QFrame):
             self._update_progress()
         layout.addStretch(1)
         self._scroll.setWidget(body)
+        self._expects = expects
+        if looking is not None and looking < len(self._lesson.steps):  # in the new language
+            self._show_look(looking)
 
     def _heading(self, text: str) -> QLabel:
         label = QLabel(bold_then(text))
@@ -136,7 +151,7 @@ class LessonCard(QFrame):
         return label
 
     def _add_question(self, layout: QVBoxLayout, body: QWidget, q: Question) -> None:
-        text = plain_label(q.text, body)
+        text = plain_label(keep_math(q.text), body)
         text.setContentsMargins(0, 8, 0, 0)
         layout.addWidget(text)
         group = QButtonGroup(body)
@@ -146,7 +161,7 @@ class LessonCard(QFrame):
             radio.setObjectName(f"lesson-q-{q.key}-{c}")
             radio.setAccessibleName(choice)
             group.addButton(radio, c)
-            label = ClickLabel(choice, radio, body)
+            label = ClickLabel(keep_math(choice), radio, body)
             row = QHBoxLayout()
             row.setContentsMargins(0, 0, 0, 0)
             row.addWidget(radio, 0, Qt.AlignmentFlag.AlignTop)
@@ -220,7 +235,7 @@ class LessonCard(QFrame):
     def _show_explanation(self, q: Question, choice: int) -> None:
         verdict = self.tr("Right.") if choice == q.answer else self.tr("Not quite.")
         label = self._explain[q.key]
-        label.setText(bold_then(verdict, q.explanations[choice]))
+        label.setText(bold_then(verdict, keep_math(q.explanations[choice])))
         label.show()
 
     def _update_progress(self) -> None:
@@ -297,15 +312,37 @@ class LessonCard(QFrame):
         if needs is not None and (needs.when is None or needs.when(*args)):
             self._clear_result()
 
+    def look_text(self) -> str:
+        """"Now look: …" while a step's sentence is marked (its tooltip says so), else ""."""
+        if self._looking is None or self._looking >= len(self._lesson.steps):
+            return ""
+        return self.tr("Now look: {0}").format(self._lesson.steps[self._looking].expect)
+
+    def looking_at(self) -> QLabel | None:
+        """The step sentence marked "Now look:", if any."""
+        return self._expects[self._looking] if self._looking is not None and \
+            self._looking < len(self._expects) else None
+
     def _show_look(self, index: int) -> None:
-        """"Now look: …" for step ``index``, until the user acts on the tab (a click, a key or
-        the wheel outside this card): then the tab no longer shows what the step set up."""
+        """Mark step ``index``'s sentence "Now look:" (and scroll it into view) until the user
+        acts on the tab (a click, a key or the wheel outside this card): then the tab no longer
+        shows what the step set up."""
         self._looking = index
-        self.result.setStyleSheet(_RESULT_OK)
-        self.result.setText(self.tr("Now look: {0}").format(self._lesson.steps[index].expect))
+        label = self.looking_at()
+        if label is not None:
+            label.setStyleSheet(_EXPECT_LOOK)
+            label.setToolTip(self.look_text())
+            label.setAccessibleDescription(self.look_text())
+            self._scroll.ensureWidgetVisible(label, 0, 8)
         self._watch(self.isVisible())
 
     def _clear_result(self) -> None:
+        label = self.looking_at()
+        if label is not None:
+            with suppress(RuntimeError):  # (a rebuilt card's old labels are deleted later)
+                label.setStyleSheet(_EXPECT_PLAIN)
+                label.setToolTip("")
+                label.setAccessibleDescription("")
         self._looking = None
         self.result.clear()
         self._watch(False)

@@ -39,9 +39,11 @@ def test_card_runs_steps_and_remembers_answers(qtbot, settings: QSettings) -> No
     card.show()
     assert card.lesson.problems() == []
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-0"), _left())
-    assert calls == ["probe"] and "ReLU is 0" in card.result.text()
+    assert calls == ["probe"] and "ReLU is 0" in card.look_text()
+    assert card.looking_at() is card.findChild(QLabel, "lesson-expect-0")  # marked in place
+    assert card.looking_at().toolTip() == card.look_text() and card.result.text() == ""
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-1"), _left())
-    assert card.result.text() == "Train a run first"
+    assert card.result.text() == "Train a run first" and card.look_text() == ""
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-2"), _left())  # raises inside
     assert "kaput" in card.result.text()
 

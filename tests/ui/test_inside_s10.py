@@ -119,7 +119,7 @@ def test_the_replay_step_reads_the_runs_off_the_gui_thread(qtbot, panel, setting
     assert card.result.text() == "Looking for a saved run with a training history…"
     qtbot.waitUntil(lambda: bool(threads), timeout=5000)
     gate.set()
-    qtbot.waitUntil(lambda: card.result.text().startswith("Now look:"), timeout=20000)
+    qtbot.waitUntil(lambda: card.look_text().startswith("Now look:"), timeout=20000)
     assert threads and "MainThread" not in threads
     qtbot.waitUntil(lambda: panel.run_dir == done, timeout=20000)
     # a later click on another step: the late answer of the first no longer replays anything
@@ -129,12 +129,12 @@ def test_the_replay_step_reads_the_runs_off_the_gui_thread(qtbot, panel, setting
     threads.clear()
     assert card.run_step(step) == "Looking for a saved run with a training history…"
     assert card.run_step(card.lesson.steps[0]) is None
-    shown = card.result.text()
+    shown = card.look_text()
     assert shown.startswith("Now look:")
     gate.set()
     qtbot.waitUntil(lambda: card._calls is not None and not card._calls.busy(), timeout=20000)
     qtbot.wait(100)  # the late answer's queued signal
-    assert threads and card.result.text() == shown and opened == []
+    assert threads and card.look_text() == shown and opened == []
 
 
 

@@ -120,7 +120,7 @@ def test_return_and_enter_press_buttons_on_every_tab(qtbot, main_window, key, mo
     step = next(b for b in card.findChildren(QPushButton) if b.text().startswith("Probe z"))
     _focus(main_window, step)
     _press(main_window, key, mods)
-    assert card.result.isVisible() and card.result.text()
+    assert card.looking_at() is not None and card.looking_at().isVisible() and card.look_text()
     # a tool button: "Try this" hides every card
     assert card.isVisible()
     _focus(main_window, main_window.lessons_button)

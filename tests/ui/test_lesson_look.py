@@ -19,28 +19,28 @@ def test_now_look_goes_when_the_user_acts_and_follows_the_language(qtbot, main_w
     qtbot.waitUntil(card.isVisible)
     step = card.findChild(QPushButton, "lesson-step-0")
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
-    first = card.result.text()
+    first = card.look_text()
     assert first.startswith("Now look: ") and first.endswith(card.lesson.steps[0].expect)
 
     window.switch_language("zh_CN")
     try:
         assert current_language() == "zh_CN"
-        chinese = card.result.text()
+        chinese = card.look_text()
         assert chinese and chinese != first and card.lesson.steps[0].expect in chinese
         assert "Now look" not in chinese
     finally:
         window.switch_language("en")
-    assert card.result.text() == first
+    assert card.look_text() == first
 
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-1"), Qt.MouseButton.LeftButton)
-    assert card.result.text().startswith("Now look: ")  # a click in the card keeps it
+    assert card.look_text().startswith("Now look: ")  # a click in the card keeps it
     qtbot.mouseClick(panel.z_spin, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
-    assert card.result.text() == ""  # a click on the tab: what the step set up may change now
+    assert card.look_text() == ""  # a click on the tab: what the step set up may change now
     step = card.findChild(QPushButton, "lesson-step-0")  # rebuilt by the language switch
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
-    assert card.result.text() == first
+    assert card.look_text() == first
     qtbot.keyClick(panel.z_spin, Qt.Key.Key_Up)
-    assert card.result.text() == ""
+    assert card.look_text() == ""
     qtbot.keyClick(panel.z_spin, Qt.Key.Key_Up)  # no filter left behind: nothing to clear
     assert card._filtering is False
 
@@ -85,9 +85,9 @@ def test_a_hidden_card_does_not_watch_the_application(qtbot, main_window) -> Non
         window.lessons_button.click()
     qtbot.waitUntil(card.isVisible)
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-0"), Qt.MouseButton.LeftButton)
-    assert card._filtering and card.result.text().startswith("Now look: ")
+    assert card._filtering and card.look_text().startswith("Now look: ")
     window.show_tab("budget")  # the line goes with the tab (what it describes may change)
-    assert not card._filtering and card.result.text() == ""
+    assert not card._filtering and card.look_text() == ""
     window.show_tab("activations")
     assert not card._filtering
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-0"), Qt.MouseButton.LeftButton)

@@ -38,7 +38,7 @@ def _row(panel: GatePlanePanel, key: str) -> tuple[str, str, bool]:
 def test_softcap_far_corner_shows_what_the_gate_multiplies(plane: GatePlanePanel) -> None:
     assert plane.set_variant("swiglu_softcap") and plane.set_point(10.0, 10.0)
     assert _row(plane, "up") == ("cap(u)", "9.4987", True)
-    text = plane.meaning_label.text()
+    text = plane.meaning_label.text().replace("\u2060", "")
     assert text.startswith("Gate open: act(g) = 3.9464 scales cap(u) = 9.4987, so h = 37.4862;")
     assert "(∂h/∂u = 3.3767)" in text
 
@@ -46,14 +46,14 @@ def test_softcap_far_corner_shows_what_the_gate_multiplies(plane: GatePlanePanel
 def test_gpt_oss_far_corner_says_both_clamps(plane: GatePlanePanel) -> None:
     assert plane.set_variant("swiglu_clamped") and plane.set_point(10.0, 10.0)
     assert _row(plane, "up") == ("clamp(u, ±7) + 1", "8.0000", True)
-    assert plane.meaning_label.text().startswith(
+    assert plane.meaning_label.text().replace("\u2060", "").startswith(
         "Gate open: act(min(g, 7)) = 7.0000 scales clamp(u, ±7) + 1 = 8.0000, so h = 55.9996;")
 
 
 def test_plain_variants_keep_their_sentence_and_hide_the_row(plane: GatePlanePanel) -> None:
     assert plane.set_variant("swiglu") and plane.set_point(10.0, 10.0)
     assert not _row(plane, "up")[2]
-    assert plane.meaning_label.text().startswith("Gate open: act(g) = 9.9995 scales u, so h = "
+    assert plane.meaning_label.text().replace("\u2060", "").startswith("Gate open: act(g) = 9.9995 scales u, so h = "
                                                  "99.9955;")
 
 
@@ -65,7 +65,7 @@ def test_the_quoted_factors_multiply_to_h_everywhere(plane: GatePlanePanel, vari
     for g in (-3.0, 1.5, 10.0):
         for u in (-2.0, -0.5, 10.0):
             assert plane.set_point(g, u)
-            text, r = plane.meaning_label.text(), plane.reading()
+            text, r = plane.meaning_label.text().replace("\u2060", ""), plane.reading()
             m = re.match(r"(?:Gate open|Negative gate): (.+?) = " + NUMBER + r" (?:< 0 )?"
                          r"(?:scales|flips the sign of|would flip the sign of) (.+?)"
                          r"(?: = " + NUMBER + r")?(?:, so|; here) h = " + NUMBER, text)
@@ -84,13 +84,13 @@ def test_the_quoted_factors_multiply_to_h_everywhere(plane: GatePlanePanel, vari
 
 def test_closed_gate_that_still_learns_reads_as_one_contrast(plane: GatePlanePanel) -> None:
     assert plane.set_point(0.0, 1.0)
-    text = plane.meaning_label.text()
+    text = plane.meaning_label.text().replace("\u2060", "")
     assert text == ("Gate closed: |act(g)| = 0.0000 < ε = 0.100, so h = 0.0000 ≈ 0 whatever u "
                     "is; yet gradient still flows to the gate (∂h/∂g = 0.5000 ≠ 0), so training "
                     "can push it open, while none reaches u (∂h/∂u = act(g) = 0).")
     assert " but " not in text
     assert plane.set_variant("swiglu_softcap") and plane.set_point(0.0, 3.0)
-    assert "while none reaches u (∂h/∂u = act(g)·cap′(u) = 0)." in plane.meaning_label.text()
+    assert "while none reaches u (∂h/∂u = act(g)·cap′(u) = 0)." in plane.meaning_label.text().replace("\u2060", "")
 
 
 def test_live_neurons_are_named_as_the_variant_list_names_them(plane: GatePlanePanel) -> None:

@@ -41,7 +41,7 @@ def _card(qtbot, window, name: str, size: tuple[int, int] = (1280, 800)):  # noq
 def _plain(rich: str) -> str:
     doc = QTextDocument()
     doc.setHtml(rich)
-    return doc.toPlainText()
+    return doc.toPlainText().replace("\u2060", "")  # (the word joiner in "8d/3" is not seen)
 
 
 def test_every_explanation_shows_whole_after_one_verdict(qtbot, main_window) -> None:  # noqa: ANN001
@@ -91,7 +91,7 @@ def test_now_look_stays_while_the_card_is_scrolled_or_keyed(qtbot, main_window) 
     card = _card(qtbot, window, "gate-plane", (1024, 600))  # the card scrolls
     step = card.findChild(QPushButton, "lesson-step-0")
     qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
-    assert card.result.text().startswith("Now look: ")
+    assert card.look_text().startswith("Now look: ")
     bar = card._scroll.verticalScrollBar()
     assert bar.maximum() > 0
     _wheel(card._scroll.viewport(), -120)
@@ -100,13 +100,13 @@ def test_now_look_stays_while_the_card_is_scrolled_or_keyed(qtbot, main_window) 
     for _ in range(3):  # past the end: these wheel events pass on to the tab
         _wheel(card._scroll.viewport(), -120)
     assert bar.value() == bar.maximum()
-    assert card.result.text().startswith("Now look: ")
+    assert card.look_text().startswith("Now look: ")
     step.setFocus()
     qtbot.keyClick(step, Qt.Key.Key_A)  # a key the button ignores goes on to its parents
-    assert card.result.text().startswith("Now look: ")
+    assert card.look_text().startswith("Now look: ")
     panel = window.show_tab("gate-plane")
     _wheel(panel.maps, -120)  # on the tab itself: it goes
-    assert card.result.text() == ""
+    assert card.look_text() == ""
 
 
 def test_now_look_goes_when_the_user_leaves_the_tab(qtbot, main_window) -> None:  # noqa: ANN001
@@ -115,11 +115,11 @@ def test_now_look_goes_when_the_user_leaves_the_tab(qtbot, main_window) -> None:
     window = main_window
     card = _card(qtbot, window, "forward-pass")
     qtbot.mouseClick(card.findChild(QPushButton, "lesson-step-0"), Qt.MouseButton.LeftButton)
-    assert card.result.text().startswith("Now look: ")
+    assert card.look_text().startswith("Now look: ")
     window.show_tab("inside")
-    assert card.result.text() == "" and not card._filtering
+    assert card.look_text() == "" and not card._filtering
     window.show_tab("forward-pass")
-    assert card.result.text() == ""
+    assert card.look_text() == ""
 
 
 @pytest.fixture
