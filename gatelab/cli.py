@@ -36,7 +36,7 @@ from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starti
                                  stopping_signals)
 from gatelab.core.messages import KeyedError
 from gatelab.core.progress_rate import RecentRate
-from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError
+from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError, absolute_corpus
 
 
 def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
@@ -45,6 +45,8 @@ def _config_from(args: argparse.Namespace, base: TrainConfig) -> TrainConfig:
         value = getattr(args, flag, None)
         if value is not None:
             changes[name] = value
+    if "corpus" in changes:  # resumable from any folder, the app's too
+        changes["corpus"] = absolute_corpus(changes["corpus"])
     if args.attn_gate:
         changes["attn_gate"] = True
     if args.untied:

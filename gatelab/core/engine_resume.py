@@ -14,7 +14,7 @@ from gatelab.core import data
 from gatelab.core.messages import Msg, error, first_line
 from gatelab.core.model import GPT, intermediate_size
 from gatelab.core.runs import RunError, has_checkpoint, is_run_dir, load_checkpoint
-from gatelab.core.trainconfig import TrainConfig
+from gatelab.core.trainconfig import TrainConfig, same_corpus
 
 # fields that shape the model or its data: a resumed run must keep them
 ARCH_FIELDS = ("corpus", "variant", "n_layer", "n_head", "n_kv_head", "n_embd", "multiple_of",
@@ -42,6 +42,8 @@ def _trained(ckpt: dict[str, Any], run_dir: Path | str, device: str = "cpu"
 def check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) -> None:
     saved = ckpt.get("config", {})
     for name in ARCH_FIELDS:
+        if name == "corpus" and same_corpus(saved.get(name), config.corpus):
+            continue
         if saved.get(name) != getattr(config, name):
             raise error("resume.arch", name=name, saved=repr(saved.get(name)),
                         wanted=repr(getattr(config, name)))

@@ -27,7 +27,7 @@ from gatelab.core.metrics_values import LAYER_KEYS, NUM_KEYS, gaps_as_nan, is_nu
 from gatelab.core.reasons import is_digit_limit, json_kind, json_reason
 from gatelab.core.run_steps import step_plausible, step_text
 from gatelab.core.temp_files import remove_stale_tmp  # noqa: F401 (its callers import it here)
-from gatelab.core.trainconfig import TrainConfig
+from gatelab.core.trainconfig import BUILTIN_CORPORA, TrainConfig
 
 CONFIG, METRICS, CKPT, STATS, SAMPLES, SUMMARY = (
     "config.json", "metrics.jsonl", "ckpt.pt", "stats.npz", "samples.txt", "run.json")
@@ -94,12 +94,23 @@ def read_json(path: Path) -> dict[str, Any]:
 
 
 def read_config(folder: Path) -> TrainConfig:
-    """The validated TrainConfig of a run folder; RunError naming config.json otherwise."""
+    """The validated TrainConfig of a run folder; RunError naming config.json otherwise. A
+    corpus kept as a relative path (gatelab-train before session 17 kept "corp3.txt" as typed)
+    is the absolute file run.json names, when that is the same file name and still there."""
     data = read_json_strict(folder / CONFIG)
     try:
-        return TrainConfig.from_dict(data).validate()
+        config = TrainConfig.from_dict(data).validate()
     except (TypeError, ValueError, OverflowError) as exc:
         raise RunError(Msg("path_reason", {"path": folder / CONFIG, "reason": safe_reason(exc)})) from None
+    corpus = config.corpus
+    if corpus in BUILTIN_CORPORA or os.path.isabs(os.path.expanduser(corpus)):
+        return config
+    info = read_json(folder / SUMMARY).get("corpus")
+    source = info.get("source") if isinstance(info, dict) else None
+    if (isinstance(source, str) and os.path.isabs(source)
+            and os.path.basename(source) == os.path.basename(corpus) and os.path.isfile(source)):
+        return config.replace(corpus=source)
+    return config
 
 
 # -- metrics.jsonl -----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,28 @@ PREVIEW_VOCAB = 96
 
 
 _MAXIMA = {"n_layer": MAX_LAYERS, "n_head": MAX_HEADS, "n_embd": MAX_WIDTH}
+BUILTIN_CORPORA = ("python", "generated")
+
+
+def absolute_corpus(spec: str) -> str:
+    """A corpus file named relative to the working folder, as an absolute path (the built-in
+    corpora as they are). Why: a run's config.json kept "corp3.txt" as typed, so the run could
+    be resumed only from the folder it was started in, never from the app (probe s17)."""
+    if not isinstance(spec, str) or spec in BUILTIN_CORPORA or not spec.strip():
+        return spec
+    return os.path.abspath(os.path.expanduser(spec))
+
+
+def same_corpus(saved: object, wanted: object) -> bool:
+    """Whether a checkpoint's corpus and the resumed run's are the same: equal, or a relative
+    path an older gatelab kept beside the absolute one it now resolves to (same file name;
+    the vocabulary check that follows tells two different texts apart)."""
+    if saved == wanted:
+        return True
+    if not (isinstance(saved, str) and isinstance(wanted, str)) or saved in BUILTIN_CORPORA:
+        return False
+    return (not os.path.isabs(os.path.expanduser(saved)) and os.path.isabs(wanted)
+            and os.path.basename(saved) == os.path.basename(wanted))
 
 
 def is_gated(variant: str) -> bool:
