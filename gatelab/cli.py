@@ -34,6 +34,7 @@ from gatelab.cli_resume import continue_hint as _continue_hint
 from gatelab.cli_resume import resume_command, resume_hint as _resume_hint
 from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
                                  stopping_signals)
+from gatelab.core.inside.source_folder import unreachable_folder
 from gatelab.core.messages import KeyedError
 from gatelab.core.progress_rate import RecentRate
 from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError, absolute_corpus
@@ -231,6 +232,9 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
             if not args.run_dir:
                 return _fail(prog, "--resume needs --run-dir (the run to continue)")
             run_dir = Path(args.run_dir)
+            if os.path.isdir(run_dir) and (unreadable := unreachable_folder(run_dir)) is not None:
+                # a folder whose files cannot be read (chmod 000): not "config.json missing"
+                return _fail(prog, f"cannot resume: {unreadable}")
             if not os.path.lexists(run_dir / runs.CONFIG):
                 return _fail(prog, f"no run to resume in {run_dir} (config.json missing)")
             start.resume_dir = run_dir

@@ -60,6 +60,10 @@ def run_folders(base: Path, include_empty: bool = False) -> tuple[list[Path], li
                 empty.append(entry)
             elif entry.is_dir() and not listed_already(entry, base):
                 found.extend(child for child in entry.iterdir() if is_run_dir(child))
+        except PermissionError:  # a folder whose files cannot be read (chmod 000, another
+            # user's): listed, as "broken" with the reason, never left out without a word
+            if entry.is_dir():
+                found.append(entry)
         except OSError:
             continue
     return found, empty

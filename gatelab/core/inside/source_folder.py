@@ -13,6 +13,7 @@ CLI say the same thing.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from gatelab.core.messages import Msg
@@ -24,13 +25,17 @@ RUN_ONLY_FILES = ("ckpt.pt", "run.json")
 
 def unreachable_folder(path: Path | str) -> Msg | None:
     """"<path>: <why>" when the OS cannot look at ``path`` at all (a symbolic link that loops
-    back on itself, a part of the path that is a file, no permission); None when it can, or
-    when nothing is there (each caller keeps its own words for a missing or non-folder path).
+    back on itself, a part of the path that is a file, no permission, a folder whose files
+    cannot be listed or opened: chmod 000); None when it can, or when nothing is there (each
+    caller keeps its own words for a missing or non-folder path).
 
     Why ``os.stat`` and not ``Path.is_dir``: is_dir answers False for a loop as for a missing
     folder, so the reason was lost."""
     try:
-        os.stat(path)
+        if stat.S_ISDIR(os.stat(path).st_mode):  # a folder: can its files be looked at?
+            os.stat(os.path.join(path, "."))  # (needs search permission: chmod -x)
+            with os.scandir(path):  # (needs read permission: chmod -r, as chmod 000 denies)
+                pass
     except FileNotFoundError:
         return None
     except OSError as exc:
