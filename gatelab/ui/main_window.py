@@ -41,6 +41,7 @@ from gatelab import __version__
 from gatelab.ui.enter_keys import install_enter_keys
 from gatelab.ui.language import LANGUAGES, current_language, refit_combos, set_language
 from gatelab.ui.lesson_card import LessonCard
+from gatelab.ui.lesson_room import CardRoom
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.shortcuts_help import (NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
@@ -69,6 +70,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self._panels: dict[str, QWidget] = {}
         self._containers: dict[str, QWidget] = {}
         self._cards: dict[str, LessonCard] = {}
+        self._rooms: dict[str, CardRoom] = {}  # shows a card only where it can be read
         self._retranslate_pending = False
         self._fitted: QSize | None = None  # the size chosen to fit the screen (window_place)
 
@@ -159,9 +161,9 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         if isinstance(panel, TabLinker):  # the forward-pass map's boxes open the tab explaining them
             panel.tab_requested.connect(self.show_tab)
         card = LessonCard(spec.name, panel.lesson, self._settings, container)
-        card.setVisible(self.lessons_button.isChecked())
         container.layout().addWidget(card)
         self._cards[spec.name] = card
+        self._rooms[spec.name] = CardRoom(card, self.lessons_button.isChecked())
         guard_wheel(container)  # the wheel scrolls pages; it changes only a field with focus
 
     def _show_broken(self, spec: TabSpec, detail: str) -> None:
@@ -181,8 +183,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         if self.lessons_button.isChecked() != visible:
             self.lessons_button.setChecked(visible)  # comes back here through toggled
             return
-        for card in self._cards.values():
-            card.setVisible(visible)
+        for room in self._rooms.values():  # each shown where its tab leaves it room
+            room.set_wanted(visible)
         self._settings.setValue("window/lessons", visible)
 
     def _on_gate_pairs(self, pairs: object, label: object, variant: str = "",
