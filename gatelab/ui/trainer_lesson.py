@@ -183,8 +183,8 @@ def trainer_lesson(panel: TrainerPanel) -> Any:
             QCoreApplication.translate("TrainerLesson", "Param-matched m, d = 256"),
             QCoreApplication.translate(
                 "TrainerLesson",
-                "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights come within "
-                "{3:.2f} % of GELU's 2 · 256 · 1,024 = {2:,} (m is a multiple of {4}).",
+                "Intermediate m = {0}: SwiGLU's 3 · 256 · {0} = {1:,} weights differ by about "
+                "{3:.2f} % from GELU's 2 · 256 · 1,024 = {2:,} (m is a multiple of {4}).",
             ).format(*_matched_numbers(256, QUICK.multiple_of)),
             lambda: step_matched(panel),
         ),

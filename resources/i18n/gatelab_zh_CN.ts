@@ -2840,7 +2840,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+111"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+112"/>
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -2860,13 +2860,13 @@
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <location line="+22"/>
+        <location line="-9"/>
+        <location line="+25"/>
         <source>run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -2891,7 +2891,7 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-34"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-37"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
@@ -2976,7 +2976,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+65"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+70"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -3001,7 +3001,7 @@
         <translation>{0}：L{1} 层（L0–L{2}），{3} 个神经元</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_legend.py" line="+20"/>
+        <location filename="../../gatelab/ui/gate_plane_legend.py" line="+25"/>
         <source>&lt;span style=&apos;background:#d0d0d0; border:1px solid #464646&apos;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; gate closed |act(g)| &amp;lt; ε</source>
         <translation>&lt;span style=&apos;background:#d0d0d0; border:1px solid #464646&apos;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; 门控关闭 |act(g)| &amp;lt; ε</translation>
     </message>
@@ -3813,22 +3813,22 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+98"/>
+        <location filename="../../gatelab/ui/lesson_card.py" line="+109"/>
         <source>This tab&apos;s lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>Try this</source>
         <translation>试一试</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Check yourself</source>
         <translation>自我检测</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+103"/>
         <source>Right.</source>
         <translation>答对了。</translation>
     </message>
@@ -3856,7 +3856,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>Now look: {0}</source>
         <translation>现在请看：{0}</translation>
     </message>
@@ -3907,7 +3907,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+289"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+291"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -6368,8 +6368,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Intermediate m = {0}: SwiGLU&apos;s 3 · 256 · {0} = {1:,} weights come within {3:.2f} % of GELU&apos;s 2 · 256 · 1,024 = {2:,} (m is a multiple of {4}).</source>
-        <translation>中间维度 m = {0}：SwiGLU 的 3 · 256 · {0} = {1:,} 个权重与 GELU 的 2 · 256 · 1,024 = {2:,} 相差不到 {3:.2f} %（m 取 {4} 的倍数）。</translation>
+        <source>Intermediate m = {0}: SwiGLU&apos;s 3 · 256 · {0} = {1:,} weights differ by about {3:.2f} % from GELU&apos;s 2 · 256 · 1,024 = {2:,} (m is a multiple of {4}).</source>
+        <translation>中间维度 m = {0}：SwiGLU 的 3 · 256 · {0} = {1:,} 个权重与 GELU 的 2 · 256 · 1,024 = {2:,} 相差约 {3:.2f} %（m 取 {4} 的倍数）。</translation>
     </message>
     <message>
         <location line="+8"/>
