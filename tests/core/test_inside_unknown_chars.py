@@ -84,6 +84,23 @@ def test_a_word_level_vocabulary_names_the_whole_word() -> None:
     assert trace.unknown == (2, 5, 6) and trace.unknown_chars == ("zaps", "quux")
 
 
+def test_a_word_level_word_is_named_whole_though_a_letter_is_a_word() -> None:
+    """Walkthrough s17 #2: "a" and "I" are words of this vocabulary, so the letters of "last"
+    that are not words alone were named ('l', 's', 't') instead of "last"."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast
+
+    words = ["[UNK]", "I", "a", "flew", "from", "Paris", "to", "Tokyo", "label", "="]
+    tok = Tokenizer(models.WordLevel({w: i for i, w in enumerate(words)}, unk_token="[UNK]"))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="[UNK]")
+    trace = _wrapped(None, fast).trace(TEXT)
+    assert [trace.tokens[i].strip() for i in trace.unknown] == ["[UNK]", "[UNK]"]
+    assert trace.unknown_chars == ("last", "week")
+    ids = fast(TEXT)["input_ids"]
+    assert hf_unknown_chars(fast, TEXT, ids, 0) == ("last", "week")
+
+
 def test_a_wordpiece_word_names_only_its_missing_letter() -> None:
     # WordPiece reads all of "Paris" as [UNK] when "P" is missing: only "P" is named
     from tokenizers import Tokenizer, models, pre_tokenizers

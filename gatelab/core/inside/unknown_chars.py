@@ -5,7 +5,8 @@ tokenizer's unk token), but a warning that names the substitute ("'<unk>' was re
 tells the learner nothing. The warning must name what they typed and the model lacked: for a
 run that is the character at each flagged position; for an HF model the unk token's character
 span (the tokenizer's offsets mapping), narrowed to the characters the tokenizer cannot encode
-on their own (a WordPiece tokenizer reads all of "Paris" as [UNK] when only "P" is missing).
+on their own (a WordPiece tokenizer reads all of "Paris" as [UNK] when only "P" is missing),
+except for a word-level vocabulary, where the whole word is what is missing.
 """
 
 from __future__ import annotations
@@ -44,11 +45,12 @@ def hf_unknown_chars(tokenizer: Any, text: str, ids: Sequence[int], unk_id: int 
         return ()
     if spans is None:  # no offsets: every character the tokenizer cannot encode alone
         return tuple(c for c in candidates if c in alone)
+    whole = _word_level(tokenizer)  # a word is known whole or not at all: no letter is "missing"
     pieces: list[str] = []
     for s, e in spans:
         span = text[s:e].strip() or text[s:e]  # Metaspace offsets may take the space before
         missing = [c for c in span if c in alone]
-        if len(span) > 1 and (not missing or len(missing) == len(span)):
+        if len(span) > 1 and (whole or not missing or len(missing) == len(span)):
             pieces.append(span)
         else:
             pieces.extend(missing or [span])
@@ -68,6 +70,16 @@ def _unk_spans(tokenizer: Any, text: str, ids: Sequence[int], unk_id: int,
     if not same or len(offsets) != len(ids):
         return None
     return [(int(s), int(e)) for t, (s, e) in zip(ids, offsets) if t == unk_id and e > s]
+
+
+def _word_level(tokenizer: Any) -> bool:
+    """Whether ``tokenizer`` reads whole words from a list (a WordLevel model): "last" is
+    unknown as a word even where "a" is a word of its own, so its letters were named
+    ('l', 's', 't') instead of "last" (walkthrough s17)."""
+    try:
+        return type(tokenizer.backend_tokenizer.model).__name__ == "WordLevel"
+    except AttributeError:  # a slow tokenizer: no model to ask
+        return False
 
 
 def _unknown_alone(tokenizer: Any, chars: list[str], unk_id: int) -> set[str]:
