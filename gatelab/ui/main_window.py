@@ -49,7 +49,7 @@ from gatelab.ui.shortcuts_help import (NEXT_TAB, PREVIOUS_TAB, action_rows, pane
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
-                             StateLineOwner, TabLinker, TabSpec, missing_members)
+                             SettingsSaver, StateLineOwner, TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
 from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
     PREFERRED_SIZE, WindowPlacement, watch_growth)
@@ -160,6 +160,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
             panel.set_panel_builder(weak_call(self, lambda window, name: window.panel(name)))
         if isinstance(panel, TabLinker):  # the forward-pass map's boxes open the tab explaining them
             panel.tab_requested.connect(self.show_tab)
+        if isinstance(panel, SettingsSaver):  # a run started or ended: written now
+            panel.settings_save_requested.connect(self.save_settings)
         card = LessonCard(spec.name, panel.lesson, self._settings, container)
         container.layout().addWidget(card)
         self._cards[spec.name] = card

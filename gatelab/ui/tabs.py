@@ -65,6 +65,15 @@ class TabLinker(Protocol):
 
 
 @runtime_checkable
+class SettingsSaver(Protocol):
+    """A panel that asks for the settings to be written at once (``settings_save_requested``
+    is Signal()): the trainer, when a run starts or ends (probe s17: a kill within 20 s of
+    Start left no notice of the interrupted run, the pointer waiting for the autosave)."""
+
+    settings_save_requested: Any
+
+
+@runtime_checkable
 class StateLineOwner(Protocol):
     """A panel that says "State restored." in a line of its own, to forget when a later state
     fails to open, paste or save (beside that failure it read as its outcome)."""

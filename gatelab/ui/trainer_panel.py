@@ -54,6 +54,9 @@ class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
     # a saved run to look at: "finished" or "stopped" (a run ended, trained) or "replay" (one
     # was opened); a Try-this "train a run first" line goes by it (lesson_types.Needs)
     run_saved = Signal(str)
+    # the window's settings should be written now: a run began or ended, so the "training at
+    # exit" pointer is right even if the app is killed before the next 20 s autosave
+    settings_save_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -290,6 +293,7 @@ class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
             self.status_changed.emit(self.tr("Training on {0}").format(
                 self.controls.device_name(snap.device) or "?"))
             self.runs.refresh()  # its run.json exists now: the list shows it running
+            self.settings_save_requested.emit()  # a kill from now on is named at the next launch
         self.bar.show_progress(snap.step, snap.steps_total, snap.tokens_per_s,
                                self._clock.elapsed(), snap.step - self._first_step, snap.device,
                                snap.tokens_seen)
@@ -324,6 +328,7 @@ class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
         self._send_gate_pairs(force=True)
         self.runs.set_busy(False)
         self.runs.refresh(select=outcome.run_dir or "")
+        self.settings_save_requested.emit()  # it no longer trains: no notice at the next launch
         if outcome.status != "error":  # (an error went to the status bar already)
             self.status_changed.emit(self.tr("Run {0} saved: replay or resume it under Runs")
                                      .format(self.run_dir.rsplit("/", 1)[-1]))
