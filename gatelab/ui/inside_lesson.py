@@ -61,6 +61,12 @@ def pick_string_neuron(panel: InsidePanel) -> Callable[[], str] | None:
     # characters it stands for (``unknown_chars``) say whether the quote marks were lost
     if (any('"' in trace.tokens[i] for i in getattr(trace, "unknown", ()))
             or any('"' in c for c in getattr(trace, "unknown_chars", ()))):
+        if getattr(trace, "source_kind", "") == "hf":  # one is open: another one, then
+            return lambda: translate(
+                "InsideLesson", "This model's vocabulary has no quote marks, so it cannot tell "
+                                "the inside of a string from the rest: for this step, open "
+                                "another Hugging Face model (one whose vocabulary has them) or "
+                                "train a run on the Python corpus (Live trainer).")
         return lambda: translate(
             "InsideLesson", "This model's vocabulary has no quote marks, so it cannot tell the "
                             "inside of a string from the rest: for this step, train a run on the "

@@ -3346,7 +3346,7 @@
 <context>
     <name>InsideLesson</name>
     <message>
-        <location filename="../../gatelab/ui/inside_lesson.py" line="+95"/>
+        <location filename="../../gatelab/ui/inside_lesson.py" line="+101"/>
         <source>This step could not run: {0}</source>
         <translation>这一步无法运行：{0}</translation>
     </message>
@@ -3451,7 +3451,12 @@
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请在“实时训练”中用 Python 语料训练一个运行，或打开一个 Hugging Face 模型。</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="-5"/>
+        <source>This model&apos;s vocabulary has no quote marks, so it cannot tell the inside of a string from the rest: for this step, open another Hugging Face model (one whose vocabulary has them) or train a run on the Python corpus (Live trainer).</source>
+        <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请打开另一个 Hugging Face 模型（词表里有引号的），或在“实时训练”中用 Python 语料训练一个运行。</translation>
+    </message>
+    <message>
+        <location line="+117"/>
         <source>The readout&apos;s second line compares it with the largest: the larger ratio is so many times the smaller. In a deep, well-trained model most layers stay well below 1: each MLP adds a small correction to the stream. A small run (a layer or two, a few hundred steps) can read near or above 1: its MLPs still write much of what the stream holds.</source>
         <translation>读数的第二行把它和最大的一条相比：较大的比值是较小的多少倍。在一个层数多、训练充分的模型中，大多数层都远低于 1：每个 MLP 只给残差流加上一个小修正。一个小运行（一两层、几百步）可能接近甚至超过 1：它的 MLP 仍写入残差流中的大部分内容。</translation>
     </message>
@@ -3907,13 +3912,13 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+291"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+293"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-192"/>
-        <location line="+227"/>
+        <location line="-194"/>
+        <location line="+229"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the widest built pages&apos; (the trainer&apos;s and the Inside tab&apos;s, with their cards, in English). Why: the window shrinks only as far as the pages built so far allow, so a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, while after a visit to the trainer it stopped at 816x591. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
@@ -3943,12 +3948,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-155"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+156"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -6500,7 +6505,7 @@ equivalent</source>
 <context>
     <name>TrainerPanel</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_panel.py" line="+142"/>
+        <location filename="../../gatelab/ui/trainer_panel.py" line="+145"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
@@ -6532,12 +6537,12 @@ equivalent</source>
     <message>
         <location line="+64"/>
         <location line="+6"/>
-        <location line="+99"/>
+        <location line="+100"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-89"/>
         <source>Not started: cannot create a run folder: {0}</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
@@ -6547,12 +6552,12 @@ equivalent</source>
         <translation>训练完成：正在用训练好的模型写样本…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Run {0} saved: replay or resume it under Runs</source>
         <translation>训练运行 {0} 已保存：可在“运行记录”中回放或继续</translation>
     </message>
@@ -6562,7 +6567,7 @@ equivalent</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-122"/>
         <location line="+4"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
@@ -6573,12 +6578,12 @@ equivalent</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>Experiment running</source>
         <translation>实验运行中</translation>
     </message>
@@ -8896,7 +8901,7 @@ equivalent</source>
 <context>
     <name>tabs</name>
     <message>
-        <location filename="../../gatelab/ui/tabs.py" line="+105"/>
+        <location filename="../../gatelab/ui/tabs.py" line="+114"/>
         <source>Activation curves</source>
         <translation>激活函数曲线</translation>
     </message>

@@ -151,8 +151,11 @@ def test_the_strings_step_says_so_for_a_model_whose_unk_stands_for_the_quotes(
     quotes = tuple(i for i, c in enumerate(STRING_TEXT) if c == '"')
     tokens = tuple("<unk>" if i in quotes else c for i, c in enumerate(STRING_TEXT))
     trace = dataclasses.replace(make_trace(text=STRING_TEXT), tokens=tokens, unknown=quotes,
-                                unknown_as="<unk>", unknown_chars=('"',))
+                                unknown_as="<unk>", unknown_chars=('"',), source_kind="hf")
     inside.after_trace = lambda: pick_string_neuron(inside)
     inside._show_trace(trace)
     assert "no quote marks" in inside.source.message_text()
+    # one is open already: another one (walkthrough s17 #3 read "or open a Hugging Face model")
+    assert "open another Hugging Face model (one whose vocabulary has them)" in \
+        inside.source.message_text()
     assert inside.sel.span == (0, 0)  # nothing meaningless picked
