@@ -359,7 +359,10 @@ def _row(parent: QWidget, *widgets: QWidget) -> QWidget:
     lay = QHBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.setSpacing(4)
+    grow = [w for w in widgets if isinstance(w, (QLineEdit, QComboBox)) and w.minimumWidth() == 0]
+    # a path field takes the room, the combos beside it keep their content's width: the device
+    # and dtype boxes grew to 300-400 px each beside a cut-off folder path (walkthrough s17 #4)
+    edits = [w for w in grow if isinstance(w, QLineEdit)]
     for w in widgets:
-        lay.addWidget(w, 1 if isinstance(w, (QLineEdit, QComboBox)) and w.minimumWidth() == 0
-                      else 0)
+        lay.addWidget(w, 1 if w in (edits or grow) else 0)
     return box
