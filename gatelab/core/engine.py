@@ -32,7 +32,7 @@ from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT
 from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
 from gatelab.core.messages import Msg, first_line
-from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, read_checkpoint  # noqa: F401 (re-exported)
+from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, load_weights, read_checkpoint  # noqa: F401 (re-exported)
 from gatelab.core.run_lock import FolderLock, claim_run
 from gatelab.core.runs import RunError, RunWriter
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
@@ -147,7 +147,7 @@ def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> Non
     if problem is not None:  # torch would not check it: the fused kernel overran buffers
         raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir, "reason": problem}))
     try:
-        run.model.load_state_dict(ckpt["model"])
+        load_weights(run.model, ckpt, run_dir, "ckpt.cannot_restore")
         run.optimizer.load_state_dict(ckpt["optimizer"])
         run.sampler.set_state(ckpt["rng"]["sampler"])
         torch.set_rng_state(ckpt["rng"]["torch"])

@@ -182,6 +182,16 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: this is a gatelab run folder (it holds {files}), not a Hugging Face "
                 "model folder; choose Source: Saved run"),
     "inside.run_failed": QT_TRANSLATE_NOOP("core", "{path}: cannot open this run: {reason}"),
+    # weights that do not fit the model their checkpoint describes (core/state_fit.py)
+    "ckpt.weight_shape": QT_TRANSLATE_NOOP(
+        "core", "its weight {name} is {found}, where the model it describes has {wanted}; the "
+                "checkpoint is damaged or was not written by gatelab"),
+    "ckpt.weights_missing": QT_TRANSLATE_NOOP(
+        "core", "weights of the model are missing ({names}; {count} in all); the checkpoint is "
+                "damaged or was not written by gatelab"),
+    "ckpt.weights_extra": QT_TRANSLATE_NOOP(
+        "core", "it holds weights the model does not have ({names}; {count} in all); the "
+                "checkpoint is damaged or was not written by gatelab"),
     "inside.weights_misfit": QT_TRANSLATE_NOOP(
         "core", "{path}: the weights of step {step} do not fit the model: {reason}"),
     "inside.no_corpus_config": QT_TRANSLATE_NOOP(

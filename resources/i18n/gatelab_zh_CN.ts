@@ -8032,7 +8032,22 @@ equivalent</source>
         <translation>{path}：无法打开这个运行：{reason}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>its weight {name} is {found}, where the model it describes has {wanted}; the checkpoint is damaged or was not written by gatelab</source>
+        <translation>其中权重 {name} 的形状是 {found}，而它描述的模型要求 {wanted}；检查点已损坏，或并非由 gatelab 写入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>weights of the model are missing ({names}; {count} in all); the checkpoint is damaged or was not written by gatelab</source>
+        <translation>缺少模型的权重（{names}；共 {count} 个）；检查点已损坏，或并非由 gatelab 写入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it holds weights the model does not have ({names}; {count} in all); the checkpoint is damaged or was not written by gatelab</source>
+        <translation>其中有模型不具备的权重（{names}；共 {count} 个）；检查点已损坏，或并非由 gatelab 写入</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{path}: the weights of step {step} do not fit the model: {reason}</source>
         <translation>{path}：第 {step} 步的权重与模型不匹配：{reason}</translation>
     </message>
