@@ -28,7 +28,7 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "reading Hugging Face models needs the optional extra: pip install -e \".[hf]\" "
                 "(transformers)"),
     "inside.arch_unknown": QT_TRANSLATE_NOOP(
-        "core", "architecture {model_type!r} is not a causal language model that this "
+        "core", "{path}: architecture {model_type!r} is not a causal language model that this "
                 "transformers version knows; update transformers or pick another model"),
     "inside.not_folder": QT_TRANSLATE_NOOP("core", "{path}: not a folder"),
     "inside.no_config": QT_TRANSLATE_NOOP("core", "{path}: not a model folder (no config.json)"),

@@ -7713,8 +7713,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>architecture {model_type!r} is not a causal language model that this transformers version knows; update transformers or pick another model</source>
-        <translation>架构 {model_type!r} 不是当前 transformers 版本认识的因果语言模型；请更新 transformers 或换一个模型</translation>
+        <source>{path}: architecture {model_type!r} is not a causal language model that this transformers version knows; update transformers or pick another model</source>
+        <translation>{path}：架构 {model_type!r} 不是当前 transformers 版本认识的因果语言模型；请更新 transformers 或换一个模型</translation>
     </message>
     <message>
         <location line="+3"/>

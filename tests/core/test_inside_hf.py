@@ -146,7 +146,7 @@ def test_bad_sources_each_give_their_message(hf_models: dict[str, Path], tmp_pat
     fails(notype, "names no model_type")
     alien = _copy(good, tmp_path / "alien")
     (alien / "config.json").write_text('{"model_type": "frobnicator9000"}')
-    fails(alien, "'frobnicator9000' is not a causal language model")
+    fails(alien, f"^{alien}: architecture 'frobnicator9000' is not a causal language model")
     garbled = _copy(good, tmp_path / "garbled")
     (garbled / "config.json").write_text('{"model_type": ')
     fails(garbled, "config.json cannot be read")

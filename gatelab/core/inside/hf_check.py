@@ -246,15 +246,16 @@ def _config_params(cfg: dict[str, Any]) -> int:
         return 0
 
 
-def _architecture_known(model_type: str) -> str:
-    """The causal-LM class transformers maps ``model_type`` to, or InsideError."""
+def _architecture_known(model_type: str, path: Path) -> str:
+    """The causal-LM class transformers maps ``model_type`` to, or InsideError naming the
+    folder ``path`` (every other refusal of a model folder starts with it)."""
     try:
         from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
     except ImportError:
         raise InsideError(Msg("inside.needs_hf")) from None
     cls = MODEL_FOR_CAUSAL_LM_MAPPING_NAMES.get(model_type)
     if cls is None:
-        raise InsideError(Msg("inside.arch_unknown", {"model_type": model_type}))
+        raise InsideError(Msg("inside.arch_unknown", {"path": path, "model_type": model_type}))
     return str(cls)
 
 
@@ -335,7 +336,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     if not model_type:
         raise InsideError(Msg("inside.no_model_type", {"path": p}))
     try:
-        arch = _architecture_known(model_type)
+        arch = _architecture_known(model_type, p)
     except InsideError as exc:
         if exc.msg.key == "inside.arch_unknown" and isinstance(cfg.get("auto_map"), dict):
             raise InsideError(Msg("inside.folder_code", {"path": p})) from None  # type is there
