@@ -328,10 +328,13 @@ class GatesView(QWidget):
             lt = self.sel.layer_trace()
             if lt is None:
                 raise ValueError(self.tr("nothing to export yet"))
-            t = self.sel.token
-            rows = [[i, float(lt.g[t, i]), float(lt.u[t, i]), float(lt.h[t, i])]
+            # which layer, token and piece each row is of, as the picture's caption says: two
+            # files of different tokens read the same (walkthrough s17 #8)
+            t, layer = self.sel.token, self.sel.layer
+            piece = self.sel.trace.tokens[t] if self.sel.trace is not None else ""
+            rows = [[layer, t, piece, i, float(lt.g[t, i]), float(lt.u[t, i]), float(lt.h[t, i])]
                     for i in range(lt.g.shape[1])]
-            write_csv(p, ["neuron", "g", "u", "h"], rows)
+            write_csv(p, ["layer", "token", "token_text", "neuron", "g", "u", "h"], rows)
         elif suffix in (".png", ".svg"):
             export_picture(self.maps.widget.ci, self.maps.widget, p,
                            self.tr("Every neuron's (g, u) on the gate plane"),

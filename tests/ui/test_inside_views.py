@@ -208,6 +208,12 @@ def test_every_view_exports(qtbot, panel: InsidePanel, tmp_path: Path) -> None: 
             assert path.stat().st_size > 100, path
     gates_csv = (tmp_path / "GatesView.csv").read_text().splitlines()
     assert len(gates_csv) == 1 + panel.sel.intermediate()
+    assert gates_csv[0] == "layer,token,token_text,neuron,g,u,h"  # which token the rows are of
+    import csv
+    first = next(csv.reader(gates_csv[1:2]))
+    sel = panel.sel
+    assert first[:4] == [str(sel.layer), str(sel.token), sel.trace.tokens[sel.token], "0"]
+    assert float(first[4]) == float(sel.layer_trace().g[sel.token, 0])
     mlp_csv = (tmp_path / "MlpView.csv").read_text().splitlines()
     assert mlp_csv[0].startswith("layer,mlp_ratio_token") and len(mlp_csv) == 4
     with pytest.raises(ValueError):
