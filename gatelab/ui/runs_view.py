@@ -146,7 +146,9 @@ class RunsView(QWidget):
                         self.tr("Steps"), self.tr("Train"), self.tr("Val"), self.tr("Status"))
         self.table.setHorizontalHeaderLabels(list(self.headers))
         tips = (self.tr("The run's folder name (experiment/run for an experiment's runs)"),
-                self.tr("FFN variant"), self.tr("Layers, width d, intermediate m, heads"),
+                self.tr("FFN variant"),
+                self.tr("Layers, width d, intermediate m, heads; +gate: the attention output "
+                        "gate is on"),
                 self.tr("The text the model learned"), self.tr("Steps trained / planned"),
                 self.tr("Final training loss (nats per character)"),
                 self.tr("Final validation loss (nats per character)"),

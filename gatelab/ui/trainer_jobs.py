@@ -167,6 +167,8 @@ def run_rows(root: str | Path | None = None, include_empty: bool = False) -> lis
                 cfg = runs.read_config(Path(info.path))
                 model = "{0}L d{1} m{2} {3}h".format(cfg.n_layer, cfg.n_embd,
                                                      intermediate_size(cfg), cfg.n_head)
+                if cfg.attn_gate:  # a lesson compares runs with the gate on and off
+                    model += " +gate"
             except Exception as exc:  # an invalid config.json: that row says why, the rest stay
                 error = message_text(exc)
         group = experiment_of(info.path)  # runs of an experiment are named by it as well

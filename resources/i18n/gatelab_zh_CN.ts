@@ -3182,7 +3182,7 @@
         <translation>还没有可导出的内容</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Every neuron&apos;s (g, u) on the gate plane</source>
         <translation>门控平面上每个神经元的 (g, u)</translation>
     </message>
@@ -4906,7 +4906,12 @@ equivalent</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
+        <source>Layers, width d, intermediate m, heads; +gate: the attention output gate is on</source>
+        <translation>层数、宽度 d、中间维度 m、头数；+gate：注意力输出门控已开启</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Double-click a run to replay its plots</source>
         <translation>双击某次运行以回放其曲线</translation>
     </message>
@@ -4961,7 +4966,7 @@ equivalent</source>
         <translation>在“实时曲线”标签页中显示此次运行的曲线</translation>
     </message>
     <message>
-        <location line="-15"/>
+        <location line="-17"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
@@ -4981,12 +4986,7 @@ equivalent</source>
         <translation>FFN 变体</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Layers, width d, intermediate m, heads</source>
-        <translation>层数、宽度 d、中间维度 m、头数</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The text the model learned</source>
         <translation>模型学习的文本</translation>
     </message>
