@@ -92,6 +92,9 @@ def window_limit(g: np.ndarray, u: np.ndarray) -> float:
     return nice_limit(max(reach * 1.1, 1e-3))
 
 
+MAP_OPACITY = 0.45  # the h map behind the dots, and its colour bar
+
+
 class GatesView(QWidget):
     """Dots at (g, u) of every neuron of the picked layer at the picked token."""
 
@@ -104,7 +107,10 @@ class GatesView(QWidget):
         # not feed back into the tab's minimum size, or the window grows on every resize
         self.maps.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.view = self.maps.views["h"]
-        self.view.image.setOpacity(0.45)
+        self.view.image.setOpacity(MAP_OPACITY)  # behind the dots, which carry the point
+        # its colour bar faded alike: read against a full-strength bar, the background's h was
+        # understated about 3× (walkthrough s17 #5)
+        self.view.bar.bar.setOpacity(MAP_OPACITY)
         self.view.marker.setVisible(False)
         self.view.crosshair.setVisible(False)
         self.dots = ShadedDots(self.view.plot, z=11)

@@ -349,3 +349,21 @@ def test_the_formula_row_says_what_a_clamped_variant_multiplies(qtbot, panel: In
     g, u = float(lt.g[panel.sel.token, 3]), float(lt.u[panel.sel.token, 3])
     h = float(gates.evaluate("swiglu_clamped", g, u)[0])
     assert view.readout.value_text("h_formula") == fmt_value(h)
+
+
+def test_the_gates_colour_bar_is_faded_as_its_map_is(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    """Walkthrough s17 #5: the h map is drawn faded behind the dots, its colour bar was not,
+    so the background read against the bar understated h about 3×. Sampled as drawn along the
+    bar's middle: even its ends are light, as the map's are (full strength: near 0 in a channel)."""
+    _show(qtbot, panel, panel.gates)
+    view, widget = panel.gates.view, panel.gates.maps.widget
+    assert view.bar.bar.opacity() == view.image.opacity() < 1
+    picture = widget.grab().toImage()
+    ratio = picture.devicePixelRatio()
+    rect = widget.mapFromScene(view.bar.bar.sceneBoundingRect()).boundingRect()
+    y = int(rect.center().y() * ratio)
+    row = [picture.pixelColor(x, y).getRgb()[:3]
+           for x in range(int((rect.left() + 3) * ratio), int((rect.right() - 3) * ratio))]
+    assert len(row) > 100
+    assert min(min(c) for c in row) > 100  # faded: the dark blue and red ends are gone
+    assert row[0][2] > row[0][0] and row[-1][0] > row[-1][2]  # still blue to red
