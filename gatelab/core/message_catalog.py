@@ -129,6 +129,7 @@ MESSAGES: dict[str, str] = {
     "metrics.line": QT_TRANSLATE_NOOP("core", "line {line}: {why}"),
     "metrics.skipped": QT_TRANSLATE_NOOP("core", "{path}: skipped {n} bad row(s) ({first})"),
     "run.cannot_write": QT_TRANSLATE_NOOP("core", "cannot write {path}: {reason}"),
+    "disk.too_full": QT_TRANSLATE_NOOP("core", "{path}: this run needs about {need} free on its disk for its checkpoints and history, but only {free} is free; free some space or train in another folder"),  # noqa: E501
     "run.folder_in_way": QT_TRANSLATE_NOOP("core", "a folder is in the way where this file belongs"),
     "run.busy": QT_TRANSLATE_NOOP(
         "core", "{path} is still being trained by process {pid} on {host}; stop that run first"),

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from gatelab.core.disk_room import check_disk_room, folder_bytes
 from gatelab.core.messages import Msg
 from gatelab.core.run_lock import FolderLock, claim_run
 from gatelab.core.run_liveness import (
@@ -113,6 +114,10 @@ class RunWriter:
         if old and effective_status(old) == "running" and old.get("pid") != os.getpid():
             raise RunError(Msg("run.busy", {"path": self.path, "pid": str(old.get("pid")),
                                              "host": str(old.get("host"))}))
+        # a disk too full for the run's checkpoints: said now, not after the steps before the
+        # first or second one (what the folder holds already counts as room: a resume)
+        check_disk_room(self.path, config, n_params,
+                        folder_bytes(self.path) if resume_step is not None else 0)
         kept = None
         if resume_step is not None:  # all that can refuse comes first: a refused resume changes nothing
             check_write_targets(*(self.path / name for name in (CONFIG, SUMMARY, METRICS, STATS)))

@@ -3082,7 +3082,7 @@
 <context>
     <name>GatesView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_gates.py" line="+183"/>
+        <location filename="../../gatelab/ui/inside_gates.py" line="+189"/>
         <source>This layer at this token</source>
         <translation>该层在此 token 处</translation>
     </message>
@@ -7021,7 +7021,7 @@ equivalent</source>
         <translation>无法写入 {path}：{reason}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>a folder is in the way where this file belongs</source>
         <translation>这个文件的位置上有一个同名文件夹</translation>
     </message>
@@ -7101,13 +7101,13 @@ equivalent</source>
         <translation>长于 1 MB</translation>
     </message>
     <message>
-        <location line="-116"/>
-        <location line="+117"/>
+        <location line="-117"/>
+        <location line="+118"/>
         <source>nested too deeply</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-132"/>
         <source>it is not a regular file (a pipe, device or socket)</source>
         <translation>它不是普通文件（而是管道、设备或套接字）</translation>
     </message>
@@ -7262,7 +7262,12 @@ equivalent</source>
         <translation>文件句柄已失效（网络文件系统丢失了它）</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+47"/>
+        <source>{path}: this run needs about {need} free on its disk for its checkpoints and history, but only {free} is free; free some space or train in another folder</source>
+        <translation>{path}：这个运行的检查点和历史记录需要磁盘上约 {need} 的空闲空间，但只剩 {free}；请腾出空间，或在另一个文件夹中训练</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{path} is still being trained by another process; stop that run first</source>
         <translation>{path} 仍在被另一个进程训练；请先停止那个运行</translation>
     </message>

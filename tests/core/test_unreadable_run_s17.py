@@ -32,24 +32,24 @@ if AS_ROOT and shutil.which("setpriv") is None:
 def home() -> Iterator[Path]:
     """GATELAB_HOME with runs/ok (readable) and runs/locked (chmod 000), in a folder that
     the other user can reach (pytest's own temp folder is root's alone)."""
-    base = Path(tempfile.mkdtemp(prefix="gatelab-perm-", dir="/tmp"))
-    os.chmod(base, 0o777)
-    if _as_other(base, "import gatelab.cli").returncode != 0:  # e.g. a clone in a 0700 folder
-        shutil.rmtree(base, ignore_errors=True)
-        pytest.skip("the other user cannot read this checkout or its Python")
-    try:
+    with tempfile.TemporaryDirectory(prefix="gatelab-perm-", dir="/tmp") as name:
+        base = Path(name)
+        os.chmod(base, 0o777)
+        if _as_other(base, "import gatelab.cli").returncode != 0:  # a clone in a 0700 folder
+            pytest.skip("the other user cannot read this checkout or its Python")
         runs = base / "runs"
-        train_tiny_run(runs / "ok", steps=4, stats_interval=2, checkpoint_interval=4)
-        shutil.copytree(runs / "ok", runs / "locked")
-        for root, dirs, files in os.walk(base):
-            os.chmod(root, 0o777)
-            for name in files:
-                os.chmod(Path(root) / name, 0o666)
-        os.chmod(runs / "locked", 0)
-        yield base
-    finally:
-        os.chmod(base / "runs" / "locked", 0o700)
-        shutil.rmtree(base, ignore_errors=True)
+        try:
+            train_tiny_run(runs / "ok", steps=4, stats_interval=2, checkpoint_interval=4)
+            shutil.copytree(runs / "ok", runs / "locked")
+            for root, _dirs, files in os.walk(base):
+                os.chmod(root, 0o777)
+                for file in files:
+                    os.chmod(Path(root) / file, 0o666)
+            os.chmod(runs / "locked", 0)
+            yield base
+        finally:
+            if (runs / "locked").exists():
+                os.chmod(runs / "locked", 0o700)  # so that the folder can be removed
 
 
 def _as_other(home: Path, code: str) -> subprocess.CompletedProcess[str]:
