@@ -19,18 +19,20 @@ TINY = ["--layers", "1", "--heads", "2", "--width", "32", "--block", "16", "--ba
         "--eval-interval", "10", "--threads", "1", "--quiet", "--no-stats"]
 
 
-def _corpus(folder: Path) -> Path:
+def _trained_from_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """(the corpus file, a 10-step run trained with ``--corpus corp3.txt`` from its folder)."""
+    folder = tmp_path / "data"
     folder.mkdir()
     (folder / "corp3.txt").write_text(generated_text(4000), encoding="utf-8")
-    return folder / "corp3.txt"
+    monkeypatch.chdir(folder)
+    run = tmp_path / "run"
+    assert train_main(TINY + ["--corpus", "corp3.txt", "--steps", "10", "--run-dir", str(run)]) == 0
+    return folder / "corp3.txt", run
 
 
 def test_a_relative_corpus_is_kept_absolute_and_resumes_elsewhere(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = _corpus(tmp_path / "data")
-    monkeypatch.chdir(tmp_path / "data")
-    run = tmp_path / "run"
-    assert train_main(TINY + ["--corpus", "corp3.txt", "--steps", "10", "--run-dir", str(run)]) == 0
+    text, run = _trained_from_its_folder(tmp_path, monkeypatch)
     assert json.loads((run / "config.json").read_text())["corpus"] == str(text)
     monkeypatch.chdir(tmp_path)  # another folder, as the app started from / is
     assert train_main(["--run-dir", str(run), "--resume", "--steps", "15", "--quiet"]) == 0
@@ -40,10 +42,7 @@ def test_a_relative_corpus_is_kept_absolute_and_resumes_elsewhere(
 def test_a_run_kept_with_a_relative_corpus_still_resumes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A run written before the fix: config.json and the checkpoint say "corp3.txt"."""
-    text = _corpus(tmp_path / "data")
-    monkeypatch.chdir(tmp_path / "data")
-    run = tmp_path / "run"
-    assert train_main(TINY + ["--corpus", "corp3.txt", "--steps", "10", "--run-dir", str(run)]) == 0
+    text, run = _trained_from_its_folder(tmp_path, monkeypatch)
     config = json.loads((run / "config.json").read_text())
     (run / "config.json").write_text(json.dumps({**config, "corpus": "corp3.txt"}))
     import torch
