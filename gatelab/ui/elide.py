@@ -29,12 +29,15 @@ TRAILING = " ,;:·—–-"  # not left dangling before the "…"
 
 WORD_JOINER = "\u2060"  # zero width, and no line break on either side (Unicode's WJ)
 _SLASH_IN_MATH = re.compile(r"(?<=\S)/(?=\S)")
+_NORM = re.compile(r"‖([^‖\s][^‖]*?)‖")  # ‖x‖: a norm, its bars kept with what they hold
 
 
 def keep_math(text: str) -> str:
     """``text`` with no line break after a slash inside a term: Qt may break after any "/",
     and "(∂h/∂g = −2.0826)" wrapped as "(∂h/" over "∂g = …" in the gate plane's sentence and
-    the lesson card (walkthrough s16 #3). For prose only: a path is better broken there."""
+    the lesson card (walkthrough s16 #3); nor inside a norm's bars (zh broke "‖层输出" from its
+    closing "‖"). For prose only: a path is better broken there."""
+    text = _NORM.sub(lambda m: "‖" + WORD_JOINER + m.group(1) + WORD_JOINER + "‖", text)
     return _SLASH_IN_MATH.sub("/" + WORD_JOINER, text)
 
 

@@ -39,6 +39,19 @@ def _no_line_ends_at_a_slash(text: str, font: QFont) -> int:
 def test_keep_math_leaves_the_text_as_read() -> None:
     assert keep_math("(∂h/∂g = u/2)").replace(WORD_JOINER, "") == "(∂h/∂g = u/2)"
     assert keep_math("a / b and x/ y") == "a / b and x/ y"  # no term: breaks stay
+    joined = keep_math("‖MLP 输出‖ / ‖层输出‖")
+    assert joined == f"‖{WORD_JOINER}MLP 输出{WORD_JOINER}‖ / ‖{WORD_JOINER}层输出{WORD_JOINER}‖"
+
+
+def test_a_norm_keeps_its_closing_bar_in_chinese(qtbot) -> None:  # noqa: ANN001
+    """The zh Inside lesson broke "‖层输出" from its "‖" at the card's width."""
+    text = "读数显示该层在此 token 处的 ‖MLP 输出‖ / ‖层输出‖。把它记下来。"
+    font = QLabel().font()
+    for width in range(40, 400, 2):
+        for line in _lines(keep_math(text), font, width)[1:]:
+            assert not line.lstrip(WORD_JOINER).startswith(("‖。", "‖ ")), (width, line)
+    assert any(line.startswith("‖。") for width in range(40, 400, 2)
+               for line in _lines(text, font, width)[1:])  # as it broke before
 
 
 def test_the_gate_plane_sentence_never_breaks_inside_dh_dg(qtbot) -> None:  # noqa: ANN001
