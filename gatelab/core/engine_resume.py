@@ -14,7 +14,7 @@ from gatelab.core import data
 from gatelab.core.messages import Msg, error, first_line
 from gatelab.core.model import GPT, intermediate_size
 from gatelab.core.runs import RunError, has_checkpoint, is_run_dir, load_checkpoint
-from gatelab.core.state_fit import weights_misfit
+from gatelab.core.state_fit import load_fitting
 from gatelab.core.trainconfig import TrainConfig, same_corpus
 
 # fields that shape the model or its data: a resumed run must keep them
@@ -43,9 +43,8 @@ def _trained(ckpt: dict[str, Any], run_dir: Path | str, device: str = "cpu"
 def load_weights(model: GPT, ckpt: dict[str, Any], run_dir: Path | str | None, key: str) -> None:
     """Load a checkpoint's weights into ``model``; RunError ``key`` in gatelab's words
     (``state_fit``) when they do not fit, never torch's "Error(s) in loading state_dict"."""
-    if (misfit := weights_misfit(model, ckpt["model"])) is not None:
+    if (misfit := load_fitting(model, ckpt["model"])) is not None:
         raise RunError(Msg(key, {"folder": run_dir, "reason": misfit}))
-    model.load_state_dict(ckpt["model"])
 
 
 def check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) -> None:

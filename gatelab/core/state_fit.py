@@ -44,3 +44,12 @@ def weights_misfit(model: torch.nn.Module, state: Mapping[str, Any]) -> Msg | No
     if extra:
         return Msg("ckpt.weights_extra", {"count": len(extra), "names": _names(extra)})
     return None
+
+
+def load_fitting(model: torch.nn.Module, state: Mapping[str, Any]) -> Msg | None:
+    """Load ``state`` into ``model`` when it fits; else leave the model as it was and return
+    why it does not (``weights_misfit``). The one way a checkpoint's weights are loaded."""
+    misfit = weights_misfit(model, state)
+    if misfit is None:
+        model.load_state_dict(state)
+    return misfit

@@ -331,8 +331,8 @@ class LessonCard(QFrame):
         label = self.looking_at()
         if label is not None:
             label.setStyleSheet(_EXPECT_LOOK)
-            label.setToolTip(self.look_text())
-            label.setAccessibleDescription(self.look_text())
+            label.setToolTip(look := self.look_text())
+            label.setAccessibleDescription(look)
             self._scroll.ensureWidgetVisible(label, 0, 8)
         self._watch(self.isVisible())
 

@@ -32,9 +32,6 @@ class CardRoom(QObject):
         self._wanted = wanted
         self.fit()
 
-    def wanted(self) -> bool:
-        return self._wanted
-
     def room(self) -> int:
         """The px the card would have: the page's width less its other widgets' least widths
         and the layout's spacing and margins."""

@@ -107,8 +107,7 @@ class StatusBar(QStatusBar):
         language (a "Ready" in English stayed for its 3 s after a switch at start-up)."""
         if not old or self._full != old:
             return
-        left = self._timer.remainingTime() if self._timer.isActive() else 0
-        self.showMessage(new, max(left, 1) if self._timer.isActive() else 0)
+        self.showMessage(new, max(self._timer.remainingTime(), 1) if self._timer.isActive() else 0)
 
     def clearMessage(self) -> None:  # noqa: N802 (Qt's name)
         self._full = self._shown = ""

@@ -30,7 +30,7 @@ from gatelab.core.messages import Msg, reason
 from gatelab.core.inside.types import MAX_TEXT_CHARS, LayerTrace, Trace
 from gatelab.core.inside.unknown_chars import run_unknown_chars
 from gatelab.core.model import GPT, gate_branch, up_branch
-from gatelab.core.state_fit import weights_misfit
+from gatelab.core.state_fit import load_fitting
 from gatelab.core.stats import eval_mode
 from gatelab.core.trainconfig import TrainConfig
 
@@ -208,9 +208,8 @@ class RunModel:
             self.vocab = data.Vocab(ckpt["vocab"])
             _check_state_size(ckpt["model"], self.config, len(self.vocab), p)
             self.model = GPT(self.config, len(self.vocab))
-            if (misfit := weights_misfit(self.model, ckpt["model"])) is not None:
+            if (misfit := load_fitting(self.model, ckpt["model"])) is not None:
                 raise InsideError(Msg("inside.run_failed", {"path": p, "reason": misfit}))
-            self.model.load_state_dict(ckpt["model"])
             self.step: int | None = int(ckpt.get("step", 0))
         except InsideError:
             raise
@@ -220,10 +219,8 @@ class RunModel:
             state = read_weights(p, step)
             if state is None:
                 raise InsideError(Msg("path_reason", {"path": p, "reason": weights_problem(p, step)}))
-            misfit = weights_misfit(self.model, state)
             try:
-                if misfit is None:
-                    self.model.load_state_dict(state)
+                misfit = load_fitting(self.model, state)
             except Exception as exc:
                 misfit = reason(exc)
             if misfit is not None:
