@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from gatelab.ui.lesson_card import Lesson, Question, TryStep
+from gatelab.ui.lesson_card import Awaits, Lesson, Question, TryStep
 
 translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
@@ -120,7 +120,8 @@ class InsideLesson(QObject):
         if not panel.analyse():
             panel.after_trace = None
             return panel.source.message_text()
-        return None
+        # the card marks "Now look" once the trace shows the string neuron, or says why not
+        return Awaits(self.tr("Tracing the line…"), panel.step_finished)
 
     def bar_step(self, largest: bool) -> str | None:
         todo = self._need_trace()

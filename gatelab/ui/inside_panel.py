@@ -54,6 +54,9 @@ from gatelab.ui.trainer_worker import BackgroundCalls
 
 class InsidePanel(QWidget):
     status_changed = Signal(str)
+    # the analysis a lesson step began (``after_trace``) has ended: "" when the tab shows what
+    # the step promised, else what to do (the Try-this card's ``Awaits``)
+    step_finished = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -278,11 +281,10 @@ class InsidePanel(QWidget):
                 self.topk.show_results(found, tag[5:], searched, stopped or cancelled,
                                        self._topk_source)
         elif cancelled:
-            self.after_trace = None
-            self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
+            said = self._say(lambda: self.tr("Cancelled; the views still show the last trace."))
+            self._end_step(said)
         elif error:
-            self.after_trace = None
-            self._say(lambda: failed_text(self.sel, error), level="error")
+            self._end_step(self._say(lambda: failed_text(self.sel, error), level="error"))
             self.status_changed.emit(error)
         elif result is not None:
             if self._trying != self._spec:
@@ -314,6 +316,14 @@ class InsidePanel(QWidget):
         text = self._say(lambda: " ".join([trace_text(trace, notes)] + ([told()] if told else [])),
                          level="warning" if getattr(trace, "unknown", ()) or told else "")
         self.status_changed.emit(text)
+        if then is not None:
+            self.step_finished.emit(told() if told else "")
+
+    def _end_step(self, said: str) -> None:
+        """An analysis ended without a trace: a lesson step waiting on it hears why."""
+        if self.after_trace is not None:
+            self.after_trace = None
+            self.step_finished.emit(said)
 
     def _on_file_result(self, tag: str, result: object, error: str) -> None:
         if self._shut:

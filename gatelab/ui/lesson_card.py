@@ -28,13 +28,12 @@ from PySide6.QtWidgets import (
 from shiboken6 import getCppPointer
 
 from gatelab.ui.elide import keep_math
-from gatelab.ui.lesson_types import Later, Lesson, Needs, Question, TryStep  # noqa: F401 (re-exported)
+from gatelab.ui.lesson_types import (  # noqa: F401 (re-exported)
+    Awaits, Later, Lesson, Needs, Question, TryStep)
 from gatelab.ui.lesson_widgets import ClickLabel, StepButton, bold_then, plain_label  # noqa: F401
 
-# The result line's margins live in its style sheet: each setStyleSheet repolishes the label,
-# and Qt then resets margins set in code to 0 where the contents rect is empty, as it is for a
-# cleared line squeezed under the scroll area; the next "Now look:" was drawn flush with the
-# card's frame for the rest of the session (s12 walkthrough P16).
+# The result line's margins live in its style sheet: a repolish reset margins set in code to 0
+# while the line was empty, and later lines sat flush with the frame (s12 walkthrough P16).
 _RESULT_PAD = " padding: 4px 8px 8px 8px;"
 _RESULT_OK = "color: palette(text);" + _RESULT_PAD
 _RESULT_TODO = "color: #b45309;" + _RESULT_PAD  # amber: something to do first, not an error
@@ -82,7 +81,8 @@ class LessonCard(QFrame):
         self._expects: list[QLabel] = []  # each step's sentence, under its button
         self._pending = 0  # counts step clicks: only the latest one's Later may answer
         self._later: tuple[str, TryStep, Later] | None = None
-        self._needs: Needs | None = None  # the "do this first" line shown, until it is done
+        # the tab signal heard until the line is cleared (a Needs' met, an Awaits' done)
+        self._heard: tuple[Any, Callable[..., None]] | None = None
         self._calls: Any = None  # BackgroundCalls for Later steps, made on the first one
         self._filtering = False
         self._mine: tuple[int, int] = (0, -1)  # the last input event that reached the card first
@@ -250,8 +250,8 @@ class LessonCard(QFrame):
                 right, len(qs), first))
 
     def run_step(self, step: TryStep) -> str | None:
-        """Run a step; show what to look for, or what to do first (a ``Later`` step: what it
-        is waiting for, until its files are read). Never raises."""
+        """Run a step; show what to look for, or what to do first, or (``Later``, ``Awaits``)
+        what it waits for. Never raises."""
         self._pending += 1  # a step still reading for an older click no longer answers
         try:
             todo = step.run()
@@ -260,7 +260,18 @@ class LessonCard(QFrame):
         if isinstance(todo, Later):
             self._start_later(step, todo)
             return todo.waiting
+        if isinstance(todo, Awaits):
+            self._start_awaits(step, todo)
+            return str(todo)
         return self._show_outcome(step, todo)
+
+    def _start_awaits(self, step: TryStep, awaits: Awaits) -> None:
+        """Show ``awaits``' line until the tab's ``done`` signal gives the step's outcome (a
+        later click clears the line, and so stops listening)."""
+        self._clear_result()
+        self.result.setStyleSheet(_RESULT_OK)
+        self.result.setText(awaits)
+        self._listen(awaits.done, lambda outcome: self._show_outcome(step, outcome or None))
 
     def _start_later(self, step: TryStep, later: Later) -> None:
         if self._calls is None:  # imported here: the window's start-up stays light
@@ -293,24 +304,20 @@ class LessonCard(QFrame):
         if todo or index is None:
             self.result.setStyleSheet(_RESULT_TODO if todo else _RESULT_OK)
             self.result.setText(todo or self.tr("Now look: {0}").format(step.expect))
-            if isinstance(todo, Needs):
-                self._await(todo)
+            if isinstance(todo, Needs):  # withdrawn once the tab says it is done
+                self._listen(todo.met, lambda *args: self._clear_result()
+                             if todo.when is None or todo.when(*args) else None)
         else:
             self._show_look(index)
         return todo
 
-    def _await(self, needs: Needs) -> None:
-        """Withdraw ``needs``' line once the tab says it is done (its ``met`` signal)."""
+    def _listen(self, signal: Any, slot: Callable[..., None]) -> None:
+        """Call ``slot`` on a tab's ``signal`` until the card's line is cleared."""
         try:
-            needs.met.connect(self._on_met)
+            signal.connect(slot)
         except (AttributeError, RuntimeError, TypeError):  # no signal: the line just stays
             return
-        self._needs = needs
-
-    def _on_met(self, *args: object) -> None:
-        needs = self._needs
-        if needs is not None and (needs.when is None or needs.when(*args)):
-            self._clear_result()
+        self._heard = (signal, slot)
 
     def look_text(self) -> str:
         """"Now look: …" while a step's sentence is marked (its tooltip says so), else ""."""
@@ -346,10 +353,10 @@ class LessonCard(QFrame):
         self._looking = None
         self.result.clear()
         self._watch(False)
-        needs, self._needs = self._needs, None
-        if needs is not None:  # its line is gone: no need to hear that it is done
+        heard, self._heard = self._heard, None
+        if heard is not None:  # its line is gone: no need to hear the tab on it
             with suppress(RuntimeError, TypeError):
-                needs.met.disconnect(self._on_met)
+                heard[0].disconnect(heard[1])
 
     def _watch(self, on: bool) -> None:
         """Watch the application's input events, or stop: every event then passes through

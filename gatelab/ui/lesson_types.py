@@ -1,6 +1,7 @@
 """What a tab's "Try this" card is made of: steps, questions, the lesson holding them (the
 panels build them, ``lesson_card`` draws them), ``Later``, a step's answer that needs files
-read first, and ``Needs``, a "do this first" line that goes once it is done. Kept apart so the
+read first, ``Needs``, a "do this first" line that goes once it is done, and ``Awaits``, an
+outcome the tab's own worker gives. Kept apart so the
 card module stays about drawing; ``lesson_card`` re-exports them."""
 
 from __future__ import annotations
@@ -42,12 +43,28 @@ class Needs(str):
         return self
 
 
+class Awaits(str):
+    """A step whose outcome comes from the tab's own worker (the Inside tab's analysis): the
+    card shows this line until ``done`` (a Qt signal of the tab) fires with the outcome, ""
+    when the tab is set up ("Now look:"), else what to do. Why: the strings step returned None
+    as soon as its analysis began, so the card marked "Now look" even when the analysis then
+    said that the model cannot read quote marks. A str, so a caller that only reads the line
+    sees the text."""
+
+    done: Any
+
+    def __new__(cls, text: str, done: Any) -> Awaits:
+        self = super().__new__(cls, text)
+        self.done = done
+        return self
+
+
 @dataclass(frozen=True)
 class TryStep:
     title: str  # translated button text
     expect: str  # translated: what you should see, with the numbers
     run: Callable[[], str | Later | None]  # sets the tab up; None, or what to do first (a
-    # str, or a Needs that the card withdraws once it is done)
+    # str, or a Needs that the card withdraws once it is done), or an Awaits
 
 
 @dataclass(frozen=True)

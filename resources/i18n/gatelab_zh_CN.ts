@@ -3366,7 +3366,7 @@
         <translation>请先在上方选择一个已保存的运行或模型文件夹；这一步随后会分析一行包含字符串的代码。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>No layer of this text has a non-empty bar.</source>
         <translation>这段文本没有任何一层的柱条非空。</translation>
     </message>
@@ -3446,7 +3446,7 @@
         <translation>大得多：残差流主要是最后一个 MLP 的输出</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-146"/>
         <source>This model&apos;s vocabulary has no quote marks, so it cannot tell the inside of a string from the rest: for this step, train a run on the Python corpus (Live trainer) or open a Hugging Face model.</source>
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请在“实时训练”中用 Python 语料训练一个运行，或打开一个 Hugging Face 模型。</translation>
     </message>
@@ -3456,7 +3456,12 @@
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请打开另一个 Hugging Face 模型（词表里有引号的），或在“实时训练”中用 Python 语料训练一个运行。</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+59"/>
+        <source>Tracing the line…</source>
+        <translation>正在追踪这一行…</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>The readout&apos;s second line compares it with the largest: the larger ratio is so many times the smaller. In a deep, well-trained model most layers stay well below 1: each MLP adds a small correction to the stream. A small run (a layer or two, a few hundred steps) can read near or above 1: its MLPs still write much of what the stream holds.</source>
         <translation>读数的第二行把它和最大的一条相比：较大的比值是较小的多少倍。在一个层数多、训练充分的模型中，大多数层都远低于 1：每个 MLP 只给残差流加上一个小修正。一个小运行（一两层、几百步）可能接近甚至超过 1：它的 MLP 仍写入残差流中的大部分内容。</translation>
     </message>
@@ -3644,7 +3649,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+203"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+206"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3664,7 +3669,7 @@
         <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+75"/>
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
@@ -3709,7 +3714,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+45"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+53"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3854,14 +3859,14 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+25"/>
+        <location line="+36"/>
         <location line="+3"/>
         <source>This step failed: {0}</source>
         <translation>这一步失败了：{0}</translation>
     </message>
     <message>
         <location line="+8"/>
-        <location line="+24"/>
+        <location line="+20"/>
         <source>Now look: {0}</source>
         <translation>现在请看：{0}</translation>
     </message>

@@ -21,7 +21,7 @@ from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.widgets import fmt_number
 
 from .inside_synth import make_trace
-from .test_inside_panel import CFG, panel, tiny_hf  # noqa: F401 (shared fixtures)
+from .test_inside_panel import CFG, panel, tiny_hf, tiny_run  # noqa: F401 (shared fixtures)
 
 INSIDE = (STRING_TEXT.index('"') + 1, STRING_TEXT.rindex('"'))  # "inside a string", in chars
 
@@ -81,9 +81,12 @@ def test_the_string_step_traces_and_ranks_the_inside_of_the_string(
     panel.source.select_run(str(python_run))
     card = _card(qtbot, panel, settings)
     result = _click_step(qtbot, card, 0)
-    assert result.startswith("Now look:")
+    assert result == "Tracing the line…" and card.looking_at() is None  # not yet: it traces
     qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
     qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=5000)
+    # the trace shows the string neuron: now the step's sentence is marked, the line is gone
+    assert card.look_text().startswith("Now look:") and card.result.text() == ""
+    assert card.looking_at() is not None and "between the quotes" in card.looking_at().text()
     trace = panel.sel.trace
     assert panel.source.text.text() == STRING_TEXT and "".join(trace.tokens) == STRING_TEXT
     assert panel.sel.span == INSIDE  # one token per character in a run
@@ -107,7 +110,7 @@ def test_the_string_step_on_a_hugging_face_tokenizer(qtbot, panel: InsidePanel, 
                                                       tiny_hf: Path) -> None:  # noqa: F811
     panel.source.set_kind("hf")
     panel.source.hf_path.setText(str(tiny_hf))
-    assert panel.lesson().steps[0].run() is None
+    assert panel.lesson().steps[0].run() == "Tracing the line…"
     qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
     qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=5000)
     a, b = panel.sel.span
@@ -116,6 +119,34 @@ def test_the_string_step_on_a_hugging_face_tokenizer(qtbot, panel: InsidePanel, 
     assert "inside" in inside and "string" in inside  # BPE pieces, not characters
     assert "label" not in inside and "name" not in inside
     assert panel.rankings.span_table.item(0, 0).text() == f"#{panel.sel.neuron}"
+
+
+def test_the_string_step_on_a_run_without_quote_marks_marks_nothing(
+        qtbot, panel: InsidePanel, tiny_run: Path, settings: QSettings) -> None:  # noqa: ANN001,F811
+    """The generated corpus has no quote marks: once the trace says so, the card shows that
+    line (amber) and marks no step sentence "Now look" (it did, before the trace ended)."""
+    panel.source.set_kind("run")
+    panel.source.select_run(str(tiny_run))
+    card = _card(qtbot, panel, settings)
+    assert _click_step(qtbot, card, 0) == "Tracing the line…"
+    qtbot.waitUntil(lambda: "no quote marks" in card.result.text(), timeout=60000)
+    assert card.looking_at() is None and card.look_text() == ""
+    assert "#b45309" in card.result.styleSheet()  # amber: something to do
+    assert "no quote marks" in panel.source.message_text()
+    assert panel.sel.span == (0, 0)  # nothing picked
+
+
+def test_a_later_click_drops_the_string_steps_outcome(
+        qtbot, panel: InsidePanel, python_run: Path, settings: QSettings) -> None:  # noqa: ANN001
+    """Another step clicked while the line is traced: its line stays, the trace's outcome
+    arriving later marks nothing."""
+    panel.source.set_kind("run")
+    panel.source.select_run(str(python_run))
+    card = _card(qtbot, panel, settings)
+    assert _click_step(qtbot, card, 0) == "Tracing the line…"
+    busy = _click_step(qtbot, card, 1)  # no trace yet: "press Analyse first" or "busy"
+    qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=60000)
+    assert card.result.text() == busy and card.looking_at() is None
 
 
 def test_the_string_step_finds_a_planted_string_neuron(panel: InsidePanel) -> None:
