@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.field_errors import wrapped_height
+
 ELLIPSIS = "…"
 TRAILING = " ,;:·—–-"  # not left dangling before the "…"
 
@@ -137,6 +139,71 @@ class ElidedLine(QLabel):
     def _elide(self) -> None:
         room = max(self.contentsRect().width() - 2, 0)
         super().setText(elide_words(self._whole, self.fontMetrics(), room))
+
+
+def elide_lines(text: str, metrics: QFontMetrics, width: int, lines: int) -> str:
+    """``text`` as it fits in ``lines`` lines wrapped at ``width`` pixels: whole, or cut with
+    "…" (after a word where one ends near the cut; its own line breaks are kept)."""
+    room = wrapped_height(metrics, width, "\n".join("x" * max(lines, 1)))
+    if wrapped_height(metrics, width, text) <= room:
+        return text
+    lo, hi = 0, len(text)  # the longest head that fits with its "…"
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if wrapped_height(metrics, width, text[:mid].rstrip() + ELLIPSIS) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    head = text[:lo]
+    space = max(head.rfind(" "), head.rfind("\n"))
+    if text[lo:lo + 1] not in (" ", "\n") and space >= 0.66 * len(head):
+        head = head[:space]
+    return head.rstrip(TRAILING + "\n") + ELLIPSIS
+
+
+class ElidedLines(QLabel):
+    """A wrapping plain-text label of at most ``lines`` lines: the text cut with "…" where it
+    would need more, the whole text then in the tooltip (before ``set_tip``'s own). ``text()``
+    is the whole text. Why: a long message under the gate plane's neuron button (a run's path,
+    a note on the variant) made the controls taller and every map smaller."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines, self._whole, self._tip = lines, "", ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        self._whole = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._whole
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def set_tip(self, tip: str) -> None:
+        """The tooltip besides the whole text (shown alone while nothing is cut)."""
+        self._tip = tip
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # a style sheet's font: measure again
+            self._elide()
+
+    def _elide(self) -> None:
+        room = max(self.contentsRect().width(), 1)
+        shown = elide_lines(self._whole, self.fontMetrics(), room, self._lines)
+        if shown != super().text():
+            super().setText(shown)
+        cut = shown != self._whole
+        self.setToolTip("\n\n".join(t for t in ((self._whole if cut else ""), self._tip) if t))
 
 
 BRACKETS = re.compile(r"\s*[(（][^()（）]*[)）]")

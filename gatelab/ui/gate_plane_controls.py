@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
-from gatelab.ui.elide import FitCombo, before_formula, fit_list_width
+from gatelab.ui.elide import ElidedLines, FitCombo, before_formula, fit_list_width
 from gatelab.ui.field_errors import ERROR_STYLE, ErrorLine
 from gatelab.ui.gate_plane_names import PARAM_NAMES, QUICK_POINTS, VARIANT_LABELS  # noqa: F401
 from gatelab.ui.gate_plane_tips import LayerSpin, view_choices
@@ -296,8 +296,7 @@ class GatePlaneControls(QWidget):
         layer_row.addWidget(self.layer_spin)
         layer_row.addStretch(1)
         v.addLayout(layer_row)
-        self.neuron_message = QLabel(box)  # the panel sets it (and again on retranslate)
-        self.neuron_message.setWordWrap(True)
+        self.neuron_message = ElidedLines(3, box)  # the panel sets it (and on retranslate)
         v.addWidget(self.neuron_message)
         return box
 

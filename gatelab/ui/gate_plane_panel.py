@@ -124,9 +124,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         """The message under the neuron button, kept as a function so it can be retranslated."""
         self._neuron_text = (detach(text, self), error)  # names self: no cycle (qt_cycles)
         self.controls.show_neuron_message(text(), error)
-        self.controls.neuron_message.setToolTip("" if self._neuron_layers is None else
-                                                other_variant_tip(self._neuron_variant,
-                                                                  self._spec.variant))
+        self.controls.neuron_message.set_tip("" if self._neuron_layers is None else
+                                             other_variant_tip(self._neuron_variant,
+                                                               self._spec.variant))
 
     # -- public API ---------------------------------------------------------------------------
     def spec(self) -> PlaneSpec:
