@@ -52,6 +52,7 @@ class ShadedText(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # one Tab stop: the strip's own
         self.strip.height_changed.connect(
             lambda h: self.scroll.setFixedHeight(min(h, MAX_STRIP_HEIGHT) + 2))
         self.export_button = ExportButton(self.export, "neuron.html", "", self)
@@ -112,7 +113,8 @@ class ShadedText(QWidget):
             "<b>Neuron L{0} #{1}</b> on this text: <span style='background:#b2182b;color:white'>"
             "&nbsp;red&nbsp;</span> h &gt; 0, <span style='background:#2166ac;color:white'>"
             "&nbsp;blue&nbsp;</span> h &lt; 0, deeper = larger |h| (max {2}). Hover a token for "
-            "g, u, act(g), h; click to pick it; drag across tokens to select a span.").format(
+            "g, u, act(g), h; click to pick it; drag across tokens (or Shift+←/→) to select a "
+            "span.").format(
             self.sel.layer, n, fmt_value(self.strip.scale())))
 
     def export(self, path: str) -> None:

@@ -16,10 +16,13 @@ import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
     QFontMetrics,
+    QKeyEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QPen,
     QTextDocument,
 )
@@ -118,7 +121,8 @@ def text_colour(background: QColor) -> QColor:
 
 
 class TokenStrip(QWidget):
-    """Tokens as shaded boxes; ``token_clicked(i)`` on click, ``span_selected(start, stop)`` on drag."""
+    """Tokens as shaded boxes; ``token_clicked(i)`` on click, ``span_selected(start, stop)`` on
+    drag. The keyboard does both (see ``keyPressEvent``): a span had no way without a mouse."""
 
     token_clicked = Signal(int)
     span_selected = Signal(int, int)
@@ -127,6 +131,7 @@ class TokenStrip(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         font = mono_font()
         font.setPointSizeF(max(font.pointSizeF(), 10.0) * 1.15)
@@ -250,6 +255,7 @@ class TokenStrip(QWidget):
         painter = QPainter(self)
         painter.setFont(self.font())
         lo, hi = self._pending_span()
+        focus = self.palette().color(QPalette.ColorRole.Highlight)
         for i, rect in enumerate(self._rects):
             if not rect.intersects(event.rect()):
                 continue
@@ -262,10 +268,47 @@ class TokenStrip(QWidget):
             if lo <= i < hi:
                 painter.setPen(QPen(QColor("#e6a100"), 3))
                 painter.drawLine(rect.bottomLeft() + QPoint(0, 2), rect.bottomRight() + QPoint(0, 2))
-            if i == self._current:
-                painter.setPen(QPen(QColor("#111"), 2))
+            if i == self._current:  # blue while the keys move it
+                painter.setPen(QPen(focus if self.hasFocus() else QColor("#111"), 2))
                 painter.drawRect(rect.adjusted(-1, -1, 0, 0))
+        if self.hasFocus():
+            painter.setPen(QPen(focus, 1, Qt.PenStyle.DotLine))
+            painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         painter.end()
+
+    def focusInEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        super().focusInEvent(ev)
+        self.update()
+
+    def focusOutEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        super().focusOutEvent(ev)
+        self.update()
+
+    # -- keys ---------------------------------------------------------------------------------
+    def keyPressEvent(self, ev: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """←/→ move the picked token, Home/End go to the ends; with Shift they stretch the span
+        from its other end (from the picked token when it is at neither end), as a drag does;
+        Esc drops the span."""
+        n, key, here = len(self._tokens), ev.key(), max(self._current, 0)
+        if key == Qt.Key.Key_Escape and self._span != (0, 0):
+            self.span_selected.emit(0, 0)
+            ev.accept()
+            return
+        target = {Qt.Key.Key_Left: here - 1, Qt.Key.Key_Right: here + 1,
+                  Qt.Key.Key_Home: 0, Qt.Key.Key_End: n - 1}.get(Qt.Key(key))
+        if n == 0 or target is None:
+            super().keyPressEvent(ev)
+            return
+        target = max(0, min(n - 1, target))
+        if ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            start, stop = self._span
+            anchor = (start if stop > start and here == stop - 1 else
+                      stop - 1 if stop > start and here == start else here)
+            self.token_clicked.emit(target)
+            self.span_selected.emit(min(anchor, target), max(anchor, target) + 1)
+        else:
+            self.token_clicked.emit(target)
+        ev.accept()
 
     def _pending_span(self) -> tuple[int, int]:
         if self._press is not None and self._drag_to is not None and self._drag_to != self._press:

@@ -2591,7 +2591,7 @@
         <translation>尚未加载神经元。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+16"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+15"/>
         <source>must be &gt; 0</source>
         <translation>必须 &gt; 0</translation>
     </message>
@@ -4426,7 +4426,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+213"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+215"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -5396,7 +5396,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-185"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-186"/>
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5412,11 +5412,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+12"/>
-        <source>&lt;b&gt;Neuron L{0} #{1}&lt;/b&gt; on this text: &lt;span style=&apos;background:#b2182b;color:white&apos;&gt;&amp;nbsp;red&amp;nbsp;&lt;/span&gt; h &amp;gt; 0, &lt;span style=&apos;background:#2166ac;color:white&apos;&gt;&amp;nbsp;blue&amp;nbsp;&lt;/span&gt; h &amp;lt; 0, deeper = larger |h| (max {2}). Hover a token for g, u, act(g), h; click to pick it; drag across tokens to select a span.</source>
-        <translation>&lt;b&gt;神经元 L{0} #{1}&lt;/b&gt; 在此文本上：&lt;span style=&apos;background:#b2182b;color:white&apos;&gt;&amp;nbsp;红&amp;nbsp;&lt;/span&gt; h &amp;gt; 0，&lt;span style=&apos;background:#2166ac;color:white&apos;&gt;&amp;nbsp;蓝&amp;nbsp;&lt;/span&gt; h &amp;lt; 0，颜色越深 |h| 越大（最大 {2}）。悬停在 token 上查看 g、u、act(g)、h；点击选中它；拖过多个 token 选择片段。</translation>
+        <source>&lt;b&gt;Neuron L{0} #{1}&lt;/b&gt; on this text: &lt;span style=&apos;background:#b2182b;color:white&apos;&gt;&amp;nbsp;red&amp;nbsp;&lt;/span&gt; h &amp;gt; 0, &lt;span style=&apos;background:#2166ac;color:white&apos;&gt;&amp;nbsp;blue&amp;nbsp;&lt;/span&gt; h &amp;lt; 0, deeper = larger |h| (max {2}). Hover a token for g, u, act(g), h; click to pick it; drag across tokens (or Shift+←/→) to select a span.</source>
+        <translation>&lt;b&gt;神经元 L{0} #{1}&lt;/b&gt; 在此文本上：&lt;span style=&apos;background:#b2182b;color:white&apos;&gt;&amp;nbsp;红&amp;nbsp;&lt;/span&gt; h &amp;gt; 0，&lt;span style=&apos;background:#2166ac;color:white&apos;&gt;&amp;nbsp;蓝&amp;nbsp;&lt;/span&gt; h &amp;lt; 0，颜色越深 |h| 越大（最大 {2}）。悬停在 token 上查看 g、u、act(g)、h；点击选中它；拖过多个 token（或 Shift+←/→）选择片段。</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Neuron L{0} #{1}</source>
         <translation>神经元 L{0} #{1}</translation>
     </message>
@@ -5478,6 +5478,16 @@ equivalent</source>
         <location line="+2"/>
         <source>Forward pass: move between the boxes (Enter opens a box&apos;s tab)</source>
         <translation>前向传播：在各方框之间移动（Enter 打开方框对应的标签页）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>← / → (Shift), Esc</source>
+        <translation>← / →（Shift），Esc</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inside the model, shaded text: pick the next token (Shift: stretch the selected span); Esc drops the span</source>
+        <translation>模型内部，着色文本：选中下一个 token（Shift：伸缩所选片段）；Esc 取消片段</translation>
     </message>
 </context>
 <context>
