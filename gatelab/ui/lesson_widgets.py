@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QMargins, QRect, QSize, Qt
-from PySide6.QtGui import QMouseEvent, QPaintEvent, QPalette
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
@@ -34,18 +34,36 @@ def bold_then(head: str, rest: str = "") -> str:
 
 
 class ClickLabel(QLabel):
-    """A wrapping label that chooses its radio button when clicked, like the button's own text."""
+    """A wrapping label that chooses its radio button when clicked, like the button's own text,
+    and draws the button's keyboard focus around itself. Why: the style draws a radio's focus
+    around the radio's own text, and these radios have none, so a learner choosing with the
+    arrow keys could hardly see which choice had the focus."""
 
     def __init__(self, text: str, radio: QRadioButton, parent: QWidget) -> None:
         super().__init__(text, parent)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
         self._radio = radio
+        radio.installEventFilter(self)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
         if event.button() == Qt.MouseButton.LeftButton:
             self._radio.click()
         super().mouseReleaseEvent(event)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if obj is self._radio and event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
+            self.update()
+        return False
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
+        super().paintEvent(event)
+        if self._radio.hasFocus():  # drawn, not a border: the label keeps its geometry
+            painter = QPainter(self)
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 1,
+                                Qt.PenStyle.DotLine))
+            painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+            painter.end()
 
 
 class StepButton(QPushButton):
