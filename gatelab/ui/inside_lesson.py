@@ -102,6 +102,10 @@ class InsideLesson(QObject):
         return guarded
 
     def _need_trace(self) -> str | None:
+        """What to do before a step can point at a trace's view: one to show, and none on its
+        way (a trace on its way would replace the view the step set up)."""
+        if self.panel.runner.is_busy():
+            return self.tr("Still busy: wait or press Cancel.")
         if self.panel.sel.has_trace():
             return None
         return self.tr("Pick a saved run or a model folder above and press Analyse first.")
@@ -120,8 +124,10 @@ class InsideLesson(QObject):
         if not panel.analyse():
             panel.after_trace = None
             return panel.source.message_text()
-        # the card marks "Now look" once the trace shows the string neuron, or says why not
-        return Awaits(self.tr("Tracing the line…"), panel.step_finished)
+        # the card marks "Now look" once the trace shows the string neuron, or says why not;
+        # another step clicked meanwhile drops the pick (the card then points at that step)
+        return Awaits(self.tr("Tracing the line…"), panel.step_finished,
+                      cancel=lambda: setattr(panel, "after_trace", None))
 
     def bar_step(self, largest: bool) -> str | None:
         todo = self._need_trace()

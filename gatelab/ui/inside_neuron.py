@@ -92,6 +92,9 @@ class ShadedText(QWidget):
         trace = self.sel.trace
         self.strip.set_tokens(list(trace.tokens) if trace is not None else [])
         self.strip.set_current(self.sel.token)
+        # the same text again keeps its span, without a span_changed: the strip, drawn anew,
+        # lost its underline while the ranking kept using the span (walkthrough s18 D1)
+        self.strip.set_span(*self.sel.span)
         self.refresh()
 
     def refresh(self) -> None:

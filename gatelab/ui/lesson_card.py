@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import getCppPointer
 
 from gatelab.ui.elide import keep_math
+from gatelab.ui.lesson_answers import SavedAnswers
 from gatelab.ui.lesson_types import (  # noqa: F401 (re-exported)
     Awaits, Later, Lesson, Needs, Question, TryStep)
 from gatelab.ui.lesson_widgets import ClickLabel, StepButton, bold_then, plain_label  # noqa: F401
@@ -57,9 +58,8 @@ class LessonCard(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         # No minimum width: on a narrow window the card gives way, never the panel it explains.
         self.setMaximumWidth(300)
-        self._tab = tab
         self._provider = provider
-        self._settings = settings
+        self._answers = SavedAnswers(settings, tab)
         self._lesson = Lesson()
         self._groups: dict[str, QButtonGroup] = {}
         self._explain: dict[str, QLabel] = {}
@@ -83,6 +83,7 @@ class LessonCard(QFrame):
         self._later: tuple[str, TryStep, Later] | None = None
         # the tab signal heard until the line is cleared (a Needs' met, an Awaits' done)
         self._heard: tuple[Any, Callable[..., None]] | None = None
+        self._awaiting: Awaits | None = None  # the step whose outcome the tab still works on
         self._calls: Any = None  # BackgroundCalls for Later steps, made on the first one
         self._filtering = False
         self._mine: tuple[int, int] = (0, -1)  # the last input event that reached the card first
@@ -176,28 +177,11 @@ class LessonCard(QFrame):
         self._groups[q.key] = group
         self._explain[q.key] = explain
         self._asked[q.key] = text
-        chosen = self._saved_answer(q)
+        chosen = self._answers.get(q)
         if chosen is not None:
             group.button(chosen).setChecked(True)
             self._show_explanation(q, chosen)
         group.idClicked.connect(lambda c, q=q: self.answer(q.key, c))
-
-    def _key(self, q: Question) -> str:
-        return f"lessons/{self._tab}/{q.key}"
-
-    def _first_key(self, q: Question) -> str:
-        return f"lessons/{self._tab}/first/{q.key}"
-
-    def _saved_answer(self, q: Question, first: bool = False) -> int | None:
-        """The choice kept for ``q`` (``first``: the first one ever made; an answer kept
-        before first tries were, counts as its own first)."""
-        raw = self._settings.value(self._first_key(q)) if first else None
-        raw = raw if raw is not None else self._settings.value(self._key(q))
-        try:
-            chosen = int(str(raw))
-        except (TypeError, ValueError):
-            return None
-        return chosen if 0 <= chosen < len(q.choices) else None
 
     def answer(self, key: str, choice: int) -> None:
         """Choose ``choice`` for question ``key`` (as a click does), explain it, remember it."""
@@ -205,9 +189,7 @@ class LessonCard(QFrame):
         button = self._groups[key].button(choice)
         if button is not None and not button.isChecked():
             button.setChecked(True)
-        if self._saved_answer(q) is None:  # the first try is kept apart (a teacher's count)
-            self._settings.setValue(self._first_key(q), choice)
-        self._settings.setValue(self._key(q), choice)
+        self._answers.put(q, choice)
         self._show_explanation(q, choice)
         self._update_progress()
         QTimer.singleShot(0, self, lambda: self.reveal(key))  # once the layout placed it
@@ -242,8 +224,8 @@ class LessonCard(QFrame):
         """How many answers are right now, and, once a wrong one was put right, how many were
         right at the first try: "wrong, then right" counted as plain right (walkthrough s15)."""
         qs = self._lesson.questions
-        right = sum(self._saved_answer(q) == q.answer for q in qs)
-        first = sum(self._saved_answer(q, first=True) == q.answer for q in qs)
+        right = sum(self._answers.get(q) == q.answer for q in qs)
+        first = sum(self._answers.get(q, first=True) == q.answer for q in qs)
         self.progress.setText(
             self.tr("{0} of {1} answered correctly").format(right, len(qs)) if first == right
             else self.tr("{0} of {1} answered correctly, {2} at the first try").format(
@@ -253,6 +235,9 @@ class LessonCard(QFrame):
         """Run a step; show what to look for, or what to do first, or (``Later``, ``Awaits``)
         what it waits for. Never raises."""
         self._pending += 1  # a step still reading for an older click no longer answers
+        awaiting, self._awaiting = self._awaiting, None
+        if awaiting is not None and awaiting.cancel is not None:  # nor one the tab works for
+            awaiting.cancel()
         try:
             todo = step.run()
         except Exception as exc:  # a step must never take the app down
@@ -271,7 +256,12 @@ class LessonCard(QFrame):
         self._clear_result()
         self.result.setStyleSheet(_RESULT_OK)
         self.result.setText(awaits)
-        self._listen(awaits.done, lambda outcome: self._show_outcome(step, outcome or None))
+        self._awaiting = awaits
+        self._listen(awaits.done, lambda outcome: self._awaited(step, outcome))
+
+    def _awaited(self, step: TryStep, outcome: str) -> None:
+        self._awaiting = None
+        self._show_outcome(step, outcome or None)
 
     def _start_later(self, step: TryStep, later: Later) -> None:
         if self._calls is None:  # imported here: the window's start-up stays light

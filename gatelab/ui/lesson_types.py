@@ -49,13 +49,15 @@ class Awaits(str):
     when the tab is set up ("Now look:"), else what to do. Why: the strings step returned None
     as soon as its analysis began, so the card marked "Now look" even when the analysis then
     said that the model cannot read quote marks. A str, so a caller that only reads the line
-    sees the text."""
+    sees the text. ``cancel`` undoes what is still to come (a later click on another step
+    calls it: the late outcome then set up a view the card no longer pointed at)."""
 
     done: Any
+    cancel: Callable[[], None] | None
 
-    def __new__(cls, text: str, done: Any) -> Awaits:
+    def __new__(cls, text: str, done: Any, cancel: Callable[[], None] | None = None) -> Awaits:
         self = super().__new__(cls, text)
-        self.done = done
+        self.done, self.cancel = done, cancel
         return self
 
 

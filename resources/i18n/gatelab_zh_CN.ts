@@ -3351,12 +3351,13 @@
         <translation>这一步无法运行：{0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Pick a saved run or a model folder above and press Analyse first.</source>
         <translation>请先在上方选择一个已保存的运行或模型文件夹，然后按“分析”。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-3"/>
+        <location line="+8"/>
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
@@ -3366,7 +3367,7 @@
         <translation>请先在上方选择一个已保存的运行或模型文件夹；这一步随后会分析一行包含字符串的代码。</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>No layer of this text has a non-empty bar.</source>
         <translation>这段文本没有任何一层的柱条非空。</translation>
     </message>
@@ -3446,7 +3447,7 @@
         <translation>大得多：残差流主要是最后一个 MLP 的输出</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-152"/>
         <source>This model&apos;s vocabulary has no quote marks, so it cannot tell the inside of a string from the rest: for this step, train a run on the Python corpus (Live trainer) or open a Hugging Face model.</source>
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请在“实时训练”中用 Python 语料训练一个运行，或打开一个 Hugging Face 模型。</translation>
     </message>
@@ -3456,12 +3457,12 @@
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请打开另一个 Hugging Face 模型（词表里有引号的），或在“实时训练”中用 Python 语料训练一个运行。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>Tracing the line…</source>
         <translation>正在追踪这一行…</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>The readout&apos;s second line compares it with the largest: the larger ratio is so many times the smaller. In a deep, well-trained model most layers stay well below 1: each MLP adds a small correction to the stream. A small run (a layer or two, a few hundred steps) can read near or above 1: its MLPs still write much of what the stream holds.</source>
         <translation>读数的第二行把它和最大的一条相比：较大的比值是较小的多少倍。在一个层数多、训练充分的模型中，大多数层都远低于 1：每个 MLP 只给残差流加上一个小修正。一个小运行（一两层、几百步）可能接近甚至超过 1：它的 MLP 仍写入残差流中的大部分内容。</translation>
     </message>
@@ -3823,7 +3824,7 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../gatelab/ui/lesson_card.py" line="+109"/>
+        <location filename="../../gatelab/ui/lesson_card.py" line="+110"/>
         <source>This tab&apos;s lesson could not be built: {0}</source>
         <translation>无法生成本页的课程：{0}</translation>
     </message>
@@ -3838,7 +3839,7 @@
         <translation>自我检测</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+84"/>
         <source>Right.</source>
         <translation>答对了。</translation>
     </message>
@@ -3858,8 +3859,8 @@
         <translation>已答对 {0} / {1} 题，其中 {2} 题一次答对</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+36"/>
+        <location line="+13"/>
+        <location line="+41"/>
         <location line="+3"/>
         <source>This step failed: {0}</source>
         <translation>这一步失败了：{0}</translation>
@@ -4426,7 +4427,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+215"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+218"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -5396,7 +5397,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-186"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-189"/>
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5406,7 +5407,7 @@ equivalent</source>
         <translation>将着色文本保存为 HTML 网页或图片，或将其数值保存为 CSV</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>&lt;b&gt;Neuron explorer&lt;/b&gt;: analyse a text to see what each neuron fires on.</source>
         <translation>&lt;b&gt;神经元浏览器&lt;/b&gt;：分析一段文本，查看每个神经元对什么激活。</translation>
     </message>

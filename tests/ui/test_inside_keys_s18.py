@@ -89,3 +89,23 @@ def test_the_strip_is_one_tab_stop_and_draws_its_focus(qtbot, panel: InsidePanel
     qtbot.waitUntil(strip.hasFocus, timeout=2000)
     outline, dots = look()
     assert outline == highlight.name() and dots > strip.height() // 4  # a dotted frame
+
+
+def _underlined(strip, i: int) -> bool:  # noqa: ANN001
+    """Token ``i`` drawn with the span's orange underline (2 px under its box)."""
+    rect = strip.token_rect(i)
+    return strip.grab().toImage().pixelColor(rect.center().x(), rect.bottom() + 2).name() == "#e6a100"
+
+
+def test_the_same_text_traced_again_keeps_its_span_drawn(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    """Walkthrough s18 D1: Analyse again on the same text kept the span (the ranking used it)
+    but the strip, drawn anew, lost its underline."""
+    strip = panel.shaded.strip
+    panel.sel.set_span(PLANT[2], PLANT[3])
+    assert _underlined(strip, PLANT[2]) and not _underlined(strip, PLANT[3])
+    panel.sel.set_trace(make_trace(plant=PLANT, seed=1))  # the same tokens, other numbers
+    assert panel.sel.span == (PLANT[2], PLANT[3])
+    assert all(_underlined(strip, i) for i in range(*PLANT[2:]))
+    assert not _underlined(strip, PLANT[2] - 1)
+    panel.sel.set_trace(make_trace(text="another text", plant=None))  # another text: no span
+    assert panel.sel.span == (0, 0) and not any(_underlined(strip, i) for i in range(5))

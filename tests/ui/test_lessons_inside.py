@@ -137,16 +137,28 @@ def test_the_string_step_on_a_run_without_quote_marks_marks_nothing(
 
 
 def test_a_later_click_drops_the_string_steps_outcome(
-        qtbot, panel: InsidePanel, python_run: Path, settings: QSettings) -> None:  # noqa: ANN001
-    """Another step clicked while the line is traced: its line stays, the trace's outcome
-    arriving later marks nothing."""
+        qtbot, panel: InsidePanel, python_run: Path, tiny_run: Path,  # noqa: F811
+        settings: QSettings) -> None:  # noqa: ANN001
+    """Another step clicked while the line is traced (walkthrough s18 D2): it ran at once on
+    the old trace and was marked "Now look", then the trace arrived, picked the string neuron
+    and switched to the explorer, under the other step's mark. Now a step that points at a
+    view says "busy" while a trace is on its way, and the strings step's pick is dropped."""
     panel.source.set_kind("run")
+    panel.source.select_run(str(tiny_run))
+    assert panel.analyse()
+    qtbot.waitUntil(lambda: panel.sel.has_trace() and not panel.runner.is_busy(), timeout=60000)
+    panel.views.setCurrentWidget(panel.mlp)
     panel.source.select_run(str(python_run))
     card = _card(qtbot, panel, settings)
     assert _click_step(qtbot, card, 0) == "Tracing the line…"
-    busy = _click_step(qtbot, card, 1)  # no trace yet: "press Analyse first" or "busy"
-    qtbot.waitUntil(lambda: panel.sel.span != (0, 0), timeout=60000)
-    assert card.result.text() == busy and card.looking_at() is None
+    assert panel.runner.is_busy()
+    assert _click_step(qtbot, card, 1) == "Still busy: wait or press Cancel."
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
+    qtbot.wait(50)
+    assert "".join(panel.sel.trace.tokens) == STRING_TEXT  # traced, but nothing picked
+    assert panel.sel.span == (0, 0) and panel.views.currentWidget() is panel.mlp
+    assert card.result.text() == "Still busy: wait or press Cancel." and card.looking_at() is None
+    assert _click_step(qtbot, card, 1).startswith("Now look:")  # now it can point at the bars
 
 
 def test_the_string_step_finds_a_planted_string_neuron(panel: InsidePanel) -> None:
