@@ -173,6 +173,9 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: ckpt.pt's config describes {needed:,} parameters but the file holds only "
                 "{held:,} numbers; the checkpoint is damaged"),
     "inside.no_run": QT_TRANSLATE_NOOP("core", "{path}: no such run folder"),
+    "inside.not_a_run": QT_TRANSLATE_NOOP(
+        "core", "{path}: not a gatelab run folder (no ckpt.pt, config.json or run.json); "
+                "pick a folder that gatelab-train or the Live trainer made"),
     # a folder opened as the other kind of source (core/inside/source_folder.py); the Source
     # choices are the Inside tab's own labels
     "inside.run_is_hf": QT_TRANSLATE_NOOP(

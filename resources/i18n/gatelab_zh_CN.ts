@@ -8038,7 +8038,12 @@ equivalent</source>
         <translation>{path}：没有这个运行文件夹</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>{path}: not a gatelab run folder (no ckpt.pt, config.json or run.json); pick a folder that gatelab-train or the Live trainer made</source>
+        <translation>{path}：不是 gatelab 运行文件夹（没有 ckpt.pt、config.json 或 run.json）；请选择由 gatelab-train 或“实时训练”生成的文件夹</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>{path}: this is a Hugging Face model folder (config.json and weights, no ckpt.pt), not a gatelab run; choose Source: Hugging Face model folder</source>
         <translation>{path}：这是一个 Hugging Face 模型文件夹（有 config.json 和权重，没有 ckpt.pt），不是 gatelab 运行；请将来源选为：Hugging Face 模型文件夹</translation>
     </message>

@@ -164,7 +164,7 @@ def test_bad_sources_show_their_message_and_the_tab_stays_usable(
     alien = _copy(tiny_hf, tmp_path / "alien")
     (alien / "config.json").write_text('{"model_type": "frobnicator9000"}')
     cases = [("run", str(tmp_path / "nowhere"), "no such run folder"),
-             ("run", str(tmp_path / "empty"), "this run has no checkpoint"),
+             ("run", str(tmp_path / "empty"), "not a gatelab run folder"),
              ("hf", str(tmp_path / "afile"), "not a folder"),
              ("hf", str(tmp_path / "empty"), "not a model folder"),
              ("hf", str(notok), "the tokenizer is missing"),

@@ -34,6 +34,9 @@ from gatelab.core.state_fit import load_fitting
 from gatelab.core.stats import eval_mode
 from gatelab.core.trainconfig import TrainConfig
 
+# what a run writes before its first checkpoint (a model folder's config.json is told apart
+# before these are looked at)
+RUN_FILES = ("config.json", "run.json", "metrics.jsonl")
 
 
 class _TraceCapture:
@@ -200,7 +203,11 @@ class RunModel:
         if not os.path.lexists(ckpt_path) and looks_like_model_folder(p):  # it never will have one
             raise InsideError(Msg("inside.run_is_hf", {"path": p}))
         if not os.path.lexists(ckpt_path):  # not "no checkpoint to resume from": nothing resumes
-            raise InsideError(Msg("inside.no_checkpoint", {"path": p}))
+            # a run that has not saved yet leaves its other files; a folder without any never
+            # will ("no checkpoint yet" made waiting sound like the cure: walkthrough s18 P1)
+            ran = any(os.path.lexists(p / name) for name in RUN_FILES)
+            raise InsideError(Msg("inside.no_checkpoint" if ran else "inside.not_a_run",
+                                  {"path": p}))
         try:
             dev = resolve_device(device)
             ckpt = load_checkpoint(p, map_location="cpu")
