@@ -150,7 +150,7 @@ def test_bad_runs_and_texts(run: Path, tmp_path: Path) -> None:
     with pytest.raises(InsideError, match="no such run folder"):
         trace_run(tmp_path / "nope", TEXT)
     (tmp_path / "empty").mkdir()
-    with pytest.raises(InsideError, match=r"this run has no checkpoint \(ckpt.pt\) yet"):
+    with pytest.raises(InsideError, match="not a gatelab run folder"):
         trace_run(tmp_path / "empty", TEXT)
     bad = tmp_path / "bad"
     bad.mkdir()
