@@ -44,6 +44,10 @@ KEY_GREY = "#555"  # the sparsity legend's style samples (solid: closed, dashed:
 # |y| a plot's axis reaches at most: the range with its headroom stays finite (and inside
 # pyqtgraph's own ±1e307 view limit); a larger value is drawn off the top (or bottom)
 Y_LIMIT = 1e300
+# the share of a kept y range at each edge that data must stay clear of: a value at the very
+# edge was drawn half off the plot (the MLP share's ▲ on its tallest bar, a loss dipping to
+# the bottom; walkthrough s18 P2)
+Y_EDGE = 0.04
 
 
 def layer_color(i: int) -> str:
@@ -119,7 +123,9 @@ def sticky_range(current: tuple[float, float] | None, values: Iterable[np.ndarra
     hi = float(max(v.max() for v in finite))
     if current is not None:
         c_lo, c_hi = current
-        if c_lo <= lo and hi <= c_hi and (hi - lo) >= (c_hi - c_lo) / 3:
+        edge = Y_EDGE * (c_hi - c_lo)  # (no room kept under a floor the range starts at)
+        low_ok = lo >= c_lo + edge or (floor is not None and c_lo == floor and lo >= floor)
+        if low_ok and hi <= c_hi - edge and (hi - lo) >= (c_hi - c_lo) / 3:
             return current
     span = hi - lo if hi > lo else max(abs(hi), 1e-6)
     new = (lo - 0.25 * span, hi + 0.25 * span)
@@ -300,8 +306,8 @@ class TrainerPlots(QWidget):
             card.plot.setYRange(0.0, 1.0, padding=None if name == "sparsity" else 0.0)
             if name == "mlp_ratio":  # its layer axis is set to the bars when they are drawn
                 continue
-            if steps_total:
-                card.plot.setXRange(0, steps_total, padding=0.02)
+            if steps_total:  # (3 %: the last validation dot was drawn half off the edge)
+                card.plot.setXRange(0, steps_total, padding=0.03)
             else:
                 card.plot.enableAutoRange(axis="x")
 

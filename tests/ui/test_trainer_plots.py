@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 
 from gatelab.ui.trainer_plots import DRAW_ORDER, MetricsHistory, TrainerPlots, sticky_range
@@ -58,6 +59,13 @@ def test_sticky_range_refits_rarely() -> None:
     assert sticky_range(r, [np.array([1.0, 4.0])]) == (0.25, 4.75)  # left the range: refit
     assert sticky_range(r, [np.array([2.0, 2.1])]) == pytest.approx((1.975, 2.125))  # too small
     assert sticky_range(None, [np.array([0.0, 1.0])], floor=0.0) == (0.0, 1.25)
+    # data at an edge (inside the range, but drawn half off it) refits: walkthrough s18 P2
+    assert sticky_range(r, [np.array([2.0, 4.45])]) != r  # the top
+    assert sticky_range(r, [np.array([1.55, 3.0])]) != r  # the bottom
+    bars = sticky_range(None, [np.array([0.0, 0.6])], floor=0.0)
+    assert sticky_range(bars, [np.array([0.0, 0.7])], floor=0.0) == bars  # clear of the top
+    top = sticky_range(bars, [np.array([0.0, 0.74])], floor=0.0)  # the ▲ of a bar at 0.74
+    assert top[0] == 0.0 and top[1] - 0.74 >= 0.04 * top[1]  # bars from the floor, ▲ whole
     rng = np.random.default_rng(0)
     loss = 1.5 + 2.7 * np.exp(-np.arange(2000) / 300) + rng.normal(0, 0.05, 2000)
     ranges = [None]
@@ -93,3 +101,36 @@ def test_every_multi_layer_plot_has_a_legend_naming_its_layers(qtbot) -> None:  
     assert [label.item.toPlainText() for _s, label in plots.sparsity.plot.plotItem.legend.items
             ] == ["closed", "g<0", "L0", "L1"]
     assert [c.name() for c in plots._neg] == ["L0 g<0", "L1 g<0"]  # hover and CSV names
+
+
+def _inside_by(card, curve, radius: float) -> None:  # noqa: ANN001
+    """Each of ``curve``'s markers has its centre at least ``radius`` px inside the plot."""
+    vb = card.plot.getViewBox()
+    area = vb.sceneBoundingRect()
+    xs, ys = curve.getData()
+    assert len(xs)
+    for x, y in zip(xs, ys):
+        here = vb.mapViewToScene(pg.Point(float(x), float(y)))
+        assert area.left() + radius <= here.x() <= area.right() - radius, (card.title_text, x)
+        assert area.top() + radius <= here.y() <= area.bottom() - radius, (card.title_text, y)
+
+
+def test_the_last_dot_and_the_tallest_bar_are_drawn_whole(qtbot) -> None:  # noqa: ANN001
+    """Walkthrough s18 P2: the last validation dot sat on the loss plot's right edge, half
+    drawn, and the ▲ on the tallest MLP-share bar was cut at the top (a ratio that grew to
+    the kept range's edge). Measured in pixels."""
+    plots = TrainerPlots()
+    qtbot.addWidget(plots)
+    plots.resize(560, 640)  # each plot about 230 px wide, as at 1366 × 768
+    plots.show()
+    qtbot.waitExposed(plots)
+    rows = _rows(60)
+    plots.set_rows(rows[:30], 60)
+    top = plots._y["mlp_ratio"][1]
+    for row in rows[30:]:
+        if "mlp_ratio" in row:
+            row["mlp_ratio"] = [top * 0.99, 0.2, 0.1]  # inside the range, at its very top
+    plots.add_rows(rows[30:])
+    plots.redraw_now()
+    _inside_by(plots.loss, plots.c_val, 7 / 2 + 2)  # its outline and a pixel of air
+    _inside_by(plots.ratio, plots.c_ratio, 4)

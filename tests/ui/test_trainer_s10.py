@@ -248,7 +248,7 @@ def test_a_new_run_or_replay_resets_every_plots_range(qtbot) -> None:  # noqa: A
         assert _y(card) == pytest.approx([0.0, 1.0]), card.title_text  # was 2–6 for |h|
     lo, hi = _y(plots.sparsity)
     assert lo <= 0.0 and hi >= 1.0 and hi - lo < 1.2  # the whole 0–1 of a fraction
-    assert plots.loss.plot.getViewBox().viewRange()[0] == pytest.approx([-6.0, 306.0])
+    assert plots.loss.plot.getViewBox().viewRange()[0] == pytest.approx([-9.0, 309.0])
     # a replay of a run without statistics keeps no earlier |h| range either
     plots.set_rows(_rows(200, 6.0), 200)
     plots.set_rows(_rows(50, 0.0, stats=False), 50)
