@@ -235,7 +235,13 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         whose frames would hold this panel in a cycle: qt_cycles)."""
         if isinstance(error, BaseException):
             error = without_traceback(error)
-        text = lambda: self.tr("Could not load neurons: {0}").format(message_text(error))  # noqa: E731
+        shown = self._neuron_label if self._neuron_layers is not None else None
+
+        def text() -> str:  # the neurons drawn before stay: say whose (walkthrough s18 P5)
+            if shown is None:
+                return self.tr("Could not load neurons: {0}").format(message_text(error))
+            return self.tr("Could not load neurons (the maps keep those of {0}): {1}").format(
+                shown() or self.tr("neurons"), message_text(error))
         self._show_neuron_text(text, True)
         self.status_changed.emit(text())
 

@@ -2860,13 +2860,13 @@
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+42"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
     <message>
-        <location line="-9"/>
-        <location line="+25"/>
+        <location line="-13"/>
+        <location line="+31"/>
         <source>run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -2891,7 +2891,7 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-37"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-43"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
@@ -2976,7 +2976,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+70"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+76"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -2986,12 +2986,18 @@
         <translation>选择运行文件夹（含 stats.npz）</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-91"/>
+        <location line="+103"/>
         <source>neurons</source>
         <translation>神经元</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-104"/>
+        <source>Could not load neurons (the maps keep those of {0}): {1}</source>
+        <translation>无法加载神经元（各图仍显示 {0} 的神经元）：{1}</translation>
+    </message>
+    <message>
+        <location line="+107"/>
         <source>{0}: {1} neurons</source>
         <translation>{0}：{1} 个神经元</translation>
     </message>
@@ -6662,7 +6668,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+219"/>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+225"/>
         <location line="+1"/>
         <location line="+1"/>
         <location line="+2"/>

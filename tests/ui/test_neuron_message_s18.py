@@ -71,3 +71,24 @@ def test_elide_lines_cuts_after_a_word_or_inside_chinese(qapp) -> None:  # noqa:
     assert cut.endswith(ELLIPSIS) and chinese.startswith(cut[:-1]) and len(cut) > 5
     kept = elide_lines("line one\nline two", metrics, width, 2)
     assert kept == "line one\nline two"  # its own line break stays
+
+
+def test_a_failed_load_says_whose_neurons_the_maps_keep(qtbot, main_window, tmp_path) -> None:  # noqa: ANN001
+    """Walkthrough s18 P5: after a failed load the red line read as if nothing were shown,
+    while the earlier run's neurons stayed on the maps and in the legend."""
+    from tests.ui.test_gate_plane_panel import _run_folder
+
+    plane = show_tab_at(qtbot, main_window, "gate-plane", (1280, 800))
+    label = plane.controls.neuron_message
+    (tmp_path / "empty").mkdir()
+    assert not plane.load_neurons_from(str(tmp_path / "empty"))  # nothing shown before
+    assert label.text().startswith("Could not load neurons: ") and "keep" not in label.text()
+    good = tmp_path / "run-good"
+    good.mkdir()
+    assert plane.load_neurons_from(str(_run_folder(good, "swiglu")))
+    assert not plane.load_neurons_from(str(tmp_path / "empty"))
+    assert label.text().startswith("Could not load neurons (the maps keep those of run "
+                                   "run-good): ")
+    assert "stats.npz" in label.text()
+    assert len(plane.maps.views["h"].neurons.getData()[0]) == 12  # still drawn
+    assert "run run-good" in plane.legend_label.text()
