@@ -37,6 +37,8 @@ from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starti
 from gatelab.core.inside.source_folder import unreachable_folder
 from gatelab.core.messages import KeyedError
 from gatelab.core.progress_rate import RecentRate
+from gatelab.core.run_saved_step import saved_step
+from gatelab.core.runs_read import read_json
 from gatelab.core.trainconfig import Snapshot, TrainConfig, TrainingError, absolute_corpus
 
 
@@ -244,8 +246,13 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
             if not runs.has_checkpoint(run_dir):
                 sys.stderr.write(f"note: {run_dir} has no checkpoint yet (it stopped before its "
                                  f"first one); training it again from step 0\n")
-            elif gap := metrics_gap(run_dir):  # a metrics.jsonl cut short: say what stays missing
-                sys.stderr.write(f"note: {run_dir}: {gap}\n")
+            else:  # where it goes on from: after a kill, the steps since are trained again
+                saved = saved_step(run_dir, read_json(run_dir / runs.SUMMARY), None)
+                if saved and not args.quiet:
+                    sys.stderr.write(f"resuming {run_dir} from its checkpoint at step {saved:,} "
+                                     f"(to step {config.steps:,})\n")
+                if gap := metrics_gap(run_dir):  # a metrics.jsonl cut short: what stays missing
+                    sys.stderr.write(f"note: {run_dir}: {gap}\n")
         else:
             config = _config_from(args, TrainConfig())
             if args.run_dir:

@@ -37,9 +37,14 @@ def test_resume_and_progress_bar(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert "[" in err and "10/10" in err and "tok/s" in err
     assert train_main(["--run-dir", str(d), "--resume", "--steps", "15", "--quiet"]) == 0
+    assert "resuming" not in capsys.readouterr().err  # --quiet: nothing but errors
+    assert train_main(["--run-dir", str(d), "--resume", "--steps", "17"]) == 0
+    # where it goes on from, before the first step (walkthrough s18 P6)
+    assert capsys.readouterr().err.startswith(
+        f"resuming {d} from its checkpoint at step 15 (to step 17)\n")
     rec = load_run(d)
-    assert [r["step"] for r in rec.metrics] == list(range(1, 16))
-    assert rec.config.stats is False and rec.config.steps == 15  # kept from the run, steps raised
+    assert [r["step"] for r in rec.metrics] == list(range(1, 18))
+    assert rec.config.stats is False and rec.config.steps == 17  # kept from the run, steps raised
     capsys.readouterr()
     assert train_main(TINY + ["--steps", "5", "--run-dir", str(d)]) == 2
     assert "already holds a run" in capsys.readouterr().err
