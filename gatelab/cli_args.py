@@ -102,7 +102,8 @@ def common_flags(p: argparse.ArgumentParser) -> None:
     a("--compile", action="store_true", default=None, help="torch.compile the model")
     a("--no-stats", action="store_true", default=None, help="switch instrumentation off")
     a("--stats-interval", type=int, help="collect layer statistics every N steps")
-    a("--checkpoint-interval", type=int, help="checkpoint every N steps")
+    a("--checkpoint-interval", type=int, help="checkpoint every N steps; also at the first "
+      "evaluation and at least once a minute, so a crash loses about a minute at most")
     a("--log-interval", type=int, help="report (and log) every N steps")
     a("--sample-chars", type=int, help="characters sampled at the end")
     a("--quiet", action="store_true", help="no progress bar")
