@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
@@ -141,8 +142,25 @@ class ShadedText(QWidget):
                              .format(suffix or "(none)"))
 
 
+class _RankTable(QTableWidget):
+    """A ranking whose rows pick a neuron (a click, or the arrow keys while it has the focus).
+    Tabbing onto it picks nothing: Qt makes the first row current on focus-in, and with the
+    focus already in, that counted as an arrow key: Tab alone changed the picked neuron
+    (keyboard walkthrough s18 D6). The focus now lands on that row unselected, unpicked."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt override)
+        if not self.currentIndex().isValid() and self.rowCount():
+            self.blockSignals(True)
+            try:
+                self.selectionModel().setCurrentIndex(
+                    self.model().index(0, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+            finally:
+                self.blockSignals(False)
+        super().focusInEvent(event)
+
+
 def _table(columns: int, parent: QWidget) -> QTableWidget:
-    table = QTableWidget(0, columns, parent)
+    table = _RankTable(0, columns, parent)
     table.setTabKeyNavigation(False)  # one Tab stop: Tab moved cell by cell, picking neurons
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)

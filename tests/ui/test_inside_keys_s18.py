@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from gatelab.ui.inside_panel import InsidePanel
 from tests.ui.conftest import show_panel
@@ -109,3 +110,33 @@ def test_the_same_text_traced_again_keeps_its_span_drawn(qtbot, panel: InsidePan
     assert not _underlined(strip, PLANT[2] - 1)
     panel.sel.set_trace(make_trace(text="another text", plant=None))  # another text: no span
     assert panel.sel.span == (0, 0) and not any(_underlined(strip, i) for i in range(5))
+
+
+def test_tabbing_onto_a_ranking_picks_no_neuron(qtbot) -> None:  # noqa: ANN001
+    """Keyboard walkthrough s18 D6: after Analyse, Tab from the shaded text's Export… onto
+    "Most selective neurons" changed the picked neuron from #0 to the first row's (Qt made the
+    first row current, and a focused table's current row is a pick). Tab moves the focus
+    only; ↓ then picks as before."""
+    panel = show_panel(qtbot, InsidePanel())
+    try:
+        panel.sel.set_trace(make_trace(m=80, plant=PLANT))  # m > the 50 rows a ranking lists
+        panel.views.setCurrentWidget(panel.explorer)
+        table = panel.rankings.selective
+        listed = [int(table.item(r, 0).data(Qt.ItemDataRole.UserRole))
+                  for r in range(table.rowCount())]
+        assert panel.sel.neuron == 0 and 0 not in listed  # #0 is picked, but not ranked here
+        assert not table.currentIndex().isValid()
+        button = panel.shaded.export_button
+        button.setFocus()
+        qtbot.waitUntil(button.hasFocus, timeout=2000)
+        for _ in range(8):  # Tab on to the table (past whatever lies between)
+            if table.hasFocus():
+                break
+            QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        assert table.hasFocus()
+        assert panel.sel.neuron == 0 and table.selectedItems() == []  # nothing picked
+        assert table.currentRow() == 0  # the focus is on the first row, unselected
+        QTest.keyClick(table, Qt.Key.Key_Down)  # the keys still pick
+        assert panel.sel.neuron == listed[1]
+    finally:
+        panel.shutdown()
