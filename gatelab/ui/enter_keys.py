@@ -1,4 +1,5 @@
-"""Return and Enter press the focused button, everywhere in the app, as Space does.
+"""Return and Enter press the focused button (or choose the focused quiz answer), everywhere in
+the app, as Space does.
 
 Why: a walkthrough found that no push button outside a dialog answered Return (lesson steps,
 the gate plane's quick points, "8/3 rule", "Copy as CSV"…) while the forward-pass map's boxes
@@ -18,16 +19,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QAbstractButton, QDialog, QPushButton, QToolButton
+from PySide6.QtWidgets import QAbstractButton, QDialog, QPushButton, QRadioButton, QToolButton
 
 _KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 _PLAIN = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)  # Enter: keypad
 _NAME = "gatelab-enter-presses-buttons"
+# a quiz choice too: Space answered, Enter did nothing (keyboard walkthrough s18 P2)
+_BUTTONS = (QPushButton, QToolButton, QRadioButton)
 
 
 def _button_for(watched: QObject, event: QEvent) -> QAbstractButton | None:
     """The focused push or tool button ``event`` (a plain Return/Enter press) is for, if any."""
-    if event.type() != QEvent.Type.KeyPress or not isinstance(watched, (QPushButton, QToolButton)):
+    if event.type() != QEvent.Type.KeyPress or not isinstance(watched, _BUTTONS):
         return None
     assert isinstance(event, QKeyEvent)
     if event.key() not in _KEYS or event.modifiers() not in _PLAIN:

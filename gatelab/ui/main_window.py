@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from gatelab import __version__
 from gatelab.ui.enter_keys import install_enter_keys
+from gatelab.ui.focus_follow import follow_focus
 from gatelab.ui.language import LANGUAGES, current_language, refit_combos, set_language
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.lesson_room import CardRoom
@@ -93,6 +94,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self._build_menus()
         self._build_tab_keys()
         install_enter_keys()  # Return/Enter press the focused button, app-wide (ui/enter_keys)
+        follow_focus()  # and the keyboard's focus is scrolled into view (ui/focus_follow)
         self._retranslate_window()
         self.status = StatusBar(self)  # a long message ends at a word, whole in the tooltip
         self.setStatusBar(self.status)

@@ -1,0 +1,91 @@
+"""Keyboard-only walkthrough, session 18: the focus scrolled into view when Tab enters a
+scroll area from outside (D1), and Enter chooses the focused quiz answer as Space does (P2)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QRadioButton, QScrollArea, QWidget
+from tests.ui.conftest import settle, show_tab_at
+
+from gatelab.ui.focus_follow import show_focused
+
+
+def _shown_in(widget: QWidget, area: QScrollArea) -> bool:
+    """``widget`` lies wholly inside ``area``'s viewport."""
+    viewport = area.viewport()
+    rect = QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size())
+    return viewport.rect().contains(rect)
+
+
+def _area_of(widget: QWidget) -> QScrollArea:
+    parent = widget.parentWidget()
+    while not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    return parent
+
+
+def test_a_field_tabbed_into_from_outside_is_scrolled_into_view(qtbot, main_window) -> None:  # noqa: ANN001
+    """D1: the budget form scrolled to its bottom, then Tab from outside landed on "Width d"
+    above the view; typing changed d unseen."""
+    panel = show_tab_at(qtbot, main_window, "budget", (1366, 768))
+    edit = panel.d_field.edit
+    area = _area_of(edit)
+    bar = area.verticalScrollBar()
+    assert bar.maximum() > 0  # the form scrolls at this size
+    bar.setValue(bar.maximum())
+    settle()
+    assert not _shown_in(edit, area)
+    outside = main_window.lessons_button  # a control outside the form
+    outside.setFocus()
+    qtbot.waitUntil(outside.hasFocus, timeout=2000)
+    edit.setFocus(Qt.FocusReason.TabFocusReason)  # as Tab does
+    qtbot.waitUntil(edit.hasFocus, timeout=2000)
+    settle()
+    assert _shown_in(edit, area), bar.value()
+
+
+def test_a_card_step_tabbed_into_is_scrolled_into_view(qtbot, main_window) -> None:  # noqa: ANN001
+    """D1: with the card scrolled down, Tab in from the tab's last control focused the first
+    step above the view, and Space pressed it unseen."""
+    show_tab_at(qtbot, main_window, "budget", (1366, 768))
+    card = main_window._cards["budget"]
+    step = card.findChild(QWidget, "lesson-step-0")
+    area = card._scroll
+    area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
+    settle()
+    assert not _shown_in(step, area)
+    show_focused(None, step)  # what the application's focusChanged calls
+    settle()
+    assert _shown_in(step, area)
+
+
+def test_a_click_does_not_scroll_what_it_focuses(qtbot, main_window) -> None:  # noqa: ANN001
+    """A mouse press that focuses a half-shown step must not move it before the release (the
+    release would miss the button)."""
+    show_tab_at(qtbot, main_window, "budget", (1366, 768))
+    card = main_window._cards["budget"]
+    step = card.findChild(QWidget, "lesson-step-0")
+    bar = card._scroll.verticalScrollBar()
+    bar.setValue(bar.maximum())
+    settle()
+    before = bar.value()
+    QTest.mousePress(step, Qt.MouseButton.LeftButton, pos=QPoint(5, step.height() - 3))
+    settle()
+    assert bar.value() == before
+    QTest.mouseRelease(step, Qt.MouseButton.LeftButton, pos=QPoint(5, step.height() - 3))
+
+
+def test_enter_chooses_the_focused_quiz_answer(qtbot, main_window) -> None:  # noqa: ANN001
+    """P2: Space answered a quiz question, Enter did nothing (the help says Enter / Space)."""
+    show_tab_at(qtbot, main_window, "gate-plane", (1366, 768))
+    card = main_window._cards["gate-plane"]
+    radios = card.findChildren(QRadioButton)
+    radio = radios[1]
+    radio.setFocus()
+    qtbot.waitUntil(radio.hasFocus, timeout=2000)
+    QTest.keyClick(radio, Qt.Key.Key_Return)
+    assert radio.isChecked()
+    key = radio.objectName().removeprefix("lesson-q-").rsplit("-", 1)[0]  # lesson-q-<key>-<c>
+    explain = card.findChild(QWidget, f"lesson-x-{key}")
+    assert explain.isVisible() and ("Right." in explain.text() or "Not quite." in explain.text())
