@@ -184,14 +184,30 @@ class ForwardMapView(QWidget):
         self.select(keys[i])
         return True
 
+    def _sideways(self, direction: int) -> None:
+        """←/→: the nearest box on that side whose row overlaps the selected box's; none, no
+        move. Why not the data flow (↑/↓ and Tab walk it): → from attention went to the
+        residual "+", to its left (keyboard walkthrough s18 D7)."""
+        here = self._logical_rect(self._selected)
+        side = [(direction * (r.center().x() - here.center().x()), k) for k in self.keys()
+                if k != self._selected  # (nor the MLP box around its parts, nor they from it)
+                and not (r := self._logical_rect(k)).contains(here) and not here.contains(r)
+                and r.top() < here.bottom()
+                and r.bottom() > here.top()
+                and direction * (r.center().x() - here.center().x()) > 0]
+        if side:
+            self.select(min(side)[1])
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
         key = event.key()
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.box_activated.emit(self._selected)
-        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+        elif key == Qt.Key.Key_Down:
             self._step(1)
-        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+        elif key == Qt.Key.Key_Up:
             self._step(-1)
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_Left):
+            self._sideways(1 if key == Qt.Key.Key_Right else -1)
         elif key == Qt.Key.Key_Home:
             self.select(self.keys()[0])
         elif key == Qt.Key.Key_End:

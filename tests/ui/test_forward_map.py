@@ -185,7 +185,7 @@ def test_keyboard_tab_arrows_and_enter(panel: ForwardMapPanel, qtbot) -> None:  
     qtbot.waitUntil(view.hasFocus)
     qtbot.keyClick(view, Qt.Key.Key_Home)
     assert view.selected() == "tokens"
-    qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.keyClick(view, Qt.Key.Key_Down)  # ↓/↑ walk the data flow
     assert view.selected() == "embedding"
     qtbot.keyClick(view, Qt.Key.Key_Tab)
     assert view.selected() == "attn_norm" and view.hasFocus()
@@ -368,3 +368,30 @@ def test_the_trainer_step_shows_the_trainer_even_when_a_model_is_analysed(
     assert "the Live trainer's form" in panel.caption.text()
     assert panel.view.frame_label() == "× 2 layers"
     assert "64 → 176 → 64 in each of 2 layers" in panel.readout.text()
+
+
+def test_left_and_right_move_sideways_only(panel: ForwardMapPanel, qtbot) -> None:  # noqa: ANN001
+    """Keyboard walkthrough s18 D7: → from attention moved to the residual "+" on its left
+    (the arrows walked the data flow). ←/→ go to the nearest box on that side in the same row,
+    or stay; ↑/↓ (and Tab) still walk the flow."""
+    view = panel.view
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    for start, key, expected in (("gate_proj", Qt.Key.Key_Right, "act"),
+                                 ("act", Qt.Key.Key_Left, "gate_proj"),
+                                 ("up_proj", Qt.Key.Key_Right, "mul"),
+                                 ("mul", Qt.Key.Key_Right, "down_proj"),
+                                 ("mlp_norm", Qt.Key.Key_Right, "gate_proj"),
+                                 ("attn_norm", Qt.Key.Key_Right, "attention"),
+                                 ("final_norm", Qt.Key.Key_Right, "lm_head"),
+                                 ("sample", Qt.Key.Key_Left, "lm_head")):
+        view.select(start)
+        qtbot.keyClick(view, key)
+        assert view.selected() == expected, (start, key)
+    for start in view.keys():  # never the other way
+        for key, sign in ((Qt.Key.Key_Right, 1), (Qt.Key.Key_Left, -1)):
+            view.select(start)
+            before = view.box_rect(start).center().x()
+            qtbot.keyClick(view, key)
+            after = view.box_rect(view.selected()).center().x()
+            assert view.selected() == start or sign * (after - before) > 0, (start, key)
