@@ -115,7 +115,9 @@ class SourceBar(QWidget):
             menu.addAction(action)
         self.examples.setMenu(menu)
         self.analyse = QPushButton(self)
-        self.analyse.setDefault(True)
+        # not setDefault: outside a dialog it only drew a blue frame, the same with the focus
+        # and without, so Tab onto it showed nothing (keyboard walkthrough s18 D4); Enter in
+        # the text or the folder field analyses (below)
         self.analyse.clicked.connect(self.analyse_requested)
         self.cancel = QPushButton(self)
         self.cancel.clicked.connect(self.cancel_requested)

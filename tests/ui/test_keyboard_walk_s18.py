@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QRadioButton, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QRadioButton, QScrollArea, QWidget
 from tests.ui.conftest import settle, show_tab_at
 
 from gatelab.ui.focus_follow import show_focused
@@ -89,3 +89,29 @@ def test_enter_chooses_the_focused_quiz_answer(qtbot, main_window) -> None:  # n
     key = radio.objectName().removeprefix("lesson-q-").rsplit("-", 1)[0]  # lesson-q-<key>-<c>
     explain = card.findChild(QWidget, f"lesson-x-{key}")
     assert explain.isVisible() and ("Right." in explain.text() or "Not quite." in explain.text())
+
+
+def test_the_analyse_button_shows_its_focus(qtbot, main_window) -> None:  # noqa: ANN001
+    """D4: "▶ Analyse" was a default button, whose frame looked the same with the focus and
+    without: Tab onto it showed nothing."""
+    panel = show_tab_at(qtbot, main_window, "inside", (1366, 768))
+    button = panel.source.analyse
+    panel.source.text.setFocus()
+    qtbot.waitUntil(panel.source.text.hasFocus, timeout=2000)
+    settle()
+    plain = button.grab().toImage()
+    for _ in range(4):  # Tab from the text box: past Examples to the button
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        if button.hasFocus():
+            break
+    assert button.hasFocus()
+    settle()
+    focused = button.grab().toImage()
+    assert plain.size() == focused.size()
+    changed = sum(plain.pixel(x, y) != focused.pixel(x, y)
+                  for x in range(plain.width()) for y in range(plain.height()))
+    assert changed > plain.width()  # a frame's worth of pixels, at least
+    seen = []
+    panel.source.analyse_requested.connect(lambda: seen.append(1))
+    QTest.keyClick(panel.source.text, Qt.Key.Key_Return)  # Enter in the text still analyses
+    assert seen == [1]
