@@ -109,7 +109,8 @@ class RunsView(QWidget):
                 column, QHeaderView.ResizeMode.Interactive)
             self.table.setItemDelegateForColumn(column, MiddleElide(self.table))
         self.table.viewport().installEventFilter(self)  # a resized view: refit the columns
-        self.table.doubleClicked.connect(lambda _index: self._on_open())
+        # a double click or Return (activated: Return did nothing, keyboard walkthrough s18)
+        self.table.activated.connect(lambda _index: self._on_open())
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
         self.empty = QLabel()

@@ -115,3 +115,28 @@ def test_the_analyse_button_shows_its_focus(qtbot, main_window) -> None:  # noqa
     panel.source.analyse_requested.connect(lambda: seen.append(1))
     QTest.keyClick(panel.source.text, Qt.Key.Key_Return)  # Enter in the text still analyses
     assert seen == [1]
+
+
+def test_return_on_a_run_opens_it_once_and_so_does_a_double_click(qtbot) -> None:  # noqa: ANN001
+    """P3: Return on a selected run did nothing (only a double click replayed it)."""
+    from gatelab.paths import runs_dir
+    from gatelab.ui.runs_view import RunsView
+    from tests.core.test_runs_s9_delete import make_run
+
+    view = RunsView()
+    qtbot.addWidget(view)
+    view.show()
+    run = make_run(runs_dir() / "run-a", status="finished", steps=1)
+    with qtbot.waitSignal(view.refreshed, timeout=10000):
+        view.refresh()
+    assert view.select_path(str(run))
+    opened: list[str] = []
+    view.open_requested.connect(opened.append)
+    view.table.setFocus()
+    qtbot.waitUntil(view.table.hasFocus, timeout=2000)
+    QTest.keyClick(view.table, Qt.Key.Key_Return)
+    assert opened == [str(run)]
+    rect = view.table.visualRect(view.table.currentIndex())
+    QTest.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    QTest.mouseDClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert opened == [str(run)] * 2  # once per double click, not twice
