@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.budget import CheckpointSummary, format_int, format_short, format_signed
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 
 MAX_TENSOR_ROWS = 5000
@@ -39,6 +40,7 @@ def tensor_count(n: int) -> str:
 
 def _table(headers: Sequence[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
+    show_focus(table)
     table.setTabKeyNavigation(False)  # one Tab stop; the arrows move within
     table.setHorizontalHeaderLabels(list(headers))
     table.verticalHeader().setVisible(False)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.budget import ComparisonRow, to_csv, to_markdown
 from gatelab.ui.budget_table_frozen import FrozenColumnView
+from gatelab.ui.focus_frame import show_focus
 
 SORT_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 _Index = QModelIndex | QPersistentModelIndex
@@ -118,6 +119,7 @@ class PresetTable(QWidget):
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(SORT_ROLE)
         self.view = FrozenColumnView(self)  # Model stays at the left edge when it scrolls
+        show_focus(self.view)
         self._setup_view()
         self.copy_md_button = QPushButton()
         self.copy_csv_button = QPushButton()

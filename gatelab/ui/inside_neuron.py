@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core import gates
 from gatelab.core.inside.token_text import span_text
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
@@ -161,6 +162,7 @@ class _RankTable(QTableWidget):
 
 def _table(columns: int, parent: QWidget) -> QTableWidget:
     table = _RankTable(0, columns, parent)
+    show_focus(table)
     table.setTabKeyNavigation(False)  # one Tab stop: Tab moved cell by cell, picking neurons
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.inside.types import LayerTrace
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.inside_gates import fmt_sig
@@ -69,6 +70,7 @@ class SinkView(QWidget):
         self.labels: list[pg.TextItem] = []
 
         self.table = QTableWidget(0, 5, self)
+        show_focus(self.table)
         self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows pick a layer
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_caption import SEPARATOR
@@ -57,6 +58,7 @@ class TopKView(QGroupBox):
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.results = QTextBrowser(self)
+        show_focus(self.results)
         self.results.setOpenLinks(False)
         self.export_button = ExportButton(self.export, "contexts.csv", "", self)
         buttons = QHBoxLayout()

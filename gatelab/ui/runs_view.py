@@ -32,29 +32,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 # STATUS, STATUS_CHARS and elide_words are also imported from this module (tests)
-from gatelab.ui.runs_view_columns import (
-    buttons_width,
-    place_buttons,
-    SQUEEZED,
-    STATUS,
-    STATUS_CHARS,
-    STATUS_PAD,
-    MiddleElide,
-    elide_words,
-    fit_columns,
-    loss_text,
-)
+from gatelab.ui.runs_view_columns import (SQUEEZED, STATUS, STATUS_CHARS, STATUS_PAD,
+                                           MiddleElide, buttons_width, elide_words,
+                                           fit_columns, loss_text, place_buttons)
 from gatelab.ui.runs_view_actions import ask_delete, delete_refusal
-from gatelab.ui.runs_view_rows import (  # run_status_word: imported from here too
-    STATUS_WORDS,
-    action_refusal,
-    poll_signature,
-    read_rows,
-    run_rows,
-    run_status_word,
-)
+from gatelab.ui.runs_view_rows import (STATUS_WORDS, action_refusal,  # run_status_word: and
+                                        poll_signature, read_rows, run_rows,  # from here too
+                                        run_status_word)
 from gatelab.ui.trainer_corpus import corpus_name
 from gatelab.ui.trainer_fields import variant_name
 from gatelab.ui.trainer_jobs import RunRow
@@ -92,6 +79,7 @@ class RunsView(QWidget):
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._poll_folder)
         self.table = QTableWidget(0, 8)
+        show_focus(self.table)
         self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows pick a run
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

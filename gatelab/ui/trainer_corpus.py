@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.messages import KeyedError, Msg
 from gatelab.ui.elide import FitCombo, without_brackets
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
@@ -76,6 +77,7 @@ class CorpusBox(QGroupBox):
         self.info = QLabel()
         self.info.setWordWrap(True)
         self.preview = QPlainTextEdit()
+        show_focus(self.preview)
         self.preview.setReadOnly(True)
         self.preview.setMaximumHeight(60)
         self.preview.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

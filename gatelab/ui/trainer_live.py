@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.elide import ElidedLine
+from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.trainer_clock import ActiveClock, RecentRate, format_duration  # noqa: F401 (ActiveClock: old home)
 from gatelab.ui.trainer_intro import INTRO_HTML
@@ -51,6 +52,7 @@ class LiveView(QWidget):
         self.layer.setPrefix("L")  # the same L0, L1, … as the per-layer plots
         self.btn_sample = QPushButton()
         self.sample = QPlainTextEdit()
+        show_focus(self.sample)
         self.sample.setReadOnly(True)
         self.sample.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.sample.setMaximumHeight(90)

@@ -140,3 +140,46 @@ def test_return_on_a_run_opens_it_once_and_so_does_a_double_click(qtbot) -> None
     QTest.mouseClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     QTest.mouseDClick(view.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert opened == [str(run)] * 2  # once per double click, not twice
+
+
+def _highlighted(view: QWidget, colour: str) -> float:
+    """The share of the view's 1 px frame (its left and right edges) in ``colour``."""
+    image = view.grab().toImage()
+    edge = [image.pixelColor(x, y).name() for x in (0, image.width() - 1)
+            for y in range(4, image.height() - 4)]
+    return sum(c == colour for c in edge) / len(edge)
+
+
+def test_tables_and_text_views_show_their_focus(qtbot, main_window) -> None:  # noqa: ANN001
+    """D2, D3, D5: the budget's compare table, the corpus preview, the Runs list and the Inside
+    rankings showed no focus when Tab reached them (a faint cell rectangle at most). Their frame
+    turns the highlight colour, and nothing moves."""
+    from PySide6.QtGui import QPalette
+
+    from .inside_synth import make_trace
+
+    def runs(p):  # noqa: ANN001, ANN202
+        p.views.setCurrentWidget(p.runs)
+        return p.runs.table
+
+    def rankings(p):  # noqa: ANN001, ANN202
+        p.sel.set_trace(make_trace())
+        p.views.setCurrentWidget(p.explorer)
+        return p.rankings.selective
+
+    views = (("budget", lambda p: p.table.view), ("trainer", lambda p: p.controls.corpus.preview),
+             ("trainer", runs), ("inside", rankings))
+    for tab, view_of in views:
+        view = view_of(show_tab_at(qtbot, main_window, tab, (1366, 768)))
+        settle()
+        assert view.isVisible() and view.height() > 40, tab
+        highlight = view.palette().color(QPalette.ColorRole.Highlight).name()
+        geometry = view.viewport().geometry()
+        main_window.lessons_button.setFocus()
+        settle()
+        assert _highlighted(view, highlight) == 0, tab
+        view.setFocus(Qt.FocusReason.TabFocusReason)
+        qtbot.waitUntil(view.hasFocus, timeout=2000)
+        settle()
+        assert _highlighted(view, highlight) > 0.95, tab
+        assert view.viewport().geometry() == geometry  # the frame keeps its width
