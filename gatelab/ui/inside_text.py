@@ -271,9 +271,9 @@ class TokenStrip(QWidget):
             if i == self._current:  # blue while the keys move it
                 painter.setPen(QPen(focus if self.hasFocus() else QColor("#111"), 2))
                 painter.drawRect(rect.adjusted(-1, -1, 0, 0))
-        if self.hasFocus():
-            painter.setPen(QPen(focus, 1, Qt.PenStyle.DotLine))
-            painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
+        if self.hasFocus():  # (a dotted 1 px frame was easy to miss: keyboard walkthrough)
+            painter.setPen(QPen(focus, 2))
+            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
         painter.end()
 
     def focusInEvent(self, ev: QFocusEvent) -> None:  # noqa: N802 (Qt override)

@@ -70,7 +70,7 @@ def panel_rows() -> list[tuple[str, str]]:
          translate("ShortcutsHelp", "Gate plane: move the point one step (Shift: a finer step)")),
         (translate("ShortcutsHelp", "Arrow keys"),
          translate("ShortcutsHelp", "Forward pass: move between the boxes (Enter opens a box's tab)")),
-        (translate("ShortcutsHelp", "← / → (Shift), Esc"),
+        (translate("ShortcutsHelp", "← / →, Home / End (Shift), Esc"),
          translate("ShortcutsHelp", "Inside the model, shaded text: pick the next token (Shift: "
                                     "stretch the selected span); Esc drops the span")),
     ]

@@ -1430,7 +1430,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_checkpoint.py" line="+129"/>
+        <location filename="../../gatelab/ui/budget_checkpoint.py" line="+131"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1440,7 +1440,7 @@
         <translation>部分</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-80"/>
         <source>1 tensor</source>
         <translation>1 个张量</translation>
     </message>
@@ -1450,7 +1450,7 @@
         <translation>{0} 个张量</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
@@ -1619,12 +1619,12 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+112"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+114"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-63"/>
         <source>Python source (~1 MB)</source>
         <translation>Python 源码（约 1 MB）</translation>
     </message>
@@ -1639,7 +1639,7 @@
         <translation>生成的演示文本（60 kB，较快）</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>What the model learns to continue, one character at a time</source>
         <translation>模型要学会逐字符续写的内容</translation>
     </message>
@@ -3881,7 +3881,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+97"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+99"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3924,7 +3924,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+293"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+295"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4433,7 +4433,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+218"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+238"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -4539,7 +4539,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+195"/>
+        <location filename="../../gatelab/ui/budget_table.py" line="+197"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4888,7 +4888,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+145"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+134"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5403,7 +5403,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-189"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-207"/>
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5488,8 +5488,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>← / → (Shift), Esc</source>
-        <translation>← / →（Shift），Esc</translation>
+        <source>← / →, Home / End (Shift), Esc</source>
+        <translation>← / →，Home / End（Shift），Esc</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5603,7 +5603,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+106"/>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+108"/>
         <source>Mean attention weight on the first token over query positions ≥ 1; 1/t would be uniform</source>
         <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
     </message>
@@ -5688,7 +5688,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+163"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+165"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5794,7 +5794,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-144"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5809,7 +5809,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+143"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -5951,7 +5951,7 @@ equivalent</source>
 <context>
     <name>TopKView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_topk.py" line="+86"/>
+        <location filename="../../gatelab/ui/inside_topk.py" line="+88"/>
         <source>Top activating contexts</source>
         <translation>激活最强的上下文</translation>
     </message>

@@ -89,7 +89,7 @@ def test_the_strip_is_one_tab_stop_and_draws_its_focus(qtbot, panel: InsidePanel
     strip.setFocus()
     qtbot.waitUntil(strip.hasFocus, timeout=2000)
     outline, dots = look()
-    assert outline == highlight.name() and dots > strip.height() // 4  # a dotted frame
+    assert outline == highlight.name() and dots > strip.height() // 2  # a solid frame
 
 
 def _underlined(strip, i: int) -> bool:  # noqa: ANN001
