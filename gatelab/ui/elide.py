@@ -100,26 +100,14 @@ def fit_list_width(combo: QComboBox) -> None:
     view.setMinimumWidth(text + 2 * view.frameWidth() + 24)
 
 
-class ElidedLine(QLabel):
-    """A one-line plain-text label that never widens its row: the text as it fits, else cut
-    with "…" (after a word where one ends near the cut), the whole text in the tooltip.
-    ``text()`` is the whole text, ``shown_text()`` what is drawn. Why: the trainer's run name,
-    clipped by a plain QLabel at 1024 px, ended mid-name with no sign of the cut and ran into
-    the label beside it."""
+class _Elided(QLabel):
+    """A plain-text label that draws its text cut to fit (``_elide``, on every resize and font
+    change): ``text()`` is the whole text, ``shown_text()`` what is drawn."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._whole = ""
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-
-    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
-        whole = one_line(text)
-        if whole == self._whole and whole:  # a hover readout is set at every mouse move
-            return
-        self._whole = whole
-        self.setToolTip(self._whole)
-        self._elide()
 
     def text(self) -> str:
         return self._whole
@@ -133,12 +121,34 @@ class ElidedLine(QLabel):
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:  # a style sheet's bold: measure again
+        if event.type() == QEvent.Type.FontChange:  # a style sheet's font: measure again
             self._elide()
 
     def _elide(self) -> None:
+        raise NotImplementedError
+
+
+class ElidedLine(_Elided):
+    """A one-line plain-text label that never widens its row: the text as it fits, else cut
+    with "…" (after a word where one ends near the cut), the whole text in the tooltip.
+    Why: the trainer's run name, clipped by a plain QLabel at 1024 px, ended mid-name with no
+    sign of the cut and ran into the label beside it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        whole = one_line(text)
+        if whole == self._whole and whole:  # a hover readout is set at every mouse move
+            return
+        self._whole = whole
+        self.setToolTip(self._whole)
+        self._elide()
+
+    def _elide(self) -> None:
         room = max(self.contentsRect().width() - 2, 0)
-        super().setText(elide_words(self._whole, self.fontMetrics(), room))
+        QLabel.setText(self, elide_words(self._whole, self.fontMetrics(), room))
 
 
 def elide_lines(text: str, metrics: QFontMetrics, width: int, lines: int) -> str:
@@ -161,47 +171,31 @@ def elide_lines(text: str, metrics: QFontMetrics, width: int, lines: int) -> str
     return head.rstrip(TRAILING + "\n") + ELLIPSIS
 
 
-class ElidedLines(QLabel):
+class ElidedLines(_Elided):
     """A wrapping plain-text label of at most ``lines`` lines: the text cut with "…" where it
-    would need more, the whole text then in the tooltip (before ``set_tip``'s own). ``text()``
-    is the whole text. Why: a long message under the gate plane's neuron button (a run's path,
-    a note on the variant) made the controls taller and every map smaller."""
+    would need more, the whole text then in the tooltip (before ``set_tip``'s own). Why: a
+    long message under the gate plane's neuron button (a run's path, a note on the variant)
+    made the controls taller and every map smaller."""
 
     def __init__(self, lines: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._lines, self._whole, self._tip = lines, "", ""
-        self.setTextFormat(Qt.TextFormat.PlainText)
+        self._lines, self._tip = lines, ""
         self.setWordWrap(True)
 
     def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
         self._whole = text
         self._elide()
 
-    def text(self) -> str:
-        return self._whole
-
-    def shown_text(self) -> str:
-        return super().text()
-
     def set_tip(self, tip: str) -> None:
         """The tooltip besides the whole text (shown alone while nothing is cut)."""
         self._tip = tip
         self._elide()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)
-        self._elide()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:  # a style sheet's font: measure again
-            self._elide()
-
     def _elide(self) -> None:
         room = max(self.contentsRect().width(), 1)
         shown = elide_lines(self._whole, self.fontMetrics(), room, self._lines)
-        if shown != super().text():
-            super().setText(shown)
+        if shown != self.shown_text():
+            QLabel.setText(self, shown)
         cut = shown != self._whole
         self.setToolTip("\n\n".join(t for t in ((self._whole if cut else ""), self._tip) if t))
 
