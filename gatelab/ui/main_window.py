@@ -45,7 +45,7 @@ from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.lesson_room import CardRoom
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
-from gatelab.ui.shortcuts_help import (NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
+from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
                                        shortcuts_html, window_rows)
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
@@ -220,14 +220,15 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
             self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % count)
 
     def _build_tab_keys(self) -> None:
-        """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus. Why window
-        shortcuts: left to QTabWidget's own keys, a focused nested tab widget (the trainer's
-        views, the budget's lower tabs) or the budget's preset table took them: the inner tabs
-        stepped, the main tab did not."""
-        for key, step in ((NEXT_TAB, 1), (PREVIOUS_TAB, -1)):
+        """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus, F10 opens the menu
+        bar. Why window shortcuts: left to QTabWidget's own keys, a focused nested tab widget
+        (the trainer's views, the budget's lower tabs) or the budget's preset table took them:
+        the inner tabs stepped, the main tab did not."""
+        for key, act in ((NEXT_TAB, lambda w: w.step_tab(1)), (PREVIOUS_TAB, lambda w: w.step_tab(-1)),
+                         (MENU_KEY, lambda w: w.menuBar().setActiveAction(w._file_menu.menuAction()))):
             shortcut = QShortcut(key, self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
-            shortcut.activated.connect(weak_call(self, lambda window, s=step: window.step_tab(s)))
+            shortcut.activated.connect(weak_call(self, act))
 
     # -- menus and shortcuts ------------------------------------------------------------------
     def _build_menus(self) -> None:

@@ -3924,19 +3924,19 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+295"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+296"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-194"/>
-        <location line="+229"/>
+        <location line="-195"/>
+        <location line="+230"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the widest built pages&apos; (the trainer&apos;s and the Inside tab&apos;s, with their cards, in English). Why: the window shrinks only as far as the pages built so far allow, so a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, while after a visit to the trainer it stopped at 816x591. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-156"/>
+        <location line="-157"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3945,7 +3945,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+130"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3960,12 +3960,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-156"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -5441,7 +5441,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+55"/>
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+56"/>
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
@@ -5449,6 +5449,11 @@ equivalent</source>
         <location line="+1"/>
         <source>Previous tab</source>
         <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the menu bar</source>
+        <translation>打开菜单栏</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6668,7 +6673,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+225"/>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+188"/>
         <location line="+1"/>
         <location line="+1"/>
         <location line="+2"/>

@@ -183,3 +183,21 @@ def test_tables_and_text_views_show_their_focus(qtbot, main_window) -> None:  # 
         settle()
         assert _highlighted(view, highlight) > 0.95, tab
         assert view.viewport().geometry() == geometry  # the frame keeps its width
+
+
+def test_f10_opens_the_menu_bar_and_the_help_names_it(qtbot, main_window) -> None:  # noqa: ANN001
+    """P1: F10, the menu bar's key on most desktops, did nothing (Alt+letter opened a menu)."""
+    from gatelab.ui.shortcuts_help import window_rows
+
+    panel = show_tab_at(qtbot, main_window, "budget", (1366, 768))
+    main_window.activateWindow()
+    panel.d_field.edit.setFocus()
+    settle()
+    bar = main_window.menuBar()
+    assert bar.activeAction() is None
+    QTest.keyClick(main_window.windowHandle(), Qt.Key.Key_F10)
+    settle()
+    assert bar.activeAction() is main_window._file_menu.menuAction()
+    QTest.keyClick(main_window.windowHandle(), Qt.Key.Key_Escape)
+    settle()
+    assert ("F10", "Open the menu bar") in window_rows()
