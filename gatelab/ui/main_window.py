@@ -220,10 +220,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
             self.tabs.setCurrentIndex((self.tabs.currentIndex() + step) % count)
 
     def _build_tab_keys(self) -> None:
-        """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus, F10 opens the menu
-        bar. Why window shortcuts: left to QTabWidget's own keys, a focused nested tab widget
-        (the trainer's views, the budget's lower tabs) or the budget's preset table took them:
-        the inner tabs stepped, the main tab did not."""
+        """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus (left to QTabWidget,
+        a focused inner tab bar or table took them), F10 opens the menu bar."""
         for key, act in ((NEXT_TAB, lambda w: w.step_tab(1)), (PREVIOUS_TAB, lambda w: w.step_tab(-1)),
                          (MENU_KEY, lambda w: w.menuBar().setActiveAction(w._file_menu.menuAction()))):
             shortcut = QShortcut(key, self)
