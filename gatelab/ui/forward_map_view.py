@@ -189,12 +189,14 @@ class ForwardMapView(QWidget):
         move. Why not the data flow (↑/↓ and Tab walk it): → from attention went to the
         residual "+", to its left (keyboard walkthrough s18 D7)."""
         here = self._logical_rect(self._selected)
-        side = [(direction * (r.center().x() - here.center().x()), k) for k in self.keys()
-                if k != self._selected  # (nor the MLP box around its parts, nor they from it)
-                and not (r := self._logical_rect(k)).contains(here) and not here.contains(r)
-                and r.top() < here.bottom()
-                and r.bottom() > here.top()
-                and direction * (r.center().x() - here.center().x()) > 0]
+        side: list[tuple[float, str]] = []
+        for key in self.keys():
+            r = self._logical_rect(key)
+            ahead = direction * (r.center().x() - here.center().x())  # px towards the arrow
+            overlap = r.top() < here.bottom() and r.bottom() > here.top()  # the same row
+            nested = r.contains(here) or here.contains(r)  # the MLP box and its parts
+            if key != self._selected and ahead > 0 and overlap and not nested:
+                side.append((ahead, key))
         if side:
             self.select(min(side)[1])
 

@@ -101,19 +101,24 @@ class InsideLesson(QObject):
                 return self.tr("This step could not run: {0}").format(exc)
         return guarded
 
+    def _busy(self) -> str | None:
+        """The line for a step clicked while the panel's worker runs (an analysis on its way
+        would replace whatever the step set up), else None."""
+        return self.tr("Still busy: wait or press Cancel.") if self.panel.runner.is_busy() else None
+
     def _need_trace(self) -> str | None:
         """What to do before a step can point at a trace's view: one to show, and none on its
-        way (a trace on its way would replace the view the step set up)."""
-        if self.panel.runner.is_busy():
-            return self.tr("Still busy: wait or press Cancel.")
+        way."""
+        if busy := self._busy():
+            return busy
         if self.panel.sel.has_trace():
             return None
         return self.tr("Pick a saved run or a model folder above and press Analyse first.")
 
     def strings_step(self) -> str | None:
         panel = self.panel
-        if panel.runner.is_busy():
-            return self.tr("Still busy: wait or press Cancel.")
+        if busy := self._busy():
+            return busy
         try:
             panel.source.spec(panel.live_run_dir())
         except ValueError:

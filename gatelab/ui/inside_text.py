@@ -300,14 +300,12 @@ class TokenStrip(QWidget):
             super().keyPressEvent(ev)
             return
         target = max(0, min(n - 1, target))
+        self.token_clicked.emit(target)
         if ev.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             start, stop = self._span
             anchor = (start if stop > start and here == stop - 1 else
                       stop - 1 if stop > start and here == start else here)
-            self.token_clicked.emit(target)
             self.span_selected.emit(min(anchor, target), max(anchor, target) + 1)
-        else:
-            self.token_clicked.emit(target)
         ev.accept()
 
     def _pending_span(self) -> tuple[int, int]:

@@ -3357,18 +3357,17 @@
         <translation>这一步无法运行：{0}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Pick a saved run or a model folder above and press Analyse first.</source>
         <translation>请先在上方选择一个已保存的运行或模型文件夹，然后按“分析”。</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <location line="+8"/>
+        <location line="-9"/>
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+18"/>
         <source>Pick a saved run or a model folder above first; this step then analyses a line of code with a string in it.</source>
         <translation>请先在上方选择一个已保存的运行或模型文件夹；这一步随后会分析一行包含字符串的代码。</translation>
     </message>
@@ -3453,7 +3452,7 @@
         <translation>大得多：残差流主要是最后一个 MLP 的输出</translation>
     </message>
     <message>
-        <location line="-152"/>
+        <location line="-157"/>
         <source>This model&apos;s vocabulary has no quote marks, so it cannot tell the inside of a string from the rest: for this step, train a run on the Python corpus (Live trainer) or open a Hugging Face model.</source>
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请在“实时训练”中用 Python 语料训练一个运行，或打开一个 Hugging Face 模型。</translation>
     </message>
@@ -3463,7 +3462,7 @@
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请打开另一个 Hugging Face 模型（词表里有引号的），或在“实时训练”中用 Python 语料训练一个运行。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+69"/>
         <source>Tracing the line…</source>
         <translation>正在追踪这一行…</translation>
     </message>
@@ -3924,19 +3923,19 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+296"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+294"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-195"/>
-        <location line="+230"/>
+        <location line="-193"/>
+        <location line="+228"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the widest built pages&apos; (the trainer&apos;s and the Inside tab&apos;s, with their cards, in English). Why: the window shrinks only as far as the pages built so far allow, so a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, while after a visit to the trainer it stopped at 816x591. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-155"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3945,7 +3944,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+128"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3960,12 +3959,12 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-156"/>
+        <location line="-154"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+155"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
