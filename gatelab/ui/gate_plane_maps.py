@@ -119,6 +119,7 @@ class GatePlaneMaps(QWidget):
         for view in self.views.values():
             view.vb.point_picked.connect(self.point_picked)
             view.vb.sigResized.connect(lambda _vb: self._refit.start(0))
+            view.plot.getAxis("left").geometryChanged.connect(self._same_axes)
         self._shown: tuple[str, ...] = ()
         self._columns = 0  # maps per row as laid out (0: none yet)
         self._placing = False
@@ -197,6 +198,7 @@ class GatePlaneMaps(QWidget):
             layout.addItem(self.views[key].plot, row=row, col=col)
             layout.addItem(self.views[key].bar, row=row + 1, col=col)
         self._shown, self._columns = keys, columns
+        self._same_axes()
         self._fit_size()
 
     def resizeEvent(self, ev: QResizeEvent) -> None:  # noqa: N802 (Qt override)
@@ -250,14 +252,31 @@ class GatePlaneMaps(QWidget):
             self.widget.setFixedHeight(height)  # a pixel either way: no endless relayout
             self.widget.setMaximumWidth(width)  # centred
         grid = self.widget.ci.layout
-        for col in range(grid.columnCount()):  # equal columns: a longer title is no wider map
+        # equal columns: a longer title is no wider map. Equal least widths too: a row squeezed
+        # below its preferred widths shrinks each column by its own slack, so the longest
+        # title's column stayed wider (a map 4 px off square with some fonts)
+        least = max(self.views[k].plot.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+                    for k in self._shown) if self._shown else 0.0
+        for col in range(grid.columnCount()):
             grid.setColumnStretchFactor(col, 1 if col < n else 0)
             grid.setColumnPreferredWidth(col, max(side + extra_w, 0) if col < n else 0)
+            grid.setColumnMinimumWidth(col, least if col < n else 0)
         for key in self._shown:
             self.views[key].align_bar()
         view = self.widget
         if view.ci.geometry().width() > view.width() + 1:  # the scene kept the width its
             view.resizeEvent(None)  # titles needed before they wrapped narrower: the view's again
+
+    def _same_axes(self) -> None:
+        """Every shown map's u axis as wide as the widest. Why: pyqtgraph widens an axis for
+        the longest tick label it has drawn and never narrows it, so after a resize one map
+        kept "−2.5"'s room and its square was 8 px narrower than its neighbours'."""
+        axes = [self.views[k].plot.getAxis("left") for k in self._shown]
+        widest = max((axis.textWidth for axis in axes), default=0)
+        for axis in axes:
+            if axis.textWidth < widest:
+                axis.textWidth = widest
+                axis._updateWidth()  # (pyqtgraph's own step after it widens one)
 
     def _narrowest_square(self) -> float:
         """The narrowest data square the shown titles allow: each title's symbol on one line
