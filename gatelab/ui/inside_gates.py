@@ -16,13 +16,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import (
-    QFrame,
     QDoubleSpinBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -36,6 +34,7 @@ from gatelab.ui.inside_export import ExportButton, export_picture, write_csv
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_text import StaticLabel, display_piece
+from gatelab.ui.vscroll import VerticalScroll
 from gatelab.ui.widgets import fmt_number
 
 LESSON_NEG, LESSON_CLOSED = 61.9, 19.0  # Qwen3.5-0.8B, layer 2, in the lesson
@@ -161,11 +160,7 @@ class GatesView(QWidget):
         side.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignRight)
         side_w = QWidget()
         side_w.setLayout(side)
-        scroll = QScrollArea(self)  # a short window scrolls the readouts instead of growing
-        scroll.setWidget(side_w)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = VerticalScroll(side_w, self)  # a short window scrolls the readouts, not grows
         scroll.setFixedWidth(356)
         lay = QHBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)

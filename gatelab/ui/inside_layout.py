@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
+from gatelab.ui.vscroll import VerticalScroll
+
 
 def explorer_page(rankings: QWidget, topk: QWidget, parent: QWidget) -> QWidget:
     """The first view: a neuron's rankings beside the top-k contexts found for it."""
@@ -39,7 +41,9 @@ def trace_page(pickers: QWidget, shaded: QWidget, views: QWidget, parent: QWidge
     bl.addWidget(pickers)
     bl.addWidget(shaded)
     bl.addWidget(views, 1)
-    return body
+    # scrolled: a text or a view that needs more height than the window has scrolls the page,
+    # where it made the window taller by itself (walkthrough s19 D4)
+    return VerticalScroll(body, parent, bar_room=False)
 
 
 def column(panel: QWidget, top: tuple[QWidget, ...], pages: QWidget) -> None:

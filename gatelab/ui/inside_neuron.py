@@ -15,12 +15,10 @@ import numpy as np
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -35,10 +33,12 @@ from gatelab.ui.inside_gates import fmt_value, plane_variant
 from gatelab.ui.inside_state import InsideSelection
 from gatelab.ui.inside_caption import trace_caption
 from gatelab.ui.inside_text import StaticLabel, TokenStrip, display_piece, tooltip_text
+from gatelab.ui.vscroll import VerticalScroll
 from gatelab.ui.widgets import fmt_number
 
 RANK_ROWS = 50
 MAX_STRIP_HEIGHT = 150  # about five lines of tokens; more scrolls
+LEAST_STRIP_LINES = 2  # what the strip keeps in a short window; the rest scrolls
 
 
 class ShadedText(QWidget):
@@ -49,14 +49,9 @@ class ShadedText(QWidget):
         self.sel = selection
         self.title = StaticLabel(2, self)
         self.strip = TokenStrip()
-        self.scroll = QScrollArea(self)  # a long text (an HF model reads up to 4096 tokens) scrolls
-        self.scroll.setWidget(self.strip)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # one Tab stop: the strip's own
-        self.strip.height_changed.connect(
-            lambda h: self.scroll.setFixedHeight(min(h, MAX_STRIP_HEIGHT) + 2))
+        # a long text (an HF model reads up to 4096 tokens) scrolls; one Tab stop: the strip's
+        self.scroll = VerticalScroll(self.strip, self)
+        self.strip.height_changed.connect(self._fit_scroll)
         self.export_button = ExportButton(self.export, "neuron.html", "", self)
         head = QHBoxLayout()
         head.setContentsMargins(2, 0, 2, 0)
@@ -89,6 +84,14 @@ class ShadedText(QWidget):
         if 0 <= token < self.sel.n_tokens():
             rect = self.strip.token_rect(token)
             self.scroll.ensureVisible(rect.center().x(), rect.center().y(), 0, rect.height())
+
+    def _fit_scroll(self, height: int) -> None:
+        """Up to five lines of tokens where the window has room, two where it has not. Why: a
+        fixed height raised the panel's least height with every wrapped line, so analysing a
+        long text made the window grow by itself (640 → 661 px, off a scaled screen)."""
+        room = min(height, MAX_STRIP_HEIGHT) + 2
+        self.scroll.setMaximumHeight(room)
+        self.scroll.setMinimumHeight(min(room, self.strip.lines_height(LEAST_STRIP_LINES) + 2))
 
     def _on_trace(self) -> None:
         trace = self.sel.trace

@@ -31,6 +31,7 @@ from gatelab.ui.inside_gates import fmt_sig
 from gatelab.ui.inside_messages import layer_kind_text
 from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.vscroll import VerticalScroll
 from gatelab.ui.widgets import fmt_number, style_axes
 from gatelab.ui.plot_ticks import index_ticks
 
@@ -87,14 +88,16 @@ class SinkView(QWidget):
         lesson.setWordWrap(True)
         lesson.setStyleSheet("color: #444; padding: 4px;")
         self.experiment = SinkExperimentBox(self)
-        right = QVBoxLayout()
+        column = QWidget()
+        right = QVBoxLayout(column)
+        right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.table, 1)
         right.addWidget(lesson)
         right.addWidget(self.experiment)
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 4, 4, 4)
         row.addWidget(self.card, 3)
-        row.addLayout(right, 2)
+        row.addWidget(VerticalScroll(column, self), 2)  # a short window scrolls the column
         self.card.plot.scene().sigMouseClicked.connect(self._on_click)
         self._grid = np.zeros((0, 0))
         selection.trace_changed.connect(self.refresh)

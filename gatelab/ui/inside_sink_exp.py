@@ -72,12 +72,14 @@ class SinkExperimentBox(QGroupBox):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setFixedHeight(4 * (self.table.fontMetrics().height() + 8) + 6)
         row = QHBoxLayout()
+        row.setSpacing(4)  # (tight: the sink view's scrolled column keeps the tab's least width)
         self.seeds_label, self.steps_label = QLabel(self), QLabel(self)
         for w in (self.seeds_label, self.seeds, self.steps_label, self.steps,
                   self.run_button, self.stop_button):
             row.addWidget(w)
         row.addStretch(1)
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 9, 6, 9)
         lay.addLayout(row)
         lay.addWidget(self.progress)
         lay.addWidget(self.message)

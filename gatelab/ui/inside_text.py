@@ -229,6 +229,11 @@ class TokenStrip(QWidget):
             x += w + GAP_X
         return rects
 
+    def lines_height(self, lines: int) -> int:
+        """The height ``lines`` lines of tokens take (margins included, as heightForWidth)."""
+        h = QFontMetrics(self.font()).height() + 2 * PAD_Y
+        return 4 + (lines - 1) * (h + GAP_Y) + h - 1 + 8  # the last rect's bottom() + 8
+
     def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
         return True
 

@@ -56,12 +56,12 @@ from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
     PREFERRED_SIZE, WindowPlacement, watch_growth)
 
 
-#: A tab page's least size before its panel is built: the widest built pages' (the trainer's
-#: and the Inside tab's, with their cards, in English). Why: the window shrinks only as far as
-#: the pages built so far allow, so a fresh window on the curves went down to 578x204, its
-#: plot, title and readout drawn over each other, while after a visit to the trainer it stopped
-#: at 816x591. Each page keeps its own least size once built (a larger one wins).
-UNBUILT_PAGE_LEAST = QSize(812, 520)
+#: A tab page's least size before its panel is built: the largest built page's (the trainer's,
+#: in English). Why: the window shrinks only as far as the pages built so far allow: a fresh
+#: window on the curves went down to 578x204, its plot, title and readout drawn over each
+#: other, and after a visit to the trainer it stopped at 816x491. Each page keeps its own least
+#: size once built (a larger one wins).
+UNBUILT_PAGE_LEAST = QSize(812, 420)
 
 
 class MainWindow(StateActions, WindowPlacement, QMainWindow):

@@ -1,4 +1,4 @@
-"""Session-12 walkthrough, the window at its least size (816×591 in English, once the wide tabs
+"""Session-12 walkthrough, the window at its least size (816×491 in English, once the wide tabs
 are built) and at 1024×700: the gate plane's map titles ran down into their maps, the budget
 tab's "Try this" card was cut at its right edge, and the activation curves kept ~220 px."""
 
@@ -120,6 +120,8 @@ def test_the_budget_chart_totals_and_axis_title_stay_inside_a_narrow_chart(  # n
     axis title both of its ends; the totals now get room and the title wraps."""
     panel = _at_least_size(main_window, "budget")
     for chart in (panel.matrix_chart, panel.breakdown_chart):
+        panel.charts_scroll.ensureWidgetVisible(chart)  # as the learner scrolls to it (at
+        settle(60)  # 545 px the second chart starts below the view, drawn once it is shown)
         view = QRectF(chart.rect())
         for total in chart._totals:
             if total.isVisible():
@@ -173,7 +175,7 @@ def test_a_fresh_window_shrinks_no_further_than_one_that_opened_every_tab(qtbot,
                                                                          settings) -> None:
     """Re-walk s12 N1: on a fresh launch (no trainer or Inside tab built yet) the window went
     down to 578x204 on the curves, their plot, title and readout drawn over each other; after a
-    visit to the trainer it stopped at 816x591. Now both stop at the same size."""
+    visit to the trainer it stopped at 816x591 (816x491 now). Now both stop at the same size."""
     from gatelab.ui.main_window import MainWindow
     from gatelab.ui.tabs import TAB_SPECS
 
@@ -185,7 +187,7 @@ def test_a_fresh_window_shrinks_no_further_than_one_that_opened_every_tab(qtbot,
     assert set(fresh._panels) == {"activations"}  # nothing else built yet
     fresh.resize(300, 200)
     settle()
-    assert fresh.width() >= 800 and fresh.height() >= 550
+    assert fresh.width() >= 800 and fresh.height() >= 485
     for spec in TAB_SPECS:
         fresh.show_tab(spec.name)
         settle()

@@ -1,0 +1,51 @@
+"""A frameless area that scrolls its widget up and down, never sideways.
+
+Why: a column of boxes (a table over an experiment, readouts over an export button) set the
+least height of the whole window; once a tab showed such a column the window grew by itself
+(Inside, after Analyse: 640 → 661 px, off a 1.5× screen). Inside this area the column keeps its
+least width but not its least height: a short window scrolls it instead.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+
+LEAST_HEIGHT = 80  # px: what the area itself asks for; the rest scrolls
+
+
+class VerticalScroll(QScrollArea):
+    """``bar_room``: the least width keeps room for the scroll bar, so the widget is never cut
+    at the side; without it (a whole page, which must not widen the window) a window both
+    short and at its least width scrolls sideways too."""
+
+    def __init__(self, widget: QWidget, parent: QWidget | None = None,
+                 bar_room: bool = True) -> None:
+        super().__init__(parent)
+        self._bar_room = bar_room
+        self.setWidget(widget)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop of its own; its fields keep theirs
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if bar_room
+                                          else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """The widget's own height up to the area's maximum (QScrollArea asks for less, so a
+        layout gave the area its least height even where the window had room)."""
+        inner = self.widget()
+        hint = super().sizeHint()
+        if inner is None:
+            return hint
+        return QSize(hint.width(), min(inner.sizeHint().height() + 2 * self.frameWidth(),
+                                       self.maximumHeight()))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
+        """The widget's least width (with the bar's room where asked), a small height."""
+        inner = self.widget()
+        width = inner.minimumSizeHint().width() if inner is not None else 0
+        bar = self.verticalScrollBar().sizeHint().width() if self._bar_room else 0
+        return QSize(width + bar, LEAST_HEIGHT)
+
+
+__all__ = ["LEAST_HEIGHT", "VerticalScroll"]
