@@ -322,7 +322,7 @@ def _report(prog: str, quiet: bool, bar: ProgressBar, last: Snapshot | None,
         return _fail(prog, "no steps were run")
     val = f"{last_val:.4f}" if last_val is not None else "n/a"
     print(f"{last.status}: step {last.step}/{last.steps_total}, train loss {last.train_loss:.4f}, "
-          f"val loss {val}, {last.tokens_per_s:,.0f} tokens/s on {last.device}, "
+          f"val loss {val}, {last.mean_tokens_per_s():,.0f} tokens/s on {last.device}, "
           f"{_fmt_time(last.elapsed_s)}")
     print(f"run folder: {run_dir}")
     if last.status == "stopped":

@@ -173,7 +173,7 @@ class RunWriter:
         except OSError as exc:  # a full disk: say which file, not just "[Errno 28]"
             raise write_error(self.path / METRICS, exc) from None
         self.summary.update(steps=snap.step, final_train_loss=snap.train_loss,
-                            tokens_per_s=snap.tokens_per_s, updated=time.time())
+                            tokens_per_s=snap.mean_tokens_per_s(), updated=time.time())
         if snap.val_loss is not None:
             self.summary["final_val_loss"] = snap.val_loss
         if time.monotonic() - self._beat_at >= HEARTBEAT_S:

@@ -314,6 +314,14 @@ class Snapshot:
     device: str = ""
     sample: str | None = None  # text sampled at the end of a run
 
+    def mean_tokens_per_s(self) -> float:
+        """Tokens per second over the whole run so far, evaluations and checkpoints included.
+        Why not ``tokens_per_s``: that is the last interval's, and the last interval of a run
+        holds its final evaluation: a run that averaged 11k tokens/s was summed up as 4.4k."""
+        if self.elapsed_s > 0 and self.tokens_seen > 0:
+            return self.tokens_seen / self.elapsed_s
+        return self.tokens_per_s
+
     def metrics_row(self) -> dict[str, Any]:
         """The JSON object written as one line of metrics.jsonl (scalars and per-layer lists)."""
         row: dict[str, Any] = {
