@@ -1,4 +1,5 @@
-"""Ctrl-C in the terminal that launched the window closes it as File → Quit does.
+"""Ctrl-C in the terminal that launched the window closes it as File → Quit does (and so do
+SIGTERM and SIGHUP).
 
 Why: Python's default SIGINT handler raises ``KeyboardInterrupt`` in whichever Python slot runs
 next, so a Ctrl-C aborted, say, the settings autosave half-way with a traceback and left the app
@@ -22,27 +23,48 @@ from PySide6.QtWidgets import QWidget
 POLL_MS = 200  # how often Python gets to run a pending signal handler
 
 
+#: the stop signals that close the window gracefully, and where each is left alone: SIGINT
+#: unless it is Python's own handler, SIGTERM (kill, logout, systemd, timeout) and SIGHUP (the
+#: terminal closed) unless they are not the default (nohup ignores SIGHUP)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+
+def _ours(signum: int, handler: object) -> bool:
+    default = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
+    return handler is default or handler == default
+
+
 def quit_on_interrupt(window: QWidget) -> Callable[[], None]:
-    """Make SIGINT close ``window``; returns a function that puts the previous handler back
-    (tests). Does nothing where SIGINT is not Python's default (ignored, or handled already)."""
-    previous = signal.getsignal(signal.SIGINT)
-    if previous is not signal.default_int_handler:
+    """Make SIGINT, SIGTERM and SIGHUP close ``window`` (settings saved, a training run stopped
+    and checkpointed); returns a function that puts the previous handlers back (tests). A
+    signal already ignored or handled is left so. Why SIGTERM too: it killed the app at once,
+    and a run training in it lost every step since its last checkpoint (probe s19 D1)."""
+    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    taken = [signum for signum, handler in previous.items() if _ours(signum, handler)]
+    if not taken:
         return lambda: None
     timer = QTimer(window)
     timer.setInterval(POLL_MS)
     timer.timeout.connect(_idle)
     timer.start()
 
-    def on_interrupt(_signum: int, _frame: FrameType | None) -> None:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # a second Ctrl-C ends it at once
-        print("gatelab: Ctrl-C: closing (press it again to quit at once)", file=sys.stderr)
+    def on_stop(signum: int, _frame: FrameType | None) -> None:
+        signal.signal(signum, signal.SIG_DFL)  # a second one ends it at once
+        if signum == signal.SIGINT:
+            print("gatelab: Ctrl-C: closing (press it again to quit at once)", file=sys.stderr)
+        else:
+            print(f"gatelab: {signal.Signals(signum).name}: closing (settings saved, a "
+                  "training run stopped at its checkpoint)", file=sys.stderr)
         QTimer.singleShot(0, window.close)
 
-    signal.signal(signal.SIGINT, on_interrupt)
+    for signum in taken:
+        signal.signal(signum, on_stop)
 
     def restore() -> None:
         timer.stop()
-        signal.signal(signal.SIGINT, previous)
+        for signum in taken:
+            signal.signal(signum, previous[signum])
 
     return restore
 
