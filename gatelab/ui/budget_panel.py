@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QLabel, QMessageBox, QScrollArea, QSplitter, QTabWidget, QVBoxLayout,
-    QWidget,
+    QComboBox, QGraphicsOpacityEffect, QHBoxLayout, QLabel, QMessageBox, QScrollArea, QSplitter,
+    QTabWidget, QVBoxLayout, QWidget,
 )
 
 from gatelab.core import budget as B
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from gatelab.ui.lesson_card import Lesson
 
 MATRIX_COLOURS = ("#8e44ad", "#2e86c1", "#d35400")
+STALE_OPACITY = 0.35  # the last valid model's readout and charts, while the fields make none
 SIDE_WIDTH = (340, 400)  # the form column; narrow enough for the table's Total at 1280 px
 
 
@@ -163,6 +164,7 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
     def _connect(self) -> None:
         for attr, _value, _minimum in FIELDS:
             getattr(self, attr).value_changed.connect(self._on_inputs_changed)
+            getattr(self, attr).edit.textEdited.connect(self._render)  # refused or not
         for signal in (self.variant_combo.currentIndexChanged, self.multiple_spin.valueChanged,
                        self.bias_check.toggled, self.tie_check.toggled,
                        self.compare_combo.currentIndexChanged):
@@ -336,20 +338,43 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
 
     def _render(self) -> None:
         """Count the fields' model and re-render every readout (the last valid one stays on
-        screen, under a red line, while the fields are inconsistent)."""
+        screen, greyed under a red line, while the fields are inconsistent)."""
         self.active_field.setEnabled(self.experts_field.value() > 0)
         try:
             count = B.count_model(self.user_spec())
         except ValueError as exc:
             self._model_problem = message_text(exc)  # core's keyed message, translated
-            self.model_error.setText(self.tr("Not a valid model: {0}").format(
-                self._model_problem))
+            self.model_error.setText(self.tr("Not a valid model: {0}. Greyed below: the last "
+                                             "valid model's numbers.").format(self._model_problem))
             self.model_error.show()
+            self._show_stale(True)
             return
         self._model_problem = ""
-        self.model_error.hide()
+        # a field refusing its text keeps its last accepted value: those numbers, greyed
+        refused = any(getattr(self, attr).error_text() for attr, _value, _least in FIELDS)
+        self.model_error.setText(self.tr("Greyed below: the numbers of the fields' last "
+                                         "accepted values.") if refused else "")
+        self.model_error.setVisible(refused)
+        self._show_stale(refused)
         self.user_count = count
         self.readout.setText(self.readout_html())
         self._update_charts()
         self._fit_split()  # a row more or less, a title wrapped anew
-        self._refresh_table()
+        self._refresh_table(yours=not refused)
+
+    def _show_stale(self, stale: bool) -> None:
+        """Grey the readout and the charts and drop "Yours" from the table while the fields
+        make no model. Why: they kept the last valid model's totals as if current, and that
+        could be a half-typed one (KV heads passing through 1 on the way to 16; walkthrough
+        s19 D1)."""
+        if stale and self.readout.graphicsEffect() is None:
+            effect = QGraphicsOpacityEffect(self.readout)
+            effect.setOpacity(STALE_OPACITY)
+            self.readout.setGraphicsEffect(effect)
+        elif not stale:
+            self.readout.setGraphicsEffect(None)  # (deletes the effect)
+        for chart in (self.matrix_chart, self.breakdown_chart):  # the plots, on their white
+            chart.getPlotItem().setOpacity(STALE_OPACITY if stale else 1.0)  # (an effect on
+            # the scroll area around them drew it dark)
+        if stale:
+            self._refresh_table(yours=False)

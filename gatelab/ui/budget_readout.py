@@ -173,8 +173,9 @@ class BudgetReadoutMixin:
         """Core's notes (keyed Msgs), translated at display time."""
         return " ".join(message_text(note) for note in model.notes)
 
-    def _refresh_table(self) -> None:
+    def _refresh_table(self, yours: bool = True) -> None:
+        """The presets' rows, under the fields' model ("Yours") where ``yours`` and known."""
         rows = [B.comparison_row(name, count) for name, count in self.models.items()]
-        if self.user_count is not None:
+        if yours and self.user_count is not None:
             rows.insert(0, B.comparison_row(self.tr("Yours"), self.user_count))
         self.table.set_rows(rows)

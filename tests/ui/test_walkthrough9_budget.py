@@ -32,7 +32,8 @@ def test_a_refused_entry_leaves_the_model_as_it_was(qtbot, panel: BudgetPanel, t
     assert field.error_text() != ""  # the field says why
     assert field.value() == 4096
     assert panel.user_count.total == before_total and panel.readout.text() == before_readout
-    assert panel.model_error.isHidden()  # no error about a half-typed prefix
+    # no error about a half-typed prefix; the kept value's numbers are greyed (s19 D1)
+    assert panel.model_error.text().startswith("Greyed below") and panel.readout.graphicsEffect()
     qtbot.keyClick(field.edit, Qt.Key.Key_Return)  # Enter refuses it too
     assert field.value() == 4096 and panel.user_count.total == before_total
 
