@@ -142,13 +142,16 @@ def inspect(source: str, text: str, token: int | None, eps: float,
 
 def _memory_hint(exc: KeyedError, dtype: str) -> str:
     """What to add to a refusal for want of memory: the catalogue's "try bf16" names the tab's
-    dtype choice, so the CLI adds its own spelling (or, when bf16 is in use already, the
-    remaining ways); "" for every other error."""
+    dtype choice, so the CLI adds its own spelling where bf16 would fit (or, where it would not
+    or is in use already, the remaining ways); "" for every other error."""
     if exc.msg.key != "inside.memory":
         return ""
     if dtype == "bf16":
         return f" ({PROG}: --dtype bf16 is in use already; try --device or a smaller model)"
-    return f" ({PROG}: --dtype bf16)"
+    advice = exc.msg.values.get("advice")
+    if getattr(advice, "key", "") == "inside.memory_try_bf16":
+        return f" ({PROG}: --dtype bf16)"
+    return f" ({PROG}: --device)"  # bf16 would not fit either (probe s19 D5: for 4.1 TB)
 
 
 def _cannot_create_in(folder: Path) -> str:

@@ -112,6 +112,12 @@ def test_bf16_halves_the_weights_in_the_memory_refusal(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{f32['n_params']:,} parameters × 2 bytes" in err
     assert "--dtype bf16 is in use already" in err and not out.exists()
+    # so little that bf16 would not fit either: no "--dtype bf16" hint (probe s19 D5)
+    assert main([str(llama), "--text", TEXT, "--device", "cpu", "--json", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{f32['n_params']:,} parameters × 4 bytes" in err
+    assert "bf16" not in err and err.rstrip("\n").endswith(
+        "try a smaller model or another device (gatelab-inspect: --device)")
 
 
 def test_run_folders_are_float32_and_refuse_bf16(tmp_path: Path,
