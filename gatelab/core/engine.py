@@ -147,7 +147,7 @@ def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> Non
     if problem is not None:  # torch would not check it: the fused kernel overran buffers
         raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir, "reason": problem}))
     try:
-        load_weights(run.model, ckpt, run_dir, "ckpt.cannot_restore")
+        load_weights(run.model, ckpt, run_dir, "ckpt.cannot_restore", finite=True)
         run.optimizer.load_state_dict(ckpt["optimizer"])
         run.sampler.set_state(ckpt["rng"]["sampler"])
         torch.set_rng_state(ckpt["rng"]["torch"])

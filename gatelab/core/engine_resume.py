@@ -40,11 +40,22 @@ def _trained(ckpt: dict[str, Any], run_dir: Path | str, device: str = "cpu"
     return model, vocab, config
 
 
-def load_weights(model: GPT, ckpt: dict[str, Any], run_dir: Path | str | None, key: str) -> None:
+def load_weights(model: GPT, ckpt: dict[str, Any], run_dir: Path | str | None, key: str,
+                 finite: bool = False) -> None:
     """Load a checkpoint's weights into ``model``; RunError ``key`` in gatelab's words
-    (``state_fit``) when they do not fit, never torch's "Error(s) in loading state_dict"."""
+    (``state_fit``) when they do not fit, never torch's "Error(s) in loading state_dict".
+    ``finite``: refuse weights holding NaN or infinity too (to resume: training from them
+    failed at its first step with "lower the learning rate", which could not help; probe s19
+    D6). Analysing them is allowed: the Inside tab says the numbers are not finite."""
     if (misfit := load_fitting(model, ckpt["model"])) is not None:
         raise RunError(Msg(key, {"folder": run_dir, "reason": misfit}))
+    if finite:
+        bad = [name for name, tensor in model.state_dict().items()
+               if tensor.is_floating_point() and not bool(tensor.isfinite().all())]
+        if bad:
+            raise RunError(Msg(key, {"folder": run_dir, "reason": Msg("ckpt.not_finite", {
+                "names": ", ".join(bad[:3]) + (", …" if len(bad) > 3 else ""),
+                "count": len(bad)})}))
 
 
 def check_resume(config: TrainConfig, ckpt: dict[str, Any], vocab: data.Vocab) -> None:

@@ -238,6 +238,9 @@ MESSAGES: dict[str, str] = {
     # -- training and resuming (core/engine.py, core/devices.py) ------------------------------
     "ckpt.does_not_fit": QT_TRANSLATE_NOOP("core", "checkpoint of {folder} does not fit its model: {reason}"),
     "ckpt.cannot_restore": QT_TRANSLATE_NOOP("core", "checkpoint of {folder} cannot be restored: {reason}"),
+    "ckpt.not_finite": QT_TRANSLATE_NOOP(
+        "core", "{count} of its weights hold NaN or infinity ({names}): the checkpoint is "
+                "damaged, and training cannot go on from it; start a new run"),
     "ckpt.optimizer_layout": QT_TRANSLATE_NOOP(
         "core", "its optimizer state does not list this model's parameters"),
     "ckpt.optimizer_entry": QT_TRANSLATE_NOOP(
