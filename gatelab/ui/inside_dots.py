@@ -59,7 +59,9 @@ class PointsItem(pg.GraphicsObject):
     def set_points(self, xy: np.ndarray, rect: QRectF) -> None:
         """Draw the rows (x, y) of ``xy``; ``rect`` bounds them (the plane's window)."""
         self.prepareGeometryChange()
-        self._xy = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        xy = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        # NaN weights give NaN dots: Qt's drawPixmapFragments crashed the app on them (s19)
+        self._xy = xy[np.isfinite(xy).all(axis=1)]
         self._rect = QRectF(rect)
         self.setVisible(len(self._xy) > 0)  # nothing to draw: no paint at all
         self.update()
@@ -74,7 +76,7 @@ class PointsItem(pg.GraphicsObject):
         if not len(self._xy):
             return
         pts = pg.functions.transformCoordinates(painter.transform(), self._xy.T).T
-        pts = np.clip(pts, -2.0**30, 2.0**30)
+        pts = np.clip(pts, -2.0**30, 2.0**30)  # (finite: set_points keeps finite rows only)
         painter.resetTransform()
         s = float(self._size)
         if self._frags is None:

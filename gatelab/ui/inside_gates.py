@@ -286,7 +286,10 @@ class GatesView(QWidget):
             self.ring.clear()
             return
         g, u = float(self._gu[i, 0]), float(self._gu[i, 1])
-        self.ring.setData(pos=self._pos[i:i + 1])
+        if math.isfinite(g) and math.isfinite(u):
+            self.ring.setData(pos=self._pos[i:i + 1])
+        else:  # (a NaN point crashed the app's paint, like the dots; s19)
+            self.ring.clear()
         lt = self.sel.layer_trace()
         assert lt is not None
         h_model = float(lt.h[self.sel.token, i])

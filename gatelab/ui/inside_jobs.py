@@ -106,6 +106,9 @@ def trace_task(cache: ModelCache, spec: SourceSpec, text: str) -> Callable[..., 
             trace = model.trace(text)
         else:
             trace = model.trace(text, progress)
+        from gatelab.core.inside.types import checked
+
+        trace = checked(trace)  # NaN or infinite numbers: the panel says so
         progress(1.0, DONE)
         return trace
 

@@ -65,6 +65,10 @@ def trace_text(trace: Any, notes: Sequence[Any] = ()) -> str:
     warning = unknown_warning(trace)
     if warning:
         text += " " + warning
+    if not getattr(trace, "finite", True):
+        text += " " + translate("InsidePanel", "Warning: some numbers are not finite (the "
+                                               "model's weights or activations hold NaN or "
+                                               "infinity); the views show them as nan.")
     for note in notes:  # the numbers stand, but the folder contradicts itself: say so
         text += " " + translate("InsidePanel", "Note: {0}").format(message_text(note))
     return text

@@ -124,10 +124,10 @@ class MlpView(QWidget):
         self._norm, self._norm_mean = _column(token, "resid_norm"), _column(mean, "resid_norm")
         x = np.arange(len(self._ratio), dtype=float)
         self.mean_bars.setOpts(x=x + BAR_W / 2, height=np.nan_to_num(self._mean))
-        self.norm_token.setData(x, self._norm)
+        self.norm_token.setData(*_finite(x, self._norm))
         if new_trace:  # the axes and the text's mean change only with the trace
             self._shown = self._before = -1
-            self.norm_mean.setData(x, self._norm_mean)
+            self.norm_mean.setData(*_finite(x, self._norm_mean))
             ticks = index_ticks(len(x))
             for card in (self.ratio_card, self.norm_card):
                 card.plot.getAxis("bottom").setTicks(ticks)
@@ -223,3 +223,10 @@ class MlpView(QWidget):
         rows = [[i, float(self._ratio[i]), float(self._mean[i]), float(self._norm[i]),
                  float(self._norm_mean[i])] for i in range(len(self._ratio))]
         return headers, rows
+
+
+def _finite(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The points with a finite y: NaN weights gave all-NaN lines, which pyqtgraph's autorange
+    warned about (the panel's line says the numbers are not finite)."""
+    keep = np.isfinite(y)
+    return x[keep], y[keep]

@@ -314,7 +314,8 @@ class InsidePanel(QWidget):
         told = then() if then is not None else None  # a lesson step's word on this trace
         notes = model_notes(self.cache.model)  # the model that was just traced (HF: its notes)
         text = self._say(lambda: " ".join([trace_text(trace, notes)] + ([told()] if told else [])),
-                         level="warning" if getattr(trace, "unknown", ()) or told else "")
+                         level="warning" if getattr(trace, "unknown", ()) or told
+                         or not getattr(trace, "finite", True) else "")
         self.status_changed.emit(text)
         if then is not None:
             self.step_finished.emit(told() if told else "")

@@ -10,6 +10,8 @@ Shapes: L = number of decoder layers, T = number of tokens, m = intermediate siz
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -74,3 +76,14 @@ class Trace:
     # Why: ``tokens`` are drawn pieces ("你(1/3)"), which joined are not the text
     text: str = ""
     token_spans: tuple[tuple[int, int], ...] = ()
+    # every traced number is finite (``checked``); False for NaN or infinite weights, whose
+    # views would otherwise read as ordinary results ("max 0.0000"; probe s19 D4)
+    finite: bool = True
+
+
+def checked(trace: Trace) -> Trace:
+    """``trace`` with ``finite`` worked out (a pass over every array: run it off the GUI
+    thread, where the trace is made)."""
+    finite = all(bool(np.isfinite(a).all()) for layer in trace.layers
+                 for a in (layer.g, layer.u, layer.h, layer.mlp_norm, layer.resid_norm))
+    return trace if finite == trace.finite else dataclasses.replace(trace, finite=finite)
