@@ -89,7 +89,12 @@ def open_user_settings() -> tuple[QSettings, str]:
     path = user_settings_path()
     problem = settings_problem(path)
     if not problem:
-        return QSettings(), ""
+        settings = QSettings()
+        settings.allKeys()  # read it, then sync (nothing changed: nothing is written): only
+        settings.sync()  # then does Qt tell a file it cannot parse
+        if settings.status() != QSettings.Status.FormatError:  # (said at exit only, after
+            return settings, ""  # it had merged the garbage with the session's keys: s19 D3)
+        problem = "is not a settings file gatelab can read (it is left as it is)"
     scratch = scratch_folder(SCRATCH_PREFIX)
     atexit.register(shutil.rmtree, scratch, True)
     settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)

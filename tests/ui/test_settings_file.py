@@ -140,3 +140,20 @@ def test_a_killed_screenshots_scratch_folder_is_swept_by_the_next(tmp_path: Path
     assert proc.returncode == 0, proc.stderr
     assert sorted(p.name for p in scratch.iterdir()) == sorted(
         [f"gatelab-shot-{os.getpid()}-k2", "gatelab-shot-notapid", "gatelab-shot-\u00b2-k3"])
+
+
+def test_a_garbage_settings_file_is_said_at_start_and_left_as_it_was(tmp_path: Path) -> None:
+    """Probe s19 D3: random bytes as gatelab.conf started silently, and at exit the app said
+    the session's settings "were not saved" after Qt had merged them into the garbage."""
+    conf = tmp_path / "xdg" / "gatelab" / "gatelab.conf"
+    conf.parent.mkdir(parents=True)
+    garbage = bytes(range(256)) * 12  # NULs, control bytes, lines without "="
+    conf.write_bytes(garbage)
+    out = _run_app(tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert (f"gatelab: the settings file {conf} is not a settings file gatelab can read (it is "
+            "left as it is); starting with default settings") in out.stderr
+    assert "were not saved" not in out.stderr and "Traceback" not in out.stderr
+    status = next(line for line in out.stdout.splitlines() if line.startswith("STATUS "))
+    assert "started with default settings" in status
+    assert conf.read_bytes() == garbage  # never written over or merged into
