@@ -999,7 +999,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+215"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+217"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1199,7 +1199,17 @@
         <translation>列出 .safetensors 文件中的张量（只读文件头），并与配置交叉核对</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="+83"/>
+        <source>Not a valid model: {0}. Greyed below: the last valid model&apos;s numbers.</source>
+        <translation>不是有效的模型：{0}。下方灰色显示的是上一个有效模型的数字。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Greyed below: the numbers of the fields&apos; last accepted values.</source>
+        <translation>下方灰色显示的是各字段上一次被接受的值所对应的数字。</translation>
+    </message>
+    <message>
+        <location line="-99"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
@@ -1262,11 +1272,6 @@
         <location line="+30"/>
         <source>Yours</source>
         <translation>你的模型</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>Not a valid model: {0}</source>
-        <translation>不是有效的模型：{0}</translation>
     </message>
 </context>
 <context>
@@ -1339,12 +1344,12 @@
     <message>
         <location line="+1"/>
         <location line="+15"/>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Yours</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-54"/>
         <source>&lt;b&gt;Gate, up and down&lt;/b&gt; — classic 4× and gated 8/3 spend the same 8d²</source>
         <translation>&lt;b&gt;门控、上投影与下投影&lt;/b&gt; — 经典 4× 与门控 8/3 花费同样的 8d²</translation>
     </message>
@@ -3088,7 +3093,7 @@
 <context>
     <name>GatesView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_gates.py" line="+189"/>
+        <location filename="../../gatelab/ui/inside_gates.py" line="+184"/>
         <source>This layer at this token</source>
         <translation>该层在此 token 处</translation>
     </message>
@@ -3183,7 +3188,7 @@
         <translation>点：L{0} 层在 token {1} 处的每个神经元，按 |h| 着色（深紫 0 → 黄 {2}）；□ 表示超出图范围，固定在边上。背景：{3} 的 h = act(g)·u；灰色带：门控关闭。</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+57"/>
         <source>nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
@@ -3565,7 +3570,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+69"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+73"/>
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3695,7 +3700,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-79"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-83"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3710,7 +3715,12 @@
         <translation>{0} 个 token 已经过 {1}{2}。可在任意位置选择层、神经元或 token。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+7"/>
+        <source>Warning: some numbers are not finite (the model&apos;s weights or activations hold NaN or infinity); the views show them as nan.</source>
+        <translation>警告：有些数值不是有限数（模型的权重或激活值含有 NaN 或无穷大）；各视图把它们显示为 nan。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Warning: 1 character ({1}) is not in this run&apos;s vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
@@ -3720,7 +3730,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+53"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+54"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3806,7 +3816,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-65"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-69"/>
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
@@ -3931,7 +3941,7 @@
         <location line="-193"/>
         <location line="+228"/>
         <source>Ready</source>
-        <extracomment>A tab page&apos;s least size before its panel is built: the widest built pages&apos; (the trainer&apos;s and the Inside tab&apos;s, with their cards, in English). Why: the window shrinks only as far as the pages built so far allow, so a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, while after a visit to the trainer it stopped at 816x591. Each page keeps its own least size once built (a larger one wins).</extracomment>
+        <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 816x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
@@ -4432,7 +4442,7 @@
 <context>
     <name>NeuronRankings</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="+238"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="+241"/>
         <source>neuron</source>
         <translation>神经元</translation>
     </message>
@@ -5402,7 +5412,7 @@ equivalent</source>
 <context>
     <name>ShadedText</name>
     <message>
-        <location filename="../../gatelab/ui/inside_neuron.py" line="-207"/>
+        <location filename="../../gatelab/ui/inside_neuron.py" line="-215"/>
         <source>HTML page (*.html);;PNG image (*.png);;SVG drawing (*.svg);;CSV data (*.csv)</source>
         <translation>HTML 页面 (*.html);;PNG 图像 (*.png);;SVG 矢量图 (*.svg);;CSV 数据 (*.csv)</translation>
     </message>
@@ -5412,7 +5422,7 @@ equivalent</source>
         <translation>将着色文本保存为 HTML 网页或图片，或将其数值保存为 CSV</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+32"/>
         <source>&lt;b&gt;Neuron explorer&lt;/b&gt;: analyse a text to see what each neuron fires on.</source>
         <translation>&lt;b&gt;神经元浏览器&lt;/b&gt;：分析一段文本，查看每个神经元对什么激活。</translation>
     </message>
@@ -5504,7 +5514,7 @@ equivalent</source>
 <context>
     <name>SinkExperimentBox</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+98"/>
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+100"/>
         <source>Experiment: attention output gate off vs on</source>
         <translation>实验：注意力输出门控 关 vs 开</translation>
     </message>
@@ -5607,7 +5617,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+108"/>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+111"/>
         <source>Mean attention weight on the first token over query positions ≥ 1; 1/t would be uniform</source>
         <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
     </message>
@@ -7509,6 +7519,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>{count} of its weights hold NaN or infinity ({names}): the checkpoint is damaged, and training cannot go on from it; start a new run</source>
+        <translation>其中 {count} 个权重含有 NaN 或无穷大（{names}）：检查点已损坏，无法从它继续训练；请开始新的运行</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>its optimizer state does not list this model&apos;s parameters</source>
         <translation>其优化器状态列出的不是此模型的参数</translation>
     </message>
