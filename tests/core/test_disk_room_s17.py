@@ -27,11 +27,35 @@ def _free(monkeypatch: pytest.MonkeyPatch, free: int) -> None:
 
 
 def test_the_need_counts_two_checkpoints_and_the_history() -> None:
-    cfg = TrainConfig(steps=600, checkpoint_interval=20)
+    cfg = TrainConfig(steps=600, checkpoint_interval=20, stats=False)
     n = 2_400_000  # weights 9.6 MB; a checkpoint with AdamW's moments 28.8 MB
-    assert run_disk_need(cfg, n) == 2 * 12 * n + 24 * 4 * n + (1 << 20)  # 24 entries kept at most
-    assert run_disk_need(cfg.replace(steps=40), n) == 2 * 12 * n + 3 * 4 * n + (1 << 20)
-    assert run_disk_need(cfg, 9_000_000) == 2 * 12 * 9_000_000 + (1 << 20)  # no weights history
+    ckpt, entry, rows = 12 * n + disk_room.CKPT_EXTRA, 4 * n + disk_room.ENTRY_EXTRA, 256
+    assert run_disk_need(cfg, n) == 2 * ckpt + 24 * entry + 600 * rows + (1 << 20)  # 24 kept
+    assert run_disk_need(cfg.replace(steps=40), n) == 2 * ckpt + 4 * entry + 40 * rows + (1 << 20)
+    big = 9_000_000  # no weights history
+    assert run_disk_need(cfg, big) == 2 * (12 * big + disk_room.CKPT_EXTRA) + 600 * rows + (1 << 20)
+
+
+def test_the_need_grows_with_steps_and_statistics() -> None:
+    """Probe s19 D2: a fixed 1 MB stood for metrics and statistics, whatever the steps."""
+    cfg = TrainConfig(n_layer=2, n_embd=64, n_head=2, steps=3000, checkpoint_interval=50)
+    n = 100_000
+    more = run_disk_need(cfg.replace(steps=30_000), n) - run_disk_need(cfg, n)
+    assert more >= 27_000 * disk_room.METRICS_ROW  # every step's row
+    assert run_disk_need(cfg, n) - run_disk_need(cfg.replace(stats=False), n) >= 50 * (
+        disk_room.stats_entry_bytes(cfg) - disk_room.ENTRY_EXTRA)
+
+
+def test_the_need_covers_what_a_real_run_writes(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    run = tmp_path / "run"
+    assert train_main(TINY + ["--steps", "400", "--checkpoint-interval", "10",
+                              "--run-dir", str(run)]) == 0
+    capsys.readouterr()
+    from gatelab.core.runs import read_config
+    peak = disk_room.folder_bytes(run) + (run / "ckpt.pt").stat().st_size  # + its replacement
+    need = run_disk_need(read_config(run), _params(run))
+    assert peak <= need <= 3 * peak + (1 << 20), (peak, need)  # enough, and not wildly more
 
 
 def test_a_full_disk_refuses_before_the_first_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
