@@ -278,6 +278,7 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
     bar = ProgressBar()
     last: Snapshot | None = None
     last_val: float | None = None  # the latest evaluation; the final snapshot often has none
+    made_here = not args.resume and not os.path.lexists(run_dir)  # a --run-dir it creates
     try:
         with _ctrl_c_stops() as stop:
             start.began, start.made = run_dir, None
@@ -295,8 +296,10 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
             bar.done()
         return _fail(prog, str(exc) + _resume_hint(run_dir, exc, last), code=1)
     except (ValueError, OSError) as exc:
-        if not args.run_dir:  # refused before anything was written: leave no empty run folder
-            with suppress(OSError):
+        if not args.quiet and last is not None:
+            bar.done()  # the error on a line of its own, not after the bar (probe s19 P1)
+        if not args.run_dir or made_here:  # refused before anything was written (a full
+            with suppress(OSError):  # disk, a bad corpus): leave no empty run folder behind
                 run_dir.rmdir()
         if isinstance(exc, KeyedError) and exc.msg.key == "resume.done":  # say how, runnable
             return _fail(prog, f"{exc}, e.g. with {_continue_hint(runs.run_info(run_dir))}")

@@ -87,3 +87,41 @@ def _params(run: Path) -> int:
     import torch
     state = torch.load(run / "ckpt.pt", weights_only=True)["model"]
     return sum(t.numel() for t in state.values())
+
+
+def test_a_refused_new_run_dir_is_removed_and_an_existing_one_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Probe s19 P2: the refusal left the empty --run-dir it had made."""
+    _free(monkeypatch, 200_000)
+    made = tmp_path / "new"
+    assert train_main(TINY + ["--steps", "20", "--run-dir", str(made)]) == 2
+    assert not made.exists()
+    mine = tmp_path / "mine"
+    mine.mkdir()  # the user's own empty folder stays
+    assert train_main(TINY + ["--steps", "20", "--run-dir", str(mine)]) == 2
+    assert mine.is_dir() and not any(mine.iterdir())
+    capsys.readouterr()
+
+
+def test_a_full_disk_mid_run_ends_the_bar_before_the_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Probe s19 P1: "…00:01<--:--gatelab-train: error: cannot write …/ckpt.pt: No space left"."""
+    import errno
+
+    from gatelab.core import run_writer
+    real, calls = run_writer.atomic_write_bytes, []
+
+    def full_at_second_checkpoint(path: Path, data: bytes) -> None:
+        if Path(path).name == "ckpt.pt":
+            calls.append(path)
+            if len(calls) == 2:
+                raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, data)
+
+    monkeypatch.setattr(run_writer, "atomic_write_bytes", full_at_second_checkpoint)
+    args = [a for a in TINY if a != "--quiet"]
+    assert train_main(args + ["--steps", "30", "--checkpoint-interval", "10",
+                              "--run-dir", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    line = next(x for x in err.splitlines() if "error:" in x)
+    assert line.startswith("gatelab-train: error: ") and "No space left on device" in line
