@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gatelab.core.budget import count_model
+from gatelab.core.fileio import human_bytes
 from gatelab.core.messages import GatelabError, Msg, error
 from gatelab.core.trainconfig import TrainConfig, TrainingError, intermediate_size, model_spec
 
@@ -57,8 +58,9 @@ class MemoryEstimate:
 
 
 def gb(n: int | float) -> str:
-    """Bytes as GB with one decimal ("38.2 GB"); MB below a tenth of a GB."""
-    return f"{n / 1e9:,.1f} GB" if n >= 1e8 else f"{n / 1e6:,.0f} MB"
+    """Bytes in the one form every size takes (``human_bytes``: "38.2 GB", "59.1 KB"). Why: MB
+    with no decimal read "0 MB weights" for a small model's 59 KB (probe s19 P4)."""
+    return human_bytes(n)
 
 
 def count_training_params(config: TrainConfig, vocab_size: int) -> int:

@@ -211,7 +211,7 @@ def _run_info(path: Path, created: float) -> RunInfo:
         return RunInfo(path, path.name, "broken", created, error=reason(exc))
     try:
         summary = read_json_strict(path / SUMMARY)
-        error = str(summary.get("error") or "")
+        error = _text(summary.get("error"))  # (a list's repr read "broken: ['']": s19 P3)
     except RunError as exc:
         summary, error = {}, reason(exc)
     stamp = _float_or_none(summary.get("created"))

@@ -113,7 +113,7 @@ def test_corpus_memory_and_device_errors(tmp_path: Path) -> None:
     with pytest.raises(MemoryEstimateError) as e:
         check_fits(10**18, "cpu", Msg("memory.training"), "x", Msg("memory.training_hint"))
     check(e.value, "memory.hint")
-    assert str(e.value).startswith("training this model needs ≈ 1,000,000,000.0 GB, ")
+    assert str(e.value).startswith("training this model needs ≈ 1,000,000.0 TB, ")
     assert str(e.value).endswith(" RAM available (x); lower the batch size, block size, width, "
                                  "layers or intermediate size")
     with pytest.raises(DeviceUnavailable) as e:
@@ -242,3 +242,14 @@ def test_broken_run_rows_say_why_with_keyed_parts(tmp_path: Path) -> None:
     assert run_info(run).error.key == "summary.empty"
     (run / "config.json").write_text("[", encoding="utf-8")
     assert run_info(run).error.key == "json.invalid"
+
+
+def test_a_small_models_parts_are_not_zero_megabytes() -> None:
+    """Probe s19 P4: "(0 MB weights, 0 MB gradients, 0 MB AdamW state, 473.4 GB activations…)"."""
+    from gatelab.core.memory import MemoryEstimate
+
+    parts = str(MemoryEstimate(params=59_100, grads=59_100, optimizer=118_200,
+                               activations=473_400_000_000, logits=226_100_000_000,
+                               n_params=14_775).describe())
+    assert parts == ("59.1 KB weights, 59.1 KB gradients, 118.2 KB AdamW state, 473.4 GB "
+                     "activations, 226.1 GB logits")

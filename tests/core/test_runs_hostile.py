@@ -210,3 +210,19 @@ def test_run_json_number_with_too_many_digits(good_run: Path, tmp_path: Path) ->
     (info,) = list_runs(tmp_path)
     assert info.status == "broken" and "too many digits" in info.error
     assert "set_int_max" not in info.error
+
+
+@pytest.mark.parametrize("error", [[""], {"x": 1}, 7, True])
+def test_an_error_of_the_wrong_type_is_no_python_repr(good_run: Path, tmp_path: Path,
+                                                      error: object) -> None:
+    """Probe s19 P3: run.json's ``"error": [""]`` showed in the list as "broken: ['']"."""
+    d = _copy(good_run, tmp_path / "r")
+    summary = json.loads((d / "run.json").read_text())
+    (d / "run.json").write_text(json.dumps({**summary, "status": "failed", "error": error}))
+    info = runs.run_info(d)
+    assert info.status == "failed" and info.error == ""
+    summary.pop("status")
+    (d / "run.json").write_text(json.dumps({**summary, "error": error}))
+    info = runs.run_info(d)
+    assert info.status == "broken" and "[" not in info.error and "{" not in info.error
+    assert info.error.startswith("run.json")  # the reason core works out, not a repr
