@@ -201,6 +201,7 @@ class InsidePanel(QWidget):
         except ValueError:
             self._say(self._spec_problem, level="error")
             return False
+        self.source.run_chosen |= spec.kind == "run"  # analysed: kept in the list if deleted
         text = self.source.text.text()
         if not text.strip():
             self._say(lambda: self.tr("Type a text to analyse (or pick an example)."), level="error")
