@@ -52,6 +52,8 @@ class CardRoom(QObject):
             self._card.setVisible(show)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
-        if event.type() == QEvent.Type.Resize:
+        # a resize, or a panel's least width settling after the card was placed (the Inside
+        # tab's and the trainer's at 911 px: a card of 100 px, cut at the right; s19)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
             self.fit()
         return False

@@ -1,4 +1,4 @@
-"""Session-12 walkthrough, the window at its least size (816×491 in English, once the wide tabs
+"""Session-12 walkthrough, the window at its least size (810×491 in English, once the wide tabs
 are built) and at 1024×700: the gate plane's map titles ran down into their maps, the budget
 tab's "Try this" card was cut at its right edge, and the activation curves kept ~220 px."""
 
@@ -175,7 +175,7 @@ def test_a_fresh_window_shrinks_no_further_than_one_that_opened_every_tab(qtbot,
                                                                          settings) -> None:
     """Re-walk s12 N1: on a fresh launch (no trainer or Inside tab built yet) the window went
     down to 578x204 on the curves, their plot, title and readout drawn over each other; after a
-    visit to the trainer it stopped at 816x591 (816x491 now). Now both stop at the same size."""
+    visit to the trainer it stopped at 816x591 (810x491 now). Now both stop at the same size."""
     from gatelab.ui.main_window import MainWindow
     from gatelab.ui.tabs import TAB_SPECS
 

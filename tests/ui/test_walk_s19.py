@@ -88,3 +88,19 @@ def test_a_short_window_scrolls_the_traced_page(qtbot, main_window) -> None:  # 
     settle()
     views = panel.views.mapTo(page.viewport(), panel.views.rect().bottomLeft())
     assert views.y() <= page.viewport().height()  # the views' bottom edge is in sight
+
+
+@pytest.mark.parametrize("tab", ["activations", "gate-plane", "budget", "trainer", "inside",
+                                 "forward-pass"])
+def test_a_shown_card_is_never_cut(qtbot, main_window, tab: str) -> None:  # noqa: ANN001
+    """At 911 px (a 1366 px screen at 1.5×) the Inside and trainer tabs showed their "Try
+    this" card 100 px wide, cut at the right: the room was judged before the panel's least
+    width settled. A card shows only with CARD_LEAST px, at every width."""
+    from gatelab.ui.lesson_room import CARD_LEAST
+
+    for width in (911, 1000, 1100, 1366):
+        show_tab_at(qtbot, main_window, tab, (width, 600))
+        settle(20)
+        card = main_window._cards[tab]
+        assert not card.isVisible() or card.width() >= CARD_LEAST, (width, card.width())
+    assert main_window._cards[tab].isVisible()  # (at 1366 px every card has room)
