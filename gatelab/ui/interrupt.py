@@ -54,8 +54,8 @@ def quit_on_interrupt(window: QWidget) -> Callable[[], None]:
         if signum == signal.SIGINT:
             print("gatelab: Ctrl-C: closing (press it again to quit at once)", file=sys.stderr)
         else:
-            print(f"gatelab: {signal.Signals(signum).name}: closing (settings saved, a "
-                  "training run stopped at its checkpoint)", file=sys.stderr)
+            print(f"gatelab: {signal.Signals(signum).name}: closing as File → Quit does",
+                  file=sys.stderr)
         QTimer.singleShot(0, window.close)
 
     for signum in taken:
