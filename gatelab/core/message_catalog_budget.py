@@ -42,6 +42,9 @@ BUDGET_MESSAGES: dict[str, str] = {
     "st.metadata": QT_TRANSLATE_NOOP("core", "{path}: __metadata__ must map strings to strings"),
     "st.overlap": QT_TRANSLATE_NOOP(
         "core", "{path}: tensors {a!r} and {b!r} overlap (bytes {begin:,}–{end:,})"),
+    "st.gap": QT_TRANSLATE_NOOP(
+        "core", "{path}: bytes {begin:,}–{end:,} of its data belong to no tensor (a damaged or "
+                "edited header)"),
     "st.shrank": QT_TRANSLATE_NOOP("core", "{path}: file shrank while reading its header"),
     "st.too_short": QT_TRANSLATE_NOOP("core", "{path}: too short to be a safetensors file ({size} bytes)"),
     "st.header_empty": QT_TRANSLATE_NOOP(

@@ -3660,7 +3660,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+206"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+207"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3941,7 +3941,7 @@
         <location line="-193"/>
         <location line="+228"/>
         <source>Ready</source>
-        <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 816x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
+        <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
@@ -8294,7 +8294,7 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../gatelab/core/message_catalog_budget.py" line="+56"/>
+        <location filename="../../gatelab/core/message_catalog_budget.py" line="+59"/>
         <source>cannot read {path}: {reason}</source>
         <translation>无法读取 {path}：{reason}</translation>
     </message>
@@ -8549,7 +8549,7 @@ equivalent</source>
         <translation>应为 TrainConfig 或字典，实际为 {found}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog_budget.py" line="-38"/>
+        <location filename="../../gatelab/core/message_catalog_budget.py" line="-41"/>
         <source>cannot read {reason}</source>
         <translation>无法读取 {reason}</translation>
     </message>
@@ -8645,6 +8645,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>{path}: bytes {begin:,}–{end:,} of its data belong to no tensor (a damaged or edited header)</source>
+        <translation>{path}：其数据的第 {begin:,}–{end:,} 字节不属于任何张量（文件头已损坏或被改动）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{path}: file shrank while reading its header</source>
         <translation>{path}：读取文件头时文件变小了</translation>
     </message>
