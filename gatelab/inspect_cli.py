@@ -28,6 +28,7 @@ guard_imports()  # first: Ctrl-C during the imports below is one line too, not a
 
 import argparse
 import contextlib
+import errno
 import json
 import math
 import os
@@ -164,6 +165,8 @@ def _cannot_create_in(folder: Path) -> str:
     except OSError as exc:
         if not folder.is_dir():
             return f"{folder} is not a folder" if folder.exists() else f"no folder {folder}"
+        if exc.errno == errno.ENOENT:  # a folder that exists yet takes no new files (/proc):
+            return f"no file can be created in {folder}"  # not "No such file" (probe s19 P6)
         return f"cannot create a file in {folder}: {exc.strerror or exc}"
 
 

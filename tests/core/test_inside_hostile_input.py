@@ -102,8 +102,11 @@ def test_json_in_a_folder_that_cannot_take_files(run: Path, tmp_path: Path,
     assert main([str(run), "--text", "ab", "--json", str(tmp_path / "nodir" / "o.json")]) == 2
     _one_error_line(capsys, "no folder")
     assert main([str(run), "--text", "ab", "--json", "/proc/version"]) == 2
-    err = _one_error_line(capsys, "cannot create a file in /proc")
+    err = _one_error_line(capsys, "no file can be created in /proc")
     assert err.count("cannot write") == 1  # once, not "cannot write X: cannot write X"
+    assert main([str(run), "--text", "ab", "--json", "/proc/self/status"]) == 2
+    err = _one_error_line(capsys, "no file can be created in /proc/self")
+    assert "No such file" not in err  # (probe s19 P6: the folder is there)
 
 
 def test_weights_missing_a_layer_are_refused(llama: Path, tmp_path: Path) -> None:
