@@ -167,3 +167,14 @@ def live_run_status(trainer_state: str, run_dir: str) -> str:
     if status == "broken" and trainer_state not in ("", "idle"):
         return trainer_state  # e.g. a run that failed before writing run.json: "failed"
     return status
+
+
+def live_info(trainer_state: str, run_dir: str) -> str:
+    """The line beside the "Live run" source: which run the trainer shows and its state."""
+    if not run_dir:
+        return translate("InsidePanel", "No live run yet: start one in the Live trainer tab "
+                                        "(Ctrl+4).")
+    state = run_state_word(live_run_status(trainer_state, run_dir))  # (a replay's: run.json)
+    return translate("InsidePanel", "The trainer's run {0} ({1}), traced from its latest "
+                                    "checkpoint; Analyse again to refresh.").format(
+        Path(run_dir).name, state)

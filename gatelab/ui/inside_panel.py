@@ -28,7 +28,7 @@ from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_layout import column, explorer_page, rule, trace_page
 from gatelab.ui.inside_lesson import build_lesson
 from gatelab.ui.inside_caption import trace_caption
-from gatelab.ui.inside_messages import live_run_status, model_notes, run_state_word, trace_text, view_titles
+from gatelab.ui.inside_messages import live_info, model_notes, trace_text, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -355,16 +355,8 @@ class InsidePanel(QWidget):
             self._live_timer.stop()
 
     def _update_live_info(self) -> None:
-        trainer = self._lookup("trainer")
-        run_dir = self.live_run_dir()
-        if not run_dir:
-            self.source.set_live_info(self.tr("No live run yet: start one in the Live trainer tab "
-                                              "(Ctrl+4)."))
-            return
-        state = live_run_status(str(getattr(trainer, "run_state", "")), run_dir)  # (a replay's)
-        self.source.set_live_info(self.tr("The trainer's run {0} ({1}), traced from its latest "
-                                          "checkpoint; Analyse again to refresh.").format(
-            Path(run_dir).name, run_state_word(state)))
+        state = str(getattr(self._lookup("trainer"), "run_state", ""))
+        self.source.set_live_info(live_info(state, self.live_run_dir()))
 
     def _update_topk_target(self, *_args: object) -> None:
         spec = self._spec

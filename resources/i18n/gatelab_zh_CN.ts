@@ -3740,12 +3740,12 @@
         <translation>此运行尚未保存统计数据。</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+79"/>
         <source>No live run yet: start one in the Live trainer tab (Ctrl+4).</source>
         <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4）。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>The trainer&apos;s run {0} ({1}), traced from its latest checkpoint; Analyse again to refresh.</source>
         <translation>训练器的运行 {0}（{1}），按其最新检查点追踪；再次“分析”即可刷新。</translation>
     </message>
@@ -3816,7 +3816,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-69"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-151"/>
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
