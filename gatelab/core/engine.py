@@ -153,6 +153,8 @@ def _restore(run: _Run, ckpt: dict[str, Any], run_dir: Path | str | None) -> Non
         torch.set_rng_state(ckpt["rng"]["torch"])
         if run.device.type == "cuda" and ckpt["rng"].get("cuda") is not None:
             torch.cuda.set_rng_state_all(ckpt["rng"]["cuda"])
+    except RunError:
+        raise  # worded already: wrapped again it said "cannot be restored" twice (s19)
     except (RuntimeError, ValueError, TypeError, KeyError, IndexError) as exc:
         raise RunError(Msg("ckpt.cannot_restore", {"folder": run_dir,
                                                    "reason": first_line(exc)})) from None

@@ -221,8 +221,9 @@ class GatesView(QWidget):
         lo_g, hi_g = spec.g_range
         lo_u, hi_u = spec.u_range
         self._pos = np.column_stack([np.clip(g, lo_g, hi_g), np.clip(u, lo_u, hi_u)])
-        top = float(np.max(h[np.isfinite(h)])) if np.isfinite(h).any() else 0.0
-        shade = np.zeros(len(h), dtype=int) if top <= 0 else np.clip(
+        top = (float(np.max(h[np.isfinite(h)])) if np.isfinite(h).any()
+               else math.nan if len(h) else 0.0)  # (all NaN: "yellow nan", not 0.0000)
+        shade = np.zeros(len(h), dtype=int) if not top > 0 else np.clip(
             np.nan_to_num(h / top) * (N_SHADES - 1), 0, N_SHADES - 1).astype(int)
         margin_g, margin_u = 0.02 * (hi_g - lo_g), 0.02 * (hi_u - lo_u)
         rect = QRectF(lo_g - margin_g, lo_u - margin_u, hi_g - lo_g + 2 * margin_g,
@@ -299,6 +300,10 @@ class GatesView(QWidget):
             values.update(g=fmt_value(r.g), u=fmt_value(r.u), act=fmt_value(r.act),
                           h_formula=fmt_value(r.h), dh_dg=fmt_value(r.dh_dg),
                           dh_du=fmt_value(r.dh_du))
+        else:  # NaN weights: say so in every row (they kept another neuron's numbers; s19)
+            values.update({key: fmt_value(v) for key, v in (
+                ("g", g), ("u", u), ("act", math.nan), ("h_formula", math.nan),
+                ("dh_dg", math.nan), ("dh_du", math.nan))})
         for key, text in values.items():
             self.readout.set_value(key, text)
 

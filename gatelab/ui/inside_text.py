@@ -10,6 +10,7 @@ switching neuron only changes colours, which keeps a switch far below one frame.
 from __future__ import annotations
 
 import html
+import math
 from pathlib import Path
 
 import numpy as np
@@ -48,7 +49,8 @@ def shade_colours(values: np.ndarray) -> tuple[list[QColor], float]:
     """A diverging colour per value (white at 0, full colour at ±max|values|) and that max."""
     v = np.asarray(values, dtype=np.float64)
     finite = v[np.isfinite(v)]
-    scale = float(np.max(np.abs(finite))) if finite.size else 0.0
+    # no finite value at all (NaN weights): the scale is nan, not a "max 0.0000" (s19)
+    scale = float(np.max(np.abs(finite))) if finite.size else (math.nan if v.size else 0.0)
     t = np.clip(v / scale, -1.0, 1.0) if scale > 0 else np.zeros_like(v)
     t = np.nan_to_num(t)
     colours: list[QColor] = []

@@ -39,6 +39,7 @@ def test_resuming_nan_weights_names_the_damaged_checkpoint(tmp_path: Path) -> No
     assert info.value.msg.key == "ckpt.cannot_restore"
     text = str(info.value)
     assert "5 of its weights hold NaN or infinity" in text and ", …)" in text
+    assert text.count("cannot be restored") == 1
     assert "learning rate" not in text
     model, _vocab, _cfg = load_trained(run)  # still open to analysis
     assert not all(bool(p.isfinite().all()) for p in model.parameters())
@@ -49,4 +50,5 @@ def test_the_cli_says_so_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert train_main(["--run-dir", str(run), "--resume", "--steps", "10", "--quiet"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "cannot be restored: 1 of its weights hold NaN or infinity" in err
+    assert err.count("cannot be restored") == 1  # (said twice: the error was wrapped again)
     assert "learning rate" not in err and "start a new run" in err

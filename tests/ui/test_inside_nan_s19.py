@@ -45,6 +45,12 @@ def test_nan_weights_are_said_in_amber(qtbot, nan_run: Path) -> None:  # noqa: A
         qtbot.waitUntil(lambda: not panel.runner.is_busy() and panel.sel.has_trace(),
                         timeout=60000)
         assert not panel.sel.trace.finite
+        nan_trace = panel.sel.trace
+        panel.sel.set_layer(0)
+        panel.sel.set_token(2)
+        settle(10)
+        assert "(max nan)" in panel.shaded.title.text() and "max 0.0000" not in panel.shaded.title.text()
+        assert "yellow nan" in panel.gates.legend.text()
         text, level = panel._message[0](), panel._message[1]
         assert level == "warning" and "some numbers are not finite" in text
         assert text.startswith("11 tokens through")
@@ -54,6 +60,16 @@ def test_nan_weights_are_said_in_amber(qtbot, nan_run: Path) -> None:  # noqa: A
             settle(10)
         panel.sel.set_layer(0)
         settle(10)
+        # the picked neuron's readout: every row nan, none left from a finite trace before
+        gates = panel.gates
+        finite = make_trace(text="the cat sat", n_layer=1, m=gates._gu.shape[0])
+        panel.sel.set_trace(finite)
+        panel.sel.set_neuron(1)
+        assert gates.readout.value_text("g") not in ("", "nan")
+        panel.sel.set_trace(nan_trace)
+        panel.sel.set_neuron(2)
+        for key in ("g", "u", "act", "h_formula", "dh_dg", "dh_du", "h"):
+            assert gates.readout.value_text(key) == "nan", key
     finally:
         panel.shutdown()
 
