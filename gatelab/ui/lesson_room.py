@@ -46,6 +46,10 @@ class CardRoom(QObject):
         used += layout.spacing() * len(others) + margins.left() + margins.right()
         return page.width() - used
 
+    def lacks(self) -> int:
+        """The px the page lacks for the card (0 when it has room)."""
+        return max(0, CARD_LEAST - self.room())
+
     def fit(self) -> None:
         show = self._wanted and self.room() >= CARD_LEAST
         if self._card.isHidden() == show:

@@ -12,30 +12,10 @@ from __future__ import annotations
 import importlib
 import traceback
 
-from PySide6.QtCore import (
-    QCoreApplication,
-    QEvent,
-    QSettings,
-    QSize,
-    Qt,
-    QTimer,
-)
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QCloseEvent,
-    QKeySequence,
-    QShortcut,
-)
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QTabWidget,
-    QToolButton,
-    QWidget,
-)
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QMessageBox, QTabWidget,
+                               QToolButton, QWidget)
 
 from gatelab import __version__
 from gatelab.ui.enter_keys import install_enter_keys
@@ -190,6 +170,11 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         for room in self._rooms.values():  # each shown where its tab leaves it room
             room.set_wanted(visible)
         self._settings.setValue("window/lessons", visible)
+        room = self._rooms.get(self.current_tab_name())
+        if visible and room is not None and room.lacks():  # F2 did nothing visible (s19)
+            self.status.showMessage(self.tr("No room for the “Try this” card beside this tab: "
+                                            "widen the window by {0} px.").format(room.lacks()),
+                                    8000)
 
     def _on_gate_pairs(self, pairs: object, label: object, variant: str = "",
                        layer: int = -1) -> None:

@@ -3123,12 +3123,12 @@
         <translation>h（模型）</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>h = act(g)·u  (formula)</source>
         <translation>h = act(g)·u（公式）</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-61"/>
         <source>Explore this neuron</source>
         <translation>探索此神经元</translation>
     </message>
@@ -3153,7 +3153,7 @@
         <translation>分析一段文本，查看各层的门控。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>h = {0}·{1}  (formula)</source>
         <translation>h = {0}·{1}（公式）</translation>
     </message>
@@ -3188,7 +3188,7 @@
         <translation>点：L{0} 层在 token {1} 处的每个神经元，按 |h| 着色（深紫 0 → 黄 {2}）；□ 表示超出图范围，固定在边上。背景：{3} 的 h = act(g)·u；灰色带：门控关闭。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+61"/>
         <source>nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
@@ -3933,19 +3933,19 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+294"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+279"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-193"/>
-        <location line="+228"/>
+        <location line="-198"/>
+        <location line="+233"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-155"/>
+        <location line="-160"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3954,7 +3954,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+133"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3969,12 +3969,17 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-154"/>
+        <location line="-159"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+46"/>
+        <source>No room for the “Try this” card beside this tab: widen the window by {0} px.</source>
+        <translation>此标签页旁没有放“试一试”卡片的空间：请把窗口加宽 {0} 像素。</translation>
+    </message>
+    <message>
+        <location line="+114"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>

@@ -104,3 +104,23 @@ def test_a_shown_card_is_never_cut(qtbot, main_window, tab: str) -> None:  # noq
         card = main_window._cards[tab]
         assert not card.isVisible() or card.width() >= CARD_LEAST, (width, card.width())
     assert main_window._cards[tab].isVisible()  # (at 1366 px every card has room)
+
+
+def test_f2_says_when_the_card_has_no_room(qtbot, main_window) -> None:  # noqa: ANN001
+    """Re-walk s19: at 1.5× (911 px) F2 showed nothing and said nothing."""
+    from gatelab.ui.lesson_room import CARD_LEAST
+
+    show_tab_at(qtbot, main_window, "inside", (911, 600))
+    room = main_window._rooms["inside"]
+    assert room.lacks() == CARD_LEAST - room.room() > 0
+    main_window.set_lessons_visible(False)
+    main_window.set_lessons_visible(True)
+    said = main_window.status.currentMessage()
+    assert said == ("No room for the “Try this” card beside this tab: widen the window by "
+                    f"{room.lacks()} px.")
+    assert not main_window._cards["inside"].isVisible()
+    main_window.set_lessons_visible(False)
+    show_tab_at(qtbot, main_window, "inside", (1366, 700))
+    main_window.status.clearMessage()
+    main_window.set_lessons_visible(True)
+    assert main_window.status.currentMessage() == "" and main_window._cards["inside"].isVisible()
