@@ -175,6 +175,9 @@ class TopKView(QGroupBox):
         note = self.tr(" (cancelled: the best of the part searched)") if self._cancelled else ""
         if not self._found and self._cancelled:
             return self.tr("{0}: cancelled before any context was found.").format(self._target)
+        if not self._found:  # every h was NaN or infinite (a damaged model)
+            return self.tr("{0}: no finite h over {1:,} characters.").format(self._target,
+                                                                         self._searched)
         if len(self._found) == 1:
             return self.tr("{0}: the highest h over {1:,} characters{2}.").format(
                 self._target, self._searched, note)

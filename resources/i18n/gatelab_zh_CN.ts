@@ -6041,6 +6041,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>{0}: no finite h over {1:,} characters.</source>
+        <translation>{0}：在 {1:,} 个字符中没有一个有限的 h。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{0}: the highest h over {1:,} characters{2}.</source>
         <translation>{0}：{1:,} 个字符中 h 最高的位置{2}。</translation>
     </message>

@@ -127,3 +127,17 @@ def test_load_text_file_refuses_bad_files(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "fifo")
     with pytest.raises(InsideError, match="not a regular file"):
         load_text_file(tmp_path / "fifo")
+
+
+def test_non_finite_h_is_never_a_top_context(run: Path) -> None:
+    """Re-walk s19: a model with NaN weights listed ten "highest" contexts, every h nan."""
+    src = RunModel(run)
+    text = validation_text(run)[:300]
+    real = src.neuron_h
+    every_other = lambda x, layer, neuron: torch.where(  # noqa: E731
+        torch.arange(x.numel()).view_as(x) % 2 == 0, real(x, layer, neuron), torch.nan)
+    src.neuron_h = every_other  # type: ignore[method-assign]
+    got = top_k_contexts(src, 0, 1, text, k=5, batch_tokens=64)
+    assert len(got) == 5 and all(np.isfinite(r["score"]) for r in got)
+    src.neuron_h = lambda x, layer, neuron: torch.full(x.shape, torch.nan)  # type: ignore[method-assign]
+    assert top_k_contexts(src, 0, 1, text, k=5, batch_tokens=64) == []

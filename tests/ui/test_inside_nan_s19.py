@@ -82,3 +82,12 @@ def test_checked_marks_only_traces_with_non_finite_numbers() -> None:
     trace.layers[1].h[0, 3] = 0.0
     trace.layers[0].mlp_norm[1] = np.nan
     assert not checked(trace).finite
+
+
+def test_a_search_that_finds_no_finite_h_says_so(qtbot) -> None:  # noqa: ANN001
+    from gatelab.ui.inside_topk import TopKView
+
+    view = TopKView()
+    qtbot.addWidget(view)
+    view.show_results([], "L0 #1", 12_345, cancelled=False)
+    assert view.results_text() == "L0 #1: no finite h over 12,345 characters."
