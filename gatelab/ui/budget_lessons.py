@@ -136,9 +136,9 @@ def _steps(panel: BudgetPanel) -> tuple[TryStep, ...]:
             translate("BudgetLessons", "Dense → MoE: total vs active"),
             translate(
                 "BudgetLessons",
-                "Yours is now Mistral-7B, dense: 7,241,732,096 parameters, all used per token. "
-                "Beside it Mixtral-8x7B: 46,702,792,704 in total, but 2 of 8 experts run, so "
-                "12.9 B are active.",
+                "Pressing it makes Yours Mistral-7B, dense: 7,241,732,096 parameters, all used "
+                "per token. Beside it Mixtral-8x7B: 46,702,792,704 in total, but 2 of 8 experts "
+                "run, so 12.9 B are active.",
             ),
             _dense_to_moe,
         ),

@@ -779,8 +779,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Yours is now Mistral-7B, dense: 7,241,732,096 parameters, all used per token. Beside it Mixtral-8x7B: 46,702,792,704 in total, but 2 of 8 experts run, so 12.9 B are active.</source>
-        <translation>你的模型现在是稠密的 Mistral-7B：7,241,732,096 个参数，每个 token 全部用到。旁边是 Mixtral-8x7B：总计 46,702,792,704 个参数，但 8 个专家中只运行 2 个，因此激活参数为 12.9 B。</translation>
+        <source>Pressing it makes Yours Mistral-7B, dense: 7,241,732,096 parameters, all used per token. Beside it Mixtral-8x7B: 46,702,792,704 in total, but 2 of 8 experts run, so 12.9 B are active.</source>
+        <translation>按下后，你的模型变为稠密的 Mistral-7B：7,241,732,096 个参数，每个 token 全部用到。旁边是 Mixtral-8x7B：总计 46,702,792,704 个参数，但 8 个专家中只运行 2 个，因此激活参数为 12.9 B。</translation>
     </message>
     <message>
         <location line="+19"/>
