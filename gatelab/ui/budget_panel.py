@@ -55,6 +55,7 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         self.last_error = ""
         self._error_box: QMessageBox | None = None
         self._model_problem = ""  # why the fields do not make a model ("" when they do)
+        self._refused_shown = False  # the numbers are greyed for a field refusing its text
         self._loaded_name = ""  # the model "Load into my fields" copied, until a field changes
         for preset in B.load_presets():
             self.models[preset.name] = preset.count()
@@ -164,7 +165,7 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
     def _connect(self) -> None:
         for attr, _value, _minimum in FIELDS:
             getattr(self, attr).value_changed.connect(self._on_inputs_changed)
-            getattr(self, attr).edit.textEdited.connect(self._render)  # refused or not
+            getattr(self, attr).edit.textEdited.connect(self._on_field_text)
         for signal in (self.variant_combo.currentIndexChanged, self.multiple_spin.valueChanged,
                        self.bias_check.toggled, self.tie_check.toggled,
                        self.compare_combo.currentIndexChanged):
@@ -347,11 +348,12 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
             self.model_error.setText(self.tr("Not a valid model: {0}. Greyed below: the last "
                                              "valid model's numbers.").format(self._model_problem))
             self.model_error.show()
+            self._refused_shown = self._refused()
             self._show_stale(True)
             return
         self._model_problem = ""
         # a field refusing its text keeps its last accepted value: those numbers, greyed
-        refused = any(getattr(self, attr).error_text() for attr, _value, _least in FIELDS)
+        refused = self._refused_shown = self._refused()
         self.model_error.setText(self.tr("Greyed below: the numbers of the fields' last "
                                          "accepted values.") if refused else "")
         self.model_error.setVisible(refused)
@@ -361,6 +363,15 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         self._update_charts()
         self._fit_split()  # a row more or less, a title wrapped anew
         self._refresh_table(yours=not refused)
+
+    def _refused(self) -> bool:
+        return any(getattr(self, attr).error_text() for attr, _value, _least in FIELDS)
+
+    def _on_field_text(self, _text: str) -> None:
+        """A keystroke the field refused changes no value, so no render follows it: render
+        when the refusal starts or ends (a valid one renders through value_changed)."""
+        if self._refused() != self._refused_shown:
+            self._render()
 
     def _show_stale(self, stale: bool) -> None:
         """Grey the readout and the charts and drop "Yours" from the table while the fields
