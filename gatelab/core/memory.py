@@ -52,15 +52,12 @@ class MemoryEstimate:
         return self.params + self.grads + self.optimizer + self.activations + self.logits
 
     def describe(self) -> Msg:
-        return Msg("memory.parts", {"weights": gb(self.params), "grads": gb(self.grads),
-                                    "optimizer": gb(self.optimizer),
-                                    "activations": gb(self.activations), "logits": gb(self.logits)})
-
-
-def gb(n: int | float) -> str:
-    """Bytes in the one form every size takes (``human_bytes``: "38.2 GB", "59.1 KB"). Why: MB
-    with no decimal read "0 MB weights" for a small model's 59 KB (probe s19 P4)."""
-    return human_bytes(n)
+        # sized as files are ("59.1 KB"; MB without a decimal read "0 MB weights": s19 P4)
+        return Msg("memory.parts", {"weights": human_bytes(self.params),
+                                    "grads": human_bytes(self.grads),
+                                    "optimizer": human_bytes(self.optimizer),
+                                    "activations": human_bytes(self.activations),
+                                    "logits": human_bytes(self.logits)})
 
 
 def count_training_params(config: TrainConfig, vocab_size: int) -> int:
@@ -169,7 +166,8 @@ def check_fits(needed: int, device: Any = "cpu", what: str | None = None,
     if free is None or needed <= free:
         return
     kind = getattr(device, "type", None) or str(device).split(":")[0]
-    values = {"what": what or Msg("memory.this_run"), "needed": gb(needed), "free": gb(free),
+    values = {"what": what or Msg("memory.this_run"), "needed": human_bytes(needed),
+              "free": human_bytes(free),
               "where": Msg("memory.gpu" if kind == "cuda" else "memory.ram")}
     message = Msg("memory.needs", values)
     if detail:

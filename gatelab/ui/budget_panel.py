@@ -350,6 +350,7 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
             self.model_error.show()
             self._refused_shown = self._refused()
             self._show_stale(True)
+            self._refresh_table(yours=False)
             return
         self._model_problem = ""
         # a field refusing its text keeps its last accepted value: those numbers, greyed
@@ -374,8 +375,8 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
             self._render()
 
     def _show_stale(self, stale: bool) -> None:
-        """Grey the readout and the charts and drop "Yours" from the table while the fields
-        make no model. Why: they kept the last valid model's totals as if current, and that
+        """Grey the readout and the charts while the fields make no model ("Yours" leaves the
+        table then: ``_render``). Why: they kept the last valid model's totals as if current, and that
         could be a half-typed one (KV heads passing through 1 on the way to 16; walkthrough
         s19 D1)."""
         if stale and self.readout.graphicsEffect() is None:
@@ -387,5 +388,3 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         for chart in (self.matrix_chart, self.breakdown_chart):  # the plots, on their white
             chart.getPlotItem().setOpacity(STALE_OPACITY if stale else 1.0)  # (an effect on
             # the scroll area around them drew it dark)
-        if stale:
-            self._refresh_table(yours=False)

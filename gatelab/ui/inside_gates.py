@@ -287,7 +287,8 @@ class GatesView(QWidget):
             self.ring.clear()
             return
         g, u = float(self._gu[i, 0]), float(self._gu[i, 1])
-        if math.isfinite(g) and math.isfinite(u):
+        finite = math.isfinite(g) and math.isfinite(u)
+        if finite:
             self.ring.setData(pos=self._pos[i:i + 1])
         else:  # (a NaN point crashed the app's paint, like the dots; s19)
             self.ring.clear()
@@ -295,7 +296,7 @@ class GatesView(QWidget):
         assert lt is not None
         h_model = float(lt.h[self.sel.token, i])
         values = {"neuron": "L{0} #{1}".format(self.sel.layer, i), "h": fmt_value(h_model)}
-        if math.isfinite(g) and math.isfinite(u):
+        if finite:
             r = plane.read_point(self._spec, g, u)
             values.update(g=fmt_value(r.g), u=fmt_value(r.u), act=fmt_value(r.act),
                           h_formula=fmt_value(r.h), dh_dg=fmt_value(r.dh_dg),

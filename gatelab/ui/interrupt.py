@@ -32,7 +32,7 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 def _ours(signum: int, handler: object) -> bool:
     default = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
-    return handler is default or handler == default
+    return handler == default
 
 
 def quit_on_interrupt(window: QWidget) -> Callable[[], None]:

@@ -171,10 +171,9 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
             room.set_wanted(visible)
         self._settings.setValue("window/lessons", visible)
         room = self._rooms.get(self.current_tab_name())
-        if visible and room is not None and room.lacks():  # F2 did nothing visible (s19)
+        if visible and room is not None and (short := room.lacks()):  # F2 showed nothing (s19)
             self.status.showMessage(self.tr("No room for the “Try this” card beside this tab: "
-                                            "widen the window by {0} px.").format(room.lacks()),
-                                    8000)
+                                            "widen the window by {0} px.").format(short), 8000)
 
     def _on_gate_pairs(self, pairs: object, label: object, variant: str = "",
                        layer: int = -1) -> None:

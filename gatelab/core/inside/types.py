@@ -10,9 +10,7 @@ Shapes: L = number of decoder layers, T = number of tokens, m = intermediate siz
 
 from __future__ import annotations
 
-import dataclasses
-
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -86,4 +84,4 @@ def checked(trace: Trace) -> Trace:
     thread, where the trace is made)."""
     finite = all(bool(np.isfinite(a).all()) for layer in trace.layers
                  for a in (layer.g, layer.u, layer.h, layer.mlp_norm, layer.resid_norm))
-    return trace if finite == trace.finite else dataclasses.replace(trace, finite=finite)
+    return trace if finite == trace.finite else replace(trace, finite=finite)
