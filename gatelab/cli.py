@@ -248,7 +248,7 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
                                  f"first one); training it again from step 0\n")
             else:  # where it goes on from: after a kill, the steps since are trained again
                 saved = saved_step(run_dir, read_json(run_dir / runs.SUMMARY), None)
-                if saved and not args.quiet:
+                if saved and saved < config.steps and not args.quiet:  # (else: done already)
                     sys.stderr.write(f"resuming {run_dir} from its checkpoint at step {saved:,} "
                                      f"(to step {config.steps:,})\n")
                 if gap := metrics_gap(run_dir):  # a metrics.jsonl cut short: what stays missing

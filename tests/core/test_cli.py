@@ -163,3 +163,16 @@ def test_help_and_usage_errors_do_not_import_torch() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=Path(__file__).resolve().parents[2])
     assert out.stdout.split() == ["2", "False"], out.stderr
+
+
+def test_a_finished_run_is_not_announced_as_resuming(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A resume of a run that has all its steps printed "resuming … at step 10 (to step 10)"
+    just before the error that it has completed them."""
+    d = tmp_path / "run"
+    assert train_main(TINY + ["--steps", "10", "--run-dir", str(d)]) == 0
+    capsys.readouterr()
+    args = [a for a in TINY if a != "--quiet"]
+    assert train_main(args + ["--run-dir", str(d), "--resume", "--steps", "10"]) == 2
+    err = capsys.readouterr().err
+    assert "resuming" not in err and "already completed 10 steps" in err
