@@ -35,6 +35,7 @@ class BudgetFilesMixin:
 
     models: dict[str, B.ModelCount]
     sources: dict[str, str]
+    preset_notes: dict[str, str]
     last_error: str
     _error_box: QMessageBox | None
     checkpoint_view: CheckpointView
@@ -133,6 +134,7 @@ class BudgetFilesMixin:
         name = stem or (p.parent.name + "/" + p.name)
         self.models[name] = count
         self.sources[name] = str(p)
+        self.preset_notes.pop(name, None)  # a config named like a preset replaces it, note too
         self._fill_compare_combo(name)
         self._on_inputs_changed()
         self.status_changed.emit(self.tr("Loaded {0}: {1} parameters").format(

@@ -51,6 +51,7 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         super().__init__(parent)
         self.models: dict[str, B.ModelCount] = {}
         self.sources: dict[str, str] = {}
+        self.preset_notes: dict[str, str] = {}  # English, by name; translated when shown
         self.user_count: B.ModelCount | None = None
         self.last_error = ""
         self._error_box: QMessageBox | None = None
@@ -60,6 +61,8 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         for preset in B.load_presets():
             self.models[preset.name] = preset.count()
             self.sources[preset.name] = preset.source
+            if preset.note:
+                self.preset_notes[preset.name] = preset.note
         self._build_fields()
         self._build_buttons()
         side = self._build_side()

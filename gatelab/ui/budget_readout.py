@@ -8,8 +8,11 @@ live together, away from the widget construction. All arithmetic stays in ``gate
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
+
+from PySide6.QtCore import QCoreApplication
 
 from gatelab.core import budget as B
 from gatelab.ui.budget_charts import layer_mix_text, split_shares
@@ -23,6 +26,7 @@ class BudgetReadoutMixin:
 
     models: dict[str, B.ModelCount]
     sources: dict[str, str]
+    preset_notes: dict[str, str]
     user_count: B.ModelCount | None
     d_field: BigIntField
     m_field: BigIntField
@@ -152,21 +156,29 @@ class BudgetReadoutMixin:
             self.compare_note.clear()
             return
         name = self.compare_name()
+        # a name or source from an imported folder is text, not markup ("<" in a folder name)
+        label, source = _text(name), _text(self.sources.get(name, ""))
         text = self.tr("{0}: {1} parameters ({2}); active per token {3}; MLP FLOPs/token {4}; "
                        "source: {5}").format(
-            name, B.format_int(model.total), B.format_short(model.total),
-            B.format_short(model.active), B.format_short(model.mlp_flops_per_token),
-            self.sources.get(name, ""))
+            label, B.format_int(model.total), B.format_short(model.total),
+            B.format_short(model.active), B.format_short(model.mlp_flops_per_token), source)
         if not model.exact:
             text = ("<span style='color:#a05a00'><b>" + self.tr("Not exact:") + "</b> " +
                     self._notes(model) + "</span><br>" +
                     self.tr("{0}: about {1} parameters (estimate); source: {2}").format(
-                        name, B.format_short(model.total), self.sources.get(name, "")))
+                        label, B.format_short(model.total), source))
         elif model.notes:
             text += "<br><span style='color:#555'>" + self._notes(model) + "</span>"
+        if name in self.preset_notes:
+            text += "<br><span style='color:#555'>" + _text(self.preset_note(name)) + "</span>"
         if layer_mix_text(model):
             text += "<br>" + layer_mix_text(model)
         self.compare_note.setText(text)
+
+    def preset_note(self, name: str) -> str:
+        """The shipped preset's own note (what its count includes), in the current language."""
+        note = self.preset_notes.get(name, "")
+        return QCoreApplication.translate("presets", note) if note else ""
 
     @staticmethod
     def _notes(model: B.ModelCount) -> str:
@@ -178,4 +190,9 @@ class BudgetReadoutMixin:
         rows = [B.comparison_row(name, count) for name, count in self.models.items()]
         if yours and self.user_count is not None:
             rows.insert(0, B.comparison_row(self.tr("Yours"), self.user_count))
-        self.table.set_rows(rows)
+        self.table.set_rows(rows, {name: self.preset_note(name) for name in self.preset_notes})
+
+
+def _text(plain: str) -> str:
+    """``plain`` shown as itself inside a rich-text label."""
+    return html.escape(plain, quote=False)

@@ -6,7 +6,7 @@ sort below "11,008"), and what is copied is exactly what is shown, in the order 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -51,10 +51,11 @@ class _RowsModel(QAbstractTableModel):
         self.inexact_tip = ""
         self.moe_suffix = ""  # short, so that the Model column's middle elision keeps it
         self.moe_tip = ""
+        self.notes: Mapping[str, str] = {}  # a row's note (already translated), by row name
 
-    def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
+    def set_rows(self, rows: Sequence[ComparisonRow], notes: Mapping[str, str]) -> None:
         self.beginResetModel()
-        self.rows = list(rows)
+        self.rows, self.notes = list(rows), notes
         self._cells = [row.cells(self.moe_suffix) for row in self.rows]
         self._keys = [[k if isinstance(k, str) else float(k) for k in row.sort_keys()]
                       for row in self.rows]
@@ -78,6 +79,7 @@ class _RowsModel(QAbstractTableModel):
             return QColor("#a05a00")
         if role == Qt.ItemDataRole.ToolTipRole:  # the full name: the Model column may elide it
             tips = [self._cells[r][0]] if c == 0 else []
+            tips += [self.notes[self.rows[r].name]] if c == 0 and self.rows[r].name in self.notes else []
             tips += [self.moe_tip] if self.rows[r].moe and c in (0, 2, 3, 4) else []
             tips += [] if self.rows[r].exact else [self.inexact_tip]
             return "\n".join(tips) or None
@@ -139,6 +141,7 @@ class PresetTable(QWidget):
         layout.addWidget(self.view, 1)
         layout.addLayout(self._foot)
         self._rows: list[ComparisonRow] = []
+        self._notes: dict[str, str] = {}
         self.retranslate()
 
     def _buttons_width(self) -> int:
@@ -231,12 +234,13 @@ class PresetTable(QWidget):
                                   "is counted tensor by tensor."))
         self._note_beside = None  # the buttons' new words: place the note again
         self._fit_foot()
-        self.set_rows(self._rows)
+        self.set_rows(self._rows, self._notes)
 
-    def set_rows(self, rows: Sequence[ComparisonRow]) -> None:
-        """Show ``rows`` (their labels already translated); the Model column stays capped."""
-        self._rows = list(rows)
-        self.model.set_rows(self._rows)
+    def set_rows(self, rows: Sequence[ComparisonRow], notes: Mapping[str, str] | None = None) -> None:
+        """Show ``rows`` (their labels and ``notes``, by row name, already translated); the Model
+        column stays capped. A row's note is added to its name's tooltip."""
+        self._rows, self._notes = list(rows), dict(notes or {})
+        self.model.set_rows(self._rows, self._notes)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.headers) - 1)
         self._cap_model_column()
 

@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+87"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+88"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -631,7 +631,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>{0}
 
 {1}</source>
@@ -660,12 +660,12 @@
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-41"/>
         <source>Could not read {0}</source>
         <translation>无法读取 {0}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
@@ -999,7 +999,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+217"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+221"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1204,12 +1204,12 @@
         <translation>不是有效的模型：{0}。下方灰色显示的是上一个有效模型的数字。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Greyed below: the numbers of the fields&apos; last accepted values.</source>
         <translation>下方灰色显示的是各字段上一次被接受的值所对应的数字。</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-101"/>
         <source>Real model</source>
         <translation>真实模型</translation>
     </message>
@@ -1277,7 +1277,7 @@
 <context>
     <name>BudgetReadoutMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_readout.py" line="+53"/>
+        <location filename="../../gatelab/ui/budget_readout.py" line="+57"/>
         <source>&lt;b&gt;FFN per layer&lt;/b&gt;: {0} = {1} ({2} d²)</source>
         <translation>&lt;b&gt;每层 FFN&lt;/b&gt;：{0} = {1}（{2} d²）</translation>
     </message>
@@ -1344,12 +1344,12 @@
     <message>
         <location line="+1"/>
         <location line="+15"/>
-        <location line="+49"/>
+        <location line="+57"/>
         <source>Yours</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-62"/>
         <source>&lt;b&gt;Gate, up and down&lt;/b&gt; — classic 4× and gated 8/3 spend the same 8d²</source>
         <translation>&lt;b&gt;门控、上投影与下投影&lt;/b&gt; — 经典 4× 与门控 8/3 花费同样的 8d²</translation>
     </message>
@@ -1374,12 +1374,12 @@
         <translation>&lt;b&gt;参数分布在哪里&lt;/b&gt; — 整个模型；MoE 模型对比总量与每 token 激活量</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>{0}: {1} parameters ({2}); active per token {3}; MLP FLOPs/token {4}; source: {5}</source>
         <translation>{0}：{1} 个参数（{2}）；每 token 激活 {3}；MLP FLOPs/token {4}；来源：{5}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Not exact:</source>
         <translation>不精确：</translation>
     </message>
@@ -3188,7 +3188,7 @@
         <translation>点：L{0} 层在 token {1} 处的每个神经元，按 |h| 着色（深紫 0 → 黄 {2}）；□ 表示超出图范围，固定在边上。背景：{3} 的 h = act(g)·u；灰色带：门控关闭。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>nothing to export yet</source>
         <translation>还没有可导出的内容</translation>
     </message>
@@ -3933,19 +3933,19 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+279"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+278"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-198"/>
-        <location line="+233"/>
+        <location line="-197"/>
+        <location line="+232"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-159"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3954,7 +3954,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+132"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3969,7 +3969,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-158"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
@@ -3979,7 +3979,7 @@
         <translation>此标签页旁没有放“试一试”卡片的空间：请把窗口加宽 {0} 像素。</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+113"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -4553,7 +4553,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+197"/>
+        <location filename="../../gatelab/ui/budget_table.py" line="+200"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4737,7 +4737,7 @@ equivalent</source>
         <translation>尺寸取自各模型的 config.json；逐张量核算过的模型系列为精确值。</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>Copied {0} rows as Markdown</source>
         <translation>已复制 {0} 行（Markdown）</translation>
     </message>
@@ -8977,6 +8977,64 @@ equivalent</source>
         <location line="+3"/>
         <source>{n:,} elements of buffers or tied copies are not counted.</source>
         <translation>{n:,} 个缓冲区或共享副本元素未计入。</translation>
+    </message>
+</context>
+<context>
+    <name>presets</name>
+    <message>
+        <location filename="../../gatelab/core/budget/presets.py" line="+29"/>
+        <source>MLA attention and MoE exact (held to transformers&apos; DeepseekV3ForCausalLM); the multi-token-prediction layer is shown beside the total.</source>
+        <translation>MLA 注意力与 MoE 均精确（已与 transformers 的 DeepseekV3ForCausalLM 核对）；多 token 预测层单独显示在总数旁边。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GeGLU with the tanh GELU; four RMSNorms per layer (pre/post attention and FFN).</source>
+        <translation>GeGLU，使用 tanh 近似的 GELU；每层四个 RMSNorm（注意力与 FFN 的前后各一个）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Experts and router carry biases, attention has per-head sinks; experts stored as MXFP4. Active per token counts the input embedding (201,088 × 2,880 = 579 M); OpenAI&apos;s 3.61 B leaves it out.</source>
+        <translation>专家和路由器带偏置，注意力每个头有一个 sink；专家以 MXFP4 存储。每 token 激活参数计入了输入嵌入（201,088 × 2,880 = 579 M）；OpenAI 给出的 3.61 B 不计入它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Classic GELU MLP with biases, LayerNorm with bias, learned positions, tied LM head.</source>
+        <translation>经典的带偏置 GELU MLP，带偏置的 LayerNorm，可学习的位置嵌入，LM 头与嵌入共享权重。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every layer routed: 16 experts, 1 per token, plus a shared expert. Vision tower and projector not counted.</source>
+        <translation>每层都是路由层：16 个专家，每 token 用 1 个，外加一个共享专家。视觉塔和投影器不计入。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>intermediate_size from MiniMind&apos;s current rule ceil(d·π/64)·64 = 2432.</source>
+        <translation>intermediate_size 来自 MiniMind 当前的规则 ceil(d·π/64)·64 = 2432。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fused qkv_proj and gate_up_proj in the checkpoint; same count.</source>
+        <translation>检查点中 qkv_proj 与 gate_up_proj 是融合的；参数数相同。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The lessons&apos; model: 18 Gated DeltaNet + 6 gated full-attention layers, each with the same SwiGLU MLP 3 × 1024 × 3584. Vision tower and MTP layer not counted.</source>
+        <translation>课程所用的模型：18 层 Gated DeltaNet + 6 层带门控的全注意力，每层都有同样的 SwiGLU MLP 3 × 1024 × 3584。视觉塔和 MTP 层不计入。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>48 Gated DeltaNet + 16 gated full-attention layers. Vision tower and MTP layer not counted.</source>
+        <translation>48 层 Gated DeltaNet + 16 层带门控的全注意力。视觉塔和 MTP 层不计入。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hybrid MoE: 30 Gated DeltaNet + 10 full-attention layers, every layer routed (256 experts, 8 per token, one gated shared expert). Vision tower and MTP layer not counted.</source>
+        <translation>混合 MoE：30 层 Gated DeltaNet + 10 层全注意力，每层都是路由层（256 个专家，每 token 用 8 个，另有一个带门控的共享专家）。视觉塔和 MTP 层不计入。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Encoder + decoder; gated-GELU FFN (wi_0, wi_1, wo); relative attention bias in each stack&apos;s first block.</source>
+        <translation>编码器 + 解码器；门控 GELU FFN（wi_0、wi_1、wo）；每个堆栈的第一个块带相对注意力偏置。</translation>
     </message>
 </context>
 <context>

@@ -17,9 +17,50 @@ from typing import Any
 
 from gatelab.core.budget.hfconfig import count_from_hf_config
 from gatelab.core.budget.model import ModelCount
+from gatelab.core.message_catalog_budget import QT_TRANSLATE_NOOP
 from gatelab.core.messages import error
 from gatelab.core.reasons import json_reason, os_reason
 from gatelab.paths import resources_dir
+
+
+# Every preset's "note", marked for pyside6-lupdate so the UI can show it translated
+# (QCoreApplication.translate("presets", note)); a test holds this list to the JSON files.
+PRESET_NOTES: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP(
+        "presets", "MLA attention and MoE exact (held to transformers' DeepseekV3ForCausalLM); the "
+                   "multi-token-prediction layer is shown beside the total."),
+    QT_TRANSLATE_NOOP(
+        "presets", "GeGLU with the tanh GELU; four RMSNorms per layer (pre/post attention and FFN)."),
+    QT_TRANSLATE_NOOP(
+        "presets", "Experts and router carry biases, attention has per-head sinks; experts stored as "
+                   "MXFP4. Active per token counts the input embedding (201,088 × 2,880 = 579 M); "
+                   "OpenAI's 3.61 B leaves it out."),
+    QT_TRANSLATE_NOOP(
+        "presets", "Classic GELU MLP with biases, LayerNorm with bias, learned positions, tied LM "
+                   "head."),
+    QT_TRANSLATE_NOOP(
+        "presets", "Every layer routed: 16 experts, 1 per token, plus a shared expert. Vision tower "
+                   "and projector not counted."),
+    QT_TRANSLATE_NOOP(
+        "presets", "intermediate_size from MiniMind's current rule ceil(d·π/64)·64 = 2432."),
+    QT_TRANSLATE_NOOP(
+        "presets", "Fused qkv_proj and gate_up_proj in the checkpoint; same count."),
+    QT_TRANSLATE_NOOP(
+        "presets", "The lessons' model: 18 Gated DeltaNet + 6 gated full-attention layers, each with "
+                   "the same SwiGLU MLP 3 × 1024 × 3584. Vision tower and MTP layer not counted."),
+    QT_TRANSLATE_NOOP(
+        "presets", "48 Gated DeltaNet + 16 gated full-attention layers. Vision tower and MTP layer not"
+                   " counted."),
+    QT_TRANSLATE_NOOP(
+        "presets", "Hybrid MoE: 30 Gated DeltaNet + 10 full-attention layers, every layer routed (256 "
+                   "experts, 8 per token, one gated shared expert). Vision tower and MTP layer not "
+                   "counted."),
+    QT_TRANSLATE_NOOP(
+        "presets", "Encoder + decoder; gated-GELU FFN (wi_0, wi_1, wo); relative attention bias in "
+                   "each stack's first block."),
+)
+
+
 
 
 @dataclass(frozen=True)
