@@ -15,9 +15,11 @@ bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of 
 a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as
 "unknown_tokens" (positions) with "unknown_read_as" (what the model saw instead: a character
 for a run, the <unk> token for a model), "unknown_chars" (the characters typed there, each once)
-and "unknown_in" ("run" or "model"), and noted on stderr. "notes" lists, in English, what the model folder says that gatelab
-does not use (config.json naming a dtype the weight files do not hold); [] when nothing, always
-for a run; each is also a "note:" line on stderr. Bad input gives one line on stderr and exit code 2, never a traceback.
+and "unknown_in" ("run" or "model"), and noted on stderr. "notes" lists, in English, what the
+model folder says that gatelab does not use (config.json naming a dtype the weight files do not
+hold) and, when any traced number (of any token and layer) is NaN or infinite, as in damaged
+weights, that such numbers are null; [] when nothing; each is also a "note:" line on stderr.
+Bad input gives one line on stderr and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -76,6 +78,10 @@ def _parser() -> _Parser:
     return p
 
 
+NOT_FINITE_NOTE = ("some numbers are not finite (the model's weights or activations hold NaN or "
+                   "infinity) and were written as null")
+
+
 def _finite(v: Any) -> Any:
     return v if not isinstance(v, float) or math.isfinite(v) else None
 
@@ -92,6 +98,7 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     from gatelab.core.inside.errors import InsideError, refuse_output_inside
     from gatelab.core.inside.hf_check import is_hf_folder
     from gatelab.core.inside.source_folder import unreachable_folder
+    from gatelab.core.inside.types import checked, dtype_label
     p = Path(source)
     if not math.isfinite(eps) or eps <= 0:
         raise InsideError(f"--eps must be a finite number > 0, got {eps}")
@@ -116,7 +123,6 @@ def inspect(source: str, text: str, token: int | None, eps: float,
         # a config.json that is a link to a device or a FIFO still means "a model folder":
         # the HF checks then say which file is not a regular file
         from gatelab.core.inside.hf_source import HfModel
-        from gatelab.core.inside.types import dtype_label
         model = HfModel(p, device=device, dtype=dtype)  # the tab's loader (ui/inside_jobs)
         trace = model.trace(text)
         # read from the weights, not echoed from the request: what the numbers were computed in
@@ -127,11 +133,12 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     else:
         raise InsideError(f"{p}: neither a gatelab run folder (ckpt.pt) nor a Hugging Face model "
                           f"folder (config.json)")
+    trace = checked(trace)  # NaN weights: a note in the JSON, as the tab's amber warning
     rows = layer_summary(trace, token, eps=eps)
     t = len(trace.tokens) - 1 if token is None else token % len(trace.tokens)
     out: dict[str, Any] = {"tokens": trace.tokens, "token": t, "dtype": used,
                            "layers": [{k: _finite(v) for k, v in row.items()} for row in rows],
-                           "notes": notes}
+                           "notes": notes + ([] if trace.finite else [NOT_FINITE_NOTE])}
     if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
         out["unknown_tokens"] = list(trace.unknown)
         out["unknown_read_as"] = trace.unknown_as
@@ -304,9 +311,6 @@ def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
     for text in list(dict.fromkeys(f"{w.category.__name__}: {str(w.message).splitlines()[0]}"
                                    for w in caught if str(w.message).strip()))[:3]:
         sys.stderr.write(f"{PROG}: note: a library warned: {text[:200]}\n")
-    if any(v is None for row in result["layers"] for k, v in row.items() if k != "attn_sink"):
-        sys.stderr.write(f"{PROG}: note: some numbers are not finite (the model's weights or "
-                         f"activations hold NaN or infinity) and were written as null\n")
     if result.get("unknown_tokens"):  # written, but the user should know what the model saw
         n, chars = len(result["unknown_tokens"]), result.get("unknown_chars") or []
         named = f" ({', '.join(repr(c) for c in chars[:10])})" if chars else ""
