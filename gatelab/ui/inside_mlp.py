@@ -134,7 +134,8 @@ class MlpView(QWidget):
                 card.plot.setXRange(-0.6, len(x) - 0.4, padding=0)
         top = float(np.nanmax(np.concatenate([self._ratio, self._mean, [0.0]])))
         if new_trace or top > self._top or top < 0.5 * self._top:  # sticky: no relayout per token
-            self._top = max(top * 1.1, 1e-6)
+            # nothing finite (NaN weights) or all zero: 0..1, not 0..1e-6's ticks of 1e-7
+            self._top = top * 1.1 if top > 1e-6 else 1.0
             self.ratio_card.plot.setYRange(0, self._top, padding=0)
         self._set_captions()
         self._show_layer()

@@ -54,6 +54,9 @@ def test_nan_weights_are_said_in_amber(qtbot, nan_run: Path) -> None:  # noqa: A
         text, level = panel._message[0](), panel._message[1]
         assert level == "warning" and "some numbers are not finite" in text
         assert text.startswith("11 tokens through")
+        # the MLP view: no finite ratio, a plain 0..1 axis (it was 0..1e-6, ticks of 1e-7)
+        top = panel.mlp.ratio_card.plot.getViewBox().viewRange()[1][1]
+        assert top == pytest.approx(1.0)
         for i in range(panel.views.count()):  # every view draws NaN without a warning
             panel.views.setCurrentIndex(i)
             panel.sel.set_token(2)
