@@ -211,3 +211,26 @@ def window_language(request, main_window) -> Iterator[str]:  # noqa: ANN001
         yield request.param
     finally:
         main_window.switch_language("en")
+
+
+@pytest.fixture
+def budget_panel(qtbot) -> Iterator[object]:  # noqa: ANN001
+    """A shown BudgetPanel whose file reader thread and error box are closed at teardown."""
+    from gatelab.ui.budget_panel import BudgetPanel
+
+    panel = BudgetPanel()
+    qtbot.addWidget(panel)
+    panel.resize(1400, 900)
+    panel.show()
+    yield panel
+    panel.shutdown()
+    if panel._error_box is not None:
+        panel._error_box.close()
+
+
+def load_budget_file(panel, qtbot, kind: str, path: Path) -> bool:  # noqa: ANN001
+    """Start a budget panel's background read ("config" or "safetensors") and wait until its
+    result is on screen; True when it worked."""
+    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=30000) as blocker:
+        getattr(panel, f"load_{kind}")(path)
+    return bool(blocker.args[2])

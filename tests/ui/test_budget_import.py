@@ -18,14 +18,8 @@ GPT2 = {"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12, "n_pos
 
 
 @pytest.fixture
-def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
-    p = BudgetPanel()
-    qtbot.addWidget(p)
-    p.show()
-    yield p
-    p.shutdown()
-    if p._error_box is not None:
-        p._error_box.close()
+def panel(budget_panel: BudgetPanel) -> BudgetPanel:
+    return budget_panel
 
 
 def _late_writer(fifo: Path, payload: bytes, done: threading.Event,

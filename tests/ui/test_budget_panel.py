@@ -18,24 +18,12 @@ from gatelab.core.budget import (
     write_safetensors_header_only,
 )
 from gatelab.ui.budget_panel import BudgetPanel
+from tests.ui.conftest import load_budget_file
 
 
 @pytest.fixture
-def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
-    p = BudgetPanel()
-    qtbot.addWidget(p)
-    p.resize(1400, 900)
-    p.show()
-    yield p
-    if p._error_box is not None:
-        p._error_box.close()
-
-
-def load(panel: BudgetPanel, qtbot, kind: str, path: Path) -> bool:  # noqa: ANN001
-    """Start a background read and wait until its result is on screen; True when it worked."""
-    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=30000) as blocker:
-        getattr(panel, f"load_{kind}")(path)
-    return bool(blocker.args[2])
+def panel(budget_panel: BudgetPanel) -> BudgetPanel:
+    return budget_panel
 
 
 def bar_sums(panel: BudgetPanel) -> dict[str, float]:
@@ -204,13 +192,13 @@ def test_load_config_ok_and_errors(panel: BudgetPanel, tmp_path: Path, qtbot) ->
     cfg.write_text(json.dumps({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12,
                                "n_positions": 1024, "vocab_size": 50257,
                                "_name_or_path": "my-gpt2"}))
-    assert load(panel, qtbot, "config", cfg)
+    assert load_budget_file(panel, qtbot, "config", cfg)
     assert panel.compare_name() == "my-gpt2"
     assert panel.models["my-gpt2"].total == 124_439_808
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"{\"n_embd\": ")
     with qtbot.waitSignal(panel.error_reported, timeout=5000):
-        assert not load(panel, qtbot, "config", bad)
+        assert not load_budget_file(panel, qtbot, "config", bad)
     assert "not valid JSON" in panel.last_error
     assert panel._error_box is not None and panel._error_box.isVisible()
     assert "bad.json" in panel._error_box.text()
@@ -233,7 +221,7 @@ def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_
         tensors[p + f"mlp.{proj}_proj.weight"] = ("F16", shape)
     path = tmp_path / "model.safetensors"
     write_safetensors_header_only(path, tensors)
-    assert load(panel, qtbot, "safetensors", path)
+    assert load_budget_file(panel, qtbot, "safetensors", path)
     view = panel.checkpoint_view
     assert panel.lower_tabs.currentWidget() is view
     last = view.compare_table.rowCount() - 1
@@ -242,7 +230,7 @@ def test_load_safetensors_cross_checks_config_beside_it(panel: BudgetPanel, tmp_
     assert "config.json beside the file" in view.summary_label.text()
     garbage = tmp_path / "garbage.safetensors"
     garbage.write_bytes(b"\xff" * 64)
-    assert not load(panel, qtbot, "safetensors", garbage)
+    assert not load_budget_file(panel, qtbot, "safetensors", garbage)
     assert "header length" in panel.last_error
 
 
@@ -276,7 +264,7 @@ def test_safetensors_without_config_compares_with_selected_model(panel: BudgetPa
     path = tmp_path / "lonely.safetensors"
     write_safetensors_header_only(path, {"model.embed_tokens.weight": ("F16", (32000, 4096))})
     panel.select_model("Llama-2-7B")
-    assert load(panel, qtbot, "safetensors", path)
+    assert load_budget_file(panel, qtbot, "safetensors", path)
     view = panel.checkpoint_view
     assert "Llama-2-7B" in view.summary_label.text()
     rows = {view.compare_table.item(r, 0).text(): view.compare_table.item(r, 3).text()

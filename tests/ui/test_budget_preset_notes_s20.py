@@ -10,19 +10,25 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gatelab.ui.budget_panel import BudgetPanel
+from tests.ui.conftest import load_budget_file
 
 OSS_NOTE = "OpenAI's 3.61 B leaves it out."
 
 
 @pytest.fixture
-def panel(qtbot) -> BudgetPanel:  # noqa: ANN001
-    p = BudgetPanel()
-    qtbot.addWidget(p)
-    p.show()
-    yield p
-    p.shutdown()
-    if p._error_box is not None:
-        p._error_box.close()
+def panel(budget_panel: BudgetPanel) -> BudgetPanel:
+    return budget_panel
+
+
+def _import_config(panel: BudgetPanel, qtbot, folder: Path, name: str) -> Path:  # noqa: ANN001
+    """A tiny GPT-2 config.json named ``name`` in ``folder``, read by the panel."""
+    config = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 2, "n_positions": 128,
+              "vocab_size": 100, "_name_or_path": name}
+    folder.mkdir(exist_ok=True)
+    path = folder / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert load_budget_file(panel, qtbot, "config", path)
+    return path
 
 
 def _tooltip(panel: BudgetPanel, name: str) -> str:
@@ -57,28 +63,14 @@ def test_note_is_translated(panel: BudgetPanel) -> None:
 
 def test_an_imported_config_named_like_a_preset_drops_its_note(panel: BudgetPanel, qtbot,  # noqa: ANN001
                                                               tmp_path: Path) -> None:
-    config = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 2, "n_positions": 128,
-              "vocab_size": 100, "_name_or_path": "gpt-oss-20b"}
-    path = tmp_path / "config.json"
-    path.write_text(json.dumps(config), encoding="utf-8")
-    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
-        panel.load_config(path)
-    assert blocker.args[2] is True
+    path = _import_config(panel, qtbot, tmp_path, "gpt-oss-20b")
     assert panel.compare_name() == "gpt-oss-20b"
     assert OSS_NOTE not in panel.compare_note.text()
     assert str(path) in panel.compare_note.text()
 
 
 def test_an_imported_name_is_text_not_markup(panel: BudgetPanel, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
-    folder = tmp_path / "a<b>c"
-    folder.mkdir()
-    config = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 2, "n_positions": 128,
-              "vocab_size": 100, "_name_or_path": "<b>bold</b>"}
-    path = folder / "config.json"
-    path.write_text(json.dumps(config), encoding="utf-8")
-    with qtbot.waitSignal(panel.file_loader().result_applied, timeout=5000) as blocker:
-        panel.load_config(path)
-    assert blocker.args[2] is True
+    _import_config(panel, qtbot, tmp_path / "a<b>c", "<b>bold</b>")
     text = panel.compare_note.text()
     assert "&lt;b&gt;bold&lt;/b&gt;" in text and "a&lt;b&gt;c" in text
     assert "<b>bold</b>" not in text
