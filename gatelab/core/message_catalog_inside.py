@@ -128,6 +128,10 @@ INSIDE_MESSAGES: dict[str, str] = {
                 "form transformers accepts"),
     "inside.tokenizer_json": QT_TRANSLATE_NOOP(
         "core", "{path}: the tokenizer cannot be loaded: {name} is not valid JSON ({reason})"),
+    # the library's "Oniguruma error: premature end of char-class at line 1 column 332"
+    "inside.tokenizer_regex": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json holds a pattern that is not "
+                "a valid regular expression ({reason}, at {where})"),
     "inside.tokenizer_file": QT_TRANSLATE_NOOP("core", "the tokenizer cannot be read: {reason}"),
     "inside.weights_file": QT_TRANSLATE_NOOP("core", "the weights cannot be read: {reason}"),
     "inside.config_value_min0": QT_TRANSLATE_NOOP(

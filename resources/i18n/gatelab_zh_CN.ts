@@ -4434,7 +4434,7 @@
         <translation>点击柱条读取该层的精确比值。课程练习：点击最大和最小的非空柱条，比较一下。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>Compared with L{0} ({1}): the larger ratio is {2}× the smaller.</source>
         <translation>与 L{0}（{1}）相比：较大的比值是较小比值的 {2} 倍。</translation>
     </message>
@@ -7983,7 +7983,12 @@ equivalent</source>
         <translation>{path}：无法加载分词器：{name} 不是有效的 JSON（{reason}）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>{path}: the tokenizer cannot be loaded: tokenizer.json holds a pattern that is not a valid regular expression ({reason}, at {where})</source>
+        <translation>{path}：无法加载分词器：tokenizer.json 中有一个不是有效正则表达式的模式（{reason}，位于 {where}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>the tokenizer cannot be read: {reason}</source>
         <translation>无法读取分词器：{reason}</translation>
     </message>

@@ -105,3 +105,22 @@ def test_a_tokenizer_file_of_an_empty_object_names_the_missing_entry(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the tokenizer cannot be loaded" in err, err
     assert "is missing" in err, err
+
+
+def test_a_tokenizer_regex_the_library_refuses_is_named_as_such(
+        llama: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The library's words alone were "Oniguruma error: premature end of char-class at line 1
+    column N": neither the file nor that a regular expression was meant."""
+    from gatelab.inspect_cli import main
+    folder = tmp_path / "m"
+    shutil.copytree(llama, folder)
+    tokenizer = json.loads((folder / "tokenizer.json").read_text())
+    tokenizer["pre_tokenizer"] = {"type": "Split", "pattern": {"Regex": "[abc"},
+                                  "behavior": "Isolated", "invert": False}
+    (folder / "tokenizer.json").write_text(json.dumps(tokenizer))
+    assert main([str(folder), "--text", "hi", "--device", "cpu", "--json", str(tmp_path / "o.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gatelab-inspect: error: {folder}: the tokenizer cannot be loaded: "
+                          "tokenizer.json holds a pattern that is not a valid regular expression "
+                          "(premature end of char-class, at line 1 column "), err
+    assert err.count("\n") == 1 and "Oniguruma" not in err

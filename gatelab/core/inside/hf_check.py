@@ -108,6 +108,20 @@ def tokenizer_json_problem(p: Path) -> Msg | None:
                              "special_tokens_map.json", "added_tokens.json"), "inside.tokenizer_json")
 
 
+_ONIGURUMA = re.compile(r"Oniguruma error: (.{1,200}?) at (line \d+ column \d+)")
+
+
+def tokenizer_regex_problem(p: Path, exc: BaseException) -> Msg | None:
+    """Why the tokenizer of ``p`` could not be loaded when tokenizer.json holds a regular
+    expression its library (Oniguruma) refuses, or None: the library's own words named neither
+    the file nor what kind of text was wrong."""
+    found = _ONIGURUMA.search(str(exc))
+    if found is None:
+        return None
+    return Msg("inside.tokenizer_regex", {"path": p, "reason": found.group(1),
+                                          "where": found.group(2)})
+
+
 def model_json_problem(p: Path) -> Msg | None:
     """Like ``tokenizer_json_problem``, for the model's side file generation_config.json (which
     transformers reads while loading the weights; one nested 10⁵ deep ended as Python's

@@ -27,7 +27,8 @@ from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
 from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, config_failure,
                                           is_hf_folder, model_json_problem, normalise_dtype,
-                                          tokenizer_json_problem, trace_bytes)
+                                          tokenizer_json_problem, tokenizer_regex_problem,
+                                          trace_bytes)
 from gatelab.core.inside.hf_config_fields import model_name
 from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
@@ -107,7 +108,7 @@ class HfModel:
                                                            trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(tokenizer_json_problem(p) or Msg(
+            raise InsideError(tokenizer_json_problem(p) or tokenizer_regex_problem(p, exc) or Msg(
                 "inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
         say(0.2, Msg("progress.weights"))
         refuse_config_shapes(p, config)  # before transformers allocates config.json's sizes
