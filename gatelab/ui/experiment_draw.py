@@ -63,9 +63,14 @@ def draw_variant(card: PlotCard, i: int, var: Any, beam: float) -> list[pg.Graph
     band_color = pg.mkColor(color)
     band_color.setAlpha(60)
     items: list[pg.GraphicsObject] = []
-    if len(steps) >= 2:
-        upper = card.plot.plot(steps, mean + std, pen=pg.mkPen(color, width=0.5))
-        lower = card.plot.plot(steps, mean - std, pen=pg.mkPen(color, width=0.5))
+    label = "{0} (m={1})".format(variant_name(var.name), var.intermediate)
+    if len(steps) >= 2:  # the band's edges: named in the CSV only (they were "y1", "y2")
+        upper = card.curve(label + " + std", hover=False, legend=False,
+                           pen=pg.mkPen(color, width=0.5))
+        lower = card.curve(label + " − std", hover=False, legend=False,
+                           pen=pg.mkPen(color, width=0.5))
+        upper.setData(steps, mean + std)
+        lower.setData(steps, mean - std)
         band = pg.FillBetweenItem(upper, lower, brush=pg.mkBrush(band_color))
         card.plot.addItem(band)
         items += [upper, lower, band]
@@ -74,8 +79,7 @@ def draw_variant(card: PlotCard, i: int, var: Any, beam: float) -> list[pg.Graph
                                pen=pg.mkPen(color, width=2.0))
         card.plot.addItem(bars)
         items.append(bars)
-    line = card.curve("{0} (m={1})".format(variant_name(var.name), var.intermediate),
-                      pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
+    line = card.curve(label, pen=pg.mkPen(color, width=2.5), symbol="o", symbolSize=8,
                       symbolPen=pg.mkPen(color), symbolBrush=pg.mkBrush(color))
     line.setData(steps, mean)
     items.append(line)

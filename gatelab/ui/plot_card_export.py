@@ -263,10 +263,14 @@ def _write(path: Path, data: bytes) -> None:
 # -- CSV ----------------------------------------------------------------------------------------
 def curve_columns(item: pg.PlotItem) -> list[tuple[str, dict[float, float]]]:
     """Each plotted data item of ``item`` (curves, scatters; not bars) with data: its name
-    (the CSV header, plain text) and its values by x. An unnamed one is "y1", "y2"…"""
+    (the CSV header, plain text) and its values by x. An unnamed one is "y1", "y2"…
+    Bars are left out: pyqtgraph's BarGraphItem says it has plot data too, and its column
+    repeated the named markers drawn on the bar tops (the trainer's MLP share: "layer,y1,ratio")."""
     columns: list[tuple[str, dict[float, float]]] = []
     for data_item in item.items:
         if not (hasattr(data_item, "implements") and data_item.implements("plotData")):
+            continue
+        if isinstance(data_item, pg.BarGraphItem):
             continue
         get = getattr(data_item, "getOriginalDataset", data_item.getData)
         xs, ys = get()
