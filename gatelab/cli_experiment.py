@@ -11,6 +11,7 @@ exit 130 (143, 129); before training begins, it ends the command with one line.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import shlex
 import signal
@@ -199,8 +200,9 @@ def _report_experiment(result: Any, n_runs: int, signum: int = signal.SIGINT) ->
     print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
     for r in result.variants:
         finals = ", ".join(f"{x:.4f}" for x in r.final_val)
-        print(f"{r.variant:<16}{r.intermediate:>6}{r.ffn_params:>12,}{r.mean:>10.4f}{r.std:>9.4f}  {finals}")
-    print(f"noise floor (3 × pooled std): {result.noise_floor:.4f}")
+        print(f"{r.variant:<16}{r.intermediate:>6}{r.ffn_params:>12,}{_loss(r.mean):>10}"
+              f"{_loss(r.std):>9}  {finals}")
+    print(f"noise floor (3 × pooled std): {_loss(result.noise_floor)}")
     print(f"verdict: {result.verdict}")
     print(f"experiment folder: {result.path}")
     if result.status == "stopped":  # only a stop signal sets the stop event here
@@ -208,6 +210,12 @@ def _report_experiment(result: Any, n_runs: int, signum: int = signal.SIGINT) ->
         print(_experiment_hint(result.path), end="")
         return exit_code(signum)
     return 0 if result.status == "finished" else 1
+
+
+def _loss(x: float) -> str:
+    """A loss (or its spread) to 4 decimals; "–" where there is none yet (no finished run, or
+    one seed: no spread), not Python's "nan"."""
+    return "–" if math.isnan(x) else f"{x:.4f}"
 
 
 def continue_command(folder: str | Path) -> str:

@@ -94,11 +94,25 @@ def intermediates_for(variants: Sequence[str], config: TrainConfig) -> dict[str,
     return {v: matched_intermediate(v, ref_variant, ref_m, config.multiple_of) for v in variants}
 
 
+def squares(values: Sequence[float], mean: float) -> float:
+    """The sum of squared deviations from ``mean``; inf, never OverflowError, where a loss is
+    absurdly large (a run.json saying 1e308 crashed --continue: ``x ** 2`` raises, ``x * x``
+    gives inf)."""
+    return sum((x - mean) * (x - mean) for x in values)
+
+
+def mean_std(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and sample standard deviation (NaN where there are too few values)."""
+    n = len(values)
+    mean = sum(values) / n if n else math.nan
+    return mean, math.sqrt(squares(values, mean) / (n - 1)) if n > 1 else math.nan
+
+
 def summarise(finals: dict[str, list[float]]) -> tuple[float, float, Msg, str, float]:
     """(difference, noise_floor, verdict, winner, ratio) from final val losses per variant; the
     verdict is a keyed Msg (a str: its English)."""
     means = {v: sum(x) / len(x) for v, x in finals.items() if x}
-    ss = sum(sum((xi - means[v]) ** 2 for xi in x) for v, x in finals.items() if x)
+    ss = sum(squares(x, means[v]) for v, x in finals.items() if x)
     dof = sum(len(x) - 1 for x in finals.values() if x)
     noise = 3.0 * math.sqrt(ss / dof) if dof > 0 else math.nan
     if len(means) < 2:
@@ -106,7 +120,7 @@ def summarise(finals: dict[str, list[float]]) -> tuple[float, float, Msg, str, f
     ranked = sorted(means, key=means.__getitem__)
     best, second = ranked[0], ranked[1]
     diff = means[second] - means[best]
-    if not math.isfinite(noise):
+    if dof == 0:
         return diff, noise, Msg("verdict.one_seed", {"best": best, "diff": diff}), "", math.nan
     ratio = diff / noise if noise > 0 else math.inf
     if diff >= noise:
@@ -184,10 +198,7 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
     def save() -> ExperimentResult:
         finals = {v: r.final_val for v, r in results.items()}
         for r in results.values():
-            n = len(r.final_val)
-            r.mean = sum(r.final_val) / n if n else math.nan
-            r.std = (math.sqrt(sum((x - r.mean) ** 2 for x in r.final_val) / (n - 1))
-                     if n > 1 else math.nan)
+            r.mean, r.std = mean_std(r.final_val)
         diff, noise, verdict, winner, ratio = summarise(finals)
         res = ExperimentResult(list(results.values()), seeds, diff, noise, verdict, winner, ratio,
                                curves, state["status"], str(folder))

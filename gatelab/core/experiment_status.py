@@ -26,7 +26,8 @@ from gatelab.core.messages import Msg, error
 from gatelab.core.run_liveness import effective_status, process_alive, writer_named
 from gatelab.core.run_samples import completed_unfinished
 from gatelab.core.runs import is_run_dir
-from gatelab.core.runs_read import SUMMARY, read_json
+from gatelab.core.run_saved_step import saved_step
+from gatelab.core.runs_read import SUMMARY, RunError, read_json, read_json_strict
 from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEED, MAX_SEEDS, TrainConfig
 from gatelab.core.values import is_int
 
@@ -162,6 +163,8 @@ def plan_runs(folder: Path | str, plan: ExperimentPlan) -> RunsPlan:
         elif status == "finished":
             out.problems.append(Msg("experiment.run_steps", {
                 "run": run.name, "done": str(summary.get("steps")), "steps": steps}))
+        elif (unsaid := _done_but_unsaid(run, summary, steps)) is not None:
+            out.problems.append(unsaid)
         out.todo.append((v, s))
         if is_run_dir(run):  # (one killed before it wrote a file trains afresh)
             out.resume.add((v, s))
@@ -182,6 +185,21 @@ def _summary_in_way(run: Path) -> Msg | None:
     except OSError:
         return None
     return Msg("experiment.run_summary_kind", {"path": path, "run": run.name})
+
+
+def _done_but_unsaid(run: Path, summary: dict[str, Any], steps: int) -> Msg | None:
+    """Why a run whose checkpoint holds all ``steps`` cannot count, when its run.json is
+    damaged or does not say it finished: its resume is refused ("already completed … ask for
+    more steps", which a --continue cannot give), each --continue marked the experiment failed
+    and the runs after it were never trained (probe s20 D1). None for any other run."""
+    if not is_run_dir(run) or saved_step(run, summary, steps) != steps:
+        return None
+    try:
+        read_json_strict(run / SUMMARY)
+        reason: object = Msg("experiment.summary_unsaid")
+    except RunError as exc:
+        reason = exc.msg
+    return Msg("experiment.run_done_unsaid", {"run": run.name, "steps": steps, "reason": reason})
 
 
 @dataclass(frozen=True)

@@ -294,7 +294,8 @@ MESSAGES: dict[str, str] = {
     "memory.hint": QT_TRANSLATE_NOOP("core", "{message}; {hint}"),
 
     # -- experiment verdicts (core/experiment.py, core/sink_experiment.py) --------------------
-    "verdict.need_two": QT_TRANSLATE_NOOP("core", "need at least two variants with results"),
+    "verdict.need_two": QT_TRANSLATE_NOOP(
+        "core", "none yet: it needs finished runs of at least two variants"),
     "verdict.one_seed": QT_TRANSLATE_NOOP(
         "core", "{best} lower by {diff:.4f}, but one seed gives no noise floor"),
     "verdict.better": QT_TRANSLATE_NOOP("core", "{best} better by {diff:.4f}, {ratio:.1f}× the noise"),
@@ -392,6 +393,10 @@ MESSAGES: dict[str, str] = {
         "core", "run {run} finished without a finite final validation loss (run.json says "
                 "{value}), so the experiment cannot compare it: delete it in Runs to train it "
                 "again"),
+    "experiment.run_done_unsaid": QT_TRANSLATE_NOOP(
+        "core", "run {run} trained all {steps} steps, but its run.json cannot be used ({reason}): "
+                "delete run {run} in Runs to train it again"),
+    "experiment.summary_unsaid": QT_TRANSLATE_NOOP("core", "it does not say that the run finished"),
     "experiment.run_summary_kind": QT_TRANSLATE_NOOP(
         "core", "{path} is not a file (a folder or a pipe is in its place): move it away, or "
                 "delete run {run} in Runs to train it again"),

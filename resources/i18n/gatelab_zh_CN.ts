@@ -7673,7 +7673,12 @@ equivalent</source>
         <translation>{message}；{hint}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>none yet: it needs finished runs of at least two variants</source>
+        <translation>暂无：需要至少两个变体各有已完成的运行</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>{path}: not a readable experiment ({reason})</source>
         <translation>{path}：不是可读取的实验（{reason}）</translation>
     </message>
@@ -7719,6 +7724,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>run {run} trained all {steps} steps, but its run.json cannot be used ({reason}): delete run {run} in Runs to train it again</source>
+        <translation>运行 {run} 已训练完全部 {steps} 步，但其 run.json 无法使用（{reason}）：请在“运行记录”中删除运行 {run} 以重新训练</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it does not say that the run finished</source>
+        <translation>其中没有写明该运行已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>{path} is not a file (a folder or a pipe is in its place): move it away, or delete run {run} in Runs to train it again</source>
         <translation>{path} 不是文件（其位置上是文件夹或管道）：请将其移走，或在“运行记录”中删除运行 {run} 以重新训练</translation>
     </message>
@@ -8278,12 +8293,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="-101"/>
-        <source>need at least two variants with results</source>
-        <translation>至少需要两个有结果的变体</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../../gatelab/core/message_catalog.py" line="-104"/>
         <source>{best} lower by {diff:.4f}, but one seed gives no noise floor</source>
         <translation>{best} 低 {diff:.4f}，但只有一个种子，没有噪声下限</translation>
     </message>

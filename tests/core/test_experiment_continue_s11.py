@@ -13,8 +13,10 @@ and two --continue of one experiment trained it together.
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -204,3 +206,80 @@ def test_a_plan_of_more_seeds_than_seeds_allows_is_refused(finished: Path, tmp_p
     continue_ok = json.loads((tmp_path / "ok" / "exp" / "experiment.json").read_text())
     from gatelab.core.experiment_status import experiment_plan
     assert len(experiment_plan(continue_ok).seeds) == 100  # the cap itself is allowed
+
+
+@pytest.mark.parametrize("damage", ["truncated", "deep", "status_list"])
+def test_a_finished_run_with_a_damaged_run_json_is_named_before_anything_trains(
+        finished: Path, tmp_path: Path, damage: str) -> None:
+    """Probe s20 D1: a run that trained every step but whose run.json is damaged was resumed,
+    refused as "already completed 6 steps; ask for more" (a dead end for --continue), and each
+    --continue marked the experiment failed, the runs after it never trained."""
+    folder = _stopped(finished, tmp_path)
+    run_json = folder / FIRST / "run.json"
+    text = run_json.read_text()
+    if damage == "truncated":
+        run_json.write_text(text[: len(text) // 2])
+    elif damage == "deep":
+        run_json.write_text("[" * 100_000 + "]" * 100_000)
+    else:
+        run_json.write_text(text.replace('"status": "finished"', '"status": ["finished"]'))
+    message = _refused(folder, "experiment.run_done_unsaid")
+    assert message.startswith(f"run {FIRST} trained all 6 steps, but its run.json cannot be "
+                              "used ("), message
+    assert message.endswith(f"): delete run {FIRST} in Runs to train it again")
+    assert "ask for more" not in message
+    if damage == "status_list":
+        assert "it does not say that the run finished" in message
+    else:
+        assert str(run_json) in message
+    assert not (folder / SECOND).exists()  # nothing trained
+
+
+def test_a_half_trained_run_with_a_damaged_run_json_still_resumes(tmp_path: Path) -> None:
+    """Only a complete run is refused: one stopped halfway resumes from its checkpoint as before,
+    whatever its run.json says (the writer rewrites it)."""
+    root = tmp_path / "exps"
+    stop = threading.Event()
+
+    def halfway(_name: str, _seed: int, snap: object) -> None:
+        if getattr(snap, "step", 0) >= 3:
+            stop.set()
+
+    run_experiment(["swiglu", "gelu"], [7], CFG, stop_event=stop, on_snapshot=halfway, root=root)
+    folder = next(root.glob("exp-*"))
+    assert not (folder / SECOND).exists()
+    run_json = folder / FIRST / "run.json"
+    run_json.write_text(run_json.read_text()[:20])
+    result = continue_experiment(folder)
+    assert result.status == "finished"
+    assert [len(v.final_val) for v in result.variants] == [1, 1]
+
+
+def test_an_absurd_final_loss_never_crashes_the_continue(finished: Path, tmp_path: Path) -> None:
+    """Probe s20 D2: a run.json saying final_val_loss 1e308 crashed --continue with
+    "OverflowError: (34, 'Numerical result out of range')" and left experiment.json "running"."""
+    folder = _stopped(finished, tmp_path)
+    data = json.loads((folder / "experiment.json").read_text())
+    data["seeds"] = data["plan"]["seeds"] = [7, 8]  # two seeds: a spread to compute
+    (folder / "experiment.json").write_text(json.dumps(data))
+    shutil.copytree(folder / FIRST, folder / "swiglu-seed8")
+    for name in (FIRST, "swiglu-seed8"):
+        summary = json.loads((folder / name / "run.json").read_text())
+        summary["final_val_loss"] = 1e308 if name == FIRST else -1e308
+        (folder / name / "run.json").write_text(json.dumps(summary))
+    result = continue_experiment(folder)
+    assert result.status == "finished"
+    swiglu = next(v for v in result.variants if v.variant == "swiglu")
+    assert swiglu.final_val == [1e308, -1e308] and swiglu.std == math.inf
+    saved = json.loads((folder / "experiment.json").read_text())  # strict JSON: null, not inf
+    assert saved["status"] == "finished"
+
+
+def test_mean_std_of_absurd_values_is_inf_not_an_error() -> None:
+    from gatelab.core.experiment import mean_std, summarise
+    mean, std = mean_std([1e308, 1e308])
+    assert mean == math.inf and std == math.inf  # no OverflowError
+    assert mean_std([1.0, 3.0]) == (2.0, math.sqrt(2.0))
+    diff, noise, verdict, _, _ = summarise({"a": [1e308, -1e308], "b": [1.0, 1.1]})
+    assert noise == math.inf and verdict.key == "verdict.within"
+    assert summarise({"a": [2.0], "b": [1.0]})[2].key == "verdict.one_seed"
