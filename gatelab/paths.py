@@ -19,7 +19,12 @@ def data_home() -> Path:
     """Per-user data folder; ``GATELAB_HOME`` overrides it (tests, portable installs)."""
     env = os.environ.get("GATELAB_HOME")
     if env:
-        return Path(env).expanduser()
+        try:
+            return Path(env).expanduser()
+        except RuntimeError:  # "~nouser/x": pathlib's "Could not determine home directory."
+            from gatelab.core.messages import Msg
+            from gatelab.core.safe_write import RunWriteError  # (an OSError: callers catch it)
+            raise RunWriteError(Msg("home.no_tilde", {"path": env}), filename=env) from None
     if sys.platform == "win32":
         base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
     elif sys.platform == "darwin":

@@ -24,6 +24,10 @@ MESSAGES: dict[str, str] = {
     "error.missing_entry": QT_TRANSLATE_NOOP("core", "the entry {key} is missing"),
 
     # -- reading and writing files (core/fileio.py) ------------------------------------------
+    # GATELAB_HOME="~nouser/x": pathlib cannot expand the ~ (no such user, or no home known)
+    "home.no_tilde": QT_TRANSLATE_NOOP(
+        "core", "GATELAB_HOME is {path}, and its ~ cannot be expanded (no such user, or no home "
+                "folder known): give a full path"),
     "file.missing": QT_TRANSLATE_NOOP("core", "{path}: no such file"),
     "file.is_folder": QT_TRANSLATE_NOOP("core", "{path}: is a folder, not a file"),
     "file.permission": QT_TRANSLATE_NOOP("core", "{path}: permission denied"),

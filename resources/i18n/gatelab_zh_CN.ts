@@ -6857,7 +6857,7 @@ equivalent</source>
         <translation>缺少条目 {key}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>{path}: no such file</source>
         <translation>{path}：没有这个文件</translation>
     </message>
@@ -7153,7 +7153,12 @@ equivalent</source>
         <translation>嵌套过深</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-149"/>
+        <source>GATELAB_HOME is {path}, and its ~ cannot be expanded (no such user, or no home folder known): give a full path</source>
+        <translation>GATELAB_HOME 为 {path}，其中的 ~ 无法展开（没有该用户，或不知道其主文件夹）：请给出完整路径</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>it is not a regular file (a pipe, device or socket)</source>
         <translation>它不是普通文件（而是管道、设备或套接字）</translation>
     </message>
