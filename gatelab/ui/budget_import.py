@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from gatelab.core import budget as B
 from gatelab.core.fileio import check_write_target
@@ -16,6 +16,7 @@ from gatelab.ui.budget_checkpoint import CheckpointView, tensor_count
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
 from gatelab.ui.message_box import breakable
 from gatelab.ui.messages import message_text
+from gatelab.ui import file_dialogs
 
 
 def shown_name(path: str | Path) -> str:
@@ -185,13 +186,13 @@ class BudgetFilesMixin:
         return name if name in self.models else ""
 
     def _on_open_config(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open config.json"), "",
+        path, _ = file_dialogs.open_file_name(self, self.tr("Open config.json"), "",
                                               self.tr("Model config (*.json);;All files (*)"))
         if path:
             self.load_config(path)
 
     def _on_open_safetensors(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path, _ = file_dialogs.open_file_name(
             self, self.tr("Open safetensors"), "",
             self.tr("Safetensors (*.safetensors *.safetensors.index.json);;All files (*)"))
         if path:

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.message_box import warn_modal
 from gatelab.ui.messages import message_text
+from gatelab.ui import file_dialogs
 
 SETTINGS_KEY = "export_dir"
 MAX_FOLDER_CHARS = 4096  # a longer "folder" in a settings file is junk, not a path
@@ -98,7 +99,7 @@ def ask_export_path(parent: QWidget, title: str, default_name: str, filters: str
     """The save dialog, opened in the last export's folder (the home folder before the first
     export); "" when cancelled."""
     start = str(Path(start_folder(export_folder())) / default_name)
-    path, chosen = QFileDialog.getSaveFileName(parent, title, start, filters)
+    path, chosen = file_dialogs.save_file_name(parent, title, start, filters)
     return with_filter_suffix(path, chosen, filters) if path else ""
 
 

@@ -19,11 +19,10 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading
-from gatelab.paths import runs_dir
 from gatelab.ui.elide import keep_math
 from gatelab.ui.gate_plane_controls import GatePlaneControls
 from gatelab.ui.gate_plane_layout import GatePlaneArrangement
@@ -41,6 +40,7 @@ from gatelab.ui.gate_plane_tips import (
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, without_traceback
 from gatelab.ui.widgets import fmt_number
+from gatelab.ui import file_dialogs
 
 NUDGE = 0.1
 FINE_NUDGE = 0.01
@@ -330,10 +330,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self._on_nudge(*nudge)
 
     def _on_load_clicked(self) -> None:
-        start = runs_dir()
-        folder = QFileDialog.getExistingDirectory(
-            self, self.tr("Choose a run folder (with stats.npz)"),
-            str(start if start.is_dir() else start.parent))
+        folder = file_dialogs.existing_folder(
+            self, self.tr("Choose a run folder (with stats.npz)"), file_dialogs.runs_start())
         if folder:
             self.load_neurons_async(folder)
 

@@ -14,7 +14,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -28,10 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.core.inside.types import DTYPES, MAX_TEXT_CHARS
-from gatelab.paths import runs_dir
 from gatelab.ui.inside_jobs import SOURCE_KINDS, SourceSpec
 from gatelab.ui.field_errors import ERROR_STYLE, WARNING_STYLE
 from gatelab.ui.elide import ElidedLine
+from gatelab.ui import file_dialogs
 
 # The lessons' examples, English first; each English one is also a translatable string (its
 # translation is the Chinese example), so a language switch swaps an untouched example.
@@ -315,15 +314,14 @@ class SourceBar(QWidget):
         self.choice_changed.emit()
 
     def _choose_run(self) -> None:
-        start = runs_dir()
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a run folder"),
-                                                  str(start if start.is_dir() else start.parent))
+        folder = file_dialogs.existing_folder(self, self.tr("Choose a run folder"),
+                                              file_dialogs.runs_start())
         if folder:
             self.select_run(folder)
 
     def _choose_hf(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a Hugging Face model "
-                                                                "folder"), self.hf_path.text())
+        folder = file_dialogs.existing_folder(self, self.tr("Choose a Hugging Face model folder"),
+                                              self.hf_path.text())
         if folder:
             self.hf_path.setText(folder)
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -33,6 +32,7 @@ from gatelab.ui.inside_caption import SEPARATOR
 from gatelab.ui.inside_text import display_piece
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.field_errors import ERROR_STYLE
+from gatelab.ui import file_dialogs
 
 
 class TopKView(QGroupBox):
@@ -222,7 +222,7 @@ class TopKView(QGroupBox):
                              .format(p.suffix or "(none)"))
 
     def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Text to search"), self.text_file,
+        path, _ = file_dialogs.open_file_name(self, self.tr("Text to search"), self.text_file,
                                               self.tr("Text files (*.txt *.md);;All files (*)"))
         if path:
             self.text_file = path

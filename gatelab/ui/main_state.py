@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gatelab.core.fileio import FileReadError
 from gatelab.core.state_file import (
@@ -34,6 +34,7 @@ from gatelab.ui.message_box import warning_box
 from gatelab.ui.settings_file import save_problem
 from gatelab.ui.messages import message_text
 from gatelab.ui.tabs import TAB_NAMES, Panel
+from gatelab.ui import file_dialogs
 
 if TYPE_CHECKING:
     from gatelab.ui.trainer_worker import BackgroundCalls
@@ -135,7 +136,7 @@ class StateActions:
             settings.setValue(STATE_DIR_KEY, os.path.dirname(os.path.abspath(path)))
 
     def save_state_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
+        path, _ = file_dialogs.save_file_name(
             self, self.tr("Save state"), self.state_folder(), self.tr("gatelab state (*.gatelab)"))  # type: ignore[arg-type, attr-defined]
         if path:
             self.save_state_to(path)
@@ -153,7 +154,7 @@ class StateActions:
         return True
 
     def open_state_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+        path, _ = file_dialogs.open_file_name(
             self, self.tr("Open state"), self.state_folder(),  # type: ignore[arg-type]
             self.tr("gatelab state (*.gatelab);;All files (*)"))  # type: ignore[attr-defined]
         if path:

@@ -15,7 +15,6 @@ import html
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -31,6 +30,7 @@ from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
 from gatelab.ui.trainer_worker import BackgroundCalls
+from gatelab.ui import file_dialogs
 
 BUILTIN = ("python", "generated")
 
@@ -190,7 +190,7 @@ class CorpusBox(QGroupBox):
             self.refresh()
 
     def _on_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a text file to train on"), "",
+        path, _ = file_dialogs.open_file_name(self, self.tr("Open a text file to train on"), "",
                                               self.tr("Text files (*.txt *.md *.py);;All files (*)"))
         if path:
             self._cache.pop(path, None)

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, QTranslator
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
-from gatelab.ui import export_dialog
+from gatelab.ui import export_dialog, file_dialogs
 
 
 def show_panel(qtbot, panel, size: tuple[int, int] = (1400, 900)):  # noqa: ANN001, ANN201
@@ -194,8 +194,8 @@ class FakeSaveDialog:
 @pytest.fixture
 def dialog(monkeypatch: pytest.MonkeyPatch) -> FakeSaveDialog:
     fake = FakeSaveDialog()
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", fake.get)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", fake.open)
+    monkeypatch.setattr(file_dialogs, "save_file_name", fake.get)
+    monkeypatch.setattr(file_dialogs, "open_file_name", fake.open)
     monkeypatch.setattr(QMessageBox, "warning", fake.warn)
     monkeypatch.setattr(export_dialog, "_FOLDER", {"last": ""})
     return fake

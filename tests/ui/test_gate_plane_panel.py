@@ -298,8 +298,7 @@ def test_the_folder_button_reads_off_the_gui_thread(qtbot, panel: GatePlanePanel
         return real(run_dir)
 
     monkeypatch.setattr(core_plane, "load_gate_pairs", spy)
-    monkeypatch.setattr("gatelab.ui.gate_plane_panel.QFileDialog.getExistingDirectory",
-                        lambda *_a, **_k: str(tmp_path))
+    monkeypatch.setattr("gatelab.ui.file_dialogs.existing_folder", lambda *_a, **_k: str(tmp_path))
     with qtbot.waitSignal(panel.neurons_loaded, timeout=30000) as blocker:
         panel._on_load_clicked()
     assert blocker.args == [True] and readers and readers[0] != threading.main_thread().name

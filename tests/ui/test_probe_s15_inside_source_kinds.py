@@ -38,11 +38,10 @@ def _analyse(qtbot, panel: InsidePanel) -> str:  # noqa: ANN001
 def _pick_run_folder(qtbot, panel: InsidePanel, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001
                      folder: Path) -> None:
     """Source "Saved run", then Folder… answered with ``folder`` (the user's steps)."""
-    import gatelab.ui.inside_source as source
+    from gatelab.ui import file_dialogs
 
     panel.source.set_kind("run")
-    monkeypatch.setattr(source.QFileDialog, "getExistingDirectory",
-                        staticmethod(lambda *_a, **_k: str(folder)))
+    monkeypatch.setattr(file_dialogs, "existing_folder", lambda *_a, **_k: str(folder))
     qtbot.mouseClick(panel.source.run_folder, Qt.MouseButton.LeftButton)
     assert panel.source.run_path() == str(folder)
 

@@ -19,9 +19,9 @@ def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
 
 
 def _pick(qtbot, monkeypatch, box, path: str) -> None:  # noqa: ANN001
-    from PySide6.QtWidgets import QFileDialog
+    from gatelab.ui import file_dialogs
 
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (path, ""))
+    monkeypatch.setattr(file_dialogs, "open_file_name", lambda *a, **k: (path, ""))
     box.open_button.click()
     qtbot.waitUntil(lambda: "Cannot use" in box.info.text() or box.summary is not None
                     and box.corpus() == path, timeout=20000)

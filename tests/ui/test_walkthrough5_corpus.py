@@ -25,9 +25,9 @@ def panel(qtbot) -> Iterator[object]:  # noqa: ANN001
 
 
 def _pick(qtbot, monkeypatch, box, path: Path) -> str:  # noqa: ANN001
-    from PySide6.QtWidgets import QFileDialog
+    from gatelab.ui import file_dialogs
 
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(file_dialogs, "open_file_name", lambda *a, **k: (str(path), ""))
     box.open_button.click()
     qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in corpus_lines(box)),
                     timeout=20000)
@@ -69,9 +69,9 @@ def test_a_too_short_corpus_says_corpus_once(qtbot, monkeypatch, panel, tmp_path
     box = panel.controls.corpus
     short = tmp_path / "short.txt"
     short.write_text("hello world\n" * 2)  # 24 characters; block size 16 needs 34
-    from PySide6.QtWidgets import QFileDialog
+    from gatelab.ui import file_dialogs
 
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(short), ""))
+    monkeypatch.setattr(file_dialogs, "open_file_name", lambda *a, **k: (str(short), ""))
     box.open_button.click()
     qtbot.waitUntil(lambda: box.summary is not None and box.corpus() == str(short), timeout=20000)
     lines = [line for line in corpus_lines(box) if line.startswith("Cannot use")]

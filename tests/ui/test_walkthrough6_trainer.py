@@ -194,9 +194,9 @@ def test_sample_notes_follow_a_language_switch(qtbot, panel, tmp_path: Path) -> 
 
 
 def _pick(qtbot, monkeypatch, box, path: Path) -> None:  # noqa: ANN001
-    from PySide6.QtWidgets import QFileDialog
+    from gatelab.ui import file_dialogs
 
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(file_dialogs, "open_file_name", lambda *a, **k: (str(path), ""))
     box.open_button.click()
     qtbot.waitUntil(lambda: any(line.startswith("Cannot use") for line in corpus_lines(box))
                     and box.summary is not None, timeout=20000)
