@@ -17,11 +17,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSpinBox,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -29,9 +27,9 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.trainconfig import FFN_VARIANTS
 from gatelab.ui.experiment_draw import (
+    ResultTable,
     clear_chart,
     draw_variants,
-    fit_table,
     num,
     show_values,
     verdict_text,
@@ -111,12 +109,7 @@ class ExperimentView(SavedExperiments, QWidget):
         self._items: list[pg.GraphicsObject] = []
         show_values(self.curves, False)  # (numbers come with the first curve)
 
-        self.table = QTableWidget(0, 2)
-        self.table.setTabKeyNavigation(False)  # one Tab stop; the arrows move within
-        self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMaximumHeight(190)
+        self.table = ResultTable()
 
         row = QHBoxLayout()  # two rows, so the tab fits a 1000-pixel window
         self._compare, self._with = QLabel(), QLabel()
@@ -127,12 +120,17 @@ class ExperimentView(SavedExperiments, QWidget):
         actions = QHBoxLayout()
         actions.addWidget(self.seeds)
         actions.addStretch(1)
-        actions.addWidget(self.btn_continue)
         actions.addWidget(self.btn_run)
         actions.addWidget(self.btn_stop)
+        # a row of its own (empty, so no space, while hidden): beside Run and Stop it widened the
+        # view by 150 px, and at 1024 px the "Try this" card lost its room (walkthrough s20 D1)
+        more = QHBoxLayout()
+        more.addStretch(1)
+        more.addWidget(self.btn_continue)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addLayout(actions)
+        layout.addLayout(more)
         layout.addWidget(self.message)
         layout.addWidget(self.progress)
         layout.addWidget(self.curves, 1)
@@ -370,4 +368,4 @@ class ExperimentView(SavedExperiments, QWidget):
                 item.setFont(font)
             item.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(r, 1, item)
-        fit_table(self.table)
+        self.table.fit()

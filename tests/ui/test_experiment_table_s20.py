@@ -1,0 +1,50 @@
+"""Walkthrough s20 D2: at 1024 px the experiment's Quantity column took its whole text and left
+the values 70 px: "2.1601 ± 0.0334 (n" and a verdict of one word per line. Both columns now wrap,
+the Quantity column takes at most half the width, and every row is tall enough for its text."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication
+
+from gatelab.ui.experiment_data import ExperimentSummary, VariantSummary
+from gatelab.ui.experiment_view import ExperimentView
+from gatelab.ui.trainer_controls import TrainerControls
+
+
+def _summary() -> ExperimentSummary:
+    variants = [VariantSummary(name, m, 115_008, 2, 2.1601, 0.0334, [50.0, 100.0], [2.5, 2.2],
+                               [0.1, 0.1]) for name, m in (("swiglu", 176), ("gelu", 256))]
+    return ExperimentSummary(variants, 0.0115, 0.1003, "within noise (difference 0.0115 < noise "
+                             "floor 0.1003)", "", "/tmp/exp", "finished")
+
+
+@pytest.mark.parametrize("width", [390, 900])
+def test_every_cell_shows_its_whole_text(qtbot, width: int) -> None:  # noqa: ANN001
+    view = ExperimentView(TrainerControls())
+    qtbot.addWidget(view)
+    view.resize(width, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    try:
+        view._show_result(_summary())
+        QApplication.processEvents()
+        table = view.table
+        room = table.viewport().width()
+        assert table.columnWidth(0) <= room // 2 + 1
+        assert table.columnWidth(0) + table.columnWidth(1) <= room + 1  # no sideways scroll
+        assert table.item(0, 1).text() == "2.1601 ± 0.0334  (n = 2)"
+        for r in range(table.rowCount()):
+            for c in range(2):
+                item = table.item(r, c)
+                metrics = QFontMetrics(item.font())
+                need = metrics.boundingRect(QRect(0, 0, table.columnWidth(c) - 8, 10_000),
+                                            int(Qt.TextFlag.TextWordWrap), item.text())
+                assert need.width() <= table.columnWidth(c), (r, c, item.text())
+                assert need.height() <= table.rowHeight(r), (r, c, item.text())
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        assert table.height() >= rows  # the verdict, last, is not below a scroll
+    finally:
+        view.shutdown()
