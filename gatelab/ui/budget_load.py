@@ -14,6 +14,7 @@ from typing import Any
 
 from gatelab.core import budget as B
 from gatelab.ui.budget_fields import SizeFields
+from gatelab.ui.elide import breakable_numbers
 
 
 class BudgetLoadMixin(SizeFields):
@@ -73,16 +74,17 @@ class BudgetLoadMixin(SizeFields):
                                    "below)"))
         if mine.total == count.total and count.exact and not missing:
             self.load_note.setStyleSheet("color: #1e6b30;")
-            self.load_note.setText(self.tr("Loaded {0}: your fields count exactly its {1} "
-                                           "parameters.").format(name, B.format_int(count.total)))
+            self.load_note.setText(breakable_numbers(self.tr(
+                "Loaded {0}: your fields count exactly its {1} parameters.").format(
+                name, B.format_int(count.total))))
             return
         self.load_note.setStyleSheet("color: #a05a00;")
         what = "; ".join(missing) if missing else self.tr("nothing the fields can name")
         total = (B.format_int(count.total) if count.exact
                  else self.tr("about {0}").format(B.format_short(count.total)))
-        self.load_note.setText(self.tr(
+        self.load_note.setText(breakable_numbers(self.tr(
             "Loaded {0} only partly. Left out: {1}. Your fields count {2} ({3}); {0} has {4}."
-        ).format(name, what, B.format_int(mine.total), B.format_short(mine.total), total))
+        ).format(name, what, B.format_int(mine.total), B.format_short(mine.total), total)))
 
     def left_out(self, s: B.ModelSpec) -> list[str]:
         """Each part of ``s`` the fields cannot express, in words (empty: everything fits)."""

@@ -29,6 +29,7 @@ from gatelab.ui.budget_reopen import BudgetReopenMixin
 from gatelab.ui.budget_settings import BudgetSettingsMixin
 from gatelab.ui.budget_split import BudgetSplitMixin
 from gatelab.ui.budget_state import BudgetStateMixin
+from gatelab.ui.elide import breakable_numbers
 from gatelab.ui.budget_table import PresetTable
 from gatelab.ui.messages import message_text
 from gatelab.ui.field_errors import ERROR_STYLE
@@ -363,7 +364,7 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         self.model_error.setVisible(refused)
         self._show_stale(refused)
         self.user_count = count
-        self.readout.setText(self.readout_html())
+        self.readout.setText(breakable_numbers(self.readout_html()))
         self._update_charts()
         self._fit_split()  # a row more or less, a title wrapped anew
         self._refresh_table(yours=not refused)

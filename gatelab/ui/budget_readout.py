@@ -18,6 +18,7 @@ from gatelab.core import budget as B
 from gatelab.ui.budget_charts import layer_mix_text, split_shares
 from gatelab.ui.budget_fields import BigIntField
 from gatelab.ui.budget_table import PresetTable
+from gatelab.ui.elide import breakable_numbers
 from gatelab.ui.messages import message_text
 
 
@@ -173,7 +174,7 @@ class BudgetReadoutMixin:
             text += "<br><span style='color:#555'>" + _text(self.preset_note(name)) + "</span>"
         if layer_mix_text(model):
             text += "<br>" + layer_mix_text(model)
-        self.compare_note.setText(text)
+        self.compare_note.setText(breakable_numbers(text))
 
     def preset_note(self, name: str) -> str:
         """The shipped preset's own note (what its count includes), in the current language."""

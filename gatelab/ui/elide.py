@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 from gatelab.ui.field_errors import wrapped_height
 
 ELLIPSIS = "…"
+ZWSP = "\u200b"  # a line may break here; nothing is drawn
+_LONG_NUMBER = re.compile(r"\d{1,3}(?:,\d{3}){5,}")  # 10¹⁵ and up: "1,000,000,000,000,000"
 TRAILING = " ,;:·—–-"  # not left dangling before the "…"
 
 
@@ -296,3 +298,12 @@ class FitCombo(QComboBox):
         whole = self.currentText()
         lead = whole if whole and self.shown_text() != whole else ""
         super().setToolTip("\n".join(t for t in (lead, self._tip) if t))
+
+
+def breakable_numbers(text: str) -> str:
+    """``text`` with a line break allowed after each comma of a number of 10¹⁵ or more. Why: a
+    word-wrapped label is at least as wide as its longest word, and a config.json of absurd
+    sizes (10¹⁵ layers) made the budget's readout "7,000,000,…,000" wide enough to push the
+    whole form out of its column (probe s20 D4). Real models' numbers (< 10¹⁵) are untouched,
+    so what a user copies from them holds no invisible characters."""
+    return _LONG_NUMBER.sub(lambda m: m.group(0).replace(",", "," + ZWSP), text)

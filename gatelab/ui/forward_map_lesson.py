@@ -70,7 +70,8 @@ class ForwardMapLesson(QObject):
                     lambda: self._preset_step("mul")),
             TryStep(self.tr("Follow the residual stream"),
                     self.tr("The MLP's output is added to the stream of width 1024: a small "
-                            "correction; Enter opens Inside the model, which measures how small."),
+                            "correction. Click the marked + to open Inside the model, which "
+                            "measures how small."),
                     lambda: self._preset_step("mlp_add")),
             TryStep(self.tr("The LM head"),
                     self.tr("LM head: 1024 → 248,320, one logit per vocabulary entry; "
