@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+88"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+89"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -891,7 +891,7 @@
 <context>
     <name>BudgetLoadMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_load.py" line="+68"/>
+        <location filename="../../gatelab/ui/budget_load.py" line="+69"/>
         <source>{0} does not fit the fields.</source>
         <translation>{0} 无法填入输入框。</translation>
     </message>
@@ -901,7 +901,7 @@
         <translation>该预设只能近似计数的部分（见下方说明）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Loaded {0}: your fields count exactly its {1} parameters.</source>
         <translation>已载入 {0}：你的输入框精确算出它的 {1} 个参数。</translation>
     </message>
@@ -999,7 +999,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+221"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+222"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -1277,7 +1277,7 @@
 <context>
     <name>BudgetReadoutMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_readout.py" line="+57"/>
+        <location filename="../../gatelab/ui/budget_readout.py" line="+58"/>
         <source>&lt;b&gt;FFN per layer&lt;/b&gt;: {0} = {1} ({2} d²)</source>
         <translation>&lt;b&gt;每层 FFN&lt;/b&gt;：{0} = {1}（{2} d²）</translation>
     </message>
@@ -1792,7 +1792,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+152"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+150"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -2011,7 +2011,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/export_dialog.py" line="+111"/>
+        <location filename="../../gatelab/ui/export_dialog.py" line="+112"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -2065,11 +2065,11 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>The MLP&apos;s output is added to the stream of width 1024: a small correction; Enter opens Inside the model, which measures how small.</source>
-        <translation>MLP 的输出被加到宽度为 1024 的残差流上：只是一个小修正；按 Enter 打开“模型内部”，测量它到底有多小。</translation>
+        <source>The MLP&apos;s output is added to the stream of width 1024: a small correction. Click the marked + to open Inside the model, which measures how small.</source>
+        <translation>MLP 的输出被加到宽度为 1024 的残差流上：只是一个小修正。点击标出的 + 打开“模型内部”，测量它到底有多小。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The LM head</source>
         <translation>LM 输出头</translation>
     </message>
@@ -2986,23 +2986,23 @@
         <translation>未应用：{0}</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+41"/>
         <source>Choose a run folder (with stats.npz)</source>
         <translation>选择运行文件夹（含 stats.npz）</translation>
     </message>
     <message>
-        <location line="-91"/>
-        <location line="+103"/>
+        <location line="-90"/>
+        <location line="+101"/>
         <source>neurons</source>
         <translation>神经元</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-102"/>
         <source>Could not load neurons (the maps keep those of {0}): {1}</source>
         <translation>无法加载神经元（各图仍显示 {0} 的神经元）：{1}</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+105"/>
         <source>{0}: {1} neurons</source>
         <translation>{0}：{1} 个神经元</translation>
     </message>
@@ -5707,7 +5707,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+165"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+164"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5848,13 +5848,13 @@ equivalent</source>
         <translation>选择磁盘上的 Hugging Face 模型文件夹。</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+75"/>
         <source>Choose a run folder</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-142"/>
-        <location line="+148"/>
+        <location line="-141"/>
+        <location line="+147"/>
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
@@ -5877,7 +5877,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+73"/>
+        <location filename="../../gatelab/ui/main_state.py" line="+74"/>
         <source>cannot be written</source>
         <translation>无法写入</translation>
     </message>
