@@ -307,3 +307,17 @@ def breakable_numbers(text: str) -> str:
     whole form out of its column (probe s20 D4). Real models' numbers (< 10¹⁵) are untouched,
     so what a user copies from them holds no invisible characters."""
     return _LONG_NUMBER.sub(lambda m: m.group(0).replace(",", "," + ZWSP), text)
+
+
+LONG_WORD = 160  # chars: a path longer than this is shown cut in its middle
+
+
+def shorten_long_words(text: str, limit: int = LONG_WORD) -> str:
+    """``text`` with each run of non-space characters longer than ``limit`` (a path) cut in its
+    middle with "…", keeping both ends (the folder it starts in, the file it names). Why: a
+    4,285-character GATELAB_HOME made the trainer's error line 20 lines tall, cut at the
+    right, and squeezed the form above it to 4 rows (probe s20 D5); the caller keeps the whole
+    text in a tooltip."""
+    keep = max(2, (limit - 1) // 2)
+    return re.sub(r"\S{%d,}" % (limit + 1),
+                  lambda m: m.group(0)[:keep] + ELLIPSIS + m.group(0)[-keep:], text)

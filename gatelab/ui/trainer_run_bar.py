@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gatelab.ui.elide import shorten_long_words
 from gatelab.ui.progress_bar import OneLineProgressBar
 from gatelab.ui.trainer_clock import RecentRate, format_duration
 
@@ -230,7 +231,9 @@ class RunBar(QWidget):
         """The line above the buttons: why something failed (red) or, with ``notice``, a plain
         notice (a request refused before anything started: nothing failed, nothing changed)."""
         self.error.setStyleSheet(NOTICE_STYLE if notice else ERROR_STYLE)
-        self.error.setText(text)
+        shown = shorten_long_words(text)  # a very long path, cut in its middle
+        self.error.setText(shown)
+        self.error.setToolTip(text if shown != text else "")
         self.error.setVisible(bool(text))
 
     def showing_notice(self) -> bool:
