@@ -77,8 +77,8 @@ def _show_defaults(p: argparse.ArgumentParser) -> None:
 def common_flags(p: argparse.ArgumentParser) -> None:
     """The model, training and execution flags both commands share."""
     a = p.add_argument
-    a("--corpus", help="'python' (1 MB of Python's standard library, shipped), 'generated' "
-                     "(tiny) or a UTF-8 text file path")
+    a("--corpus", help="'python' (1 MB of Python's standard library, shipped; the app's "
+                     "default), 'generated' (tiny) or a UTF-8 text file path")
     a("--layers", type=int, help="transformer blocks")
     a("--heads", type=int, help="attention heads")
     a("--kv-heads", type=int, help="key/value heads (fewer than --heads: GQA; default: --heads)")

@@ -16,6 +16,7 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -86,6 +87,8 @@ class ExperimentView(SavedExperiments, QWidget):
         self.seeds = QSpinBox()
         self.seeds.setRange(2, 20)
         self.seeds.setValue(3)
+        # a typed 1 becomes 2, the least (it went back to 3 without a word; walkthrough s20)
+        self.seeds.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
         self.btn_run = QPushButton()
         self.btn_continue = QPushButton()  # shown for a saved experiment that can be finished
         self.btn_continue.hide()
@@ -153,7 +156,8 @@ class ExperimentView(SavedExperiments, QWidget):
             for i in range(combo.count()):
                 combo.setItemText(i, variant_label(str(combo.itemData(i))))
         self.seeds.setPrefix(self.tr("seeds: "))
-        self.seeds.setToolTip(self.tr("Runs per variant; the spread across seeds is the noise"))
+        self.seeds.setToolTip(self.tr("Runs per variant, 2 to 20: the spread across seeds is the "
+                                      "noise, and one run has no spread"))
         self.btn_run.setText(self.tr("▶ Run experiment"))
         self.btn_run.setToolTip(self.tr("Train every variant with every seed, one after another, "
                                         "using the model and training settings on the left"))

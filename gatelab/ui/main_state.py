@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 AUTOSAVE_MS = 20_000  # how often the settings are saved while the app runs
 STATE_DIR_KEY = "window/state_dir"  # the folder of the last state file saved or opened
+DEFAULT_STATE_NAME = "gatelab-state" + STATE_SUFFIX  # the save dialog's name at first
 
 
 class StateActions:
@@ -136,8 +137,9 @@ class StateActions:
             settings.setValue(STATE_DIR_KEY, os.path.dirname(os.path.abspath(path)))
 
     def save_state_dialog(self) -> None:
+        start = os.path.join(self.state_folder(), DEFAULT_STATE_NAME)  # a name to keep or type over
         path, _ = file_dialogs.save_file_name(
-            self, self.tr("Save state"), self.state_folder(), self.tr("gatelab state (*.gatelab)"))  # type: ignore[arg-type, attr-defined]
+            self, self.tr("Save state"), start, self.tr("gatelab state (*.gatelab)"))  # type: ignore[arg-type, attr-defined]
         if path:
             self.save_state_to(path)
 

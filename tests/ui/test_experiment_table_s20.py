@@ -48,3 +48,20 @@ def test_every_cell_shows_its_whole_text(qtbot, width: int) -> None:  # noqa: AN
         assert table.height() >= rows  # the verdict, last, is not below a scroll
     finally:
         view.shutdown()
+
+
+def test_a_typed_single_seed_becomes_two(qtbot) -> None:  # noqa: ANN001
+    """Walkthrough s20: typing 1 in the seeds box went back to 3 without a word."""
+    view = ExperimentView(TrainerControls())
+    qtbot.addWidget(view)
+    view.show()
+    try:
+        box = view.seeds
+        box.setFocus()
+        box.selectAll()
+        qtbot.keyClicks(box, "1")
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+        assert box.value() == 2
+        assert "2 to 20" in box.toolTip()
+    finally:
+        view.shutdown()

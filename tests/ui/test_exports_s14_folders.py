@@ -47,7 +47,8 @@ def test_state_dialogs_start_at_home_then_in_the_last_state_folder(
         dialog.answer = ("", "")  # cancelled: the dialog only opened
         window.save_state_dialog()
         window.open_state_dialog()
-        assert dialog.opened == [("save", str(places["home"])), ("open", str(places["home"]))]
+        assert dialog.opened == [("save", str(places["home"] / "gatelab-state.gatelab")),
+                                 ("open", str(places["home"]))]
         dialog.answer = (str(places["states"] / "lesson"), "")
         window.save_state_dialog()
         assert (places["states"] / "lesson.gatelab").is_file()
@@ -64,7 +65,7 @@ def test_state_dialogs_start_at_home_then_in_the_last_state_folder(
     window = _window(qtbot, settings)
     try:
         window.save_state_dialog()
-        assert dialog.opened[-1] == ("save", str(places["states"]))
+        assert dialog.opened[-1] == ("save", str(places["states"] / "gatelab-state.gatelab"))
         # opening a state from another folder moves the next dialog there
         (places["states"] / "lesson.gatelab").rename(places["other"] / "b.gatelab")
         dialog.answer = (str(places["other"] / "b.gatelab"), "")
@@ -78,7 +79,7 @@ def test_state_dialogs_start_at_home_then_in_the_last_state_folder(
         (places["other"] / "b.gatelab").unlink()
         places["other"].rmdir()
         window.save_state_dialog()
-        assert dialog.opened[-1] == ("save", str(places["home"]))
+        assert dialog.opened[-1] == ("save", str(places["home"] / "gatelab-state.gatelab"))
     finally:
         window.shutdown()
 
