@@ -31,6 +31,7 @@ from gatelab.ui.plot_readout import ReadoutLabel
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.elide import wrap_plot_title
 from gatelab.ui.widgets import fmt_number, style_axes
+from gatelab.ui.field_errors import reserve_lines
 
 
 class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, ActivationsControlsMixin,
@@ -113,6 +114,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
         self.note_label.setObjectName("activations-note")
         self.note_label.setWordWrap(True)
         self.note_label.setStyleSheet("font-size: 12pt; padding: 4px; background: #fdf6e3;")
+        reserve_lines(self.note_label, 3)  # the plot above kept its height as a note wrapped anew
         self._hover_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
         self.plot.vb.sigRangeChanged.connect(self._place_min_label)

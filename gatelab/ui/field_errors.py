@@ -34,6 +34,18 @@ def wrapped_height(metrics: QFontMetrics, width: int, text: str) -> int:
     return metrics.boundingRect(QRect(0, 0, max(width, 1), 1_000_000), _WRAP, text).height()
 
 
+def reserve_lines(label: QLabel, lines: int) -> None:
+    """Keep ``lines`` lines' room in the word-wrapping ``label``, whatever it holds (its style
+    sheet's font and padding measured): a floor, not a cap, so a longer text still grows it.
+    Why: a note or readout whose text wrapped to one line more or less moved everything laid
+    out around it (the gate plane's maps, the forward pass's diagram, the activation plot)."""
+    label.ensurePolished()
+    text = label.text()
+    label.setText("\n".join("X" * lines))
+    label.setMinimumHeight(label.sizeHint().height())
+    label.setText(text)
+
+
 class ErrorLabel(QLabel):
     """A red wrapping label that asks its layout for the height its text needs at its width."""
 

@@ -26,6 +26,7 @@ from gatelab.ui.forward_map_lesson import ForwardMapLesson, Lesson, build_lesson
 from gatelab.ui.forward_map_text import MapTexts, tab_title
 from gatelab.ui.forward_map_view import ForwardMapView
 from gatelab.ui.messages import after_label, message_text
+from gatelab.ui.field_errors import reserve_lines
 
 LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
 READOUT_LINES = 2  # the readout's reserved height, in lines: most descriptions fit in two
@@ -299,12 +300,7 @@ class ForwardMapPanel(QWidget):
         map is centred in what the readout leaves, so the whole diagram jumped ~7 px up each
         time a box's description wrapped to a second line, and back down for a short one. A
         longer text (a narrow window, Chinese) still grows the label: a floor, not a cap."""
-        metrics = self.readout.fontMetrics()
-        lines = metrics.boundingRect(0, 0, 10_000, 10_000, int(Qt.TextFlag.TextWordWrap),
-                                     "\n".join("X" * READOUT_LINES)).height()
-        margins = self.readout.contentsMargins()
-        self.readout.setMinimumHeight(lines + margins.top() + margins.bottom()
-                                      + 2 * self.readout.margin())
+        reserve_lines(self.readout, READOUT_LINES)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
         super().changeEvent(event)

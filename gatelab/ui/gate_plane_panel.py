@@ -41,6 +41,7 @@ from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, without_traceback
 from gatelab.ui.widgets import fmt_number
 from gatelab.ui import file_dialogs
+from gatelab.ui.field_errors import reserve_lines
 
 NUDGE = 0.1
 FINE_NUDGE = 0.01
@@ -87,9 +88,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self.meaning_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # room for three lines from the start: a longer sentence (the clamp's) grew the label and
         # shrank all three maps, and the tab jumped at every point
-        self.meaning_label.ensurePolished()  # its style sheet's 12 pt font and padding, measured
-        self.meaning_label.setText("1\n2\n3")
-        self.meaning_label.setMinimumHeight(self.meaning_label.sizeHint().height())
+        reserve_lines(self.meaning_label, 3)
 
         self.controls = GatePlaneControls(self._spec, self._params, self)
         self.controls.point_requested.connect(self.set_point)
