@@ -26,8 +26,9 @@ _ELLIPSIS = "…."
 
 def action_label(text: str) -> str:
     """A menu action's text as a line of the list: no trailing "…", no mnemonic, neither the
-    bracketed "(&O)" that translations append nor the "&" inside a word ("&&" stays "&")."""
-    text = text.rstrip(_ELLIPSIS).rstrip()
+    bracketed "(&O)" that translations append, the "&" inside a word ("&&" stays "&"), nor the
+    View menu's leading digit ("&1 Activation curves")."""
+    text = re.sub(r"^&\d+ ", "", text.rstrip(_ELLIPSIS).rstrip())
     text = _BRACKET_MNEMONIC.sub("", text).rstrip(_ELLIPSIS).rstrip()
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 

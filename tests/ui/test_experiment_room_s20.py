@@ -22,3 +22,12 @@ def test_the_continue_button_leaves_the_card_its_room(qtbot, main_window) -> Non
     assert card.isVisible() and room.lacks() == 0
     run, cont = panel.experiment.btn_run, panel.experiment.btn_continue
     assert cont.geometry().top() > run.geometry().bottom()  # below Run, not beside it
+
+
+def test_view_menu_tab_entries_have_a_digit_mnemonic(main_window) -> None:  # noqa: ANN001
+    """Walkthrough s20: the View menu's tab entries had no mnemonic (only Try this and Language)."""
+    texts = [action.text() for action in main_window._tab_actions]
+    assert texts[0] == "&1 Activation curves"
+    assert [t[:3] for t in texts] == [f"&{i} " for i in range(1, len(texts) + 1)]
+    from gatelab.ui.shortcuts_help import action_label
+    assert action_label(texts[0]) == "Activation curves"  # the key list names the tab alone
