@@ -192,8 +192,11 @@ def _done_but_unsaid(run: Path, summary: dict[str, Any], steps: int) -> Msg | No
     damaged or does not say it finished: its resume is refused ("already completed … ask for
     more steps", which a --continue cannot give), each --continue marked the experiment failed
     and the runs after it were never trained (probe s20 D1). None for any other run."""
-    if not is_run_dir(run) or saved_step(run, summary, steps) != steps:
+    if not is_run_dir(run):
         return None
+    saved = saved_step(run, summary, steps)
+    if saved != steps or completed_unfinished(run, summary, saved):  # (the latter: its resume
+        return None                                                # finishes it, --no-stats too)
     try:
         read_json_strict(run / SUMMARY)
         reason: object = Msg("experiment.summary_unsaid")
