@@ -9,7 +9,8 @@ calling these helpers in between. Nothing here is translated (the views' titles 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from gatelab.ui.vscroll import VerticalScroll
 
@@ -57,3 +58,11 @@ def column(panel: QWidget, top: tuple[QWidget, ...], pages: QWidget) -> None:
 
 
 __all__ = ["column", "explorer_page", "rule", "trace_page"]
+
+
+def reveal(page: QWidget, widget: QWidget) -> None:
+    """Scroll the traced ``page`` so that ``widget`` is in sight, once the layout has settled.
+    Why: at 1024×768 a lesson step said "the readout under the bars shows …" while the readout
+    was below the fold of the scrolled page (walkthrough s20)."""
+    if isinstance(page, QScrollArea):
+        QTimer.singleShot(0, page, lambda: page.ensureWidgetVisible(widget, 0, 8))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from gatelab.ui.inside_layout import reveal
 from gatelab.ui.lesson_card import Awaits, Lesson, Question, TryStep
 
 translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
@@ -144,6 +145,7 @@ class InsideLesson(QObject):
             return self.tr("No layer of this text has a non-empty bar.")
         self.panel.views.setCurrentWidget(mlp)
         mlp.pick_layer(layer)
+        reveal(self.panel.pages.widget(1), mlp.readout)  # what the step's text points at
         return None
 
     def gates_step(self) -> str | None:
@@ -173,6 +175,7 @@ class InsideLesson(QObject):
                            "of your own (Hugging Face models have none here).")
         self.panel.views.setCurrentWidget(self.panel.history)
         self.panel.history.set_index(0)
+        reveal(self.panel.pages.widget(1), self.panel.history.readout)
         return None
 
     # -- the lesson ----------------------------------------------------------------------------

@@ -248,3 +248,20 @@ def test_lupdate_extracts_every_lesson_string(panel: InsidePanel, tmp_path: Path
     assert [s for s in shown if s not in sources] == []
     assert "State restored." in sources and "1 token through {1}{2}. Pick a layer, neuron or " \
         "token anywhere." in sources
+
+
+def test_the_bar_step_scrolls_its_readout_into_sight(qtbot, panel: InsidePanel) -> None:  # noqa: ANN001
+    """Walkthrough s20: at 1024×768 the step said "the readout under the bars shows …" while the
+    readout was below the fold of the scrolled page."""
+    from tests.ui.conftest import settle
+
+    panel.resize(900, 420)
+    panel.sel.set_trace(make_trace(n_layer=5, seed=4))
+    settle(10)
+    page = panel.pages.widget(1)
+    page.verticalScrollBar().setValue(0)
+    readout = panel.mlp.readout
+    assert panel.lesson().steps[1].run() is None
+    settle(10)
+    top = readout.mapTo(page.viewport(), readout.rect().topLeft()).y()
+    assert 0 <= top and top + readout.height() <= page.viewport().height() + 1
