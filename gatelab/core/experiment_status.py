@@ -27,7 +27,7 @@ from gatelab.core.run_liveness import effective_status, process_alive, writer_na
 from gatelab.core.run_samples import completed_unfinished
 from gatelab.core.runs import is_run_dir
 from gatelab.core.run_saved_step import saved_step
-from gatelab.core.runs_read import SUMMARY, RunError, read_json, read_json_strict
+from gatelab.core.runs_read import CONFIG, SUMMARY, RunError, read_json, read_json_strict
 from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEED, MAX_SEEDS, TrainConfig
 from gatelab.core.values import is_int
 
@@ -149,6 +149,9 @@ def plan_runs(folder: Path | str, plan: ExperimentPlan) -> RunsPlan:
         final = _final(summary)
         if (status == "finished" or completed_unfinished(run, summary)) \
                 and summary.get("steps") == steps and final is not None:
+            other = _another_run(run, v, s)
+            if other is not None:  # a copy or a link of another seed's run: not this one's result
+                out.problems.append(other)
             out.done[(v, s)] = final  # (one killed before its "finished": continue finishes it)
             continue
         odd = _summary_in_way(run)
@@ -185,6 +188,19 @@ def _summary_in_way(run: Path) -> Msg | None:
     except OSError:
         return None
     return Msg("experiment.run_summary_kind", {"path": path, "run": run.name})
+
+
+def _another_run(run: Path, variant: str, seed: int) -> Msg | None:
+    """Why the finished run in ``run`` is not the plan's (``variant``, ``seed``) run, when its
+    config.json says it trained another variant or seed (a folder copied or linked in by hand
+    counted another seed's loss twice; probe s20), else None (also when config.json cannot be
+    read: the run's own files are judged elsewhere)."""
+    config = read_json(run / CONFIG)
+    found = (config.get("variant", variant), config.get("seed", seed))  # (a key absent: no say)
+    if found == (variant, seed):
+        return None
+    return Msg("experiment.run_other", {"run": run.name, "variant": str(found[0]),
+                                        "seed": str(found[1])})
 
 
 def _done_but_unsaid(run: Path, summary: dict[str, Any], steps: int) -> Msg | None:

@@ -400,6 +400,9 @@ MESSAGES: dict[str, str] = {
     "experiment.run_done_unsaid": QT_TRANSLATE_NOOP(
         "core", "run {run} trained all {steps} steps, but its run.json cannot be used ({reason}): "
                 "delete run {run} in Runs to train it again"),
+    "experiment.run_other": QT_TRANSLATE_NOOP(
+        "core", "run {run} is not this experiment's: its config.json says variant {variant}, "
+                "seed {seed}; delete it in Runs to train it again"),
     "experiment.summary_unsaid": QT_TRANSLATE_NOOP("core", "it does not say that the run finished"),
     "experiment.run_summary_kind": QT_TRANSLATE_NOOP(
         "core", "{path} is not a file (a folder or a pipe is in its place): move it away, or "

@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+125"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+127"/>
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -1784,7 +1784,7 @@
         <translation>{0} 已不再由其他进程训练：按“继续”即可接着训练。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/field_errors.py" line="+144"/>
+        <location filename="../../gatelab/ui/field_errors.py" line="+156"/>
         <source>{0} (and {1} more: hover to read)</source>
         <translation>{0}（另有 {1} 条：悬停查看）</translation>
     </message>
@@ -1792,7 +1792,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+150"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+153"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1807,12 +1807,7 @@
         <translation>种子数：</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Runs per variant; the spread across seeds is the noise</source>
-        <translation>每个变体的运行次数；不同种子间的差异就是噪声</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>▶ Run experiment</source>
         <translation>▶ 运行实验</translation>
     </message>
@@ -1842,7 +1837,7 @@
         <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-228"/>
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1852,7 +1847,7 @@
         <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间维匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>Validation loss: mean ± std over seeds</source>
         <translation>验证损失：各种子的均值 ± 标准差</translation>
     </message>
@@ -1883,7 +1878,12 @@
         <translation>比较</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-12"/>
+        <source>Runs per variant, 2 to 20: the spread across seeds is the noise, and one run has no spread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>with</source>
         <translation>与</translation>
     </message>
@@ -2197,7 +2197,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+108"/>
+        <location filename="../../gatelab/ui/forward_map.py" line="+109"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2247,7 +2247,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+151"/>
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -2845,7 +2845,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+112"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+111"/>
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -3357,7 +3357,7 @@
 <context>
     <name>InsideLesson</name>
     <message>
-        <location filename="../../gatelab/ui/inside_lesson.py" line="+101"/>
+        <location filename="../../gatelab/ui/inside_lesson.py" line="+102"/>
         <source>This step could not run: {0}</source>
         <translation>这一步无法运行：{0}</translation>
     </message>
@@ -3382,12 +3382,12 @@
         <translation>这段文本没有任何一层的柱条非空。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>This source has no training history to replay: open a saved run of your own (Hugging Face models have none here).</source>
         <translation>此来源没有可回放的训练历史：请打开你自己保存的运行（Hugging Face 模型在这里没有训练历史）。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Find a neuron that fires inside strings</source>
         <translation>找出在字符串内部激活的神经元</translation>
     </message>
@@ -3457,7 +3457,7 @@
         <translation>大得多：残差流主要是最后一个 MLP 的输出</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-159"/>
         <source>This model&apos;s vocabulary has no quote marks, so it cannot tell the inside of a string from the rest: for this step, train a run on the Python corpus (Live trainer) or open a Hugging Face model.</source>
         <translation>这个模型的词表里没有引号，所以它分不清字符串内部和其余部分：做这一步时，请在“实时训练”中用 Python 语料训练一个运行，或打开一个 Hugging Face 模型。</translation>
     </message>
@@ -3472,7 +3472,7 @@
         <translation>正在追踪这一行…</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>The readout&apos;s second line compares it with the largest: the larger ratio is so many times the smaller. In a deep, well-trained model most layers stay well below 1: each MLP adds a small correction to the stream. A small run (a layer or two, a few hundred steps) can read near or above 1: its MLPs still write much of what the stream holds.</source>
         <translation>读数的第二行把它和最大的一条相比：较大的比值是较小的多少倍。在一个层数多、训练充分的模型中，大多数层都远低于 1：每个 MLP 只给残差流加上一个小修正。一个小运行（一两层、几百步）可能接近甚至超过 1：它的 MLP 仍写入残差流中的大部分内容。</translation>
     </message>
@@ -3939,13 +3939,13 @@
     </message>
     <message>
         <location line="-197"/>
-        <location line="+232"/>
+        <location line="+233"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-160"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -3954,7 +3954,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+132"/>
+        <location line="+133"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -3969,7 +3969,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-159"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
@@ -3979,7 +3979,7 @@
         <translation>此标签页旁没有放“试一试”卡片的空间：请把窗口加宽 {0} 像素。</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -4772,7 +4772,7 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+82"/>
+        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+83"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
@@ -4812,7 +4812,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+147"/>
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4882,14 +4882,14 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-183"/>
         <location line="+36"/>
         <location line="+92"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>paused before the first step</source>
         <translation>在第一步之前暂停</translation>
     </message>
@@ -5455,7 +5455,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+56"/>
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+57"/>
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
@@ -5877,7 +5877,7 @@ equivalent</source>
 <context>
     <name>StateActions</name>
     <message>
-        <location filename="../../gatelab/ui/main_state.py" line="+74"/>
+        <location filename="../../gatelab/ui/main_state.py" line="+75"/>
         <source>cannot be written</source>
         <translation>无法写入</translation>
     </message>
@@ -5897,7 +5897,7 @@ equivalent</source>
         <translation>它不包含 gatelab 任何标签页的设置（它列出的是：{0}）</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Save state</source>
         <translation>保存状态</translation>
     </message>
@@ -7734,6 +7734,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>run {run} is not this experiment&apos;s: its config.json says variant {variant}, seed {seed}; delete it in Runs to train it again</source>
+        <translation>运行 {run} 不属于这个实验：其 config.json 写的是变体 {variant}、种子 {seed}；请在“运行记录”中删除它以重新训练</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>it does not say that the run finished</source>
         <translation>其中没有写明该运行已完成</translation>
     </message>
@@ -8298,7 +8303,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="-104"/>
+        <location filename="../../gatelab/core/message_catalog.py" line="-107"/>
         <source>{best} lower by {diff:.4f}, but one seed gives no noise floor</source>
         <translation>{best} 低 {diff:.4f}，但只有一个种子，没有噪声下限</translation>
     </message>

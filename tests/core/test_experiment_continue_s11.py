@@ -263,6 +263,8 @@ def test_an_absurd_final_loss_never_crashes_the_continue(finished: Path, tmp_pat
     data["seeds"] = data["plan"]["seeds"] = [7, 8]  # two seeds: a spread to compute
     (folder / "experiment.json").write_text(json.dumps(data))
     shutil.copytree(folder / FIRST, folder / "swiglu-seed8")
+    config = json.loads((folder / "swiglu-seed8" / "config.json").read_text())
+    (folder / "swiglu-seed8" / "config.json").write_text(json.dumps(dict(config, seed=8)))
     for name in (FIRST, "swiglu-seed8"):
         summary = json.loads((folder / name / "run.json").read_text())
         summary["final_val_loss"] = 1e308 if name == FIRST else -1e308
@@ -283,3 +285,16 @@ def test_mean_std_of_absurd_values_is_inf_not_an_error() -> None:
     diff, noise, verdict, _, _ = summarise({"a": [1e308, -1e308], "b": [1.0, 1.1]})
     assert noise == math.inf and verdict.key == "verdict.within"
     assert summarise({"a": [2.0], "b": [1.0]})[2].key == "verdict.one_seed"
+
+
+def test_another_seeds_run_in_a_runs_place_is_named(finished: Path, tmp_path: Path) -> None:
+    """Probe s20: a run folder copied (or linked) in from another seed was accepted as done, and
+    --continue counted that seed's loss twice."""
+    folder = _stopped(finished, tmp_path)
+    data = json.loads((folder / "experiment.json").read_text())
+    data["seeds"] = data["plan"]["seeds"] = [7, 8]
+    (folder / "experiment.json").write_text(json.dumps(data))
+    shutil.copytree(folder / FIRST, folder / "swiglu-seed8")  # seed 7's run, as seed 8's
+    text = _refused(folder, "experiment.run_other")
+    assert text == ("run swiglu-seed8 is not this experiment's: its config.json says variant "
+                    "swiglu, seed 7; delete it in Runs to train it again")
