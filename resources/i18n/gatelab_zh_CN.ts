@@ -1880,7 +1880,7 @@
     <message>
         <location line="-12"/>
         <source>Runs per variant, 2 to 20: the spread across seeds is the noise, and one run has no spread</source>
-        <translation type="unfinished"></translation>
+        <translation>每个变体的运行次数，2 到 20：各种子之间的离散程度就是噪声，而一次运行没有离散程度</translation>
     </message>
     <message>
         <location line="+13"/>
