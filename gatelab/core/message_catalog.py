@@ -5,13 +5,15 @@ scripts/update_translations.sh over gatelab/**/*.py) extracts it into the .ts fi
 translates it with ``QCoreApplication.translate("core", template)``. Placeholders are named
 (``{path}``) and must survive translation; a translation that loses one falls back to English.
 Keys are ``<area>.<what>``; never reuse a key for a different meaning (saved experiment verdicts
-store the key). The budget tab's templates are in ``message_catalog_budget`` and the inside-the-model ones in
-``message_catalog_inside`` (only to keep files short); both are merged into ``MESSAGES`` here.
+store the key). The budget tab's templates are in ``message_catalog_budget``, the inside-the-model
+ones in ``message_catalog_inside`` and those of continuing an experiment in
+``message_catalog_continue`` (only to keep files short); all are merged into ``MESSAGES`` here.
 """
 
 from __future__ import annotations
 
 from gatelab.core.message_catalog_budget import BUDGET_MESSAGES, QT_TRANSLATE_NOOP
+from gatelab.core.message_catalog_continue import CONTINUE_MESSAGES
 from gatelab.core.message_catalog_inside import INSIDE_MESSAGES
 
 
@@ -382,33 +384,7 @@ MESSAGES: dict[str, str] = {
     "map.variant": QT_TRANSLATE_NOOP("core", "variant must be a string, got {value!r}"),
     "map.lacks": QT_TRANSLATE_NOOP("core", "sizes lack {name!r}"),
     "map.bad_config": QT_TRANSLATE_NOOP("core", "expected a TrainConfig or a dict, got {found}"),
-
-    # -- continuing an interrupted experiment (core/experiment_status.py, experiment_continue.py)
-    "experiment.no_plan": QT_TRANSLATE_NOOP(
-        "core", "experiment.json does not say which variants, seeds and settings to train"),
-    "experiment.busy": QT_TRANSLATE_NOOP(
-        "core", "{path}: the experiment is still being trained by a running process"),
-    "experiment.complete": QT_TRANSLATE_NOOP(
-        "core", "{path}: every run of the experiment has finished; nothing to continue"),
-    "experiment.run_steps": QT_TRANSLATE_NOOP(
-        "core", "run {run} finished at step {done}, not at the experiment's {steps} steps: "
-                "delete it in Runs to train it again"),
-    "experiment.run_no_final": QT_TRANSLATE_NOOP(
-        "core", "run {run} finished without a finite final validation loss (run.json says "
-                "{value}), so the experiment cannot compare it: delete it in Runs to train it "
-                "again"),
-    "experiment.run_done_unsaid": QT_TRANSLATE_NOOP(
-        "core", "run {run} trained all {steps} steps, but its run.json cannot be used ({reason}): "
-                "delete run {run} in Runs to train it again"),
-    "experiment.run_other": QT_TRANSLATE_NOOP(
-        "core", "run {run} is not this experiment's: its config.json says variant {variant}, "
-                "seed {seed}; delete it in Runs to train it again"),
-    "experiment.summary_unsaid": QT_TRANSLATE_NOOP("core", "it does not say that the run finished"),
-    "experiment.run_summary_kind": QT_TRANSLATE_NOOP(
-        "core", "{path} is not a file (a folder or a pipe is in its place): move it away, or "
-                "delete run {run} in Runs to train it again"),
-    "experiment.corpus": QT_TRANSLATE_NOOP(
-        "core", "{path}: the experiment's corpus (base_config.corpus) cannot be used: {reason}"),
 }
 MESSAGES.update(BUDGET_MESSAGES)
 MESSAGES.update(INSIDE_MESSAGES)
+MESSAGES.update(CONTINUE_MESSAGES)

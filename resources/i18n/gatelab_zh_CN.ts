@@ -6847,7 +6847,7 @@ equivalent</source>
 <context>
     <name>core</name>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="+22"/>
+        <location filename="../../gatelab/core/message_catalog.py" line="+24"/>
         <source>{first}; {rest}</source>
         <translation>{first}；{rest}</translation>
     </message>
@@ -7703,7 +7703,7 @@ equivalent</source>
         <translation>不是 gatelab 状态：“version”必须是 1 到 {maximum:,} 之间的整数</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../gatelab/core/message_catalog_continue.py" line="+13"/>
         <source>experiment.json does not say which variants, seeds and settings to train</source>
         <translation>experiment.json 没有说明要训练哪些变体、种子和设置</translation>
     </message>
@@ -8303,7 +8303,7 @@ equivalent</source>
         <translation>{done:,} / {total:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gatelab/core/message_catalog.py" line="-107"/>
+        <location filename="../../gatelab/core/message_catalog.py" line="-58"/>
         <source>{best} lower by {diff:.4f}, but one seed gives no noise floor</source>
         <translation>{best} 低 {diff:.4f}，但只有一个种子，没有噪声下限</translation>
     </message>

@@ -35,7 +35,8 @@ def test_every_template_is_marked_for_lupdate_with_context_core() -> None:
     pairs = []
     for name, table_name in (("message_catalog.py", "MESSAGES"),
                              ("message_catalog_budget.py", "BUDGET_MESSAGES"),
-                             ("message_catalog_inside.py", "INSIDE_MESSAGES")):
+                             ("message_catalog_inside.py", "INSIDE_MESSAGES"),
+                             ("message_catalog_continue.py", "CONTINUE_MESSAGES")):
         tree = ast.parse((CORE / name).read_text(encoding="utf-8"))
         table = next(n.value for n in ast.walk(tree) if isinstance(n, ast.AnnAssign)
                      and getattr(n.target, "id", "") == table_name)
