@@ -310,14 +310,20 @@ def breakable_numbers(text: str) -> str:
 
 
 LONG_WORD = 160  # chars: a path longer than this is shown cut in its middle
+UNBROKEN = 24  # chars: a longer run with no place to break ("/", space) gets break points
 
 
 def shorten_long_words(text: str, limit: int = LONG_WORD) -> str:
     """``text`` with each run of non-space characters longer than ``limit`` (a path) cut in its
-    middle with "…", keeping both ends (the folder it starts in, the file it names). Why: a
-    4,285-character GATELAB_HOME made the trainer's error line 20 lines tall, cut at the
-    right, and squeezed the form above it to 4 rows (probe s20 D5); the caller keeps the whole
-    text in a tooltip."""
+    middle with "…", keeping both ends (the folder it starts in, the file it names), and with a
+    line break allowed every ``UNBROKEN`` characters of an ASCII run that has no "/" or space
+    to break at (Qt breaks Chinese text anywhere already). Why: a 4,285-character GATELAB_HOME made the trainer's error line 20 lines tall, cut at
+    the right, and squeezed the form above it to 4 rows (probe s20 D5); cut to 161 characters,
+    its 79 characters of one folder name were still clipped at the right, the reason after it
+    out of sight (re-walk s20). The caller keeps the whole text in a tooltip."""
     keep = max(2, (limit - 1) // 2)
-    return re.sub(r"\S{%d,}" % (limit + 1),
-                  lambda m: m.group(0)[:keep] + ELLIPSIS + m.group(0)[-keep:], text)
+    short = re.sub(r"\S{%d,}" % (limit + 1),
+                   lambda m: m.group(0)[:keep] + ELLIPSIS + m.group(0)[-keep:], text)
+    return re.sub(r"[\x21-\x2e\x30-\x7e]{%d,}" % (UNBROKEN + 1),  # printable ASCII but "/"
+                  lambda m: ZWSP.join(m.group(0)[i:i + UNBROKEN]
+                                      for i in range(0, len(m.group(0)), UNBROKEN)), short)

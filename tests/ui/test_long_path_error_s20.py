@@ -4,11 +4,12 @@ middle on the line, whole in its tooltip."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from gatelab.ui.elide import ELLIPSIS, shorten_long_words
+from gatelab.ui.elide import ELLIPSIS, UNBROKEN, ZWSP, shorten_long_words
 from tests.ui.test_trainer_panel import panel  # noqa: F401 (fixture)
 
 
@@ -16,7 +17,11 @@ def test_only_runs_longer_than_the_limit_are_cut() -> None:
     assert shorten_long_words("a short /tmp/x path") == "a short /tmp/x path"
     long = "/" + "h" * 300 + "/end.txt"
     cut = shorten_long_words(f"cannot write {long}: too long", limit=40)
-    assert cut == f"cannot write {long[:19]}{ELLIPSIS}{(long + ':')[-19:]} too long"
+    assert cut.replace(ZWSP, "") == f"cannot write {long[:19]}{ELLIPSIS}{(long + ':')[-19:]} too long"
+    # a folder name of one letter 250 times: breakable every UNBROKEN letters (re-walk s20: its
+    # 79 letters left after the cut were clipped at the right edge)
+    runs = re.findall(r"[^\s/…\u200b]+", shorten_long_words("/" + "x" * 250 + "/a b"))
+    assert runs and max(len(r) for r in runs) <= UNBROKEN + 1
 
 
 def test_a_very_long_home_keeps_the_error_line_short(panel, monkeypatch: pytest.MonkeyPatch,  # noqa: ANN001, F811
@@ -30,3 +35,8 @@ def test_a_very_long_home_keeps_the_error_line_short(panel, monkeypatch: pytest.
     assert home in line.toolTip() and line.toolTip() == panel.error_text
     metrics = line.fontMetrics()
     assert line.heightForWidth(line.width()) <= 8 * metrics.lineSpacing()
+    # nothing clipped: no line wider than the label, every line within its height, the reason
+    # (after the path) shown too
+    assert line.minimumSizeHint().width() <= line.width()
+    assert line.heightForWidth(line.width()) <= line.height()
+    assert line.text().endswith("(the name or path is too long)")
