@@ -310,7 +310,8 @@ def breakable_numbers(text: str) -> str:
 
 
 LONG_WORD = 160  # chars: a path longer than this is shown cut in its middle
-UNBROKEN = 24  # chars: a longer run with no place to break ("/", space) gets break points
+UNBROKEN = 40  # chars: a longer ASCII run with no "/" or space to break at gets break points
+# (40: a Hugging Face snapshot folder, 40 hex digits, is left whole, so a copied path works)
 
 
 def shorten_long_words(text: str, limit: int = LONG_WORD) -> str:
