@@ -199,7 +199,7 @@ def _report_experiment(result: Any, n_runs: int, signum: int = signal.SIGINT) ->
     stop signal stopped it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)."""
     print(f"{'variant':<16}{'m':>6}{'FFN params':>12}{'val mean':>10}{'± std':>9}  finals")
     for r in result.variants:
-        finals = ", ".join(f"{x:.4f}" for x in r.final_val)
+        finals = ", ".join(_loss(x) for x in r.final_val)
         print(f"{r.variant:<16}{r.intermediate:>6}{r.ffn_params:>12,}{_loss(r.mean):>10}"
               f"{_loss(r.std):>9}  {finals}")
     print(f"noise floor (3 × pooled std): {_loss(result.noise_floor)}")
@@ -214,8 +214,11 @@ def _report_experiment(result: Any, n_runs: int, signum: int = signal.SIGINT) ->
 
 def _loss(x: float) -> str:
     """A loss (or its spread) to 4 decimals; "–" where there is none yet (no finished run, or
-    one seed: no spread), not Python's "nan"."""
-    return "–" if math.isnan(x) else f"{x:.4f}"
+    one seed: no spread), not Python's "nan"; a diverged run's huge one in 4 significant digits
+    (1e308 to 4 decimals was 313 characters, through the next columns)."""
+    if math.isnan(x):
+        return "–"
+    return f"{x:.4f}" if abs(x) < 1e6 else f"{x:.4g}"
 
 
 def continue_command(folder: str | Path) -> str:

@@ -129,9 +129,14 @@ class RunsPlan:
     problems: list[Msg] = field(default_factory=list)  # runs that block a continuation
 
 
+MAX_LOSS = 1e100  # a final loss beyond this is no measurement (its square overflows: s20)
+
+
 def _final(summary: dict[str, Any]) -> float | None:
+    """run.json's final validation loss where it is a usable number, else None."""
     x = summary.get("final_val_loss")
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x) \
+            or abs(x) > MAX_LOSS:
         return None
     return float(x)
 

@@ -20,7 +20,7 @@ CONTINUE_MESSAGES: dict[str, str] = {
         "core", "run {run} finished at step {done}, not at the experiment's {steps} steps: "
                 "delete it in Runs to train it again"),
     "experiment.run_no_final": QT_TRANSLATE_NOOP(
-        "core", "run {run} finished without a finite final validation loss (run.json says "
+        "core", "run {run} finished without a usable final validation loss (run.json says "
                 "{value}), so the experiment cannot compare it: delete it in Runs to train it "
                 "again"),
     "experiment.run_done_unsaid": QT_TRANSLATE_NOOP(

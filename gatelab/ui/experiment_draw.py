@@ -131,7 +131,10 @@ class ResultTable(QTableWidget):
 
 
 def num(x: float) -> str:
-    return "—" if x != x else "{0:.4f}".format(x)
+    """A loss to 4 decimals, a huge one (a diverged run) to 4 significant digits, NaN as "—"."""
+    if x != x:
+        return "—"
+    return "{0:.4f}".format(x) if abs(x) < 1e6 else "{0:.4g}".format(x)
 
 
 def verdict_text(verdict: object) -> str:

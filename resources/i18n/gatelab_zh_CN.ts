@@ -7724,8 +7724,8 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
-        <source>run {run} finished without a finite final validation loss (run.json says {value}), so the experiment cannot compare it: delete it in Runs to train it again</source>
-        <translation>运行 {run} 已完成，但没有有限的最终验证损失（run.json 中为 {value}），因此实验无法比较它：请在“运行记录”中删除它以重新训练</translation>
+        <source>run {run} finished without a usable final validation loss (run.json says {value}), so the experiment cannot compare it: delete it in Runs to train it again</source>
+        <translation>运行 {run} 已完成，但没有可用的最终验证损失（run.json 中为 {value}），因此实验无法比较它：请在“运行记录”中删除它以重新训练</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -39,3 +39,11 @@ def test_finished_numbers_keep_four_decimals(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "    2.1000   0.1414  2.0000, 2.2000" in out
     assert "    2.5000        –  2.5000" in out  # one seed: no spread
+
+
+def test_a_diverged_runs_huge_loss_stays_in_its_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-walk s20 B: a final loss of 1e50 printed to 4 decimals ran through the next columns."""
+    assert _report_experiment(_result({"swiglu": [2.0, 2.2], "gelu": [1e50, 2.5]}, "finished"), 4) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines[:3]) < 90, lines
+    assert "5e+49" in lines[2] and "1e+50, 2.5000" in lines[2]

@@ -79,7 +79,7 @@ def test_a_non_finite_final_loss_is_named_not_the_steps(finished: Path, tmp_path
     run_json.write_text(run_json.read_text().replace('"final_val_loss": ',
                                                      '"final_val_loss": 1e400, "x": '))
     text = _refused(folder, "experiment.run_no_final")
-    assert text == (f"run {FIRST} finished without a finite final validation loss (run.json says "
+    assert text == (f"run {FIRST} finished without a usable final validation loss (run.json says "
                     f"inf), so the experiment cannot compare it: delete it in Runs to train it "
                     f"again")
     assert "not at the experiment's" not in text
@@ -255,26 +255,18 @@ def test_a_half_trained_run_with_a_damaged_run_json_still_resumes(tmp_path: Path
     assert [len(v.final_val) for v in result.variants] == [1, 1]
 
 
-def test_an_absurd_final_loss_never_crashes_the_continue(finished: Path, tmp_path: Path) -> None:
+def test_an_absurd_final_loss_is_named_not_a_crash(finished: Path, tmp_path: Path) -> None:
     """Probe s20 D2: a run.json saying final_val_loss 1e308 crashed --continue with
-    "OverflowError: (34, 'Numerical result out of range')" and left experiment.json "running"."""
+    "OverflowError: (34, 'Numerical result out of range')" and left experiment.json "running";
+    computed without the error, it printed 300-digit numbers and "within noise" (re-walk s20).
+    Such a loss is no measurement: named like a missing one, before anything is rewritten."""
     folder = _stopped(finished, tmp_path)
-    data = json.loads((folder / "experiment.json").read_text())
-    data["seeds"] = data["plan"]["seeds"] = [7, 8]  # two seeds: a spread to compute
-    (folder / "experiment.json").write_text(json.dumps(data))
-    shutil.copytree(folder / FIRST, folder / "swiglu-seed8")
-    config = json.loads((folder / "swiglu-seed8" / "config.json").read_text())
-    (folder / "swiglu-seed8" / "config.json").write_text(json.dumps(dict(config, seed=8)))
-    for name in (FIRST, "swiglu-seed8"):
-        summary = json.loads((folder / name / "run.json").read_text())
-        summary["final_val_loss"] = 1e308 if name == FIRST else -1e308
-        (folder / name / "run.json").write_text(json.dumps(summary))
-    result = continue_experiment(folder)
-    assert result.status == "finished"
-    swiglu = next(v for v in result.variants if v.variant == "swiglu")
-    assert swiglu.final_val == [1e308, -1e308] and swiglu.std == math.inf
-    saved = json.loads((folder / "experiment.json").read_text())  # strict JSON: null, not inf
-    assert saved["status"] == "finished"
+    run_json = folder / FIRST / "run.json"
+    summary = json.loads(run_json.read_text())
+    run_json.write_text(json.dumps(dict(summary, final_val_loss=1e308)))
+    text = _refused(folder, "experiment.run_no_final")
+    assert text.startswith(f"run {FIRST} finished without a usable final validation loss "
+                           "(run.json says 1e+308)"), text
 
 
 def test_mean_std_of_absurd_values_is_inf_not_an_error() -> None:

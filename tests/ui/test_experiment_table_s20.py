@@ -65,3 +65,9 @@ def test_a_typed_single_seed_becomes_two(qtbot) -> None:  # noqa: ANN001
         assert "2 to 20" in box.toolTip()
     finally:
         view.shutdown()
+
+
+def test_a_huge_loss_is_short_in_the_table() -> None:
+    from gatelab.ui.experiment_draw import num
+    assert num(2.16014) == "2.1601" and num(float("nan")) == "—"
+    assert num(1e50) == "1e+50" and num(123456789.0) == "1.235e+08"
