@@ -91,8 +91,9 @@ def open_regular(path: Path | str) -> int:
             raise _fail("file.is_folder", p, Msg("os.is_folder"))
         if not stat.S_ISREG(st.st_mode):
             raise _fail("file.not_regular_kind", p, Msg("file.reason_not_regular"))
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
+        # left non-blocking: a regular file never waits anyway, but a /proc file that does
+        # (/proc/kmsg waits for the next kernel message) now ends the read instead of hanging
+        # the reading thread for good, and Quit behind it (re-walk s20)
     except BaseException:
         os.close(fd)
         raise
@@ -146,7 +147,7 @@ def _fill(f: FileIO, buf: bytearray, n: int, limit: int, path: Path, what: str |
         except OSError as exc:
             why = os_reason(exc)
             raise _fail("file.read_failed", path, why, what or str(path), reason=why) from None
-        if not got:
+        if not got:  # the end, or (None) a non-blocking pseudo-file with nothing more to give
             break
         n += got
     del buf[n:]
