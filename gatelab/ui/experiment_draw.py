@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics, QResizeEvent
+from PySide6.QtGui import QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QWidget
 
 from gatelab.core.messages import Msg
@@ -118,6 +118,11 @@ class ResultTable(QTableWidget):
                    default=0)  # one line each (sizeHintForColumn measured the wrapped text)
         share = int(room * self.QUANTITY_SHARE)
         self.horizontalHeader().resizeSection(0, max(self.LEAST_QUANTITY, min(want, share)))
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Every row as tall as its text at the columns' widths now, the table as tall as its
+        rows."""
         self.resizeRowsToContents()
         rows = sum(self.rowHeight(r) for r in range(self.rowCount()))
         header = self.horizontalHeader()  # not laid out yet while the view is hidden
@@ -128,6 +133,12 @@ class ResultTable(QTableWidget):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():  # (a height change is the fit's)
             self.fit()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Fit again when shown: rows fitted while hidden (a view restored from a state file in
+        another tab) measured one line each, and no later resize came to fix them."""
+        super().showEvent(event)
+        self.fit()
 
 
 def num(x: float) -> str:

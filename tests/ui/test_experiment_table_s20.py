@@ -71,3 +71,29 @@ def test_a_huge_loss_is_short_in_the_table() -> None:
     from gatelab.ui.experiment_draw import num
     assert num(2.16014) == "2.1601" and num(float("nan")) == "—"
     assert num(1e50) == "1e+50" and num(123456789.0) == "1.235e+08"
+
+
+def test_a_result_shown_while_hidden_fits_once_shown(qtbot) -> None:  # noqa: ANN001
+    """Re-walk s20 C: a finished experiment restored from a state file while its view was in
+    another tab kept a one-line verdict, "within noise (difference …", until a relayout."""
+    from PySide6.QtWidgets import QLabel, QTabWidget
+
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    tabs.addTab(QLabel("another view"), "a")
+    view = ExperimentView(TrainerControls())
+    tabs.addTab(view, "b")
+    tabs.resize(420, 700)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    try:
+        view._show_result(_summary())  # while hidden
+        QApplication.processEvents()
+        tabs.setCurrentIndex(1)
+        QApplication.processEvents()
+        table = view.table
+        for r in range(table.rowCount()):
+            assert table.rowHeight(r) >= table.sizeHintForRow(r), (r, table.item(r, 1).text())
+        assert table.rowHeight(table.rowCount() - 1) > table.fontMetrics().lineSpacing() * 1.5
+    finally:
+        view.shutdown()
