@@ -326,16 +326,23 @@ class ExperimentView(SavedExperiments, QWidget):
             self.result, self._partial = summary, (done, total)
             self._show_result(summary)
             self._set_message(lambda self: self.tr(
-                "Experiment stopped: the results of the {0} finished runs are shown; they cover "
-                "{0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in "
-                "Runs, and Continue experiment finishes the rest in the same folder.").format(
-                done, total, verdict_text(summary.verdict)))
+                "Experiment stopped with {0} of {1} runs finished: their results are shown, "
+                "which is not a verdict yet{2}. Every run is kept in Runs, and Continue "
+                "experiment finishes the rest in the same folder.").format(
+                done, total, self._so_far(summary.verdict)))
         else:
             self._set_message(lambda self: self.tr(
                 "Experiment stopped before its first run finished; it is kept in Runs."))
         self._update_continue()
-        self.status_changed.emit(self.tr("Experiment stopped after {0} finished runs")
-                                 .format(done))
+        self.status_changed.emit(self.tr("Experiment stopped: {0} of {1} runs finished")
+                                 .format(done, total))
+
+    def _so_far(self, verdict: object) -> str:
+        """" (so far: …)" after a partial result, or "" where the verdict so far only says
+        that it has none ("none yet: 1 of 4 runs finished (so far: none yet: …)"; re-walk s20)."""
+        if getattr(verdict, "key", "") == "verdict.need_two":
+            return ""
+        return self.tr(" (so far: {0})").format(verdict_text(verdict))
 
     def _clear_result(self) -> None:
         clear_chart(self.curves, self._items)
@@ -359,8 +366,8 @@ class ExperimentView(SavedExperiments, QWidget):
         rows.append((self.tr("noise floor (3σ of reruns)"), num(res.noise_floor)))
         verdict = verdict_text(res.verdict)
         if self._partial is not None:  # not every run has finished: no verdict yet
-            verdict = self.tr("none yet: {0} of {1} runs finished (so far: {2})").format(
-                self._partial[0], self._partial[1], verdict)
+            verdict = self.tr("none yet: {0} of {1} runs finished{2}").format(
+                self._partial[0], self._partial[1], self._so_far(res.verdict))
         rows.append((self.tr("verdict"), verdict))
         self.table.setRowCount(len(rows))
         for r, (name, value) in enumerate(rows):

@@ -97,3 +97,26 @@ def test_a_result_shown_while_hidden_fits_once_shown(qtbot) -> None:  # noqa: AN
         assert table.rowHeight(table.rowCount() - 1) > table.fontMetrics().lineSpacing() * 1.5
     finally:
         view.shutdown()
+
+
+def test_a_partial_verdict_says_none_yet_once(qtbot) -> None:  # noqa: ANN001
+    """Re-walk s20 F: "none yet: 1 of 4 runs finished (so far: none yet: it needs finished runs
+    of at least two variants)"."""
+    from gatelab.core.messages import Msg
+
+    view = ExperimentView(TrainerControls())
+    qtbot.addWidget(view)
+    view.show()
+    try:
+        summary = _summary()
+        view._partial = (1, 4)
+        need_two = ExperimentSummary(summary.variants, float("nan"), float("nan"),
+                                     Msg("verdict.need_two"), "", "/tmp/exp", "stopped")
+        view._show_result(need_two)
+        verdict = view.table.item(view.table.rowCount() - 1, 1).text()
+        assert verdict == "none yet: 1 of 4 runs finished"
+        view._show_result(summary)  # a verdict so far that says something: kept
+        verdict = view.table.item(view.table.rowCount() - 1, 1).text()
+        assert verdict.startswith("none yet: 1 of 4 runs finished (so far: within noise")
+    finally:
+        view.shutdown()

@@ -127,7 +127,8 @@ def test_experiment_shows_results_as_runs_finish_and_after_stop(qtbot, panel) ->
             xs, ys = _curve(shown, name)
             assert list(xs) == [20.0, 40.0, 60.0] and ys[-1] == pytest.approx(loss)
     assert final["cells"][-1][0] == "verdict" and "no noise floor" in final["cells"][-1][1]
-    assert final["message"].startswith("Experiment stopped: the results of the 2 finished runs")
+    assert final["message"].startswith("Experiment stopped with 2 of 4 runs finished: their "
+                                       "results are shown, which is not a verdict yet (so far: ")
     image = _grab(view)  # drawn, not only held: each variant's final point is on screen
     for i, loss in enumerate((swiglu, gelu)):
         assert _near(image, *_pixel_at(view, 60.0, loss), QColor(layer_color(i)))
