@@ -57,15 +57,15 @@ def layer_mix_text(count: B.ModelCount) -> str:
             "{0} layers: {1} linear attention (Gated DeltaNet, {2} each) + {3} full "
             "attention ({4} each)",
         ).format(
-            n,
-            mix["linear"],
+            B.format_int(n),
+            B.format_int(mix["linear"]),
             B.format_int(count.linear_attention_per_layer),
-            mix.get("full", 0),
+            B.format_int(mix.get("full", 0)),
             B.format_int(count.attention_per_layer),
         )
     else:
         text = translate("BudgetCharts", "{0} layers, all full attention ({1} each)").format(
-            n, B.format_int(count.attention_per_layer)
+            B.format_int(n), B.format_int(count.attention_per_layer)
         )
     if count.same_mlp_in_every_layer:
         text += translate("BudgetCharts", "; every layer carries the same MLP ({0})").format(
@@ -74,7 +74,7 @@ def layer_mix_text(count: B.ModelCount) -> str:
     else:
         text += "; " + ", ".join(
             translate("BudgetCharts", "{0} {1} layers with an MLP of {2}").format(
-                g.count,
+                B.format_int(g.count),
                 translate("BudgetCharts", "routed")
                 if g.kind == "moe"
                 else translate("BudgetCharts", "dense"),

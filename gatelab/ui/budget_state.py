@@ -4,7 +4,8 @@ Why apart and why so strict: a .gatelab file or a pasted line may come from anyw
 is checked before anything changes (whole numbers in the fields' ranges, real booleans, a known
 view), so a bad state raises one translated ``ValueError`` and leaves the tab exactly as it was.
 Unknown keys are ignored and missing keys keep the current value. A preset name this session does
-not know (say a config.json opened in another session) keeps the current selection.
+not know (say a config.json opened in another session) keeps the current selection, and the
+status bar says so.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class BudgetStateMixin:
     tie_check: Any
     compare_combo: Any
     lower_tabs: Any
+    status_changed: Any
 
     # provided by BudgetPanel / QWidget (annotations, not stub defs: see budget_load.py)
     gated: Callable[[], bool]
@@ -122,3 +124,9 @@ class BudgetStateMixin:
         if "view" in values:
             self.lower_tabs.setCurrentIndex(VIEWS.index(values["view"]))
         self._on_inputs_changed()
+        unknown = values.get("preset")
+        if unknown is not None and unknown not in self.models:  # it showed Llama-2-7B unsaid
+            self.status_changed.emit(self.tr(
+                "The state's real model {0} is not open in this session (a file opened by "
+                "hand?): open its config.json again to compare with it; {1} is shown.").format(
+                unknown, self.compare_name()))

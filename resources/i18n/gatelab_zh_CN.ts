@@ -1401,7 +1401,7 @@
 <context>
     <name>BudgetStateMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_state.py" line="+63"/>
+        <location filename="../../gatelab/ui/budget_state.py" line="+65"/>
         <source>the budget&apos;s state must be an object</source>
         <extracomment>state key → (field attribute, minimum)</extracomment>
         <translation>预算的状态必须是一个对象</translation>
@@ -1430,6 +1430,11 @@
         <location line="+2"/>
         <source>{0} must be between {1} and {2}</source>
         <translation>{0} 必须介于 {1} 和 {2} 之间</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>The state&apos;s real model {0} is not open in this session (a file opened by hand?): open its config.json again to compare with it; {1} is shown.</source>
+        <translation>状态中的真实模型 {0} 在本次会话中没有打开（是手动打开的文件吗？）：请重新打开它的 config.json 以便与之比较；现在显示的是 {1}。</translation>
     </message>
 </context>
 <context>
@@ -1832,12 +1837,7 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="+159"/>
-        <source>Experiment stopped: the results of the {0} finished runs are shown; they cover {0} of {1} runs, so this is not a verdict (so far: {2}). Every run is kept in Runs, and Continue experiment finishes the rest in the same folder.</source>
-        <translation>实验已停止：显示的是已完成的 {0} 个运行的结果；它们只覆盖 {1} 个运行中的 {0} 个，所以这还不是结论（目前：{2}）。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
-    </message>
-    <message>
-        <location line="-228"/>
+        <location line="-69"/>
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1943,7 +1943,22 @@
         <translation>已停止（{0}/{1} 步）</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="+19"/>
+        <source>Experiment stopped: {0} of {1} runs finished</source>
+        <translation>实验已停止：{1} 个运行中已完成 {0} 个</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source> (so far: {0})</source>
+        <translation>（目前：{0}）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>none yet: {0} of {1} runs finished{2}</source>
+        <translation>暂无：{1} 个运行中已完成 {0} 个{2}</translation>
+    </message>
+    <message>
+        <location line="-59"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
@@ -1958,17 +1973,17 @@
         <translation>实验：{0}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+15"/>
+        <source>Experiment stopped with {0} of {1} runs finished: their results are shown, which is not a verdict yet{2}. Every run is kept in Runs, and Continue experiment finishes the rest in the same folder.</source>
+        <translation>实验已停止，{1} 个运行中已完成 {0} 个：显示的是它们的结果，这还不是结论{2}。所有运行都保存在“运行”中，“继续实验”会在同一文件夹中完成其余运行。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Experiment stopped before its first run finished; it is kept in Runs.</source>
         <translation>实验在第一次运行完成前已停止；它保存在“运行记录”中。</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Experiment stopped after {0} finished runs</source>
-        <translation>实验在完成 {0} 次运行后停止</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>{0}: final val loss (m = {1}, {2:,} params)</source>
         <translation>{0}：最终验证损失（m = {1}，{2:,} 个参数）</translation>
     </message>
@@ -1988,12 +2003,7 @@
         <translation>噪声下限（重复运行的 3σ）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>none yet: {0} of {1} runs finished (so far: {2})</source>
-        <translation>暂无：{1} 个运行中已完成 {0} 个（目前：{2}）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>verdict</source>
         <translation>结论</translation>
     </message>

@@ -38,3 +38,14 @@ def test_absurd_sizes_keep_the_form_inside_its_column(budget_panel: BudgetPanel,
     for label in (panel.readout, panel.compare_note, panel.load_note):
         assert label.minimumSizeHint().width() <= scroll.viewport().width(), label.text()[:80]
     assert panel.d_field.geometry().right() <= scroll.viewport().width()
+
+
+def test_the_layer_line_groups_its_digits(budget_panel: BudgetPanel) -> None:
+    """Re-walk s20 E: "1000000000000000 layers, all full attention" beside grouped numbers."""
+    from gatelab.core import budget as B
+    from gatelab.ui.budget_charts import layer_mix_text
+
+    count = B.count_from_hf_config({"model_type": "llama", "hidden_size": 64,
+                                    "intermediate_size": 128, "num_hidden_layers": 12_345,
+                                    "num_attention_heads": 4, "vocab_size": 100})
+    assert layer_mix_text(count).startswith("12,345 layers, all full attention")

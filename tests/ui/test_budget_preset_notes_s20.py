@@ -74,3 +74,16 @@ def test_an_imported_name_is_text_not_markup(panel: BudgetPanel, qtbot, tmp_path
     text = panel.compare_note.text()
     assert "&lt;b&gt;bold&lt;/b&gt;" in text and "a&lt;b&gt;c" in text
     assert "<b>bold</b>" not in text
+
+
+def test_a_states_unknown_real_model_is_said(panel: BudgetPanel, qtbot) -> None:  # noqa: ANN001
+    """Re-walk s20 H: a state whose real model was a config.json opened by hand showed
+    Llama-2-7B in a fresh window without a word."""
+    state = panel.state()
+    state["preset"] = "cfg/config.json"
+    with qtbot.waitSignal(panel.status_changed, timeout=2000) as said:
+        panel.apply_state(state)
+    assert said.args[0] == ("The state's real model cfg/config.json is not open in this session "
+                            "(a file opened by hand?): open its config.json again to compare "
+                            "with it; Llama-2-7B is shown.")
+    assert panel.compare_name() == "Llama-2-7B"
