@@ -43,8 +43,9 @@ def trace_page(pickers: QWidget, shaded: QWidget, views: QWidget, parent: QWidge
     bl.addWidget(shaded)
     bl.addWidget(views, 1)
     # scrolled: a text or a view that needs more height than the window has scrolls the page,
-    # where it made the window taller by itself (walkthrough s19 D4)
-    return VerticalScroll(body, parent, bar_room=False)
+    # where it made the window taller by itself (walkthrough s19 D4); with room for its bar, so
+    # it never scrolls sideways (at 1024 px the sideways bar hid the MLP view's last line, s20)
+    return VerticalScroll(body, parent)
 
 
 def column(panel: QWidget, top: tuple[QWidget, ...], pages: QWidget) -> None:

@@ -71,16 +71,21 @@ class SinkExperimentBox(QGroupBox):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setFixedHeight(4 * (self.table.fontMetrics().height() + 8) + 6)
-        row = QHBoxLayout()
-        row.setSpacing(4)  # (tight: the sink view's scrolled column keeps the tab's least width)
+        # two rows: in one, the box set the whole Inside tab's least width, and at 1024 px with
+        # the "Try this" card the traced page scrolled sideways (re-walk s20)
+        row, buttons = QHBoxLayout(), QHBoxLayout()
+        row.setSpacing(4)
         self.seeds_label, self.steps_label = QLabel(self), QLabel(self)
-        for w in (self.seeds_label, self.seeds, self.steps_label, self.steps,
-                  self.run_button, self.stop_button):
+        for w in (self.seeds_label, self.seeds, self.steps_label, self.steps):
             row.addWidget(w)
         row.addStretch(1)
+        for w in (self.run_button, self.stop_button):
+            buttons.addWidget(w)
+        buttons.addStretch(1)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 9, 6, 9)
         lay.addLayout(row)
+        lay.addLayout(buttons)
         lay.addWidget(self.progress)
         lay.addWidget(self.message)
         lay.addWidget(self.table)

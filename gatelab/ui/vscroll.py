@@ -15,20 +15,17 @@ LEAST_HEIGHT = 80  # px: what the area itself asks for; the rest scrolls
 
 
 class VerticalScroll(QScrollArea):
-    """``bar_room``: the least width keeps room for the scroll bar, so the widget is never cut
-    at the side; without it (a whole page, which must not widen the window) a window both
-    short and at its least width scrolls sideways too."""
+    """The least width keeps room for the scroll bar, so the widget is never cut at the side
+    and never scrolls sideways (the Inside tab's traced page did, at 1024 px, its sideways bar
+    over the MLP view's last line: re-walk s20)."""
 
-    def __init__(self, widget: QWidget, parent: QWidget | None = None,
-                 bar_room: bool = True) -> None:
+    def __init__(self, widget: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._bar_room = bar_room
         self.setWidget(widget)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop of its own; its fields keep theirs
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff if bar_room
-                                          else Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt override)
         """The widget's own height up to the area's maximum (QScrollArea asks for less, so a
@@ -41,11 +38,10 @@ class VerticalScroll(QScrollArea):
                                        self.maximumHeight()))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        """The widget's least width (with the bar's room where asked), a small height."""
+        """The widget's least width and the bar's, a small height."""
         inner = self.widget()
         width = inner.minimumSizeHint().width() if inner is not None else 0
-        bar = self.verticalScrollBar().sizeHint().width() if self._bar_room else 0
-        return QSize(width + bar, LEAST_HEIGHT)
+        return QSize(width + self.verticalScrollBar().sizeHint().width(), LEAST_HEIGHT)
 
 
 __all__ = ["LEAST_HEIGHT", "VerticalScroll"]

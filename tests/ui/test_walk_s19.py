@@ -124,3 +124,20 @@ def test_f2_says_when_the_card_has_no_room(qtbot, main_window) -> None:  # noqa:
     main_window.status.clearMessage()
     main_window.set_lessons_visible(True)
     assert main_window.status.currentMessage() == "" and main_window._cards["inside"].isVisible()
+
+
+def test_the_traced_page_never_scrolls_sideways(qtbot, main_window) -> None:  # noqa: ANN001
+    """Re-walk s20 I: at 1024 px with the "Try this" card, the traced page (its least width the
+    sink view's, one row of experiment controls) scrolled sideways once it scrolled down, and
+    the sideways bar hid the MLP view's last line."""
+    panel = show_tab_at(qtbot, main_window, "inside", (1024, 740))
+    panel.sel.set_trace(make_trace(text="I flew from Paris to Tokyo last week", n_layer=2, m=176))
+    settle(40)
+    page = panel.pages.widget(1)
+    assert main_window._cards["inside"].isVisible()
+    for i in range(panel.views.count()):
+        panel.views.setCurrentIndex(i)
+        settle(10)
+        assert not page.horizontalScrollBar().isVisible(), panel.views.tabText(i)
+        assert page.widget().width() <= page.viewport().width()
+        assert page.widget().width() >= page.widget().minimumSizeHint().width()
