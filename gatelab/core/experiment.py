@@ -36,6 +36,7 @@ from gatelab.core.reasons import json_reason, os_reason
 from gatelab.core.run_liveness import WRITER_KEY, claim_writer, release_writer, writer_identity
 from gatelab.core.run_lock import claim_experiment
 from gatelab.core.runs import atomic_write_json, new_run_dir, read_json
+from gatelab.core.values import is_int
 from gatelab.core.trainconfig import (
     FFN_VARIANTS,
     Snapshot,
@@ -189,6 +190,10 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
         if (v, s) in done:
             results[v].final_val.append(done[(v, s)][0])
             curves[f"{v}/{s}"] = list(done[(v, s)][1])
+            if not results[v].total_params:  # (a continued experiment knew none: re-walk s20)
+                results[v].total_params = _total_params(
+                    config.replace(variant=v, intermediate=ms[v], seed=s),
+                    folder / run_folder_name(v, s))
     state = {"status": "running", "error": ""}  # what experiment.json says
     # experiment.json names this writer: once it is released (the end, or a write error that
     # left the file saying "running"), this process no longer counts as training it
@@ -227,9 +232,7 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
                 if (v, seed) in resume:  # the curve of a resumed run starts at its checkpoint
                     curves[key] = curve_rows(run_dir)
                 if not results[v].total_params and last is not None:
-                    summary = read_json(run_dir / "run.json")
-                    vocab = summary.get("corpus", {}).get("vocab_size", 0)
-                    results[v].total_params = budget.count_model(model_spec(cfg, vocab)).total
+                    results[v].total_params = _total_params(cfg, run_dir)
                 if last is None or last.status != "finished":
                     state["status"] = "stopped"
                     return save()
@@ -248,6 +251,19 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
         return save()
     finally:  # no longer written by this process, whatever it says
         release_writer(token)
+
+
+def _total_params(cfg: TrainConfig, run_dir: Path) -> int:
+    """The whole model's parameters of the run in ``run_dir`` (its vocabulary from run.json);
+    0 where run.json does not say it."""
+    corpus = read_json(run_dir / "run.json").get("corpus")
+    vocab = corpus.get("vocab_size") if isinstance(corpus, dict) else None
+    if not is_int(vocab) or vocab < 1:
+        return 0
+    try:
+        return budget.count_model(model_spec(cfg, vocab)).total
+    except (ValueError, OverflowError):  # a hand-edited vocabulary no model can have
+        return 0
 
 
 def run_folder_name(variant: str, seed: int) -> str:

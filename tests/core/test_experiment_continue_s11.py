@@ -290,3 +290,13 @@ def test_another_seeds_run_in_a_runs_place_is_named(finished: Path, tmp_path: Pa
     text = _refused(folder, "experiment.run_other")
     assert text == ("run swiglu-seed8 is not this experiment's: its config.json says variant "
                     "swiglu, seed 7; delete it in Runs to train it again")
+
+
+def test_a_continued_experiment_knows_every_variants_size(finished: Path, tmp_path: Path) -> None:
+    """Re-walk s20 G: continuing an experiment whose first variant's runs were all done left that
+    variant's whole-model size 0 ("final val loss (m = 176)" without its params) until the end."""
+    folder = _stopped(finished, tmp_path)
+    continue_experiment(folder)
+    data = json.loads((folder / "experiment.json").read_text())
+    sizes = {v["variant"]: v["total_params"] for v in data["variants"]}
+    assert sizes["swiglu"] > 0 and sizes["gelu"] > 0
