@@ -44,7 +44,7 @@ class SelectionBar(QWidget):
         self.token = QSpinBox(self)
         self.token.setObjectName("inside-token")
         self.token_text = StaticLabel(1, self)
-        self.token_text.setFixedWidth(150)
+        self.token_text.setFixedWidth(130)  # (150 cut the sizes line at 1024 px: s20)
         self.token_text.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.info = ElidedLabel(self)  # the model's name first: a narrow window cuts the end
         self.info.setStyleSheet("color: #555;")
