@@ -116,7 +116,8 @@ SANDWICH_NORM_TYPES: frozenset[str] = frozenset({
     "gemma2", "gemma3", "gemma3_text", "gemma3n", "gemma3n_text", "gemma4", "gemma4_text",
     "gemma4_unified", "gemma4_unified_text", "diffusion_gemma", "diffusion_gemma_text",
     "embedding_gemma2", "embedding_gemma2_text", "t5gemma", "t5gemma2", "muse_glimmer",
-    "muse_glimmer_text", "glm4", "afmoe", "axk1", "beam", "dory", "hyperclovax", "kolibri1"})
+    "muse_glimmer_text", "glm4", "afmoe", "axk1", "beam", "dory", "hyperclovax", "kolibri1",
+    "ergo", "kolibri1_1"})
 POST_NORM_TYPES: frozenset[str] = frozenset({
     "olmo2", "olmo3", "flex_olmo", "exaone4", "exaone4_5"})
 
