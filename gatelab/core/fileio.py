@@ -182,7 +182,7 @@ def read_tail(path: Path | str, n: int) -> tuple[bytes, int]:
     with os.fdopen(fd, "rb") as f:
         start = max(0, os.fstat(f.fileno()).st_size - n)
         f.seek(start)
-        return f.read(n), start
+        return f.read(n) or b"", start  # (None: a /proc file with nothing to give, non-blocking)
 
 
 def read_text_capped(path: Path | str, max_bytes: int, what: str | None = None,

@@ -38,3 +38,17 @@ def test_a_regular_file_reads_the_same(tmp_path: Path) -> None:
     data = os.urandom(3 * 1024 * 1024 + 17)
     (tmp_path / "f.bin").write_bytes(data)
     assert bytes(read_bytes_capped(tmp_path / "f.bin", 4 * 1024 * 1024)) == data
+
+
+@pytest.mark.skipif(not os.access(KMSG, os.R_OK), reason="needs a readable /proc/kmsg (root)")
+def test_every_reader_of_run_files_returns_at_once() -> None:
+    """A run folder whose files are links to /proc/kmsg: each reader ends, none hangs."""
+    code = ("from pathlib import Path\n"
+            "from gatelab.core.fileio import read_head, read_tail\n"
+            "from gatelab.core.runs_read import read_metrics, read_samples_tail\n"
+            "p = Path('/proc/kmsg')\n"
+            "print(read_tail(p, 100), read_head(p, 100), read_metrics(p), repr(read_samples_tail(p)))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "(b'', 0) b'' [] ''\n"
