@@ -333,7 +333,7 @@ def _open_npz(f: IO[bytes]) -> Any:
     """``np.load`` of an .npz, or EOFError (damage) when ``f`` does not start as a zip archive:
     np.load takes any other bytes for a pickle and refuses it "for safety", which would call a
     stats.npz of random bytes (a damaged disk) a hostile file."""
-    head = f.read(2)
+    head = f.read(2) or b""  # (None: a non-blocking /proc file with nothing to give)
     f.seek(0)
     if head != b"PK" and head[:1] != b"\x80":  # a pickle (PROTO) is still refused as one
         raise EOFError("not a zip archive")
