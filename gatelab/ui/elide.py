@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.field_errors import wrapped_height
+from gatelab.ui.message_box import ZWSP, break_every
 
 ELLIPSIS = "…"
-ZWSP = "\u200b"  # a line may break here; nothing is drawn
 _LONG_NUMBER = re.compile(r"\d{1,3}(?:,\d{3}){5,}")  # 10¹⁵ and up: "1,000,000,000,000,000"
 TRAILING = " ,;:·—–-"  # not left dangling before the "…"
 
@@ -318,13 +318,15 @@ def shorten_long_words(text: str, limit: int = LONG_WORD) -> str:
     """``text`` with each run of non-space characters longer than ``limit`` (a path) cut in its
     middle with "…", keeping both ends (the folder it starts in, the file it names), and with a
     line break allowed every ``UNBROKEN`` characters of an ASCII run that has no "/" or space
-    to break at (Qt breaks Chinese text anywhere already). Why: a 4,285-character GATELAB_HOME made the trainer's error line 20 lines tall, cut at
-    the right, and squeezed the form above it to 4 rows (probe s20 D5); cut to 161 characters,
-    its 79 characters of one folder name were still clipped at the right, the reason after it
-    out of sight (re-walk s20). The caller keeps the whole text in a tooltip."""
+    to break at (Qt breaks Chinese text anywhere already). Why: a 4,285-character GATELAB_HOME
+    made the trainer's error line 20 lines tall, cut at the right, and squeezed the form above
+    it to 4 rows (probe s20 D5); cut to 161 characters, its 79 characters of one folder name
+    were still clipped at the right, the reason after it out of sight (re-walk s20). The caller
+    keeps the whole text in a tooltip. (``message_box.breakable`` breaks sooner, after every
+    "_" and "." too: right for a box, but a path copied from this selectable line would carry
+    the invisible characters.)"""
     keep = max(2, (limit - 1) // 2)
     short = re.sub(r"\S{%d,}" % (limit + 1),
                    lambda m: m.group(0)[:keep] + ELLIPSIS + m.group(0)[-keep:], text)
     return re.sub(r"[\x21-\x2e\x30-\x7e]{%d,}" % (UNBROKEN + 1),  # printable ASCII but "/"
-                  lambda m: ZWSP.join(m.group(0)[i:i + UNBROKEN]
-                                      for i in range(0, len(m.group(0)), UNBROKEN)), short)
+                  lambda m: break_every(m.group(0), UNBROKEN), short)

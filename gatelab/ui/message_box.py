@@ -27,10 +27,14 @@ def breakable(text: str) -> str:
 
     def word(match: re.Match[str]) -> str:
         w = _BREAK_AFTER.sub(r"\1" + ZWSP, match.group(0))
-        return _UNBROKEN.sub(lambda m: ZWSP.join(m.group(0)[i:i + LONGEST]
-                                                 for i in range(0, len(m.group(0)), LONGEST)), w)
+        return _UNBROKEN.sub(lambda m: break_every(m.group(0), LONGEST), w)
 
     return re.sub(r"\S{" + str(LONGEST + 1) + r",}", word, text)
+
+
+def break_every(run: str, n: int) -> str:
+    """``run`` with a break opportunity (a zero-width space) after every ``n`` characters."""
+    return ZWSP.join(run[i:i + n] for i in range(0, len(run), n))
 
 
 def plain(text: str) -> str:

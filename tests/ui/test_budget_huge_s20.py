@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 from gatelab.ui.budget_panel import BudgetPanel
-from gatelab.ui.elide import ZWSP, breakable_numbers
+from gatelab.ui.elide import breakable_numbers
+from gatelab.ui.message_box import ZWSP
 from tests.ui.conftest import load_budget_file, settle
 
 HUGE = 10 ** 15
