@@ -11,7 +11,6 @@ exit 130 (143, 129); before training begins, it ends the command with one line.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import shlex
 import signal
@@ -213,12 +212,10 @@ def _report_experiment(result: Any, n_runs: int, signum: int = signal.SIGINT) ->
 
 
 def _loss(x: float) -> str:
-    """A loss (or its spread) to 4 decimals; "–" where there is none yet (no finished run, or
-    one seed: no spread), not Python's "nan"; a diverged run's huge one in 4 significant digits
-    (1e308 to 4 decimals was 313 characters, through the next columns)."""
-    if math.isnan(x):
-        return "–"
-    return f"{x:.4f}" if abs(x) < 1e6 else f"{x:.4g}"
+    """``loss_text`` with "–" where there is no value, not Python's "nan"."""
+    from gatelab.core.experiment import loss_text
+
+    return loss_text(x, "–")
 
 
 def continue_command(folder: str | Path) -> str:

@@ -109,6 +109,15 @@ def mean_std(values: Sequence[float]) -> tuple[float, float]:
     return mean, math.sqrt(squares(values, mean) / (n - 1)) if n > 1 else math.nan
 
 
+def loss_text(x: float, missing: str) -> str:
+    """A loss (or its spread) to 4 decimals, a diverged run's huge one to 4 significant digits
+    (1e308 to 4 decimals was 313 characters, through the next columns), ``missing`` for NaN
+    (no finished run yet, or one seed: no spread). The CLI's table and the view's share it."""
+    if math.isnan(x):
+        return missing
+    return f"{x:.4f}" if abs(x) < 1e6 else f"{x:.4g}"
+
+
 def summarise(finals: dict[str, list[float]]) -> tuple[float, float, Msg, str, float]:
     """(difference, noise_floor, verdict, winner, ratio) from final val losses per variant; the
     verdict is a keyed Msg (a str: its English)."""

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QWidget
 
+from gatelab.core.experiment import loss_text
 from gatelab.core.messages import Msg
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_card import PlotCard
@@ -142,10 +143,8 @@ class ResultTable(QTableWidget):
 
 
 def num(x: float) -> str:
-    """A loss to 4 decimals, a huge one (a diverged run) to 4 significant digits, NaN as "—"."""
-    if x != x:
-        return "—"
-    return "{0:.4f}".format(x) if abs(x) < 1e6 else "{0:.4g}".format(x)
+    """``loss_text`` with "—" where there is no value."""
+    return loss_text(x, "—")
 
 
 def verdict_text(verdict: object) -> str:
