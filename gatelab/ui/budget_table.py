@@ -79,7 +79,8 @@ class _RowsModel(QAbstractTableModel):
             return QColor("#a05a00")
         if role == Qt.ItemDataRole.ToolTipRole:  # the full name: the Model column may elide it
             tips = [self._cells[r][0]] if c == 0 else []
-            tips += [self.notes[self.rows[r].name]] if c == 0 and self.rows[r].name in self.notes else []
+            note = self.notes.get(self.rows[r].name, "") if c == 0 else ""
+            tips += [note] if note else []
             tips += [self.moe_tip] if self.rows[r].moe and c in (0, 2, 3, 4) else []
             tips += [] if self.rows[r].exact else [self.inexact_tip]
             return "\n".join(tips) or None

@@ -218,10 +218,7 @@ def budget_panel(qtbot) -> Iterator[object]:  # noqa: ANN001
     """A shown BudgetPanel whose file reader thread and error box are closed at teardown."""
     from gatelab.ui.budget_panel import BudgetPanel
 
-    panel = BudgetPanel()
-    qtbot.addWidget(panel)
-    panel.resize(1400, 900)
-    panel.show()
+    panel = show_panel(qtbot, BudgetPanel())
     yield panel
     panel.shutdown()
     if panel._error_box is not None:

@@ -61,8 +61,6 @@ PRESET_NOTES: tuple[str, ...] = (
 )
 
 
-
-
 @dataclass(frozen=True)
 class Preset:
     key: str  # file stem, stable (used in settings)
