@@ -116,6 +116,9 @@ def _main(argv: Sequence[str] | None, guard: _StartupInterrupt) -> int:
     QCoreApplication.setOrganizationName("gatelab")
     QCoreApplication.setApplicationName("gatelab")
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    from gatelab.ui.colour_scheme import keep_light
+
+    keep_light(app)  # the views' colours are a light scheme's (see colour_scheme)
     guard.qt = True  # from here a Ctrl-C is recorded, not raised inside Qt's calls into Python
     from PySide6.QtCore import QSettings
 
