@@ -3824,6 +3824,29 @@
     </message>
 </context>
 <context>
+    <name>KindIcons</name>
+    <message>
+        <location filename="../../gatelab/ui/file_dialogs.py" line="+35"/>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0} File</source>
+        <translation>{0} 文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+</context>
+<context>
     <name>LayerKinds</name>
     <message>
         <location filename="../../gatelab/ui/inside_messages.py" line="-151"/>
@@ -4563,7 +4586,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+200"/>
+        <location filename="../../gatelab/ui/budget_table.py" line="+201"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4854,7 +4877,7 @@ equivalent</source>
     <message>
         <location line="+1"/>
         <source>step {0:,} / {1:,} · {2:,.0f} tok/s · ETA {3}</source>
-        <translation>第 {0:,} / {1:,} 步 · {2:,.0f} tok/s · 剩余 {3}</translation>
+        <translation>第 {0:,} / {1:,} 步 · {2:,.0f} token/秒 · 剩余 {3}</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5529,7 +5552,7 @@ equivalent</source>
 <context>
     <name>SinkExperimentBox</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+100"/>
+        <location filename="../../gatelab/ui/inside_sink_exp.py" line="+105"/>
         <source>Experiment: attention output gate off vs on</source>
         <translation>实验：注意力输出门控 关 vs 开</translation>
     </message>
@@ -9138,7 +9161,7 @@ equivalent</source>
 <context>
     <name>window</name>
     <message>
-        <location filename="../../gatelab/app.py" line="+164"/>
+        <location filename="../../gatelab/app.py" line="+167"/>
         <source>The settings file {0}: started with default settings; this session&apos;s settings will not be saved</source>
         <translation>设置文件 {0}：已使用默认设置启动；本次会话的设置不会被保存</translation>
     </message>

@@ -69,3 +69,21 @@ def test_runs_start_never_raises(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert file_dialogs.runs_start() == ""
     monkeypatch.setenv("GATELAB_HOME", str(tmp_path))
     assert file_dialogs.runs_start() == str(tmp_path)  # runs/ not made yet: its parent
+
+
+def test_the_type_column_speaks_the_app_language(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    """Walkthrough s21 #12: the Chinese dialogs' Type column said "png File" and "Folder"."""
+    from gatelab.ui.language import set_language
+
+    (tmp_path / "pic.png").write_bytes(b"\x89PNG")
+    (tmp_path / "notes").write_text("x")
+    icons = KindIcons()
+    set_language("zh_CN")
+    try:
+        assert icons.type(QFileInfo(str(tmp_path / "pic.png"))) == "png 文件"
+        assert icons.type(QFileInfo(str(tmp_path / "notes"))) == "文件"
+        assert icons.type(QFileInfo(str(tmp_path))) == "文件夹"
+        assert icons.type(QFileInfo("/")) == "驱动器"
+    finally:
+        set_language("en")
+    assert icons.type(QFileInfo("/")) == "Drive"
