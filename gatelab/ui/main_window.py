@@ -14,10 +14,11 @@ import traceback
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QMessageBox, QTabWidget,
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QTabWidget,
                                QToolButton, QWidget)
 
 from gatelab import __version__
+from gatelab.ui import text_dialog
 from gatelab.ui.enter_keys import install_enter_keys
 from gatelab.ui.focus_follow import follow_focus
 from gatelab.ui.language import LANGUAGES, current_language, refit_combos, set_language
@@ -341,7 +342,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
             self.tr("Keyboard shortcuts"), self.shortcuts_text())
 
     def show_about(self) -> None:
-        QMessageBox.about(self, self.tr("About gatelab"), self.about_text())
+        text_dialog.show_text(self, self.tr("About gatelab"), self.about_text())
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """Every shortcut: the menus' (read from their actions), the window's own keys
@@ -356,7 +357,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         return shortcuts_html(self.shortcut_rows())
 
     def show_shortcuts(self) -> None:
-        QMessageBox.information(self, self.tr("Keyboard shortcuts"), self.shortcuts_text())
+        text_dialog.show_text(self, self.tr("Keyboard shortcuts"), self.shortcuts_text())
 
     # -- state --------------------------------------------------------------------------------
     def save_settings(self) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QMessageBox
+from PySide6.QtWidgets import QAbstractButton
 
+from gatelab.ui import text_dialog
 from gatelab.ui.budget_panel import BudgetPanel
 from gatelab.ui.gate_plane_panel import GatePlanePanel
 from tests.ui.conftest import settle, show_panel
@@ -127,9 +128,9 @@ def test_every_registered_shortcut_is_in_the_one_table(qtbot, main_window,  # no
     assert {"Ctrl+Tab", "Ctrl+Shift+Tab", "Arrow keys"} <= listed
     about: list[str] = []
     keys: list[str] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda _p, _t, text: about.append(text))
-    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text: keys.append(text))
+    monkeypatch.setattr(text_dialog, "show_text", lambda _p, _t, text: about.append(text))
     main_window.show_about()
+    monkeypatch.setattr(text_dialog, "show_text", lambda _p, _t, text: keys.append(text))
     main_window.show_shortcuts()
     assert keys[0] in about[0]  # F1 shows the very table Ctrl+/ shows
     for key in ("Ctrl+/", "Ctrl+Return", "Ctrl+Tab", "Ctrl+Shift+Tab", "Arrow keys", "F1"):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox
 
+from gatelab.ui import text_dialog
 from gatelab.app import build_parser, main
 from gatelab.ui.main_window import MainWindow
 from gatelab.ui.tabs import TAB_NAMES
@@ -73,7 +73,7 @@ def test_unknown_tab_raises_clear_error(main_window: MainWindow) -> None:
 
 def test_about_mentions_version_and_shortcuts(main_window: MainWindow, monkeypatch) -> None:  # noqa: ANN001
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr(text_dialog, "show_text", lambda parent, title, text: shown.append(text))
     main_window.show_about()
     assert shown and "gatelab 0.1.0" in shown[0] and "Ctrl+1" in shown[0]
 

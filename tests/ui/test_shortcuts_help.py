@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox
 
+from gatelab.ui import text_dialog
 from gatelab.ui.shortcuts_help import action_rows, panel_rows, shortcuts_html
 
 
@@ -19,7 +19,7 @@ def test_the_help_menu_offers_the_shortcuts(qtbot, main_window, monkeypatch: pyt
     keys = next(a for a in menu.actions() if a.text() == "&Keyboard shortcuts…")
     assert keys.shortcut() == QKeySequence("Ctrl+/")
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "information",
+    monkeypatch.setattr(text_dialog, "show_text",
                         lambda _parent, title, text: shown.append((title, text)))
     keys.trigger()
     assert shown and shown[0][0] == "Keyboard shortcuts"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
+from gatelab.ui import text_dialog
 from gatelab.ui.language import set_language
 from gatelab.ui.shortcuts_help import action_label
 
@@ -16,7 +16,7 @@ from gatelab.ui.shortcuts_help import action_label
 def test_the_chinese_shortcuts_box_has_no_mnemonics(qtbot, main_window,  # noqa: ANN001
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "information",
+    monkeypatch.setattr(text_dialog, "show_text",
                         lambda _parent, title, text: shown.append((title, text)))
     try:
         main_window.switch_language("zh_CN")
