@@ -48,7 +48,8 @@ def _table(headers: Sequence[str]) -> QTableWidget:
     table.setAlternatingRowColors(True)
     table.verticalHeader().setDefaultSectionSize(22)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    table.horizontalHeader().setStretchLastSection(False)  # (never narrower than its numbers:
+    # stretched, the last column took what was left, "1.61" without its M, walkthrough s21 #10)
     return table
 
 

@@ -190,7 +190,8 @@ class PresetTable(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(22)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)  # (stretched, it took the room left even when
+        # narrower than its numbers: "39,…808" at 1024 px, walkthrough s21 #10)
         self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.doubleClicked.connect(self._on_double_clicked)
         self.view.viewport().installEventFilter(self)  # a wider or narrower view: refit Model
