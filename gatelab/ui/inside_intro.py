@@ -6,27 +6,16 @@ offers one button that analyses the chosen text with the chosen source.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
+
+from gatelab.ui.intro_page import IntroPageBase
 
 
-class IntroPage(QWidget):
+class IntroPage(IntroPageBase):
     """The first page; ``button`` starts the analysis."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.text = QLabel(self)
-        self.text.setWordWrap(True)
-        self.text.setTextFormat(Qt.TextFormat.RichText)
-        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.text.setMaximumWidth(820)
-        self.button = QPushButton(self)
-        self.button.setStyleSheet("font-size: 14px; font-weight: bold; padding: 8px;")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 16, 24, 16)
-        layout.addWidget(self.text)
-        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addStretch(1)
+        super().__init__(820, parent)
         self.retranslate()
 
     def retranslate(self) -> None:

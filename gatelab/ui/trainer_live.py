@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -27,6 +26,7 @@ from gatelab.ui.elide import ElidedLine
 from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.qt_cycles import detach
 from gatelab.ui.trainer_clock import ActiveClock, RecentRate, format_duration  # noqa: F401 (ActiveClock: old home)
+from gatelab.ui.intro_page import IntroPageBase
 from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
 from gatelab.ui.trainer_run_bar import START_KEY, RunBar  # noqa: F401 (their old home)
@@ -112,19 +112,8 @@ class LiveView(QWidget):
             self.sample.setPlainText(self._note_fn())
 
     def _intro_page(self) -> QWidget:
-        page = QWidget()
-        text = self.intro_text = QLabel()
-        text.setWordWrap(True)
-        text.setTextFormat(Qt.TextFormat.RichText)
-        text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        text.setMaximumWidth(760)
-        self.btn_intro_start = QPushButton()
-        self.btn_intro_start.setStyleSheet("font-size: 14px; font-weight: bold; padding: 8px;")
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(24, 16, 24, 16)
-        layout.addWidget(text)
-        layout.addWidget(self.btn_intro_start, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addStretch(1)
+        page = self.intro = IntroPageBase(760)
+        self.intro_text, self.btn_intro_start = page.text, page.button
         return page
 
     def show_plots(self, title: str) -> None:
