@@ -191,8 +191,9 @@ _BLOCK_MLP = re.compile(r"^(.*?)\.(\d+)\.mlp\.([A-Za-z_]\w*)")
 
 
 def gated_stack(names: Any) -> bool | None:
-    """From the weights' names alone: does some stack of blocks have ``mlp.gate_proj`` in every
-    block (what the views need: ``hf_source._decoder_layers``)? None where no name says
+    """From the weights' names alone: does some stack of blocks have ``mlp.gate_proj`` (or a
+    fused ``mlp.gate_up_proj``) in every block (what the views need: ``hf_mlp.is_gated``)? None
+    where no name says
     (an MLP named otherwise, ``feed_forward``: loading decides).
 
     Why before loading: a mixture-of-experts folder (``mlp.experts``) was loaded whole and only
@@ -205,7 +206,7 @@ def gated_stack(names: Any) -> bool | None:
             stacks.setdefault(prefix, {}).setdefault(block, set()).add(part)
     if not stacks:
         return None
-    return any(all("gate_proj" in parts for parts in blocks.values())
+    return any(all(parts & {"gate_proj", "gate_up_proj"} for parts in blocks.values())
                for blocks in stacks.values())
 
 

@@ -19,6 +19,7 @@ import torch
 
 from gatelab.core.inside.capture import LayerParts
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.hf_mlp import act_module, neuron_row
 from gatelab.core.messages import Msg
 from gatelab.core.values import is_int
 
@@ -89,12 +90,13 @@ def module_variant(act: Any) -> str | None:
 
 
 def model_variant(p: Path, layers: Any, config: Any) -> str:
-    """The gate variant of a loaded model: from each layer's ``mlp.act_fn`` (what the forward
-    pass calls), the config's key only for MLPs without one. InsideError for a module gatelab
-    cannot name, for layers that disagree (the views show one variant) or when nothing names it."""
+    """The gate variant of a loaded model: from each layer's ``mlp.act_fn`` (Phi-3, GLM:
+    ``mlp.activation_fn``; what the forward pass calls), the config's key only for MLPs without
+    one. InsideError for a module gatelab cannot name, for layers that disagree (the views show
+    one variant) or when nothing names it."""
     first: tuple[int, str, str] | None = None  # layer, variant, module name
     for i, layer in enumerate(layers):
-        act = getattr(layer.mlp, "act_fn", None)
+        act = act_module(layer.mlp)
         if act is None:
             continue
         variant, name = module_variant(act), type(act).__name__
@@ -149,13 +151,6 @@ def branch_scale(layer: torch.nn.Module) -> float:
     elif isinstance(scalar, Real) and not isinstance(scalar, bool):
         scale *= float(scalar)
     return scale
-
-
-def neuron_row(linear: torch.nn.Module, x: torch.Tensor, n: int) -> torch.Tensor:
-    """Output ``n`` of a Linear layer for inputs x [..., d] -> [...], bias included."""
-    bias = getattr(linear, "bias", None)
-    out = x @ linear.weight[n]  # type: ignore[index]
-    return out if bias is None else out + bias[n]
 
 
 def write_hooks(layer: torch.nn.Module, p: LayerParts) -> list[Any]:

@@ -1,10 +1,11 @@
 """Trace a text through a Hugging Face causal LM stored in a local folder (never a download).
 
 Why forward hooks: the model's own modules compute everything; hooks only copy what passes
-through them. Per decoder layer: gate_proj's output is g, up_proj's is u, down_proj's *input* is h
-exactly as the model formed it (act(g)·u); what the MLP adds to the residual stream (its output,
-or in post-norm families the norm of it, ``hf_layers.mlp_write``) and the layer's output give the
-norms. The gate variant is the one of the module the MLP calls (``hf_layers.model_variant``).
+through them. Per decoder layer: gate_proj's output is g, up_proj's is u (the two halves of a
+fused gate_up_proj's, ``hf_mlp``), down_proj's *input* is h exactly as the model formed it
+(act(g)·u); what the MLP adds to the residual stream (its output, or in post-norm families the
+norm of it, times any scale of the branch, ``hf_layers.mlp_write``) and the layer's output give
+the norms. The gate variant is the one of the module the MLP calls (``hf_layers.model_variant``).
 Attention weights come from each self_attn's return value, which the eager implementation fills
 (requested with attn_implementation="eager"); linear-attention layers (Gated DeltaNet) have no
 softmax weights, so their sink is None. Where q_proj packs an output gate beside the queries
@@ -32,7 +33,8 @@ from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, co
 from gatelab.core.inside.hf_config_fields import model_name
 from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
-                                           model_variant, neuron_row, tied_head, write_hooks)
+                                           model_variant, tied_head, write_hooks)
+from gatelab.core.inside.hf_mlp import act_module, gate_up_hooks, is_gated, neuron_gate_up, width
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.token_text import TokenText, context, split_tokens
 from gatelab.core.inside.types import LayerTrace, Trace
@@ -51,7 +53,7 @@ class _Stop(Exception):
 def _decoder_layers(model: torch.nn.Module) -> torch.nn.ModuleList:
     for _name, mod in model.named_modules():
         if isinstance(mod, torch.nn.ModuleList) and len(mod) and all(
-                hasattr(getattr(b, "mlp", None), "gate_proj") for b in mod):
+                is_gated(getattr(b, "mlp", None)) for b in mod):
             return mod
     raise InsideError(Msg("inside.no_gated_mlp"))
 
@@ -154,7 +156,7 @@ class HfModel:
         return len(self.layers)
 
     def intermediate(self, layer: int) -> int:
-        return int(self.layers[layer].mlp.gate_proj.out_features)
+        return width(self.layers[layer].mlp)
 
     def layer_kind(self, i: int) -> str:
         types = getattr(self.text_config, "layer_types", None)
@@ -227,20 +229,13 @@ class HfModel:
             p = parts[i]
             mlp = layer.mlp
 
-            def set_g(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
-                p.g = out
-
-            def set_u(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
-                p.u = out
-
             def set_h(_m: Any, inp: tuple[torch.Tensor, ...], p: LayerParts = p) -> None:
                 p.h = inp[0]
 
             def set_x(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
                 p.x_out = out[0] if isinstance(out, tuple) else out
 
-            hooks += [mlp.gate_proj.register_forward_hook(set_g),
-                      mlp.up_proj.register_forward_hook(set_u),
+            hooks += [*gate_up_hooks(mlp, p),
                       mlp.down_proj.register_forward_pre_hook(set_h),
                       *write_hooks(layer, p), layer.register_forward_hook(set_x)]
             attn = getattr(layer, "self_attn", None)
@@ -323,17 +318,17 @@ class HfModel:
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:
         """h of one neuron for windows ids [B, T] → [B, T]; the pass stops at that layer's MLP.
 
-        Only the neuron's rows of gate_proj/up_proj (with their biases, as the MLP's own Linear
-        layers add them) run, so the score is the trace's h of that neuron. An MLP without an
-        ``act_fn`` module runs whole and h is read from down_proj's input."""
+        Only the neuron's rows of gate_proj/up_proj (of a fused gate_up_proj: its rows n and
+        m + n; with their biases, as the MLP's own Linear layers add them) run, so the score is
+        the trace's h of that neuron. An MLP without an activation module (``hf_mlp.act_module``)
+        runs whole and h is read from down_proj's input."""
         mlp = self.layers[layer].mlp
         got: list[torch.Tensor] = []
-        act = getattr(mlp, "act_fn", None)
+        act = act_module(mlp)
 
         def pre(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:
-            x = inp[0]
-            g = neuron_row(mlp.gate_proj, x, neuron)
-            got.append(act(g) * neuron_row(mlp.up_proj, x, neuron))  # type: ignore[misc]
+            g, u = neuron_gate_up(mlp, inp[0], neuron)
+            got.append(act(g) * u)  # type: ignore[misc]
             raise _Stop
 
         def h_in(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:
