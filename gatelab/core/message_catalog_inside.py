@@ -69,6 +69,16 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: neither the MLP modules (act_fn) nor config.json name the MLP's "
                 "activation, so its gate variant is unknown"),
     "inside.no_tokens": QT_TRANSLATE_NOOP("core", "the tokenizer turned the text into no tokens"),
+    # characters a tokenizer without an unk token dropped (core/inside/unknown_chars.py); {chars}
+    # names them, quoted, five at most and then "…"
+    "inside.dropped_char": QT_TRANSLATE_NOOP(
+        "core", "1 character of the text ({chars}) is not in this model's vocabulary and was "
+                "dropped by its tokenizer: no token stands for it, so the numbers describe the "
+                "text without it"),
+    "inside.dropped_chars": QT_TRANSLATE_NOOP(
+        "core", "{n} characters of the text ({chars}) are not in this model's vocabulary and "
+                "were dropped by its tokenizer: no token stands for them, so the numbers "
+                "describe the text without them"),
     "inside.too_many_tokens": QT_TRANSLATE_NOOP(
         "core", "the text is {n:,} tokens; at most {maximum:,} are analysed at once"),
     "inside.forward_failed": QT_TRANSLATE_NOOP("core", "{path}: the forward pass failed: {reason}"),

@@ -38,7 +38,7 @@ from gatelab.core.inside.hf_mlp import act_module, gate_up_hooks, is_gated, neur
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.token_text import TokenText, context, split_tokens
 from gatelab.core.inside.types import LayerTrace, Trace
-from gatelab.core.inside.unknown_chars import hf_unknown_chars
+from gatelab.core.inside.unknown_chars import hf_dropped_chars, hf_unknown_chars
 
 Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
@@ -269,7 +269,8 @@ class HfModel:
         if progress is not None:
             progress(1.0, Msg("progress.done"))
         # Pieces the vocabulary lacks became the unknown token: flag them like a run's unknown
-        # characters, since their numbers describe "[UNK]", not the text the user typed.
+        # characters, since their numbers describe "[UNK]", not the text the user typed (and
+        # name the characters a tokenizer without one dropped).
         unk = getattr(self.tokenizer, "unk_token_id", None)
         unknown = tuple(i for i, t in enumerate(ids) if unk is not None and t == unk)
         tt = self.token_text(ids)
@@ -288,7 +289,8 @@ class HfModel:
                      tied_head=tied_head(self.model),
                      unknown=unknown, unknown_chars=hf_unknown_chars(self.tokenizer, text,
                                                                      ids, unk, special=True),
-                     unknown_as=str(self.tokenizer.unk_token) if unknown else "")
+                     unknown_as=str(self.tokenizer.unk_token) if unknown else "",
+                     dropped_chars=hf_dropped_chars(self.tokenizer, text))
 
     def _check_memory(self, tokens: int) -> None:
         """Refuse a text whose traced pass would not fit in the free memory (the weights are
