@@ -143,6 +143,24 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: the tokenizer cannot be loaded: tokenizer.json holds a pattern that is not "
                 "a valid regular expression ({reason}, at {where})"),
     "inside.tokenizer_file": QT_TRANSLATE_NOOP("core", "the tokenizer cannot be read: {reason}"),
+    # why transformers failed on a tokenizer or config file, found after it did
+    # (core/inside/hf_failures.py); {found} is json_kind's "a list (3 items)"
+    "inside.tokenizer_not_object": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: {name} must hold a JSON object, got "
+                "{found}"),
+    "inside.tokenizer_no_model": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json has no \"model\" object, "
+                "so it is not a tokenizer the tokenizers library can read"),
+    "inside.tokenizer_model_type": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json's model type is {value}, "
+                "which the tokenizers library does not know (it knows {known})"),
+    # {reason}: the tokenizers library's own words ("invalid type: …, expected … at line 1 …")
+    "inside.tokenizer_library": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json is not a tokenizer the "
+                "tokenizers library can read ({reason})"),
+    "inside.json_bom": QT_TRANSLATE_NOOP(
+        "core", "{path}: {name} starts with a UTF-8 byte-order mark (BOM), which transformers "
+                "cannot read; save it as UTF-8 without one"),
     "inside.weights_file": QT_TRANSLATE_NOOP("core", "the weights cannot be read: {reason}"),
     "inside.config_value_min0": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number, 0 or more"),

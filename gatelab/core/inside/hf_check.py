@@ -8,7 +8,6 @@ those into one ``InsideError`` that names the file or the sizes.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -23,8 +22,8 @@ from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_config_check import check_config_values
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
 from gatelab.core.inside.source_folder import run_files, unreachable_folder
-from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.reasons import json_kind, json_reason, os_reason
+from gatelab.core.messages import Msg, reason
+from gatelab.core.reasons import json_kind, os_reason
 
 # A causal LM's config.json is a few KB; transformers parses it several times (a 15 MB one
 # took 42 s and 1 GB), so a model folder's may hold at most this much.
@@ -97,62 +96,6 @@ def _check_tokenizer_files(p: Path) -> None:
         why = _unusable(p / name)
         if why is not None:
             raise InsideError(Msg("inside.tokenizer_file", {"reason": why}))
-
-
-def tokenizer_json_problem(p: Path) -> Msg | None:
-    """Why the tokenizer of ``p`` could not be loaded when one of its JSON files is not valid
-    JSON (nested too deeply, bad bytes, broken syntax): the keyed reason naming the file, or
-    None. Asked only after transformers failed, whose own text ("maximum recursion depth
-    exceeded while decoding a JSON array…") would otherwise be shown."""
-    return _json_problem(p, ("tokenizer.json", "tokenizer_config.json",
-                             "special_tokens_map.json", "added_tokens.json"), "inside.tokenizer_json")
-
-
-_ONIGURUMA = re.compile(r"Oniguruma error: (.{1,200}?) at (line \d+ column \d+)")
-
-
-def tokenizer_regex_problem(p: Path, exc: BaseException) -> Msg | None:
-    """Why the tokenizer of ``p`` could not be loaded when tokenizer.json holds a regular
-    expression its library (Oniguruma) refuses, or None: the library's own words named neither
-    the file nor what kind of text was wrong."""
-    found = _ONIGURUMA.search(str(exc))
-    if found is None:
-        return None
-    return Msg("inside.tokenizer_regex", {"path": p, "reason": found.group(1),
-                                          "where": found.group(2)})
-
-
-def model_json_problem(p: Path) -> Msg | None:
-    """Like ``tokenizer_json_problem``, for the model's side file generation_config.json (which
-    transformers reads while loading the weights; one nested 10⁵ deep ended as Python's
-    "maximum recursion depth exceeded while decoding a JSON array")."""
-    return _json_problem(p, ("generation_config.json",), "inside.model_json")
-
-
-def _json_problem(p: Path, names: tuple[str, ...], key: str) -> Msg | None:
-    """Msg ``key`` naming the first of ``names`` that is there but not valid JSON, or None."""
-    for name in names:
-        try:
-            raw = read_bytes_capped(p / name, SIDE_FILES[name])
-            json.loads(raw.decode("utf-8-sig"))
-        except FileReadError:
-            continue
-        except (ValueError, RecursionError) as exc:
-            return Msg(key, {"path": p, "name": name, "reason": json_reason(exc)})
-    return None
-
-
-_FIELD = re.compile(r"Validation error for field '([A-Za-z0-9_.]{1,80})'")
-
-
-def config_failure(p: Path, exc: BaseException) -> Msg:
-    """Why transformers refused config.json, keyed: a field its type check refused is named
-    (its own text is a Python repr: "doesn't match any type in (<class '…'>, …)"), else its
-    first line."""
-    found = _FIELD.search(str(exc))
-    if found:
-        return Msg("inside.config_field_form", {"path": p, "name": found.group(1)})
-    return Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
 
 
 def _only_regular_files(p: Path) -> None:

@@ -315,10 +315,20 @@ def check_sizes(p: Path, cfg: dict[str, Any]) -> None:
                                                          "value": _short(value)}))
 
 
+def check_text_config(p: Path, cfg: dict[str, Any]) -> None:
+    """Refuse a ``text_config`` that is there but no JSON object, in the budget reader's words
+    (hfconfig's "config key 'text_config' must be an object"): transformers keeps any value
+    and fails only while building the model, as "'str' object has no attribute 'to_dict'"."""
+    text = cfg.get("text_config")
+    if text is not None and not isinstance(text, dict):
+        raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": Msg("hf.text_config")}))
+
+
 def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
                         dtype: str) -> list[Msg]:
     """Every value check above on config.json's ``cfg`` (InsideError naming the field), for a
     model to be loaded as ``dtype``; returns the notes that belong in the result."""
+    check_text_config(p, cfg)  # first: the checks below read the decoder's values from it
     check_quantization(p, cfg)
     check_architectures(p, cfg)
     check_sizes(p, cfg)
@@ -328,5 +338,5 @@ def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
     return dtype_notes(p, cfg, dtype)
 
 
-__all__ = ["check_config_values", "check_quantization", "check_rope", "check_sizes", "check_token_ids",
-           "dtype_notes", "known_rope_types", "text_cfg"]
+__all__ = ["check_config_values", "check_quantization", "check_rope", "check_sizes",
+           "check_text_config", "check_token_ids", "dtype_notes", "known_rope_types", "text_cfg"]

@@ -26,10 +26,9 @@ from gatelab.core.values import is_int
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, config_failure,
-                                          is_hf_folder, model_json_problem, normalise_dtype,
-                                          tokenizer_json_problem, tokenizer_regex_problem,
-                                          trace_bytes)
+from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, is_hf_folder,
+                                          normalise_dtype, trace_bytes)
+from gatelab.core.inside.hf_failures import config_failure, model_failure, tokenizer_failure
 from gatelab.core.inside.hf_config_fields import model_name
 from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
@@ -110,8 +109,7 @@ class HfModel:
                                                            trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(tokenizer_json_problem(p) or tokenizer_regex_problem(p, exc) or Msg(
-                "inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
+            raise InsideError(tokenizer_failure(p, exc)) from None
         say(0.2, Msg("progress.weights"))
         refuse_config_shapes(p, config)  # before transformers allocates config.json's sizes
         try:
@@ -122,8 +120,7 @@ class HfModel:
                 trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(model_json_problem(p) or Msg(
-                "inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
+            raise InsideError(model_failure(p, exc)) from None
         refuse_missing(p, loading)  # and mismatched shapes, each named
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
