@@ -192,6 +192,9 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.config_dtype_note": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} says the weights are {value}, but the weight files "
                 "hold floating-point numbers; they were analysed as {dtype}"),
+    "inside.config_dtype_mismatch": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} says the weights are {value}, but the weight files "
+                "hold {held}; they were analysed as {dtype}"),
     "inside.json_in_source": QT_TRANSLATE_NOOP(
         "core", "{path} is inside {source}, the folder being analysed; write the result "
                 "elsewhere, so that the model or run stays as it is"),

@@ -19,7 +19,7 @@ from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
 from gatelab.core.fileio import FileReadError, human_bytes, open_regular, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
-from gatelab.core.inside.hf_config_check import check_config_values
+from gatelab.core.inside.hf_config_check import check_config_values, dtype_mismatch_notes
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
 from gatelab.core.inside.source_folder import run_files, unreachable_folder
 from gatelab.core.messages import Msg, reason
@@ -29,6 +29,7 @@ from gatelab.core.reasons import json_kind, os_reason
 # took 42 s and 1 GB), so a model folder's may hold at most this much.
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 FLOAT_DTYPES = ("F16", "BF16", "F32", "F64")  # what the weights of an analysable model hold
+ST_FLOAT_NAMES = dict(zip(FLOAT_DTYPES, ("float16", "bfloat16", "float32", "float64")))
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
 TOKENIZER_SIDE_FILES = ("tokenizer_config.json", "special_tokens_map.json", "added_tokens.json",
                         "merges.txt", "vocab.txt")
@@ -194,6 +195,17 @@ def _float_weights(p: Path, tensors: dict[str, tuple[str, tuple[int, ...]]]) -> 
                                                            "dtype": dtype}))
 
 
+def held_dtype(tensors: dict[str, tuple[str, tuple[int, ...]]]) -> str | None:
+    """The float dtype ("float32", "bfloat16", ...) that holds most of the weights' numbers, by
+    the safetensors headers (a checkpoint may keep its norms in float32 beside bfloat16
+    matrices); None when no tensor is float."""
+    counts: dict[str, int] = {}
+    for dtype, shape in tensors.values():
+        if dtype in ST_FLOAT_NAMES:
+            counts[dtype] = counts.get(dtype, 0) + numel(shape)
+    return ST_FLOAT_NAMES[max(counts, key=lambda k: counts[k])] if counts else None
+
+
 def _config_params(cfg: dict[str, Any]) -> int:
     """The parameter count config.json describes (the budget module's exact count), or 0 when
     the budget module cannot read this config (the weight files' count then stands alone)."""
@@ -307,6 +319,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     dt = normalise_dtype(dtype)
     notes = check_config_values(p, cfg, model_type, dt)  # before the weights' dtype: names why
     _float_weights(p, tensors)
+    notes += dtype_mismatch_notes(p, cfg, held_dtype(tensors), dt)
     if gated_stack(tensors) is False:  # experts or a classic MLP: no view could be drawn
         moe = any(".mlp.experts." in str(name) for name in tensors)
         raise InsideError(Msg("inside.moe" if moe else "inside.no_gated_mlp"))
