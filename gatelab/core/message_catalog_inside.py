@@ -50,6 +50,19 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.no_gated_mlp": QT_TRANSLATE_NOOP(
         "core", "this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); "
                 "only gated-MLP models can be inspected"),
+    # a family whose layers the views cannot read (core/inside/hf_layers.py); {why} is one of
+    # the two reasons below
+    "inside.family_unreadable": QT_TRANSLATE_NOOP(
+        "core", "{path}: Inside cannot read model type {model_type!r} yet: {why}"),
+    "inside.why_dory": QT_TRANSLATE_NOOP(
+        "core", "its MLP rescales the outputs of gate_proj and up_proj and normalises act(g)·u "
+                "before down_proj, and each layer moves the residual stream towards its update "
+                "instead of adding it, so the views' g, u, h and MLP ratio would not be its "
+                "numbers"),
+    "inside.why_altup": QT_TRANSLATE_NOOP(
+        "core", "each layer carries several predictions of the residual stream (AltUp) and "
+                "sparsifies the gate before its activation, while the views read one residual "
+                "stream and gate_proj's output"),
     "inside.moe": QT_TRANSLATE_NOOP(
         "core", "this is a mixture-of-experts model (mlp.experts): each token's MLP is a few "
                 "gated experts picked per token, while these views read one dense gated MLP per "

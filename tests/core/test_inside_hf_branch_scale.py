@@ -110,3 +110,36 @@ def layer_summary_ratio(src: HfModel, layers: list[Any], i: int) -> float:
     trace = Trace(source="", source_kind="hf", tokens=["t"] * len(IDS), variant=src.variant,
                   gate_eps=0.1, layers=layers)
     return float(layer_summary(trace, None)[i]["mlp_ratio"])
+
+
+def test_families_whose_layers_the_views_cannot_read_are_refused(tmp_path) -> None:  # noqa: ANN001
+    """Dory rescales gate_proj's and up_proj's outputs by learned vectors and L2-normalises
+    act(g)·u before down_proj (so the hooked g, u and h were not its numbers); Gemma 3n's layers
+    return AltUp's stack of predictions (the trace failed with numpy's broadcast error)."""
+    from transformers import AutoConfig, AutoModelForCausalLM
+
+    from gatelab.core.inside.errors import InsideError
+    from gatelab.core.inside.hf_check import check_hf_folder
+    from tests.core.inside_helpers import save_tokenizer
+    torch.manual_seed(0)
+    dory = AutoModelForCausalLM.from_config(AutoConfig.for_model(
+        "dory", **{**COMMON, "num_hidden_layers": 1}), attn_implementation="eager")
+    mlp = dory.model.layers[0].mlp
+    x = torch.randn(3, COMMON["hidden_size"])
+    with torch.no_grad():  # the defect, checked on the model itself: h is not act(g)·u
+        h = mlp.act_fn(mlp.gate_proj(x)) * mlp.up_proj(x)
+        assert not torch.allclose(mlp(x), mlp.down_proj(h))
+    dory.save_pretrained(tmp_path / "dory")
+    save_tokenizer(tmp_path / "dory")
+    with pytest.raises(InsideError, match="Inside cannot read model type 'dory'") as info:
+        check_hf_folder(tmp_path / "dory", device="cpu")  # before the weights load
+    assert info.value.msg.key == "inside.family_unreadable"
+    with pytest.raises(InsideError, match="'dory'"):
+        HfModel.wrap(dory, tokenizer=None)
+    gemma3n = AutoModelForCausalLM.from_config(AutoConfig.for_model(
+        "gemma3n_text", **{**COMMON, "num_hidden_layers": 2}, head_dim=8,
+        hidden_size_per_layer_input=8, vocab_size_per_layer_input=320, laurel_rank=4,
+        num_kv_shared_layers=0, layer_types=["sliding_attention", "full_attention"],
+        activation_sparsity_pattern=[0.95, 0.0], sliding_window=4), attn_implementation="eager")
+    with pytest.raises(InsideError, match="Inside cannot read model type 'gemma3n_text'.*AltUp"):
+        HfModel.wrap(gemma3n, tokenizer=None)

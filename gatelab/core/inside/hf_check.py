@@ -21,6 +21,7 @@ from gatelab.core.fileio import FileReadError, human_bytes, open_regular, read_b
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.inside.hf_config_check import check_config_values, dtype_mismatch_notes
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
+from gatelab.core.inside.hf_config_fields import refuse_unreadable
 from gatelab.core.inside.source_folder import run_files, unreachable_folder
 from gatelab.core.messages import Msg, reason
 from gatelab.core.reasons import json_kind, os_reason
@@ -311,6 +312,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
         if exc.msg.key == "inside.arch_unknown" and isinstance(cfg.get("auto_map"), dict):
             raise InsideError(Msg("inside.folder_code", {"path": p})) from None  # type is there
         raise
+    refuse_unreadable(p, model_type, _text_cfg(cfg).get("model_type"))
     weights, tensors = _weights(p)
     _check_tokenizer_files(p)
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]

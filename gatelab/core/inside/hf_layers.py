@@ -173,9 +173,9 @@ def write_hooks(layer: torch.nn.Module, p: LayerParts) -> list[Any]:
     return hooks
 
 
-__all__ = ["ACT_TO_VARIANT", "POST_MLP_NORMS", "RESIDUAL_SCALES", "branch_scale", "config_activation",
-           "config_variant", "model_variant", "module_variant", "mlp_write", "neuron_row",
-           "write_hooks"]
+__all__ = ["ACT_TO_VARIANT", "POST_MLP_NORMS", "RESIDUAL_SCALES", "branch_scale",
+           "config_activation", "config_variant", "model_variant", "module_variant", "mlp_write",
+           "neuron_row", "write_hooks"]
 
 
 def attention_width(config: Any) -> int:

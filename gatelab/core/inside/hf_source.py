@@ -29,7 +29,7 @@ from gatelab.core.messages import Msg, first_line, reason
 from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, is_hf_folder,
                                           normalise_dtype, trace_bytes)
 from gatelab.core.inside.hf_failures import config_failure, model_failure, tokenizer_failure
-from gatelab.core.inside.hf_config_fields import model_name
+from gatelab.core.inside.hf_config_fields import model_name, refuse_unreadable
 from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
                                            model_variant, tied_head, write_hooks)
@@ -139,9 +139,11 @@ class HfModel:
         self.model, self.tokenizer = model, tokenizer
         self.model.to(device).eval()
         self.device = torch.device(device)
-        self.layers = _decoder_layers(self.model)
         cfg = self.model.config
         self.text_config = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
+        refuse_unreadable(p, getattr(cfg, "model_type", None),
+                          getattr(self.text_config, "model_type", None))
+        self.layers = _decoder_layers(self.model)
         self.variant = model_variant(p, self.layers, cfg)
         self.path = p
         maxpos = _positive_int(getattr(self.text_config, "max_position_embeddings", None))
