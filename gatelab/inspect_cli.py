@@ -15,7 +15,9 @@ bf16 (HF folders only, like the Inside tab's dtype choice) halves the memory of 
 a gatelab run is always traced in float32. Characters outside a run's vocabulary are listed as
 "unknown_tokens" (positions) with "unknown_read_as" (what the model saw instead: a character
 for a run, the <unk> token for a model), "unknown_chars" (the characters typed there, each once)
-and "unknown_in" ("run" or "model"), and noted on stderr. "notes" lists, in English, what the
+and "unknown_in" ("run" or "model"), and noted on stderr. Characters a tokenizer without an unk
+token dropped (no token stands for them) are in "unknown_chars" too and in "dropped_chars"; with
+nothing read as <unk>, "unknown_tokens" is [] and "unknown_read_as" null. "notes" lists, in English, what the
 model folder says that gatelab does not use (config.json naming a dtype the weight files do not
 hold) and, when any traced number (of any token and layer) is NaN or infinite, as in damaged
 weights, that such numbers are null; [] when nothing; each is also a "note:" line on stderr.
@@ -139,11 +141,15 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     out: dict[str, Any] = {"tokens": trace.tokens, "token": t, "dtype": used,
                            "layers": [{k: _finite(v) for k, v in row.items()} for row in rows],
                            "notes": notes + ([] if trace.finite else [NOT_FINITE_NOTE])}
-    if trace.unknown:  # the model read a substitute there: say so, in the file and on stderr
+    dropped = list(trace.dropped_chars)
+    if trace.unknown or dropped:  # the model read a substitute or nothing there: say so
         out["unknown_tokens"] = list(trace.unknown)
-        out["unknown_read_as"] = trace.unknown_as
-        # what the user typed there, each once (a model's substitute is its <unk> token)
-        out["unknown_chars"] = list(trace.unknown_chars)
+        out["unknown_read_as"] = trace.unknown_as if trace.unknown else None
+        # what the user typed there, each once (a model's substitute is its <unk> token), and
+        # what its tokenizer dropped (no token, so no position stands for it)
+        out["unknown_chars"] = list(dict.fromkeys([*trace.unknown_chars, *dropped]))
+        if dropped:
+            out["dropped_chars"] = dropped
         out["unknown_in"] = "run" if used_run else "model"
     return out
 
@@ -317,6 +323,9 @@ def _main(argv: Sequence[str] | None, wrote: list[str]) -> int:
         sys.stderr.write(f"{PROG}: note: {n} piece(s) of the text{named} are not in this "
                          f"{result.get('unknown_in', 'run')}'s vocabulary and were read as "
                          f"{result['unknown_read_as']!r} (positions {result['unknown_tokens'][:10]})\n")
+    if result.get("dropped_chars"):  # read as nothing at all: the same kind of note
+        from gatelab.core.inside.unknown_chars import dropped_note
+        sys.stderr.write(f"{PROG}: note: {dropped_note(result['dropped_chars'])}\n")
     return 0
 
 

@@ -50,6 +50,19 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.no_gated_mlp": QT_TRANSLATE_NOOP(
         "core", "this model has no decoder layers with a gated MLP (mlp.gate_proj, mlp.up_proj); "
                 "only gated-MLP models can be inspected"),
+    # a family whose layers the views cannot read (core/inside/hf_layers.py); {why} is one of
+    # the two reasons below
+    "inside.family_unreadable": QT_TRANSLATE_NOOP(
+        "core", "{path}: Inside cannot read model type {model_type!r} yet: {why}"),
+    "inside.why_dory": QT_TRANSLATE_NOOP(
+        "core", "its MLP rescales the outputs of gate_proj and up_proj and normalises act(g)·u "
+                "before down_proj, and each layer moves the residual stream towards its update "
+                "instead of adding it, so the views' g, u, h and MLP ratio would not be its "
+                "numbers"),
+    "inside.why_altup": QT_TRANSLATE_NOOP(
+        "core", "each layer carries several predictions of the residual stream (AltUp) and "
+                "sparsifies the gate before its activation, while the views read one residual "
+                "stream and gate_proj's output"),
     "inside.moe": QT_TRANSLATE_NOOP(
         "core", "this is a mixture-of-experts model (mlp.experts): each token's MLP is a few "
                 "gated experts picked per token, while these views read one dense gated MLP per "
@@ -69,6 +82,16 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: neither the MLP modules (act_fn) nor config.json name the MLP's "
                 "activation, so its gate variant is unknown"),
     "inside.no_tokens": QT_TRANSLATE_NOOP("core", "the tokenizer turned the text into no tokens"),
+    # characters a tokenizer without an unk token dropped (core/inside/unknown_chars.py); {chars}
+    # names them, quoted, five at most and then "…"
+    "inside.dropped_char": QT_TRANSLATE_NOOP(
+        "core", "1 character of the text ({chars}) is not in this model's vocabulary and was "
+                "dropped by its tokenizer: no token stands for it, so the numbers describe the "
+                "text without it"),
+    "inside.dropped_chars": QT_TRANSLATE_NOOP(
+        "core", "{n} characters of the text ({chars}) are not in this model's vocabulary and "
+                "were dropped by its tokenizer: no token stands for them, so the numbers "
+                "describe the text without them"),
     "inside.too_many_tokens": QT_TRANSLATE_NOOP(
         "core", "the text is {n:,} tokens; at most {maximum:,} are analysed at once"),
     "inside.forward_failed": QT_TRANSLATE_NOOP("core", "{path}: the forward pass failed: {reason}"),
@@ -133,6 +156,24 @@ INSIDE_MESSAGES: dict[str, str] = {
         "core", "{path}: the tokenizer cannot be loaded: tokenizer.json holds a pattern that is not "
                 "a valid regular expression ({reason}, at {where})"),
     "inside.tokenizer_file": QT_TRANSLATE_NOOP("core", "the tokenizer cannot be read: {reason}"),
+    # why transformers failed on a tokenizer or config file, found after it did
+    # (core/inside/hf_failures.py); {found} is json_kind's "a list (3 items)"
+    "inside.tokenizer_not_object": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: {name} must hold a JSON object, got "
+                "{found}"),
+    "inside.tokenizer_no_model": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json has no \"model\" object, "
+                "so it is not a tokenizer the tokenizers library can read"),
+    "inside.tokenizer_model_type": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json's model type is {value}, "
+                "which the tokenizers library does not know (it knows {known})"),
+    # {reason}: the tokenizers library's own words ("invalid type: …, expected … at line 1 …")
+    "inside.tokenizer_library": QT_TRANSLATE_NOOP(
+        "core", "{path}: the tokenizer cannot be loaded: tokenizer.json is not a tokenizer the "
+                "tokenizers library can read ({reason})"),
+    "inside.json_bom": QT_TRANSLATE_NOOP(
+        "core", "{path}: {name} starts with a UTF-8 byte-order mark (BOM), which transformers "
+                "cannot read; save it as UTF-8 without one"),
     "inside.weights_file": QT_TRANSLATE_NOOP("core", "the weights cannot be read: {reason}"),
     "inside.config_value_min0": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} is {value}; it must be a finite number, 0 or more"),
@@ -164,6 +205,9 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.config_dtype_note": QT_TRANSLATE_NOOP(
         "core", "{path}: config.json's {name} says the weights are {value}, but the weight files "
                 "hold floating-point numbers; they were analysed as {dtype}"),
+    "inside.config_dtype_mismatch": QT_TRANSLATE_NOOP(
+        "core", "{path}: config.json's {name} says the weights are {value}, but the weight files "
+                "hold {held}; they were analysed as {dtype}"),
     "inside.json_in_source": QT_TRANSLATE_NOOP(
         "core", "{path} is inside {source}, the folder being analysed; write the result "
                 "elsewhere, so that the model or run stays as it is"),

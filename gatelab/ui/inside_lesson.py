@@ -59,9 +59,11 @@ def pick_string_neuron(panel: InsidePanel) -> Callable[[], str] | None:
     if trace is None or not panel.sel.has_trace():
         return None
     # a run's unknown piece is the character itself; a model's is its <unk> token, so the
-    # characters it stands for (``unknown_chars``) say whether the quote marks were lost
+    # characters it stands for (``unknown_chars``) say whether the quote marks were lost, as
+    # do those its tokenizer dropped (``dropped_chars``)
+    lost = (*getattr(trace, "unknown_chars", ()), *getattr(trace, "dropped_chars", ()))
     if (any('"' in trace.tokens[i] for i in getattr(trace, "unknown", ()))
-            or any('"' in c for c in getattr(trace, "unknown_chars", ()))):
+            or any('"' in c for c in lost)):
         if getattr(trace, "source_kind", "") == "hf":  # one is open: another one, then
             return lambda: translate(
                 "InsideLesson", "This model's vocabulary has no quote marks, so it cannot tell "

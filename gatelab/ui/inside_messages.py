@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from gatelab.core.inside.unknown_chars import dropped_note
 from gatelab.core.runs import run_info
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import run_status_word
@@ -76,11 +77,21 @@ def trace_text(trace: Any, notes: Sequence[Any] = ()) -> str:
 
 def unknown_warning(trace: Any) -> str:
     """The warning for what the model read as a substitute, naming what the user typed there
-    (``trace.unknown_chars``, worked out in core) each once, or "" when nothing was unknown.
+    (``trace.unknown_chars``, worked out in core) each once, and for what its tokenizer dropped
+    (``trace.dropped_chars``: no token stands for them, so "read as" would be untrue; core's
+    ``dropped_note``), or "" when nothing was unknown.
 
     A run's vocabulary is its characters; an HF model's tokenizer may lack whole words, so a
     model's warning says "pieces of text" when a piece is longer than one character. A trace
     without ``unknown_chars`` names the token pieces at the flagged positions instead."""
+    dropped = dropped_note(tuple(getattr(trace, "dropped_chars", ()) or ()))
+    told = (" " + translate("InsidePanel", "Warning: {0}.").format(message_text(dropped))
+            if dropped is not None else "")
+    return (_read_as_warning(trace) + told).strip()
+
+
+def _read_as_warning(trace: Any) -> str:
+    """``unknown_warning``'s sentence on what was read as a substitute ("" when nothing was)."""
     positions = getattr(trace, "unknown", ())
     if not positions:
         return ""

@@ -28,7 +28,7 @@ from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_layout import column, explorer_page, rule, trace_page
 from gatelab.ui.inside_lesson import build_lesson
 from gatelab.ui.inside_caption import trace_caption
-from gatelab.ui.inside_messages import live_info, model_notes, trace_text, view_titles
+from gatelab.ui.inside_messages import live_info, model_notes, trace_text, unknown_warning, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -315,7 +315,7 @@ class InsidePanel(QWidget):
         told = then() if then is not None else None  # a lesson step's word on this trace
         notes = model_notes(self.cache.model)  # the model that was just traced (HF: its notes)
         text = self._say(lambda: " ".join([trace_text(trace, notes)] + ([told()] if told else [])),
-                         level="warning" if getattr(trace, "unknown", ()) or told
+                         level="warning" if unknown_warning(trace) or told
                          or not getattr(trace, "finite", True) else "")
         self.status_changed.emit(text)
         if then is not None:

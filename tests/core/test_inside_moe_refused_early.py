@@ -21,6 +21,8 @@ pytest.importorskip("transformers")
     (["model.layers.0.mlp.gate_proj.weight", "model.layers.1.mlp.experts.0.gate_proj.weight",
       "model.layers.1.mlp.shared_experts.gate_proj.weight"], False),  # dense first, then MoE
     (["transformer.h.0.mlp.c_fc.weight"], False),  # GPT-2's classic MLP
+    (["model.layers.0.mlp.gate_up_proj.weight", "model.layers.1.mlp.gate_up_proj.weight"],
+     True),  # Phi-3, GLM-4: gate and up fused in one Linear
     # a vision tower's classic blocks beside a gated language model: the language model counts
     (["model.visual.blocks.0.mlp.fc1.weight", "model.language_model.layers.0.mlp.gate_proj.weight",
       "model.language_model.layers.0.mlp.up_proj.weight"], True),

@@ -62,3 +62,57 @@ def test_a_clean_folder_has_no_notes(llama: Path, tmp_path: Path,
     assert result["notes"] == []
     assert set(result) == {"tokens", "token", "dtype", "layers", "notes"}
     assert "analysed as" not in err
+
+
+def _weights_dtypes(folder: Path) -> set[str]:
+    """The dtypes the weight files hold, read with the safetensors library (the reference)."""
+    from safetensors import safe_open
+    with safe_open(str(folder / "model.safetensors"), framework="pt") as f:
+        return {str(f.get_slice(k).get_dtype()) for k in f.keys()}
+
+
+def _with(folder: Path, dest: Path, **changes: object) -> Path:
+    shutil.copytree(folder, dest)
+    cfg = json.loads((dest / "config.json").read_text())
+    cfg.update(changes)
+    (dest / "config.json").write_text(json.dumps(cfg))
+    return dest
+
+
+@pytest.mark.parametrize(("key", "value"), [("dtype", "float16"), ("torch_dtype", "bfloat16"),
+                                            ("dtype", "half")])
+def test_a_float_dtype_the_weights_do_not_hold_is_noted(
+        llama: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str,
+        value: str) -> None:
+    """Probe s21: "dtype": "float16" beside float32 weights gave "notes": []."""
+    assert _weights_dtypes(llama) == {"F32"}
+    folder = _with(llama, tmp_path / "m", **{key: value})
+    if key == "torch_dtype":  # transformers reads torch_dtype only where dtype is not set
+        cfg = json.loads((folder / "config.json").read_text())
+        cfg.pop("dtype", None)
+        (folder / "config.json").write_text(json.dumps(cfg))
+    result, err = _inspect(folder, tmp_path / "o.json", capsys)
+    note = (f"{folder}: config.json's {key} says the weights are {value}, but the weight files "
+            f"hold float32; they were analysed as float32")
+    assert result["notes"] == [note]
+    assert f"gatelab-inspect: note: {note}" in err.splitlines()
+
+
+def test_the_dtype_the_weights_hold_and_the_one_transformers_ignores_are_not_noted(
+        llama: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from transformers import AutoModelForCausalLM
+    assert _inspect(_with(llama, tmp_path / "a", dtype="float32"), tmp_path / "o.json",
+                    capsys)[0]["notes"] == []
+    # dtype wins over torch_dtype in transformers: the latter describes nothing that is used
+    folder = _with(llama, tmp_path / "b", dtype="float32", torch_dtype="float16")
+    assert _inspect(folder, tmp_path / "o.json", capsys)[0]["notes"] == []
+    half = tmp_path / "bf16"
+    AutoModelForCausalLM.from_pretrained(llama, dtype=torch.bfloat16).save_pretrained(half)
+    for name in ("tokenizer.json", "tokenizer_config.json"):
+        shutil.copy(llama / name, half / name)
+    assert _weights_dtypes(half) == {"BF16"}
+    for value, notes in (("bfloat16", 0), ("float32", 1)):
+        folder = _with(half, tmp_path / value, dtype=value)
+        result = _inspect(folder, tmp_path / "o.json", capsys)[0]
+        assert len(result["notes"]) == notes
+        assert all("the weight files hold bfloat16" in n for n in result["notes"])

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("transformers")
 
-from gatelab.core.inside import hf_check  # noqa: E402
+from gatelab.core.inside import hf_check, hf_failures  # noqa: E402
 from gatelab.core.inside.errors import InsideError  # noqa: E402
 from gatelab.core.messages import Msg  # noqa: E402
 from tests.core.inside_helpers import save_hf_model  # noqa: E402
@@ -106,10 +106,10 @@ def test_a_field_transformers_refuses_by_type_is_named_without_its_repr(tmp_path
     exc = TypeError("Validation error for field 'rope_parameters': TypeError: Field "
                     "'rope_parameters' with value [1] doesn't match any type in (<class "
                     "'transformers.modeling_rope_utils.RopeParameters'>, <class 'dict'>).")
-    msg = hf_check.config_failure(tmp_path, exc)
+    msg = hf_failures.config_failure(tmp_path, exc)
     assert msg.key == "inside.config_field_form" and msg.values["name"] == "rope_parameters"
     plain(msg)
-    assert hf_check.config_failure(tmp_path, ValueError("other")).key == "inside.config_invalid"
+    assert hf_failures.config_failure(tmp_path, ValueError("other")).key == "inside.config_invalid"
 
 
 def test_a_tokenizer_json_nested_too_deeply(base: Path, tmp_path: Path) -> None:

@@ -13,8 +13,9 @@ Definitions (one layer ℓ, one token t; m = intermediate neurons of the layer):
   residual add‖ at t. The added tensor is: the MLP's output for gatelab runs and pre-norm HF
   families (Llama, Qwen, Mistral, Gemma 1, ...); post_feedforward_layernorm(MLP output) for
   Gemma 2/3/3n/4, OLMo 2/3 and EXAONE 4; post_mlp_layernorm(MLP output) for GLM-4; that times
-  residual_multiplier for Granite (times residual_scale for MiniCPM3); see
-  ``hf_layers.mlp_write``.
+  residual_multiplier for Granite (times residual_scale for MiniCPM3, 1/√k for Beam's
+  depth-scaled add at layer ℓ, k = 2ℓ + 3, and layer_scalar for Gemma 4, which scales the whole
+  layer output); see ``hf_layers.mlp_write``.
 - ``resid_norm``: that hidden-state norm.
 - ``attn_sink``: mean attention weight on key 0 over heads and queries ≥ 1 (a text-level number,
   the same for every t); None for linear-attention layers.

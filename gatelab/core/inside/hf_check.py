@@ -8,7 +8,6 @@ those into one ``InsideError`` that names the file or the sizes.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -20,16 +19,18 @@ from gatelab.core.budget.jsonio import parse_json_object
 from gatelab.core.budget.safetensors import numel, read_index, read_safetensors_header
 from gatelab.core.fileio import FileReadError, human_bytes, open_regular, read_bytes_capped
 from gatelab.core.inside.errors import InsideError
-from gatelab.core.inside.hf_config_check import check_config_values
+from gatelab.core.inside.hf_config_check import check_config_values, dtype_mismatch_notes
 from gatelab.core.inside.hf_config_check import text_cfg as _text_cfg
+from gatelab.core.inside.hf_config_fields import refuse_unreadable
 from gatelab.core.inside.source_folder import run_files, unreachable_folder
-from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.reasons import json_kind, json_reason, os_reason
+from gatelab.core.messages import Msg, reason
+from gatelab.core.reasons import json_kind, os_reason
 
 # A causal LM's config.json is a few KB; transformers parses it several times (a 15 MB one
 # took 42 s and 1 GB), so a model folder's may hold at most this much.
 MAX_CONFIG_BYTES = 2 * 1024 * 1024
 FLOAT_DTYPES = ("F16", "BF16", "F32", "F64")  # what the weights of an analysable model hold
+ST_FLOAT_NAMES = dict(zip(FLOAT_DTYPES, ("float16", "bfloat16", "float32", "float64")))
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "vocab.json", "spiece.model")
 TOKENIZER_SIDE_FILES = ("tokenizer_config.json", "special_tokens_map.json", "added_tokens.json",
                         "merges.txt", "vocab.txt")
@@ -99,62 +100,6 @@ def _check_tokenizer_files(p: Path) -> None:
             raise InsideError(Msg("inside.tokenizer_file", {"reason": why}))
 
 
-def tokenizer_json_problem(p: Path) -> Msg | None:
-    """Why the tokenizer of ``p`` could not be loaded when one of its JSON files is not valid
-    JSON (nested too deeply, bad bytes, broken syntax): the keyed reason naming the file, or
-    None. Asked only after transformers failed, whose own text ("maximum recursion depth
-    exceeded while decoding a JSON array…") would otherwise be shown."""
-    return _json_problem(p, ("tokenizer.json", "tokenizer_config.json",
-                             "special_tokens_map.json", "added_tokens.json"), "inside.tokenizer_json")
-
-
-_ONIGURUMA = re.compile(r"Oniguruma error: (.{1,200}?) at (line \d+ column \d+)")
-
-
-def tokenizer_regex_problem(p: Path, exc: BaseException) -> Msg | None:
-    """Why the tokenizer of ``p`` could not be loaded when tokenizer.json holds a regular
-    expression its library (Oniguruma) refuses, or None: the library's own words named neither
-    the file nor what kind of text was wrong."""
-    found = _ONIGURUMA.search(str(exc))
-    if found is None:
-        return None
-    return Msg("inside.tokenizer_regex", {"path": p, "reason": found.group(1),
-                                          "where": found.group(2)})
-
-
-def model_json_problem(p: Path) -> Msg | None:
-    """Like ``tokenizer_json_problem``, for the model's side file generation_config.json (which
-    transformers reads while loading the weights; one nested 10⁵ deep ended as Python's
-    "maximum recursion depth exceeded while decoding a JSON array")."""
-    return _json_problem(p, ("generation_config.json",), "inside.model_json")
-
-
-def _json_problem(p: Path, names: tuple[str, ...], key: str) -> Msg | None:
-    """Msg ``key`` naming the first of ``names`` that is there but not valid JSON, or None."""
-    for name in names:
-        try:
-            raw = read_bytes_capped(p / name, SIDE_FILES[name])
-            json.loads(raw.decode("utf-8-sig"))
-        except FileReadError:
-            continue
-        except (ValueError, RecursionError) as exc:
-            return Msg(key, {"path": p, "name": name, "reason": json_reason(exc)})
-    return None
-
-
-_FIELD = re.compile(r"Validation error for field '([A-Za-z0-9_.]{1,80})'")
-
-
-def config_failure(p: Path, exc: BaseException) -> Msg:
-    """Why transformers refused config.json, keyed: a field its type check refused is named
-    (its own text is a Python repr: "doesn't match any type in (<class '…'>, …)"), else its
-    first line."""
-    found = _FIELD.search(str(exc))
-    if found:
-        return Msg("inside.config_field_form", {"path": p, "name": found.group(1)})
-    return Msg("inside.config_invalid", {"path": p, "reason": first_line(exc)})
-
-
 def _only_regular_files(p: Path) -> None:
     """Refuse a folder holding a pipe, socket or device (also behind a link): transformers opens
     the tokenizer and config files itself, and a FIFO would block it forever."""
@@ -191,8 +136,9 @@ _BLOCK_MLP = re.compile(r"^(.*?)\.(\d+)\.mlp\.([A-Za-z_]\w*)")
 
 
 def gated_stack(names: Any) -> bool | None:
-    """From the weights' names alone: does some stack of blocks have ``mlp.gate_proj`` in every
-    block (what the views need: ``hf_source._decoder_layers``)? None where no name says
+    """From the weights' names alone: does some stack of blocks have ``mlp.gate_proj`` (or a
+    fused ``mlp.gate_up_proj``) in every block (what the views need: ``hf_mlp.is_gated``)? None
+    where no name says
     (an MLP named otherwise, ``feed_forward``: loading decides).
 
     Why before loading: a mixture-of-experts folder (``mlp.experts``) was loaded whole and only
@@ -205,7 +151,7 @@ def gated_stack(names: Any) -> bool | None:
             stacks.setdefault(prefix, {}).setdefault(block, set()).add(part)
     if not stacks:
         return None
-    return any(all("gate_proj" in parts for parts in blocks.values())
+    return any(all(parts & {"gate_proj", "gate_up_proj"} for parts in blocks.values())
                for blocks in stacks.values())
 
 
@@ -248,6 +194,17 @@ def _float_weights(p: Path, tensors: dict[str, tuple[str, tuple[int, ...]]]) -> 
         if name.endswith(".weight") and dtype not in FLOAT_DTYPES:
             raise InsideError(Msg("inside.weights_dtype", {"path": p, "name": name,
                                                            "dtype": dtype}))
+
+
+def held_dtype(tensors: dict[str, tuple[str, tuple[int, ...]]]) -> str | None:
+    """The float dtype ("float32", "bfloat16", ...) that holds most of the weights' numbers, by
+    the safetensors headers (a checkpoint may keep its norms in float32 beside bfloat16
+    matrices); None when no tensor is float."""
+    counts: dict[str, int] = {}
+    for dtype, shape in tensors.values():
+        if dtype in ST_FLOAT_NAMES:
+            counts[dtype] = counts.get(dtype, 0) + numel(shape)
+    return ST_FLOAT_NAMES[max(counts, key=lambda k: counts[k])] if counts else None
 
 
 def _config_params(cfg: dict[str, Any]) -> int:
@@ -355,6 +312,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
         if exc.msg.key == "inside.arch_unknown" and isinstance(cfg.get("auto_map"), dict):
             raise InsideError(Msg("inside.folder_code", {"path": p})) from None  # type is there
         raise
+    refuse_unreadable(p, model_type, _text_cfg(cfg).get("model_type"))
     weights, tensors = _weights(p)
     _check_tokenizer_files(p)
     tok = [n for n in TOKENIZER_FILES if _regular(p / n)]
@@ -363,6 +321,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     dt = normalise_dtype(dtype)
     notes = check_config_values(p, cfg, model_type, dt)  # before the weights' dtype: names why
     _float_weights(p, tensors)
+    notes += dtype_mismatch_notes(p, cfg, held_dtype(tensors), dt)
     if gated_stack(tensors) is False:  # experts or a classic MLP: no view could be drawn
         moe = any(".mlp.experts." in str(name) for name in tensors)
         raise InsideError(Msg("inside.moe" if moe else "inside.no_gated_mlp"))

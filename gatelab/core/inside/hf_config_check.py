@@ -285,6 +285,29 @@ def dtype_notes(p: Path, cfg: dict[str, Any], dtype: str) -> list[Msg]:
     return notes
 
 
+def dtype_mismatch_notes(p: Path, cfg: dict[str, Any], held: str | None,
+                         dtype: str) -> list[Msg]:
+    """Notes for a float dtype in config.json that is not the one the weight files hold
+    (``held``, the safetensors headers' dtype of most of their numbers; None: unknown).
+
+    Read as transformers reads it: ``dtype``, else the older ``torch_dtype`` (which it ignores
+    beside a ``dtype``). A note, not a refusal: gatelab passes its own ``dtype`` when loading,
+    so the numbers stand, but a config.json saying float16 beside float32 files contradicts
+    itself (probe s21: no note was given for a float dtype). Non-float and invalid values are
+    ``dtype_notes``'s."""
+    import torch
+    notes: list[Msg] = []
+    for prefix, part in (_parts(cfg) if held is not None else []):
+        key = "dtype" if part.get("dtype") is not None else "torch_dtype"
+        value = part.get(key)
+        found = getattr(torch, value, None) if isinstance(value, str) else None
+        name = str(found).removeprefix("torch.") if isinstance(found, torch.dtype) else ""
+        if name in FLOAT_DTYPE_NAMES and name != held:
+            notes.append(Msg("inside.config_dtype_mismatch", {
+                "path": p, "name": prefix + key, "value": value, "held": held, "dtype": dtype}))
+    return notes
+
+
 def _dtype_values(cfg: dict[str, Any]) -> list[tuple[str, object]]:
     """(field name, value) of each dtype set in ``cfg``; a composite model's may be a dict of
     one per part."""
@@ -315,10 +338,20 @@ def check_sizes(p: Path, cfg: dict[str, Any]) -> None:
                                                          "value": _short(value)}))
 
 
+def check_text_config(p: Path, cfg: dict[str, Any]) -> None:
+    """Refuse a ``text_config`` that is there but no JSON object, in the budget reader's words
+    (hfconfig's "config key 'text_config' must be an object"): transformers keeps any value
+    and fails only while building the model, as "'str' object has no attribute 'to_dict'"."""
+    text = cfg.get("text_config")
+    if text is not None and not isinstance(text, dict):
+        raise InsideError(Msg("inside.config_invalid", {"path": p, "reason": Msg("hf.text_config")}))
+
+
 def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
                         dtype: str) -> list[Msg]:
     """Every value check above on config.json's ``cfg`` (InsideError naming the field), for a
     model to be loaded as ``dtype``; returns the notes that belong in the result."""
+    check_text_config(p, cfg)  # first: the checks below read the decoder's values from it
     check_quantization(p, cfg)
     check_architectures(p, cfg)
     check_sizes(p, cfg)
@@ -328,5 +361,6 @@ def check_config_values(p: Path, cfg: dict[str, Any], model_type: str,
     return dtype_notes(p, cfg, dtype)
 
 
-__all__ = ["check_config_values", "check_quantization", "check_rope", "check_sizes", "check_token_ids",
-           "dtype_notes", "known_rope_types", "text_cfg"]
+__all__ = ["check_config_values", "check_quantization", "check_rope", "check_sizes",
+           "check_text_config", "check_token_ids", "dtype_mismatch_notes", "dtype_notes",
+           "known_rope_types", "text_cfg"]

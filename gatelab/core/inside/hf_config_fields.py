@@ -1,5 +1,5 @@
-"""Two more config.json fields that transformers takes on trust: the norm epsilons and
-``architectures``.
+"""Two more config.json fields that transformers takes on trust, the norm epsilons and
+``architectures``, and the model types whose layers the views cannot read.
 
 Why before loading: a norm epsilon of NaN or −1 (``rms_norm_eps``, ``layer_norm_eps``,
 ``layer_norm_epsilon``, ``norm_eps``: each family names it its own way) is accepted by every
@@ -18,6 +18,13 @@ from typing import Any
 
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg
+
+# families whose layers compute what the views cannot read, with the key of why (checked in the
+# modelling code of transformers 5.25): Dory rescales gate and up by learned vectors, normalises
+# act(g)·u and interpolates the residual stream; Gemma 3n's layers return AltUp's stack of
+# predictions and sparsify the gate before its activation
+UNREADABLE_FAMILIES = {"dory": "inside.why_dory", "gemma3n": "inside.why_altup",
+                       "gemma3n_text": "inside.why_altup"}
 
 # a field named like a norm epsilon in any family: rms_norm_eps, layer_norm_epsilon, norm_eps, eps
 _EPS_KEY = re.compile(r"(?:^|_)(?:eps|epsilon)$")
@@ -67,4 +74,16 @@ def model_name(architectures: object, fallback: str) -> str:
     return fallback
 
 
-__all__ = ["check_architectures", "check_norm_eps", "model_name"]
+def refuse_unreadable(p: Path, *model_types: object) -> None:
+    """InsideError for a model type in ``UNREADABLE_FAMILIES``, saying why. Why a refusal: the
+    hooks would read tensors that are not the ones the layer uses (Dory's g, u and h), or fail
+    on shapes in numpy's words (Gemma 3n), and either would look like a result."""
+    for t in model_types:
+        why = UNREADABLE_FAMILIES.get(t) if isinstance(t, str) else None
+        if why is not None:
+            raise InsideError(Msg("inside.family_unreadable", {"path": p, "model_type": t,
+                                                               "why": Msg(why)}))
+
+
+__all__ = ["UNREADABLE_FAMILIES", "check_architectures", "check_norm_eps", "model_name",
+           "refuse_unreadable"]

@@ -10,6 +10,7 @@ tensor that is really added is located per layer (``mlp_write``).
 
 from __future__ import annotations
 
+import math
 from numbers import Real
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import torch
 
 from gatelab.core.inside.capture import LayerParts
 from gatelab.core.inside.errors import InsideError
+from gatelab.core.inside.hf_mlp import act_module, neuron_row
 from gatelab.core.messages import Msg
 from gatelab.core.values import is_int
 
@@ -38,6 +40,11 @@ POST_MLP_NORMS = ("post_feedforward_layernorm", "post_mlp_layernorm", "post_norm
 # a number the layer multiplies the (normed) MLP output by before the add: Granite and
 # HyperCLOVA X residual_multiplier, MiniCPM3 residual_scale
 RESIDUAL_SCALES = ("residual_multiplier", "residual_scale")
+# Beam's depth_scaled_residual_add: x ← x·√((k−1)/k) + write/√k, k the layer's add index
+DEPTH_SCALED_ADD = "mlp_residual_add_idx"
+# a loaded number the layer multiplies its whole output by, the MLP's write with it (Gemma 4,
+# Gemma 4 unified, DiffusionGemma, EmbeddingGemma 2: ``hidden_states *= self.layer_scalar``)
+LAYER_SCALAR = "layer_scalar"
 
 
 def config_activation(text: Any) -> tuple[str, object] | None:
@@ -83,12 +90,13 @@ def module_variant(act: Any) -> str | None:
 
 
 def model_variant(p: Path, layers: Any, config: Any) -> str:
-    """The gate variant of a loaded model: from each layer's ``mlp.act_fn`` (what the forward
-    pass calls), the config's key only for MLPs without one. InsideError for a module gatelab
-    cannot name, for layers that disagree (the views show one variant) or when nothing names it."""
+    """The gate variant of a loaded model: from each layer's ``mlp.act_fn`` (Phi-3, GLM:
+    ``mlp.activation_fn``; what the forward pass calls), the config's key only for MLPs without
+    one. InsideError for a module gatelab cannot name, for layers that disagree (the views show
+    one variant) or when nothing names it."""
     first: tuple[int, str, str] | None = None  # layer, variant, module name
     for i, layer in enumerate(layers):
-        act = getattr(layer.mlp, "act_fn", None)
+        act = act_module(layer.mlp)
         if act is None:
             continue
         variant, name = module_variant(act), type(act).__name__
@@ -109,7 +117,7 @@ def model_variant(p: Path, layers: Any, config: Any) -> str:
 
 def mlp_write(layer: torch.nn.Module) -> tuple[torch.nn.Module | None, float]:
     """(the norm applied to the MLP's output before the residual add, or None; the number the
-    layer then multiplies it by, 1.0 when none): what makes the layer's write into the residual
+    layer then multiplies it by, ``branch_scale``): what makes the layer's write into the residual
     stream scale·norm(mlp(x)). The tracer also checks, per pass, that the norm's input is the
     MLP's output tensor itself, so a same-named module used elsewhere is never mistaken."""
     post = None
@@ -118,20 +126,31 @@ def mlp_write(layer: torch.nn.Module) -> tuple[torch.nn.Module | None, float]:
         if isinstance(mod, torch.nn.Module):
             post = mod
             break
+    return post, branch_scale(layer)
+
+
+def branch_scale(layer: torch.nn.Module) -> float:
+    """The number the layer multiplies its (normed) MLP output by on the way into its output.
+
+    Why every factor: the ratio compares that write with the layer's output, so a scale left
+    out misstates it by exactly that factor (Beam's 1/√k overstated the ratio √(2ℓ + 3)-fold at
+    layer ℓ; Gemma 4's layer_scalar by 1/layer_scalar). A residual scaled beside the write
+    (Beam's √((k−1)/k)) is part of the output only, so it needs no factor here."""
     scale = 1.0
     for name in RESIDUAL_SCALES:
         value = getattr(layer, name, None)
         if isinstance(value, Real) and not isinstance(value, bool):
             scale = float(value)
             break
-    return post, scale
-
-
-def neuron_row(linear: torch.nn.Module, x: torch.Tensor, n: int) -> torch.Tensor:
-    """Output ``n`` of a Linear layer for inputs x [..., d] -> [...], bias included."""
-    bias = getattr(linear, "bias", None)
-    out = x @ linear.weight[n]  # type: ignore[index]
-    return out if bias is None else out + bias[n]
+    k = getattr(layer, DEPTH_SCALED_ADD, None)
+    if is_int(k) and k > 0:
+        scale /= math.sqrt(k)
+    scalar = getattr(layer, LAYER_SCALAR, None)
+    if isinstance(scalar, torch.Tensor) and scalar.numel() == 1:
+        scale *= float(scalar)
+    elif isinstance(scalar, Real) and not isinstance(scalar, bool):
+        scale *= float(scalar)
+    return scale
 
 
 def write_hooks(layer: torch.nn.Module, p: LayerParts) -> list[Any]:
@@ -154,9 +173,9 @@ def write_hooks(layer: torch.nn.Module, p: LayerParts) -> list[Any]:
     return hooks
 
 
-__all__ = ["ACT_TO_VARIANT", "POST_MLP_NORMS", "RESIDUAL_SCALES", "config_activation",
-           "config_variant", "model_variant", "module_variant", "mlp_write", "neuron_row",
-           "write_hooks"]
+__all__ = ["ACT_TO_VARIANT", "POST_MLP_NORMS", "RESIDUAL_SCALES", "branch_scale",
+           "config_activation", "config_variant", "model_variant", "module_variant", "mlp_write",
+           "neuron_row", "write_hooks"]
 
 
 def attention_width(config: Any) -> int:

@@ -1,10 +1,11 @@
 """Trace a text through a Hugging Face causal LM stored in a local folder (never a download).
 
 Why forward hooks: the model's own modules compute everything; hooks only copy what passes
-through them. Per decoder layer: gate_proj's output is g, up_proj's is u, down_proj's *input* is h
-exactly as the model formed it (act(g)·u); what the MLP adds to the residual stream (its output,
-or in post-norm families the norm of it, ``hf_layers.mlp_write``) and the layer's output give the
-norms. The gate variant is the one of the module the MLP calls (``hf_layers.model_variant``).
+through them. Per decoder layer: gate_proj's output is g, up_proj's is u (the two halves of a
+fused gate_up_proj's, ``hf_mlp``), down_proj's *input* is h exactly as the model formed it
+(act(g)·u); what the MLP adds to the residual stream (its output, or in post-norm families the
+norm of it, times any scale of the branch, ``hf_layers.mlp_write``) and the layer's output give
+the norms. The gate variant is the one of the module the MLP calls (``hf_layers.model_variant``).
 Attention weights come from each self_attn's return value, which the eager implementation fills
 (requested with attn_implementation="eager"); linear-attention layers (Gated DeltaNet) have no
 softmax weights, so their sink is None. Where q_proj packs an output gate beside the queries
@@ -25,18 +26,18 @@ from gatelab.core.values import is_int
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
 from gatelab.core.messages import Msg, first_line, reason
-from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, config_failure,
-                                          is_hf_folder, model_json_problem, normalise_dtype,
-                                          tokenizer_json_problem, tokenizer_regex_problem,
-                                          trace_bytes)
-from gatelab.core.inside.hf_config_fields import model_name
+from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, is_hf_folder,
+                                          normalise_dtype, trace_bytes)
+from gatelab.core.inside.hf_failures import config_failure, model_failure, tokenizer_failure
+from gatelab.core.inside.hf_config_fields import model_name, refuse_unreadable
 from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
-                                           model_variant, neuron_row, tied_head, write_hooks)
+                                           model_variant, tied_head, write_hooks)
+from gatelab.core.inside.hf_mlp import act_module, gate_up_hooks, is_gated, neuron_gate_up, width
 from gatelab.core.inside.run_source import check_text
 from gatelab.core.inside.token_text import TokenText, context, split_tokens
 from gatelab.core.inside.types import LayerTrace, Trace
-from gatelab.core.inside.unknown_chars import hf_unknown_chars
+from gatelab.core.inside.unknown_chars import hf_dropped_chars, hf_unknown_chars
 
 Progress = Callable[[float, str], None]
 MAX_TOKENS = 4096
@@ -51,7 +52,7 @@ class _Stop(Exception):
 def _decoder_layers(model: torch.nn.Module) -> torch.nn.ModuleList:
     for _name, mod in model.named_modules():
         if isinstance(mod, torch.nn.ModuleList) and len(mod) and all(
-                hasattr(getattr(b, "mlp", None), "gate_proj") for b in mod):
+                is_gated(getattr(b, "mlp", None)) for b in mod):
             return mod
     raise InsideError(Msg("inside.no_gated_mlp"))
 
@@ -108,8 +109,7 @@ class HfModel:
                                                            trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(tokenizer_json_problem(p) or tokenizer_regex_problem(p, exc) or Msg(
-                "inside.tokenizer_failed", {"path": p, "reason": reason(exc)})) from None
+            raise InsideError(tokenizer_failure(p, exc)) from None
         say(0.2, Msg("progress.weights"))
         refuse_config_shapes(p, config)  # before transformers allocates config.json's sizes
         try:
@@ -120,8 +120,7 @@ class HfModel:
                 trust_remote_code=False)
         except Exception as exc:
             _refuse_folder_code(p, exc)
-            raise InsideError(model_json_problem(p) or Msg(
-                "inside.model_failed", {"path": p, "reason": first_line(exc)})) from None
+            raise InsideError(model_failure(p, exc)) from None
         refuse_missing(p, loading)  # and mismatched shapes, each named
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
@@ -140,9 +139,11 @@ class HfModel:
         self.model, self.tokenizer = model, tokenizer
         self.model.to(device).eval()
         self.device = torch.device(device)
-        self.layers = _decoder_layers(self.model)
         cfg = self.model.config
         self.text_config = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
+        refuse_unreadable(p, getattr(cfg, "model_type", None),
+                          getattr(self.text_config, "model_type", None))
+        self.layers = _decoder_layers(self.model)
         self.variant = model_variant(p, self.layers, cfg)
         self.path = p
         maxpos = _positive_int(getattr(self.text_config, "max_position_embeddings", None))
@@ -154,7 +155,7 @@ class HfModel:
         return len(self.layers)
 
     def intermediate(self, layer: int) -> int:
-        return int(self.layers[layer].mlp.gate_proj.out_features)
+        return width(self.layers[layer].mlp)
 
     def layer_kind(self, i: int) -> str:
         types = getattr(self.text_config, "layer_types", None)
@@ -227,20 +228,13 @@ class HfModel:
             p = parts[i]
             mlp = layer.mlp
 
-            def set_g(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
-                p.g = out
-
-            def set_u(_m: Any, _i: Any, out: torch.Tensor, p: LayerParts = p) -> None:
-                p.u = out
-
             def set_h(_m: Any, inp: tuple[torch.Tensor, ...], p: LayerParts = p) -> None:
                 p.h = inp[0]
 
             def set_x(_m: Any, _i: Any, out: Any, p: LayerParts = p) -> None:
                 p.x_out = out[0] if isinstance(out, tuple) else out
 
-            hooks += [mlp.gate_proj.register_forward_hook(set_g),
-                      mlp.up_proj.register_forward_hook(set_u),
+            hooks += [*gate_up_hooks(mlp, p),
                       mlp.down_proj.register_forward_pre_hook(set_h),
                       *write_hooks(layer, p), layer.register_forward_hook(set_x)]
             attn = getattr(layer, "self_attn", None)
@@ -274,7 +268,8 @@ class HfModel:
         if progress is not None:
             progress(1.0, Msg("progress.done"))
         # Pieces the vocabulary lacks became the unknown token: flag them like a run's unknown
-        # characters, since their numbers describe "[UNK]", not the text the user typed.
+        # characters, since their numbers describe "[UNK]", not the text the user typed (and
+        # name the characters a tokenizer without one dropped).
         unk = getattr(self.tokenizer, "unk_token_id", None)
         unknown = tuple(i for i, t in enumerate(ids) if unk is not None and t == unk)
         tt = self.token_text(ids)
@@ -293,7 +288,8 @@ class HfModel:
                      tied_head=tied_head(self.model),
                      unknown=unknown, unknown_chars=hf_unknown_chars(self.tokenizer, text,
                                                                      ids, unk, special=True),
-                     unknown_as=str(self.tokenizer.unk_token) if unknown else "")
+                     unknown_as=str(self.tokenizer.unk_token) if unknown else "",
+                     dropped_chars=hf_dropped_chars(self.tokenizer, text))
 
     def _check_memory(self, tokens: int) -> None:
         """Refuse a text whose traced pass would not fit in the free memory (the weights are
@@ -323,17 +319,17 @@ class HfModel:
     def neuron_h(self, ids: torch.Tensor, layer: int, neuron: int) -> torch.Tensor:
         """h of one neuron for windows ids [B, T] → [B, T]; the pass stops at that layer's MLP.
 
-        Only the neuron's rows of gate_proj/up_proj (with their biases, as the MLP's own Linear
-        layers add them) run, so the score is the trace's h of that neuron. An MLP without an
-        ``act_fn`` module runs whole and h is read from down_proj's input."""
+        Only the neuron's rows of gate_proj/up_proj (of a fused gate_up_proj: its rows n and
+        m + n; with their biases, as the MLP's own Linear layers add them) run, so the score is
+        the trace's h of that neuron. An MLP without an activation module (``hf_mlp.act_module``)
+        runs whole and h is read from down_proj's input."""
         mlp = self.layers[layer].mlp
         got: list[torch.Tensor] = []
-        act = getattr(mlp, "act_fn", None)
+        act = act_module(mlp)
 
         def pre(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:
-            x = inp[0]
-            g = neuron_row(mlp.gate_proj, x, neuron)
-            got.append(act(g) * neuron_row(mlp.up_proj, x, neuron))  # type: ignore[misc]
+            g, u = neuron_gate_up(mlp, inp[0], neuron)
+            got.append(act(g) * u)  # type: ignore[misc]
             raise _Stop
 
         def h_in(_m: Any, inp: tuple[torch.Tensor, ...]) -> None:

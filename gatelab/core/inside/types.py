@@ -69,6 +69,9 @@ class Trace:
     # characters its tokenizer cannot encode, or a whole word a word-level vocabulary lacks):
     # unknown_chars.py; () when not worked out (the warning then names the token pieces)
     unknown_chars: tuple[str, ...] = ()
+    # characters of the text that no token stands for (a tokenizer without an unk token drops
+    # what it cannot encode), each once: the model read the text without them
+    dropped_chars: tuple[str, ...] = ()
     # the text the model read and each token's [start, end) in it (a piece of a character split
     # over several tokens: that whole character); () when each token is its own text (a run).
     # Why: ``tokens`` are drawn pieces ("你(1/3)"), which joined are not the text

@@ -6,7 +6,9 @@ tells the learner nothing. The warning must name what they typed and the model l
 run that is the character at each flagged position; for an HF model the unk token's character
 span (the tokenizer's offsets mapping), narrowed to the characters the tokenizer cannot encode
 on their own (a WordPiece tokenizer reads all of "Paris" as [UNK] when only "P" is missing),
-except for a word-level vocabulary, where the whole word is what is missing.
+except for a word-level vocabulary, where the whole word is what is missing. A tokenizer with no
+unk token may instead drop what it cannot encode (a BPE model built with ``unk_token=None``):
+no position stands for those characters, so they are named apart (``hf_dropped_chars``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from gatelab.core.messages import Msg
+
 MAX_CHECKED = 512  # distinct characters encoded one by one (a 4096-token text has few more)
+NAMED = 5  # characters a message names before "…"
 
 
 def run_unknown_chars(text: str, positions: Iterable[int]) -> tuple[str, ...]:
@@ -88,3 +93,54 @@ def _unknown_alone(tokenizer: Any, chars: list[str], unk_id: int) -> set[str]:
         return set()
     encoded = tokenizer(chars, add_special_tokens=False)["input_ids"]
     return {c for c, got in zip(chars, encoded) if unk_id in got}
+
+
+def hf_dropped_chars(tokenizer: Any, text: str) -> tuple[str, ...]:
+    """The characters of ``text`` that no token stands for, each once, in order: a tokenizer
+    without an unk token drops what its vocabulary lacks ("Zürich" read as "rich"), so the model
+    saw the text without them.
+
+    Each distinct character is encoded alone; it is dropped when that gives no token, or only
+    the tokens a space gives (a Metaspace tokenizer's "▁"), and none is the unk token (those
+    are ``hf_unknown_chars``). Why not the offsets mapping: where the tokenizers library drops a
+    character it misplaces the offsets of the rest of the word (the "r" of "Zürich" at the Z),
+    hiding exactly these characters. Not counted: whitespace, which pre-tokenizers drop by design,
+    and the text of added tokens typed in the text ("<s>", a token of its own). At most
+    ``MAX_CHECKED`` distinct characters are checked; () when the tokenizer fails here."""
+    typed = _without_added_tokens(tokenizer, text)
+    candidates = list(dict.fromkeys(c for c in typed if not c.isspace()))[:MAX_CHECKED]
+    if not candidates:
+        return ()
+    try:
+        encoded = tokenizer([" ", *candidates], add_special_tokens=False)["input_ids"]
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except BaseException:  # noqa: BLE001 (a tokenizer's Rust panic is a BaseException)
+        return ()
+    blank, unk = list(encoded[0]), getattr(tokenizer, "unk_token_id", None)
+    return tuple(c for c, got in zip(candidates, encoded[1:])
+                 if list(got) in ([], blank) and (unk is None or unk not in got))
+
+
+def _without_added_tokens(tokenizer: Any, text: str) -> str:
+    """``text`` with each added token's text (special tokens such as "<s>") blanked out: the
+    tokenizer reads those whole, even where their characters alone would be dropped."""
+    try:
+        added = [t for t in tokenizer.get_added_vocab() if isinstance(t, str) and t]
+    except (AttributeError, NotImplementedError, TypeError):
+        return text
+    for token in sorted(added, key=len, reverse=True):
+        if token in text:
+            text = text.replace(token, " ")
+    return text
+
+
+def dropped_note(chars: Sequence[str]) -> Msg | None:
+    """The message saying that ``chars`` were dropped (the CLI's note, the Inside tab's
+    warning), naming the first ``NAMED``; None when there are none."""
+    if not chars:
+        return None
+    named = ", ".join([repr(c) for c in chars[:NAMED]] + (["…"] if len(chars) > NAMED else []))
+    if len(chars) == 1:
+        return Msg("inside.dropped_char", {"chars": named})
+    return Msg("inside.dropped_chars", {"n": len(chars), "chars": named})
