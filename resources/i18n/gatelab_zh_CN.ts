@@ -1440,7 +1440,7 @@
 <context>
     <name>CheckpointView</name>
     <message>
-        <location filename="../../gatelab/ui/budget_checkpoint.py" line="+131"/>
+        <location filename="../../gatelab/ui/budget_checkpoint.py" line="+132"/>
         <source>Open a .safetensors file or a sharded model.safetensors.index.json: only the header is read (names, dtypes, shapes), never the weights.</source>
         <translation>打开 .safetensors 文件或分片的 model.safetensors.index.json：只读取文件头（名称、数据类型、形状），从不读取权重。</translation>
     </message>
@@ -1450,7 +1450,7 @@
         <translation>部分</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-81"/>
         <source>1 tensor</source>
         <translation>1 个张量</translation>
     </message>
@@ -1460,7 +1460,7 @@
         <translation>{0} 个张量</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+80"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
@@ -3367,7 +3367,7 @@
 <context>
     <name>InsideLesson</name>
     <message>
-        <location filename="../../gatelab/ui/inside_lesson.py" line="+102"/>
+        <location filename="../../gatelab/ui/inside_lesson.py" line="+104"/>
         <source>This step could not run: {0}</source>
         <translation>这一步无法运行：{0}</translation>
     </message>
@@ -3580,12 +3580,17 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+73"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+74"/>
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+14"/>
+        <source>Warning: {0}.</source>
+        <translation>警告：{0}。</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Warning: 1 character ({1}) is not in this model&apos;s vocabulary and was read as {2}: its numbers describe that token.</source>
         <translation>警告：有 1 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个 token。</translation>
     </message>
@@ -3710,7 +3715,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-83"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-93"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3730,7 +3735,7 @@
         <translation>警告：有些数值不是有限数（模型的权重或激活值含有 NaN 或无穷大）；各视图把它们显示为 nan。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+34"/>
         <source>Warning: 1 character ({1}) is not in this run&apos;s vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
@@ -3813,7 +3818,7 @@
 <context>
     <name>IntroPage</name>
     <message>
-        <location filename="../../gatelab/ui/inside_intro.py" line="+34"/>
+        <location filename="../../gatelab/ui/inside_intro.py" line="+23"/>
         <source>&lt;h2&gt;Look inside a model: what each neuron fires on&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Pick a source&lt;/b&gt; above: the run training in the &lt;i&gt;Live trainer&lt;/i&gt; tab, any saved run, or a Hugging Face model folder on your disk (Qwen3, Qwen3.5, Llama, SmolLM…). Nothing is ever downloaded.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Type a text&lt;/b&gt; or pick one of the lessons&apos; examples (English or Chinese).&lt;/li&gt;&lt;li&gt;&lt;b&gt;Press Analyse.&lt;/b&gt; The text runs through the model once, in the background; afterwards every switch of layer, neuron or token is instant.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Then:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;Neuron explorer&lt;/b&gt;: the text shaded by one neuron&apos;s h; the layer&apos;s most selective neurons; drag across “Paris” to rank the neurons that fire on it; the neuron&apos;s top contexts in a larger text.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Gates at a token&lt;/b&gt;: every neuron&apos;s real (g, u) on the gate plane, with the share of negative pre-gates and closed gates beside the lesson&apos;s 61.9 % / 19.0 %.&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP as a small correction&lt;/b&gt;: ‖MLP out‖ / ‖layer out‖ per layer, and the residual stream&apos;s norm growing.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Attention sink&lt;/b&gt;: how much attention lands on the first token, per layer and head.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Training history&lt;/b&gt;: a saved run&apos;s statistics checkpoint by checkpoint.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Pick a layer, a neuron or a token anywhere, and every view follows.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;看看模型内部：每个神经元对什么起反应&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;在上方&lt;b&gt;选择来源&lt;/b&gt;：&lt;i&gt;实时训练&lt;/i&gt;标签页中正在训练的运行、任意已保存的运行，或你磁盘上的 Hugging Face 模型文件夹（Qwen3、Qwen3.5、Llama、SmolLM…）。不会下载任何东西。&lt;/li&gt;&lt;li&gt;&lt;b&gt;输入一段文本&lt;/b&gt;，或选择课程中的示例（英文或中文）。&lt;/li&gt;&lt;li&gt;&lt;b&gt;按“分析”。&lt;/b&gt;文本在后台通过模型一次；之后切换层、神经元或 token 都是即时的。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;然后：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;b&gt;神经元浏览器&lt;/b&gt;：按某个神经元的 h 给文本着色；该层最具选择性的神经元；在“巴黎”（英文示例中是“Paris”）上拖动，给对它起反应的神经元排名；该神经元在更长文本中的最强上下文。&lt;/li&gt;&lt;li&gt;&lt;b&gt;某个 token 处的门控&lt;/b&gt;：每个神经元真实的 (g, u) 显示在门控平面上，旁边是负预激活和关闭门控的比例，与课程中的 61.9 % / 19.0 % 对照。&lt;/li&gt;&lt;li&gt;&lt;b&gt;MLP 只是一个小修正&lt;/b&gt;：每层的 ‖MLP 输出‖ / ‖层输出‖，以及残差流范数的增长。&lt;/li&gt;&lt;li&gt;&lt;b&gt;注意力汇聚&lt;/b&gt;：每层每个头有多少注意力落在第一个 token 上。&lt;/li&gt;&lt;li&gt;&lt;b&gt;训练历史&lt;/b&gt;：已保存运行在每个检查点的统计。&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;在任何地方选择一层、一个神经元或一个 token，所有视图都会跟随。&lt;/p&gt;</translation>
     </message>
@@ -3849,7 +3854,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-151"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-161"/>
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
@@ -3938,12 +3943,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+77"/>
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-79"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -3966,7 +3971,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+278"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+279"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4586,7 +4591,7 @@
 <context>
     <name>PresetTable</name>
     <message>
-        <location filename="../../gatelab/ui/budget_table.py" line="+201"/>
+        <location filename="../../gatelab/ui/budget_table.py" line="+202"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -7876,7 +7881,22 @@ equivalent</source>
         <translation>这个模型没有带门控 MLP（mlp.gate_proj、mlp.up_proj）的解码器层；只能查看门控 MLP 模型</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>{path}: Inside cannot read model type {model_type!r} yet: {why}</source>
+        <translation>{path}：“模型内部”暂时无法读取模型类型 {model_type!r}：{why}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its MLP rescales the outputs of gate_proj and up_proj and normalises act(g)·u before down_proj, and each layer moves the residual stream towards its update instead of adding it, so the views&apos; g, u, h and MLP ratio would not be its numbers</source>
+        <translation>它的 MLP 会缩放 gate_proj 和 up_proj 的输出，并在 down_proj 之前对 act(g)·u 做归一化；每一层把残差流朝它的更新移动，而不是把更新加上去，因此这些视图中的 g、u、h 和 MLP 比值都不会是它的真实数值</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>each layer carries several predictions of the residual stream (AltUp) and sparsifies the gate before its activation, while the views read one residual stream and gate_proj&apos;s output</source>
+        <translation>每一层携带残差流的多个预测（AltUp），并在激活之前对门控做稀疏化，而这些视图读取的是单一残差流和 gate_proj 的输出</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>this is a mixture-of-experts model (mlp.experts): each token&apos;s MLP is a few gated experts picked per token, while these views read one dense gated MLP per layer, so it cannot be inspected here; the Parameter budget tab counts it</source>
         <translation>这是一个混合专家模型（mlp.experts）：每个 token 的 MLP 是按 token 选出的几个门控专家，而这些视图读取每层一个稠密门控 MLP，因此这里无法查看它；“参数预算”标签页可以统计它的参数</translation>
     </message>
@@ -7921,7 +7941,17 @@ equivalent</source>
         <translation>分词器没有从这段文本得到任何 token</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>1 character of the text ({chars}) is not in this model&apos;s vocabulary and was dropped by its tokenizer: no token stands for it, so the numbers describe the text without it</source>
+        <translation>文本中有 1 个字符（{chars}）不在该模型的词表中，已被它的分词器丢弃：没有任何 token 代表它，因此这些数值描述的是去掉它之后的文本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{n} characters of the text ({chars}) are not in this model&apos;s vocabulary and were dropped by its tokenizer: no token stands for them, so the numbers describe the text without them</source>
+        <translation>文本中有 {n} 个字符（{chars}）不在该模型的词表中，已被它的分词器丢弃：没有任何 token 代表它们，因此这些数值描述的是去掉它们之后的文本</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>the text is {n:,} tokens; at most {maximum:,} are analysed at once</source>
         <translation>这段文本有 {n:,} 个 token；一次最多分析 {maximum:,} 个</translation>
     </message>
@@ -8051,7 +8081,32 @@ equivalent</source>
         <translation>无法读取分词器：{reason}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>{path}: the tokenizer cannot be loaded: {name} must hold a JSON object, got {found}</source>
+        <translation>{path}：无法加载分词器：{name} 必须是一个 JSON 对象，实际是 {found}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: the tokenizer cannot be loaded: tokenizer.json has no &quot;model&quot; object, so it is not a tokenizer the tokenizers library can read</source>
+        <translation>{path}：无法加载分词器：tokenizer.json 没有 “model” 对象，因此不是 tokenizers 库能读取的分词器</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: the tokenizer cannot be loaded: tokenizer.json&apos;s model type is {value}, which the tokenizers library does not know (it knows {known})</source>
+        <translation>{path}：无法加载分词器：tokenizer.json 的模型类型是 {value}，tokenizers 库不认识它（它认识 {known}）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}: the tokenizer cannot be loaded: tokenizer.json is not a tokenizer the tokenizers library can read ({reason})</source>
+        <translation>{path}：无法加载分词器：tokenizer.json 不是 tokenizers 库能读取的分词器（{reason}）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: {name} starts with a UTF-8 byte-order mark (BOM), which transformers cannot read; save it as UTF-8 without one</source>
+        <translation>{path}：{name} 以 UTF-8 字节顺序标记（BOM）开头，transformers 无法读取；请将它另存为不带 BOM 的 UTF-8</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>the weights cannot be read: {reason}</source>
         <translation>无法读取权重：{reason}</translation>
     </message>
@@ -8104,6 +8159,11 @@ equivalent</source>
         <location line="+3"/>
         <source>{path}: config.json&apos;s {name} says the weights are {value}, but the weight files hold floating-point numbers; they were analysed as {dtype}</source>
         <translation>{path}：config.json 的 {name} 说权重是 {value}，但权重文件中是浮点数；已按 {dtype} 分析</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path}: config.json&apos;s {name} says the weights are {value}, but the weight files hold {held}; they were analysed as {dtype}</source>
+        <translation>{path}：config.json 的 {name} 说权重是 {value}，但权重文件中存的是 {held}；分析时按 {dtype} 处理</translation>
     </message>
     <message>
         <location line="+3"/>
