@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from gatelab.core.budget import count_from_hf_config
-from gatelab.core.budget.hfconfig import EXACT_FAMILIES, _lookup
+from gatelab.core.budget.hfconfig import EXACT_FAMILIES
+from gatelab.core.budget.hfread import lookup as _lookup
 from gatelab.core.budget.hfdefaults import ALIASES, FAMILY_DEFAULTS, with_defaults
 
 transformers = pytest.importorskip("transformers")

@@ -1,0 +1,102 @@
+"""The MLP side of a config: dense width, experts, shared experts, and which layers are routed.
+
+Why a module of its own: each MoE family hides its layout in a different key
+(``decoder_sparse_step`` and ``mlp_only_layers``, ``first_k_dense_replace``,
+``interleave_moe_layer_step``, a shared expert's width or count), and these rules, read off
+transformers' modelling code, are held to its models by the oracle tests; ``hfconfig`` stays the
+generic reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gatelab.core.budget import hffamilies as F
+from gatelab.core.budget import hfread as R
+from gatelab.core.budget.rules import minimind_rule
+from gatelab.core.messages import Msg, error
+from gatelab.core.values import is_int
+
+
+def _dense_count_qwen_moe(cfg: Mapping[str, Any], n_layer: int) -> int:
+    step = R.opt(cfg, "decoder_sparse_step", 1, minimum=1)
+    mlp_only = cfg.get("mlp_only_layers") or []
+    if not isinstance(mlp_only, list) or not all(
+            is_int(i) for i in mlp_only):
+        raise error("hf.mlp_only_layers")
+    sparse = n_layer // step
+    forced = {i for i in mlp_only if 0 <= i < n_layer and (i + 1) % step == 0}
+    return n_layer - (sparse - len(forced))
+
+
+def _dense_count_deepseek(cfg: Mapping[str, Any], n_layer: int) -> int:
+    first = min(R.opt(cfg, "first_k_dense_replace", 0), n_layer)
+    freq = R.opt(cfg, "moe_layer_freq", 1, minimum=1)
+    sparse = -(-n_layer // freq) - (-(-first // freq))  # multiples of freq in [first, n_layer)
+    return n_layer - sparse
+
+
+def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
+               spec: dict[str, Any], notes: list[str]) -> None:
+    """Fill the MLP fields of ``spec``: dense width, experts, shared expert, dense/routed layers."""
+    n_experts = R.size(cfg, "n_experts", default=0, minimum=0)
+    if family == "minimind" and not R.flag(cfg, "use_moe", False):
+        n_experts = 0
+    if family == "qwen3_5_moe_text":  # every layer is routed: experts are required
+        n_experts = R.size(cfg, "n_experts", minimum=1)
+    if family == "llama4_text":
+        spec["intermediate"] = R.opt(cfg, "intermediate_size_mlp", 1, minimum=1)
+    elif family == "qwen3_5_moe_text":
+        spec["intermediate"] = 0  # every layer is routed; intermediate_size is never used
+    elif family == "minimind" and cfg.get("intermediate_size") is None:
+        spec["intermediate"] = minimind_rule(hidden)
+        notes.append(Msg("note.minimind_rule", {"m": spec["intermediate"]}))
+    else:
+        spec["intermediate"] = R.size(cfg, "intermediate", default=0 if n_experts else None,
+                                    minimum=0 if n_experts else 1)
+    if not n_experts:
+        return
+    top_k = R.size(cfg, "experts_per_token", default=min(2, n_experts))
+    moe_m = R.opt(cfg, "moe_intermediate_size", 0, minimum=1)
+    if family == "llama4_text":
+        moe_m = R.opt(cfg, "intermediate_size", 1, minimum=1)
+    elif family in ("mixtral", "gpt_oss") or not moe_m:
+        moe_m = spec["intermediate"]
+    spec.update(n_experts=n_experts, experts_per_token=top_k, moe_intermediate=moe_m)
+    if family in ("qwen2_moe", "qwen3_moe", "qwen3_next", "qwen3_5_moe_text"):
+        if family != "qwen3_5_moe_text":
+            spec["first_dense_layers"] = _dense_count_qwen_moe(cfg, n_layer)
+        shared = R.opt(cfg, "shared_expert_intermediate_size", 0)
+        if shared:
+            spec.update(n_shared_experts=1, shared_intermediate=shared)
+        # the others build the shared expert's [1, d] gate whatever its width (0: gate alone)
+        spec["shared_expert_gate"] = family != "qwen3_moe"
+    elif family == "llama4_text":
+        spec.update(first_dense_layers=n_layer - F.llama4_moe_layers(cfg, n_layer),
+                    n_shared_experts=1, shared_intermediate=moe_m)
+    elif family in ("deepseek_v3", "glm4_moe"):  # transformers: layer i is routed iff i ≥ k
+        spec["first_dense_layers"] = min(R.opt(cfg, "first_k_dense_replace", 0), n_layer)
+        n_shared = R.opt(cfg, "n_shared_experts", 0)
+        if n_shared:
+            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+        spec["router_correction_bias"] = True
+    elif family.startswith("deepseek") or "first_k_dense_replace" in cfg:
+        spec["first_dense_layers"] = _dense_count_deepseek(cfg, n_layer)
+        n_shared = R.opt(cfg, "n_shared_experts", 0)
+        if n_shared:
+            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+        spec["router_correction_bias"] = R.string(cfg, "topk_method", "") == "noaux_tc"
+    elif family == "minimind":
+        n_shared = R.opt(cfg, "n_shared_experts", 0)
+        if n_shared:
+            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
+    if family == "gpt_oss":
+        spec.update(router_bias=True, expert_bias=True)
+        notes.append(Msg("note.gpt_oss"))
+    if spec.get("router_correction_bias"):  # counted as stored; transformers holds it as a buffer
+        routed = n_layer - spec.get("first_dense_layers", 0)
+        if routed > 0:
+            notes.append(Msg("note.correction_bias", {"n": n_experts * routed}))
+    if spec.get("first_dense_layers", 0) and not spec["intermediate"]:
+        raise error("hf.no_intermediate")
