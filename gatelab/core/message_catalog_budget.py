@@ -118,6 +118,14 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "{path} lacks {name} (also accepted in its place: {aliases})"),
     "hf.lacks_text_field": QT_TRANSLATE_NOOP(
         "core", "{path}: its text_config lacks {name} (also accepted in its place: {aliases})"),
+    "hf.lacks_family_field": QT_TRANSLATE_NOOP("core", "{path} lacks {name} ({reads})"),
+    "hf.lacks_family_text_field": QT_TRANSLATE_NOOP(
+        "core", "{path}: its text_config lacks {name} ({reads})"),
+    "hf.reads_only": QT_TRANSLATE_NOOP(
+        "core", "the only name transformers' {family} config reads for it"),
+    "hf.reads_also": QT_TRANSLATE_NOOP(
+        "core", "transformers' {family} config also reads it as {aliases}"),
+    "hf.not_read": QT_TRANSLATE_NOOP("core", "{family} does not read {keys}"),
     "hf.bool": QT_TRANSLATE_NOOP("core", "config key {name!r} must be true or false, got {value!r}"),
     "hf.string": QT_TRANSLATE_NOOP("core", "config key {name!r} must be a string, got {found}"),
     "hf.text_config": QT_TRANSLATE_NOOP("core", "config key 'text_config' must be an object"),
@@ -156,6 +164,10 @@ BUDGET_MESSAGES: dict[str, str] = {
     "note.ignored_keys": QT_TRANSLATE_NOOP(
         "core", "Ignored {keys}: transformers' {family} model has no such setting and builds "
                 "nothing for it, so neither does this count."),
+    "note.t5_decoder_depth": QT_TRANSLATE_NOOP(
+        "core", "The decoder has {n} layers, not num_hidden_layers' {encoder}: transformers' "
+                "{family} config takes the decoder's depth from num_layers ({n} here; {default} "
+                "when the file leaves it out)."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),

@@ -20,7 +20,7 @@ from gatelab.core.budget import hfread as R
 from gatelab.core.budget.hfmoe import mlp_layout
 from gatelab.core.budget.jsonio import read_json_object
 from gatelab.core.budget.model import ModelCount, ModelSpec, count_model
-from gatelab.core.messages import Msg, error, reason
+from gatelab.core.messages import GatelabError, Msg, error, join_msgs, reason
 from gatelab.core.reasons import json_kind
 
 MAX_CONFIG_BYTES = 16 * 1024 * 1024
@@ -74,10 +74,29 @@ def spec_from_hf_config(config: Mapping[str, Any], source: str | None = None) ->
         return _spec(config)
     except R.Lacks as exc:
         name = source or getattr(config, "source", None) or "config.json"
-        names = D.ALIASES[exc.field]
-        nested = isinstance(config, Mapping) and isinstance(config.get("text_config"), Mapping)
-        raise error("hf.lacks_text_field" if nested else "hf.lacks_field", path=name,
-                    name=names[0], aliases=", ".join(names[1:])) from None
+        raise _lacks(config, exc.field, name) from None
+
+
+def _lacks(config: Mapping[str, Any], field: str, path: str) -> GatelabError:
+    """The refusal for a missing size, naming the spellings the family reads (all the reader
+    knows for a family without a table) and those given that the family does not read."""
+    nested = isinstance(config.get("text_config"), Mapping)
+    cfg, _ = _unwrap(config)
+    family = cfg.get("model_type")
+    family = F.TEXT_FAMILY.get(family, family) if isinstance(family, str) else ""
+    if family not in D.FAMILY_DEFAULTS:
+        names = D.ALIASES[field]
+        return error("hf.lacks_text_field" if nested else "hf.lacks_field", path=path,
+                     name=names[0], aliases=", ".join(names[1:]))
+    names = D.readable(family, field)
+    reads = Msg("hf.reads_also", {"family": family, "aliases": ", ".join(names[1:])}) \
+        if len(names) > 1 else Msg("hf.reads_only", {"family": family})
+    unread = [n for n in D.ALIASES[field] if n not in names and cfg.get(n) is not None]
+    if unread:
+        reads = join_msgs([reads, Msg("hf.not_read", {"family": family,
+                                                      "keys": ", ".join(unread)})])
+    return error("hf.lacks_family_text_field" if nested else "hf.lacks_family_field", path=path,
+                 name=names[0], reads=reads)
 
 
 def _spec(config: Mapping[str, Any]) -> ModelSpec:
@@ -170,15 +189,35 @@ def _gpt2_spec(cfg: Mapping[str, Any], notes: list[str]) -> ModelSpec:
     ).validate()
 
 
+#: T5's and mT5's default ``num_layers``. transformers copies ``num_layers`` into
+#: ``num_decoder_layers`` before it applies the synonym ``num_hidden_layers``, so a config that
+#: gives only the synonym gets a decoder this deep (held to transformers by a test).
+T5_DEFAULT_LAYERS: dict[str, int] = {"t5": 6, "mt5": 8}
+
+
+def _t5_decoder_layers(cfg: Mapping[str, Any], family: str, n_enc: int,
+                       notes: list[str]) -> int:
+    decoder = R.opt(cfg, "num_decoder_layers", 0, minimum=1)
+    if decoder:
+        return decoder
+    default = T5_DEFAULT_LAYERS[family]
+    decoder = R.opt(cfg, "num_layers", default, minimum=1)
+    if decoder != n_enc:
+        notes.append(Msg("note.t5_decoder_depth", {"family": family, "n": decoder,
+                                                   "encoder": n_enc, "default": default}))
+    return decoder
+
+
 def _t5_spec(cfg: Mapping[str, Any], family: str, notes: list[str]) -> ModelSpec:
     hidden = R.size(cfg, "hidden")
     n_head = R.size(cfg, "n_head")
     n_enc = R.size(cfg, "n_layer")
     proj = R.string(cfg, "feed_forward_proj", "relu")
+    n_dec = _t5_decoder_layers(cfg, family, n_enc, notes)
     return ModelSpec(
         name=R.string(cfg, "_name_or_path", family), hidden=hidden,
-        intermediate=R.size(cfg, "intermediate", default=4 * hidden), n_layer=R.opt(
-            cfg, "num_decoder_layers", n_enc, minimum=1), n_head=n_head,
+        intermediate=R.size(cfg, "intermediate", default=4 * hidden), n_layer=n_dec,
+        n_head=n_head,
         head_dim=R.size(cfg, "head_dim", default=max(hidden // n_head, 1)), vocab=R.size(cfg, "vocab"),
         gated=proj.startswith("gated"), encoder_layers=n_enc,
         relative_attention_buckets=R.opt(cfg, "relative_attention_num_buckets", 32),

@@ -34,12 +34,10 @@ _SYNONYMS: tuple[tuple[str, ...], ...] = (*ALIASES.values(), ("n_positions",
                                                               "max_position_embeddings"))
 
 #: Keys the generic reader would apply to any family; for a family in ``FAMILY_DEFAULTS`` that
-#: lacks one (``head_dim`` excepted: every family's model reads it), the key is dropped.
+#: lacks one, the key is dropped (the spellings of a size are dropped by ``readable``).
 FAMILY_ONLY: tuple[str, ...] = (
-    "n_kv_heads", "num_kv_heads", "n_kv_head", "d_kv", "kv_channels", "num_local_experts",
-    "num_experts", "n_routed_experts", "moe_num_experts", "attention_bias", "mlp_bias",
-    "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
-    "first_k_dense_replace",
+    "attention_bias", "mlp_bias", "moe_intermediate_size", "shared_expert_intermediate_size",
+    "n_shared_experts", "first_k_dense_replace",
 )
 
 _F = False
@@ -125,6 +123,23 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
             "tie_word_embeddings": True},
 }
 
+_T5_SPELLINGS = {"hidden": ("hidden_size", "d_model"), "intermediate": ("d_ff",),
+                 "n_layer": ("num_hidden_layers", "num_layers"),
+                 "n_head": ("num_attention_heads", "num_heads")}
+#: The spellings of a size a family's config class declares, where they differ from what
+#: ``readable`` assumes (for the five sizes, the reader's first spelling alone); held to
+#: transformers' config classes by ``tests/core/test_budget_spellings.py``.
+SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gpt2": {"hidden": ("hidden_size", "n_embd"), "intermediate": ("n_inner",),
+             "n_layer": ("num_hidden_layers", "n_layer"),
+             "n_head": ("num_attention_heads", "n_head")},
+    "t5": _T5_SPELLINGS, "mt5": _T5_SPELLINGS,
+    "exaone": {"n_layer": ("num_hidden_layers", "num_layers")},
+    "qwen3_5_moe_text": {"intermediate": ()},  # every layer is routed: no dense width at all
+}
+#: Sizes whose spellings a family reads are the keys of its ``FAMILY_DEFAULTS`` entry.
+_TABLE_SIZES: tuple[str, ...] = ("n_kv_head", "head_dim", "n_experts", "experts_per_token")
+
 #: Spellings that win over their synonyms when config.json gives both with different values:
 #: transformers sets an ``attribute_map`` synonym after the field it names (Mixtral's and
 #: gpt-oss's ``num_experts`` overrides ``num_local_experts``, EXAONE's ``num_layers``
@@ -144,14 +159,48 @@ def _matters(value: Any) -> bool:
     return value is not None and value is not False and value != 0 and value != []
 
 
+def readable(family: str, size: str) -> tuple[str, ...]:
+    """The spellings of ``size`` (an ``ALIASES`` entry) that ``family``'s transformers config
+    reads, in the reader's order: Llama reads ``hidden_size`` and never ``dim`` or ``n_embd``.
+
+    A family without a table (unknown, MiniMind) reads them all. Every decoder reads
+    ``head_dim`` (its attention asks ``getattr(config, "head_dim", d // heads)``)."""
+    table = FAMILY_DEFAULTS.get(family)
+    if table is None:
+        return ALIASES[size]
+    listed = SPELLINGS.get(family, {}).get(size)
+    if listed is not None:
+        return listed
+    if size not in _TABLE_SIZES:
+        return ALIASES[size][:1]
+    names = tuple(name for name in ALIASES[size] if name in table)
+    return ("head_dim",) + names if size == "head_dim" and "head_dim" not in names else names
+
+
+def _drop_unread(family: str, out: dict[str, Any]) -> list[str]:
+    """Remove from ``out`` every spelling ``family`` does not read; return those worth a note:
+    the ones whose value would have counted (an equal copy of the value read goes quietly)."""
+    dropped = []
+    for size, names in ALIASES.items():
+        keep = readable(family, size)
+        read = next((out[name] for name in keep if out.get(name) is not None), None)
+        for name in names:
+            if name not in keep and name in out:
+                value = out.pop(name)
+                if _matters(value) and value != read:
+                    dropped.append(name)
+    return dropped
+
+
 def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
-    """``cfg`` as transformers reads it for ``family``: keys the family lacks dropped (with a note
-    naming them), its defaults filled in where neither the key nor a synonym is given."""
+    """``cfg`` as transformers reads it for ``family``: spellings and keys the family lacks
+    dropped (with a note naming them), its defaults filled in where neither the key nor a
+    synonym is given."""
     out = dict(cfg)
     table = FAMILY_DEFAULTS.get(family)
     if table is None:  # unknown family (or MiniMind): read every key, as before
         return out, []
-    dropped = []
+    dropped = _drop_unread(family, out)
     for key in FAMILY_ONLY:
         if key in out and key not in table and _matters(out.pop(key)):
             dropped.append(key)
@@ -167,3 +216,4 @@ def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], 
             out[key] = value
     notes = [Msg("note.ignored_keys", {"keys": ", ".join(dropped), "family": family})]
     return out, notes if dropped else []
+
