@@ -168,6 +168,9 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "The decoder has {n} layers, not num_hidden_layers' {encoder}: transformers' "
                 "{family} config takes the decoder's depth from num_layers ({n} here; {default} "
                 "when the file leaves it out)."),
+    "note.cross_attention": QT_TRANSLATE_NOOP(
+        "core", "add_cross_attention: every layer also has a cross-attention block and its norm "
+                "(to attend to an encoder's outputs), counted under attention and norms."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),

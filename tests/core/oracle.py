@@ -293,3 +293,13 @@ EARLIER = {g.__name__: g for g in (_plain("llama"), _plain("mistral", bias=False
                                    _plain("qwen3"), _plain("gemma"), _plain("gemma2"),
                                    _plain("phi3", head_dim=False, bias=False), mixtral,
                                    qwen3_moe, qwen2_moe, gpt_oss)}
+
+
+def header(cfg: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """What a checkpoint of ``cfg``'s model lists, as ``read_safetensors_header`` gives it:
+    every parameter once (a tied lm_head is not stored) and the persistent buffers."""
+    model = build(cfg)
+    out = {n: ("F32", tuple(p.shape)) for n, p in model.named_parameters()}
+    stored = set(model.state_dict())
+    out.update({n: ("F32", tuple(b.shape)) for n, b in model.named_buffers() if n in stored})
+    return out

@@ -35,7 +35,7 @@ _BUFFER = re.compile(r"(attn\.bias|attn\.masked_bias|inv_freq|position_ids)$")
 _ROUTER = re.compile(r"((mlp|block_sparse_moe|moe|feed_forward)\.gate\.|\.router\.|"
                      r"e_score_correction_bias$)")
 _ATTN = re.compile(r"(self_attn|linear_attn|\.attn\.|\.attention\.|selfattention|encdecattention|"
-                   r"cross_attn|\.attn_)")
+                   r"crossattention|(?<!ln_)cross_attn|\.attn_)")
 
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")

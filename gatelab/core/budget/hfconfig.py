@@ -178,7 +178,10 @@ def _kv_heads(cfg: Mapping[str, Any], family: str, n_head: int, given: bool) -> 
 
 def _gpt2_spec(cfg: Mapping[str, Any], notes: list[str]) -> ModelSpec:
     hidden = R.size(cfg, "hidden")
-    return ModelSpec(
+    cross = R.flag(cfg, "add_cross_attention", False)
+    if cross:
+        notes.append(Msg("note.cross_attention"))
+    return ModelSpec(cross_attention=cross,
         name=R.string(cfg, "_name_or_path", "gpt2"), hidden=hidden,
         intermediate=R.size(cfg, "intermediate", default=4 * hidden),
         n_layer=R.size(cfg, "n_layer"), n_head=R.size(cfg, "n_head"), vocab=R.size(cfg, "vocab"),
