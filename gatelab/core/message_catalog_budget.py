@@ -133,6 +133,12 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "config key 'mlp_only_layers' must be a list of layer indices"),
     "hf.not_object": QT_TRANSLATE_NOOP("core", "config.json must hold a JSON object, got {found}"),
     "hf.no_intermediate": QT_TRANSLATE_NOOP("core", "config.json has dense layers but no intermediate_size"),
+    "hf.experts_every_layer": QT_TRANSLATE_NOOP(
+        "core", "config key {name!r} must be at least 1 for {family}: its every layer is a "
+                "mixture of experts"),
+    "hf.experts_some_layers": QT_TRANSLATE_NOOP(
+        "core", "config key {name!r} must be at least 1 for {family}: {n} of its {layers} layers "
+                "are mixtures of experts"),
     "hf.kv_default": QT_TRANSLATE_NOOP(
         "core", "num_key_value_heads is not set, and transformers' {family} default ({kv}) does "
                 "not divide num_attention_heads ({heads}): add num_key_value_heads to the config"),

@@ -46,3 +46,64 @@ def test_a_gpt2_cross_attention_checkpoint_compares_equal_part_by_part() -> None
     cfg = dict(GPT2, add_cross_attention=True)
     rows = compare(summarize(header(cfg)), count_from_hf_config(cfg))
     assert [(part, diff) for part, _, _, diff in rows if diff] == []
+
+
+# -- zero experts ------------------------------------------------------------------------------
+LLAMA = {"hidden_size": 64, "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 16,
+         "num_hidden_layers": 3, "intermediate_size": 96, "vocab_size": 256, **IDS}
+MLA = {"q_lora_rank": None, "kv_lora_rank": 16, "qk_rope_head_dim": 8, "qk_nope_head_dim": 8,
+       "v_head_dim": 16, "n_group": 1, "topk_group": 1, "moe_intermediate_size": 16}
+#: family → (its config with 0 experts, the key, how many of its 3 layers are routed)
+ZERO_EXPERTS = {
+    "mixtral": ({"num_local_experts": 0, "num_experts_per_tok": 0}, "num_local_experts", 3),
+    "gpt_oss": ({"num_local_experts": 0, "num_experts_per_tok": 0}, "num_local_experts", 3),
+    "qwen3_5_moe_text": ({"num_experts": 0, "moe_intermediate_size": 16,
+                          "shared_expert_intermediate_size": 16}, "num_experts", 3),
+    "llama4_text": ({"num_local_experts": 0, "intermediate_size_mlp": 80,
+                     "interleave_moe_layer_step": 2}, "num_local_experts", 1),
+    "glm4_moe": ({"n_routed_experts": 0, "first_k_dense_replace": 1, "n_group": 1,
+                  "topk_group": 1, "moe_intermediate_size": 16}, "n_routed_experts", 2),
+    "deepseek_v3": ({"n_routed_experts": 0, "first_k_dense_replace": 0, "head_dim": None, **MLA},
+                    "n_routed_experts", 3),
+    "deepseek_v2": ({"n_routed_experts": 0, "head_dim": None, **MLA}, "n_routed_experts", 3),
+}
+
+
+def _zero(family: str, **changes: Any) -> dict[str, Any]:
+    extra = dict(ZERO_EXPERTS[family][0], **changes)
+    return {k: v for k, v in dict(LLAMA, model_type=family, **extra).items() if v is not None}
+
+
+@pytest.mark.parametrize("family", sorted(ZERO_EXPERTS))
+def test_zero_experts_in_a_family_whose_routed_layers_are_always_moe_is_refused(
+        family: str) -> None:
+    """transformers builds such a layer with no experts (Mixtral: 70,080 parameters, no MLP at
+    all, where the dense count said 125,376); no such model can route a token."""
+    _, key, routed = ZERO_EXPERTS[family]
+    cfg = _zero(family)
+    assert truth(cfg).total != count_from_hf_config(dict(cfg, model_type="llama")).total
+    with pytest.raises(ValueError) as info:
+        count_from_hf_config(cfg)
+    why = ("its every layer is a mixture of experts" if routed == 3
+           else f"{routed} of its 3 layers are mixtures of experts")
+    assert str(info.value) == f"config key '{key}' must be at least 1 for {family}: {why}"
+
+
+@pytest.mark.parametrize(("family", "changes"), [
+    ("qwen2_moe", {"num_experts": 0, "shared_expert_intermediate_size": 48}),
+    ("qwen3_moe", {"num_experts": 0}), ("qwen3_next", {"num_experts": 0}),
+    ("glm4_moe", {"first_k_dense_replace": 3}), ("deepseek_v3", {"first_k_dense_replace": 5}),
+    ("llama4_text", {"moe_layers": []}),
+])
+def test_zero_experts_where_transformers_builds_dense_layers_are_counted(
+        family: str, changes: dict[str, Any]) -> None:
+    """Qwen's MoE layers need num_experts > 0, else they are dense; with every layer dense
+    (first_k_dense_replace ≥ layers) a DeepSeek or GLM config with 0 experts is a dense model."""
+    if family in ZERO_EXPERTS:
+        cfg = _zero(family, **changes)
+    else:
+        cfg = dict(LLAMA, model_type=family, moe_intermediate_size=16, **changes)
+    if family == "qwen3_next":
+        cfg.pop("head_dim")
+    got = count_from_hf_config(cfg)
+    assert got.exact and (got.total, got.mlp) == (truth(cfg).total, truth(cfg).mlp)

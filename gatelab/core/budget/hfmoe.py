@@ -37,14 +37,37 @@ def _dense_count_deepseek(cfg: Mapping[str, Any], n_layer: int) -> int:
     return n_layer - sparse
 
 
+#: Families whose routed layers are mixtures of experts whatever the expert count: transformers
+#: builds them with 0 experts too (Qwen's MoE families instead build a dense MLP there).
+ALWAYS_ROUTED: tuple[str, ...] = ("mixtral", "gpt_oss", "qwen3_5_moe_text", "llama4_text",
+                                  "deepseek_v2", "deepseek_v3", "glm4_moe")
+
+
+def _refuse_zero_experts(cfg: Mapping[str, Any], family: str, n_layer: int) -> None:
+    """0 experts where transformers still builds routed layers (with nothing to route to): such
+    a model cannot run, and counting its layers as dense would count another model. Where every
+    layer is dense anyway (DeepSeek's first_k_dense_replace ≥ layers), the dense count stands."""
+    if family == "llama4_text":
+        routed = F.llama4_moe_layers(cfg, n_layer)
+    elif family.startswith(("deepseek", "glm4")):
+        routed = n_layer - min(R.opt(cfg, "first_k_dense_replace", 0), n_layer)
+    else:
+        routed = n_layer
+    if routed == n_layer:
+        raise error("hf.experts_every_layer", name=R.lookup(cfg, "n_experts")[0], family=family)
+    if routed:
+        raise error("hf.experts_some_layers", name=R.lookup(cfg, "n_experts")[0], family=family,
+                    n=routed, layers=n_layer)
+
+
 def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
                spec: dict[str, Any], notes: list[str]) -> None:
     """Fill the MLP fields of ``spec``: dense width, experts, shared expert, dense/routed layers."""
     n_experts = R.size(cfg, "n_experts", default=0, minimum=0)
     if family == "minimind" and not R.flag(cfg, "use_moe", False):
         n_experts = 0
-    if family == "qwen3_5_moe_text":  # every layer is routed: experts are required
-        n_experts = R.size(cfg, "n_experts", minimum=1)
+    if not n_experts and family in ALWAYS_ROUTED:
+        _refuse_zero_experts(cfg, family, n_layer)
     if family == "llama4_text":
         spec["intermediate"] = R.opt(cfg, "intermediate_size_mlp", 1, minimum=1)
     elif family == "qwen3_5_moe_text":
