@@ -139,6 +139,10 @@ BUDGET_MESSAGES: dict[str, str] = {
     "hf.experts_some_layers": QT_TRANSLATE_NOOP(
         "core", "config key {name!r} must be at least 1 for {family}: {n} of its {layers} layers "
                 "are mixtures of experts"),
+    "hf.top_k_experts": QT_TRANSLATE_NOOP(
+        "core", "config key {name!r} ({k}) must not exceed the number of experts ({n})"),
+    "hf.no_expert_width": QT_TRANSLATE_NOOP(
+        "core", "config.json gives its experts no width: {name} is missing or 0"),
     "hf.kv_default": QT_TRANSLATE_NOOP(
         "core", "num_key_value_heads is not set, and transformers' {family} default ({kv}) does "
                 "not divide num_attention_heads ({heads}): add num_key_value_heads to the config"),

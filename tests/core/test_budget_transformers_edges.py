@@ -107,3 +107,42 @@ def test_zero_experts_where_transformers_builds_dense_layers_are_counted(
         cfg.pop("head_dim")
     got = count_from_hf_config(cfg)
     assert got.exact and (got.total, got.mlp) == (truth(cfg).total, truth(cfg).mlp)
+
+
+# -- defaults and messages that named gatelab's own fields -------------------------------------
+@pytest.mark.parametrize(("family", "width"), [("mixtral", 14_336), ("gpt_oss", 2_880)])
+def test_experts_without_intermediate_size_get_transformers_default(family: str,
+                                                                    width: int) -> None:
+    """Was refused with "moe_intermediate must be ≥ 1, got 0", a name no config.json has."""
+    cfg = {k: v for k, v in LLAMA.items() if k != "intermediate_size"}
+    cfg.update(model_type=family, num_local_experts=2, num_experts_per_tok=1)
+    got = count_from_hf_config(cfg)
+    assert got.spec.moe_intermediate == width
+    assert (got.total, got.active) == (truth(cfg, top_k=1).total, truth(cfg, top_k=1).active)
+
+
+#: (config, the key the refusal must name): each once named a ModelSpec field instead
+INTERNAL_NAMES = [
+    (dict(LLAMA, model_type="qwen3_moe", num_experts=2, num_experts_per_tok=3,
+          moe_intermediate_size=16), "'num_experts_per_tok' (3)"),
+    (dict(LLAMA, model_type="gpt_oss", num_local_experts=2, num_experts_per_tok=3),
+     "'num_experts_per_tok' (3)"),
+    (dict(LLAMA, model_type="brandnew", num_experts=2, num_experts_per_tok=3),
+     "'num_experts_per_tok' (3)"),
+    (dict(LLAMA, model_type="mixtral", intermediate_size=0, num_local_experts=2),
+     "intermediate_size is missing or 0"),
+    ({k: v for k, v in LLAMA.items() if k != "intermediate_size"} | {
+        "model_type": "brandnew", "num_experts": 2}, "moe_intermediate_size is missing or 0"),
+]
+
+
+@pytest.mark.parametrize(("cfg", "named"), INTERNAL_NAMES)
+def test_a_refusal_names_the_config_key_not_a_field_of_gatelab(cfg: dict[str, Any],
+                                                               named: str) -> None:
+    with pytest.raises(ValueError) as info:
+        count_from_hf_config(cfg)
+    text = str(info.value)
+    assert named in text
+    for field in ("moe_intermediate ", "experts_per_token ", "shared_intermediate",
+                  "first_dense_layers", "n_kv_head"):
+        assert not text.startswith(field), text

@@ -53,13 +53,15 @@ _DEEPSEEK_MLA = {"q_lora_rank": 1536, "kv_lora_rank": 512, "qk_rope_head_dim": 6
 #: transformers uses when config.json leaves it out; ``None``: the family has the key, but its
 #: value is derived (``head_dim`` = hidden / heads, KV heads = heads) or it only names another key.
 #: DeepSeek's ``num_key_value_heads`` (128) is left derived: multi-head latent attention never uses
-#: it, and 128 would not divide a small config's heads.
+#: it, and 128 would not divide a small config's heads. A size has a default only where it is the
+#: experts' width (Mixtral, gpt-oss, Llama 4) or a dense width beside them (Qwen3-Next).
 FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
     "llama": {"num_key_value_heads": None, "head_dim": None, "tie_word_embeddings": _F,
               "attention_bias": _F, "mlp_bias": _F},
     "mistral": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F},
     "mixtral": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F,
-                "num_local_experts": 8, "num_experts": None, "num_experts_per_tok": 2},
+                "num_local_experts": 8, "num_experts": None, "num_experts_per_tok": 2,
+                "intermediate_size": 14336},
     "qwen2": {"num_key_value_heads": 32, "tie_word_embeddings": _F},
     "qwen2_moe": dict(_QWEN_MOE, num_key_value_heads=16, tie_word_embeddings=_F, qkv_bias=True,
                       num_experts=60, num_experts_per_tok=4, moe_intermediate_size=1408,
@@ -78,7 +80,7 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
     "phi3": {"num_key_value_heads": None, "tie_word_embeddings": _F},
     "gpt_oss": {"num_key_value_heads": 8, "head_dim": 64, "tie_word_embeddings": _F,
                 "attention_bias": True, "num_local_experts": 128, "num_experts": None,
-                "num_experts_per_tok": 4},
+                "num_experts_per_tok": 4, "intermediate_size": 2880},
     "qwen3_5_text": dict(_GATED_DELTANET, num_key_value_heads=4),
     "qwen3_5_moe_text": dict(_GATED_DELTANET, num_key_value_heads=2, num_experts=256,
                              num_experts_per_tok=8, moe_intermediate_size=512,

@@ -60,6 +60,23 @@ def _refuse_zero_experts(cfg: Mapping[str, Any], family: str, n_layer: int) -> N
                     n=routed, layers=n_layer)
 
 
+def _experts(cfg: Mapping[str, Any], family: str, n_experts: int,
+             intermediate: int) -> dict[str, int]:
+    """Experts per token and the experts' width, refused by the config's own key names."""
+    top_k = R.size(cfg, "experts_per_token", default=min(2, n_experts))
+    if top_k > n_experts:
+        raise error("hf.top_k_experts", name=R.lookup(cfg, "experts_per_token")[0], k=top_k,
+                    n=n_experts)
+    one_width = family in ("mixtral", "gpt_oss", "llama4_text")  # experts' width: intermediate
+    width_key = "intermediate_size" if one_width else "moe_intermediate_size"
+    moe_m = R.opt(cfg, width_key, 0, minimum=0 if one_width else 1)
+    if not one_width and not moe_m:
+        moe_m = intermediate  # (the generic reader's fallback: one width for both)
+    if not moe_m:
+        raise error("hf.no_expert_width", name=width_key)
+    return {"experts_per_token": top_k, "moe_intermediate": moe_m}
+
+
 def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
                spec: dict[str, Any], notes: list[str]) -> None:
     """Fill the MLP fields of ``spec``: dense width, experts, shared expert, dense/routed layers."""
@@ -80,13 +97,8 @@ def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
                                     minimum=0 if n_experts else 1)
     if not n_experts:
         return
-    top_k = R.size(cfg, "experts_per_token", default=min(2, n_experts))
-    moe_m = R.opt(cfg, "moe_intermediate_size", 0, minimum=1)
-    if family == "llama4_text":
-        moe_m = R.opt(cfg, "intermediate_size", 1, minimum=1)
-    elif family in ("mixtral", "gpt_oss") or not moe_m:
-        moe_m = spec["intermediate"]
-    spec.update(n_experts=n_experts, experts_per_token=top_k, moe_intermediate=moe_m)
+    spec.update(n_experts=n_experts, **_experts(cfg, family, n_experts, spec["intermediate"]))
+    moe_m = spec["moe_intermediate"]
     if family in ("qwen2_moe", "qwen3_moe", "qwen3_next", "qwen3_5_moe_text"):
         if family != "qwen3_5_moe_text":
             spec["first_dense_layers"] = _dense_count_qwen_moe(cfg, n_layer)
