@@ -181,6 +181,10 @@ BUDGET_MESSAGES: dict[str, str] = {
     "note.cross_attention": QT_TRANSLATE_NOOP(
         "core", "add_cross_attention: every layer also has a cross-attention block and its norm "
                 "(to attend to an encoder's outputs), counted under attention and norms."),
+    "note.empty_shared_bias": QT_TRANSLATE_NOOP(
+        "core", "n_shared_experts is 0, yet transformers' DeepSeek-V2 builds an empty shared "
+                "expert whose down_proj keeps its bias (mlp_bias): {n:,} numbers this count "
+                "leaves out."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),

@@ -37,8 +37,11 @@ _SYNONYMS: tuple[tuple[str, ...], ...] = (*ALIASES.values(), ("n_positions",
 #: lacks one, the key is dropped (the spellings of a size are dropped by ``readable``).
 FAMILY_ONLY: tuple[str, ...] = (
     "attention_bias", "mlp_bias", "moe_intermediate_size", "shared_expert_intermediate_size",
-    "n_shared_experts", "first_k_dense_replace",
+    "n_shared_experts", "first_k_dense_replace", "moe_layer_freq",
 )
+#: A dropped key's value that changes nothing, so it is dropped without a note (DeepSeek-V2's
+#: config.json says moe_layer_freq 1; transformers' DeepSeek-V2 has no such setting).
+_NEUTRAL: dict[str, Any] = {"moe_layer_freq": 1}
 
 _F = False
 _GATED_DELTANET = {"head_dim": 256, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
@@ -205,7 +208,8 @@ def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], 
         return out, []
     dropped = _drop_unread(family, out)
     for key in FAMILY_ONLY:
-        if key in out and key not in table and _matters(out.pop(key)):
+        if key in out and key not in table and _matters(value := out.pop(key)) \
+                and value != _NEUTRAL.get(key):
             dropped.append(key)
     for key in WINNING_SPELLINGS.get(family, ()):
         if out.get(key) is not None:

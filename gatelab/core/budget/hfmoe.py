@@ -77,6 +77,24 @@ def _experts(cfg: Mapping[str, Any], family: str, n_experts: int,
     return {"experts_per_token": top_k, "moe_intermediate": moe_m}
 
 
+def _deepseek_layout(cfg: Mapping[str, Any], family: str, n_layer: int, spec: dict[str, Any],
+                     notes: list[str]) -> None:
+    """transformers' DeepSeek-V2/V3 and GLM-4.5: layer i is routed iff i ≥ first_k_dense_replace
+    (no moe_layer_freq, unlike DeepSeek's remote code); V3 and GLM store a correction bias, V2
+    has none. V2 builds its shared expert even for n_shared_experts 0: width 0, and with
+    mlp_bias only down_proj's bias left, which ``ModelSpec`` has no term for (noted, not exact)."""
+    first = min(R.opt(cfg, "first_k_dense_replace", 0), n_layer)
+    spec["first_dense_layers"] = first
+    n_shared = R.opt(cfg, "n_shared_experts", 0)
+    if n_shared:
+        spec.update(n_shared_experts=n_shared,
+                    shared_intermediate=n_shared * spec["moe_intermediate"])
+    elif family == "deepseek_v2" and spec["mlp_bias"] and first < n_layer:
+        spec["exact"] = False
+        notes.append(Msg("note.empty_shared_bias", {"n": spec["hidden"] * (n_layer - first)}))
+    spec["router_correction_bias"] = family != "deepseek_v2"
+
+
 def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
                spec: dict[str, Any], notes: list[str]) -> None:
     """Fill the MLP fields of ``spec``: dense width, experts, shared expert, dense/routed layers."""
@@ -110,12 +128,8 @@ def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
     elif family == "llama4_text":
         spec.update(first_dense_layers=n_layer - F.llama4_moe_layers(cfg, n_layer),
                     n_shared_experts=1, shared_intermediate=moe_m)
-    elif family in ("deepseek_v3", "glm4_moe"):  # transformers: layer i is routed iff i ≥ k
-        spec["first_dense_layers"] = min(R.opt(cfg, "first_k_dense_replace", 0), n_layer)
-        n_shared = R.opt(cfg, "n_shared_experts", 0)
-        if n_shared:
-            spec.update(n_shared_experts=n_shared, shared_intermediate=n_shared * moe_m)
-        spec["router_correction_bias"] = True
+    elif family in ("deepseek_v2", "deepseek_v3", "glm4_moe"):
+        _deepseek_layout(cfg, family, n_layer, spec, notes)
     elif family.startswith("deepseek") or "first_k_dense_replace" in cfg:
         spec["first_dense_layers"] = _dense_count_deepseek(cfg, n_layer)
         n_shared = R.opt(cfg, "n_shared_experts", 0)
