@@ -126,6 +126,9 @@ BUDGET_MESSAGES: dict[str, str] = {
     "hf.reads_also": QT_TRANSLATE_NOOP(
         "core", "transformers' {family} config also reads it as {aliases}"),
     "hf.not_read": QT_TRANSLATE_NOOP("core", "{family} does not read {keys}"),
+    "hf.wrapper_flat": QT_TRANSLATE_NOOP(
+        "core", "{path}: a {family} config keeps its language model in text_config, which this "
+                "file lacks (transformers would build its default one)"),
     "hf.bool": QT_TRANSLATE_NOOP("core", "config key {name!r} must be true or false, got {value!r}"),
     "hf.string": QT_TRANSLATE_NOOP("core", "config key {name!r} must be a string, got {found}"),
     "hf.text_config": QT_TRANSLATE_NOOP("core", "config key 'text_config' must be an object"),

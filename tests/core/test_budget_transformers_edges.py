@@ -146,3 +146,30 @@ def test_a_refusal_names_the_config_key_not_a_field_of_gatelab(cfg: dict[str, An
     for field in ("moe_intermediate ", "experts_per_token ", "shared_intermediate",
                   "first_dense_layers", "n_kv_head"):
         assert not text.startswith(field), text
+
+
+# -- multimodal wrappers whose language model is not in text_config ----------------------------
+LIN = {"linear_num_key_heads": 2, "linear_num_value_heads": 4, "linear_key_head_dim": 8,
+       "linear_value_head_dim": 8, "linear_conv_kernel_dim": 2}
+FLAT = {"gemma3": {}, "qwen3_5": LIN, "qwen3_5_moe": dict(LIN, num_experts=2),
+        "llama4": {"num_local_experts": 2, "num_experts_per_tok": 1}}
+
+
+@pytest.mark.parametrize("family", sorted(FLAT))
+@pytest.mark.parametrize("text_config", ["absent", None])
+def test_a_wrapper_without_text_config_is_refused(family: str, text_config: object) -> None:
+    """transformers builds the wrapper's default language model and ignores top-level sizes
+    (2.6 B for gemma3); the count read the top-level keys and called 109,472 exact."""
+    cfg = dict(LLAMA, model_type=family, **FLAT[family])
+    if text_config is None:
+        cfg["text_config"] = None
+    with pytest.raises(ValueError) as info:
+        count_from_hf_config(cfg)
+    assert str(info.value) == (f"config.json: a {family} config keeps its language model in "
+                               "text_config, which this file lacks (transformers would build "
+                               "its default one)")
+
+
+def test_transformers_ignores_a_gemma3_wrappers_top_level_sizes() -> None:
+    flat = truth(dict(LLAMA, model_type="gemma3"))
+    assert flat.total == truth({"model_type": "gemma3"}).total > 2_000_000_000

@@ -72,10 +72,15 @@ def _unwrap(cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
 def spec_from_hf_config(config: Mapping[str, Any], source: str | None = None) -> ModelSpec:
     """Build (and validate) a ``ModelSpec`` from a parsed Hugging Face config; ``source`` (by
     default the ``ConfigDict``'s file name, else "config.json") names the file in messages."""
+    name = source or getattr(config, "source", None) or "config.json"
+    top = config.get("model_type") if isinstance(config, Mapping) else None
+    if isinstance(top, str) and top in F.TEXT_FAMILY and config.get("text_config") is None:
+        # transformers would build the wrapper's default language model, whatever the top
+        # level says (gemma3: 2.6 B); counting the top-level keys would count another model
+        raise error("hf.wrapper_flat", path=name, family=top)
     try:
         return _spec(config)
     except R.Lacks as exc:
-        name = source or getattr(config, "source", None) or "config.json"
         raise _lacks(config, exc.field, name) from None
 
 
