@@ -200,5 +200,8 @@ BUDGET_MESSAGES: dict[str, str] = {
     "note.quant_meta": QT_TRANSLATE_NOOP(
         "core", "{n:,} elements of quantization metadata (scales, zeros) are not counted as "
                 "parameters."),
+    "note.towers_ckpt": QT_TRANSLATE_NOOP(
+        "core", "{n:,} parameters belong to the vision/audio towers and the multimodal "
+                "projector: grouped apart, as the config's count is of the language model only."),
     "note.buffers": QT_TRANSLATE_NOOP("core", "{n:,} elements of buffers or tied copies are not counted."),
 }
