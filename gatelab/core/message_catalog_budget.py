@@ -144,6 +144,9 @@ BUDGET_MESSAGES: dict[str, str] = {
                 "are mixtures of experts"),
     "hf.top_k_experts": QT_TRANSLATE_NOOP(
         "core", "config key {name!r} ({k}) must not exceed the number of experts ({n})"),
+    "hf.top_k_default": QT_TRANSLATE_NOOP(
+        "core", "{name} is not set, and transformers' {family} default ({k}) exceeds the number "
+                "of experts ({n}): add {name} to the config"),
     "hf.no_expert_width": QT_TRANSLATE_NOOP(
         "core", "config.json gives its experts no width: {name} is missing or 0"),
     "hf.kv_default": QT_TRANSLATE_NOOP(

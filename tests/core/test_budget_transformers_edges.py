@@ -136,6 +136,18 @@ INTERNAL_NAMES = [
 ]
 
 
+def test_a_default_top_k_above_the_experts_says_it_is_the_default() -> None:
+    """Qwen3-MoE's default is 8 experts per token; with 4 experts the refusal must not claim the
+    config set num_experts_per_tok (it gave top_k, which Qwen3-MoE does not read)."""
+    cfg = dict(LLAMA, model_type="qwen3_moe", num_experts=4, moe_intermediate_size=16, top_k=1)
+    with pytest.raises(ValueError) as info:
+        count_from_hf_config(cfg)
+    assert str(info.value) == (
+        "num_experts_per_tok is not set, and transformers' qwen3_moe default (8) exceeds the "
+        "number of experts (4): add num_experts_per_tok to the config; qwen3_moe does not read "
+        "top_k")
+
+
 @pytest.mark.parametrize(("cfg", "named"), INTERNAL_NAMES)
 def test_a_refusal_names_the_config_key_not_a_field_of_gatelab(cfg: dict[str, Any],
                                                                named: str) -> None:

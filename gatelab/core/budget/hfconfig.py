@@ -112,7 +112,8 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
     cfg, notes = _unwrap(config)
     family = R.string(cfg, "model_type", "")
     family = F.TEXT_FAMILY.get(family, family)
-    kv_given = cfg.get("num_key_value_heads") is not None
+    given = frozenset(k for k, v in cfg.items() if v is not None)  # (before the defaults)
+    kv_given = "num_key_value_heads" in given
     cfg, ignored = D.with_defaults(family, cfg)
     notes.extend(ignored)
     if family in ("t5", "mt5"):
@@ -158,7 +159,7 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
     spec["norms_per_layer"] = 4 if family in ("gemma2", "gemma3_text") else 2
     spec["norm_place"] = F.norm_place_of(family)
     spec["attn_sinks"] = family == "gpt_oss"
-    mlp_layout(cfg, family, hidden, n_layer, spec, notes)
+    mlp_layout(cfg, family, hidden, n_layer, spec, notes, given)
     if family.startswith("deepseek") and (R.opt(cfg, "kv_lora_rank", 0)
                                           or family in ("deepseek_v2", "deepseek_v3")):
         spec.update(attention="mla", q_lora_rank=R.opt(cfg, "q_lora_rank", 0),

@@ -9,13 +9,14 @@ generic reader.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
+from gatelab.core.budget import hfdefaults as D
 from gatelab.core.budget import hffamilies as F
 from gatelab.core.budget import hfread as R
 from gatelab.core.budget.rules import minimind_rule
-from gatelab.core.messages import Msg, error
+from gatelab.core.messages import GatelabError, Msg, error, join_msgs
 from gatelab.core.values import is_int
 
 
@@ -60,13 +61,27 @@ def _refuse_zero_experts(cfg: Mapping[str, Any], family: str, n_layer: int) -> N
                     n=routed, layers=n_layer)
 
 
-def _experts(cfg: Mapping[str, Any], family: str, n_experts: int,
-             intermediate: int) -> dict[str, int]:
-    """Experts per token and the experts' width, refused by the config's own key names."""
+def _top_k(cfg: Mapping[str, Any], family: str, n_experts: int,
+           given: Collection[str]) -> int:
+    """Experts per token; more than there are experts is refused by the config's key, or, for
+    transformers' family default, as the default (naming a spelling given but not read)."""
     top_k = R.size(cfg, "experts_per_token", default=min(2, n_experts))
-    if top_k > n_experts:
-        raise error("hf.top_k_experts", name=R.lookup(cfg, "experts_per_token")[0], k=top_k,
-                    n=n_experts)
+    if top_k <= n_experts:
+        return top_k
+    name = R.lookup(cfg, "experts_per_token")[0]
+    if name in given:
+        raise error("hf.top_k_experts", name=name, k=top_k, n=n_experts)
+    why = Msg("hf.top_k_default", {"name": name, "family": family, "k": top_k, "n": n_experts})
+    unread = [n for n in D.ALIASES["experts_per_token"] if n in given]
+    if unread:
+        why = join_msgs([why, Msg("hf.not_read", {"family": family, "keys": ", ".join(unread)})])
+    raise GatelabError(why)
+
+
+def _experts(cfg: Mapping[str, Any], family: str, n_experts: int, intermediate: int,
+             given: Collection[str]) -> dict[str, int]:
+    """Experts per token and the experts' width, refused by the config's own key names."""
+    top_k = _top_k(cfg, family, n_experts, given)
     one_width = family in ("mixtral", "gpt_oss", "llama4_text")  # experts' width: intermediate
     width_key = "intermediate_size" if one_width else "moe_intermediate_size"
     moe_m = R.opt(cfg, width_key, 0, minimum=0 if one_width else 1)
@@ -96,7 +111,7 @@ def _deepseek_layout(cfg: Mapping[str, Any], family: str, n_layer: int, spec: di
 
 
 def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
-               spec: dict[str, Any], notes: list[str]) -> None:
+               spec: dict[str, Any], notes: list[str], given: Collection[str] = ()) -> None:
     """Fill the MLP fields of ``spec``: dense width, experts, shared expert, dense/routed layers."""
     n_experts = R.size(cfg, "n_experts", default=0, minimum=0)
     if family == "minimind" and not R.flag(cfg, "use_moe", False):
@@ -115,7 +130,8 @@ def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
                                     minimum=0 if n_experts else 1)
     if not n_experts:
         return
-    spec.update(n_experts=n_experts, **_experts(cfg, family, n_experts, spec["intermediate"]))
+    spec.update(n_experts=n_experts,
+                **_experts(cfg, family, n_experts, spec["intermediate"], given))
     moe_m = spec["moe_intermediate"]
     if family in ("qwen2_moe", "qwen3_moe", "qwen3_next", "qwen3_5_moe_text"):
         if family != "qwen3_5_moe_text":
