@@ -181,7 +181,8 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
 
 
 def compare(summary: CheckpointSummary, count: ModelCount) -> list[tuple[str, int, int, int]]:
-    """Rows (part, checkpoint, config-derived, checkpoint − config) for every part and the total."""
+    """Rows (part, checkpoint, config-derived, checkpoint − config) for every part present and
+    the total; "other" and "towers" have no config-derived counterpart (0)."""
     ck = summary.parts()
     rows = [(part, ck[part], count.parts.get(part, 0), ck[part] - count.parts.get(part, 0))
             for part in PARTS]

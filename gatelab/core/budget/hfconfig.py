@@ -38,7 +38,6 @@ UNVERIFIED_FAMILIES: tuple[str, ...] = ()
 KNOWN_FAMILIES: tuple[str, ...] = EXACT_FAMILIES + UNVERIFIED_FAMILIES
 
 
-
 class ConfigDict(dict):  # type: ignore[type-arg]
     """A parsed config.json that remembers the name of its file (``source``), so that a message
     about a missing field names the file the user opened, not "config.json"."""
@@ -132,7 +131,7 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
         "head_dim": R.size(cfg, "head_dim", default=head_default),
         "vocab": R.size(cfg, "vocab"),
         "tie_embeddings": R.flag(cfg, "tie_word_embeddings",
-                                family in ("gemma", "gemma2", "gemma3_text", "minimind")),
+                                 family in ("gemma", "gemma2", "gemma3_text", "minimind")),
         "gated": True,
     }
     exact = family in EXACT_FAMILIES
@@ -230,8 +229,8 @@ def _t5_spec(cfg: Mapping[str, Any], family: str, notes: list[str]) -> ModelSpec
     return ModelSpec(
         name=R.string(cfg, "_name_or_path", family), hidden=hidden,
         intermediate=R.size(cfg, "intermediate", default=4 * hidden), n_layer=n_dec,
-        n_head=n_head,
-        head_dim=R.size(cfg, "head_dim", default=max(hidden // n_head, 1)), vocab=R.size(cfg, "vocab"),
+        n_head=n_head, head_dim=R.size(cfg, "head_dim", default=max(hidden // n_head, 1)),
+        vocab=R.size(cfg, "vocab"),
         gated=proj.startswith("gated"), encoder_layers=n_enc,
         relative_attention_buckets=R.opt(cfg, "relative_attention_num_buckets", 32),
         tie_embeddings=R.flag(cfg, "tie_word_embeddings", True), notes=tuple(notes),

@@ -223,4 +223,3 @@ def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], 
             out[key] = value
     notes = [Msg("note.ignored_keys", {"keys": ", ".join(dropped), "family": family})]
     return out, notes if dropped else []
-

@@ -127,7 +127,7 @@ def mlp_layout(cfg: Mapping[str, Any], family: str, hidden: int, n_layer: int,
         notes.append(Msg("note.minimind_rule", {"m": spec["intermediate"]}))
     else:
         spec["intermediate"] = R.size(cfg, "intermediate", default=0 if n_experts else None,
-                                    minimum=0 if n_experts else 1)
+                                      minimum=0 if n_experts else 1)
     if not n_experts:
         return
     spec.update(n_experts=n_experts,

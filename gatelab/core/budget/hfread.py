@@ -17,7 +17,7 @@ from gatelab.core.reasons import json_kind
 
 
 def lookup(cfg: Mapping[str, Any], key: str) -> tuple[str | None, Any]:
-    """The first spelling of size ``key`` (an ``ALIASES`` entry) that ``cfg`` gives, and its value."""
+    """The first spelling of size ``key`` (an ``ALIASES`` entry) ``cfg`` gives, and its value."""
     for alias in D.ALIASES[key]:
         if alias in cfg and cfg[alias] is not None:
             return alias, cfg[alias]
