@@ -118,6 +118,17 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "{path} lacks {name} (also accepted in its place: {aliases})"),
     "hf.lacks_text_field": QT_TRANSLATE_NOOP(
         "core", "{path}: its text_config lacks {name} (also accepted in its place: {aliases})"),
+    "hf.lacks_family_field": QT_TRANSLATE_NOOP("core", "{path} lacks {name} ({reads})"),
+    "hf.lacks_family_text_field": QT_TRANSLATE_NOOP(
+        "core", "{path}: its text_config lacks {name} ({reads})"),
+    "hf.reads_only": QT_TRANSLATE_NOOP(
+        "core", "the only name transformers' {family} config reads for it"),
+    "hf.reads_also": QT_TRANSLATE_NOOP(
+        "core", "transformers' {family} config also reads it as {aliases}"),
+    "hf.not_read": QT_TRANSLATE_NOOP("core", "{family} does not read {keys}"),
+    "hf.wrapper_flat": QT_TRANSLATE_NOOP(
+        "core", "{path}: a {family} config keeps its language model in text_config, which this "
+                "file lacks (transformers would build its default one)"),
     "hf.bool": QT_TRANSLATE_NOOP("core", "config key {name!r} must be true or false, got {value!r}"),
     "hf.string": QT_TRANSLATE_NOOP("core", "config key {name!r} must be a string, got {found}"),
     "hf.text_config": QT_TRANSLATE_NOOP("core", "config key 'text_config' must be an object"),
@@ -125,6 +136,19 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "config key 'mlp_only_layers' must be a list of layer indices"),
     "hf.not_object": QT_TRANSLATE_NOOP("core", "config.json must hold a JSON object, got {found}"),
     "hf.no_intermediate": QT_TRANSLATE_NOOP("core", "config.json has dense layers but no intermediate_size"),
+    "hf.experts_every_layer": QT_TRANSLATE_NOOP(
+        "core", "config key {name!r} must be at least 1 for {family}: its every layer is a "
+                "mixture of experts"),
+    "hf.experts_some_layers": QT_TRANSLATE_NOOP(
+        "core", "config key {name!r} must be at least 1 for {family}: {n} of its {layers} layers "
+                "are mixtures of experts"),
+    "hf.top_k_experts": QT_TRANSLATE_NOOP(
+        "core", "config key {name!r} ({k}) must not exceed the number of experts ({n})"),
+    "hf.top_k_default": QT_TRANSLATE_NOOP(
+        "core", "{name} is not set, and transformers' {family} default ({k}) exceeds the number "
+                "of experts ({n}): add {name} to the config"),
+    "hf.no_expert_width": QT_TRANSLATE_NOOP(
+        "core", "config.json gives its experts no width: {name} is missing or 0"),
     "hf.kv_default": QT_TRANSLATE_NOOP(
         "core", "num_key_value_heads is not set, and transformers' {family} default ({kv}) does "
                 "not divide num_attention_heads ({heads}): add num_key_value_heads to the config"),
@@ -156,6 +180,17 @@ BUDGET_MESSAGES: dict[str, str] = {
     "note.ignored_keys": QT_TRANSLATE_NOOP(
         "core", "Ignored {keys}: transformers' {family} model has no such setting and builds "
                 "nothing for it, so neither does this count."),
+    "note.t5_decoder_depth": QT_TRANSLATE_NOOP(
+        "core", "The decoder has {n} layers, not num_hidden_layers' {encoder}: transformers' "
+                "{family} config takes the decoder's depth from num_layers ({n} here; {default} "
+                "when the file leaves it out)."),
+    "note.cross_attention": QT_TRANSLATE_NOOP(
+        "core", "add_cross_attention: every layer also has a cross-attention block and its norm "
+                "(to attend to an encoder's outputs), counted under attention and norms."),
+    "note.empty_shared_bias": QT_TRANSLATE_NOOP(
+        "core", "n_shared_experts is 0, yet transformers' DeepSeek-V2 builds an empty shared "
+                "expert whose down_proj keeps its bias (mlp_bias): {n:,} numbers this count "
+                "leaves out."),
     "note.gpt_oss": QT_TRANSLATE_NOOP(
         "core", "gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the "
                 "logical (unpacked) parameters."),
@@ -168,5 +203,8 @@ BUDGET_MESSAGES: dict[str, str] = {
     "note.quant_meta": QT_TRANSLATE_NOOP(
         "core", "{n:,} elements of quantization metadata (scales, zeros) are not counted as "
                 "parameters."),
+    "note.towers_ckpt": QT_TRANSLATE_NOOP(
+        "core", "{n:,} parameters belong to the vision/audio towers and the multimodal "
+                "projector: grouped apart, as the config's count is of the language model only."),
     "note.buffers": QT_TRANSLATE_NOOP("core", "{n:,} elements of buffers or tied copies are not counted."),
 }

@@ -139,7 +139,8 @@ class CheckpointView(QWidget):
             "mlp.down": self.tr("MLP down"), "mlp.gate_up": self.tr("MLP gate+up (fused)"),
             "experts": self.tr("Experts (routed)"), "shared_expert": self.tr("Shared expert"),
             "router": self.tr("Router"), "norms": self.tr("Norms"), "lm_head": self.tr("LM head"),
-            "other": self.tr("Other"), "quantization": self.tr("Quantization metadata (not params)"),
+            "other": self.tr("Other"), "towers": self.tr("Vision/audio towers"),
+            "quantization": self.tr("Quantization metadata (not params)"),
             "buffers": self.tr("Buffers / tied copies (not params)"), "mlp": self.tr("MLP"),
             "total": self.tr("Total"),
         }

@@ -117,6 +117,8 @@ class BudgetLoadMixin(SizeFields):
             out.append(self.tr("the encoder–decoder structure (its {0} encoder layers are "
                                "counted as decoder layers; cross-attention is not)").format(
                 s.encoder_layers))
+        if s.cross_attention:
+            out.append(self.tr("the cross-attention block in every layer"))
         if s.relative_attention_buckets:
             out.append(self.tr("relative-position tables"))
         if s.linear_layers:

@@ -140,6 +140,21 @@ def deepseek_v3(r: random.Random) -> tuple[dict[str, Any], int]:
     return cfg, k
 
 
+def deepseek_v2(r: random.Random) -> tuple[dict[str, Any], int]:
+    """Every layer from first_k_dense_replace on is routed; mlp_bias reaches the dense MLP and
+    the shared expert (none: see test_budget_deepseek_v2 for the empty shared expert's bias)."""
+    mlp_bias = r.random() < 0.4
+    cfg = dict(_base(r, head_dim=False), model_type="deepseek_v2", n_group=1, topk_group=1,
+               attention_bias=r.random() < 0.3, mlp_bias=mlp_bias,
+               q_lora_rank=r.choice([None, r.randint(4, 16)]), kv_lora_rank=r.randint(4, 16),
+               qk_rope_head_dim=r.choice([2, 4, 8]), qk_nope_head_dim=r.choice([2, 4, 8]),
+               v_head_dim=r.choice([2, 4, 6]), n_shared_experts=r.randint(int(mlp_bias), 2),
+               topk_method=r.choice(["greedy", "noaux_tc"]), moe_layer_freq=r.randint(1, 3))
+    k = _moe(r, cfg, "n_routed_experts")
+    cfg["first_k_dense_replace"] = r.randint(0, cfg["num_hidden_layers"])
+    return cfg, k
+
+
 def glm4_moe(r: random.Random) -> tuple[dict[str, Any], int]:
     cfg = dict(_base(r), model_type="glm4_moe", n_group=1, topk_group=1,
                attention_bias=r.random() < 0.5, use_qk_norm=r.random() < 0.5,
@@ -240,7 +255,8 @@ S13 = {g.__name__: g for g in (_biased("ministral3", "", None), _biased("granite
 
 GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe,
                                       qwen3_next,
-                                      deepseek_v3, glm4_moe, llama4_text, llama4, gemma3_text,
+                                      deepseek_v2, deepseek_v3, glm4_moe, llama4_text, llama4,
+                                      gemma3_text,
                                       gemma3, smollm3, olmo2, *S13.values())}
 
 
@@ -293,3 +309,13 @@ EARLIER = {g.__name__: g for g in (_plain("llama"), _plain("mistral", bias=False
                                    _plain("qwen3"), _plain("gemma"), _plain("gemma2"),
                                    _plain("phi3", head_dim=False, bias=False), mixtral,
                                    qwen3_moe, qwen2_moe, gpt_oss)}
+
+
+def header(cfg: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """What a checkpoint of ``cfg``'s model lists, as ``read_safetensors_header`` gives it:
+    every parameter once (a tied lm_head is not stored) and the persistent buffers."""
+    model = build(cfg)
+    out = {n: ("F32", tuple(p.shape)) for n, p in model.named_parameters()}
+    stored = set(model.state_dict())
+    out.update({n: ("F32", tuple(b.shape)) for n, b in model.named_buffers() if n in stored})
+    return out

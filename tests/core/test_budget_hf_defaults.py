@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from gatelab.core.budget import count_from_hf_config
-from gatelab.core.budget.hfconfig import EXACT_FAMILIES, _lookup
+from gatelab.core.budget.hfconfig import EXACT_FAMILIES
+from gatelab.core.budget.hfread import lookup as _lookup
 from gatelab.core.budget.hfdefaults import ALIASES, FAMILY_DEFAULTS, with_defaults
 
 transformers = pytest.importorskip("transformers")
@@ -31,6 +32,7 @@ CONSUMED: tuple[str, ...] = (
     "linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim",
     "linear_conv_kernel_dim", "n_inner", "n_positions", "d_ff", "num_decoder_layers",
     "feed_forward_proj", "relative_attention_num_buckets", "use_moe", "use_bias",
+    "add_cross_attention",
 )
 #: Where the table deliberately leaves transformers' constant to the reader, and why.
 LEFT_DERIVED = {("deepseek_v3", "num_key_value_heads"): "MLA never uses it; 128 would not divide"}

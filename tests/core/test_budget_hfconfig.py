@@ -60,7 +60,9 @@ def test_unknown_family_is_counted_but_flagged() -> None:
     assert not c.exact and any("brandnew" in n for n in c.notes)
 
 
-def test_deepseek_v2_dense_layer_layout_follows_moe_layer_freq() -> None:
+def test_deepseek_v2_routes_every_layer_from_first_k_dense_replace_on() -> None:
+    """transformers 5's DeepseekV2 has no moe_layer_freq: layer i is routed iff i ≥ k (the
+    count followed the remote code's freq once; see test_budget_deepseek_v2)."""
     cfg = {"model_type": "deepseek_v2", "hidden_size": 64, "intermediate_size": 256,
            "moe_intermediate_size": 32, "num_hidden_layers": 10, "num_attention_heads": 4,
            "vocab_size": 100, "n_routed_experts": 8, "n_shared_experts": 2,
@@ -68,11 +70,10 @@ def test_deepseek_v2_dense_layer_layout_follows_moe_layer_freq() -> None:
            "kv_lora_rank": 16, "q_lora_rank": 24, "qk_rope_head_dim": 8, "qk_nope_head_dim": 8,
            "v_head_dim": 8}
     c = count_from_hf_config(cfg)
-    # routed layers: i ≥ 3 and i % 2 == 0 → 4, 6, 8
-    assert [(g.kind, g.count) for g in c.layers] == [("dense", 7), ("moe", 3)]
+    assert [(g.kind, g.count) for g in c.layers] == [("dense", 3), ("moe", 7)]
     shared = ffn_params(64, 64, True)
     assert c.mlp_per_layer == 8 * ffn_params(64, 32, True) + shared + 8 * 64
-    assert not c.exact
+    assert c.exact
 
 
 def test_qwen_moe_sparse_step_and_mlp_only_layers() -> None:

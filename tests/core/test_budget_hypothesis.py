@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from gatelab.core.budget import count_from_hf_config, ffn_params, partner_intermediate, rule_8_3
 from gatelab.core.budget.checkpoint import summarize
-from gatelab.core.budget.hfconfig import _ALIASES, load_hf_config
+from gatelab.core.budget.hfconfig import load_hf_config
+from gatelab.core.budget.hfdefaults import ALIASES as _ALIASES
 from gatelab.core.budget.model import ModelCount
 from gatelab.core.budget.safetensors import DTYPE_BITS, read_index, read_safetensors_header
 

@@ -218,6 +218,6 @@ def test_a_missing_field_names_the_file_and_the_json_key(tmp_path: Path) -> None
         with pytest.raises(ValueError) as info:
             count_from_hf_config(arg)
         msg = info.value.msg  # type: ignore[attr-defined]
-        assert msg.key == "hf.lacks_field" and msg.values["name"] == "num_attention_heads"
+        assert msg.key == "hf.lacks_family_field" and msg.values["name"] == "num_attention_heads"
         assert str(msg).startswith("mine.json lacks num_attention_heads (")
         assert "n head" not in msg

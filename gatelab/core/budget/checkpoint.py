@@ -2,7 +2,9 @@
 
 Why: the config-derived count is a claim; the checkpoint's tensor list is the ground truth.
 Grouping names into embeddings / attention / MLP gate, up, down / norms / experts shows where the
-parameters live and makes any disagreement with ``count_model`` visible part by part. Quantized
+parameters live and makes any disagreement with ``count_model`` visible part by part; a
+multimodal checkpoint's vision/audio towers are a group of their own, beside the language model
+the config's count describes. Quantized
 storage is never summed silently as if it were parameters: MXFP4 ``*_blocks`` are unpacked
 (two values a byte), other integer-packed tensors and their scales are flagged.
 """
@@ -19,7 +21,7 @@ from gatelab.core.messages import Msg
 
 GROUPS: tuple[str, ...] = (
     "embeddings", "attention", "mlp.gate", "mlp.up", "mlp.down", "mlp.gate_up", "experts",
-    "shared_expert", "router", "norms", "lm_head", "other", "quantization", "buffers",
+    "shared_expert", "router", "norms", "lm_head", "other", "towers", "quantization", "buffers",
 )
 #: Groups whose elements are not model parameters (excluded from the total).
 NON_PARAMETER_GROUPS: tuple[str, ...] = ("quantization", "buffers")
@@ -27,7 +29,13 @@ GROUP_PART: dict[str, str] = {
     "embeddings": "embeddings", "attention": "attention", "mlp.gate": "mlp", "mlp.up": "mlp",
     "mlp.down": "mlp", "mlp.gate_up": "mlp", "experts": "mlp", "shared_expert": "mlp",
     "router": "mlp", "norms": "norms", "lm_head": "lm_head", "other": "other",
+    "towers": "towers",
 }
+#: A multimodal checkpoint's vision/audio towers and projector (real and in-memory names): a
+#: group of their own, as the config's count is of the language model only.
+_TOWER = re.compile(r"^(model\.|thinker\.)?(visual|vision_tower|vision_model|vision_encoder|"
+                    r"multi_modal_projector|mm_projector|audio_tower|audio_model|embed_vision|"
+                    r"embed_audio)\.")
 _INT_DTYPES = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"}
 _QUANT_META = re.compile(r"(_scales|\.scales|scale_inv|qzeros|g_idx|\.absmax|quant_map|"
                          r"quant_state|nested_absmax|nested_quant_map|_zeros)$")
@@ -35,7 +43,7 @@ _BUFFER = re.compile(r"(attn\.bias|attn\.masked_bias|inv_freq|position_ids)$")
 _ROUTER = re.compile(r"((mlp|block_sparse_moe|moe|feed_forward)\.gate\.|\.router\.|"
                      r"e_score_correction_bias$)")
 _ATTN = re.compile(r"(self_attn|linear_attn|\.attn\.|\.attention\.|selfattention|encdecattention|"
-                   r"cross_attn|\.attn_)")
+                   r"crossattention|(?<!ln_)cross_attn|\.attn_)")
 
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
@@ -56,6 +64,8 @@ def _classify(n: str, four_dims: bool) -> str:
         return "buffers"
     if _QUANT_META.search(n):
         return "quantization"
+    if _TOWER.match(n):
+        return "towers"
     if "lm_head" in n or n in ("output.weight", "embed_out.weight"):
         return "lm_head"
     if re.search(r"(embed_tokens|wte|wpe|word_embeddings|position_embeddings|embed_positions|"
@@ -105,7 +115,7 @@ class CheckpointSummary:
     vocab: int | None
 
     def parts(self) -> dict[str, int]:
-        out = dict.fromkeys(PARTS + ("other",), 0)
+        out = dict.fromkeys(PARTS + ("other", "towers"), 0)
         for group, value in self.groups.items():
             if group in GROUP_PART:
                 out[GROUP_PART[group]] += value
@@ -143,6 +153,8 @@ def summarize(tensors: dict[str, TensorInfo]) -> CheckpointSummary:
         notes.append(Msg("note.quant_meta", {"n": groups["quantization"]}))
     if groups["buffers"]:
         notes.append(Msg("note.buffers", {"n": groups["buffers"]}))
+    if groups["towers"]:
+        notes.append(Msg("note.towers_ckpt", {"n": groups["towers"]}))
     total = sum(v for g, v in groups.items() if g not in NON_PARAMETER_GROUPS)
     hidden, inter, vocab = _infer_widths(rows)
     return CheckpointSummary(tuple(rows), groups, total, quantized, tuple(notes), hidden, inter,
@@ -169,11 +181,13 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
 
 
 def compare(summary: CheckpointSummary, count: ModelCount) -> list[tuple[str, int, int, int]]:
-    """Rows (part, checkpoint, config-derived, checkpoint − config) for every part and the total."""
+    """Rows (part, checkpoint, config-derived, checkpoint − config) for every part present and
+    the total; "other" and "towers" have no config-derived counterpart (0)."""
     ck = summary.parts()
     rows = [(part, ck[part], count.parts.get(part, 0), ck[part] - count.parts.get(part, 0))
             for part in PARTS]
-    if ck["other"]:
-        rows.append(("other", ck["other"], 0, ck["other"]))
+    for part in ("other", "towers"):  # no config-derived counterpart: shown when present
+        if ck[part]:
+            rows.append((part, ck[part], 0, ck[part]))
     rows.append(("total", summary.total, count.total, summary.total - count.total))
     return rows

@@ -34,13 +34,14 @@ _SYNONYMS: tuple[tuple[str, ...], ...] = (*ALIASES.values(), ("n_positions",
                                                               "max_position_embeddings"))
 
 #: Keys the generic reader would apply to any family; for a family in ``FAMILY_DEFAULTS`` that
-#: lacks one (``head_dim`` excepted: every family's model reads it), the key is dropped.
+#: lacks one, the key is dropped (the spellings of a size are dropped by ``readable``).
 FAMILY_ONLY: tuple[str, ...] = (
-    "n_kv_heads", "num_kv_heads", "n_kv_head", "d_kv", "kv_channels", "num_local_experts",
-    "num_experts", "n_routed_experts", "moe_num_experts", "attention_bias", "mlp_bias",
-    "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
-    "first_k_dense_replace",
+    "attention_bias", "mlp_bias", "moe_intermediate_size", "shared_expert_intermediate_size",
+    "n_shared_experts", "first_k_dense_replace", "moe_layer_freq",
 )
+#: A dropped key's value that changes nothing, so it is dropped without a note (DeepSeek-V2's
+#: config.json says moe_layer_freq 1; transformers' DeepSeek-V2 has no such setting).
+_NEUTRAL: dict[str, Any] = {"moe_layer_freq": 1}
 
 _F = False
 _GATED_DELTANET = {"head_dim": 256, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
@@ -55,13 +56,15 @@ _DEEPSEEK_MLA = {"q_lora_rank": 1536, "kv_lora_rank": 512, "qk_rope_head_dim": 6
 #: transformers uses when config.json leaves it out; ``None``: the family has the key, but its
 #: value is derived (``head_dim`` = hidden / heads, KV heads = heads) or it only names another key.
 #: DeepSeek's ``num_key_value_heads`` (128) is left derived: multi-head latent attention never uses
-#: it, and 128 would not divide a small config's heads.
+#: it, and 128 would not divide a small config's heads. A size has a default only where it is the
+#: experts' width (Mixtral, gpt-oss, Llama 4) or a dense width beside them (Qwen3-Next).
 FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
     "llama": {"num_key_value_heads": None, "head_dim": None, "tie_word_embeddings": _F,
               "attention_bias": _F, "mlp_bias": _F},
     "mistral": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F},
     "mixtral": {"num_key_value_heads": 8, "head_dim": None, "tie_word_embeddings": _F,
-                "num_local_experts": 8, "num_experts": None, "num_experts_per_tok": 2},
+                "num_local_experts": 8, "num_experts": None, "num_experts_per_tok": 2,
+                "intermediate_size": 14336},
     "qwen2": {"num_key_value_heads": 32, "tie_word_embeddings": _F},
     "qwen2_moe": dict(_QWEN_MOE, num_key_value_heads=16, tie_word_embeddings=_F, qkv_bias=True,
                       num_experts=60, num_experts_per_tok=4, moe_intermediate_size=1408,
@@ -80,7 +83,7 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
     "phi3": {"num_key_value_heads": None, "tie_word_embeddings": _F},
     "gpt_oss": {"num_key_value_heads": 8, "head_dim": 64, "tie_word_embeddings": _F,
                 "attention_bias": True, "num_local_experts": 128, "num_experts": None,
-                "num_experts_per_tok": 4},
+                "num_experts_per_tok": 4, "intermediate_size": 2880},
     "qwen3_5_text": dict(_GATED_DELTANET, num_key_value_heads=4),
     "qwen3_5_moe_text": dict(_GATED_DELTANET, num_key_value_heads=2, num_experts=256,
                              num_experts_per_tok=8, moe_intermediate_size=512,
@@ -116,7 +119,8 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
                    "attention_bias": _F},
     "ernie4_5": {"num_key_value_heads": 2, "head_dim": 128, "tie_word_embeddings": True,
                  "use_bias": _F},
-    "gpt2": {"tie_word_embeddings": True, "n_inner": None, "n_positions": 1024},
+    "gpt2": {"tie_word_embeddings": True, "n_inner": None, "n_positions": 1024,
+             "add_cross_attention": _F},
     "t5": {"head_dim": None, "d_kv": 64, "d_ff": 2048, "num_decoder_layers": None,
            "feed_forward_proj": "relu", "relative_attention_num_buckets": 32,
            "tie_word_embeddings": True},
@@ -124,6 +128,23 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
             "feed_forward_proj": "gated-gelu", "relative_attention_num_buckets": 32,
             "tie_word_embeddings": True},
 }
+
+_T5_SPELLINGS = {"hidden": ("hidden_size", "d_model"), "intermediate": ("d_ff",),
+                 "n_layer": ("num_hidden_layers", "num_layers"),
+                 "n_head": ("num_attention_heads", "num_heads")}
+#: The spellings of a size a family's config class declares, where they differ from what
+#: ``readable`` assumes (for the five sizes, the reader's first spelling alone); held to
+#: transformers' config classes by ``tests/core/test_budget_spellings.py``.
+SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "gpt2": {"hidden": ("hidden_size", "n_embd"), "intermediate": ("n_inner",),
+             "n_layer": ("num_hidden_layers", "n_layer"),
+             "n_head": ("num_attention_heads", "n_head")},
+    "t5": _T5_SPELLINGS, "mt5": _T5_SPELLINGS,
+    "exaone": {"n_layer": ("num_hidden_layers", "num_layers")},
+    "qwen3_5_moe_text": {"intermediate": ()},  # every layer is routed: no dense width at all
+}
+#: Sizes whose spellings a family reads are the keys of its ``FAMILY_DEFAULTS`` entry.
+_TABLE_SIZES: tuple[str, ...] = ("n_kv_head", "head_dim", "n_experts", "experts_per_token")
 
 #: Spellings that win over their synonyms when config.json gives both with different values:
 #: transformers sets an ``attribute_map`` synonym after the field it names (Mixtral's and
@@ -144,16 +165,51 @@ def _matters(value: Any) -> bool:
     return value is not None and value is not False and value != 0 and value != []
 
 
+def readable(family: str, size: str) -> tuple[str, ...]:
+    """The spellings of ``size`` (an ``ALIASES`` entry) that ``family``'s transformers config
+    reads, in the reader's order: Llama reads ``hidden_size`` and never ``dim`` or ``n_embd``.
+
+    A family without a table (unknown, MiniMind) reads them all. Every decoder reads
+    ``head_dim`` (its attention asks ``getattr(config, "head_dim", d // heads)``)."""
+    table = FAMILY_DEFAULTS.get(family)
+    if table is None:
+        return ALIASES[size]
+    listed = SPELLINGS.get(family, {}).get(size)
+    if listed is not None:
+        return listed
+    if size not in _TABLE_SIZES:
+        return ALIASES[size][:1]
+    names = tuple(name for name in ALIASES[size] if name in table)
+    return ("head_dim",) + names if size == "head_dim" and "head_dim" not in names else names
+
+
+def _drop_unread(family: str, out: dict[str, Any]) -> list[str]:
+    """Remove from ``out`` every spelling ``family`` does not read; return those worth a note:
+    the ones whose value would have counted (an equal copy of the value read goes quietly)."""
+    dropped = []
+    for size, names in ALIASES.items():
+        keep = readable(family, size)
+        read = next((out[name] for name in keep if out.get(name) is not None), None)
+        for name in names:
+            if name not in keep and name in out:
+                value = out.pop(name)
+                if _matters(value) and value != read:
+                    dropped.append(name)
+    return dropped
+
+
 def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
-    """``cfg`` as transformers reads it for ``family``: keys the family lacks dropped (with a note
-    naming them), its defaults filled in where neither the key nor a synonym is given."""
+    """``cfg`` as transformers reads it for ``family``: spellings and keys the family lacks
+    dropped (with a note naming them), its defaults filled in where neither the key nor a
+    synonym is given."""
     out = dict(cfg)
     table = FAMILY_DEFAULTS.get(family)
     if table is None:  # unknown family (or MiniMind): read every key, as before
         return out, []
-    dropped = []
+    dropped = _drop_unread(family, out)
     for key in FAMILY_ONLY:
-        if key in out and key not in table and _matters(out.pop(key)):
+        if key in out and key not in table and _matters(value := out.pop(key)) \
+                and value != _NEUTRAL.get(key):
             dropped.append(key)
     for key in WINNING_SPELLINGS.get(family, ()):
         if out.get(key) is not None:

@@ -62,7 +62,15 @@ def _mla(spec: ModelSpec) -> int:
 
 
 def cross_attention(spec: ModelSpec) -> int:
-    return 4 * spec.hidden * spec.n_head * spec.head_size
+    """One cross-attention block: q, k, v from and o back to d (T5's ``EncDecAttention``, no
+    biases; GPT-2's ``crossattention``: c_attn [d, 2d] for k and v, q_attn and c_proj, biased)."""
+    inner = spec.n_head * spec.head_size
+    n = 4 * spec.hidden * inner
+    if spec.qkv_bias:
+        n += 3 * inner
+    if spec.o_bias:
+        n += spec.hidden
+    return n
 
 
 def linear_attention(spec: ModelSpec) -> int:

@@ -57,7 +57,8 @@ class ModelSpec:
     Hybrid models (Qwen3.5, Qwen3-Next): ``linear_layers`` of the ``n_layer`` layers use a Gated
     DeltaNet token mixer (``linear_*`` sizes) instead of full attention; the MLP is the same.
     Encoder-decoder (T5): ``encoder_layers`` > 0 adds an encoder stack; the ``n_layer`` decoder
-    layers then also carry cross-attention and a third norm.
+    layers then also carry cross-attention and a third norm (``cross_attention`` gives a
+    decoder-only stack the same, as GPT-2's ``add_cross_attention`` does).
     """
 
     hidden: int
@@ -93,6 +94,8 @@ class ModelSpec:
     router_correction_bias: bool = False  # DeepSeek-V3's e_score_correction_bias [n_experts]
     expert_bias: bool = False
     # encoder-decoder
+    cross_attention: bool = False  # decoder-only stack whose layers also cross-attend (GPT-2's
+    # add_cross_attention): one more attention block and norm per layer
     encoder_layers: int = 0
     relative_attention_buckets: int = 0  # T5: one [buckets, heads] table per stack
     # multi-head latent attention (DeepSeek-V3): exact, held to transformers in the oracle tests
@@ -177,7 +180,8 @@ class ModelSpec:
         for name in ("gated", "mlp_bias", "qkv_bias", "o_bias", "attn_out_gate", "qk_norm",
                      "qk_norm_full",
                      "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
-                     "router_bias", "router_correction_bias", "expert_bias", "exact"):
+                     "router_bias", "router_correction_bias", "expert_bias", "cross_attention",
+                     "exact"):
             if not isinstance(getattr(self, name), bool):
                 raise error("value.bool", name=name, value=getattr(self, name))
         return self
@@ -320,6 +324,9 @@ def count_model(spec: ModelSpec) -> ModelCount:
         mixer_layers = {"full": n_full, "linear": spec.linear_layers}
         attention = n_full * attn + spec.linear_layers * linear_attn
         norms = spec.n_layer * spec.norms_per_layer * norm_size
+        if spec.cross_attention:
+            attention += spec.n_layer * mixers.cross_attention(spec)
+            norms += spec.n_layer * norm_size
         n_dense = spec.first_dense_layers if spec.is_moe else spec.n_layer
         if n_dense:
             groups.append(LayerGroup("dense", n_dense, dense_ffn, dense_ffn))
