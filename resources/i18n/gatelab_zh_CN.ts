@@ -977,6 +977,11 @@
     </message>
     <message>
         <location line="+4"/>
+        <source>the cross-attention block in every layer</source>
+        <translation>每一层中的交叉注意力块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>relative-position tables</source>
         <translation>相对位置表</translation>
     </message>
@@ -1577,6 +1582,11 @@
     </message>
     <message>
         <location line="+0"/>
+        <source>Vision/audio towers</source>
+        <translation>视觉/音频塔</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Quantization metadata (not params)</source>
         <translation>量化元数据（不是参数）</translation>
     </message>
@@ -8973,6 +8983,36 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>{path} lacks {name} ({reads})</source>
+        <translation>{path} 缺少 {name}（{reads}）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: its text_config lacks {name} ({reads})</source>
+        <translation>{path}：它的 text_config 缺少 {name}（{reads}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the only name transformers&apos; {family} config reads for it</source>
+        <translation>这是 transformers 的 {family} 配置读取它的唯一名称</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>transformers&apos; {family} config also reads it as {aliases}</source>
+        <translation>transformers 的 {family} 配置也会以 {aliases} 读取它</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{family} does not read {keys}</source>
+        <translation>{family} 不读取 {keys}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{path}: a {family} config keeps its language model in text_config, which this file lacks (transformers would build its default one)</source>
+        <translation>{path}：{family} 配置把语言模型放在 text_config 中，而这个文件没有它（transformers 会构建默认的语言模型）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>config key {name!r} must be true or false, got {value!r}</source>
         <translation>配置键 {name!r} 必须是 true 或 false，实际为 {value!r}</translation>
     </message>
@@ -9003,6 +9043,31 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>config key {name!r} must be at least 1 for {family}: its every layer is a mixture of experts</source>
+        <translation>对 {family} 来说，配置键 {name!r} 至少为 1：它的每一层都是混合专家</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>config key {name!r} must be at least 1 for {family}: {n} of its {layers} layers are mixtures of experts</source>
+        <translation>对 {family} 来说，配置键 {name!r} 至少为 1：它的 {layers} 层中有 {n} 层是混合专家</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>config key {name!r} ({k}) must not exceed the number of experts ({n})</source>
+        <translation>配置键 {name!r}（{k}）不能超过专家数（{n}）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} is not set, and transformers&apos; {family} default ({k}) exceeds the number of experts ({n}): add {name} to the config</source>
+        <translation>{name} 未设置，而 transformers 的 {family} 默认值（{k}）超过专家数（{n}）：请在配置中加入 {name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>config.json gives its experts no width: {name} is missing or 0</source>
+        <translation>config.json 没有给出专家的宽度：{name} 缺失或为 0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>num_key_value_heads is not set, and transformers&apos; {family} default ({kv}) does not divide num_attention_heads ({heads}): add num_key_value_heads to the config</source>
         <translation>未设置 num_key_value_heads，而 transformers 的 {family} 默认值（{kv}）不能整除 num_attention_heads（{heads}）：请在配置中加入 num_key_value_heads</translation>
     </message>
@@ -9073,6 +9138,21 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>The decoder has {n} layers, not num_hidden_layers&apos; {encoder}: transformers&apos; {family} config takes the decoder&apos;s depth from num_layers ({n} here; {default} when the file leaves it out).</source>
+        <translation>解码器有 {n} 层，而不是 num_hidden_layers 的 {encoder} 层：transformers 的 {family} 配置从 num_layers 取解码器的深度（这里是 {n}；文件未给出时为 {default}）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>add_cross_attention: every layer also has a cross-attention block and its norm (to attend to an encoder&apos;s outputs), counted under attention and norms.</source>
+        <translation>add_cross_attention：每一层还有一个交叉注意力块及其归一化（用于关注编码器的输出），计入注意力和归一化。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>n_shared_experts is 0, yet transformers&apos; DeepSeek-V2 builds an empty shared expert whose down_proj keeps its bias (mlp_bias): {n:,} numbers this count leaves out.</source>
+        <translation>n_shared_experts 为 0，但 transformers 的 DeepSeek-V2 仍会构建一个空的共享专家，其 down_proj 保留偏置（mlp_bias）：本计数未包含这 {n:,} 个数。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>gpt-oss checkpoints store the expert matrices as MXFP4 blocks; this counts the logical (unpacked) parameters.</source>
         <translation>gpt-oss 检查点以 MXFP4 块存储专家矩阵；这里统计的是逻辑（解包后的）参数。</translation>
     </message>
@@ -9090,6 +9170,11 @@ equivalent</source>
         <location line="+3"/>
         <source>{n:,} elements of quantization metadata (scales, zeros) are not counted as parameters.</source>
         <translation>{n:,} 个量化元数据元素（缩放、零点）不计为参数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n:,} parameters belong to the vision/audio towers and the multimodal projector: grouped apart, as the config&apos;s count is of the language model only.</source>
+        <translation>{n:,} 个参数属于视觉/音频塔和多模态投影器：单独分组，因为配置的计数只包括语言模型。</translation>
     </message>
     <message>
         <location line="+3"/>
