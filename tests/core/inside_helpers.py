@@ -28,6 +28,25 @@ def save_tokenizer(folder: Path) -> None:
     fast.save_pretrained(folder)
 
 
+def save_spread(folder: Path, config) -> Path:  # type: ignore[no-untyped-def]
+    """A random model of ``config`` whose norms and biases are far from their initial 1 / 0 (so a
+    post-norm changes the write and a bias changes h) and whose gates are spread wide, saved with
+    ``save_tokenizer``'s tokenizer in ``folder`` (created)."""
+    from transformers import AutoModelForCausalLM
+    torch.manual_seed(0)
+    model = AutoModelForCausalLM.from_config(config)
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            if p.dim() >= 2:
+                p.normal_(0, 0.3 if "gate" in name else 0.2)
+            else:
+                p.add_(0.5 * torch.randn_like(p))
+    folder.mkdir(parents=True)
+    model.save_pretrained(folder, safe_serialization=True)
+    save_tokenizer(folder)
+    return folder
+
+
 def _config(kind: str):  # type: ignore[no-untyped-def]
     common = dict(vocab_size=320, hidden_size=32, intermediate_size=48, num_hidden_layers=2,
                   num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=128,

@@ -23,7 +23,7 @@ from gatelab.core.inside.analysis import layer_summary  # noqa: E402
 from gatelab.core.inside.errors import InsideError  # noqa: E402
 from gatelab.core.inside.hf_source import HfModel  # noqa: E402
 from gatelab.core.inside.topk import top_k_contexts  # noqa: E402
-from tests.core.inside_helpers import save_tokenizer  # noqa: E402
+from tests.core.inside_helpers import save_spread  # noqa: E402
 
 TEXT = "I flew from Paris to Tokyo last week"
 LONG = " ".join(["the food was not bad at all, I flew from Paris to Tokyo last week"] * 2)
@@ -54,21 +54,7 @@ def _config(kind: str) -> Any:
 
 
 def _save(folder: Path, kind: str) -> Path:
-    """A random ``kind`` model whose norms and biases are far from their initial 1 / 0 (so a
-    post-norm changes the write and a bias changes h) and whose gates are spread wide."""
-    from transformers import AutoModelForCausalLM
-    torch.manual_seed(0)
-    model = AutoModelForCausalLM.from_config(_config(kind))
-    with torch.no_grad():
-        for name, p in model.named_parameters():
-            if p.dim() >= 2:
-                p.normal_(0, 0.3 if "gate" in name else 0.2)
-            else:
-                p.add_(0.5 * torch.randn_like(p))
-    folder.mkdir(parents=True)
-    model.save_pretrained(folder, safe_serialization=True)
-    save_tokenizer(folder)
-    return folder
+    return save_spread(folder, _config(kind))
 
 
 @pytest.fixture(scope="module")

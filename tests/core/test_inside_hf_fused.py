@@ -21,7 +21,7 @@ from gatelab.core.inside.analysis import layer_summary  # noqa: E402
 from gatelab.core.inside.hf_check import check_hf_folder  # noqa: E402
 from gatelab.core.inside.hf_source import HfModel  # noqa: E402
 from gatelab.core.inside.topk import top_k_contexts  # noqa: E402
-from tests.core.inside_helpers import save_tokenizer  # noqa: E402
+from tests.core.inside_helpers import save_spread  # noqa: E402
 
 TEXT = "I flew from Paris to Tokyo last week"
 LONG = " ".join(["the food was not bad at all, I flew from Paris to Tokyo last week"] * 2)
@@ -32,19 +32,8 @@ FAMILIES = ("phi3", "glm4")
 
 
 def _save(folder: Path, family: str) -> Path:
-    from transformers import AutoConfig, AutoModelForCausalLM
-    torch.manual_seed(0)
-    model = AutoModelForCausalLM.from_config(AutoConfig.for_model(family, **COMMON))
-    with torch.no_grad():
-        for name, p in model.named_parameters():
-            if p.dim() >= 2:
-                p.normal_(0, 0.3 if "gate" in name else 0.2)
-            else:
-                p.add_(0.5 * torch.randn_like(p))
-    folder.mkdir(parents=True)
-    model.save_pretrained(folder, safe_serialization=True)
-    save_tokenizer(folder)
-    return folder
+    from transformers import AutoConfig
+    return save_spread(folder, AutoConfig.for_model(family, **COMMON))
 
 
 @pytest.fixture(scope="module")

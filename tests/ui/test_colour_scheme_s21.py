@@ -60,30 +60,23 @@ def test_a_light_palette_is_left_as_it_is(qapp: QApplication) -> None:
     assert qapp.palette().color(QPalette.ColorRole.Window).name() == before
 
 
-def test_the_activation_note_reads_dark_on_cream_under_a_dark_theme(
-        qtbot, dark_desktop: QApplication) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("tab", ["activations", "gate-plane"])
+def test_the_readout_reads_dark_on_cream_under_a_dark_theme(
+        qtbot, dark_desktop: QApplication, tab: str) -> None:  # noqa: ANN001
     from gatelab.ui.activations_panel import ActivationsPanel
-
-    keep_light(dark_desktop)
-    panel = show_panel(qtbot, ActivationsPanel(), size=(1000, 800))
-    settle()
-    darkest, lightest = _darkest_and_lightest(panel.note_label)
-    assert lightest > 220  # the cream box
-    assert darkest < 90, "the note's text is as light as its box"
-    darkest, lightest = _darkest_and_lightest(panel.checkboxes["identity"])
-    assert lightest - darkest > 60  # the grey "z" series' name on the window behind it
-
-
-def test_the_gate_plane_readout_reads_dark_on_cream_under_a_dark_theme(
-        qtbot, dark_desktop: QApplication) -> None:  # noqa: ANN001
     from gatelab.ui.gate_plane_panel import GatePlanePanel
 
     keep_light(dark_desktop)
-    panel = show_panel(qtbot, GatePlanePanel(), size=(1280, 800))
+    panel = show_panel(qtbot, ActivationsPanel() if tab == "activations" else GatePlanePanel(),
+                       size=(1280, 800))
     settle()
-    darkest, lightest = _darkest_and_lightest(panel.meaning_label)
-    assert lightest > 220
-    assert darkest < 90
+    readout = panel.note_label if tab == "activations" else panel.meaning_label
+    darkest, lightest = _darkest_and_lightest(readout)
+    assert lightest > 220  # the cream box
+    assert darkest < 90, "the readout's text is as light as its box"
+    if tab == "activations":  # the grey "z" series' name on the window behind it
+        darkest, lightest = _darkest_and_lightest(panel.checkboxes["identity"])
+        assert lightest - darkest > 60
 
 
 LAUNCH_DARK = """
