@@ -31,7 +31,8 @@ from gatelab.core.run_writer import (
     write_error,
 )
 from gatelab.core.values import is_int
-from gatelab.core.runs_read import CKPT, SAMPLES, SUMMARY, read_json, read_samples_tail
+from gatelab.core.runs_read import CKPT, METRICS, SAMPLES, SUMMARY, read_json, read_samples_tail
+from gatelab.core.run_saved_step import CHECKPOINT_STEP_KEY
 from gatelab.core.safe_write import atomic_write_json
 
 SAMPLES_READ_CAP = 1 << 16  # bytes of samples.txt read to look for a step already sampled
@@ -54,10 +55,10 @@ def completed_unfinished(run_dir: Path | str, summary: dict, ckpt_step: int | No
     has none: a caller that read the checkpoint passes its step, ``ckpt_step``."""
     total = summary.get("steps_total")
     if not (bool(summary) and effective_status(summary) == "interrupted" and is_int(total)
-            and total > 0 and summary.get("steps") == total and (Path(run_dir) / CKPT).is_file()):
+            and total > 0 and (Path(run_dir) / CKPT).is_file()):
         return False
-    if ckpt_step is not None:
-        return ckpt_step == total
+    if ckpt_step is not None:  # the checkpoint decides: a kill between its write and run.json's
+        return ckpt_step == total  # left run.json at the last heartbeat's step (probe s21 D1)
     from gatelab.core.stats_history import history_steps  # (numpy only; torch stays unloaded)
 
     return total in history_steps(run_dir)
@@ -71,8 +72,34 @@ def ended(run_dir: Path | str, summary: dict) -> bool:
 
 
 def _mark_finished(path: Path, summary: dict) -> None:
-    """run.json of a ``completed_unfinished`` run says "finished", as its process would have."""
-    atomic_write_json(path / SUMMARY, {**summary, "status": "finished", "error": ""})
+    """run.json of a ``completed_unfinished`` run says "finished", as its process would have:
+    with all its steps and their last losses (from metrics.jsonl) where the process was killed
+    before run.json caught up with its final checkpoint."""
+    total = summary["steps_total"]
+    out = {**summary, "status": "finished", "error": "", "steps": total,
+           CHECKPOINT_STEP_KEY: total}
+    if summary.get("steps") != total:
+        train, val = _last_losses(path, total)
+        if train is not None:
+            out["final_train_loss"] = train
+        if val is not None:
+            out["final_val_loss"] = val
+    atomic_write_json(path / SUMMARY, out)
+
+
+def _last_losses(path: Path, step: int) -> tuple[float | None, float | None]:
+    """The last train and validation losses metrics.jsonl holds up to ``step``."""
+    from gatelab.core.runs_read import iter_metrics
+
+    train = val = None
+    try:
+        for _line, row in iter_metrics(path / METRICS):
+            if is_int(row.get("step")) and row["step"] <= step:
+                train = row.get("train_loss", train)
+                val = row.get("val_loss", val) if row.get("val_loss") is not None else val
+    except Exception:  # noqa: BLE001 (an unreadable metrics file: keep run.json's losses)
+        return None, None
+    return train, val
 
 
 def mark_completed(run_dir: Path | str, ckpt_step: int | None = None) -> bool:

@@ -118,3 +118,25 @@ def test_an_experiment_holding_one_is_continued(tmp_path: Path,
     assert json.loads((folder / "experiment.json").read_text())["status"] == "finished"
     assert json.loads((run / "run.json").read_text())["status"] == "finished"
     assert (run / "samples.txt").read_text() == sample
+
+
+def test_killed_between_its_final_checkpoint_and_run_json(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Probe s21 D1: a kill after ckpt.pt held the last step but before run.json was rewritten
+    left run.json at the previous checkpoint's step and losses; --resume refused it as "already
+    completed" and suggested the very command that failed, so it stayed interrupted for good.
+    Now the checkpoint decides, and run.json gets all its steps and their last losses."""
+    run = tmp_path / "run"
+    list(train_steps(CFG, run_dir=run))
+    done = json.loads((run / "run.json").read_text())
+    _killed_at_its_end(run)
+    summary = json.loads((run / "run.json").read_text())
+    summary.update(steps=3, checkpoint_step=3, final_train_loss=9.0, final_val_loss=9.5)
+    (run / "run.json").write_text(json.dumps(summary))
+    assert train_main(["--run-dir", str(run), "--resume", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("finished: step 6/6")
+    after = json.loads((run / "run.json").read_text())
+    assert (after["status"], after["steps"], after["checkpoint_step"]) == ("finished", 6, 6)
+    assert after["final_train_loss"] == pytest.approx(done["final_train_loss"])
+    assert after["final_val_loss"] == pytest.approx(done["final_val_loss"])
+    assert completed_unfinished(run, summary)  # the list's rule (stats history) agrees

@@ -38,8 +38,11 @@ def _killed(run: Path, at_step: int | None = None) -> Path:
     summary = json.loads((run / "run.json").read_text())
     summary.update(status="running", pid=_dead_pid(), host=run_liveness.host_name(),
                    pid_start="", heartbeat=0.0)
-    if at_step is not None:
+    if at_step is not None:  # (and the statistics history, written after each checkpoint)
         summary["steps"] = at_step
+        for entry in (run / "stats_history").glob("step_*.npz"):
+            if int(entry.stem.split("_")[1]) > at_step:
+                entry.unlink()
     (run / "run.json").write_text(json.dumps(summary))
     (run / "samples.txt").unlink(missing_ok=True)
     return run
