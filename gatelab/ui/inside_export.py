@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import html
+import io
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -40,11 +41,22 @@ Rows = tuple[list[str], list[Sequence[object]]]
 
 def write_csv(path: str | Path, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> Path:
     path = check_write_target(path)
-    with path.open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.writer(fh)
-        writer.writerow(list(headers))
-        for row in rows:
-            writer.writerow([_cell(v) for v in row])
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer)
+    writer.writerow(list(headers))
+    for row in rows:
+        writer.writerow([_cell(v) for v in row])
+    return write_text_file(path, buffer.getvalue())
+
+
+def write_text_file(path: str | Path, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all, as the pictures are: a kill or a
+    full disk mid-write left an existing CSV empty or cut mid-row, under a bare "[Errno 28]"
+    (kill probe s21 D2); the error names the file."""
+    from gatelab.core.safe_write import atomic_write_bytes  # (see plot_card_export._write)
+
+    path = Path(path)
+    atomic_write_bytes(path, text.encode("utf-8"))
     return path
 
 

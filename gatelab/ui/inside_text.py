@@ -382,9 +382,9 @@ class TokenStrip(QWidget):
                 "<p>{1}</p>\n</body></html>\n").format(html.escape(title), "".join(spans))
 
     def export_html(self, path: str | Path, title: str) -> Path:
-        path = Path(path)
-        path.write_text(self.to_html(title), encoding="utf-8")
-        return path
+        from gatelab.ui.inside_export import write_text_file
+
+        return write_text_file(path, self.to_html(title))
 
 
 def _strip_tags(text: str) -> str:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.focus_frame import show_focus
-from gatelab.ui.inside_export import ExportButton, export_widget, write_csv
+from gatelab.ui.inside_export import ExportButton, export_widget, write_csv, write_text_file
 from gatelab.ui.inside_gates import fmt_value
 from gatelab.ui.inside_caption import SEPARATOR
 from gatelab.ui.inside_text import display_piece
@@ -212,8 +212,8 @@ class TopKView(QGroupBox):
                       [[i, float(c["score"]), int(c["token_index"]), c["token"], c["context_text"]]
                        for i, c in enumerate(self._found, start=1)])
         elif p.suffix.lower() in (".html", ".htm"):
-            p.write_text("<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
-                         + self.to_html() + "</body></html>\n", encoding="utf-8")
+            write_text_file(p, "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+                            + self.to_html() + "</body></html>\n")
         elif p.suffix.lower() in (".png", ".svg"):
             caption = SEPARATOR.join(part for part in (self._source, self.results_text()) if part)
             export_widget(self.results, p, self.title(), caption if self._found else "")
