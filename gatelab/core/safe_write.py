@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core.messages import Msg
+from gatelab.core.temp_files import remove_dead_writers_of
 from gatelab.core.reasons import os_reason
 from gatelab.core.runs_read import RunError
 
@@ -163,6 +164,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
+        tmp = None
+        remove_dead_writers_of(target)  # (a killed earlier save's leftovers of this file)
     except BaseException as exc:
         if tmp is not None:
             with contextlib.suppress(OSError):

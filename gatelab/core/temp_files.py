@@ -42,6 +42,31 @@ def temp_writer_may_run(pid: int) -> bool:
     return process_alive({"pid": pid, "host": host_name()}) is not False
 
 
+def remove_dead_writers_of(target: Path) -> list[str]:
+    """Delete the temp files of ``target`` itself (``.NAME.RANDOM.PID.tmp``, NAME its name as
+    the writer cuts it) whose writer is gone; their names. Why only those: outside run folders
+    (a saved state, an export, beside the user's own files) nothing else is ours to delete,
+    and a save killed at its fsync or rename left one there for good, one per kill (kill probe
+    s21 D7: eight beside one state file); the next save of that file now takes them away."""
+    name = target.name[:64]
+    removed: list[str] = []
+    try:
+        entries = [e for e in target.parent.iterdir() if e.name.startswith("." + name + ".")]
+    except OSError:
+        return removed
+    for entry in entries:
+        pid = temp_writer_pid(entry.name, (name,))
+        if pid is None or pid == os.getpid() or temp_writer_may_run(pid):
+            continue
+        try:
+            if entry.is_file() and not entry.is_symlink():
+                entry.unlink()
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
+
+
 SWEPT_SUBFOLDERS = ("stats_history",)  # stats_history.HISTORY_DIR: its atomic writes too
 
 
