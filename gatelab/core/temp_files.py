@@ -58,13 +58,20 @@ def remove_dead_writers_of(target: Path) -> list[str]:
         pid = temp_writer_pid(entry.name, (name,))
         if pid is None or pid == os.getpid() or temp_writer_may_run(pid):
             continue
-        try:
-            if entry.is_file() and not entry.is_symlink():
-                entry.unlink()
-                removed.append(entry.name)
-        except OSError:
-            continue
+        if _unlink_file(entry):
+            removed.append(entry.name)
     return removed
+
+
+def _unlink_file(entry: Path) -> bool:
+    """Delete ``entry`` if it is a plain file (never a link or a folder); whether it went."""
+    try:
+        if entry.is_file() and not entry.is_symlink():
+            entry.unlink()
+            return True
+    except OSError:
+        pass
+    return False
 
 
 SWEPT_SUBFOLDERS = ("stats_history",)  # stats_history.HISTORY_DIR: its atomic writes too
@@ -97,12 +104,8 @@ def _remove_in(folder: Path, include_own: bool) -> list[str]:
             continue
         if pid is not None and pid != os.getpid() and temp_writer_may_run(pid):
             continue  # its writer still runs
-        try:
-            if entry.is_file() and not entry.is_symlink():
-                entry.unlink()
-                removed.append(entry.name)
-        except OSError:
-            continue
+        if _unlink_file(entry):
+            removed.append(entry.name)
     return removed
 
 
