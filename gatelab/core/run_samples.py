@@ -31,7 +31,8 @@ from gatelab.core.run_writer import (
     write_error,
 )
 from gatelab.core.values import is_int
-from gatelab.core.runs_read import CKPT, METRICS, SAMPLES, SUMMARY, read_json, read_samples_tail
+from gatelab.core.runs_read import (CKPT, METRICS, SAMPLES, SUMMARY, iter_metrics, read_json,
+                                    read_samples_tail)
 from gatelab.core.run_saved_step import CHECKPOINT_STEP_KEY
 from gatelab.core.safe_write import atomic_write_json
 
@@ -89,14 +90,15 @@ def _mark_finished(path: Path, summary: dict) -> None:
 
 def _last_losses(path: Path, step: int) -> tuple[float | None, float | None]:
     """The last train and validation losses metrics.jsonl holds up to ``step``."""
-    from gatelab.core.runs_read import iter_metrics
-
     train = val = None
     try:
         for _line, row in iter_metrics(path / METRICS):
-            if is_int(row.get("step")) and row["step"] <= step:
-                train = row.get("train_loss", train)
-                val = row.get("val_loss", val) if row.get("val_loss") is not None else val
+            if not (is_int(row.get("step")) and row["step"] <= step):
+                continue
+            if row.get("train_loss") is not None:
+                train = row["train_loss"]
+            if row.get("val_loss") is not None:
+                val = row["val_loss"]
     except Exception:  # noqa: BLE001 (an unreadable metrics file: keep run.json's losses)
         return None, None
     return train, val
