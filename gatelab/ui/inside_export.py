@@ -30,6 +30,7 @@ from gatelab.ui.plot_card_export import (
     export_width,
     titled_image,
     under_band,
+    write_file,
     write_png,
     write_svg_under_band,
     write_titled_svg,
@@ -53,10 +54,8 @@ def write_text_file(path: str | Path, text: str) -> Path:
     """Write ``text`` (UTF-8) to ``path`` whole or not at all, as the pictures are: a kill or a
     full disk mid-write left an existing CSV empty or cut mid-row, under a bare "[Errno 28]"
     (kill probe s21 D2); the error names the file."""
-    from gatelab.core.safe_write import atomic_write_bytes  # (see plot_card_export._write)
-
     path = Path(path)
-    atomic_write_bytes(path, text.encode("utf-8"))
+    write_file(path, text.encode("utf-8"))
     return path
 
 

@@ -197,7 +197,7 @@ def write_png(image: QImage, path: Path) -> None:
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     image.save(buffer, "PNG")
-    _write(path, bytes(buffer.data().data()))
+    write_file(path, bytes(buffer.data().data()))
 
 
 def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
@@ -230,7 +230,7 @@ def write_svg_under_band(path: Path, band: TitleBand, width: float, height: floa
         draw(painter, top)
     finally:
         painter.end()
-    _write(path, bytes(buffer.data().data()))
+    write_file(path, bytes(buffer.data().data()))
 
 
 def export_titled(plot: pg.PlotWidget, path: Path, title: str, caption: str,
@@ -251,7 +251,7 @@ def export_titled(plot: pg.PlotWidget, path: Path, title: str, caption: str,
     write_png(image, path)
 
 
-def _write(path: Path, data: bytes) -> None:
+def write_file(path: Path, data: bytes) -> None:
     """safe_write's atomic write, imported here: its module pulls runs_read and the training
     config in, which the window must not load before its first paint (test_startup_imports)."""
     from gatelab.core.safe_write import atomic_write_bytes
@@ -314,4 +314,4 @@ def curves_csv(item: pg.PlotItem, x_label: str) -> str:
 def write_curves_csv(item: pg.PlotItem, path: Path, x_label: str) -> None:
     """``curves_csv`` to ``path``, whole or not at all, as UTF-8 with a byte-order mark: the
     mark tells Excel the encoding, which it otherwise guesses wrong for "训练" or "σ"."""
-    _write(path, curves_csv(item, x_label).encode("utf-8-sig"))
+    write_file(path, curves_csv(item, x_label).encode("utf-8-sig"))
