@@ -96,19 +96,53 @@ def load_model(cache: ModelCache, spec: SourceSpec, progress: Callable[..., None
     return model
 
 
-def trace_task(cache: ModelCache, spec: SourceSpec, text: str) -> Callable[..., Any]:
-    """A task: load (or reuse) the model and trace ``text`` through it → core Trace."""
+@dataclass(frozen=True)
+class ExampleSwap:
+    """The model could not read the tab's default example, so another example was traced."""
 
-    def task(progress: Callable[..., None], _cancel: threading.Event) -> Any:
-        model = load_model(cache, spec, progress)
-        progress(0.85, RUNNING)
-        if spec.is_run():
-            trace = model.trace(text)
-        else:
-            trace = model.trace(text, progress)
+    trace: Any  # the trace of ``text``
+    text: str  # the example traced instead
+    missing: tuple[str, ...]  # what the model lacked in the default example
+
+
+def _unreadable(trace: Any) -> tuple[str, ...]:
+    """What the model read as a substitute or dropped in ``trace`` (() when it read it all)."""
+    if not trace.unknown and not trace.dropped_chars:
+        return ()
+    pieces = trace.unknown_chars or tuple(dict.fromkeys(trace.tokens[i] for i in trace.unknown))
+    return tuple(dict.fromkeys((*pieces, *trace.dropped_chars)))
+
+
+def trace_task(cache: ModelCache, spec: SourceSpec, text: str,
+               fallbacks: tuple[str, ...] = ()) -> Callable[..., Any]:
+    """A task: load (or reuse) the model and trace ``text`` through it → core Trace, or an
+    ``ExampleSwap`` with the trace of the first of ``fallbacks`` the model reads whole, when it
+    cannot read all of ``text`` (a text the model cannot read at all, and no fallback it can:
+    the trace of ``text``, with its warning)."""
+
+    def trace_of(model: Any, progress: Callable[..., None], some: str) -> Any:
         from gatelab.core.inside.types import checked
 
-        trace = checked(trace)  # NaN or infinite numbers: the panel says so
+        # NaN or infinite numbers: the panel says so
+        return checked(model.trace(some) if spec.is_run() else model.trace(some, progress))
+
+    def task(progress: Callable[..., None], cancel: threading.Event) -> Any:
+        from gatelab.core.inside.errors import InsideError
+
+        model = load_model(cache, spec, progress)
+        progress(0.85, RUNNING)
+        trace = trace_of(model, progress, text)
+        missing = _unreadable(trace) if fallbacks else ()
+        for other in fallbacks if missing else ():
+            if cancel.is_set():
+                break
+            try:
+                found = trace_of(model, progress, other)
+            except InsideError:  # longer than the run's block, say: the next one
+                continue
+            if not _unreadable(found):
+                progress(1.0, DONE)
+                return ExampleSwap(found, other, missing)
         progress(1.0, DONE)
         return trace
 

@@ -6,14 +6,15 @@ lines keep their translations.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from gatelab.core.inside.unknown_chars import dropped_note
+from gatelab.core.inside.unknown_chars import NAMED, dropped_note
 from gatelab.core.runs import run_info
+from gatelab.ui.inside_jobs import ExampleSwap
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import run_status_word
 
@@ -90,6 +91,28 @@ def unknown_warning(trace: Any) -> str:
     return (_read_as_warning(trace) + told).strip()
 
 
+def swapped_example(source: Any, result: Any) -> tuple[Any, Callable[[], str] | None]:
+    """A worker's trace result, and the line saying why another example was analysed when it
+    is an ``ExampleSwap`` (whose example then goes into ``source``'s text box, so the box names
+    what the views show); None when the text in the box was traced."""
+    if not isinstance(result, ExampleSwap):
+        return result, None
+    source.show_example(result.text)
+    missing, text = result.missing, result.text
+
+    def note() -> str:
+        return translate("InsidePanel", "This model cannot read {0} of the example text, so "
+                                        "the example “{1}” was analysed instead; type or pick "
+                                        "any text to analyse it.").format(_named(missing), text)
+
+    return result.trace, note
+
+
+def _named(pieces: Sequence[str]) -> str:
+    """The first five ``pieces`` quoted, then "…" when there are more (as core's ``NAMED``)."""
+    return ", ".join([repr(c) for c in pieces[:NAMED]] + (["…"] if len(pieces) > NAMED else []))
+
+
 def _read_as_warning(trace: Any) -> str:
     """``unknown_warning``'s sentence on what was read as a substitute ("" when nothing was)."""
     positions = getattr(trace, "unknown", ())
@@ -98,7 +121,7 @@ def _read_as_warning(trace: Any) -> str:
     pieces = tuple(getattr(trace, "unknown_chars", ()) or ()) or tuple(
         dict.fromkeys(trace.tokens[i] for i in positions))  # '"' twice in a line is one
     n, read_as = len(pieces), repr(trace.unknown_as)
-    shown = ", ".join([repr(c) for c in pieces[:5]] + (["…"] if n > 5 else []))  # 7, 5 named
+    shown = _named(pieces)
     if getattr(trace, "source_kind", "run") != "hf":
         if n == 1:
             return translate("InsidePanel", "Warning: 1 character ({1}) is not in this run's "

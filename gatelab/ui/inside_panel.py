@@ -28,7 +28,8 @@ from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_layout import column, explorer_page, rule, trace_page
 from gatelab.ui.inside_lesson import build_lesson
 from gatelab.ui.inside_caption import trace_caption
-from gatelab.ui.inside_messages import live_info, model_notes, trace_text, unknown_warning, view_titles
+from gatelab.ui.inside_messages import live_info, model_notes, swapped_example, trace_text
+from gatelab.ui.inside_messages import unknown_warning, view_titles
 from gatelab.ui.inside_jobs import (
     ModelCache,
     SourceSpec,
@@ -210,7 +211,8 @@ class InsidePanel(QWidget):
             self._say(lambda: self.tr("The live run has no checkpoint yet: it saves one every "
                                       "few steps and at its end; try again soon."), level="error")
             return False
-        return self._start_trace(spec, text, history=True)
+        return self._start_trace(spec, text, history=True,
+                                 fallbacks=self.source.example_fallbacks())
 
     def _read_history(self, spec: SourceSpec) -> None:
         """Fill the history view for the source now on show (a run's read off the GUI thread)."""
@@ -229,8 +231,9 @@ class InsidePanel(QWidget):
             return message_text(exc)
         return ""
 
-    def _start_trace(self, spec: SourceSpec, text: str, history: bool = False) -> bool:
-        if not self.runner.start("trace", trace_task(self.cache, spec, text)):
+    def _start_trace(self, spec: SourceSpec, text: str, history: bool = False,
+                     fallbacks: tuple[str, ...] = ()) -> bool:
+        if not self.runner.start("trace", trace_task(self.cache, spec, text, fallbacks)):
             self._say(lambda: self.tr("Still busy: wait or press Cancel."), level="error")
             return False
         self._trying, self._trying_history = spec, history
@@ -293,7 +296,7 @@ class InsidePanel(QWidget):
             self._spec = self._trying  # top-k and the step slider now use this source
             if self._trying_history:
                 self._read_history(self._spec)
-            self._show_trace(result)
+            self._show_trace(*swapped_example(self.source, result))
             check_stale(self)  # the bar changed while it ran: say so over the result
         if self._pending_step is not None and not self.runner.is_busy():
             step, self._pending_step = self._pending_step, None
@@ -304,7 +307,7 @@ class InsidePanel(QWidget):
         if self._message[1]:
             self._say(lambda: "")
 
-    def _show_trace(self, trace: Any) -> None:
+    def _show_trace(self, trace: Any, swap: Callable[[], str] | None = None) -> None:
         keep = self.sel.token if self.sel.has_trace() and len(trace.tokens) == self.sel.n_tokens() \
             else None
         self.sel.set_trace(trace, token=keep)
@@ -314,8 +317,9 @@ class InsidePanel(QWidget):
         then, self.after_trace = self.after_trace, None
         told = then() if then is not None else None  # a lesson step's word on this trace
         notes = model_notes(self.cache.model)  # the model that was just traced (HF: its notes)
-        text = self._say(lambda: " ".join([trace_text(trace, notes)] + ([told()] if told else [])),
-                         level="warning" if unknown_warning(trace) or told
+        said = [f for f in (swap, lambda: trace_text(trace, notes), told) if f is not None]
+        text = self._say(lambda: " ".join(f() for f in said),
+                         level="warning" if unknown_warning(trace) or told or swap
                          or not getattr(trace, "finite", True) else "")
         self.status_changed.emit(text)
         if then is not None:

@@ -172,7 +172,7 @@ def apply_panel_state(panel: InsidePanel, state: Mapping[str, Any]
     if "dtype" in v:
         source.dtype.setCurrentText(v["dtype"])
     if "text" in v:
-        source.text.setText(v["text"])
+        source.set_text(v["text"])
     if "topk_file" in v:
         panel.topk.text_file = v["topk_file"]
         panel.topk.set_target(*panel.topk.target_args())
@@ -207,6 +207,7 @@ def save_settings(panel: InsidePanel, settings: QSettings) -> None:
     settings.setValue("device", source.device_key())
     settings.setValue("dtype", source.dtype.currentText())
     settings.setValue("text", source.text.text())
+    settings.setValue("text_chosen", not source.default_text)  # typed or picked: never swapped
     settings.setValue("topk_file", panel.topk.text_file)
     settings.setValue("view", panel.views.currentIndex())
     settings.setValue("export_dir", export_folder())
@@ -228,6 +229,7 @@ def restore_settings(panel: InsidePanel, settings: QSettings) -> None:
         value = settings.value(key, "")
         if isinstance(value, str) and value and len(value) < MAX_TEXT:
             widget.setText(value)
+    source.default_text = settings.value("text_chosen", False) not in (True, "true")
     source.set_device(settings_choice(settings, "device", "auto", DEVICES))
     source.dtype.setCurrentText(settings_choice(settings, "dtype", "float32", DTYPES))
     value = settings.value("topk_file", "")

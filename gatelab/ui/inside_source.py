@@ -101,6 +101,10 @@ class SourceBar(QWidget):
         self.text.setObjectName("inside-text")
         self.text.setText(EXAMPLES[0])
         self.text.returnPressed.connect(self.analyse_requested)
+        # True while the box holds the example the tab chose itself (not typed, picked or
+        # restored): only that one may be swapped for an example the model can read
+        self.default_text = True
+        self.text.textEdited.connect(self._on_edited)
         self._examples_shown: tuple[str, ...] = EXAMPLES[:N_EXAMPLES]
         # set by the panel while the views show a trace of the text in the box: a language
         # switch then leaves that text alone (the shaded tokens would describe another text)
@@ -201,8 +205,33 @@ class SourceBar(QWidget):
 
     def pick_example(self, example: str) -> None:
         """Put an example in the text box (what its menu entry does)."""
+        self.default_text = False  # the learner's choice, kept even if the model cannot read it
         self.text.setText(example)
         self.example_picked.emit(example)
+
+    def set_text(self, text: str) -> None:
+        """Put a chosen text (a restored state's) in the box: never swapped for an example."""
+        self.default_text = False
+        self.text.setText(text)
+
+    def show_example(self, example: str) -> None:
+        """Put the example the tab analysed in place of its default in the box (still the
+        tab's own choice, so a language switch still translates it)."""
+        self.text.setText(example)
+
+    def example_fallbacks(self) -> tuple[str, ...]:
+        """The examples to analyse instead when the model cannot read every character of the
+        box's text, this language's first: () unless the box holds the tab's own default
+        example. Why: a Chinese learner's first analysis of a run trained on Python code was
+        all unknown characters (walkthrough s21 #13); a text the learner typed or picked is
+        theirs, and is analysed as it is, with its warning."""
+        text = self.text.text()
+        if not self.default_text or text not in (*EXAMPLES, *self._examples_shown):
+            return ()
+        return tuple(dict.fromkeys(e for e in (*self._examples_shown, *EXAMPLES) if e != text))
+
+    def _on_edited(self, _text: str) -> None:
+        self.default_text = False
 
     # -- reading the choice -------------------------------------------------------------------
     def kind_key(self) -> str:
