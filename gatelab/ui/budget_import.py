@@ -14,6 +14,7 @@ from gatelab.core import budget as B
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.budget_checkpoint import CheckpointView, tensor_count
 from gatelab.ui.budget_loader import BudgetFileLoader, CheckpointResult, ConfigResult
+from gatelab.ui.export_dialog import folder_of
 from gatelab.ui.message_box import breakable
 from gatelab.ui.messages import message_text
 from gatelab.ui import file_dialogs
@@ -185,15 +186,22 @@ class BudgetFilesMixin:
         name = self.compare_name()
         return name if name in self.models else ""
 
+    def _open_folder(self, kind: str) -> str:
+        """Where an Open dialog starts: the folder of the file of this ``kind`` open now (the
+        other kind's when none; they usually lie side by side), else the home folder."""
+        files: dict[str, str] = getattr(self, "opened_files", dict)()
+        return folder_of(files.get(kind) or next(iter(files.values()), ""))
+
     def _on_open_config(self) -> None:
-        path, _ = file_dialogs.open_file_name(self, self.tr("Open config.json"), "",
+        path, _ = file_dialogs.open_file_name(self, self.tr("Open config.json"),
+                                              self._open_folder("config"),
                                               self.tr("Model config (*.json);;All files (*)"))
         if path:
             self.load_config(path)
 
     def _on_open_safetensors(self) -> None:
         path, _ = file_dialogs.open_file_name(
-            self, self.tr("Open safetensors"), "",
+            self, self.tr("Open safetensors"), self._open_folder("safetensors"),
             self.tr("Safetensors (*.safetensors *.safetensors.index.json);;All files (*)"))
         if path:
             self.load_safetensors(path)

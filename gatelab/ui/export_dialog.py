@@ -10,6 +10,7 @@ their QSettings (``export_folder``/``set_export_folder``).
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -93,6 +94,13 @@ def start_folder(remembered: object) -> str:
             if Path(remembered).is_dir():
                 return remembered
     return str(Path.home())
+
+
+def folder_of(path: str) -> str:
+    """Where an Open dialog for a file like ``path`` (the last one opened) starts: its folder
+    while it is one, else the home folder. Open config.json, Open safetensors and Open text
+    file passed "" and opened in the working directory every time (walkthrough s21 #18)."""
+    return start_folder(os.path.dirname(path) if isinstance(path, str) and path else "")
 
 
 def ask_export_path(parent: QWidget, title: str, default_name: str, filters: str) -> str:

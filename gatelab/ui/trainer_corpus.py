@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from gatelab.core.messages import KeyedError, Msg
 from gatelab.ui.elide import FitCombo, without_brackets
+from gatelab.ui.export_dialog import folder_of
 from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_jobs import CorpusSummary, corpus_summary
@@ -189,8 +190,17 @@ class CorpusBox(QGroupBox):
         if self._loaded:
             self.refresh()
 
+    def _open_folder(self) -> str:
+        """Where Open text file… starts: the folder of the corpus chosen when it is a file,
+        else of the last file in the list, else the home folder."""
+        files = [str(self.combo.itemData(i)) for i in range(self.combo.count())]
+        files = [f for f in files if f not in BUILTIN]
+        chosen = self.corpus()
+        return folder_of(chosen if chosen in files else (files[-1] if files else ""))
+
     def _on_open(self) -> None:
-        path, _ = file_dialogs.open_file_name(self, self.tr("Open a text file to train on"), "",
+        path, _ = file_dialogs.open_file_name(self, self.tr("Open a text file to train on"),
+                                              self._open_folder(),
                                               self.tr("Text files (*.txt *.md *.py);;All files (*)"))
         if path:
             self._cache.pop(path, None)
