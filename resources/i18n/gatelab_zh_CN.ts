@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+89"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+90"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -670,12 +670,12 @@
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+33"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Model config (*.json);;All files (*)</source>
         <translation>模型配置 (*.json);;所有文件 (*)</translation>
     </message>
@@ -700,12 +700,12 @@
         <translation>导出失败</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-42"/>
         <source>{0}: {1}, {2} parameters</source>
         <translation>{0}：{1}，{2} 个参数</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+43"/>
         <source>Could not write {0}</source>
         <translation>无法写入 {0}</translation>
     </message>
@@ -1639,7 +1639,7 @@
 <context>
     <name>CorpusBox</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_corpus.py" line="+114"/>
+        <location filename="../../gatelab/ui/trainer_corpus.py" line="+115"/>
         <source>Text to learn (corpus)</source>
         <translation>要学习的文本（语料）</translation>
     </message>
@@ -1685,12 +1685,12 @@
         <translation>正在读取语料…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+36"/>
         <source>Open a text file to train on</source>
         <translation>打开用于训练的文本文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Text files (*.txt *.md *.py);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
@@ -2021,7 +2021,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+166"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+177"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -2031,7 +2031,7 @@
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/export_dialog.py" line="+112"/>
+        <location filename="../../gatelab/ui/export_dialog.py" line="+120"/>
         <source>Export failed</source>
         <translation>导出失败</translation>
     </message>
@@ -3590,7 +3590,7 @@
 <context>
     <name>InsidePanel</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="+74"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="+75"/>
         <source>Note: {0}</source>
         <translation>注意：{0}</translation>
     </message>
@@ -3600,7 +3600,12 @@
         <translation>警告：{0}。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+15"/>
+        <source>This model cannot read {0} of the example text, so the example “{1}” was analysed instead; type or pick any text to analyse it.</source>
+        <translation>此模型无法读取示例文本中的 {0}，因此改为分析示例“{1}”；输入或选择任意文本即可分析它。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Warning: 1 character ({1}) is not in this model&apos;s vocabulary and was read as {2}: its numbers describe that token.</source>
         <translation>警告：有 1 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个 token。</translation>
     </message>
@@ -3685,12 +3690,12 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+207"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+208"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>Still busy: wait or press Cancel.</source>
         <translation>仍在处理：请等待或按“取消”。</translation>
     </message>
@@ -3700,12 +3705,12 @@
         <translation>正在加载并追踪…</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-29"/>
         <source>The live run has no checkpoint yet: it saves one every few steps and at its end; try again soon.</source>
         <translation>实时运行还没有检查点：它每隔几步和结束时会保存一个；请稍后再试。</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>Cancelled; the views still show the last trace.</source>
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
@@ -3725,7 +3730,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-93"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-115"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3745,7 +3750,7 @@
         <translation>警告：有些数值不是有限数（模型的权重或激活值含有 NaN 或无穷大）；各视图把它们显示为 nan。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+56"/>
         <source>Warning: 1 character ({1}) is not in this run&apos;s vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
@@ -3755,7 +3760,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+54"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+55"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3864,7 +3869,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-161"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-183"/>
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
@@ -5755,7 +5760,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+164"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+168"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5861,7 +5866,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-148"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5876,12 +5881,12 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+147"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+75"/>
         <source>No live run yet: start one in the Live trainer tab (Ctrl+4), or pick a saved run.</source>
         <translation>还没有实时运行：请在“实时训练”标签页中启动一个（Ctrl+4），或选择已保存的运行。</translation>
     </message>
@@ -5901,8 +5906,8 @@ equivalent</source>
         <translation>选择运行文件夹</translation>
     </message>
     <message>
-        <location line="-141"/>
-        <location line="+147"/>
+        <location line="-166"/>
+        <location line="+172"/>
         <source>Choose a Hugging Face model folder</source>
         <translation>选择 Hugging Face 模型文件夹</translation>
     </message>
