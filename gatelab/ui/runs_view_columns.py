@@ -35,13 +35,17 @@ SQUEEZED_FLOOR = 36  # px they keep when even those leasts do not fit ("r…1")
 MODEL, MODEL_WHOLE = 2, 150
 
 
-def fit_columns(table: QTableWidget, status_least: int) -> None:
+def fit_columns(table: QTableWidget, status_least: int, wanted: list[int]) -> None:
     """Run, Model and Corpus share what the others leave (at least their ``SQUEEZED`` px),
     so Status (``status_least`` px at least) stays on screen: at 1280×800 a full run name
-    pushed it off sideways."""
+    pushed it off sideways. ``wanted``: px each column's contents want (``runs_view_table``;
+    the headers' alone before any rows)."""
     header = table.horizontalHeader()
-    wanted = [max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
-              for c in range(header.count())]
+    if len(wanted) != header.count():
+        wanted = [header.sectionSizeHint(c) for c in range(header.count())]
+    for column, width in enumerate(wanted):
+        if column not in SQUEEZED and column != STATUS:
+            header.resizeSection(column, width)
     room = table.viewport().width() - sum(
         w for c, w in enumerate(wanted) if c not in SQUEEZED and c != STATUS)
     status = min(wanted[STATUS], status_least)
