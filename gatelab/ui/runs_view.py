@@ -34,9 +34,10 @@ from PySide6.QtWidgets import (
 from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 # STATUS, STATUS_CHARS and elide_words are also imported from this module (tests)
+from gatelab.ui.runs_view_cells import MiddleElide, NameElide, cell_pad
 from gatelab.ui.runs_view_columns import (SQUEEZED, STATUS, STATUS_CHARS,  # noqa: F401
-                                           STATUS_PAD, MiddleElide, buttons_width,
-                                           elide_words, fit_columns, place_buttons)
+                                           STATUS_PAD, buttons_width, elide_words,
+                                           fit_columns, name_least, place_buttons)
 from gatelab.ui.runs_view_table import TextWidths, row_cells, show_cells
 from gatelab.ui.runs_view_actions import ask_delete, delete_refusal
 from gatelab.ui.runs_view_rows import (STATUS_WORDS, action_refusal,  # run_status_word: and
@@ -89,11 +90,14 @@ class RunsView(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)  # Status fills what is left
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.table.setWordWrap(False)  # one line per run, elided; a wrapped cell was elided twice
-        for column in SQUEEZED:  # run names and corpus paths differ at both ends: keep both
-            self.table.setItemDelegateForColumn(column, MiddleElide(self.table))
+        for column in SQUEEZED:  # models and corpus paths differ at both ends: keep both; a
+            # run's name keeps its own last part (runs_view_cells)
+            self.table.setItemDelegateForColumn(
+                column, (MiddleElide if column else NameElide)(self.table))
         self._shown: list[tuple[str, list[str], list[str]]] = []  # (path, cells, tips) per row
         self._widths = TextWidths()
         self._wanted: list[int] = []  # px each column's contents want (as last shown)
+        self._run_least = SQUEEZED[0]  # px that show the runs' names apart
         self.table.viewport().installEventFilter(self)  # a resized view: refit the columns
         # a double click or Return (activated: Return did nothing, keyboard walkthrough s18)
         self.table.activated.connect(lambda _index: self._on_open())
@@ -194,7 +198,7 @@ class RunsView(QWidget):
 
     def _fit_columns(self) -> None:
         """Run, Model and Corpus share what the others leave, Status its longest word whole."""
-        fit_columns(self.table, self._status_least(), self._wanted)
+        fit_columns(self.table, self._status_least(), self._wanted, self._run_least)
 
     def _status_least(self) -> int:
         """Px for Status to show its longest status word whole ("interrupted", translated)."""
@@ -277,6 +281,8 @@ class RunsView(QWidget):
         rebuilt = show_cells(self.table, self._shown, new)
         self._shown = new
         self._wanted = self._widths.wanted(self.table, [cells for _path, cells, _tips in new])
+        self._run_least = name_least(self.table.fontMetrics(), [cells[0] for _p, cells, _t in new],
+                                     cell_pad(self.table))
         if rebuilt or selected != self.selected_path():
             self._reselect(selected)
         self.empty.setVisible(not self.rows)
