@@ -1,5 +1,5 @@
 """How the Runs table draws a cell that does not fit: a run's name keeps its own last part
-("…/gelu-seed1338"), Model and Corpus are elided in their middle, and the Run cell's tooltip
+and the end of its experiment's ("…f767/gelu-seed1338"), Model and Corpus are elided in their middle, and the Run cell's tooltip
 names what a narrow list hides (``runs_view_columns`` hides Corpus, Train and Steps first).
 
 Why: beside the "Try this" card at 1024 px the list is ~345–390 px wide, and the names of an
@@ -59,15 +59,15 @@ class NameElide(MiddleElide):
 
 
 def elide_name(text: str, metrics: QFontMetrics, width: int) -> str:
-    """A run's name as it fits ``width`` px: whole; else an experiment's name (before the last
-    "/") cut in its middle, the run's own part whole ("exp-2…67/gelu-seed1338"); else that
-    part alone, cut in its middle."""
+    """A run's name as it fits ``width`` px: whole; else the run's own part whole after as much
+    of the end of its experiment's name (before the last "/": its time and id) as fits
+    ("…1800-f767/gelu-seed1338"); else that part alone, cut in its middle."""
     if metrics.horizontalAdvance(text) <= width:
         return text
     head, slash, tail = text.rpartition("/")
     room = width - metrics.horizontalAdvance(slash + tail)
     if slash and room >= metrics.horizontalAdvance(ELLIPSIS):
-        return metrics.elidedText(head, Qt.TextElideMode.ElideMiddle, room) + slash + tail
+        return metrics.elidedText(head, Qt.TextElideMode.ElideLeft, room) + slash + tail
     return metrics.elidedText(tail, Qt.TextElideMode.ElideMiddle, max(width, 0))
 
 

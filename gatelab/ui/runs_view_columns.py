@@ -21,9 +21,10 @@ STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to
 RUN, MODEL, CORPUS, STEPS, TRAIN = 0, 2, 3, 4, 5
 # Run, Model and Corpus (least readable px): elided when narrow (Model too: beside a readable
 # "Try this" card at 1000 px, the list has ~390 px). Run's least grows to its runs' own last
-# part ("…/swiglu-seed1338", ``name_least``), at most RUN_LEAST_MAX px
+# part ("…f767/swiglu-seed1338", ``name_least``), at most RUN_LEAST_MAX px
 SQUEEZED = {RUN: 100, MODEL: 60, CORPUS: 50}
 RUN_LEAST_MAX = 160
+HEAD_CHARS = 4  # of an experiment's name, before its run's ("f767" of exp-…-f767)
 SQUEEZED_FLOOR = 36  # px they keep when even those leasts do not fit ("r…1")
 # hidden in this order while Run and Model cannot have their least beside the others: the
 # corpus is most often the same for every run, Val is the loss runs are compared by, Status
@@ -73,10 +74,11 @@ def fit_columns(table: QTableWidget, status_least: int, wanted: list[int],
 
 
 def name_least(metrics: QFontMetrics, names: Sequence[str], pad: int) -> int:
-    """Px the Run column needs to show each run's own part of its name ("…/gelu-seed1338" of an
-    experiment's run) with ``pad`` px of margins: at least ``SQUEEZED[RUN]``, at most
+    """Px the Run column needs to show each run's own part of its name and the last
+    ``HEAD_CHARS`` of its experiment's ("…f767/gelu-seed1338": each experiment has a
+    gelu-seed1338) with ``pad`` px of margins: at least ``SQUEEZED[RUN]``, at most
     ``RUN_LEAST_MAX``."""
-    tails = ("/" + name.rpartition("/")[2] for name in names if "/" in name)
+    tails = (name[max(name.rfind("/") - HEAD_CHARS, 0):] for name in names if "/" in name)
     # measured apart, as runs_view_cells.elide_name fits them (a whole line's advance can
     # round a pixel narrower than the sum of its pieces', and the seed was cut again)
     widest = max((metrics.horizontalAdvance(t) for t in tails), default=-pad)

@@ -1,5 +1,5 @@
 """At 1024×768 with the "Try this" card shown (the default), the Runs list still tells two seeds'
-runs apart (walkthrough s21 #9).
+runs apart, and two experiments' (walkthrough s21 #9).
 
 Why: beside the card the list is ~345–390 px wide; Run, Model and Corpus were squeezed to their
 36 px floor and read "e…8", "2…h", "…", so exp-…/gelu-seed1337 and …-seed1338 looked the same,
@@ -29,6 +29,9 @@ def _rows() -> list[RunRow]:
             rows.append(RunRow("/h/runs/" + name, name, variant, "2L d64 m{0} 4h".format(m),
                                "python", "200/200", 2.35 - m / 1e4, 2.39 - seed / 1e5,
                                "finished"))
+    other = "exp-20261204-090000-a9b1/gelu-seed1338"  # every experiment has a gelu-seed1338
+    rows.append(RunRow("/h/runs/" + other, other, "gelu", "2L d64 m256 4h", "python", "200/200",
+                       2.3, 2.4, "finished"))
     rows.append(RunRow("/h/runs/run-20261203-170812-baa5", "run-20261203-170812-baa5", "swiglu",
                        "4L d128 m352 4h", "python", "300/300", 1.8928, 1.8562, "finished"))
     return rows
