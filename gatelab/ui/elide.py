@@ -104,7 +104,11 @@ def fit_list_width(combo: QComboBox) -> None:
 
 class _Elided(QLabel):
     """A plain-text label that draws its text cut to fit (``_elide``, on every resize and font
-    change): ``text()`` is the whole text, ``shown_text()`` what is drawn."""
+    change): ``text()`` is the whole text, ``shown_text()`` what is drawn, and whenever the
+    two differ the tooltip holds the whole text. Every label of the app that cuts its text is
+    one: ``ElidedLine`` (a run's name, a hover readout), ``ElidedLines`` (the gate plane's
+    neuron message), ``ElidedParts`` (the Inside tab's model summary). The main window shows
+    tooltips even while it is inactive (``WA_AlwaysShowToolTips``, walkthrough s21 #17)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -200,6 +204,40 @@ class ElidedLines(_Elided):
             QLabel.setText(self, shown)
         cut = shown != self._whole
         self.setToolTip("\n\n".join(t for t in ((self._whole if cut else ""), self._tip) if t))
+
+
+class ElidedParts(_Elided):
+    """A right-aligned plain-text label of "·"-joined parts: the whole text on one line where it
+    fits, else its parts a line each, each ending after a word with "…" where too long; the
+    whole text is its tooltip. (A right-aligned QLabel cut the start instead, model name and
+    all: "…orCausalLM · 4 layers"; cutting the joined text lost the sizes line whole at 1024 px
+    behind a long run name, walkthrough s15 F5.) The Inside tab's model summary."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines: list[str] = []
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        self.set_lines([text] if text else [], text)
+
+    def set_lines(self, lines: list[str], whole: str | None = None) -> None:
+        """Show ``whole`` (default: ``lines`` joined by " · "), or ``lines`` one under another,
+        each cut on its own, where the whole does not fit on one line."""
+        self._lines = list(lines)
+        self._whole = " · ".join(lines) if whole is None else whole
+        self.setToolTip(self._whole)
+        self._elide()
+
+    def _elide(self) -> None:
+        room = max(self.contentsRect().width() - 4, 0)
+        metrics = self.fontMetrics()
+        if metrics.horizontalAdvance(self._whole) > room and len(self._lines) > 1:
+            # two lines beat one cut one, cut or not: the sizes keep a line of their own
+            QLabel.setText(self, "\n".join(elide_words(line, metrics, room) for line in self._lines))
+        else:
+            QLabel.setText(self, elide_words(self._whole, metrics, room))
 
 
 BRACKETS = re.compile(r"\s*[(（][^()（）]*[)）]")

@@ -10,11 +10,10 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 from gatelab.core.inside.types import dtype_label
-from gatelab.ui.elide import elide_words
+from gatelab.ui.elide import ElidedParts
 from gatelab.ui.inside_messages import layer_kind_text, model_info
 from gatelab.ui.variant_names import variant_name
 from gatelab.ui.inside_state import InsideSelection
@@ -46,7 +45,7 @@ class SelectionBar(QWidget):
         self.token_text = StaticLabel(1, self)
         self.token_text.setFixedWidth(130)  # (150 cut the sizes line at 1024 px: s20)
         self.token_text.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.info = ElidedLabel(self)  # the model's name first: a narrow window cuts the end
+        self.info = ElidedParts(self)  # the model's name first: a narrow window cuts the end
         self.info.setStyleSheet("color: #555;")
         self.layer_label, self.neuron_label, self.token_label = QLabel(self), QLabel(self), QLabel(self)
         lay = QHBoxLayout(self)
@@ -129,54 +128,6 @@ class SelectionBar(QWidget):
         piece = trace.tokens[token] if trace is not None and token < len(trace.tokens) else ""
         self.token_text.setText("<b><tt>“{0}”</tt></b>".format(html.escape(display_piece(piece)))
                                 if trace is not None else "")
-
-
-class ElidedLabel(QLabel):
-    """A plain-text label that shows its whole text on one line where it fits, else its parts
-    a line each, each ending after a word with "…" where too long; the whole text is its
-    tooltip. (A right-aligned QLabel cut the start instead, model name and all: "…orCausalLM ·
-    4 layers"; cutting the joined text lost the sizes line whole at 1024 px behind a long run
-    name, walkthrough s15 F5.) ``text()`` returns the whole text."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._lines: list[str] = []
-        self._whole = ""
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-
-    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
-        self.set_lines([text] if text else [], text)
-
-    def set_lines(self, lines: list[str], whole: str | None = None) -> None:
-        """Show ``whole`` (default: ``lines`` joined by " · "), or ``lines`` one under another,
-        each cut on its own, where the whole does not fit on one line."""
-        self._lines = list(lines)
-        self._whole = " · ".join(lines) if whole is None else whole
-        self.setToolTip(self._whole)
-        self._elide()
-
-    def text(self) -> str:
-        return self._whole
-
-    def shown_text(self) -> str:
-        """What is drawn now: the whole text on one line (its start and "…" for one part), or
-        its parts, each whole or its start and "…", with a newline between them."""
-        return super().text()
-
-    def resizeEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
-        super().resizeEvent(event)  # type: ignore[arg-type]
-        self._elide()
-
-    def _elide(self) -> None:
-        room = max(self.contentsRect().width() - 4, 0)
-        metrics = self.fontMetrics()
-        if metrics.horizontalAdvance(self._whole) > room and len(self._lines) > 1:
-            # two lines beat one cut one, cut or not: the sizes keep a line of their own
-            super().setText("\n".join(elide_words(line, metrics, room) for line in self._lines))
-        else:
-            super().setText(elide_words(self._whole, metrics, room))
 
 
 def model_dtype(model: Any) -> str:

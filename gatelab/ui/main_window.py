@@ -55,6 +55,10 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self._rooms: dict[str, CardRoom] = {}  # shows a card only where it can be read
         self._retranslate_pending = False
         self._fitted: QSize | None = None  # the size chosen to fit the screen (window_place)
+        # tooltips (the whole text of every cut label) also over an inactive window: a folder
+        # dialog left it inactive where no window manager gave it back, and the cut gate-plane
+        # message then showed nothing on hover (walkthrough s21 #17)
+        self.setAttribute(Qt.WidgetAttribute.WA_AlwaysShowToolTips)
 
         self.tabs = QTabWidget(self)
         self.tabs.setDocumentMode(True)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -35,15 +34,15 @@ from PySide6.QtWidgets import (
 from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text
 # STATUS, STATUS_CHARS and elide_words are also imported from this module (tests)
-from gatelab.ui.runs_view_columns import (SQUEEZED, STATUS, STATUS_CHARS, STATUS_PAD,
-                                           MiddleElide, buttons_width, elide_words,
-                                           fit_columns, loss_text, place_buttons)
+from gatelab.ui.runs_view_cells import MiddleElide, NameElide, cell_pad
+from gatelab.ui.runs_view_columns import (SQUEEZED, STATUS, STATUS_CHARS,  # noqa: F401
+                                           STATUS_PAD, buttons_width, elide_words,
+                                           fit_columns, name_least, place_buttons)
+from gatelab.ui.runs_view_table import TextWidths, row_cells, show_cells
 from gatelab.ui.runs_view_actions import ask_delete, delete_refusal
 from gatelab.ui.runs_view_rows import (STATUS_WORDS, action_refusal,  # run_status_word: and
                                         poll_signature, read_rows, run_rows,  # from here too
                                         run_status_word)
-from gatelab.ui.trainer_corpus import corpus_name
-from gatelab.ui.trainer_fields import variant_name
 from gatelab.ui.trainer_jobs import RunRow
 from gatelab.ui.experiment_data import experiment_of
 from gatelab.ui.trainer_worker import BackgroundCalls
@@ -85,17 +84,20 @@ class RunsView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # every width is set by _fit_columns from the texts' advances (runs_view_table): an
+        # auto-sized (ResizeToContents) column laid out all rows' text again at each cell set
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)  # Status fills what is left
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.table.setWordWrap(False)  # one line per run, elided; a wrapped cell was elided twice
-        # Status fills what is left (a long reason is elided; the tooltip holds it all)
-        self.table.horizontalHeader().setSectionResizeMode(
-            STATUS, QHeaderView.ResizeMode.Interactive)
-        for column in SQUEEZED:  # run names and corpus paths differ at both ends: keep both
-            self.table.horizontalHeader().setSectionResizeMode(
-                column, QHeaderView.ResizeMode.Interactive)
-            self.table.setItemDelegateForColumn(column, MiddleElide(self.table))
+        for column in SQUEEZED:  # models and corpus paths differ at both ends: keep both; a
+            # run's name keeps its own last part (runs_view_cells)
+            self.table.setItemDelegateForColumn(
+                column, (MiddleElide if column else NameElide)(self.table))
+        self._shown: list[tuple[str, list[str], list[str]]] = []  # (path, cells, tips) per row
+        self._widths = TextWidths()
+        self._wanted: list[int] = []  # px each column's contents want (as last shown)
+        self._run_least = SQUEEZED[0]  # px that show the runs' names apart
         self.table.viewport().installEventFilter(self)  # a resized view: refit the columns
         # a double click or Return (activated: Return did nothing, keyboard walkthrough s18)
         self.table.activated.connect(lambda _index: self._on_open())
@@ -164,6 +166,7 @@ class RunsView(QWidget):
         self.updateGeometry()  # new words: a new least width
         self._fit_buttons()
         if self.rows:
+            self._shown = []  # every row again: the status words are in the new language
             self._show_rows(self.rows, self.selected_path())
 
     def _place_buttons(self, columns: int) -> None:
@@ -195,7 +198,7 @@ class RunsView(QWidget):
 
     def _fit_columns(self) -> None:
         """Run, Model and Corpus share what the others leave, Status its longest word whole."""
-        fit_columns(self.table, self._status_least())
+        fit_columns(self.table, self._status_least(), self._wanted, self._run_least)
 
     def _status_least(self) -> int:
         """Px for Status to show its longest status word whole ("interrupted", translated)."""
@@ -270,39 +273,40 @@ class RunsView(QWidget):
             "No runs yet. Press Start to train one; runs made with gatelab-train appear here too."))
 
     def _show_rows(self, rows: list[RunRow], selected: str) -> None:
+        """Show ``rows``, setting again only the rows whose text changed (a poll while another
+        process trains a run changes one row), and select the run ``selected`` names, where
+        it now stands (nothing when it is gone: not whatever run took its row number)."""
         self.rows = rows
-        self.table.setRowCount(len(self.rows))
-        for r, row in enumerate(self.rows):
-            full = self.status_word(row.status) + (": " + message_text(row.error) if row.error else "")
-            status = elide_words(full, STATUS_CHARS)
-            cells = (row.name, variant_name(row.variant), row.model, corpus_name(row.corpus),
-                     row.steps, loss_text(row.train_loss), loss_text(row.val_loss), status)
-            tips = {3: row.corpus, STATUS: full}  # the path (Run's tip) ends with the whole name
-            if row.steps.startswith("?"):  # run.json's step is implausible: the reason says why
-                tips[4] = full
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(str(text))
-                item.setData(Qt.ItemDataRole.UserRole, row.path)
-                item.setToolTip(tips.get(c) or row.path)  # whole name, corpus and reason
-                if 4 <= c <= 6:  # numbers right-aligned
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.table.setItem(r, c, item)
-            if row.path == selected:
-                self.table.selectRow(r)
+        new = [(row.path, *row_cells(row, self.status_word)) for row in rows]
+        rebuilt = show_cells(self.table, self._shown, new)
+        self._shown = new
+        self._wanted = self._widths.wanted(self.table, [cells for _path, cells, _tips in new])
+        self._run_least = name_least(self.table.fontMetrics(), [cells[0] for _p, cells, _t in new],
+                                     cell_pad(self.table))
+        if rebuilt or selected != self.selected_path():
+            self._reselect(selected)
         self.empty.setVisible(not self.rows)
         self._fit_columns()
         self._update_buttons()
+
+    def _reselect(self, path: str) -> None:
+        """Select (and make current) the row of the run at ``path``; none when it is not listed."""
+        r = next((i for i, row in enumerate(self.rows) if row.path == path), -1) if path else -1
+        if r < 0:
+            self.table.clearSelection()
+            self.table.selectionModel().clearCurrentIndex()
+        else:
+            self.table.selectRow(r)
 
     def selected_path(self) -> str:
         items = self.table.selectedItems()
         return str(items[0].data(Qt.ItemDataRole.UserRole)) if items else ""
 
     def select_path(self, path: str) -> bool:
-        for r, row in enumerate(self.rows):
-            if row.path == path:
-                self.table.selectRow(r)
-                return True
-        return False
+        if self.row_for(path) is None:
+            return False
+        self._reselect(path)
+        return True
 
     def select_after_refresh(self, path: str) -> None:
         """Select ``path`` now if it is listed, else once a refresh lists it."""

@@ -1,5 +1,5 @@
-"""How the runs table's columns share its width: which ones elide, how narrow they may get, and
-how a long status reason is cut.
+"""How the runs table's columns share its width: which ones elide, how narrow they may get,
+which hide first where even that does not fit, and how a long status reason is cut.
 
 Split from ``runs_view`` so the list's behaviour (reading the folder, selecting, replaying,
 deleting) reads apart from this width arithmetic, which only knows a table and its column
@@ -12,57 +12,78 @@ import math
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QGridLayout,
-    QLayout,
-    QPushButton,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QTableWidget,
-)
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QGridLayout, QLayout, QPushButton, QTableWidget
 
 STATUS_CHARS = 90  # the Status cell's text; the tooltip holds the whole reason
 STATUS = 7  # the column that must stay on screen
 STATUS_PAD = 16  # px around a cell's text (margins and grid line), with room to spare
-# Run, Model and Corpus (least px): elided in the middle when narrow (Model too: beside a
-# readable "Try this" card at 1000 px, the list has ~390 px)
-SQUEEZED = {0: 100, 2: 60, 3: 50}
+RUN, MODEL, CORPUS, STEPS, TRAIN = 0, 2, 3, 4, 5
+# Run, Model and Corpus (least readable px): elided when narrow (Model too: beside a readable
+# "Try this" card at 1000 px, the list has ~390 px). Run's least grows to its runs' own last
+# part ("…f767/swiglu-seed1338", ``name_least``), at most RUN_LEAST_MAX px
+SQUEEZED = {RUN: 100, MODEL: 60, CORPUS: 50}
+RUN_LEAST_MAX = 160
+HEAD_CHARS = 4  # of an experiment's name, before its run's ("f767" of exp-…-f767)
 SQUEEZED_FLOOR = 36  # px they keep when even those leasts do not fit ("r…1")
+# hidden in this order while Run and Model cannot have their least beside the others: the
+# corpus is most often the same for every run, Val is the loss runs are compared by, Status
+# says whether Steps ran out (1024 px with the "Try this" card: "e…8", walkthrough s21 #9)
+OPTIONAL = (CORPUS, TRAIN, STEPS)
 # Model ("4L d128 m352 4h") is what tells a user's runs apart, and its middle is its widths:
 # it keeps up to this many px whole before Run and Corpus give way ("4L d1…52 4h" beside the
 # "Try this" card at 1280 px, walkthrough s16 #5)
-MODEL, MODEL_WHOLE = 2, 150
+MODEL_WHOLE = 150
 
 
-def fit_columns(table: QTableWidget, status_least: int) -> None:
-    """Run, Model and Corpus share what the others leave (at least their ``SQUEEZED`` px),
-    so Status (``status_least`` px at least) stays on screen: at 1280×800 a full run name
-    pushed it off sideways."""
+def fit_columns(table: QTableWidget, status_least: int, wanted: list[int],
+                run_least: int = SQUEEZED[RUN]) -> None:
+    """Run, Model and Corpus share what the others leave (at least their readable px), so
+    Status (``status_least`` px at least) stays on screen: at 1280×800 a full run name pushed
+    it off sideways. Where even their least does not fit, the ``OPTIONAL`` columns are hidden
+    one by one. ``wanted``: px each column's contents want (``runs_view_table``; the headers'
+    alone before any rows); ``run_least``: px that show the runs' names apart."""
     header = table.horizontalHeader()
-    wanted = [max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
-              for c in range(header.count())]
-    room = table.viewport().width() - sum(
-        w for c, w in enumerate(wanted) if c not in SQUEEZED and c != STATUS)
+    if len(wanted) != header.count():
+        wanted = [header.sectionSizeHint(c) for c in range(header.count())]
     status = min(wanted[STATUS], status_least)
+    readable = {c: min(wanted[c], run_least if c == RUN else n) for c, n in SQUEEZED.items()}
+    hidden: list[int] = []
+    for column in (None, *OPTIONAL):
+        hidden += [column] if column is not None else []
+        squeezed = [c for c in SQUEEZED if c not in hidden]
+        room = table.viewport().width() - status - sum(
+            w for c, w in enumerate(wanted) if c not in (*SQUEEZED, STATUS, *hidden))
+        if room >= sum(readable[c] for c in squeezed):
+            break
+    for column in range(header.count()):
+        if table.isColumnHidden(column) != (column in hidden):
+            table.setColumnHidden(column, column in hidden)
+        if column not in (*SQUEEZED, STATUS, *hidden):
+            header.resizeSection(column, wanted[column])
     header.resizeSection(STATUS, status)  # stretched back over whatever the rest leave
-    room -= status
-    least = [max(n, min(wanted[c], MODEL_WHOLE)) if c == MODEL else n
-             for c, n in SQUEEZED.items()]
+    others = sum(readable[c] for c in squeezed if c != MODEL)
+    least = [max(readable[c], min(wanted[c], MODEL_WHOLE, room - others)) if c == MODEL
+             else readable[c] for c in squeezed]
     if room < sum(least):  # e.g. in Chinese, where the lesson card beside takes more room:
         # the elided columns give way too, so nothing scrolls sideways in any language
         least = [max(SQUEEZED_FLOOR, room * n // sum(least)) for n in least]
-    widths = share_width(room, [wanted[c] for c in SQUEEZED], least)
-    for column, width in zip(SQUEEZED, widths, strict=True):
+    widths = share_width(room, [wanted[c] for c in squeezed], least)
+    for column, width in zip(squeezed, widths, strict=True):
         header.resizeSection(column, width)
 
 
-class MiddleElide(QStyledItemDelegate):
-    """Elides a cell in the middle: "exp-2026…/run-…-ef01" still tells two runs apart."""
-
-    def initStyleOption(self, option: QStyleOptionViewItem, index: object) -> None:  # noqa: N802
-        super().initStyleOption(option, index)  # type: ignore[arg-type]
-        option.textElideMode = Qt.TextElideMode.ElideMiddle
+def name_least(metrics: QFontMetrics, names: Sequence[str], pad: int) -> int:
+    """Px the Run column needs to show each run's own part of its name and the last
+    ``HEAD_CHARS`` of its experiment's ("…f767/gelu-seed1338": each experiment has a
+    gelu-seed1338) with ``pad`` px of margins: at least ``SQUEEZED[RUN]``, at most
+    ``RUN_LEAST_MAX``."""
+    tails = (name[max(name.rfind("/") - HEAD_CHARS, 0):] for name in names if "/" in name)
+    # measured apart, as runs_view_cells.elide_name fits them (a whole line's advance can
+    # round a pixel narrower than the sum of its pieces', and the seed was cut again)
+    widest = max((metrics.horizontalAdvance(t) for t in tails), default=-pad)
+    widest += metrics.horizontalAdvance("…") + pad + 2  # (2: a gap before the next column)
+    return max(SQUEEZED[RUN], min(widest, RUN_LEAST_MAX))
 
 
 def share_width(room: int, wanted: list[int], least: list[int]) -> list[int]:

@@ -120,8 +120,7 @@ class LiveView(QWidget):
         self.stack.setCurrentWidget(self.plots)
         self.header.setVisible(True)
         self.sample.setVisible(True)
-        self.title.setText(title)
-        self.title.setToolTip(title)  # the label may be cut on a narrow window
+        self.title.setText(title)  # cut on a narrow window: the whole name is its tooltip
         for card in self.plots.cards().values():  # exported pictures name the run they show
             card.set_export_caption(title)
 
