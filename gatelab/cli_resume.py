@@ -41,17 +41,27 @@ def resume_hint(run_dir: Path, exc: BaseException, last: Snapshot | None) -> str
     step reported: ``last``) and it failed (a full disk at a checkpoint, out of memory) with a
     checkpoint to go on from, as a stopped run says it; "" for a refusal before training and
     for a non-finite loss, which a resume from the same state meets again."""
-    from gatelab.core.run_liveness import effective_status
-    from gatelab.core.runs import SUMMARY, has_checkpoint, read_json
+    from gatelab.core.runs import has_checkpoint
 
-    summary = read_json(run_dir / SUMMARY)
-    if (last is None or not summary or summary.get("pid") != os.getpid()
-            or not has_checkpoint(run_dir)
-            or effective_status(summary) not in ("failed", "interrupted")
+    if (last is None or not failed_here(run_dir) or not has_checkpoint(run_dir)
             or (isinstance(exc, KeyedError) and exc.msg.key in _REPEATS)
             or _in_the_way(exc)):
         return ""
     return f"; continue from the last checkpoint with: {resume_command(run_dir)}"
+
+
+def failed_here(run_dir: Path) -> bool:
+    """Whether this process trained the run in ``run_dir`` and it ended in a failure: its
+    run.json names this process and says "failed" (or "interrupted", where the failure left
+    run.json unwritable). Why: such an error (a disk that filled during training) is a failed
+    run, exit 1 as cli.py documents; it exited 2, the code of bad input (probe s21 D5). A
+    refusal before training wrote nothing of this process's there."""
+    from gatelab.core.run_liveness import effective_status
+    from gatelab.core.runs import SUMMARY, read_json
+
+    summary = read_json(run_dir / SUMMARY)
+    return (bool(summary) and summary.get("pid") == os.getpid()
+            and effective_status(summary) in ("failed", "interrupted"))
 
 
 def _in_the_way(exc: BaseException) -> bool:
