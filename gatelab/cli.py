@@ -31,7 +31,8 @@ from typing import Any
 
 from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, train_parser
 from gatelab.cli_resume import continue_hint as _continue_hint
-from gatelab.cli_resume import failed_here, resume_command, resume_hint as _resume_hint
+from gatelab.cli_resume import (discard_unsaved, failed_here, resume_command,
+                                resume_hint as _resume_hint)
 from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
                                  stopping_signals)
 from gatelab.core.inside.source_folder import unreachable_folder
@@ -308,6 +309,9 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
         return _fail(prog, _about(exc, "--run-dir", args.run_dir)
                      + _resume_hint(run_dir, exc, last), code=1 if failed_here(run_dir) else 2)
     except KeyboardInterrupt as exc:  # a second stop signal: the last checkpoint stands
+        if not args.resume and discard_unsaved(run_dir, made=not args.run_dir or made_here):
+            start.began = None  # nothing to continue: said as one signal while starting says it
+            return start.interrupted(exc)
         say(f"\naborted; continue from the last checkpoint with:\n  {resume_command(run_dir)}\n")
         return exit_code(signum_of(exc))
     except Exception as exc:  # a bug or a library failure: one line, the checkpoint stands

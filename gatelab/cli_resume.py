@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,38 @@ def failed_here(run_dir: Path) -> bool:
     summary = read_json(run_dir / SUMMARY)
     return (bool(summary) and summary.get("pid") == os.getpid()
             and effective_status(summary) in ("failed", "interrupted"))
+
+
+def discard_unsaved(run_dir: Path, made: bool) -> bool:
+    """Whether the new run in ``run_dir``, aborted by a second stop signal, kept nothing: no
+    checkpoint and no metrics row (it was still being set up). Its own files then go (what it
+    wrote of config.json, run.json and the empty metrics.jsonl), and the folder too when this
+    command ``made`` it and nothing else is in it. Why: both signals landing while the run
+    started printed "continue from the last checkpoint with: … --resume" for a folder holding
+    nothing (that command: "no run to resume … config.json missing") and left the empty folder
+    in the runs folder, where one stop signal at that moment says "nothing was saved" and
+    leaves none (probe s21 D4). False, with nothing touched, for a run that kept a step.
+    Only for a new run: its folder held no run before (``gatelab-train`` refuses one that did),
+    so the run files in it are this command's."""
+    from gatelab.core.runs import CKPT, CONFIG, METRICS, SUMMARY, read_json
+
+    try:
+        if os.path.lexists(run_dir / CKPT) or os.path.getsize(run_dir / METRICS) > 0:
+            return False
+    except FileNotFoundError:  # (no metrics.jsonl yet)
+        pass
+    except OSError:
+        return False
+    summary = read_json(run_dir / SUMMARY)
+    if summary and summary.get("pid") != os.getpid():
+        return False  # (another process's run: never ours to remove)
+    for name in (SUMMARY, CONFIG, METRICS):
+        with suppress(OSError):
+            (run_dir / name).unlink(missing_ok=True)
+    if made:
+        with suppress(OSError):  # (anything else in it stays, and so does the folder)
+            run_dir.rmdir()
+    return True
 
 
 def _in_the_way(exc: BaseException) -> bool:
