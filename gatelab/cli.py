@@ -32,7 +32,7 @@ from typing import Any
 from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, train_parser
 from gatelab.cli_resume import continue_hint as _continue_hint
 from gatelab.cli_resume import (discard_unsaved, failed_here, resume_command,
-                                resume_hint as _resume_hint)
+                                resume_hint as _resume_hint, writer_token)
 from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
                                  stopping_signals)
 from gatelab.core.inside.source_folder import unreachable_folder
@@ -280,6 +280,7 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
     last: Snapshot | None = None
     last_val: float | None = None  # the latest evaluation; the final snapshot often has none
     made_here = not args.resume and not os.path.lexists(run_dir)  # a --run-dir it creates
+    earlier_writer = writer_token(run_dir)  # (a run.json this command rewrites has another)
     try:
         with _ctrl_c_stops() as stop:
             start.began, start.made = run_dir, None
@@ -307,7 +308,8 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
         if isinstance(exc, KeyedError) and exc.msg.key == "resume.arch":
             return _fail(prog, resume_mismatch(exc.msg, args, run_dir))
         return _fail(prog, _about(exc, "--run-dir", args.run_dir)
-                     + _resume_hint(run_dir, exc, last), code=1 if failed_here(run_dir) else 2)
+                     + _resume_hint(run_dir, exc, last),
+                     code=1 if failed_here(run_dir, earlier_writer) else 2)
     except KeyboardInterrupt as exc:  # a second stop signal: the last checkpoint stands
         if not args.resume and discard_unsaved(run_dir, made=not args.run_dir or made_here):
             start.began = None  # nothing to continue: said as one signal while starting says it

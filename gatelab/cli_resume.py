@@ -51,17 +51,28 @@ def resume_hint(run_dir: Path, exc: BaseException, last: Snapshot | None) -> str
     return f"; continue from the last checkpoint with: {resume_command(run_dir)}"
 
 
-def failed_here(run_dir: Path) -> bool:
+def writer_token(run_dir: Path) -> object:
+    """The token of the writer that last wrote run.json in ``run_dir`` (None: none), to tell
+    afterwards whether a writer of this command wrote it (``failed_here``)."""
+    from gatelab.core.run_liveness import WRITER_KEY
+    from gatelab.core.runs import SUMMARY, read_json
+
+    return read_json(run_dir / SUMMARY).get(WRITER_KEY)
+
+
+def failed_here(run_dir: Path, earlier_writer: object = None) -> bool:
     """Whether this process trained the run in ``run_dir`` and it ended in a failure: its
-    run.json names this process and says "failed" (or "interrupted", where the failure left
+    run.json names this process, a writer other than ``earlier_writer`` (the one before this
+    command: ``writer_token``) and says "failed" (or "interrupted", where the failure left
     run.json unwritable). Why: such an error (a disk that filled during training) is a failed
     run, exit 1 as cli.py documents; it exited 2, the code of bad input (probe s21 D5). A
-    refusal before training wrote nothing of this process's there."""
-    from gatelab.core.run_liveness import effective_status
+    refusal before training wrote nothing of this command's there."""
+    from gatelab.core.run_liveness import WRITER_KEY, effective_status
     from gatelab.core.runs import SUMMARY, read_json
 
     summary = read_json(run_dir / SUMMARY)
     return (bool(summary) and summary.get("pid") == os.getpid()
+            and summary.get(WRITER_KEY) != earlier_writer
             and effective_status(summary) in ("failed", "interrupted"))
 
 
