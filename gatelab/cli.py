@@ -356,7 +356,7 @@ def _finish_completed(run_dir: Path, steps: int) -> int | None:
     total = summary.get("steps_total")  # (the checkpoint's step is checked by finish_completed)
     if not completed_unfinished(run_dir, summary, ckpt_step=total) or steps > total:
         return None
-    text = finish_completed(run_dir)
+    text = finish_completed(run_dir, _warner("gatelab-train", True))
     if text is None:  # (finished meanwhile by someone else)
         return None
     done = summary["steps_total"]

@@ -190,8 +190,6 @@ class RunWriter:
     def checkpoint(self, state: dict[str, Any], stats: LayerStats | None) -> None:
         import torch  # only a training process, which has torch loaded already, gets here
 
-        from gatelab.core import stats_history  # (imports torch)
-
         buf = io.BytesIO()
         torch.save(state, buf)
         atomic_write_bytes(self.path / CKPT, buf.getvalue())
@@ -204,18 +202,14 @@ class RunWriter:
                 for key, now in zip(CHECKPOINT_LOSS_KEYS, ("final_train_loss", "final_val_loss"),
                                     strict=True):
                     self.summary[key] = self.summary.get(now)
-        if stats is not None:
-            buf = io.BytesIO()
-            np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
-            atomic_write_bytes(self.path / STATS, buf.getvalue())
-        try:
-            make_folder(self.path / stats_history.HISTORY_DIR)
-            stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
-        except OSError as exc:  # ckpt.pt is saved: the history only replays steps in the GUI
-            path = Path(exc.filename) if exc.filename else self.path / stats_history.HISTORY_DIR
-            self._warn(Msg("run.history_not_saved", {"reason": write_error(path, exc).msg}))
+        write_history(self.path, int(state.get("step", 0)), stats, state.get("model"), self._warn)
         self._write_summary()
         self._ckpt_at = time.monotonic()
+
+    def warn(self, msg: Msg) -> None:
+        """``msg`` (a problem that does not stop the run) given to ``on_warning`` and kept in
+        run.json, once per kind (``_warn``): for what the engine writes beside the writer."""
+        self._warn(msg)
 
     def _write_summary(self) -> None:
         with self._summary_lock:
@@ -273,6 +267,27 @@ class RunWriter:
                 if not self._metrics.closed:
                     with contextlib.suppress(OSError, ValueError):
                         os.close(self._metrics.fileno())
+
+
+def write_history(path: Path, step: int, stats: LayerStats | None,
+                  model_state: dict[str, Any] | None, warn: Callable[[Msg], None]) -> None:
+    """After a checkpoint of ``step``: ``stats`` as stats.npz (the run's latest statistics) and
+    that step's stats-history entry (``stats_history.append_entry``: the statistics and, for a
+    small model, ``model_state``). An entry that cannot be written is a warning (``warn``):
+    ckpt.pt is saved, the history only replays steps in the GUI. Also used where a kill left
+    out the entry of the checkpoint a run resumes from (``engine_resume.fill_history``)."""
+    from gatelab.core import stats_history  # (imports torch)
+
+    if stats is not None:
+        buf = io.BytesIO()
+        np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
+        atomic_write_bytes(path / STATS, buf.getvalue())
+    try:
+        make_folder(path / stats_history.HISTORY_DIR)
+        stats_history.append_entry(path, step, stats, model_state)
+    except OSError as exc:
+        where = Path(exc.filename) if exc.filename else path / stats_history.HISTORY_DIR
+        warn(Msg("run.history_not_saved", {"reason": write_error(where, exc).msg}))
 
 
 def write_row(f: Any, row: bytes) -> None:
@@ -362,4 +377,4 @@ def keep_alive(run_dir: Path | str) -> bool:
 __all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "append_regular",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds", "finite_time",
            "folder_problem", "keep_alive", "make_folder", "open_writer", "sample_block", "sample_header",
-           "write_error"]
+           "write_error", "write_history", "write_row"]
