@@ -37,6 +37,7 @@ class ResumeRuns:
     status_changed: Any
     _calls: Any
     _held: Any
+    run_dir: str
     _finishing: str = ""  # the run being finished in a helper thread ("" none)
 
     def resume_run(self, path: str) -> bool:
@@ -79,12 +80,13 @@ class ResumeRuns:
         self._launch(cfg, str(record.path), resume=True, keep_plots=True)  # type: ignore[attr-defined]
 
     def _finish_record(self, record: RunRecord) -> None:
-        """Finish ``record`` (every step trained, its end not recorded) in a helper thread;
-        ``_on_finish_done`` replays it once its sample and "finished" are written."""
+        """Finish ``record`` (every step trained, its end not recorded) in a helper thread,
+        replayed at once; ``_on_finish_done`` replays it again with its sample."""
         path = self._finishing = str(record.path)
-        self.status_changed.emit(self.tr(  # type: ignore[attr-defined]
-            "Finishing run {0}: every step was trained, only its end was not recorded…")
-            .format(path))
+        self._show_record(record, sample=False)  # type: ignore[attr-defined]
+        self._note_sample(lambda self: self.tr(  # type: ignore[attr-defined]
+            "Every step was trained, only the run's end was not recorded: writing its final "
+            "sample…"))
 
         def finish() -> tuple[str, list[Any]]:
             from gatelab.core.engine_resume import finish_completed
@@ -96,17 +98,21 @@ class ResumeRuns:
         self._calls.submit("finish", finish)
 
     def _on_finish_done(self, result: object, error: str) -> None:
-        """The answer of ``_finish_record``: the finished run is replayed (its sample, its
-        curves); a refusal (another process took the run meanwhile) is said as a resume's."""
-        self._finishing = ""
+        """The answer of ``_finish_record``: the finished run is replayed again (its sample,
+        "finished") while the page still shows it; a refusal (another process took the run
+        meanwhile) is said as a resume's."""
+        path, self._finishing = self._finishing, ""
+        shown = self.run_dir == path and not self.controller.is_busy()  # (not another run now)
         if error:
+            if shown:
+                self._note_sample(  # type: ignore[attr-defined]
+                    lambda self: self.tr("No sample: {0}").format(error))
             self._resume_notice(error)  # type: ignore[attr-defined]
-            self.runs.refresh()
-            return
-        path, warnings = result  # type: ignore[misc]
-        for warning in warnings:
-            self.status_changed.emit(message_text(warning))
-        self.open_run(path)  # type: ignore[attr-defined]
+        else:
+            for warning in result[1]:  # type: ignore[index]
+                self.status_changed.emit(message_text(warning))
+            if shown:
+                self.open_run(path)  # type: ignore[attr-defined] (its sample, "finished")
         self.runs.refresh()  # it no longer reads "interrupted"
 
 

@@ -78,7 +78,9 @@ class SavedRuns(ResumeRuns):
             self.status_changed.emit(self.tr("Run read with a problem: {0}")
                                      .format(message_text(warning)))
 
-    def _show_record(self, record: RunRecord) -> None:
+    def _show_record(self, record: RunRecord, sample: bool = True) -> None:
+        """Replay ``record``; ``sample``: write the sample an ended run lacks (False: the caller
+        writes it, ``ResumeRuns._finish_record``)."""
         if self.controller.is_busy():  # a run is training: keep its live plots
             self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
             return
@@ -100,7 +102,8 @@ class SavedRuns(ResumeRuns):
         self.live.set_saved_samples(_whole_lines(record.samples, 2000))
         from gatelab.core.run_samples import ended
 
-        if not record.samples.strip() and record.has_checkpoint and ended(path, record.summary):
+        if sample and not record.samples.strip() and record.has_checkpoint \
+                and ended(path, record.summary):
             # stopped where no sample could be kept (the app closed while writing it, a run of
             # gatelab-train): written now from the checkpoint, and kept with the run
             self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
