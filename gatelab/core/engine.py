@@ -291,7 +291,7 @@ def _checkpoint(run: _Run) -> None:
     random numbers (eval mode where there is dropout), so the run's loss curve is unchanged."""
     if run.stats_step != run.step:
         measured = checkpoint_stats(run.model, run.sampler.last, run.probe, run.config)
-        if measured is not None:  # (else out of memory: the checkpoint matters more)
+        if measured is not None:  # (None: no statistics, or out of memory: the checkpoint counts)
             run.last_stats, run.stats_step = measured, run.step
     run.writer.checkpoint(run.checkpoint_state(), run.last_stats)  # type: ignore[union-attr]
 
