@@ -2,12 +2,12 @@
 
 They drive the same ``train_steps`` / ``run_experiment`` as the GUI and write the same run folders,
 so a run started in a terminal can be opened in the app. Bad input gives one clear line on stderr
-and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory) exit code 1;
-Ctrl-C stops gracefully at the next step, keeping a checkpoint, prints the command that resumes
-the run (for an experiment: ``gatelab-experiment --continue FOLDER``) and exits 130; SIGTERM and
-SIGHUP do the same (exit 143, 129), and any of them before training begins ends the command with
-one line (``gatelab.cli_signals``). The experiment command itself lives in
-``gatelab.cli_experiment``.
+and exit code 2 (never a traceback); a failed run (non-finite loss, out of memory, a disk that
+filled while it trained) exit code 1; Ctrl-C stops gracefully at the next step, keeping a
+checkpoint, prints the command that resumes the run (for an experiment: ``gatelab-experiment
+--continue FOLDER``) and exits 130; SIGTERM and SIGHUP do the same (exit 143, 129), and any of
+them before training begins ends the command with one line (``gatelab.cli_signals``). The
+experiment command itself lives in ``gatelab.cli_experiment``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from typing import Any
 
 from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, train_parser
 from gatelab.cli_resume import continue_hint as _continue_hint
-from gatelab.cli_resume import resume_command, resume_hint as _resume_hint
+from gatelab.cli_resume import (discard_unsaved, failed_here, resume_command,
+                                resume_hint as _resume_hint, writer_token)
 from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
                                  stopping_signals)
 from gatelab.core.inside.source_folder import unreachable_folder
@@ -279,6 +280,7 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
     last: Snapshot | None = None
     last_val: float | None = None  # the latest evaluation; the final snapshot often has none
     made_here = not args.resume and not os.path.lexists(run_dir)  # a --run-dir it creates
+    earlier_writer = writer_token(run_dir)  # (a run.json this command rewrites has another)
     try:
         with _ctrl_c_stops() as stop:
             start.began, start.made = run_dir, None
@@ -306,8 +308,12 @@ def _train(prog: str, args: argparse.Namespace, config: TrainConfig, run_dir: Pa
         if isinstance(exc, KeyedError) and exc.msg.key == "resume.arch":
             return _fail(prog, resume_mismatch(exc.msg, args, run_dir))
         return _fail(prog, _about(exc, "--run-dir", args.run_dir)
-                     + _resume_hint(run_dir, exc, last))
+                     + _resume_hint(run_dir, exc, last),
+                     code=1 if failed_here(run_dir, earlier_writer) else 2)
     except KeyboardInterrupt as exc:  # a second stop signal: the last checkpoint stands
+        if not args.resume and discard_unsaved(run_dir, made=not args.run_dir or made_here):
+            start.began = None  # nothing to continue: said as one signal while starting says it
+            return start.interrupted(exc)
         say(f"\naborted; continue from the last checkpoint with:\n  {resume_command(run_dir)}\n")
         return exit_code(signum_of(exc))
     except Exception as exc:  # a bug or a library failure: one line, the checkpoint stands
@@ -350,7 +356,7 @@ def _finish_completed(run_dir: Path, steps: int) -> int | None:
     total = summary.get("steps_total")  # (the checkpoint's step is checked by finish_completed)
     if not completed_unfinished(run_dir, summary, ckpt_step=total) or steps > total:
         return None
-    text = finish_completed(run_dir)
+    text = finish_completed(run_dir, _warner("gatelab-train", True))
     if text is None:  # (finished meanwhile by someone else)
         return None
     done = summary["steps_total"]

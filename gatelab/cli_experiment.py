@@ -169,6 +169,7 @@ def _train_and_report(prog: str, quiet: bool, train: Trainer, n_runs: int,
     seen = {"folder": folder}
 
     def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
+        seen["trained"] = "yes"  # an error from now on is a failed run, not bad input
         if snap.run_dir:  # each run's folder lies in the experiment's
             seen["folder"] = str(Path(snap.run_dir).parent)
         if not quiet:
@@ -184,8 +185,8 @@ def _train_and_report(prog: str, quiet: bool, train: Trainer, n_runs: int,
                                       getattr(stop, "signum", signal.SIGINT))
     except TrainingError as exc:
         return _fail(prog, str(exc), code=1)
-    except (ValueError, OSError) as exc:
-        return _fail(prog, _about(exc, *flag))
+    except (ValueError, OSError) as exc:  # once a run trained: a failed run (a full disk), 1
+        return _fail(prog, _about(exc, *flag), code=1 if seen.get("trained") else 2)
     except KeyboardInterrupt as exc:  # a second stop signal: the finished runs and files stand
         say(f"\naborted.\n{_experiment_hint(seen['folder'], rerun)}")
         return exit_code(signum_of(exc))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +42,70 @@ def resume_hint(run_dir: Path, exc: BaseException, last: Snapshot | None) -> str
     step reported: ``last``) and it failed (a full disk at a checkpoint, out of memory) with a
     checkpoint to go on from, as a stopped run says it; "" for a refusal before training and
     for a non-finite loss, which a resume from the same state meets again."""
-    from gatelab.core.run_liveness import effective_status
-    from gatelab.core.runs import SUMMARY, has_checkpoint, read_json
+    from gatelab.core.runs import has_checkpoint
 
-    summary = read_json(run_dir / SUMMARY)
-    if (last is None or not summary or summary.get("pid") != os.getpid()
-            or not has_checkpoint(run_dir)
-            or effective_status(summary) not in ("failed", "interrupted")
+    if (last is None or not failed_here(run_dir) or not has_checkpoint(run_dir)
             or (isinstance(exc, KeyedError) and exc.msg.key in _REPEATS)
             or _in_the_way(exc)):
         return ""
     return f"; continue from the last checkpoint with: {resume_command(run_dir)}"
+
+
+def writer_token(run_dir: Path) -> object:
+    """The token of the writer that last wrote run.json in ``run_dir`` (None: none), to tell
+    afterwards whether a writer of this command wrote it (``failed_here``)."""
+    from gatelab.core.run_liveness import WRITER_KEY
+    from gatelab.core.runs import SUMMARY, read_json
+
+    return read_json(run_dir / SUMMARY).get(WRITER_KEY)
+
+
+def failed_here(run_dir: Path, earlier_writer: object = None) -> bool:
+    """Whether this process trained the run in ``run_dir`` and it ended in a failure: its
+    run.json names this process, a writer other than ``earlier_writer`` (the one before this
+    command: ``writer_token``) and says "failed" (or "interrupted", where the failure left
+    run.json unwritable). Why: such an error (a disk that filled during training) is a failed
+    run, exit 1 as cli.py documents; it exited 2, the code of bad input (probe s21 D5). A
+    refusal before training wrote nothing of this command's there."""
+    from gatelab.core.run_liveness import WRITER_KEY, effective_status
+    from gatelab.core.runs import SUMMARY, read_json
+
+    summary = read_json(run_dir / SUMMARY)
+    return (bool(summary) and summary.get("pid") == os.getpid()
+            and summary.get(WRITER_KEY) != earlier_writer
+            and effective_status(summary) in ("failed", "interrupted"))
+
+
+def discard_unsaved(run_dir: Path, made: bool) -> bool:
+    """Whether the new run in ``run_dir``, aborted by a second stop signal, kept nothing: no
+    checkpoint and no metrics row (it was still being set up). Its own files then go (what it
+    wrote of config.json, run.json and the empty metrics.jsonl), and the folder too when this
+    command ``made`` it and nothing else is in it. Why: both signals landing while the run
+    started printed "continue from the last checkpoint with: … --resume" for a folder holding
+    nothing (that command: "no run to resume … config.json missing") and left the empty folder
+    in the runs folder, where one stop signal at that moment says "nothing was saved" and
+    leaves none (probe s21 D4). False, with nothing touched, for a run that kept a step.
+    Only for a new run: its folder held no run before (``gatelab-train`` refuses one that did),
+    so the run files in it are this command's."""
+    from gatelab.core.runs import CKPT, CONFIG, METRICS, SUMMARY, read_json
+
+    try:
+        if os.path.lexists(run_dir / CKPT) or os.path.getsize(run_dir / METRICS) > 0:
+            return False
+    except FileNotFoundError:  # (no metrics.jsonl yet)
+        pass
+    except OSError:
+        return False
+    summary = read_json(run_dir / SUMMARY)
+    if summary and summary.get("pid") != os.getpid():
+        return False  # (another process's run: never ours to remove)
+    for name in (SUMMARY, CONFIG, METRICS):
+        with suppress(OSError):
+            (run_dir / name).unlink(missing_ok=True)
+    if made:
+        with suppress(OSError):  # (anything else in it stays, and so does the folder)
+            run_dir.rmdir()
+    return True
 
 
 def _in_the_way(exc: BaseException) -> bool:

@@ -324,6 +324,17 @@ class BatchSampler:
         self.last = w[:, :-1]
         return self.last, w[:, 1:]
 
+    def peek(self) -> torch.Tensor:
+        """x of the batch ``next`` returns next, leaving the generator where it was (the run's
+        batches are unchanged). Why: a resumed run measures its checkpoint's statistics
+        (``engine_resume.fill_history``) before its first step, and the batch of the step it
+        resumes from cannot be drawn again."""
+        state = self.generator.get_state()
+        try:
+            return self.next()[0]
+        finally:
+            self.generator.set_state(state)
+
     def get_state(self) -> torch.Tensor:
         return self.generator.get_state()
 

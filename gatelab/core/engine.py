@@ -27,12 +27,13 @@ from typing import Any
 import torch
 
 from gatelab.core import data, memory, stats
-from gatelab.core.memory import is_out_of_memory, oom_or
+from gatelab.core.memory import oom_or
 from gatelab.core.devices import cpu_threads, resolve_device
 from gatelab.core.model import GPT
 from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
 from gatelab.core.messages import Msg, first_line
 from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, load_weights, read_checkpoint  # noqa: F401 (re-exported)
+from gatelab.core.engine_resume import checkpoint_stats, fill_history
 from gatelab.core.run_lock import FolderLock, claim_run
 from gatelab.core.runs import RunError, RunWriter
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
@@ -288,15 +289,10 @@ def _checkpoint(run: _Run) -> None:
     timer, a pause, a stop, a dropped generator) filed statistics up to stats_interval − 1
     steps older. One pass without gradients on the step's batch measures them; it draws no
     random numbers (eval mode where there is dropout), so the run's loss curve is unchanged."""
-    cfg, batch = run.config, run.sampler.last
-    if cfg.stats and run.stats_step != run.step and batch is not None:
-        try:
-            run.last_stats = stats.measure(run.model, batch, run.probe, cfg.probe_position,
-                                           cfg.gate_eps, cfg.hist_bins)
-            run.stats_step = run.step
-        except RuntimeError as exc:  # out of memory: the checkpoint matters more
-            if not is_out_of_memory(exc):
-                raise
+    if run.stats_step != run.step:
+        measured = checkpoint_stats(run.model, run.sampler.last, run.probe, run.config)
+        if measured is not None:  # (None: no statistics, or out of memory: the checkpoint counts)
+            run.last_stats, run.stats_step = measured, run.step
     run.writer.checkpoint(run.checkpoint_state(), run.last_stats)  # type: ignore[union-attr]
 
 
@@ -356,6 +352,9 @@ def train_steps(config: TrainConfig, stop_event: threading.Event | None = None,
     loss_buf: list[torch.Tensor] = []
     run.model.train()
     try:
+        if resume and run.writer is not None and run.step > 0:  # the entry a kill may have cost
+            fill_history(run.writer.path, run.step, run.model, config, run.sampler.peek,
+                         run.probe, run.writer.warn)
         while run.step < config.steps:
             t0 = time.perf_counter()
             lr = lr_at(config, run.step)

@@ -79,7 +79,7 @@ def continue_experiment(path: Path | str, stop_event: threading.Event | None = N
         data, plan, runs = _continuable(folder)
         _check_corpus(folder, plan)  # refused by the first run, it left the experiment "failed"
         # a run killed after its last step, before it said "finished": finish it, not train it
-        ended = [finish_completed(folder / run_folder_name(*key))
+        ended = [finish_completed(folder / run_folder_name(*key), on_warning)  # type: ignore[arg-type]
                  for key in sorted(set(runs.done) | runs.resume)]
         if any(text is not None for text in ended):
             data, plan, runs = _continuable(folder)

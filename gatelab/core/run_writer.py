@@ -145,7 +145,8 @@ class RunWriter:
             if kept is not None:
                 atomic_write_bytes(self.path / METRICS, kept)
             atomic_write_json(self.path / SUMMARY, self.summary)
-            self._metrics = open(self.path / METRICS, "a", encoding="utf-8")
+            # unbuffered bytes: each row is written now, so a failed one can be taken back
+            self._metrics = open(self.path / METRICS, "ab", buffering=0)
         except BaseException:  # never opened: its run.json must not read as trained here
             self._release()
             raise
@@ -167,9 +168,9 @@ class RunWriter:
         return out.getvalue()
 
     def append(self, snap: Snapshot) -> None:
+        row = (json_text(snap.metrics_row()) + "\n").encode("utf-8")  # NaN sink: null
         try:
-            self._metrics.write(json_text(snap.metrics_row()) + "\n")  # NaN sink: null
-            self._metrics.flush()
+            write_row(self._metrics, row)
         except OSError as exc:  # a full disk: say which file, not just "[Errno 28]"
             raise write_error(self.path / METRICS, exc) from None
         self.summary.update(steps=snap.step, final_train_loss=snap.train_loss,
@@ -189,8 +190,6 @@ class RunWriter:
     def checkpoint(self, state: dict[str, Any], stats: LayerStats | None) -> None:
         import torch  # only a training process, which has torch loaded already, gets here
 
-        from gatelab.core import stats_history  # (imports torch)
-
         buf = io.BytesIO()
         torch.save(state, buf)
         atomic_write_bytes(self.path / CKPT, buf.getvalue())
@@ -203,18 +202,14 @@ class RunWriter:
                 for key, now in zip(CHECKPOINT_LOSS_KEYS, ("final_train_loss", "final_val_loss"),
                                     strict=True):
                     self.summary[key] = self.summary.get(now)
-        if stats is not None:
-            buf = io.BytesIO()
-            np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
-            atomic_write_bytes(self.path / STATS, buf.getvalue())
-        try:
-            make_folder(self.path / stats_history.HISTORY_DIR)
-            stats_history.append_entry(self.path, int(state.get("step", 0)), stats, state.get("model"))
-        except OSError as exc:  # ckpt.pt is saved: the history only replays steps in the GUI
-            path = Path(exc.filename) if exc.filename else self.path / stats_history.HISTORY_DIR
-            self._warn(Msg("run.history_not_saved", {"reason": write_error(path, exc).msg}))
+        write_history(self.path, int(state.get("step", 0)), stats, state.get("model"), self._warn)
         self._write_summary()
         self._ckpt_at = time.monotonic()
+
+    def warn(self, msg: Msg) -> None:
+        """``msg`` (a problem that does not stop the run) given to ``on_warning`` and kept in
+        run.json, once per kind (``_warn``): for what the engine writes beside the writer."""
+        self._warn(msg)
 
     def _write_summary(self) -> None:
         with self._summary_lock:
@@ -256,9 +251,11 @@ class RunWriter:
 
     def close(self) -> None:
         """Stop writing: run.json (whatever it says) no longer names a live writer, and the
-        folder is free for another writer. Never raises: on a full disk, closing metrics.jsonl
-        flushes the row that already failed once, and that bare "[Errno 28]" replaced the error
-        naming the file (probe s14); the row's failure was raised when it happened."""
+        folder is free for another writer. Never raises: on a full disk, closing a buffered
+        metrics.jsonl flushed the row that already failed once, and that bare "[Errno 28]"
+        replaced the error naming the file (probe s14); the row's failure was raised when it
+        happened. (The file is unbuffered now; a file without a close that works is closed by
+        its descriptor all the same.)"""
         self._release()
         self._lock.release()
         if open_writer(self.path) is self:
@@ -270,6 +267,43 @@ class RunWriter:
                 if not self._metrics.closed:
                     with contextlib.suppress(OSError, ValueError):
                         os.close(self._metrics.fileno())
+
+
+def write_history(path: Path, step: int, stats: LayerStats | None,
+                  model_state: dict[str, Any] | None, warn: Callable[[Msg], None]) -> None:
+    """After a checkpoint of ``step``: ``stats`` as stats.npz (the run's latest statistics) and
+    that step's stats-history entry (``stats_history.append_entry``: the statistics and, for a
+    small model, ``model_state``). An entry that cannot be written is a warning (``warn``):
+    ckpt.pt is saved, the history only replays steps in the GUI. Also used where a kill left
+    out the entry of the checkpoint a run resumes from (``engine_resume.fill_history``)."""
+    from gatelab.core import stats_history  # (imports torch)
+
+    if stats is not None:
+        buf = io.BytesIO()
+        np.savez(buf, **{f.name: getattr(stats, f.name) for f in dataclasses.fields(stats)})
+        atomic_write_bytes(path / STATS, buf.getvalue())
+    try:
+        make_folder(path / stats_history.HISTORY_DIR)
+        stats_history.append_entry(path, step, stats, model_state)
+    except OSError as exc:
+        where = Path(exc.filename) if exc.filename else path / stats_history.HISTORY_DIR
+        warn(Msg("run.history_not_saved", {"reason": write_error(where, exc).msg}))
+
+
+def write_row(f: Any, row: bytes) -> None:
+    """Append ``row`` (one whole line) to the unbuffered file ``f``, or nothing: a write that
+    fails part way (a disk full in the middle of the row) is cut back to the line before it.
+    Why: the row's first bytes stayed in metrics.jsonl (``{"step": 175, …, "lr"``), a line every
+    strict JSON Lines reader refuses and ``load_run`` skipped without a word (probe s21 D5)."""
+    start = f.seek(0, os.SEEK_END)
+    try:
+        view = memoryview(row)
+        while view:
+            view = view[f.write(view):]
+    except OSError:
+        with contextlib.suppress(OSError, ValueError):  # (shrinking needs no room on the disk)
+            f.truncate(start)
+        raise
 
 
 def finite_time(value: Any) -> bool:
@@ -343,4 +377,4 @@ def keep_alive(run_dir: Path | str) -> bool:
 __all__ = ["CHECKPOINT_S", "HEARTBEAT_S", "RunWriteError", "RunWriter", "append_regular",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds", "finite_time",
            "folder_problem", "keep_alive", "make_folder", "open_writer", "sample_block", "sample_header",
-           "write_error"]
+           "write_error", "write_history", "write_row"]

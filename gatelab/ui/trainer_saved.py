@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 
-from gatelab.core.messages import Msg
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.trainer_controls import form_config
-from gatelab.ui.trainer_hold import ViewHold, hold_view
+from gatelab.ui.trainer_hold import ViewHold
+from gatelab.ui.trainer_resume import ResumeRuns
 from gatelab.ui.trainer_jobs import load_run_record, sample_from_run, save_sample, stats_from_arrays
 from gatelab.ui.trainer_sample_job import SampleFeed, SampleJob, checkpoint_step
 from gatelab.ui.trainer_sample_job import whole_lines as _whole_lines  # (its old name, here)
@@ -34,9 +34,9 @@ if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first
 REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
 
 
-class SavedRuns:
-    """Replay (Open), Resume and Sample for ``TrainerPanel`` (results arrive in
-    ``_on_call_result`` from the panel's ``BackgroundCalls``), and its QSettings."""
+class SavedRuns(ResumeRuns):
+    """Replay (Open), Resume (``ResumeRuns``) and Sample for ``TrainerPanel`` (results arrive
+    in ``_on_call_result`` from the panel's ``BackgroundCalls``), and its QSettings."""
 
     # provided by TrainerPanel
     controller: Any
@@ -56,44 +56,6 @@ class SavedRuns:
     _sample_job: SampleJob | None = None  # the sample being written, if any
     _held: ViewHold | None = None  # the live page before a Resume, back if it is refused
     _sample_feed: SampleFeed | None = None  # made on the first sample
-
-    def resume_run(self, path: str) -> bool:
-        """Continue a saved run; its folder is read off the GUI thread, then training starts."""
-        if self.controller.is_busy() or self.experiment.is_busy():
-            return False
-        self._read_run("resume", path)
-        return True
-
-    def _resume_record(self, record: RunRecord, ckpt_step: int | None = None) -> None:
-        """Resume ``record`` unless it is refused now; ``ckpt_step``, its checkpoint's step (read
-        with it, off the GUI thread), tells a run with nothing left to train before launching."""
-        if self.controller.is_busy() or self.experiment.is_busy():
-            return
-        from gatelab.core.run_samples import completed_unfinished
-        from gatelab.core.runs import run_busy  # (neither imports torch)
-
-        busy = run_busy(record.path, others_only=True)  # another process trains it: refused
-        if busy:
-            return self._resume_notice(busy)
-        own, wanted = record.config.steps, self.controls.steps.value()
-        if completed_unfinished(record.path, record.summary) and wanted <= own:
-            self._show_record(record)  # all trained: the replay writes its sample, "finished"
-            return
-        # its own steps; only a run that trained them all extends to the form's Steps (a form
-        # left at 1000 turned a killed 400-step run into a 1000-step one)
-        done = record.summary.get("steps") if record.summary else None
-        complete = isinstance(done, int) and done >= own
-        steps = max(own, wanted) if complete else own
-        if ckpt_step is not None and ckpt_step >= steps:  # the engine's own "already completed"
-            return self._resume_notice(Msg("resume.done", {"steps": str(ckpt_step)}))
-        self._cancel_sample()
-        self._report_warnings(record)
-        cfg = record.config.replace(steps=steps)
-        self._held = hold_view(self)  # before the form and the plots change
-        self.controls.set_config(form_config(cfg))  # the form shows what trains (as a replay)
-        kept = ckpt_step or 0  # rows past the checkpoint are trained again: curve ran back (s13)
-        self.plots.set_rows([r for r in record.metrics if r.get("step", 0) <= kept], cfg.steps)
-        self._launch(cfg, str(record.path), resume=True, keep_plots=True)
 
     def open_run(self, path: str) -> bool:
         """Replay a saved run: its curves from metrics.jsonl and its last layer statistics.
@@ -116,7 +78,9 @@ class SavedRuns:
             self.status_changed.emit(self.tr("Run read with a problem: {0}")
                                      .format(message_text(warning)))
 
-    def _show_record(self, record: RunRecord) -> None:
+    def _show_record(self, record: RunRecord, sample: bool = True) -> None:
+        """Replay ``record``; ``sample``: write the sample an ended run lacks (False: the caller
+        writes it, ``ResumeRuns._finish_record``)."""
         if self.controller.is_busy():  # a run is training: keep its live plots
             self.status_changed.emit(self.tr("Not replayed: stop the current run first"))
             return
@@ -138,7 +102,8 @@ class SavedRuns:
         self.live.set_saved_samples(_whole_lines(record.samples, 2000))
         from gatelab.core.run_samples import ended
 
-        if not record.samples.strip() and record.has_checkpoint and ended(path, record.summary):
+        if sample and not record.samples.strip() and record.has_checkpoint \
+                and ended(path, record.summary):
             # stopped where no sample could be kept (the app closed while writing it, a run of
             # gatelab-train): written now from the checkpoint, and kept with the run
             self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
@@ -328,6 +293,8 @@ class SavedRuns:
                 self.runs.refresh()  # e.g. deleted meanwhile: the list drops it now
         elif tag == "sample":
             self._on_sample_done(result, error)
+        elif tag == "finish":
+            self._on_finish_done(result, error)
         elif tag == "ended":
             # the pointer is this window's to clear at its next save, unless another window
             # (or a gatelab-train) trains that run now: it keeps it for its own crash

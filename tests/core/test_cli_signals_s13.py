@@ -234,13 +234,18 @@ def test_nohup_keeps_sighup_ignored() -> None:
 
 
 def test_an_abort_by_sigterm_exits_143_with_the_resume_hint(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tiny_run: Path) -> None:
+    import shutil
+
+    run = tmp_path / "r"
+
     def aborted(*_args: object, **_kwargs: object) -> object:
+        shutil.copytree(tiny_run, run)  # a checkpoint saved (with none, nothing is offered: s21 D4)
         raise Interrupted(signal.SIGTERM)
         yield  # a generator, like train_steps
 
     monkeypatch.setattr("gatelab.core.engine.train_steps", aborted)
-    run = tmp_path / "r"
     assert cli.train_main([*TINY, "--quiet", "--run-dir", str(run)]) == 143
     err = capsys.readouterr().err
     assert f"aborted; continue from the last checkpoint with:\n  gatelab-train --run-dir {run} " \
