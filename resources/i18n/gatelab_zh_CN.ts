@@ -3958,12 +3958,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-78"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -3986,7 +3986,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+279"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+283"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4823,6 +4823,19 @@ equivalent</source>
     </message>
 </context>
 <context>
+    <name>ResumeRuns</name>
+    <message>
+        <location filename="../../gatelab/ui/trainer_resume.py" line="+87"/>
+        <source>Every step was trained, only the run&apos;s end was not recorded: writing its final sample…</source>
+        <translation>每一步都已训练完，只是运行的结束没有被记录：正在写入它的最终样例…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>No sample: {0}</source>
+        <translation>无法生成样例：{0}</translation>
+    </message>
+</context>
+<context>
     <name>RunBar</name>
     <message>
         <location filename="../../gatelab/ui/trainer_run_bar.py" line="+83"/>
@@ -4955,7 +4968,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+134"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+136"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4995,12 +5008,12 @@ equivalent</source>
         <translation>双击某次运行以回放其曲线</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+124"/>
         <source>No runs yet. Press Start to train one; runs made with gatelab-train appear here too.</source>
         <translation>还没有运行记录。按“开始”训练一个；用 gatelab-train 进行的运行也会显示在这里。</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-121"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -5105,7 +5118,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+186"/>
         <source>Not replayed</source>
         <translation>未回放</translation>
     </message>
@@ -5170,13 +5183,13 @@ equivalent</source>
         <translation>{0} 已不存在：它已在本应用之外被删除或移动</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="-121"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="-122"/>
         <location line="+9"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -5203,6 +5216,11 @@ equivalent</source>
         <translation>删除此次运行及其所有文件？
 
 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../gatelab/ui/runs_view_cells.py" line="+118"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -5306,7 +5324,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+107"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+69"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -5316,7 +5334,7 @@ equivalent</source>
         <translation>运行已读取，但有问题：{0}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Not replayed: stop the current run first</source>
         <translation>未回放：请先停止当前运行</translation>
     </message>
@@ -5326,7 +5344,7 @@ equivalent</source>
         <translation>回放 {0}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Opened run {0}</source>
         <translation>已打开运行 {0}</translation>
     </message>
@@ -5378,7 +5396,7 @@ equivalent</source>
         <translation>无法读取运行：{0}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>gatelab closed while run {0} was training; it is saved at step {1:,} of {2:,}. Select it under Runs and press Resume training to go on.</source>
         <translation>gatelab 关闭时，运行 {0} 正在训练；它已保存在第 {1:,} 步（共 {2:,} 步）。请在“运行记录”中选中它，按“继续训练”即可接着训练。</translation>
     </message>
@@ -5388,7 +5406,7 @@ equivalent</source>
         <translation>记住的训练表单有一部分无法读取；这些字段显示默认值。</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-129"/>
         <location line="+9"/>
         <source>No sample: {0}</source>
         <translation>无法生成样例：{0}</translation>
@@ -5397,7 +5415,7 @@ equivalent</source>
 <context>
     <name>SelectionBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_pickers.py" line="+68"/>
+        <location filename="../../gatelab/ui/inside_pickers.py" line="+67"/>
         <source>Decoder layer (every view follows)</source>
         <translation>解码器层（所有视图跟随）</translation>
     </message>
