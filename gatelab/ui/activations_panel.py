@@ -28,6 +28,7 @@ from gatelab.ui.activations_widgets import (ProbeLabelFormat, curve_pair, keep_l
                                             probe_label_position, room_below, y_view)
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_readout import ReadoutLabel
+from gatelab.ui.plot_axis import minus_axes
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.elide import wrap_plot_title
 from gatelab.ui.widgets import fmt_number, style_axes
@@ -76,7 +77,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
 
     # -- construction (no strings here: retranslate sets them) ---------------------------------
     def _build_plot(self) -> None:
-        self.plot_widget = pg.PlotWidget(background="w")
+        self.plot_widget = pg.PlotWidget(background="w", axisItems=minus_axes())  # "−0.5"
         self.plot_widget.setMinimumWidth(MIN_PLOT_WIDTH)  # the controls scroll instead
         # mouse only (drag the probe, hover): no Tab stop; the keyboard has the probe z field
         self.plot_widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)

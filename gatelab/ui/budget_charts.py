@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from gatelab.core import budget as B
 from gatelab.ui.qt_cycles import weak_method
+from gatelab.ui.plot_axis import minus_axes
 
 ROW_HEIGHT = 0.62
 X_ROOM, MAX_X_ROOM = 1.28, 3.0  # the x axis's end, × the longest bar (see _fit_x_range)
@@ -117,7 +118,7 @@ class StackedBarChart(pg.PlotWidget):
         x_max: float | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent, background="w", axisItems=minus_axes())
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # nothing to do by keyboard: no Tab stop
         self._segments = list(segments)
         self._fmt = fmt
