@@ -102,6 +102,18 @@ def unbroken(words: str) -> str:
     return "".join(out)
 
 
+def label_spot(left: float, width: float, line: float, half: float) -> float | None:
+    """Where a label ``half`` wide on each side goes on the segment ``left`` … ``left + width``
+    so that ``line`` does not cross it: its centre, or the middle of the wider part beside the
+    line when the line crosses it there; None when neither part holds it."""
+    centre = left + width / 2
+    if not centre - half < line < centre + half:
+        return centre
+    parts = ((left, line), (line, left + width))
+    start, end = max(parts, key=lambda part: part[1] - part[0])
+    return (start + end) / 2 if end - start >= 2 * half else None
+
+
 class StackedBarChart(pg.PlotWidget):
     """Rows (top to bottom) of segments; ``set_rows([(label, [v_seg0, v_seg1, …]), …])``."""
 
@@ -169,9 +181,13 @@ class StackedBarChart(pg.PlotWidget):
                 labelOpts={"position": 0.99, "color": "#333", "anchors": [(0, 0), (0, 0)]},
             )
             item.addItem(self._reference)
+            for row in self._texts:  # over the line where one is drawn on its bar's colour
+                for text in row:
+                    text.setZValue(self._reference.zValue() + 1)
         self.rows: list[tuple[str, list[float]]] = []
         self._span = 1.0
-        self._labelled: list[tuple[pg.TextItem, float]] = []
+        # (segment text, its segment's left and width, its colour): shown where it fits
+        self._labelled: list[tuple[pg.TextItem, float, float, str]] = []
         self._regrow = QTimer(self)
         self._regrow.setSingleShot(True)
         self._regrow.timeout.connect(weak_method(self._keep_legible))
@@ -207,9 +223,26 @@ class StackedBarChart(pg.PlotWidget):
         factor = max(X_ROOM, min(MAX_X_ROOM, 1.01 * room / max(room - need, 1.0)))
         self.setXRange(0, self._span * factor, padding=0)
         per_px = self._span * factor / max(room, 1.0)  # a segment's value in it, where it fits
-        for text, value in self._labelled:
+        for text, left, value, colour in self._labelled:
             text.setVisible(value / per_px >= text.textItem.boundingRect().width() + 2)
+            self._clear_of_line(text, left, value, colour, per_px)
         self._fit_x_label()
+
+    def _clear_of_line(self, text: pg.TextItem, left: float, width: float, colour: str,
+                       per_px: float) -> None:
+        """A segment's label where the reference line does not cross it: centred on its
+        segment, else on the side of the line with room for it, else (no side has) drawn on
+        its bar's colour over the line. Why: the dashed 8d² line ran through "3.50" and "5.43"
+        (walkthrough s21 #14)."""
+        centre, cover = left + width / 2, False
+        if self._reference is not None:
+            half = (text.textItem.boundingRect().width() / 2 + 3) * per_px
+            spot = label_spot(left, width, self._reference.value(), half)
+            cover = spot is None
+            centre = centre if cover else spot
+        text.setPos(centre, text.pos().y())
+        text.fill = pg.mkBrush(colour if cover else None)
+        text.update()
 
     def _fit_x_label(self) -> None:
         """The x axis's title on one line, or wrapped (centred) at the axis's width where it is
@@ -276,7 +309,7 @@ class StackedBarChart(pg.PlotWidget):
                     text.setText(self._fmt(self._segments[s], widths[r]))
                     text.setPos(lefts[r] + widths[r] / 2, ys[r])
                     text.show()
-                    labelled.append((text, widths[r]))
+                    labelled.append((text, lefts[r], widths[r], self._colours[s]))
                 else:
                     text.hide()
             lefts = [left + w for left, w in zip(lefts, widths)]
