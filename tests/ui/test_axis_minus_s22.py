@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsView
 
-from gatelab.ui.plot_axis import ColourBar, MinusAxis
+from gatelab.ui.plot_axis import BarAxis, ColourBar, MinusAxis, bar_step
 from gatelab.ui.tabs import TAB_SPECS
 from gatelab.ui.widgets import MINUS
 from tests.ui.conftest import settle
@@ -26,6 +26,20 @@ def test_negative_ticks_have_a_true_minus(qtbot) -> None:  # noqa: ANN001 (a QAp
     assert axis.tickStrings([-5.0, 0.0, 5.0], 1.0, 5.0) == [MINUS + "5", "0", "5"]
     assert axis.tickStrings([-0.5, 0.5], 1.0, 0.5) == [MINUS + "0.5", "0.5"]
     assert axis.tickStrings([-1e-5], 1.0, 1e-5) == [MINUS + "1e" + MINUS + "05"]
+
+
+@pytest.mark.parametrize(("low", "high", "labels"), [
+    (-5.98, 5.98, ["−5", "0", "5"]), (-6.5, 6.5, ["−5", "0", "5"]),
+    (-41.7, 41.7, ["−40", "0", "40"]), (-36.0, 36.0, ["−25", "0", "25"]),
+    (-3.0, 3.0, ["−2.5", "0.0", "2.5"]), (-0.3, 0.3, ["−0.25", "0.00", "0.25"]),
+    (0.0, 100.0, ["0", "50", "100"])])
+def test_a_colour_bar_reads_three_round_labels(qtbot, low: float, high: float,  # noqa: ANN001
+                                               labels: list[str]) -> None:
+    step, minor = bar_step(low, high)
+    assert 0 < minor < step <= (high - low) / 2
+    axis = BarAxis("bottom")
+    values = [v for v in axis.tickValues(low, high, 200)[0][1] if low <= v <= high]
+    assert axis.tickStrings(values, 1.0, step) == labels
 
 
 def _drawn_ticks(axis: pg.AxisItem) -> list[str]:
@@ -79,11 +93,15 @@ def test_every_axis_and_colour_bar_writes_a_true_minus(qtbot, main_window) -> No
     assert len(negative) >= 10  # the curves, the gate plane, the history cloud…
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1280, 820), (1920, 1080)])
+@pytest.mark.parametrize("variant", ["swiglu", "swiglu_clamped", "geglu"])
+@pytest.mark.parametrize("size", [(960, 540), (1024, 768), (1280, 820), (1920, 1080)])
 def test_the_gate_plane_colour_bars_label_alike_and_uncrowded(qtbot, main_window,  # noqa: ANN001
-                                                              size) -> None:
+                                                              size, variant: str) -> None:
+    """Symmetric bars, symmetric labels: with the clamped SwiGLU (the walkthrough's) ∂h/∂u
+    spans ±5.99 and its "−5", half past the bar's end, was left out ("0 5")."""
     main_window.resize(*size)
     plane = main_window.show_tab("gate-plane")
+    plane.apply_state({"variant": variant})
     settle(40)
     bars = [plane.maps.views[key].bar for key in plane.maps._shown]
     assert len(bars) == 3 and all(isinstance(bar, ColourBar) for bar in bars)
@@ -94,5 +112,8 @@ def test_the_gate_plane_colour_bars_label_alike_and_uncrowded(qtbot, main_window
         assert 2 <= len(ticks) <= 5, ticks  # ∂h/∂u drew 11
         steps = np.diff(values)
         assert np.allclose(steps, steps[0]), ticks  # one level, evenly spaced
+        lo, hi = bar.values
+        if np.isclose(lo, -hi):  # symmetric about 0: so are its labels
+            assert np.allclose(sorted(values), sorted(-v for v in values)), (ticks, lo, hi)
         labels[bar.name_item.text()] = ticks
-    assert len({len(t) for t in labels.values()}) == 1, labels  # as many labels on each
+    assert {len(t) for t in labels.values()} == {3}, labels  # "−a 0 a" on each
