@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from gatelab.core import budget as B
+from gatelab.ui.budget_bar_labels import BarLabel, label_spot
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.plot_axis import minus_axes
 
@@ -102,18 +103,6 @@ def unbroken(words: str) -> str:
     return "".join(out)
 
 
-def label_spot(left: float, width: float, line: float, half: float) -> float | None:
-    """Where a label ``half`` wide on each side goes on the segment ``left`` … ``left + width``
-    so that ``line`` does not cross it: its centre, or the middle of the wider part beside the
-    line when the line crosses it there; None when neither part holds it."""
-    centre = left + width / 2
-    if not centre - half < line < centre + half:
-        return centre
-    parts = ((left, line), (line, left + width))
-    start, end = max(parts, key=lambda part: part[1] - part[0])
-    return (start + end) / 2 if end - start >= 2 * half else None
-
-
 class StackedBarChart(pg.PlotWidget):
     """Rows (top to bottom) of segments; ``set_rows([(label, [v_seg0, v_seg1, …]), …])``."""
 
@@ -159,11 +148,11 @@ class StackedBarChart(pg.PlotWidget):
             self._bars.append(bar)
         self._colours = list(colours)
         self.legend_html = ""
-        self._texts: list[list[pg.TextItem]] = []
+        self._texts: list[list[BarLabel]] = []
         for _ in range(max_rows):
             row = []
             for _seg in segments:
-                text = pg.TextItem("", color="w", anchor=(0.5, 0.5))
+                text = BarLabel()
                 item.addItem(text)
                 row.append(text)
             self._texts.append(row)
@@ -187,7 +176,7 @@ class StackedBarChart(pg.PlotWidget):
         self.rows: list[tuple[str, list[float]]] = []
         self._span = 1.0
         # (segment text, its segment's left and width, its colour): shown where it fits
-        self._labelled: list[tuple[pg.TextItem, float, float, str]] = []
+        self._labelled: list[tuple[BarLabel, float, float, str]] = []
         self._regrow = QTimer(self)
         self._regrow.setSingleShot(True)
         self._regrow.timeout.connect(weak_method(self._keep_legible))
@@ -228,12 +217,11 @@ class StackedBarChart(pg.PlotWidget):
             self._clear_of_line(text, left, value, colour, per_px)
         self._fit_x_label()
 
-    def _clear_of_line(self, text: pg.TextItem, left: float, width: float, colour: str,
+    def _clear_of_line(self, text: BarLabel, left: float, width: float, colour: str,
                        per_px: float) -> None:
-        """A segment's label where the reference line does not cross it: centred on its
-        segment, else on the side of the line with room for it, else (no side has) drawn on
-        its bar's colour over the line. Why: the dashed 8d² line ran through "3.50" and "5.43"
-        (walkthrough s21 #14)."""
+        """A segment's label where the reference line does not cross it (budget_bar_labels):
+        centred on its segment, else on the side of the line with room for it, else drawn on
+        its bar's colour over the line."""
         centre, cover = left + width / 2, False
         if self._reference is not None:
             half = (text.textItem.boundingRect().width() / 2 + 3) * per_px
@@ -241,8 +229,8 @@ class StackedBarChart(pg.PlotWidget):
             cover = spot is None
             centre = centre if cover else spot
         text.setPos(centre, text.pos().y())
-        text.fill = pg.mkBrush(colour if cover else None)
-        text.update()
+        bar_px = ROW_HEIGHT / max(self.getPlotItem().vb.viewPixelSize()[1], 1e-12)
+        text.set_cover(colour if cover else None, bar_px)
 
     def _fit_x_label(self) -> None:
         """The x axis's title on one line, or wrapped (centred) at the axis's width where it is

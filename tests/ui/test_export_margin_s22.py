@@ -13,11 +13,11 @@ import math
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgRenderer
 
-from gatelab.ui.budget_charts import StackedBarChart
+from gatelab.ui.budget_charts import ROW_HEIGHT, StackedBarChart
 from gatelab.ui.budget_panel import BudgetPanel
 from gatelab.ui.plot_card_export import MARGIN
 from tests.ui.conftest import settle, show_panel
@@ -106,7 +106,7 @@ def _chart(qtbot, width: int) -> StackedBarChart:  # noqa: ANN001
     return chart
 
 
-@pytest.mark.parametrize("width", [420, 520, 651, 900, 1300])
+@pytest.mark.parametrize("width", [380, 420, 520, 651, 900, 1300])
 def test_no_bar_label_is_crossed_by_the_reference_line(qtbot, width: int) -> None:  # noqa: ANN001
     chart = _chart(qtbot, width)
     line = chart._reference
@@ -114,16 +114,26 @@ def test_no_bar_label_is_crossed_by_the_reference_line(qtbot, width: int) -> Non
     shown = [t for row in chart._texts for t in row if t.isVisible()]
     assert len(shown) >= 8
     crossed = []
+    vb = chart.getPlotItem().vb
     for text in shown:
         box: QRectF = text.textItem.mapRectToScene(text.textItem.boundingRect())
         if box.left() - 1 <= x <= box.right() + 1:
-            crossed.append(text)
-            assert text.fill.style() != 0 and text.zValue() > line.zValue(), \
-                (width, text.textItem.toPlainText())  # over the line, on its bar's colour
+            crossed.append(text)  # drawn over the line, on a patch of its bar's colour
+            assert text.cover is not None and text.zValue() > line.zValue(), \
+                (width, text.textItem.toPlainText())
+            patch = text.mapRectToScene(text.cover_rect())
+            assert patch.left() < x < patch.right()  # the line stops at the number
+            bar = vb.mapViewToScene(QPointF(0, text.pos().y() + ROW_HEIGHT / 2)).y(), \
+                vb.mapViewToScene(QPointF(0, text.pos().y() - ROW_HEIGHT / 2)).y()
+            assert min(bar) - 1 <= patch.top() and patch.bottom() <= max(bar) + 1  # not taller
+        else:
+            assert text.cover is None
     moved = [t for row in chart._texts for t in row if t.isVisible() and t not in crossed]
     assert len(moved) >= len(shown) - 2  # where there is room, the label moves aside
     if width >= 651:
         assert not crossed, [t.textItem.toPlainText() for t in crossed]
+    if width == 380:  # too narrow for "3.50" beside the line: on its patch, over it
+        assert [t.textItem.toPlainText() for t in crossed] == ["3.50", "5.43"]
 
 
 def test_a_label_keeps_to_its_segment(qtbot) -> None:  # noqa: ANN001
