@@ -54,7 +54,7 @@ from gatelab.ui.experiment_data import (
     experiment_job,
 )
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
-from gatelab.ui.vscroll import VerticalScroll
+from gatelab.ui.vscroll import FillColumn, VerticalScroll
 from gatelab.ui.variant_names import variant_name
 
 
@@ -142,7 +142,7 @@ class ExperimentView(SavedExperiments, QWidget):
         # the tab 519 px tall at least and the window 594, more than a 960×540 screen (200 %)
         # holds (walkthrough s21 #6)
         results = QWidget()
-        column = QVBoxLayout(results)
+        column = FillColumn(results)  # the curves take the height the table leaves
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.curves, 1)
         column.addWidget(self.table)
