@@ -25,9 +25,10 @@ from gatelab.ui.activations_names import (COLOURS, FORMULA_LABELS, SHORT_NAMES, 
                                           SILU_MINUS_RELU)
 from gatelab.ui.activations_state import DEFAULT_RANGE, DEFAULT_Z, ActivationsStateMixin
 from gatelab.ui.activations_widgets import (ProbeLabelFormat, curve_pair, keep_label_inside,
-                                            probe_label_position, y_view)
+                                            probe_label_position, room_below, y_view)
 from gatelab.ui.messages import message_text
 from gatelab.ui.plot_readout import ReadoutLabel
+from gatelab.ui.plot_axis import minus_axes
 from gatelab.ui.qt_cycles import weak_method
 from gatelab.ui.elide import wrap_plot_title
 from gatelab.ui.widgets import fmt_number, style_axes
@@ -48,6 +49,8 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
         self._hover_z: float | None = None
         self._syncing = False
         self._curves: dict[str, pg.PlotDataItem] = {}
+        self._y_data: tuple[float, float] | None = None  # the curves' y range (y_view)
+        self._y_set: tuple[float, float] | None = None  # the range set from it (_fit_y)
         self._dcurves: dict[str, pg.PlotDataItem] = {}
         self._build_plot()
         self._build_controls()
@@ -74,7 +77,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
 
     # -- construction (no strings here: retranslate sets them) ---------------------------------
     def _build_plot(self) -> None:
-        self.plot_widget = pg.PlotWidget(background="w")
+        self.plot_widget = pg.PlotWidget(background="w", axisItems=minus_axes())  # "−0.5"
         self.plot_widget.setMinimumWidth(MIN_PLOT_WIDTH)  # the controls scroll instead
         # mouse only (drag the probe, hover): no Tab stop; the keyboard has the probe z field
         self.plot_widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
@@ -118,6 +121,7 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
         self._hover_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
         self.plot.vb.sigRangeChanged.connect(self._place_min_label)
+        self.plot.vb.sigResized.connect(self._refit_y)  # the note's room is in pixels
         self.plot.vb.sigResized.connect(self._place_min_label)  # (after the resize event)
         self.plot.vb.sigResized.connect(self._place_z_label)
 
@@ -332,7 +336,31 @@ class ActivationsPanel(ActivationsStateMixin, ActivationsLessonMixin, Activation
         items = [self._curves[n] for n in shown] + ([self._dcurves[n] for n in shown]
                                                     if show_d else [])
         ys = [y for y in (item.getData()[1] for item in items) if y is not None]
-        self.plot.setYRange(*y_view(ys, self._range), padding=0.05 if ys else None)
+        self._y_data = y_view(ys, self._range) if ys else None
+        self._fit_y()
+
+    def _fit_y(self) -> None:
+        """The curves' y range (``y_view``, 5 % padding), its bottom lowered where the SiLU
+        minimum's note needs room under its dot (``room_below``)."""
+        if self._y_data is None:  # no curve: pyqtgraph's default around −1 … 1
+            self._y_set = None
+            self.plot.setYRange(-1.0, 1.0)
+            return
+        lo, hi = self._y_data
+        pad = 0.05 * (hi - lo)
+        lo, hi = lo - pad, hi + pad
+        if self.silu_min_label.isVisible():
+            need = 1.4 * self.silu_min_label.textItem.boundingRect().height() + 4
+            lo = room_below(lo, hi, activations.silu_minimum()[1], need, self.plot.vb.height())
+        self._y_set = (lo, hi)
+        self.plot.setYRange(lo, hi, padding=0)
+
+    def _refit_y(self, *_args: object) -> None:
+        """On a resize, the note's room again, unless the user has zoomed or panned since."""
+        shown = self.plot.vb.viewRange()[1]
+        if self._y_set is not None and all(abs(a - b) <= 1e-9 * max(1.0, abs(b))
+                                           for a, b in zip(shown, self._y_set)):
+            self._fit_y()
 
     def _fill_legend(self) -> None:
         """The legend's names for the shown curves (alone on retranslate: the view keeps its

@@ -60,13 +60,36 @@ def keep_label_inside(label: Any, vb: Any, x: float, below: float = -0.4) -> Non
     the view, else shifted along just enough to fit (a label wider than the view starts at its
     left edge). Why: at z max = 100000 the SiLU minimum sits at the left edge and "SiLU min
     −0.2785 at z = −1.2785" lost its first half there; in the 300 px plot of the window's least
-    width it fitted neither centred nor starting at its point, and lost its end."""
-    width = label.textItem.boundingRect().width()  # pixels: the label ignores the zoom
-    point = vb.mapFromView(QPointF(x, 0.0)).x()
-    left = min(max(point - width / 2, 0.0), max(vb.width() - width, 0.0))
-    across = min(max((point - left) / width, 0.0), 1.0) if width > 0 else 0.5
-    if abs(label.anchor.x() - across) > 1e-3:
-        label.setAnchor((across, below))
+    width it fitted neither centred nor starting at its point, and lost its end.
+
+    Vertically it hangs ``below`` its point, or is lifted just enough to end at the view's
+    bottom edge (at 200 % it was cut there, walkthrough s21 #8; the y range keeps it room, see
+    ``room_below``, so this is for a view too short to give it)."""
+    box = label.textItem.boundingRect()  # pixels: the label ignores the zoom
+    width, height = box.width(), box.height()
+    point = vb.mapFromView(QPointF(x, label.pos().y()))
+    left = min(max(point.x() - width / 2, 0.0), max(vb.width() - width, 0.0))
+    across = min(max((point.x() - left) / width, 0.0), 1.0) if width > 0 else 0.5
+    down = below
+    if height > 0 and 0.0 <= point.y() <= vb.height():  # its point in view: the label too
+        top = min(point.y() - below * height, max(vb.height() - height, 0.0))
+        down = (point.y() - top) / height
+    if abs(label.anchor.x() - across) > 1e-3 or abs(label.anchor.y() - down) > 1e-3:
+        label.setAnchor((across, down))
+
+
+def room_below(lo: float, hi: float, y: float, need_px: float, height_px: float,
+               most: float = 0.4) -> float:
+    """The bottom of a y range ``lo`` … ``hi`` lowered so that ``need_px`` of a view
+    ``height_px`` tall lie below ``y`` (``lo`` itself where they do already; at most ``most``
+    of the view goes to them). Why: the SiLU minimum's note hangs under its dot, about 30 px,
+    and the default −0.6 … 3.2 left it 23 px in a 200 % window's plot: its lower half was cut."""
+    if height_px <= 0 or not lo < y < hi:
+        return lo
+    share = min(need_px / height_px, most)
+    if y - lo >= share * (hi - lo):
+        return lo
+    return (y - share * hi) / (1.0 - share)
 
 
 def y_view(values: list[np.ndarray], z_range: tuple[float, float]) -> tuple[float, float]:

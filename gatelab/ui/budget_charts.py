@@ -15,7 +15,9 @@ from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from gatelab.core import budget as B
+from gatelab.ui.budget_bar_labels import BarLabel, label_spot
 from gatelab.ui.qt_cycles import weak_method
+from gatelab.ui.plot_axis import minus_axes
 
 ROW_HEIGHT = 0.62
 X_ROOM, MAX_X_ROOM = 1.28, 3.0  # the x axis's end, × the longest bar (see _fit_x_range)
@@ -117,7 +119,7 @@ class StackedBarChart(pg.PlotWidget):
         x_max: float | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent=parent, background="w")
+        super().__init__(parent=parent, background="w", axisItems=minus_axes())
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # nothing to do by keyboard: no Tab stop
         self._segments = list(segments)
         self._fmt = fmt
@@ -146,11 +148,11 @@ class StackedBarChart(pg.PlotWidget):
             self._bars.append(bar)
         self._colours = list(colours)
         self.legend_html = ""
-        self._texts: list[list[pg.TextItem]] = []
+        self._texts: list[list[BarLabel]] = []
         for _ in range(max_rows):
             row = []
             for _seg in segments:
-                text = pg.TextItem("", color="w", anchor=(0.5, 0.5))
+                text = BarLabel()
                 item.addItem(text)
                 row.append(text)
             self._texts.append(row)
@@ -168,9 +170,13 @@ class StackedBarChart(pg.PlotWidget):
                 labelOpts={"position": 0.99, "color": "#333", "anchors": [(0, 0), (0, 0)]},
             )
             item.addItem(self._reference)
+            for row in self._texts:  # over the line where one is drawn on its bar's colour
+                for text in row:
+                    text.setZValue(self._reference.zValue() + 1)
         self.rows: list[tuple[str, list[float]]] = []
         self._span = 1.0
-        self._labelled: list[tuple[pg.TextItem, float]] = []
+        # (segment text, its segment's left and width, its colour): shown where it fits
+        self._labelled: list[tuple[BarLabel, float, float, str]] = []
         self._regrow = QTimer(self)
         self._regrow.setSingleShot(True)
         self._regrow.timeout.connect(weak_method(self._keep_legible))
@@ -206,9 +212,25 @@ class StackedBarChart(pg.PlotWidget):
         factor = max(X_ROOM, min(MAX_X_ROOM, 1.01 * room / max(room - need, 1.0)))
         self.setXRange(0, self._span * factor, padding=0)
         per_px = self._span * factor / max(room, 1.0)  # a segment's value in it, where it fits
-        for text, value in self._labelled:
+        for text, left, value, colour in self._labelled:
             text.setVisible(value / per_px >= text.textItem.boundingRect().width() + 2)
+            self._clear_of_line(text, left, value, colour, per_px)
         self._fit_x_label()
+
+    def _clear_of_line(self, text: BarLabel, left: float, width: float, colour: str,
+                       per_px: float) -> None:
+        """A segment's label where the reference line does not cross it (budget_bar_labels):
+        centred on its segment, else on the side of the line with room for it, else drawn on
+        its bar's colour over the line."""
+        centre, cover = left + width / 2, False
+        if self._reference is not None:
+            half = (text.textItem.boundingRect().width() / 2 + 3) * per_px
+            spot = label_spot(left, width, self._reference.value(), half)
+            cover = spot is None
+            centre = centre if cover else spot
+        text.setPos(centre, text.pos().y())
+        bar_px = ROW_HEIGHT / max(self.getPlotItem().vb.viewPixelSize()[1], 1e-12)
+        text.set_cover(colour if cover else None, bar_px)
 
     def _fit_x_label(self) -> None:
         """The x axis's title on one line, or wrapped (centred) at the axis's width where it is
@@ -275,7 +297,7 @@ class StackedBarChart(pg.PlotWidget):
                     text.setText(self._fmt(self._segments[s], widths[r]))
                     text.setPos(lefts[r] + widths[r] / 2, ys[r])
                     text.show()
-                    labelled.append((text, widths[r]))
+                    labelled.append((text, lefts[r], widths[r], self._colours[s]))
                 else:
                     text.hide()
             lefts = [left + w for left, w in zip(lefts, widths)]

@@ -16,11 +16,11 @@ import contextlib
 import math
 from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, QSizeF
-from PySide6.QtGui import QImage, QPalette
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSize, QSizeF
+from PySide6.QtGui import QImage, QPainter, QPalette
 from PySide6.QtWidgets import QGraphicsView, QGraphicsWidget, QWidget
 
-from gatelab.ui.plot_card_export import export_layout_size, export_width
+from gatelab.ui.plot_card_export import export_layout_size, export_width, margin_px
 
 
 @contextlib.contextmanager
@@ -60,8 +60,15 @@ def widget_image(widget: QWidget, height_at: Callable[[int], int] | None = None)
         logical.setHeight(height_at(logical.width()))
     with _laid_out_at(widget, logical):
         scale = width / max(widget.width(), 1)
-        image = QImage(width, math.ceil(widget.height() * scale), QImage.Format.Format_ARGB32)
+        edge = margin_px(scale)  # background around it (its title began at x = 0, s21 #14)
+        image = QImage(width + 2 * edge, math.ceil(widget.height() * scale) + 2 * edge,
+                       QImage.Format.Format_ARGB32)
         image.setDevicePixelRatio(scale)
         image.fill(widget.palette().color(QPalette.ColorRole.Window))
-        widget.render(image)
+        painter = QPainter(image)
+        try:
+            painter.translate(edge / scale, edge / scale)  # logical px: the image's ratio
+            widget.render(painter, QPoint(0, 0))
+        finally:
+            painter.end()
     return image

@@ -54,6 +54,7 @@ from gatelab.ui.experiment_data import (
     experiment_job,
 )
 from gatelab.ui.trainer_worker import BackgroundCalls, Outcome, Progress, TrainingController
+from gatelab.ui.vscroll import FillColumn, VerticalScroll
 from gatelab.ui.variant_names import variant_name
 
 
@@ -136,8 +137,17 @@ class ExperimentView(SavedExperiments, QWidget):
         layout.addLayout(more)
         layout.addWidget(self.message)
         layout.addWidget(self.progress)
-        layout.addWidget(self.curves, 1)
-        layout.addWidget(self.table)
+        # the curves and the table scroll in a short window, under the controls and the
+        # progress bar: the curves (176 px at least) over the table (all its rows, 175 px) made
+        # the tab 519 px tall at least and the window 594, more than a 960×540 screen (200 %)
+        # holds (walkthrough s21 #6)
+        results = QWidget()
+        column = FillColumn(results)  # the curves take the height the table leaves
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.curves, 1)
+        column.addWidget(self.table)
+        self.scroll = VerticalScroll(results)
+        layout.addWidget(self.scroll, 1)
 
         self.btn_run.clicked.connect(self.run)
         self.btn_continue.clicked.connect(self.continue_saved)

@@ -10,6 +10,7 @@ this stays pure measuring (tests read the same fit the painter uses).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -100,16 +101,46 @@ class BoxLayout:
 
 TITLE_PX, SUB_PX, LEAST_PX = 14, 12, 9
 PAD_X, PAD_Y = 4.0, 3.0  # room kept free inside the box's border
+TITLE_GAP = 3.0  # canvas px between a box's title and its size line (as the painter leaves)
+#: The least size of any word on the map, on screen, × the app's font's pixel size. Why: at
+#: 1024×768 the map is drawn at ≈ 0.76 of its canvas and the 12 px size lines came out ≈ 9 px
+#: ("RMSNorm · 128"), too small for a projector (walkthrough s21 #11); 0.85 of the app's 9 pt
+#: is 10.2 px, the size of the app's smallest secondary text (the colour bars' 8 pt names).
+READABLE = 0.85
 
 
-def fit_box(base: QFont, title: str, sub: str, width: float, height: float) -> BoxLayout:
+def least_px(normal_px: float, scale: float) -> int:
+    """The least font size in canvas px that is READABLE × ``normal_px`` (the app font's pixel
+    size) on screen, where the canvas is drawn at ``scale``; 0 (no floor) for no scale."""
+    if scale <= 0:
+        return 0
+    return math.ceil(READABLE * normal_px / scale - 1e-9)
+
+
+def title_px(least: int) -> int:
+    """A title's size in canvas px: 14, or more where the least size is raised, keeping the
+    title's 14 : 12 lead over the size line under it."""
+    return max(TITLE_PX, math.ceil(least * TITLE_PX / SUB_PX))
+
+
+def fit_box(base: QFont, title: str, sub: str, width: float, height: float,
+            least: int = 0) -> BoxLayout:
     """A box's title (bold, one line) over its size line (one or two lines), inside a box of
-    ``width`` × ``height`` logical pixels."""
+    ``width`` × ``height`` logical pixels, no word below ``least`` canvas px where the box's
+    height holds a title and a line of that size, and the words fit whole at it: else smaller,
+    down to the sizes the box had before (a size line cut to "RMSNorm · …" says less than a
+    small one)."""
     room = width - 2 * PAD_X
-    head = fit_line(base, title, room, TITLE_PX, 10, bold=True)
+    inner = height - 2 * PAD_Y - TITLE_GAP
+    least = min(least, int(inner / (2 * LINE_GAP)))  # a title and one line must fit
+    top = title_px(least)
+    while top > max(10, least) and (top + max(SUB_PX, least)) * LINE_GAP > inner:
+        top -= 1  # a raised title gives way to the size line under it
+    head = fit_line(base, title, room, top, 10, bold=True)
     left = height - 2 * PAD_Y - head.px * LINE_GAP
-    return BoxLayout(head, fit_block(base, sub, room, left, SUB_PX, LEAST_PX))
+    start = min(max(SUB_PX, least), head.px)  # never larger than the title over it
+    return BoxLayout(head, fit_block(base, sub, room, left, start, LEAST_PX))
 
 
-__all__ = ["BoxLayout", "FittedLines", "fit_block", "fit_box", "fit_line", "font_at",
-           "text_width", "two_lines"]
+__all__ = ["READABLE", "BoxLayout", "FittedLines", "fit_block", "fit_box", "fit_line", "font_at",
+           "least_px", "text_width", "title_px", "two_lines"]

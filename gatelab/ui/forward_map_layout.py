@@ -19,12 +19,16 @@ RECTS: dict[str, QRectF] = {
     "attn_add": QRectF(RESIDUAL_X - 18, 292, 36, 36),
     "mlp_norm": QRectF(190, 372, 130, 48),
     "mlp": QRectF(350, 330, 630, 148),
-    "gate_proj": QRectF(380, 362, 160, 46),
-    "up_proj": QRectF(380, 422, 160, 46),
-    "act": QRectF(560, 362, 90, 46),
+    "gate_proj": QRectF(380, 362, 150, 46),
+    "up_proj": QRectF(380, 422, 150, 46),
+    # "GELU (tanh)" whole at the least readable size (forward_map_fit.READABLE): 106 wide, and
+    # left of the MLP box's centre, where a click opens the MLP's tab
+    "act": QRectF(548, 362, 106, 46),
     "mul": QRectF(700, 425, 40, 40),
     "down_proj": QRectF(780, 398, 170, 46),
-    "mlp_post_norm": QRectF(600, 483, 130, 38),  # on the way back from the MLP to its add
+    # on the way back from the MLP to its add, centred on that wire (y = 502); 42 high (was
+    # 38) so its title and size line fit at the least readable size (forward_map_fit.READABLE)
+    "mlp_post_norm": QRectF(600, 481, 130, 42),
     "mlp_add": QRectF(RESIDUAL_X - 18, 484, 36, 36),
     "final_norm": QRectF(40, 540, 160, 50),
     "lm_head": QRectF(270, 540, 190, 50),

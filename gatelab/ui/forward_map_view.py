@@ -16,10 +16,10 @@ from PySide6.QtGui import (
     QColor,
     QFocusEvent,
     QFont,
+    QFontInfo,
     QKeyEvent,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPalette,
     QPen,
@@ -28,9 +28,10 @@ from PySide6.QtWidgets import QToolTip, QWidget
 
 from gatelab.core.forward_map import BOX_KEYS, GATED_ONLY, POST_NORMS
 from gatelab.ui.forward_map_fit import (LINE_GAP, BoxLayout, FittedLines, fit_box, fit_line,
-                                        font_at)
+                                        font_at, least_px, title_px)
 from gatelab.ui.forward_map_layout import (  # noqa: F401 (CIRCLES, TINTS: re-exported)
     CANVAS, CIRCLES, FRAME, RECTS, RESIDUAL_X, TINTS)
+from gatelab.ui.forward_map_wires import paint_mlp_wires, paint_wires
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,27 @@ class ForwardMapView(QWidget):
 
     def box_layout(self, key: str) -> BoxLayout:
         """How ``key``'s words fit its box (what ``_paint_text`` draws, in logical pixels)."""
-        text, rect = self._texts[key], self._logical_rect(key)
+        text, rect, least = self._texts[key], self._logical_rect(key), self._least_px()
         if key == "mlp":  # its title only, in the top-left corner
-            return BoxLayout(fit_line(self.font(), text.title, rect.width() - 24, 15, 10, True),
-                             FittedLines(12, ()))
-        return fit_box(self.font(), text.title, text.sub, rect.width(), rect.height())
+            return BoxLayout(self._fit_label(text.title, rect.width() - 24), FittedLines(12, ()))
+        return fit_box(self.font(), text.title, text.sub, rect.width(), rect.height(), least)
+
+    def _least_px(self) -> int:
+        """The least font size (canvas px) that is readable at the map's scale now."""
+        return least_px(QFontInfo(self.font()).pixelSize(), self._scale_offset()[0])
+
+    def _fit_label(self, text: str, room: float) -> FittedLines:
+        """A bold corner label (the MLP's title, "× N layers") on one line: 15 canvas px, or
+        more at a small scale (as a box title), smaller only where it does not fit."""
+        return fit_line(self.font(), text, room, max(15, title_px(self._least_px())), 10, True)
+
+    def frame_px(self) -> int:
+        """The "× N layers" label's size in canvas px (as painted)."""
+        return self._fit_label(self._frame_label, FRAME.width() - 24).px
+
+    def residual_px(self) -> int:
+        """The residual stream's note's size in canvas px (as painted)."""
+        return max(12, self._least_px())
 
     def tooltip(self, key: str) -> str:
         """The box's tooltip, led by its whole title and size line when the box cuts them."""
@@ -250,10 +267,11 @@ class ForwardMapView(QWidget):
         fg = pal.color(QPalette.ColorRole.Text)
         line = _mix(fg, pal.color(QPalette.ColorRole.Base), 0.55)
         self._paint_frame(p, fg, line)
-        self._paint_wires(p, line)
+        rects = {k: self._logical_rect(k) for k in BOX_KEYS}
+        paint_wires(p, line, rects, self._hidden)
         self._paint_box(p, "mlp", pal)  # the MLP box first: its wires and parts go on top
         p.setPen(QPen(line, 2))
-        self._paint_mlp_wires(p, {k: self._logical_rect(k) for k in BOX_KEYS})
+        paint_mlp_wires(p, rects, self._gated)
         for key in self.keys():
             if key != "mlp":
                 self._paint_box(p, key, pal)
@@ -267,94 +285,16 @@ class ForwardMapView(QWidget):
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(FRAME, 12, 12)
         p.setPen(fg)
-        label = fit_line(self.font(), self._frame_label, FRAME.width() - 24, 15, 10, bold=True)
+        label = self._fit_label(self._frame_label, FRAME.width() - 24)
         p.setFont(self._font(label.px, bold=True))
         p.drawText(QRectF(FRAME.x() + 12, FRAME.y() + 4, FRAME.width() - 24, 24),
                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label.lines[0]
                    if label.lines else "")
-        p.setFont(self._font(12))
+        p.setFont(self._font(self.residual_px()))
         residual = self._notes.get("residual", "")
         if residual:
             p.drawText(QRectF(RESIDUAL_X + 10, 150, 500, 24),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, residual)
-
-    def _arrow(self, p: QPainter, points: list[tuple[float, float]]) -> None:
-        """A polyline ending in an arrow head."""
-        path = QPainterPath(QPointF(*points[0]))
-        for x, y in points[1:]:
-            path.lineTo(x, y)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawPath(path)
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        dx, dy = x1 - x0, y1 - y0
-        n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
-        ux, uy = dx / n, dy / n
-        head = QPainterPath(QPointF(x1, y1))
-        head.lineTo(x1 - 8 * ux - 4 * uy, y1 - 8 * uy + 4 * ux)
-        head.lineTo(x1 - 8 * ux + 4 * uy, y1 - 8 * uy - 4 * ux)
-        head.closeSubpath()
-        p.setBrush(p.pen().color())
-        p.drawPath(head)
-
-    def _paint_wires(self, p: QPainter, line: QColor) -> None:
-        r = {k: self._logical_rect(k) for k in BOX_KEYS}
-        p.setPen(QPen(line, 2))
-        x = RESIDUAL_X
-        self._arrow(p, [(x, r["tokens"].bottom()), (x, r["embedding"].top())])
-        self._arrow(p, [(x, r["embedding"].bottom()), (x, r["attn_add"].top())])
-        self._arrow(p, [(x, r["attn_add"].bottom()), (x, r["mlp_add"].top())])
-        self._arrow(p, [(x, r["mlp_add"].bottom()), (x, r["final_norm"].top())])
-        self._arrow(p, [(r["final_norm"].right(), 565), (r["lm_head"].left(), 565)])
-        self._arrow(p, [(r["lm_head"].right(), 565), (r["sample"].left(), 565)])
-        for norm, block, post, add in (("attn_norm", "attention", "attn_post_norm", "attn_add"),
-                                       ("mlp_norm", "mlp", "mlp_post_norm", "mlp_add")):
-            y, ya = r[norm].center().y(), r[add].center().y()
-            if norm in self._hidden:  # no norm before the block: the stream goes straight in
-                self._arrow(p, [(x, y), (r[block].left(), y)])
-            else:
-                self._arrow(p, [(x, y), (r[norm].left(), y)])
-                self._arrow(p, [(r[norm].right(), y), (r[block].left(), y)])
-            yo = y if block == "attention" else r["down_proj"].center().y()
-            turn = r[block].right() + (40 if block == "attention" else 6)
-            if post not in self._hidden:  # the block's output is normed before the add
-                if block == "attention":  # beside attention, then down to the add
-                    self._arrow(p, [(r[block].right(), yo), (r[post].left(), yo)])
-                    turn = r[post].right() + 30
-                    back = [(r[post].right(), yo), (turn, yo), (turn, ya)]
-                else:  # on the way back along the bottom
-                    self._arrow(p, [(r[block].right(), yo), (turn, yo), (turn, ya),
-                                    (r[post].right(), ya)])
-                    back = [(r[post].left(), ya)]
-            else:
-                back = [(r[block].right(), yo), (turn, yo), (turn, ya)]
-            self._arrow(p, back + [(r[add].right(), ya)])
-
-    def _paint_mlp_wires(self, p: QPainter, r: dict[str, QRectF]) -> None:
-        """Inside the MLP box: split to gate/up, act on the gate path, ⊙, then down_proj."""
-        x_in, y_in = r["mlp"].left(), r["mlp_norm"].center().y()
-        split = x_in + 14
-        yu = r["up_proj"].center().y()
-        yd = r["down_proj"].center().y()
-        if self._gated:
-            yg = r["gate_proj"].center().y()
-            p.drawLine(QPointF(x_in, y_in), QPointF(split, y_in))
-            p.drawLine(QPointF(split, yg), QPointF(split, yu))
-            self._arrow(p, [(split, yg), (r["gate_proj"].left(), yg)])
-            self._arrow(p, [(split, yu), (r["up_proj"].left(), yu)])
-            self._arrow(p, [(r["gate_proj"].right(), yg), (r["act"].left(), yg)])
-            mx, my = r["mul"].center().x(), r["mul"].center().y()
-            self._arrow(p, [(r["act"].right(), yg), (mx, yg), (mx, r["mul"].top())])
-            self._arrow(p, [(r["up_proj"].right(), yu), (r["mul"].left(), my)])
-            self._arrow(p, [(r["mul"].right(), my), (r["mul"].right() + 20, my),
-                            (r["mul"].right() + 20, yd), (r["down_proj"].left(), yd)])
-        else:
-            p.drawLine(QPointF(x_in, y_in), QPointF(split, y_in))
-            p.drawLine(QPointF(split, y_in), QPointF(split, yu))
-            self._arrow(p, [(split, yu), (r["up_proj"].left(), yu)])
-            self._arrow(p, [(r["up_proj"].right(), yu), (r["act"].left(), yu)])
-            self._arrow(p, [(r["act"].right(), yu), (r["act"].right() + 30, yu),
-                            (r["act"].right() + 30, yd), (r["down_proj"].left(), yd)])
-        p.drawLine(QPointF(r["down_proj"].right(), yd), QPointF(r["mlp"].right(), yd))
 
     def _paint_box(self, p: QPainter, key: str, pal: QPalette) -> None:
         rect = self._logical_rect(key)

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from gatelab.ui.gate_plane_image import COLORMAP
+from gatelab.ui.plot_axis import ColourBar
 
 
 def scale_names() -> dict[str, str]:
@@ -25,7 +26,7 @@ def scale_names() -> dict[str, str]:
             "dh_du": translate("GatePlaneMaps", "∂h/∂u")}
 
 
-class ScaleBar(pg.ColorBarItem):
+class ScaleBar(ColourBar):
     """A horizontal, non-interactive colour bar with its name on the left (``name_item``)."""
 
     def __init__(self) -> None:

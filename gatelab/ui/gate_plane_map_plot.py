@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 from gatelab.core.plane import nice_step, snap
 from gatelab.ui.gate_plane_bar import ScaleBar, scale_names
 from gatelab.ui.gate_plane_image import IndexedImage, place_image, to_indices
+from gatelab.ui.plot_axis import minus_axes
 from gatelab.ui.widgets import style_axes
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class MapPlot:
         self.widget = widget
         self.vb = PointViewBox()
         self.vb.setAspectLocked(True)  # g and u share units: square pixels, honest slopes
-        self.plot = pg.PlotItem(viewBox=self.vb)
+        self.plot = pg.PlotItem(viewBox=self.vb, axisItems=minus_axes())  # "−5", not "-5"
         self.plot.hideButtons()
         self.plot.setMenuEnabled(False)
         style_axes(self.plot)

@@ -31,6 +31,7 @@ from gatelab.ui.inside_gates import fmt_sig
 from gatelab.ui.inside_messages import layer_kind_text
 from gatelab.ui.inside_sink_exp import SinkExperimentBox
 from gatelab.ui.inside_state import InsideSelection
+from gatelab.ui.plot_axis import ColourBar
 from gatelab.ui.vscroll import VerticalScroll
 from gatelab.ui.widgets import fmt_number, style_axes
 from gatelab.ui.plot_ticks import index_ticks
@@ -55,7 +56,7 @@ class SinkView(QWidget):
         self.image = pg.ImageItem(axisOrder="row-major")
         plot.addItem(self.image)
         # percent on the bar, like the numbers in the cells and the table
-        self.bar = pg.ColorBarItem(values=(0, 100), colorMap=SINK_MAP, interactive=False, width=14,
+        self.bar = ColourBar(values=(0, 100), colorMap=SINK_MAP, interactive=False, width=14,
                                    label="share (%)")
         self.bar.setImageItem(self.image, insert_in=plot)
         for name in ("left", "right", "top", "bottom"):  # exact tick values, no "(x0.01)"

@@ -37,12 +37,13 @@ from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
     PREFERRED_SIZE, WindowPlacement, watch_growth)
 
 
-#: A tab page's least size before its panel is built: the largest built page's (the trainer's,
-#: in English). Why: the window shrinks only as far as the pages built so far allow: a fresh
-#: window on the curves went down to 578x204, its plot, title and readout drawn over each
-#: other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least
-#: size once built (a larger one wins).
-UNBUILT_PAGE_LEAST = QSize(806, 420)
+#: A tab page's least size before its panel is built: the largest built page's, in English (the
+#: trainer's width; the forward pass's height, since the trainer's plots and experiment scroll).
+#: Why: the window shrinks only as far as the pages built so far allow: a fresh window on the
+#: curves went down to 578x204, its plot, title and readout drawn over each other, and after a
+#: visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a
+#: larger one wins).
+UNBUILT_PAGE_LEAST = QSize(806, 398)
 
 
 class MainWindow(StateActions, WindowPlacement, QMainWindow):

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from gatelab.core.fileio import check_write_target
 from gatelab.ui.export_dialog import export_with_dialog, file_name_for
 from gatelab.ui.plot_card_export import export_titled, write_curves_csv
+from gatelab.ui.plot_axis import minus_axes
 from gatelab.ui.plot_readout import ReadoutLabel, dot_when_alone
 from gatelab.ui.qt_cycles import weak_method
 
@@ -164,7 +165,7 @@ class PlotCard(QWidget):
         """``one_line``: a short title that never wraps and keeps its width; the hover readout
         gives way instead (the trainer's six cards, whose long titles wrapped onto 2–3 lines)."""
         super().__init__(parent)
-        self.plot = pg.PlotWidget()
+        self.plot = pg.PlotWidget(axisItems=minus_axes())  # ticks with a true minus
         self.plot.setBackground("w")
         # mouse only (hover, drag, wheel; pyqtgraph's keys work in its rect-zoom mode alone):
         # no Tab stop, which had no focus frame either, so Tab vanished into each plot once

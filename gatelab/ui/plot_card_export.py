@@ -36,6 +36,10 @@ MAX_EXPORT_WIDTH = 8000  # px: a full-width card on a 4K screen at 2× stays bel
 # any card looks like the plot of a 600 px card (a usual width for a plot on a page or a slide)
 EXPORT_LOGICAL_WIDTH = MIN_EXPORT_WIDTH // 2
 PAD = 4.0  # logical px around the band's lines
+# logical px of background around every exported picture: without it a loss card's legend sat
+# on the PNG's bottom edge and its title, like the budget chart's row names, began at x = 0
+# (walkthrough s21 #14); 16 px is 32 device px at the exports' usual 2×
+MARGIN = 16.0
 TITLE_COLOR = QColor("#222222")
 CAPTION_COLOR = QColor("#555555")
 
@@ -174,16 +178,24 @@ def titled_image(item: pg.PlotItem, band: TitleBand, width: int,
                       background)
 
 
+def margin_px(scale: float) -> int:
+    """MARGIN in device pixels, for a picture drawn at ``scale`` of them to a logical one."""
+    return round(MARGIN * scale)
+
+
 def under_band(picture: QImage, band: TitleBand, scale: float, background: QColor) -> QImage:
-    """``picture`` (device pixels, ``scale`` of them to a logical one) under ``band``: a plot
-    card's rendered plot, or a grab of a plain widget (the Inside tab's strip and tables)."""
-    top = math.ceil(band.height() * scale)
-    image = QImage(picture.width(), top + picture.height(), QImage.Format.Format_ARGB32)
+    """``picture`` (device pixels, ``scale`` of them to a logical one) under ``band``, MARGIN
+    around both: a plot card's rendered plot, or a grab of a plain widget (the Inside tab's
+    strip and tables)."""
+    top, edge = math.ceil(band.height() * scale), margin_px(scale)
+    image = QImage(picture.width() + 2 * edge, top + picture.height() + 2 * edge,
+                   QImage.Format.Format_ARGB32)
     image.fill(background)
     painter = QPainter(image)
     try:
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.drawImage(0, top, picture)
+        painter.drawImage(edge, edge + top, picture)
+        painter.translate(edge, edge)
         painter.scale(scale, scale)
         band.paint(painter)
     finally:
@@ -212,10 +224,11 @@ def write_titled_svg(item: pg.PlotItem, band: TitleBand, path: Path,
 
 def write_svg_under_band(path: Path, band: TitleBand, width: float, height: float,
                          background: QColor, draw: Callable[[QPainter, float], None]) -> None:
-    """An SVG ``width`` × ``height`` (logical px) under ``band``: ``draw(painter, top)`` paints
-    the picture ``top`` px down. Written whole or not at all, as the PNGs are."""
+    """An SVG ``width`` × ``height`` (logical px) under ``band``, MARGIN around both:
+    ``draw(painter, top)`` paints the picture ``top`` px down. Written whole or not at all, as
+    the PNGs are."""
     top = band.height()
-    size = QSize(math.ceil(width), math.ceil(top + height))
+    size = QSize(math.ceil(width + 2 * MARGIN), math.ceil(top + height + 2 * MARGIN))
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
@@ -226,6 +239,7 @@ def write_svg_under_band(path: Path, band: TitleBand, width: float, height: floa
     painter = QPainter(generator)
     try:
         painter.fillRect(QRectF(0, 0, size.width(), size.height()), background)
+        painter.translate(MARGIN, MARGIN)
         band.paint(painter)
         draw(painter, top)
     finally:

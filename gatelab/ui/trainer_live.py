@@ -30,6 +30,7 @@ from gatelab.ui.intro_page import IntroPageBase
 from gatelab.ui.trainer_intro import INTRO_HTML
 from gatelab.ui.trainer_plots import TrainerPlots
 from gatelab.ui.trainer_run_bar import START_KEY, RunBar  # noqa: F401 (their old home)
+from gatelab.ui.vscroll import VerticalScroll
 
 # samples.txt's header line (core.run_writer writes it in English: a file format, kept as is)
 SAMPLE_HEADER = re.compile(r"^--- sample at step (\d+) ---$", re.MULTILINE)
@@ -41,9 +42,13 @@ class LiveView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.plots = TrainerPlots()
+        # the six plots scroll in a short window: three rows of cards were the tab's least
+        # height, 641 px with the header and sample, more than 960×540 (200 %) leaves the
+        # page; the header and the sample box stay in view (walkthrough s21 #6)
+        self.scroll = VerticalScroll(self.plots)
         self.stack = QStackedWidget()
         self.stack.addWidget(self._intro_page())
-        self.stack.addWidget(self.plots)
+        self.stack.addWidget(self.scroll)
         self.title = ElidedLine()  # the run name: cut with "…", whole in its tooltip
         self.title.setStyleSheet("font-weight: bold;")
 
@@ -117,7 +122,7 @@ class LiveView(QWidget):
         return page
 
     def show_plots(self, title: str) -> None:
-        self.stack.setCurrentWidget(self.plots)
+        self.stack.setCurrentWidget(self.scroll)
         self.header.setVisible(True)
         self.sample.setVisible(True)
         self.title.setText(title)  # cut on a narrow window: the whole name is its tooltip

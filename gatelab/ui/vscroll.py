@@ -9,7 +9,7 @@ least width but not its least height: a short window scrolls it instead.
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 LEAST_HEIGHT = 80  # px: what the area itself asks for; the rest scrolls
 
@@ -44,4 +44,17 @@ class VerticalScroll(QScrollArea):
         return QSize(width + self.verticalScrollBar().sizeHint().width(), LEAST_HEIGHT)
 
 
-__all__ = ["LEAST_HEIGHT", "VerticalScroll"]
+class FillColumn(QVBoxLayout):
+    """A column for a VerticalScroll's widget that fills the area's height where the area is
+    taller than the column's least height (a plot in it grows), and scrolls where it is shorter.
+
+    Why: QScrollArea gives a widget whose layout has a height-for-width (a word-wrapped title
+    anywhere in it) at least its preferred height, so the trainer's experiment curves and table
+    scrolled (688 px in a 548 px area at 1024×768) where they had fitted. This column has none:
+    the area gives it its own height, or its least height where that is more."""
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt override)
+        return False
+
+
+__all__ = ["LEAST_HEIGHT", "FillColumn", "VerticalScroll"]

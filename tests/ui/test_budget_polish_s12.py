@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSplitter, QTableView
 from gatelab.core.budget import write_safetensors_header_only
 from gatelab.ui.budget_panel import BudgetPanel
 from gatelab.ui.main_window import MainWindow
-from gatelab.ui.plot_card_export import EXPORT_LOGICAL_WIDTH, MIN_EXPORT_WIDTH
+from gatelab.ui.plot_card_export import EXPORT_LOGICAL_WIDTH, MIN_EXPORT_WIDTH, margin_px
 from tests.ui.conftest import settle, show_panel, show_tab_at
 
 GPT2 = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "n_positions": 128,
@@ -208,8 +208,9 @@ def test_the_charts_png_is_slide_sized(qtbot, tmp_path: Path) -> None:  # noqa: 
     path = tmp_path / "budget.png"
     assert panel.export_chart_png(path)
     image = QImage(str(path))
-    assert image.width() == 2 * before.width() >= MIN_EXPORT_WIDTH  # drawn at 2x: text too
-    assert abs(image.height() - 2 * before.height()) <= 2
+    edge = margin_px(2.0)  # a margin on every side (s22: the title began at x = 0)
+    assert image.width() - 2 * edge == 2 * before.width() >= MIN_EXPORT_WIDTH  # at 2x: text too
+    assert abs(image.height() - 2 * edge - 2 * before.height()) <= 2
     assert charts.size() == before  # the screen's layout is back
     panel.shutdown()
 
@@ -223,7 +224,7 @@ def test_a_narrow_charts_png_is_laid_out_wider_not_blown_up(qtbot, tmp_path: Pat
     path = tmp_path / "narrow.png"
     assert panel.export_chart_png(path)
     image = QImage(str(path))
-    assert image.width() == MIN_EXPORT_WIDTH  # laid out at 600 px, drawn at 2x
+    assert image.width() == MIN_EXPORT_WIDTH + 2 * margin_px(2.0)  # laid out at 600, drawn at 2x
     # not the narrow page scaled up (its text ×(1200 / width)), nor as tall in proportion
     assert image.height() < image.width() * before.height() / before.width()
     assert image.height() >= 2 * (panel.matrix_chart.legible_height()

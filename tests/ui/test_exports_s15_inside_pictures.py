@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from gatelab.ui.inside_panel import InsidePanel
+from gatelab.ui.plot_card_export import margin_px
 from tests.ui.test_exports_s14_inside_caption import TEXT, panel  # noqa: F401 (a fixture)
 
 RUN = "Run run-20261202-101500-ab12 · step 200"
@@ -28,10 +29,10 @@ def picked(panel: InsidePanel) -> InsidePanel:
     return panel
 
 
-def _band_rows(image: QImage, rows: int) -> int:
-    """How many of the top ``rows`` rows of ``image`` hold dark (text) pixels."""
+def _band_rows(image: QImage, rows: int, top: int = 0) -> int:
+    """How many of the ``rows`` rows of ``image`` from ``top`` hold dark (text) pixels."""
     dark = 0
-    for y in range(rows):
+    for y in range(top, top + rows):
         if any(image.pixelColor(x, y).lightness() < 128 for x in range(0, image.width(), 2)):
             dark += 1
     return dark
@@ -59,7 +60,9 @@ def test_the_gate_map_names_layer_token_run_and_text(qtbot, picked: InsidePanel,
     picked.gates.export(str(tmp_path / "gates.png"))
     image = QImage(str(tmp_path / "gates.png"))
     assert image.width() >= 1200  # print-sized, as a plot card's picture
-    assert _band_rows(image, 40) > 10  # the title and caption lines, above the maps
+    edge = margin_px(2.0)  # a plot card's picture is drawn at 2×, a margin around it (s22)
+    assert _band_rows(image, edge) == 0
+    assert _band_rows(image, 40, edge) > 10  # the title and caption lines, above the maps
 
 
 def test_the_neuron_strip_names_its_neuron_and_text(qtbot, picked: InsidePanel,  # noqa: ANN001
@@ -70,8 +73,10 @@ def test_the_neuron_strip_names_its_neuron_and_text(qtbot, picked: InsidePanel, 
     picked.shaded.export(str(tmp_path / "strip.png"))
     grab = picked.shaded.strip.grab().toImage()
     image = QImage(str(tmp_path / "strip.png"))
-    assert image.width() == grab.width() and image.height() > grab.height() + 20
-    assert _band_rows(image, image.height() - grab.height()) > 10
+    edge = margin_px(1.0)  # a grab at 1×, with the picture's margin on every side (s22)
+    assert image.width() == grab.width() + 2 * edge
+    assert image.height() > grab.height() + 2 * edge + 20
+    assert _band_rows(image, image.height() - grab.height() - 2 * edge, edge) > 10
 
 
 def test_the_rankings_name_their_layer_and_run(qtbot, picked: InsidePanel,  # noqa: ANN001

@@ -175,7 +175,8 @@ def test_a_fresh_window_shrinks_no_further_than_one_that_opened_every_tab(qtbot,
                                                                          settings) -> None:
     """Re-walk s12 N1: on a fresh launch (no trainer or Inside tab built yet) the window went
     down to 578x204 on the curves, their plot, title and readout drawn over each other; after a
-    visit to the trainer it stopped at 816x591 (810x491 now). Now both stop at the same size."""
+    visit to the trainer it stopped at 816x591 (810x491 later; 810x469 since the trainer's plots
+    and experiment scroll, s22). Now both stop at the same size."""
     from gatelab.ui.main_window import MainWindow
     from gatelab.ui.tabs import TAB_SPECS
 
@@ -187,7 +188,7 @@ def test_a_fresh_window_shrinks_no_further_than_one_that_opened_every_tab(qtbot,
     assert set(fresh._panels) == {"activations"}  # nothing else built yet
     fresh.resize(300, 200)
     settle()
-    assert fresh.width() >= 800 and fresh.height() >= 485
+    assert fresh.width() >= 800 and fresh.height() >= 460
     for spec in TAB_SPECS:
         fresh.show_tab(spec.name)
         settle()

@@ -17,7 +17,8 @@ from PySide6.QtGui import QImage
 
 from gatelab.ui.inside_export import DataCard
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.plot_card_export import EXPORT_LOGICAL_WIDTH, MIN_EXPORT_WIDTH, export_layout_size
+from gatelab.ui.plot_card_export import (EXPORT_LOGICAL_WIDTH, MARGIN, MIN_EXPORT_WIDTH,
+                                         export_layout_size)
 from tests.ui.conftest import settle
 
 INK = 200  # grey levels below this: axis lines and text (pyqtgraph's grey), not grid or paper
@@ -142,4 +143,6 @@ def test_a_zoomed_view_keeps_its_range_and_its_auto_range_off(qtbot, tmp_path: P
 def test_the_narrow_cards_svg_is_laid_out_at_the_standard_width(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     card = _card(qtbot, 195)
     text = card.export(tmp_path / "loss.svg").read_text(encoding="utf-8")
-    assert f'viewBox="0 0 {EXPORT_LOGICAL_WIDTH} ' in text and ">Loss</text>" in text
+    # (with the picture's margin on both sides, s22)
+    width = EXPORT_LOGICAL_WIDTH + 2 * round(MARGIN)
+    assert f'viewBox="0 0 {width} ' in text and ">Loss</text>" in text

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from gatelab.ui.export_dialog import file_name_for
 from gatelab.ui.plot_card import PlotCard
-from gatelab.ui.plot_card_export import MIN_EXPORT_WIDTH, export_width
+from gatelab.ui.plot_card_export import MIN_EXPORT_WIDTH, export_width, margin_px
 from tests.ui.conftest import FakeSaveDialog
 
 
@@ -63,10 +63,11 @@ def test_the_png_is_print_sized_with_the_cards_proportions(qtbot, tmp_path: Path
     card.export(tmp_path / "loss.png")
     untitled.export(tmp_path / "none.png")
     image, bare = QImage(str(tmp_path / "loss.png")), QImage(str(tmp_path / "none.png"))
-    assert image.width() == MIN_EXPORT_WIDTH and bare.width() == MIN_EXPORT_WIDTH
+    edge = margin_px(2.0)  # drawn at 2×, with a margin on every side (s22: it had none)
+    assert image.width() == MIN_EXPORT_WIDTH + 2 * edge == bare.width()
     # no title: only the plot, in the on-screen proportions
     plot_h = MIN_EXPORT_WIDTH * rect.height() / rect.width()
-    assert abs(bare.height() - plot_h) <= 2
+    assert abs(bare.height() - 2 * edge - plot_h) <= 2
     # with a title: the same plot under a band of its own
     band = image.height() - bare.height()
     assert 30 <= band <= 120
@@ -80,10 +81,12 @@ def test_the_title_and_the_run_are_drawn_above_the_plot(qtbot, tmp_path: Path) -
     card.export(tmp_path / "both.png")
     title, both = QImage(str(tmp_path / "title.png")), QImage(str(tmp_path / "both.png"))
     band = title.height() - QImage(str(tmp_path / "bare.png")).height()
-    assert _dark_rows(title, 0, band) > 200  # "Loss" in dark bold letters, not background
+    top = margin_px(2.0)  # the band starts under the picture's margin (s22)
+    assert _dark_rows(title, 0, top) == 0
+    assert _dark_rows(title, top, top + band) > 200  # "Loss" in dark bold letters
     assert both.height() > title.height()  # a second line for the run
     extra = both.height() - title.height()
-    assert _dark_rows(both, band, band + extra) > 100  # the run's name, in grey
+    assert _dark_rows(both, top + band, top + band + extra) > 100  # the run's name, in grey
 
 
 def test_the_legend_scales_with_the_picture_and_stays_as_it_was_on_screen(
