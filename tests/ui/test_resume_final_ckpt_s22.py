@@ -14,8 +14,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,20 +21,10 @@ import pytest
 
 from gatelab.core import run_liveness
 from gatelab.core.stats_history import entry_path, history_steps, weights_path
-from gatelab.core.trainconfig import TrainConfig
 from gatelab.paths import runs_dir
 
 from .conftest import trainer_with
-
-CFG = TrainConfig(n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=8, steps=8,
-                  eval_interval=4, eval_iters=2, threads=1, stats_interval=4,
-                  checkpoint_interval=4, sample_chars=20, device="cpu", corpus="generated")
-
-
-def _dead_pid() -> int:
-    proc = subprocess.Popen([sys.executable, "-c", "pass"])
-    proc.wait()
-    return proc.pid
+from .test_runs_s9_killed_at_the_end import CFG, _dead_pid  # the same tiny run, killed
 
 
 @pytest.fixture(scope="module")
