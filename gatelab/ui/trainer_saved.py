@@ -100,14 +100,22 @@ class SavedRuns(ResumeRuns):
         name = record.path.name
         self._show_title(lambda self: self.tr("Replay of {0}").format(name))
         self.live.set_saved_samples(_whole_lines(record.samples, 2000))
-        from gatelab.core.run_samples import ended
+        from gatelab.core.run_samples import completed_unfinished, ended
 
         if sample and not record.samples.strip() and record.has_checkpoint \
                 and ended(path, record.summary):
-            # stopped where no sample could be kept (the app closed while writing it, a run of
-            # gatelab-train): written now from the checkpoint, and kept with the run
-            self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
-            self._sample(save=True)
+            if completed_unfinished(path, record.summary):
+                # every step trained, its end not recorded: finished as Resume and --resume
+                # finish it (the uninterrupted run's sample, "finished"; this replay again,
+                # without a sample), not with a seed-0 sample headed with run.json's older
+                # step (kill probe s22); a finish under way writes the sample already
+                if not getattr(self, "_finishing", ""):
+                    return self._finish_record(record)  # type: ignore[attr-defined]
+            else:
+                # stopped where no sample could be kept (the app closed while writing it, a
+                # run of gatelab-train): written now from the checkpoint, and kept with the run
+                self._note_sample(lambda self: self.tr("Sampling from the latest checkpoint…"))
+                self._sample(save=True)
         self.views.setCurrentWidget(self.live)
         self._send_gate_pairs(force=True)
         self.status_changed.emit(self.tr("Opened run {0}").format(path))

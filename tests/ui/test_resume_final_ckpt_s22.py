@@ -96,3 +96,19 @@ def test_a_larger_steps_in_the_form_trains_it_on(qtbot, panel, template: Path) -
     summary = json.loads((run / "run.json").read_text())
     assert (summary["status"], summary["steps"], summary["steps_total"]) == ("finished", 12, 12)
     assert history_steps(run) == [4, 8, 12]  # step 8's entry written by the resume
+
+
+def test_opening_a_run_killed_after_its_last_entry_finishes_it(qtbot, panel, template: Path  # noqa: ANN001
+                                                               ) -> None:
+    """Open (a replay) owes an ended run its sample: a run that trained every step got one
+    sampled with seed 0 from the replay, headed with run.json's older step, and stayed
+    "interrupted"; it is now finished as Resume finishes it."""
+    run = _killed_in_final_checkpoint(template, "killed-open", entry_lost=False)
+    assert panel.open_run(str(run))
+    qtbot.waitUntil(lambda: _status(run) == "finished" or bool(panel.bar.error.text()),
+                    timeout=30000)
+    assert _status(run) == "finished", panel.bar.error.text()
+    assert (run / "samples.txt").read_text() == (template / "samples.txt").read_text()
+    assert json.loads((run / "run.json").read_text())["steps"] == 8
+    qtbot.waitUntil(lambda: not panel._finishing and panel.run_dir == str(run), timeout=10000)
+    assert not panel.controller.is_busy()
