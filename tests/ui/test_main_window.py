@@ -101,7 +101,10 @@ def test_screenshot_cli_writes_png(tmp_path: Path, tab: str) -> None:
     scratch = tmp_path / "tmp"  # the process's temp dir: nothing may be left in it
     scratch.mkdir()
     proc = subprocess.run(
-        [sys.executable, "-m", "gatelab", "--screenshot", str(out), "--tab", tab, "--size", "1000x700"],
+        # -X faulthandler: a crash (one SIGSEGV in a loaded full run, s22; 0 of 15 again) prints
+        # the Python stack of every thread into stderr, which the assertion shows
+        [sys.executable, "-X", "faulthandler", "-m", "gatelab", "--screenshot", str(out),
+         "--tab", tab, "--size", "1000x700"],
         capture_output=True, text=True, timeout=120, env={**os.environ, "TMPDIR": str(scratch)},
     )
     assert proc.returncode == 0, proc.stderr
