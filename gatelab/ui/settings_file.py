@@ -12,11 +12,13 @@ Windows keeps settings in the registry and macOS in its preferences: no file to 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import stat
 import sys
 import tempfile
+import time
 
 from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 
@@ -83,10 +85,42 @@ def sweep_scratch(prefix: str = SCRATCH_PREFIX) -> None:
             shutil.rmtree(entry.path, ignore_errors=True)
 
 
+SAVE_LEFTOVER_AGE_S = 600  # Qt's QSaveFile lives for milliseconds: older ones are a dead save's
+
+
+def sweep_save_leftovers(path: str, now: float | None = None) -> int:
+    """Remove the temp files Qt's QSaveFile leaves beside the settings file ``path`` when the
+    app is killed while it saves (``gatelab.conf.SXzNKN``: the name, a dot, six letters or
+    digits), older than ``SAVE_LEFTOVER_AGE_S``, regular files only; the number removed. Why:
+    each kill at that moment left one for good (kill probe s21 D7: 4 after 4 kills), and no
+    pid in the name tells a dead writer's from a live one, so age does (a save takes ms)."""
+    folder, name = os.path.split(path)
+    if not path:
+        return 0
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        entries = list(os.scandir(folder or "."))
+    except OSError:
+        return 0
+    for entry in entries:
+        tail = entry.name[len(name) + 1:]
+        if not (entry.name.startswith(name + ".") and len(tail) == 6 and tail.isascii()
+                and tail.isalnum()):
+            continue  # (Qt's lock file, gatelab.conf.lock, has four)
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > SAVE_LEFTOVER_AGE_S:
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
 def open_user_settings() -> tuple[QSettings, str]:
     """(the settings to use, "" or why the user's file was not opened: then the settings are
     a scratch file, removed at exit, so nothing is written over or through the user's)."""
     path = user_settings_path()
+    sweep_save_leftovers(path)
     problem = settings_problem(path)
     if not problem:
         settings = QSettings()
