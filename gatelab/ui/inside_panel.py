@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QStackedWidget, QTabWidget, QWidget
 
@@ -51,6 +51,8 @@ from gatelab.ui.lesson_card import Lesson
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, weak_method
 from gatelab.ui.trainer_worker import BackgroundCalls
+
+translate = QCoreApplication.translate  # lupdate reads translate("context", "text") calls
 
 
 class InsidePanel(QWidget):
@@ -340,11 +342,14 @@ class InsidePanel(QWidget):
             if tag != "history:{0}".format(self._history_req):
                 return  # an older source's history, arriving after a newer analysis began
             if error or not isinstance(result, tuple):
-                self.history.set_history([], [], lambda: self.tr("No history: {0}").format(error))
+                # translate, not self.tr: a function naming the panel, kept by its history
+                # view, was a cycle the collector freed in a worker thread (qt_cycles.py)
+                self.history.set_history([], [], lambda: translate(
+                    "InsidePanel", "No history: {0}").format(error))
             else:
                 history, steps, skipped = result
-                self.history.set_history(history, steps, lambda: self.tr(
-                    "This run has no saved statistics yet."), skipped)
+                self.history.set_history(history, steps, lambda: translate(
+                    "InsidePanel", "This run has no saved statistics yet."), skipped)
 
     def hideEvent(self, event: object) -> None:  # noqa: N802 (Qt override)
         self._live_timer.stop()

@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+127"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+131"/>
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -418,7 +418,7 @@
         <translation>未显示曲线</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+41"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+65"/>
         <source>dashed: derivative f′(z)</source>
         <translation>虚线：导数 f′(z)</translation>
     </message>
@@ -545,7 +545,7 @@
 <context>
     <name>BudgetCharts</name>
     <message>
-        <location filename="../../gatelab/ui/budget_charts.py" line="+34"/>
+        <location filename="../../gatelab/ui/budget_charts.py" line="+36"/>
         <source>embeddings</source>
         <extracomment>&quot;Where the parameters live&quot;: one colour per B.SPLIT_PARTS entry (attention split in two).</extracomment>
         <translation>嵌入</translation>
@@ -1807,7 +1807,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+153"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+163"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1847,7 +1847,7 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-78"/>
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1857,7 +1857,7 @@
         <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间维匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+77"/>
         <source>Validation loss: mean ± std over seeds</source>
         <translation>验证损失：各种子的均值 ± 标准差</translation>
     </message>
@@ -2832,7 +2832,7 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+154"/>
+        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+155"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -2842,7 +2842,7 @@
         <translation>u（上投影预激活值）</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_bar.py" line="+23"/>
+        <location filename="../../gatelab/ui/gate_plane_bar.py" line="+24"/>
         <source>h</source>
         <translation>h</translation>
     </message>
@@ -3690,7 +3690,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+208"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+210"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3760,7 +3760,7 @@
         <translation>警告：有 {0} 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它们的数值描述的是那个字符。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+55"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+57"/>
         <source>No history: {0}</source>
         <translation>没有历史：{0}</translation>
     </message>
@@ -3943,7 +3943,7 @@
 <context>
     <name>LiveView</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_live.py" line="+99"/>
+        <location filename="../../gatelab/ui/trainer_live.py" line="+104"/>
         <source>Whose real (g, u) pairs are sent to the Gate plane tab (one dot per MLP neuron)</source>
         <translation>把哪一层的真实 (g, u) 对发送到“门控平面”标签页（每个 MLP 神经元一个点）</translation>
     </message>
@@ -3986,7 +3986,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+283"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+284"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -3994,7 +3994,7 @@
         <location line="-197"/>
         <location line="+233"/>
         <source>Ready</source>
-        <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s (the trainer&apos;s, in English). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
+        <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s, in English (the trainer&apos;s width; the forward pass&apos;s height, since the trainer&apos;s plots and experiment scroll). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
@@ -4577,7 +4577,7 @@
     <name>PlotCard</name>
     <message>
         <location filename="../../gatelab/ui/inside_export.py" line="+37"/>
-        <location filename="../../gatelab/ui/plot_card.py" line="+208"/>
+        <location filename="../../gatelab/ui/plot_card.py" line="+209"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -5344,7 +5344,7 @@ equivalent</source>
         <translation>回放 {0}</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+20"/>
         <source>Opened run {0}</source>
         <translation>已打开运行 {0}</translation>
     </message>
@@ -5693,7 +5693,7 @@ equivalent</source>
 <context>
     <name>SinkView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_sink.py" line="+111"/>
+        <location filename="../../gatelab/ui/inside_sink.py" line="+112"/>
         <source>Mean attention weight on the first token over query positions ≥ 1; 1/t would be uniform</source>
         <translation>查询位置 ≥ 1 上对首 token 的平均注意力权重；均匀分布时为 1/t</translation>
     </message>

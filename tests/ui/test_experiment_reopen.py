@@ -116,6 +116,7 @@ def test_broken_or_hostile_experiment_file_is_a_message(qtbot,  # noqa: ANN001
     assert info.value.msg.key == "experiment.malformed"  # type: ignore[attr-defined]
     assert str(info.value) == (f"{folder / 'experiment.json'}: not a readable experiment (the "
                                "entry 'variants[0].intermediate' is missing)")
+    del info  # its traceback holds this frame, which holds it: the panel below in a cycle
     fifo_dir = tmp_path / "exp-fifo"
     fifo_dir.mkdir()
     os.mkfifo(fifo_dir / "experiment.json")
