@@ -83,23 +83,33 @@ def detach(fn: F, holder: QObject) -> F:
     ``self.tr``); the method that stores the function detaches it. The proxy forwards attribute
     access, so ``self.tr(…)`` and ``self.field.value()`` work; handing ``self`` itself to a Qt
     call would not (a proxy is no QObject), which a renderer or a check has no reason to do."""
-    return _detach(fn, _ancestry(holder), {})  # type: ignore[return-value]
+    owners, kept = _ancestry(holder)  # (kept alive while their ids are compared)
+    detached = _detach(fn, owners, {})
+    del kept
+    return detached  # type: ignore[return-value]
 
 
-def _ancestry(obj: QObject) -> set[int]:
-    """``obj`` and its ancestors (QObject parents and, for graphics objects, parent items)."""
+def _ancestry(obj: QObject) -> tuple[set[int], list[Any]]:
+    """The ids of ``obj`` and its ancestors (QObject parents and, for graphics objects, parent
+    items), and those objects, which must outlive every comparison with the ids."""
     ids: set[int] = set()
     todo: list[Any] = [obj]
+    # every wrapper met stays alive until the walk ends: ``parent()`` makes a new wrapper for
+    # a plain Qt parent (a QWidget, a QStackedWidget), freed as soon as it is dropped, and the
+    # next one could take its id, which then read as "seen" and ended the walk half way (the
+    # Inside panel was never reached from its history view, three plain parents up)
+    kept: list[Any] = []
     while todo:
         item = todo.pop()
         if item is None or id(item) in ids:
             continue
+        kept.append(item)
         ids.add(id(item))
         todo.append(item.parent() if isinstance(item, QObject) else None)
         parent_item = getattr(item, "parentItem", None)
         if callable(parent_item):
             todo.append(parent_item())
-    return ids
+    return ids, kept
 
 
 def _detach(fn: object, owners: set[int], done: dict[int, object]) -> object:

@@ -12,6 +12,7 @@ it reports does not depend on when a collection happened to run.
 from __future__ import annotations
 
 import gc
+import weakref
 from pathlib import Path
 
 import pytest
@@ -305,3 +306,22 @@ def test_detach_holds_the_widgets_of_a_renderer_weakly(qtbot) -> None:  # noqa: 
         plain = lambda: other.text()  # noqa: E731 (names no holder: returned as it is)
         assert detach(plain, QLabel()) is plain
     assert not found.report, _offenders_message(found.report)
+
+
+def test_detach_reaches_the_holders_ancestor_through_plain_qt_parents(qtbot) -> None:  # noqa: ANN001
+    """``parent()`` makes a new wrapper for a plain Qt parent, freed once dropped; the walk up
+    took a later wrapper with a reused id for one it had seen and stopped half way, so the
+    Inside panel's messages kept by its history view (three plain parents up) still named the
+    panel: 28 menus per panel left to the collector (s22)."""
+    from gatelab.ui.inside_panel import InsidePanel
+    from gatelab.ui.qt_cycles import detach
+
+    panel = InsidePanel()
+    qtbot.addWidget(panel)
+    fn = detach(lambda: panel.tr("x"), panel.history)
+    assert type(fn.__closure__[0].cell_contents) in weakref.ProxyTypes
+    assert fn() == "x"
+    chain = [panel.history]  # (the panel sits under plain QWidgets, as the test needs)
+    while chain[-1] is not panel:
+        chain.append(chain[-1].parent())
+    assert sum(type(w) is QWidget for w in chain) >= 2
