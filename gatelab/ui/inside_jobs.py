@@ -105,12 +105,20 @@ class ExampleSwap:
     missing: tuple[str, ...]  # what the model lacked in the default example
 
 
+def unknown_pieces(trace: Any) -> tuple[str, ...]:
+    """What the model read as a substitute in ``trace``, each once: the characters core named
+    (``unknown_chars``), else the token pieces at the flagged positions ('"' twice in a line
+    is one); () when it read everything."""
+    positions = getattr(trace, "unknown", ())
+    if not positions:
+        return ()
+    return tuple(getattr(trace, "unknown_chars", ()) or ()) or tuple(
+        dict.fromkeys(trace.tokens[i] for i in positions))
+
+
 def _unreadable(trace: Any) -> tuple[str, ...]:
     """What the model read as a substitute or dropped in ``trace`` (() when it read it all)."""
-    if not trace.unknown and not trace.dropped_chars:
-        return ()
-    pieces = trace.unknown_chars or tuple(dict.fromkeys(trace.tokens[i] for i in trace.unknown))
-    return tuple(dict.fromkeys((*pieces, *trace.dropped_chars)))
+    return tuple(dict.fromkeys((*unknown_pieces(trace), *trace.dropped_chars)))
 
 
 def trace_task(cache: ModelCache, spec: SourceSpec, text: str,

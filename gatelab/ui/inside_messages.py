@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from gatelab.core.inside.unknown_chars import NAMED, dropped_note
 from gatelab.core.runs import run_info
-from gatelab.ui.inside_jobs import ExampleSwap
+from gatelab.ui.inside_jobs import ExampleSwap, unknown_pieces
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view import run_status_word
 
@@ -115,11 +115,9 @@ def _named(pieces: Sequence[str]) -> str:
 
 def _read_as_warning(trace: Any) -> str:
     """``unknown_warning``'s sentence on what was read as a substitute ("" when nothing was)."""
-    positions = getattr(trace, "unknown", ())
-    if not positions:
+    pieces = unknown_pieces(trace)
+    if not pieces:
         return ""
-    pieces = tuple(getattr(trace, "unknown_chars", ()) or ()) or tuple(
-        dict.fromkeys(trace.tokens[i] for i in positions))  # '"' twice in a line is one
     n, read_as = len(pieces), repr(trace.unknown_as)
     shown = _named(pieces)
     if getattr(trace, "source_kind", "run") != "hf":
