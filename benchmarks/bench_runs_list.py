@@ -59,6 +59,14 @@ def main() -> None:
     args = parser.parse_args()
     home = tempfile.mkdtemp(prefix="gatelab-bench-runs-")
     os.environ["GATELAB_HOME"] = home
+    try:  # (a closed pipe or Ctrl-C left the 300 runs in the temp folder)
+        measure(args.runs, args.cycles)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def measure(runs: int, cycles: int) -> None:
+    """List ``runs`` runs, then follow the running one through ``cycles`` updates; print it."""
 
     from PySide6.QtCore import QElapsedTimer, Qt, QTimer
     from PySide6.QtWidgets import QApplication
@@ -67,7 +75,7 @@ def main() -> None:
     from gatelab.ui.runs_view import RunsView
 
     app = QApplication.instance() or QApplication(sys.argv)
-    live = make_runs(runs_dir(), args.runs)
+    live = make_runs(runs_dir(), runs)
     view = RunsView()
     view.resize(700, 500)
     shown: list[float] = []
@@ -91,7 +99,7 @@ def main() -> None:
     clock.start()
     beat.start()
     updates = []
-    for cycle in range(args.cycles):
+    for cycle in range(cycles):
         summary = json.loads((live / "run.json").read_text())
         summary.update(steps=10 * (cycle + 1), heartbeat=time.time())
         (live / "run.json.tmp").write_text(json.dumps(summary))
@@ -104,7 +112,6 @@ def main() -> None:
     gaps.append(clock.restart())
     beat.stop()
     view.shutdown()
-    shutil.rmtree(home, ignore_errors=True)
     print("runs_list_stall_ms_max={0} runs_list_update_ms_mean={1:.0f}".format(
         max(gaps), sum(updates) / len(updates)))
 
