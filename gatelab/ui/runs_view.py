@@ -38,7 +38,8 @@ from gatelab.ui.runs_view_cells import MiddleElide, NameElide, cell_pad
 from gatelab.ui.runs_view_columns import (SQUEEZED, STATUS, STATUS_CHARS,  # noqa: F401
                                            STATUS_PAD, buttons_width, elide_words,
                                            fit_columns, name_least, place_buttons)
-from gatelab.ui.runs_view_table import TextWidths, row_cells, show_cells
+from gatelab.ui.runs_view_table import (TextWidths, keep_anchor, row_cells, show_cells,
+                                        view_anchor)
 from gatelab.ui.runs_view_actions import ask_delete, delete_refusal
 from gatelab.ui.runs_view_rows import (STATUS_WORDS, action_refusal,  # run_status_word: and
                                         poll_signature, read_rows, run_rows,  # from here too
@@ -278,6 +279,7 @@ class RunsView(QWidget):
         it now stands (nothing when it is gone: not whatever run took its row number)."""
         self.rows = rows
         new = [(row.path, *row_cells(row, self.status_word)) for row in rows]
+        anchor = view_anchor(self.table)  # what the user looks at keeps its place
         rebuilt = show_cells(self.table, self._shown, new)
         self._shown = new
         self._wanted = self._widths.wanted(self.table, [cells for _path, cells, _tips in new])
@@ -285,13 +287,18 @@ class RunsView(QWidget):
                                      cell_pad(self.table))
         if rebuilt or selected != self.selected_path():
             self._reselect(selected)
+        if rebuilt:
+            keep_anchor(self.table, anchor, self._row_of)
         self.empty.setVisible(not self.rows)
         self._fit_columns()
         self._update_buttons()
 
+    def _row_of(self, path: str) -> int:
+        return next((i for i, row in enumerate(self.rows) if row.path == path), -1) if path else -1
+
     def _reselect(self, path: str) -> None:
         """Select (and make current) the row of the run at ``path``; none when it is not listed."""
-        r = next((i for i, row in enumerate(self.rows) if row.path == path), -1) if path else -1
+        r = self._row_of(path)
         if r < 0:
             self.table.clearSelection()
             self.table.selectionModel().clearCurrentIndex()

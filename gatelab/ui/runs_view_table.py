@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem
 
 from gatelab.ui.messages import message_text
 from gatelab.ui.runs_view_columns import STATUS, STATUS_CHARS, elide_words, loss_text
@@ -62,6 +62,38 @@ def show_cells(table: QTableWidget, shown: Sequence[tuple[str, list[str], list[s
         if not same or row != shown[r]:
             fill_row(table, r, *row)
     return not same
+
+
+def view_anchor(table: QTableWidget) -> tuple[str, int] | None:
+    """The run the user is looking at and its row's y in the view: the selected run where it
+    is on screen, else the run at the view's top. None when the view is at its very top, where
+    a run added above should come into view (the user is watching for it)."""
+    bar = table.verticalScrollBar()
+    if bar.value() <= bar.minimum() or table.rowCount() == 0:
+        return None
+    height = table.viewport().height()
+    for r in [*(i.row() for i in table.selectionModel().selectedRows()), table.rowAt(0)]:
+        rect = table.visualRect(table.model().index(r, 0))
+        item = table.item(r, 0) if r >= 0 else None
+        if item is not None and rect.bottom() >= 0 and rect.top() < height:
+            return str(item.data(Qt.ItemDataRole.UserRole)), rect.top()
+    return None
+
+
+def keep_anchor(table: QTableWidget, anchor: tuple[str, int] | None,
+                row_of: Callable[[str], int]) -> None:
+    """Scroll so that the run of ``anchor`` stands at its old y again: runs
+    are listed newest first, so each run started elsewhere moved the rows under the user's eyes
+    down by one (noticed s22)."""
+    row = row_of(anchor[0]) if anchor is not None else -1
+    if anchor is None or row < 0:
+        return
+    table.doItemsLayout()  # the new rows' geometry and the scroll bar's range, now
+    moved = table.visualRect(table.model().index(row, 0)).top() - anchor[1]
+    if table.verticalScrollMode() == QAbstractItemView.ScrollMode.ScrollPerItem:
+        moved = round(moved / max(1, table.rowHeight(row)))
+    bar = table.verticalScrollBar()
+    bar.setValue(bar.value() + moved)
 
 
 class TextWidths:
