@@ -6,8 +6,10 @@ same way everywhere: CUDA first, then Apple's MPS, then the CPU.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 
@@ -100,3 +102,10 @@ def resolve_device(name: str) -> torch.device:
     if name not in ("cpu", "cuda", "mps"):
         raise DeviceUnavailable(Msg("device.unknown", {"name": name}))
     return torch.device(name)
+
+
+def autocast_for(device: torch.device) -> contextlib.AbstractContextManager[Any]:
+    """bf16 autocast on CUDA; full precision elsewhere."""
+    if device.type == "cuda":
+        return torch.autocast("cuda", dtype=torch.bfloat16)
+    return contextlib.nullcontext()

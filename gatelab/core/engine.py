@@ -28,13 +28,14 @@ import torch
 
 from gatelab.core import data, memory, stats
 from gatelab.core.memory import oom_or
-from gatelab.core.devices import cpu_threads, resolve_device
+from gatelab.core.devices import autocast_for, cpu_threads, resolve_device  # noqa: F401 (re-exported)
 from gatelab.core.model import GPT
 from gatelab.core.optim import clipped_step, make_optimizer, state_problem  # noqa: F401
 from gatelab.core.messages import Msg, first_line
 from gatelab.core.engine_resume import ARCH_FIELDS, load_trained, load_weights, read_checkpoint  # noqa: F401 (re-exported)
 from gatelab.core.engine_resume import checkpoint_stats, fill_history
 from gatelab.core.run_lock import FolderLock, claim_run
+from gatelab.core.sampling import sample_text  # noqa: F401 (re-exported: callers name it here)
 from gatelab.core.runs import RunError, RunWriter
 from gatelab.core.trainconfig import LayerStats, Snapshot, TrainConfig, TrainingError
 
@@ -53,13 +54,6 @@ def default_threads(config: TrainConfig) -> int:
     return cpu_threads(config.threads)
 
 
-def autocast_for(device: torch.device) -> contextlib.AbstractContextManager[Any]:
-    """bf16 autocast on CUDA; full precision elsewhere."""
-    if device.type == "cuda":
-        return torch.autocast("cuda", dtype=torch.bfloat16)
-    return contextlib.nullcontext()
-
-
 @torch.no_grad()
 def evaluate(model: torch.nn.Module, val_ids: torch.Tensor, config: TrainConfig,
              device: torch.device) -> float:
@@ -75,17 +69,6 @@ def evaluate(model: torch.nn.Module, val_ids: torch.Tensor, config: TrainConfig,
         losses.append(loss.float())
     model.train(was_training)
     return float(torch.stack(losses).mean().item())
-
-
-def sample_text(model: GPT, vocab: data.Vocab, n_chars: int = 200, prompt: str = "\n",
-                temperature: float = 0.8, top_k: int | None = None, seed: int = 0) -> str:
-    """``prompt`` plus ``n_chars`` characters sampled from ``model`` (unknown prompt characters
-    are mapped by the vocabulary; deterministic for a given seed): ``sampling.stream_text`` in
-    one piece, so the streamed sample of the trainer tab and this one never disagree."""
-    from gatelab.core.sampling import stream_text  # it imports this module
-
-    return "".join(stream_text(model, vocab, n_chars, prompt, temperature, top_k, seed,
-                               chunk=max(n_chars, 1)))
 
 
 def train_step(model: GPT, fwd: torch.nn.Module, optimizer: torch.optim.Optimizer,

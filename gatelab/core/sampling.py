@@ -1,6 +1,6 @@
 """Text sampled piece by piece, so a reader sees it being written instead of waiting in silence.
 
-Why a module of its own: ``engine.sample_text`` returns the whole text at once, which is right
+Why a module of its own: ``sample_text`` (below) returns the whole text at once, which is right
 for a run's final sample (written to samples.txt) but leaves a learner staring at an empty box
 while a bigger model writes 300 characters (seconds to minutes on a CPU: every character is a
 full forward over the window, ``GPT.generate`` keeps no KV cache). ``stream_text`` yields the
@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import torch
 
 from gatelab.core.data import Vocab
-from gatelab.core.engine import autocast_for
+from gatelab.core.devices import autocast_for
 from gatelab.core.model import GPT
 
 
@@ -66,3 +66,12 @@ def one_thread() -> Iterator[None]:
         yield
     finally:
         torch.set_num_threads(before)
+
+
+def sample_text(model: GPT, vocab: Vocab, n_chars: int = 200, prompt: str = "\n",
+                temperature: float = 0.8, top_k: int | None = None, seed: int = 0) -> str:
+    """``prompt`` plus ``n_chars`` characters sampled from ``model`` (unknown prompt characters
+    are mapped by the vocabulary; deterministic for a given seed): ``stream_text`` in one
+    piece, so the streamed sample of the trainer tab and this one never disagree."""
+    return "".join(stream_text(model, vocab, n_chars, prompt, temperature, top_k, seed,
+                               chunk=max(n_chars, 1)))
