@@ -38,8 +38,19 @@ def other_app_saves(path: Path, values: dict[str, str]) -> None:
                    timeout=60)
 
 
-def on_disk(path: Path, key: str) -> object:
-    return QSettings(str(path), QSettings.Format.IniFormat).value(key)
+def on_disk(path: Path, key: str) -> str | None:
+    """The value of ``key`` ("group/name") as the file holds it, read from the file's text: a
+    QSettings of this process would also see values not yet written (Qt shares them)."""
+    section, _, name = key.partition("/")
+    current = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1]
+            continue
+        left, sep, value = line.partition("=")
+        if sep and current == section and left.replace("\\", "/") == name:
+            return value
+    return None
 
 
 def test_an_idle_window_keeps_what_another_window_saved(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
