@@ -38,6 +38,7 @@ import numpy as np
 from gatelab.core.values import is_int
 from gatelab import paths
 from gatelab.core.messages import Msg, join_msgs, reason
+from gatelab.core.reasons import os_reason
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -377,6 +378,9 @@ def delete_run(path: Path | str) -> Path | None:
                 os.rmdir(p)
             return target
         shutil.rmtree(p)
+    except OSError as exc:  # its run named, in words: "[Errno 30] …: 'metrics.jsonl'" (s23)
+        why = os_reason(exc)
+        raise RunWriteError(Msg("path_reason", {"path": p, "reason": why}), why, p) from None
     finally:
         lock.release()
     return None

@@ -72,3 +72,23 @@ def test_a_folder_another_process_holds_is_not_deleted_and_the_lock_is_let_go(
         runs.delete_run(tmp_path)  # not a run folder: refused, and nothing left locked
     assert not folder_locked(tmp_path)
     assert runs.delete_run(run) is None and not run.exists()
+
+
+def test_a_delete_that_fails_names_the_run_and_says_why(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """GATELAB_HOME on a read-only file system: "Not deleted: [Errno 30] Read-only file system:
+    'metrics.jsonl'" named a file of no run and said it in the OS's words (probe s23 D4)."""
+    import errno
+
+    run = make_run(tmp_path / "run-1")
+
+    def read_only(path: Path | str, *args: object, **kwargs: object) -> None:
+        # what shutil.rmtree raises there (as root, no folder of tmp_path refuses a removal)
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), "metrics.jsonl")
+
+    monkeypatch.setattr(runs.shutil, "rmtree", read_only)
+    with pytest.raises(OSError) as info:
+        runs.delete_run(run)
+    assert str(info.value) == f"{run}: the file system is read-only"  # after "Not deleted: "
+    assert info.value.msg.key == "path_reason"  # type: ignore[attr-defined]
+    assert not folder_locked(run)  # the lock went with the failure
