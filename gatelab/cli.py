@@ -241,6 +241,8 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
             if not os.path.lexists(run_dir / runs.CONFIG):
                 return _fail(prog, f"no run to resume in {run_dir} (config.json missing)")
             start.resume_dir = run_dir
+            if (busy := runs.run_busy(run_dir, others_only=True)) is not None:
+                return _fail(prog, str(runs.RunError(busy)))  # before any note on how it goes on
             config = _config_from(args, runs.read_config(run_dir))
             if (code := _finish_completed(run_dir, config.steps)) is not None:
                 return code
@@ -259,6 +261,8 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
             if args.run_dir:
                 run_dir = Path(args.run_dir)
                 if runs.is_run_dir(run_dir):
+                    if (busy := runs.run_busy(run_dir)) is not None:  # not "continue it with"
+                        return _fail(prog, str(runs.RunError(busy)))  # a refused --resume
                     info = runs.run_info(run_dir)
                     return _fail(prog, f"{run_dir} already holds a run ({info.status}); continue "
                                        f"it with {_continue_hint(info)} or pick another folder")

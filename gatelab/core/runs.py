@@ -38,6 +38,7 @@ import numpy as np
 from gatelab.core.values import is_int
 from gatelab import paths
 from gatelab.core.messages import Msg, join_msgs, reason
+from gatelab.core.reasons import os_reason
 from gatelab.core.runs_read import (
     CKPT,
     CONFIG,
@@ -57,7 +58,7 @@ from gatelab.core.runs_read import (
     safe_reason,
 )
 from gatelab.core.run_liveness import effective_status
-from gatelab.core.run_lock import busy_message, folder_locked, locked_status
+from gatelab.core.run_lock import busy_message, claim_lock, folder_locked, locked_status
 from gatelab.core.run_saved_step import RESUMABLE, saved_losses, saved_step
 from gatelab.core.run_steps import configured_steps, summary_step_problem
 from gatelab.core.runs_empty import EMPTY, delete_empty_run, empty_note, empty_run_dir
@@ -363,14 +364,25 @@ def delete_run(path: Path | str) -> Path | None:
     busy = run_busy(p)
     if busy:
         raise RunError(busy)
-    if _is_link(p):
-        target = Path(os.path.realpath(p))
-        try:
-            p.unlink()
-        except (IsADirectoryError, PermissionError):  # Windows: a directory link is a directory
-            os.rmdir(p)
-        return target
-    shutil.rmtree(p)
+    # held while the files go: a resume starting now (it claims the lock first) is refused,
+    # instead of reading a checkpoint being deleted or training into a folder half gone (s23)
+    lock = claim_lock(p)
+    if lock is None:
+        raise RunError(busy_message(p))
+    try:
+        if _is_link(p):
+            target = Path(os.path.realpath(p))
+            try:
+                p.unlink()
+            except (IsADirectoryError, PermissionError):  # Windows: a directory link is a folder
+                os.rmdir(p)
+            return target
+        shutil.rmtree(p)
+    except OSError as exc:  # its run named, in words: "[Errno 30] …: 'metrics.jsonl'" (s23)
+        why = os_reason(exc)
+        raise RunWriteError(Msg("path_reason", {"path": p, "reason": why}), why, p) from None
+    finally:
+        lock.release()
     return None
 
 

@@ -30,7 +30,12 @@ class SavedAnswers:
         return chosen if 0 <= chosen < len(q.choices) else None
 
     def put(self, q: Question, choice: int) -> None:
-        """Keep ``choice`` as ``q``'s answer (and as its first, if it is the first)."""
+        """Keep ``choice`` as ``q``'s answer (and as its first, if it is the first), on disk at
+        once. Why the file is read first: another gatelab window may have answered since this
+        one read it, and its first try must stay the first (probe s23 D3: a wrong first try
+        there was replaced by the right one given here, at this window's next save)."""
+        self._settings.sync()
         if self.get(q) is None:
             self._settings.setValue(self._key(q, first=True), choice)
         self._settings.setValue(self._key(q), choice)
+        self._settings.sync()

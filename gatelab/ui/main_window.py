@@ -28,6 +28,7 @@ from gatelab.ui.main_state import StateActions
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
                                        shortcuts_html, window_rows)
+from gatelab.ui.settings_changes import changed_only, note_start
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
@@ -54,6 +55,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         self._containers: dict[str, QWidget] = {}
         self._cards: dict[str, LessonCard] = {}
         self._rooms: dict[str, CardRoom] = {}  # shows a card only where it can be read
+        self._saved: dict[str, object] = {}  # what each panel key last was here (settings_changes)
         self._retranslate_pending = False
         self._fitted: QSize | None = None  # the size chosen to fit the screen (window_place)
         # tooltips (the whole text of every cut label) also over an inactive window: a folder
@@ -137,6 +139,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
                                                  "defaults").format(type(exc).__name__), 8000)
         finally:
             self._settings.endGroup()
+        note_start(panel, self._settings, f"panels/{spec.name}", self._saved)
         remember_splitters(container, self._settings, spec.name)
         panel.status_changed.connect(lambda text, p=panel: self.status.show_from(p, text, 8000))
         # e.g. the inside tab reads the live run; the window held weakly: self._panels.get,
@@ -372,7 +375,7 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
             if isinstance(panel, Panel):
                 self._settings.beginGroup(f"panels/{name}")
                 try:
-                    panel.save_settings(self._settings)
+                    panel.save_settings(changed_only(self._settings, self._saved))
                 finally:
                     self._settings.endGroup()
         self.sync_settings()
