@@ -5,7 +5,10 @@ completed its steps, its checkpoint belongs to another model, another process tr
 corpus is gone. Launching it had already replaced the plots, the title, the sample box and the
 bar, so the refusal read as a failed run ("failed before the first step", a replay that lost its
 title, its sample gone) and stayed on screen. Nothing trained, so nothing changed: the page goes
-back to what it showed, and the reason is a plain notice that the next action clears.
+back to what it showed, and the reason is a plain notice that the next action clears. The form
+goes back too, also after a Resume that failed before its first step (a read-only folder):
+Resume had put the run's settings in it, and the next autosave stored them over the user's own
+(multi-instance probe s23 D6).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ class ViewHold:
     stats: LayerStats | None
     stats_step: int
     view: int
+    form: dict[str, Any]  # the trainer form's values (an lr being typed as its text)
 
 
 def hold_view(panel: TrainerPanel) -> ViewHold:
@@ -46,7 +50,16 @@ def hold_view(panel: TrainerPanel) -> ViewHold:
         panel.plots.history, panel._title_fn, panel.live.showing_intro(),
         panel.live.held_sample(), panel.bar.held(), panel._label_kind, panel.run_state,
         panel.run_dir, panel._variant, panel._checkpoint_interval, panel._stats,
-        panel._stats_step, panel.views.currentIndex())
+        panel._stats_step, panel.views.currentIndex(), panel.controls.state())
+
+
+def restore_form(panel: TrainerPanel, held: ViewHold) -> None:
+    """The form as ``held`` found it; an lr that was no number (being typed) as its text."""
+    lr = held.form.get("lr")
+    typed = not isinstance(lr, float)
+    panel.controls.apply_state({k: v for k, v in held.form.items() if k != "lr" or not typed})
+    if typed:
+        panel.controls.lr.setText(str(lr))
 
 
 def restore_view(panel: TrainerPanel, held: ViewHold) -> None:
@@ -67,6 +80,7 @@ def restore_view(panel: TrainerPanel, held: ViewHold) -> None:
     panel._variant, panel._checkpoint_interval = held.variant, held.checkpoint_interval
     panel._stats, panel._stats_step = held.stats, held.stats_step
     panel.views.setCurrentIndex(held.view)
+    restore_form(panel, held)
 
 
 def refuse_resume(panel: TrainerPanel, held: ViewHold | None, why: str) -> None:
@@ -82,4 +96,4 @@ def refuse_resume(panel: TrainerPanel, held: ViewHold | None, why: str) -> None:
     panel._update_buttons()
 
 
-__all__ = ["ViewHold", "hold_view", "refuse_resume", "restore_view"]
+__all__ = ["ViewHold", "hold_view", "refuse_resume", "restore_form", "restore_view"]

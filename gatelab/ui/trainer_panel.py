@@ -26,7 +26,7 @@ from gatelab.ui.trainer_clock import ActiveClock
 from gatelab.ui.trainer_controls import TrainerControls
 from gatelab.ui.trainer_error_line import ErrorLine
 from gatelab.ui.trainer_gate_pairs import GatePairs, pairs_label  # noqa: F401 (pairs_label: tests)
-from gatelab.ui.trainer_hold import refuse_resume
+from gatelab.ui.trainer_hold import refuse_resume, restore_form
 from gatelab.ui.trainer_jobs import device_choices, new_run_folder, training_iter, warm_up
 from gatelab.ui.trainer_layout import lay_out
 from gatelab.ui.trainer_live import START_KEY, LiveView, RunBar
@@ -314,6 +314,8 @@ class TrainerPanel(SavedRuns, ErrorLine, GatePairs, QWidget):
             # model does not fit): it started nothing, and says so as Start and Resume do
             why, resuming = outcome.message, self._resuming
             unstarted = self._first_step is None
+            if unstarted and resuming and held is not None:
+                restore_form(self, held)  # nothing resumed: the user's form, not the run's
             self._show_error(lambda self: (
                 self.tr("The run ended with an error: {0}") if not unstarted
                 else self.tr("Could not resume: {0}") if resuming
