@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import traceback
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
@@ -25,6 +26,7 @@ from gatelab.ui.language import LANGUAGES, current_language, refit_combos, set_l
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.lesson_room import CardRoom
 from gatelab.ui.main_state import StateActions
+from gatelab.ui.page_focus import focus_into_page
 from gatelab.ui.qt_cycles import weak_call
 from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
                                        shortcuts_html, window_rows)
@@ -202,6 +204,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         name = TAB_SPECS[index].name
         self.panel(name)
         remember_splitters(self._containers[name], self._settings, name)  # one built since
+        # once a new panel's children show: a shortcut left the focus on the bare page (s23 D1)
+        QTimer.singleShot(0, self, partial(focus_into_page, self._containers[name]))
 
     def step_tab(self, step: int) -> None:
         """Show the main tab ``step`` places on (wrapping round), as Ctrl+Tab does."""

@@ -1,0 +1,74 @@
+"""Session-23 keyboard probe: where the keyboard's focus goes when a shortcut switches the main
+tab (D1).
+
+Ctrl+1…6 and Ctrl+Tab left the focus on the page's bare container (a plain QWidget that draws no
+focus), so nothing on screen showed it, the gate plane's arrow keys did nothing after Ctrl+2 and
+the first Tab went to the "Try this" toggle at the top right. The keys go to the window, as a
+keyboard sends them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from gatelab.ui.tabs import TAB_NAMES
+from tests.ui.conftest import settle, show_tab_at
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def _press(window: QWidget, key: Qt.Key,
+           mods: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(window.windowHandle(), key, mods)
+    settle()
+
+
+def _focus_in_page(window) -> QWidget:  # noqa: ANN001
+    """The focused widget, checked to be a visible Tab stop inside the current page's panel."""
+    focus = QApplication.focusWidget()
+    page = window.tabs.currentWidget()
+    assert focus is not None
+    assert focus is not page, f"focus left on the bare container of {window.current_tab_name()}"
+    assert page.isAncestorOf(focus), f"{type(focus).__name__} is outside the page"
+    assert focus.isVisible() and focus.focusPolicy() & Qt.FocusPolicy.TabFocus
+    return focus
+
+
+def _start_in_activations(qtbot, window) -> None:  # noqa: ANN001
+    panel = show_tab_at(qtbot, window, "activations")
+    window.activateWindow()
+    panel.z_spin.setFocus(Qt.FocusReason.TabFocusReason)
+    settle()
+    assert QApplication.focusWidget() is panel.z_spin
+
+
+@pytest.mark.parametrize("index", range(1, len(TAB_NAMES)))
+def test_ctrl_digit_puts_the_focus_inside_the_new_page(qtbot, main_window,  # noqa: ANN001
+                                                      index: int) -> None:
+    _start_in_activations(qtbot, main_window)
+    _press(main_window, Qt.Key(Qt.Key.Key_1 + index), CTRL)
+    assert main_window.current_tab_name() == TAB_NAMES[index]
+    _focus_in_page(main_window)
+
+
+def test_ctrl_2_then_arrows_move_the_gate_plane_point(qtbot, main_window) -> None:  # noqa: ANN001
+    _start_in_activations(qtbot, main_window)
+    _press(main_window, Qt.Key.Key_2, CTRL)
+    plane = main_window.panel("gate-plane")
+    assert _focus_in_page(main_window) is plane.maps.widget
+    g, u = plane.point()
+    _press(main_window, Qt.Key.Key_Right)
+    assert plane.point() == pytest.approx((g + 0.1, u))
+
+
+def test_a_second_visit_and_ctrl_tab_land_inside_the_page_too(qtbot, main_window) -> None:  # noqa: ANN001
+    """The container kept itself as its page's last focus, so every later visit landed there."""
+    _start_in_activations(qtbot, main_window)
+    for key, mods in ((Qt.Key.Key_3, CTRL), (Qt.Key.Key_1, CTRL), (Qt.Key.Key_3, CTRL),
+                      (Qt.Key.Key_Tab, CTRL), (Qt.Key.Key_Tab, CTRL | Qt.KeyboardModifier.ShiftModifier)):
+        _press(main_window, key, mods)
+        _focus_in_page(main_window)
+    assert main_window.current_tab_name() == "budget"
