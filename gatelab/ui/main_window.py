@@ -28,8 +28,9 @@ from gatelab.ui.lesson_room import CardRoom
 from gatelab.ui.main_state import StateActions
 from gatelab.ui.page_focus import focus_into_page
 from gatelab.ui.qt_cycles import weak_call
-from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
-                                       shortcuts_html, window_rows)
+from gatelab.ui.inner_tabs import step_inner_tabs
+from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_INNER_TAB, NEXT_TAB, PREVIOUS_INNER_TAB,
+                                       PREVIOUS_TAB, action_rows, panel_rows, shortcuts_html, window_rows)
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
@@ -215,8 +216,11 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
 
     def _build_tab_keys(self) -> None:
         """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus (left to QTabWidget,
-        a focused inner tab bar or table took them), F10 opens the menu bar."""
+        a focused inner tab bar or table took them), Ctrl+PgDown / Ctrl+PgUp the tabs inside
+        the current one (ui/inner_tabs), F10 opens the menu bar."""
         for key, act in ((NEXT_TAB, lambda w: w.step_tab(1)), (PREVIOUS_TAB, lambda w: w.step_tab(-1)),
+                         (NEXT_INNER_TAB, lambda w: step_inner_tabs(w.tabs.currentWidget(), 1)),
+                         (PREVIOUS_INNER_TAB, lambda w: step_inner_tabs(w.tabs.currentWidget(), -1)),
                          (MENU_KEY, lambda w: w.menuBar().setActiveAction(w._file_menu.menuAction()))):
             shortcut = QShortcut(key, self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)

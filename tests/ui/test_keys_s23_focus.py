@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -72,3 +73,46 @@ def test_a_second_visit_and_ctrl_tab_land_inside_the_page_too(qtbot, main_window
         _press(main_window, key, mods)
         _focus_in_page(main_window)
     assert main_window.current_tab_name() == "budget"
+
+
+# -- D2: the tabs inside a tab ---------------------------------------------------------------
+PG_DOWN, PG_UP = Qt.Key.Key_PageDown, Qt.Key.Key_PageUp
+
+
+def test_ctrl_page_down_steps_the_trainers_inner_tabs_from_the_form(qtbot, main_window) -> None:  # noqa: ANN001
+    """Live plots, Runs and Experiment had no key: the Runs list was ~25 Tab presses away and
+    Ctrl+PgDown did nothing."""
+    trainer = show_tab_at(qtbot, main_window, "trainer")
+    main_window.activateWindow()
+    trainer.bar.btn_start.setFocus(Qt.FocusReason.TabFocusReason)  # outside the inner tabs
+    settle()
+    assert trainer.views.currentIndex() == 0
+    seen = []
+    for key in (PG_DOWN, PG_DOWN, PG_DOWN, PG_UP):
+        _press(main_window, key, CTRL)
+        seen.append(trainer.views.currentIndex())
+    assert seen == [1, 2, 0, 2]  # wrapping round, both ways
+    assert main_window.current_tab_name() == "trainer"  # the main tabs stay
+
+
+def test_ctrl_page_down_steps_the_tabs_holding_the_focus(qtbot, main_window) -> None:  # noqa: ANN001
+    budget = show_tab_at(qtbot, main_window, "budget")
+    main_window.activateWindow()
+    budget.table.setFocus(Qt.FocusReason.TabFocusReason)  # a table in the lower tabs
+    settle()
+    before = budget.lower_tabs.currentIndex()
+    _press(main_window, PG_DOWN, CTRL)
+    assert budget.lower_tabs.currentIndex() == (before + 1) % budget.lower_tabs.count()
+
+
+def test_ctrl_page_down_on_a_tab_without_inner_tabs_changes_nothing(qtbot, main_window) -> None:  # noqa: ANN001
+    _start_in_activations(qtbot, main_window)
+    _press(main_window, PG_DOWN, CTRL)
+    assert main_window.current_tab_name() == "activations"
+
+
+def test_the_shortcut_table_names_the_inner_tab_keys(qtbot, main_window) -> None:  # noqa: ANN001
+    rows = dict(main_window.shortcut_rows())
+    native = QKeySequence.SequenceFormat.NativeText
+    for keys in ("Ctrl+PgDown", "Ctrl+PgUp"):
+        assert QKeySequence(keys).toString(native) in rows
