@@ -116,3 +116,27 @@ def test_the_shortcut_table_names_the_inner_tab_keys(qtbot, main_window) -> None
     native = QKeySequence.SequenceFormat.NativeText
     for keys in ("Ctrl+PgDown", "Ctrl+PgUp"):
         assert QKeySequence(keys).toString(native) in rows
+
+
+# -- D3: Pause / Resume ------------------------------------------------------------------------
+def test_ctrl_shift_p_pauses_and_resumes_after_every_relabel(qtbot, main_window) -> None:  # noqa: ANN001
+    """Start (Ctrl+Return) and Stop (Ctrl+.) had keys, Pause/Resume none: a teacher pausing a run
+    to explain a plot had to Tab to it. Setting the button's text (Pause ↔ Resume, a language
+    switch) replaces its shortcut, so each relabel is checked."""
+    trainer = show_tab_at(qtbot, main_window, "trainer")
+    key = QKeySequence("Ctrl+Shift+P")
+    assert key.toString(QKeySequence.SequenceFormat.NativeText) in dict(main_window.shortcut_rows())
+    button = trainer.bar.btn_pause
+    button.clicked.disconnect()
+    clicks: list[str] = []
+    button.clicked.connect(lambda: clicks.append(button.text()))
+    main_window.activateWindow()
+    qtbot.waitUntil(main_window.isActiveWindow, timeout=3000)
+    for n, resume in enumerate((False, True, False), start=1):
+        trainer.retranslate()
+        trainer.bar.set_pause_label(resume)  # (as the panel does on a pause)
+        assert "(Ctrl+Shift+P)" in button.toolTip()
+        button.setEnabled(True)  # (as while a run trains; retranslate set the buttons anew)
+        _press(main_window, Qt.Key.Key_P, CTRL | Qt.KeyboardModifier.ShiftModifier)
+        qtbot.waitUntil(lambda n=n: len(clicks) == n, timeout=3000)  # a shortcut animates the click
+    assert clicks == ["Pause", "Resume", "Pause"]
