@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAccessible, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QWidget
 
 from gatelab.ui.tabs import TAB_NAMES
 from tests.ui.conftest import settle, show_tab_at
@@ -140,3 +140,52 @@ def test_ctrl_shift_p_pauses_and_resumes_after_every_relabel(qtbot, main_window)
         _press(main_window, Qt.Key.Key_P, CTRL | Qt.KeyboardModifier.ShiftModifier)
         qtbot.waitUntil(lambda n=n: len(clicks) == n, timeout=3000)  # a shortcut animates the click
     assert clicks == ["Pause", "Resume", "Pause"]
+
+
+# -- D4: names for a screen reader -------------------------------------------------------------
+def _spoken_name(widget: QWidget) -> str:
+    """What a screen reader announces as ``widget``'s name (Qt's accessibility interface)."""
+    iface = QAccessible.queryAccessibleInterface(widget)
+    return iface.text(QAccessible.Text.Name) if iface is not None else ""
+
+
+@pytest.mark.parametrize("name", ["activations", "gate-plane", "budget", "inside"])
+def test_every_focused_text_field_has_a_spoken_name(qtbot, main_window, name: str) -> None:  # noqa: ANN001
+    """The number fields' labels named the field's frame, not the line edit that takes the focus,
+    so a screen reader said "edit, 1.5" for g, u, β, the map window, every budget field and
+    z min / z max; the Inside text box had only its placeholder."""
+    page = show_tab_at(qtbot, main_window, name).parentWidget()
+    main_window.activateWindow()
+    edits = [e for e in page.findChildren(QLineEdit) if e.isVisible()
+             and e.focusPolicy() & Qt.FocusPolicy.TabFocus and e.objectName() != "qt_spinbox_lineedit"]
+    assert edits
+    unnamed = []
+    for edit in edits:
+        edit.setFocus(Qt.FocusReason.TabFocusReason)
+        settle()
+        if not _spoken_name(edit).strip():
+            unnamed.append(f"{edit.text()!r} ({edit.toolTip()[:30]!r})")
+    assert not unnamed, unnamed
+
+
+def test_the_gate_plane_maps_have_a_name_and_say_their_keys(qtbot, main_window) -> None:  # noqa: ANN001
+    plane = show_tab_at(qtbot, main_window, "gate-plane")
+    maps = plane.maps.widget
+    assert _spoken_name(maps).strip()
+    iface = QAccessible.queryAccessibleInterface(maps)
+    assert "0.1" in iface.text(QAccessible.Text.Description)  # how the arrow keys move the point
+
+
+def test_a_field_is_named_in_the_new_language(qtbot, main_window) -> None:  # noqa: ANN001
+    plane = show_tab_at(qtbot, main_window, "gate-plane")
+    main_window.activateWindow()
+    edit = plane.controls.g_field.edit
+    edit.setFocus(Qt.FocusReason.TabFocusReason)
+    settle()
+    assert _spoken_name(edit) == "g"
+    label = next(lab for lab in plane.controls.findChildren(QLabel) if lab.buddy() is plane.controls.g_field)
+    label.setText("g (gate)")  # as a retranslate does
+    plane.controls.u_field.edit.setFocus(Qt.FocusReason.TabFocusReason)
+    edit.setFocus(Qt.FocusReason.TabFocusReason)
+    settle()
+    assert _spoken_name(edit) == "g (gate)"
