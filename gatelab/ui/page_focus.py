@@ -10,9 +10,9 @@ and the first Tab went to the "Try this" toggle (keyboard probe s23 D1).
 
 Why ``findChildren`` and not a walk along ``nextInFocusChain()``: with such a walk the cycle
 collector deleted the trainer's form while its window was open (tests/ui/test_keys_s14 failed
-at teardown, "TrainerControls already deleted"); the garbage was the wrappers of its scroll
-area's parts, most likely linked by PySide's return-value parent heuristic. ``findChildren``
-lists the page's widgets in the order they joined it, the Tab order unless a panel reorders it.
+at teardown, "TrainerControls already deleted"); the garbage was the Python wrappers of its
+scroll area's parts, in a cycle whose cause was not pinned down. ``findChildren`` lists the
+page's widgets in the order they joined it, the Tab order unless a panel reorders it.
 """
 
 from __future__ import annotations
