@@ -10,6 +10,7 @@ page's first shown one does.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
 
 
@@ -25,11 +26,16 @@ def inner_tabs(page: QWidget) -> QTabWidget | None:
 
 def step_inner_tabs(page: QWidget, step: int) -> bool:
     """Show the tab ``step`` places on (wrapping round) in ``page``'s inner tab widget; False
-    when the page has none."""
+    when the page has none. A focus inside the tab widget Qt hands to the new page; one outside
+    it goes onto its tab bar, where it shows and from where Tab leads into the page (left on
+    the trainer's form, it was some 25 Tab presses from the Runs list just shown)."""
     tabs = inner_tabs(page)
     if tabs is None:
         return False
     tabs.setCurrentIndex((tabs.currentIndex() + step) % tabs.count())
+    focus = QApplication.focusWidget()
+    if focus is None or not tabs.isAncestorOf(focus):
+        tabs.tabBar().setFocus(Qt.FocusReason.ShortcutFocusReason)
     return True
 
 

@@ -93,6 +93,8 @@ def test_ctrl_page_down_steps_the_trainers_inner_tabs_from_the_form(qtbot, main_
         seen.append(trainer.views.currentIndex())
     assert seen == [1, 2, 0, 2]  # wrapping round, both ways
     assert main_window.current_tab_name() == "trainer"  # the main tabs stay
+    # the focus, outside them, went onto their tab bar: shown there, and Tab leads into the page
+    assert QApplication.focusWidget() is trainer.views.tabBar()
 
 
 def test_ctrl_page_down_steps_the_tabs_holding_the_focus(qtbot, main_window) -> None:  # noqa: ANN001
@@ -103,6 +105,8 @@ def test_ctrl_page_down_steps_the_tabs_holding_the_focus(qtbot, main_window) -> 
     before = budget.lower_tabs.currentIndex()
     _press(main_window, PG_DOWN, CTRL)
     assert budget.lower_tabs.currentIndex() == (before + 1) % budget.lower_tabs.count()
+    focus = QApplication.focusWidget()  # inside them it stays inside (Qt hands it to the new page)
+    assert focus is not None and budget.lower_tabs.isAncestorOf(focus)
 
 
 def test_ctrl_page_down_on_a_tab_without_inner_tabs_changes_nothing(qtbot, main_window) -> None:  # noqa: ANN001
