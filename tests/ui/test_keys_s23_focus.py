@@ -193,3 +193,20 @@ def test_a_field_is_named_in_the_new_language(qtbot, main_window) -> None:  # no
     edit.setFocus(Qt.FocusReason.TabFocusReason)
     settle()
     assert _spoken_name(edit) == "g (gate)"
+
+
+# -- D5: the budget's Compare table ------------------------------------------------------------
+def test_return_on_a_compare_row_shows_that_model_as_a_double_click_does(qtbot, main_window) -> None:  # noqa: ANN001
+    """"Double-click a row to show that model": Return did nothing, so a keyboard user could
+    sort and walk the table but never load a row (the Runs list opens with Return since s18)."""
+    budget = show_tab_at(qtbot, main_window, "budget")
+    main_window.activateWindow()
+    view = budget.table.view
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    view.setCurrentIndex(view.model().index(2, 1))
+    settle()
+    name = budget.table.rows_in_view_order()[2].name
+    with qtbot.waitSignal(budget.table.row_activated, timeout=2000) as blocker:
+        _press(main_window, Qt.Key.Key_Return)
+    assert blocker.args == [name]
+    assert "Enter" in view.toolTip()
