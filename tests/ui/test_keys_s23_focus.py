@@ -1,10 +1,10 @@
-"""Session-23 keyboard probe: where the keyboard's focus goes when a shortcut switches the main
-tab (D1).
+"""Session-23 keyboard probe (report: D1–D5), the keys sent to the window as a keyboard sends them.
 
-Ctrl+1…6 and Ctrl+Tab left the focus on the page's bare container (a plain QWidget that draws no
-focus), so nothing on screen showed it, the gate plane's arrow keys did nothing after Ctrl+2 and
-the first Tab went to the "Try this" toggle at the top right. The keys go to the window, as a
-keyboard sends them.
+D1: Ctrl+1…6 and Ctrl+Tab left the focus on the page's bare container (a plain QWidget that draws
+no focus), so nothing on screen showed it, the gate plane's arrow keys did nothing after Ctrl+2
+and the first Tab went to the "Try this" toggle at the top right. D2: the tabs inside a tab had
+no key. D3: Pause/Resume had none. D4: a screen reader found no name on the number fields' line
+edits nor on the gate plane maps. D5: Return on a Compare-table row did nothing.
 """
 
 from __future__ import annotations
