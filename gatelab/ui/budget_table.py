@@ -224,8 +224,8 @@ class PresetTable(QWidget):
         self.model.moe_tip = self.tr("MoE: m and FFN params / layer describe one expert; Total "
                                      "counts every expert, Active / token the routed ones")
         self.moe_copy_suffix = self.tr(" (MoE: one expert)")
-        self.view.setToolTip(self.tr("Click a header to sort; double-click a row to show that "
-                                     "model in the charts"))
+        self.view.setToolTip(self.tr("Click a header to sort; double-click a row (or press "
+                                     "Enter on it) to show that model in the charts"))
         self.view.sync_frozen()
         self.copy_md_button.setText(self.tr("Copy as Markdown"))
         self.copy_md_button.setToolTip(self.tr("Copy the table, in its current order, as a "

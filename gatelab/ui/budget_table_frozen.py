@@ -11,6 +11,7 @@ view's header (its own header covers the main view's "Model" section).
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from gatelab.ui.qt_cycles import weak_method
@@ -22,6 +23,18 @@ MAX_SHARE = 0.6  # the frozen column covers at most this share of the viewport, 
 
 class FrozenColumnView(QTableView):
     """``QTableView`` with logical column 0 frozen at the left (``frozen`` is the overlay)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+        """Return or Enter on a row does what a double click does (shows that model): a
+        keyboard user could walk the rows but load none (keyboard probe s23 D5). Not through
+        ``activated``: where a click activates, it would load a row on every single click."""
+        index = self.currentIndex()
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and index.isValid()
+                and self.state() != QAbstractItemView.State.EditingState):
+            event.accept()
+            self.doubleClicked.emit(index)
+            return
+        super().keyPressEvent(event)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -140,6 +140,8 @@ class SourceBar(QWidget):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.source_label, self.text_label = QLabel(self), QLabel(self)
+        self.source_label.setBuddy(self.kind)  # a screen reader names them by these labels
+        self.text_label.setBuddy(self.text)
 
         grid = QGridLayout(self)
         grid.setContentsMargins(6, 6, 6, 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import traceback
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
@@ -25,10 +26,12 @@ from gatelab.ui.language import LANGUAGES, current_language, refit_combos, set_l
 from gatelab.ui.lesson_card import LessonCard
 from gatelab.ui.lesson_room import CardRoom
 from gatelab.ui.main_state import StateActions
+from gatelab.ui.page_focus import focus_into_page
 from gatelab.ui.qt_cycles import weak_call
-from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_TAB, PREVIOUS_TAB, action_rows, panel_rows,
-                                       shortcuts_html, window_rows)
+from gatelab.ui.inner_tabs import step_inner_tabs
 from gatelab.ui.settings_changes import changed_only, note_start
+from gatelab.ui.shortcuts_help import (MENU_KEY, NEXT_INNER_TAB, NEXT_TAB, PREVIOUS_INNER_TAB,
+                                       PREVIOUS_TAB, action_rows, panel_rows, shortcuts_html, window_rows)
 from gatelab.ui.splitter_memory import remember_splitters
 from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
@@ -205,6 +208,8 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
         name = TAB_SPECS[index].name
         self.panel(name)
         remember_splitters(self._containers[name], self._settings, name)  # one built since
+        # once a new panel's children show: a shortcut left the focus on the bare page (s23 D1)
+        QTimer.singleShot(0, self, partial(focus_into_page, self._containers[name]))
 
     def step_tab(self, step: int) -> None:
         """Show the main tab ``step`` places on (wrapping round), as Ctrl+Tab does."""
@@ -214,8 +219,11 @@ class MainWindow(StateActions, WindowPlacement, QMainWindow):
 
     def _build_tab_keys(self) -> None:
         """Ctrl+Tab / Ctrl+Shift+Tab step the main tabs whatever has focus (left to QTabWidget,
-        a focused inner tab bar or table took them), F10 opens the menu bar."""
+        a focused inner tab bar or table took them), Ctrl+PgDown / Ctrl+PgUp the tabs inside
+        the current one (ui/inner_tabs), F10 opens the menu bar."""
         for key, act in ((NEXT_TAB, lambda w: w.step_tab(1)), (PREVIOUS_TAB, lambda w: w.step_tab(-1)),
+                         (NEXT_INNER_TAB, lambda w: step_inner_tabs(w.tabs.currentWidget(), 1)),
+                         (PREVIOUS_INNER_TAB, lambda w: step_inner_tabs(w.tabs.currentWidget(), -1)),
                          (MENU_KEY, lambda w: w.menuBar().setActiveAction(w._file_menu.menuAction()))):
             shortcut = QShortcut(key, self)
             shortcut.setContext(Qt.ShortcutContext.WindowShortcut)

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
 from gatelab.ui.trainer_live import START_KEY
-from gatelab.ui.trainer_run_bar import STOP_KEY
+from gatelab.ui.trainer_run_bar import PAUSE_KEY, STOP_KEY
 
 
 # a mnemonic in brackets, as translations write it at the end of a menu text: "打开状态(&O)…",
@@ -47,6 +47,8 @@ def action_rows(actions: Iterable[QAction]) -> list[tuple[str, str]]:
 NEXT_TAB = QKeySequence("Ctrl+Tab")  # the main window's QShortcuts (MainWindow._build_tab_keys)
 PREVIOUS_TAB = QKeySequence("Ctrl+Shift+Tab")
 MENU_KEY = QKeySequence("F10")  # the menu bar, as on most desktops (Alt+letter opens one menu)
+NEXT_INNER_TAB = QKeySequence("Ctrl+PgDown")  # the tabs inside a tab (ui/inner_tabs)
+PREVIOUS_INNER_TAB = QKeySequence("Ctrl+PgUp")
 
 
 def window_rows() -> list[tuple[str, str]]:
@@ -56,6 +58,10 @@ def window_rows() -> list[tuple[str, str]]:
     native = QKeySequence.SequenceFormat.NativeText
     return [(NEXT_TAB.toString(native), translate("ShortcutsHelp", "Next tab")),
             (PREVIOUS_TAB.toString(native), translate("ShortcutsHelp", "Previous tab")),
+            (NEXT_INNER_TAB.toString(native),
+             translate("ShortcutsHelp", "Next tab inside this tab (such as Live plots, Runs, Experiment)")),
+            (PREVIOUS_INNER_TAB.toString(native),
+             translate("ShortcutsHelp", "Previous tab inside this tab")),
             (MENU_KEY.toString(native), translate("ShortcutsHelp", "Open the menu bar")),
             (translate("ShortcutsHelp", "Enter / Space"),
              translate("ShortcutsHelp", "Press the focused button"))]
@@ -69,6 +75,8 @@ def panel_rows() -> list[tuple[str, str]]:
          translate("ShortcutsHelp", "Live trainer: start training")),
         (STOP_KEY.toString(QKeySequence.SequenceFormat.NativeText),
          translate("ShortcutsHelp", "Live trainer: stop the run (it is kept and can be resumed)")),
+        (PAUSE_KEY.toString(QKeySequence.SequenceFormat.NativeText),
+         translate("ShortcutsHelp", "Live trainer: pause or resume the run")),
         (translate("ShortcutsHelp", "Arrow keys"),
          translate("ShortcutsHelp", "Gate plane: move the point one step (Shift: a finer step)")),
         (translate("ShortcutsHelp", "Arrow keys"),
@@ -86,5 +94,5 @@ def shortcuts_html(rows: Iterable[tuple[str, str]]) -> str:
     return f"<table cellspacing='4'>{body}</table>"
 
 
-__all__ = ["MENU_KEY", "NEXT_TAB", "PREVIOUS_TAB", "action_label", "action_rows", "panel_rows", "shortcuts_html",
+__all__ = ["MENU_KEY", "NEXT_INNER_TAB", "NEXT_TAB", "PREVIOUS_INNER_TAB", "PREVIOUS_TAB", "action_label", "action_rows", "panel_rows", "shortcuts_html",
            "window_rows"]

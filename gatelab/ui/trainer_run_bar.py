@@ -22,6 +22,9 @@ START_KEY = QKeySequence("Ctrl+Return")  # the Start button's shortcut (named in
 # Stop's: a keyboard-only learner who started with Ctrl+Return had no way back to Stop but a
 # long Tab walk (walkthrough s15 F7); a run stopped is kept and can be resumed
 STOP_KEY = QKeySequence("Ctrl+.")
+# Pause/Resume's: the one run button without a key, so a teacher pausing a run to explain a plot
+# had to Tab to it (keyboard probe s23 D3); not Ctrl+Space, which input methods take
+PAUSE_KEY = QKeySequence("Ctrl+Shift+P")
 ERROR_STYLE = "color: #b00020; font-weight: bold;"  # the run bar's line: something failed
 NOTICE_STYLE = "color: #5c4300;"  # ... or a plain notice: a request was refused, nothing failed
 
@@ -86,7 +89,9 @@ class RunBar(QWidget):
         self.btn_start.setShortcut(START_KEY)
         self.set_start_reason(self._start_reason)
         self.set_pause_label(self._pause_resume)
-        self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory)"))
+        self.btn_pause.setToolTip(self.tr("Pause or resume the run (the model stays in memory) "
+                                          "({0})").format(
+            PAUSE_KEY.toString(QKeySequence.SequenceFormat.NativeText)))
         self.btn_stop.setText(self.tr("■ Stop"))
         self.btn_stop.setShortcut(STOP_KEY)  # (after setText, as Start's)
         self.btn_stop.setToolTip(self.tr("End the run now; it is kept and can be resumed "
@@ -106,6 +111,7 @@ class RunBar(QWidget):
     def set_pause_label(self, resume: bool) -> None:
         self._pause_resume = resume
         self.btn_pause.setText(self.tr("Resume") if resume else self.tr("Pause"))
+        self.btn_pause.setShortcut(PAUSE_KEY)  # after setText, which replaces it (as Start's)
 
     def begin(self, steps: int) -> None:
         """A new run: nothing of the previous one (step, ETA, device, error) stays on screen."""

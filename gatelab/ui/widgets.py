@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gatelab.ui.field_errors import ErrorLabel, ErrorLine
+from gatelab.ui.field_names import name_from_frame
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, weak_method
 
@@ -97,6 +98,7 @@ class ValidatedField(QWidget):
         if vertical:
             lay.setSpacing(0)
         lay.addWidget(self.edit)
+        name_from_frame(self.edit)  # a screen reader names the edit by the field's label
         if error_line is None:
             self.error_label.hide()
             lay.addWidget(self.error_label, 0 if vertical else 1)
