@@ -105,9 +105,11 @@ class BudgetLoadMixin(SizeFields):
         if s.max_positions:
             out.append(self.tr("learned position embeddings ({0} positions)").format(
                 B.format_int(s.max_positions)))
-        if s.is_moe and s.first_dense_layers:
-            out.append(self.tr("{0} dense first layers of width {1} (loaded as expert layers)")
-                       .format(s.first_dense_layers, B.format_int(s.intermediate)))
+        if s.is_moe and s.first_dense_layers:  # one layer in the singular (walkthrough s23)
+            dense = (self.tr("1 dense first layer of width {1} (loaded as an expert layer)")
+                     if s.first_dense_layers == 1 else
+                     self.tr("{0} dense first layers of width {1} (loaded as expert layers)"))
+            out.append(dense.format(s.first_dense_layers, B.format_int(s.intermediate)))
         if s.n_shared_experts:
             out.append(self.tr("the shared expert (width {0})").format(
                 B.format_int(s.shared_intermediate)))
@@ -126,6 +128,7 @@ class BudgetLoadMixin(SizeFields):
                                "attention)").format(s.linear_layers))
         if s.attention == "mla":
             out.append(self.tr("multi-head latent attention (MLA; counted as plain attention)"))
-        if s.mtp_layers:
-            out.append(self.tr("{0} multi-token-prediction layers").format(s.mtp_layers))
+        if s.mtp_layers:  # DeepSeek-V3 has one: "1 multi-token-prediction layers" read wrong
+            out.append(self.tr("1 multi-token-prediction layer") if s.mtp_layers == 1 else
+                       self.tr("{0} multi-token-prediction layers").format(s.mtp_layers))
         return out

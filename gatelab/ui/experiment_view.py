@@ -108,8 +108,11 @@ class ExperimentView(SavedExperiments, QWidget):
             "other settings on the left. Tip: a few hundred steps on the generated text take a "
             "minute or two on a CPU.")
 
-        self.curves = PlotCard("")
-        self.curves.plot.addLegend(offset=(-10, 10))
+        # a one-line title and the legend under the plot, as on the trainer's cards: the title
+        # wrapped onto three lines beside an empty readout, and the legend in the plot's corner
+        # covered a high mean's error bar at 1024×768 (walkthrough s23)
+        self.curves = PlotCard("", one_line=True)
+        self.curves.add_fitted_legend()
         self._items: list[pg.GraphicsObject] = []
         show_values(self.curves, False)  # (numbers come with the first curve)
 

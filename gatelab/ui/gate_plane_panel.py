@@ -71,6 +71,8 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             no_neurons, False)  # the message under the button
         self._calls: Any = None  # BackgroundCalls, made on the first folder read
         self._neuron_request = ""
+        self._neuron_folder = ""  # the run folder drawn, kept for the next launch (state mixin)
+        self._wanted_layer = -1  # the remembered layer, chosen once that folder is read again
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # arrows after a click; Tab: the maps
 
         self.maps = GatePlaneMaps(self)
@@ -183,6 +185,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
     def _set_neurons(self, pairs: np.ndarray | None, label: Callable[[], str],
                      variant: str = "", layer: int = -1) -> bool:
         self._neuron_variant = variant if pairs is not None else ""
+        self._neuron_folder = ""  # a folder's neurons say so once drawn (_drawn_from)
         if pairs is None:
             self._neuron_layers = None
             self._neuron_label = str
@@ -226,6 +229,7 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             return
         pairs, variant = pairs if isinstance(pairs, tuple) else (pairs, "")
         ok = self._set_neurons(pairs, lambda: self.tr("run {0}").format(basename(run_dir)), variant)
+        self._drawn_from(run_dir if ok else "")
         self.neurons_loaded.emit(ok)
 
     def _neuron_error(self, error: object) -> None:
@@ -256,8 +260,10 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         except ValueError as exc:
             self._neuron_error(exc)
             return False
-        return self._set_neurons(pairs, lambda: self.tr("run {0}").format(basename(run_dir)),
-                                 plane.run_variant(run_dir))
+        ok = self._set_neurons(pairs, lambda: self.tr("run {0}").format(basename(run_dir)),
+                               plane.run_variant(run_dir))
+        self._drawn_from(run_dir if ok else "")
+        return ok
 
     def neuron_points(self) -> np.ndarray | None:
         """The (g, u) pairs currently drawn (finite rows of the chosen layer), or None."""

@@ -9,6 +9,7 @@ state file can set nothing a learner could not type. Mixed into ``GatePlanePanel
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from PySide6.QtCore import QSettings
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec
+from gatelab.ui.budget_reopen import checked_path
 from gatelab.ui.widgets import settings_choice, settings_float, settings_int
 
 POINT_LIMIT = 1e4  # |g|, |u| accepted for typed points (beyond this float32 maps are meaningless)
@@ -23,6 +25,8 @@ WINDOW_LIMIT = 1e4  # |g|, |u| at the map window's edges (the window fields' lim
 PARAM_LIMIT = 1e3  # |parameter| (the parameter fields' limit)
 EPS_LIMIT = 1e3
 DEFAULT_POINT = (1.5, -2.0)
+NEURONS_KEY = "neurons_run"  # the run folder whose neurons are drawn (the folder button's)
+NEURONS_LAYER_KEY = "neurons_layer"
 
 
 def _real(value: object) -> bool:
@@ -132,6 +136,8 @@ class GatePlaneStateMixin:
         settings.setValue("view", self.controls.view_name())
         settings.setValue("g", self._point[0])
         settings.setValue("u", self._point[1])
+        settings.setValue(NEURONS_KEY, self._neuron_folder)  # "": none, or not from a folder
+        settings.setValue(NEURONS_LAYER_KEY, self.controls.layer())
 
     def restore_settings(self, settings: QSettings) -> None:
         for variant, params in self._params.items():
@@ -158,3 +164,22 @@ class GatePlaneStateMixin:
                                                     self.controls.view_names()))
         self.set_point(settings_float(settings, "g", DEFAULT_POINT[0], -POINT_LIMIT, POINT_LIMIT),
                        settings_float(settings, "u", DEFAULT_POINT[1], -POINT_LIMIT, POINT_LIMIT))
+        self._reopen_neurons(settings)
+
+    def _reopen_neurons(self, settings: QSettings) -> None:
+        """Read the run folder whose neurons were drawn at the last save again (off the GUI
+        thread, as the button does), at its layer: after a restart the tab said "No neurons
+        loaded." though it kept every other setting (walkthrough s23). A folder without its
+        stats.npz any more is skipped without a word: nothing was asked of the learner."""
+        folder = checked_path(settings.value(NEURONS_KEY, ""))
+        if folder and os.path.isfile(os.path.join(folder, "stats.npz")):
+            self._wanted_layer = settings_int(settings, NEURONS_LAYER_KEY, 0, 0, 10_000)
+            self.load_neurons_async(folder)
+
+    def _drawn_from(self, folder: str) -> None:
+        """The neurons on show came from run ``folder`` ("": not from a folder); a layer
+        remembered for it is chosen now."""
+        self._neuron_folder = folder
+        wanted, self._wanted_layer = self._wanted_layer, -1
+        if folder and wanted >= 0:
+            self.controls.layer_spin.setValue(wanted)  # (clamped to the run's layers)

@@ -39,7 +39,7 @@ from gatelab.ui.inside_jobs import (
 )
 from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
-from gatelab.ui.inside_panel_stale import check_stale, failed_text, wire
+from gatelab.ui.inside_panel_stale import check_stale, failed_text, said_for, wire
 from gatelab.ui.inside_pickers import SelectionBar, model_dtype
 from gatelab.ui.inside_runlist import SavedRunList
 from gatelab.ui.inside_sink import SinkView
@@ -155,6 +155,7 @@ class InsidePanel(QWidget):
         self._message = (detach(message, self), level)  # names self: no cycle (qt_cycles)
         self._restore_line = False
         self._stale_saved = None  # a new line replaces the stale note (inside_panel_stale)
+        said_for(self)
         text = message()
         self.source.show_message(text, level)
         return text

@@ -25,8 +25,10 @@ translate = QCoreApplication.translate  # lupdate reads translate("context", "te
 def wire(panel: Any) -> None:
     """Check the views against the bar whenever the bar's source may have changed: the
     learner's pick, a restored state, a runs-folder refresh, a new live run (the live timer).
-    ``panel._stale_saved`` holds the line the note replaced (None: no note on show)."""
+    ``panel._stale_saved`` holds the line the note replaced (None: no note on show);
+    ``panel._said_for`` the source the line on show was said for (``said_for``)."""
     panel._stale_saved = None
+    panel._said_for = None
     # the bar and the timer are the panel's children: held weakly
     panel.source.choice_changed.connect(weak_call(panel, check_stale))
     panel._live_timer.timeout.connect(weak_call(panel, tick_stale))
@@ -46,17 +48,40 @@ def source_key(spec: SourceSpec | None) -> tuple[bool, str] | None:
     return None if spec is None else (spec.is_run(), os.path.normpath(spec.path))
 
 
+def chosen_spec(panel: Any) -> SourceSpec | None:
+    """The source the bar names, None while nothing usable is chosen."""
+    try:
+        return panel.source.spec(panel.live_run_dir())  # type: ignore[no-any-return]
+    except ValueError:
+        return None
+
+
+def choice_key(panel: Any) -> tuple[bool, str] | tuple[str, str]:
+    """The bar's choice: its source's key, or the kind while nothing usable is chosen (Live
+    run with no run and Saved run with none are two choices)."""
+    key = source_key(chosen_spec(panel))
+    return key if key is not None else ("unchosen", panel.source.kind_key())
+
+
+def said_for(panel: Any) -> None:
+    """Note the bar's choice as a line is said (``InsidePanel._say``)."""
+    panel._said_for = choice_key(panel)
+
+
 def check_stale(panel: Any) -> None:
     """Show the note while the views show another source than the bar names; take it back
     (restoring the line it replaced) once the bar names the traced source again. Left alone
-    while a trace runs: its progress has the line, and its result says what it traced."""
+    while a trace runs: its progress has the line, and its result says what it traced.
+    With no trace on show, an error said for another source goes: "No live run yet" stayed
+    red under a bar that named the saved run the learner picked next (walkthrough s23)."""
     tag = panel.runner.tag()
     if panel._shut or (tag and not tag.startswith("topk:")):
         return
-    try:
-        chosen: SourceSpec | None = panel.source.spec(panel.live_run_dir())
-    except ValueError:
-        chosen = None  # nothing usable chosen: still not what the views show
+    chosen = chosen_spec(panel)  # None: still not what the views show
+    if (not panel.sel.has_trace() and panel._message[1] == "error"
+            and choice_key(panel) != panel._said_for):
+        panel._say(lambda: "")
+        return
     traced = panel._spec
     trace = panel.sel.trace
     stale = (panel.sel.has_trace() and trace is not None and traced is not None

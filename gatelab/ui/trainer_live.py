@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -177,8 +177,32 @@ class LiveView(QWidget):
         return self._note_fn is not None
 
     def set_saved_samples(self, text: str) -> None:
-        """Show samples.txt text with its English header lines in the current language."""
+        """Show samples.txt text with its English header lines in the current language, the
+        latest sample's header at the top of the box: a replay opened at the oldest (step 525
+        of a run resumed to 1000) under plots that end at the run's last step (walkthrough s23)."""
         self._note_fn = None
-        self.sample.setPlainText(SAMPLE_HEADER.sub(
-            lambda m: self.tr("--- sample at step {0} ---").format(m.group(1)), text))
+
+        def header(m: re.Match[str]) -> str:
+            return self.tr("--- sample at step {0} ---").format(m.group(1))
+
+        self.sample.setPlainText(SAMPLE_HEADER.sub(header, text))
         self._saved_samples = text
+        headers = list(SAMPLE_HEADER.finditer(text))
+        if len(headers) > 1:  # (one sample: the box is at its top already)
+            self._show_from(header(headers[-1]))
+
+    def _show_from(self, line: str) -> None:
+        """Scroll the sample box so that the last ``line`` in it is its first visible line (or
+        as near as the text's end allows): to the end, then back up just far enough to show
+        it. Found as text, not by its line number: a sample may hold a \r or \u2029, which
+        the box takes for line ends."""
+        box = self.sample
+        doc = box.document()
+        found = doc.find(line, doc.characterCount(), QTextDocument.FindFlag.FindBackward)
+        if found.isNull():
+            return
+        box.verticalScrollBar().setValue(box.verticalScrollBar().maximum())
+        found.clearSelection()
+        found.movePosition(QTextCursor.MoveOperation.StartOfBlock)
+        box.setTextCursor(found)
+        box.ensureCursorVisible()

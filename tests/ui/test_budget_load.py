@@ -93,3 +93,20 @@ def test_expert_fields_are_remembered(qtbot, panel: BudgetPanel, settings: QSett
     qtbot.addWidget(third)
     third.restore_settings(settings)
     assert third.model_error.isVisibleTo(third) and "experts_per_token" in third.model_error.text()
+
+
+def test_counts_of_one_read_in_the_singular(panel: BudgetPanel) -> None:
+    """DeepSeek-V3's one multi-token-prediction layer read "1 multi-token-prediction layers";
+    a model with one dense first layer (Kimi K2, GLM-4.5 style) would read "1 dense first
+    layers" (walkthrough s23)."""
+    import dataclasses
+
+    spec = panel.models["DeepSeek-V3"].spec
+    assert spec.mtp_layers == 1
+    said = panel.left_out(spec)
+    assert "1 multi-token-prediction layer" in said
+    assert "3 dense first layers of width 18,432 (loaded as expert layers)" in said
+    one_dense = dataclasses.replace(spec, first_dense_layers=1, mtp_layers=2)
+    said = panel.left_out(one_dense)
+    assert "1 dense first layer of width 18,432 (loaded as an expert layer)" in said
+    assert "2 multi-token-prediction layers" in said
