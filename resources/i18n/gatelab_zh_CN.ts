@@ -957,6 +957,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>1 dense first layer of width {1} (loaded as an expert layer)</source>
+        <translation>第 1 层为宽度 {1} 的稠密层（按专家层载入）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{0} dense first layers of width {1} (loaded as expert layers)</source>
         <translation>前 {0} 层为宽度 {1} 的稠密层（按专家层载入）</translation>
     </message>
@@ -997,6 +1002,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>1 multi-token-prediction layer</source>
+        <translation>1 个多 token 预测层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>{0} multi-token-prediction layers</source>
         <translation>{0} 个多 token 预测层</translation>
     </message>
@@ -1807,7 +1817,7 @@
 <context>
     <name>ExperimentView</name>
     <message>
-        <location filename="../../gatelab/ui/experiment_view.py" line="+163"/>
+        <location filename="../../gatelab/ui/experiment_view.py" line="+166"/>
         <source>First FFN variant</source>
         <translation>第一个 FFN 变体</translation>
     </message>
@@ -1847,7 +1857,7 @@
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-81"/>
         <source>not started</source>
         <translation>未开始</translation>
     </message>
@@ -1857,7 +1867,7 @@
         <translation>在 FFN 参数量相等的条件下用多个种子训练两个变体（门控的 m 与经典 4·d 匹配，或与第一个变体在表单中的中间维匹配），其余设置取自左侧。提示：在生成文本上训练几百步，CPU 上约需一两分钟。</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+80"/>
         <source>Validation loss: mean ± std over seeds</source>
         <translation>验证损失：各种子的均值 ± 标准差</translation>
     </message>
@@ -2832,6 +2842,16 @@
         <translation>∂h/∂u（流入 u 的梯度）</translation>
     </message>
     <message>
+        <location line="+119"/>
+        <source>Gate plane maps</source>
+        <translation>门控平面图</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Arrow keys move the point (g, u) by 0.1, with Shift by 0.01; its exact values are listed under the maps</source>
+        <translation>方向键将点 (g, u) 移动 0.1，按住 Shift 时移动 0.01；其精确值列在图下方</translation>
+    </message>
+    <message>
         <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+155"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
@@ -2865,7 +2885,7 @@
 <context>
     <name>GatePlanePanel</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+111"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+113"/>
         <source>What the selected point means, in plain words</source>
         <translation>用通俗的话说明所选点的含义</translation>
     </message>
@@ -2880,18 +2900,18 @@
         <translation>未知变体“{0}”；请从列表中选择</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>neuron points must be an array of (g, u) pairs, got shape {0}</source>
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
     <message>
-        <location line="-13"/>
-        <location line="+31"/>
+        <location line="-14"/>
+        <location line="+32"/>
         <source>run {0}</source>
         <translation>运行 {0}</translation>
     </message>
@@ -2916,7 +2936,7 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-43"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-44"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
@@ -3001,7 +3021,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+76"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+79"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -3011,18 +3031,18 @@
         <translation>选择运行文件夹（含 stats.npz）</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+101"/>
+        <location line="-92"/>
+        <location line="+103"/>
         <source>neurons</source>
         <translation>神经元</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-104"/>
         <source>Could not load neurons (the maps keep those of {0}): {1}</source>
         <translation>无法加载神经元（各图仍显示 {0} 的神经元）：{1}</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>{0}: {1} neurons</source>
         <translation>{0}：{1} 个神经元</translation>
     </message>
@@ -3065,7 +3085,7 @@
 <context>
     <name>GatePlaneStateMixin</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_state.py" line="+52"/>
+        <location filename="../../gatelab/ui/gate_plane_state.py" line="+56"/>
         <source>The gate plane&apos;s state must be a JSON object.</source>
         <translation>门控平面的状态必须是 JSON 对象。</translation>
     </message>
@@ -3605,7 +3625,7 @@
         <translation>此模型无法读取示例文本中的 {0}，因此改为分析示例“{1}”；输入或选择任意文本即可分析它。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>Warning: 1 character ({1}) is not in this model&apos;s vocabulary and was read as {2}: its numbers describe that token.</source>
         <translation>警告：有 1 个字符（{1}）不在此模型的词表中，被当作 {2} 读入：它的数值描述的是那个 token。</translation>
     </message>
@@ -3690,7 +3710,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+210"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+211"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -3715,7 +3735,7 @@
         <translation>已取消；各视图仍显示上一次追踪的结果。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel_stale.py" line="+66"/>
+        <location filename="../../gatelab/ui/inside_panel_stale.py" line="+91"/>
         <source>Source changed: the views still show the last trace ({0}) until you press Analyse.</source>
         <translation>来源已更改：在你按下“分析”之前，各视图仍显示上一次的追踪（{0}）。</translation>
     </message>
@@ -3730,7 +3750,7 @@
         <translation>无法分析：{0} —— 视图仍显示上一次的追踪（{1}）。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-115"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-113"/>
         <source> at step {0}</source>
         <translation>（第 {0} 步）</translation>
     </message>
@@ -3750,7 +3770,7 @@
         <translation>警告：有些数值不是有限数（模型的权重或激活值含有 NaN 或无穷大）；各视图把它们显示为 nan。</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+54"/>
         <source>Warning: 1 character ({1}) is not in this run&apos;s vocabulary and was read as {2}: its numbers describe that character.</source>
         <translation>警告：有 1 个字符（{1}）不在此运行的词表中，被当作 {2} 读入：它的数值描述的是那个字符。</translation>
     </message>
@@ -3869,7 +3889,7 @@
 <context>
     <name>LayerKinds</name>
     <message>
-        <location filename="../../gatelab/ui/inside_messages.py" line="-183"/>
+        <location filename="../../gatelab/ui/inside_messages.py" line="-181"/>
         <source>full attention</source>
         <translation>全注意力</translation>
     </message>
@@ -3958,12 +3978,12 @@
         <translation>让模型从最新检查点开始续写</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+79"/>
         <source>--- sample at step {0} ---</source>
         <translation>--- 第 {0} 步的样本 ---</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-81"/>
         <source>Gate plane shows</source>
         <translation>门控平面显示</translation>
     </message>
@@ -3986,19 +4006,19 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+284"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+295"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
     <message>
-        <location line="-197"/>
-        <location line="+233"/>
+        <location line="-203"/>
+        <location line="+239"/>
         <source>Ready</source>
         <extracomment>A tab page&apos;s least size before its panel is built: the largest built page&apos;s, in English (the trainer&apos;s width; the forward pass&apos;s height, since the trainer&apos;s plots and experiment scroll). Why: the window shrinks only as far as the pages built so far allow: a fresh window on the curves went down to 578x204, its plot, title and readout drawn over each other, and after a visit to the trainer it stopped at 810x491. Each page keeps its own least size once built (a larger one wins).</extracomment>
         <translation>就绪</translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-165"/>
         <source>This panel could not be loaded:
 
 {0}</source>
@@ -4007,7 +4027,7 @@
 {0}</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+138"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -4022,17 +4042,17 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-165"/>
         <source>The remembered settings of this tab could not be read ({0}); it starts with its defaults</source>
         <translation>无法读取此标签页记住的设置（{0}）；它以默认设置启动</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>No room for the “Try this” card beside this tab: widen the window by {0} px.</source>
         <translation>此标签页旁没有放“试一试”卡片的空间：请把窗口加宽 {0} 像素。</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+119"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -4548,7 +4568,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+244"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+246"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -4688,7 +4708,12 @@ table</source>
         <translation>每个 token 用到的参数量（MoE：仅计被路由的专家）</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="+12"/>
+        <source>Click a header to sort; double-click a row (or press Enter on it) to show that model in the charts</source>
+        <translation>点击表头可排序；双击某一行（或在该行上按回车）可在图表中显示该模型</translation>
+    </message>
+    <message>
+        <location line="-25"/>
         <source>m</source>
         <translation>m</translation>
     </message>
@@ -4760,12 +4785,7 @@ equivalent</source>
         <translation>（MoE：单个专家）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Click a header to sort; double-click a row to show that model in the charts</source>
-        <translation>点击表头排序；双击某行在图表中显示该模型</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Copy as Markdown</source>
         <translation>复制为 Markdown</translation>
     </message>
@@ -4838,12 +4858,17 @@ equivalent</source>
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+83"/>
+        <location filename="../../gatelab/ui/trainer_run_bar.py" line="+86"/>
         <source>▶ Start</source>
         <translation>▶ 开始</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>Pause or resume the run (the model stays in memory) ({0})</source>
+        <translation>暂停或继续运行（模型保留在内存中）（{0}）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>End the run now; it is kept and can be resumed ({0})</source>
         <translation>立即结束运行；运行会被保留，之后可以继续训练（{0}）</translation>
     </message>
@@ -4858,12 +4883,7 @@ equivalent</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="-19"/>
-        <source>Pause or resume the run (the model stays in memory)</source>
-        <translation>暂停或继续运行（模型保留在内存中）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-18"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
@@ -4878,7 +4898,7 @@ equivalent</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+148"/>
         <source>an experiment is training (see the Experiment view)</source>
         <translation>有实验正在训练（见“实验”视图）</translation>
     </message>
@@ -4948,8 +4968,8 @@ equivalent</source>
         <translation>在第一步之前停止</translation>
     </message>
     <message>
-        <location line="-183"/>
-        <location line="+36"/>
+        <location line="-184"/>
+        <location line="+37"/>
         <location line="+92"/>
         <source>Training on {0}</source>
         <translation>正在 {0} 上训练</translation>
@@ -4968,7 +4988,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+136"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+137"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5118,7 +5138,7 @@ equivalent</source>
         <translation>在文件管理器中显示此次运行的文件</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+192"/>
         <source>Not replayed</source>
         <translation>未回放</translation>
     </message>
@@ -5183,13 +5203,13 @@ equivalent</source>
         <translation>{0} 已不存在：它已在本应用之外被删除或移动</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="-122"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="-128"/>
         <location line="+9"/>
         <source>Cannot list the runs: {0}</source>
         <translation>无法列出运行：{0}</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+94"/>
         <source>{0} has no checkpoint yet (it stopped before its first one): training it again from step 0</source>
         <translation>{0} 还没有检查点（在第一个检查点之前就停止了）：从第 0 步重新训练</translation>
     </message>
@@ -5526,7 +5546,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+57"/>
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+59"/>
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
@@ -5534,6 +5554,16 @@ equivalent</source>
         <location line="+1"/>
         <source>Previous tab</source>
         <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next tab inside this tab (such as Live plots, Runs, Experiment)</source>
+        <translation>本标签页内的下一个标签页（如实时曲线、运行记录、实验）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Previous tab inside this tab</source>
+        <translation>本标签页内的上一个标签页</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5559,6 +5589,11 @@ equivalent</source>
         <location line="+2"/>
         <source>Live trainer: stop the run (it is kept and can be resumed)</source>
         <translation>实时训练：停止运行（运行会被保留，之后可以继续训练）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live trainer: pause or resume the run</source>
+        <translation>实时训练：暂停或继续运行</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5778,7 +5813,7 @@ equivalent</source>
 <context>
     <name>SourceBar</name>
     <message>
-        <location filename="../../gatelab/ui/inside_source.py" line="+168"/>
+        <location filename="../../gatelab/ui/inside_source.py" line="+170"/>
         <source>Live run (trainer tab)</source>
         <translation>实时运行（训练标签页）</translation>
     </message>
@@ -5884,7 +5919,7 @@ equivalent</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="-150"/>
         <source>I flew from Paris to Tokyo last week</source>
         <translation>我上周从巴黎飞到东京</translation>
     </message>
@@ -5899,7 +5934,7 @@ equivalent</source>
         <translation>试试这个循环：for i in range(10):</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+149"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
@@ -6654,12 +6689,12 @@ equivalent</source>
     <message>
         <location line="+64"/>
         <location line="+6"/>
-        <location line="+100"/>
+        <location line="+102"/>
         <source>Not started: {0}</source>
         <translation>未开始：{0}</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-91"/>
         <source>Not started: cannot create a run folder: {0}</source>
         <translation>未开始：无法创建运行文件夹：{0}</translation>
     </message>
@@ -6669,7 +6704,7 @@ equivalent</source>
         <translation>训练完成：正在用训练好的模型写样本…</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Could not resume: {0}</source>
         <translation>无法继续训练：{0}</translation>
     </message>
@@ -6684,7 +6719,7 @@ equivalent</source>
         <translation>回放</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-124"/>
         <location line="+4"/>
         <source>Run {0}</source>
         <translation>运行 {0}</translation>
@@ -6695,7 +6730,7 @@ equivalent</source>
         <translation>正在 {0} 上训练</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>The run ended with an error: {0}</source>
         <translation>运行因错误而结束：{0}</translation>
     </message>
