@@ -49,12 +49,15 @@ def fit_columns(table: QTableWidget, status_least: int, wanted: list[int],
     status = min(wanted[STATUS], status_least)
     readable = {c: min(wanted[c], run_least if c == RUN else n) for c, n in SQUEEZED.items()}
     hidden: list[int] = []
+    # Model whole (up to MODEL_WHOLE) before Corpus is shown: an experiment's runs grow Run's
+    # least, and beside it Model read "4L d12…352 4h" (walkthrough s23 #5)
+    whole = max(0, min(wanted[MODEL], MODEL_WHOLE) - readable[MODEL])
     for column in (None, *OPTIONAL):
         hidden += [column] if column is not None else []
         squeezed = [c for c in SQUEEZED if c not in hidden]
         room = table.viewport().width() - status - sum(
             w for c, w in enumerate(wanted) if c not in (*SQUEEZED, STATUS, *hidden))
-        if room >= sum(readable[c] for c in squeezed):
+        if room >= sum(readable[c] for c in squeezed) + (whole if CORPUS in squeezed else 0):
             break
     for column in range(header.count()):
         if table.isColumnHidden(column) != (column in hidden):
