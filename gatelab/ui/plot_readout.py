@@ -29,6 +29,17 @@ def dot_when_alone(item: pg.PlotDataItem) -> None:
         item.setSymbol("o")
     else:
         item.setSymbol(None)
+    _repaint_sample(item)
+
+
+def _repaint_sample(item: pg.PlotDataItem) -> None:
+    """Repaint ``item``'s legend sample: it draws the item's options when painted but nothing
+    tells it they changed, so the dot stayed in the legend beside a line (walkthrough s23 #7)."""
+    view = item.getViewBox()
+    legend = getattr(view.parentItem(), "legend", None) if view is not None else None
+    for sample, _label in getattr(legend, "items", ()):
+        if getattr(sample, "item", None) is item:
+            sample.update()
 
 
 class ReadoutLabel(ElidedLine):
