@@ -33,8 +33,8 @@ from gatelab.cli_args import FLAG_FIELDS, flag_named, parse, resume_mismatch, tr
 from gatelab.cli_resume import continue_hint as _continue_hint
 from gatelab.cli_resume import (discard_unsaved, failed_here, resume_command,
                                 resume_hint as _resume_hint, writer_token)
-from gatelab.cli_signals import (exit_code, interruption, say, signum_of, starting,
-                                 stopping_signals)
+from gatelab.cli_signals import (exit_code, import_deferred, interruption, say, signum_of,
+                                 starting, stopping_signals)
 from gatelab.core.inside.source_folder import unreachable_folder
 from gatelab.core.messages import KeyedError
 from gatelab.core.progress_rate import RecentRate
@@ -222,6 +222,7 @@ def _train_main(argv: Sequence[str] | None, start: _Start) -> int:
         return 2
     if (code := _empty_path(p.prog, "--run-dir", args.run_dir)) is not None:
         return code
+    import_deferred("torch")  # (a stop signal inside it aborted the process: cli_signals)
     from gatelab.core import runs  # torch: imported only after --help and usage errors (seconds)
     from gatelab.core.allocator import keep_freed_memory
     from gatelab.core.metrics_gap import metrics_gap

@@ -32,7 +32,7 @@ from gatelab.cli import (
     _warner,
 )
 from gatelab.cli_args import DEFAULT_SEEDS, DEFAULT_VARIANTS, experiment_parser, parse
-from gatelab.cli_signals import exit_code, interruption, say, signum_of, starting
+from gatelab.cli_signals import exit_code, import_deferred, interruption, say, signum_of, starting
 from gatelab.core.trainconfig import FFN_VARIANTS, MAX_SEEDS, Snapshot, TrainConfig, TrainingError
 
 WITH_CONTINUE = frozenset({"quiet", "continue_", "help"})  # the flags (dests) --continue takes
@@ -75,6 +75,7 @@ def _new_main(p: argparse.ArgumentParser, args: argparse.Namespace, argv: list[s
     prog = p.prog
     if (code := _empty_path(prog, "--out", args.out)) is not None:
         return code
+    import_deferred("torch")  # (a stop signal inside it aborted the process: cli_signals)
     from gatelab.core.allocator import keep_freed_memory  # torch: after --help and usage errors
     keep_freed_memory()
     from gatelab.core.experiment import run_experiment
@@ -129,6 +130,7 @@ def _continue_main(p: argparse.ArgumentParser, args: argparse.Namespace,
     if not os.path.lexists(folder / EXPERIMENT_FILE):
         return _fail(prog, f"no experiment to continue in {folder} (experiment.json missing)")
     found.append(str(folder))
+    import_deferred("torch")
     from gatelab.core.experiment_continue import continue_experiment, continue_plan
     try:
         plan, todo = continue_plan(folder)

@@ -11,13 +11,16 @@ with its own handling (SIGINT always; SIGTERM and SIGHUP unless inherited as ign
    signal ends the process with one line; nothing has been written yet, so nothing can be torn.
 2. starting (``starting()``, around ``main``): the signal raises ``Interrupted`` (a
    ``KeyboardInterrupt``), so every ``finally`` and atomic write on the way unwinds, and ``main``
-   turns it into its one line.
+   turns it into its one line. While torch or transformers is imported (``import_deferred``)
+   it is held until the import ends: raised inside it, it could land in Python code that C++
+   called, and the process aborted (SIGABRT, "pybind11::error_already_set").
 3. training (``stop_signals()``): the first signal asks the run to stop after this step and save
    a checkpoint; a second one raises ``Interrupted`` (the last checkpoint stands).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import sys
@@ -162,6 +165,32 @@ def starting() -> Iterator[None]:
         yield
 
 
+@contextmanager
+def deferred() -> Iterator[None]:
+    """A stop signal inside the block is held until it ends, then raised as ``Interrupted``.
+    Why: inside ``import torch`` the handler can run in Python code that C++ called through
+    pybind11, which cannot pass an exception back: a CI run saw gatelab-experiment abort
+    ("terminate called after throwing an instance of 'pybind11::error_already_set' …
+    Interrupted: 2", exit −6) instead of printing its line and exiting 130."""
+    held: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        held.append(signum)
+
+    with handling(hold):
+        yield
+    if held:
+        raise Interrupted(held[0])
+
+
+def import_deferred(*names: str) -> None:
+    """Import ``names`` (torch, transformers: seconds, with C++ calling into Python) with a
+    stop signal held until they are imported (``deferred``)."""
+    with deferred():
+        for name in names:
+            importlib.import_module(name)
+
+
 class StopEvent(threading.Event):
     """Set by the first stop signal (stop at the next step, keeping a checkpoint); ``signum``
     says which one it was, for the exit code."""
@@ -223,6 +252,6 @@ def stopping_signals(again: str = "again to abort") -> Iterator[StopEvent]:
         yield stop
 
 
-__all__ = ["ENTRY_POINTS", "Interrupted", "StopEvent", "exit_code", "guard_imports", "handling",
-           "interruption", "say", "signal_label", "signum_of", "starting", "stop_signals", "stopping_signals",
+__all__ = ["ENTRY_POINTS", "Interrupted", "StopEvent", "deferred", "exit_code", "guard_imports",
+           "handling", "import_deferred", "interruption", "say", "signal_label", "signum_of", "starting", "stop_signals", "stopping_signals",
            "tolerate_lost_terminal"]

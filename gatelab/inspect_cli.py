@@ -42,7 +42,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from gatelab.cli_signals import interruption, say, starting
+from gatelab.cli_signals import import_deferred, interruption, say, starting
 
 if TYPE_CHECKING:  # the core is imported after parsing, so --help stays fast
     from gatelab.core.messages import KeyedError
@@ -96,6 +96,7 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     HF loader the Inside tab uses, so its memory check and the load both see it; a run folder
     takes float32 only (its model code has no bf16 trace), and bf16 there is refused rather than
     silently ignored."""
+    import_deferred("torch")  # a stop signal inside it aborted the process (cli_signals)
     from gatelab.core.inside.analysis import layer_summary
     from gatelab.core.inside.errors import InsideError, refuse_output_inside
     from gatelab.core.inside.hf_check import is_hf_folder
@@ -124,6 +125,7 @@ def inspect(source: str, text: str, token: int | None, eps: float,
     elif is_hf_folder(p) or os.path.lexists(p / "config.json"):
         # a config.json that is a link to a device or a FIFO still means "a model folder":
         # the HF checks then say which file is not a regular file
+        import_deferred("transformers")
         from gatelab.core.inside.hf_source import HfModel
         model = HfModel(p, device=device, dtype=dtype)  # the tab's loader (ui/inside_jobs)
         trace = model.trace(text)
