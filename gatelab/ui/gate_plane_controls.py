@@ -11,17 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QPushButton, QVBoxLayout, QWidget)
 
 from gatelab.core import gates, plane
 from gatelab.core.plane import PlaneSpec, PointReading

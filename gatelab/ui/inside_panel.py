@@ -4,9 +4,10 @@ correction and attention sinks, for your own runs and for Hugging Face checkpoin
 The panel only wires parts together (inside_layout places them). The source bar (inside_source)
 says what to trace; one worker (inside_worker, running inside_jobs) loads the model once and
 traces the text once; the resulting ``Trace`` goes into the shared selection (inside_state), and
-every view re-indexes it when the learner picks a layer, neuron or token anywhere. Errors from bad sources are shown
-inline in the bar, and the views keep the last trace. The live run is the trainer's current run,
-traced from its latest checkpoint (a safe copy of the weights, never the tensors being trained).
+every view re-indexes it when the learner picks a layer, neuron or token anywhere. Errors from
+bad sources are shown inline in the bar, and the views keep the last trace. The live run is the
+trainer's current run, traced from its latest checkpoint (a safe copy of the weights, never the
+tensors being trained).
 """
 
 from __future__ import annotations
@@ -28,15 +29,9 @@ from gatelab.ui.inside_intro import IntroPage
 from gatelab.ui.inside_layout import column, explorer_page, rule, trace_page
 from gatelab.ui.inside_lesson import build_lesson
 from gatelab.ui.inside_caption import trace_caption
-from gatelab.ui.inside_messages import live_info, model_notes, swapped_example, trace_text
-from gatelab.ui.inside_messages import unknown_warning, view_titles
-from gatelab.ui.inside_jobs import (
-    ModelCache,
-    SourceSpec,
-    read_history,
-    topk_task,
-    trace_task,
-)
+from gatelab.ui.inside_messages import (live_info, model_notes, swapped_example, trace_text,
+                                        unknown_warning, view_titles)
+from gatelab.ui.inside_jobs import ModelCache, SourceSpec, read_history, topk_task, trace_task
 from gatelab.ui.inside_mlp import MlpView
 from gatelab.ui.inside_neuron import NeuronRankings, ShadedText
 from gatelab.ui.inside_panel_stale import check_stale, failed_text, said_for, wire

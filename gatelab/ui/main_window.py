@@ -15,8 +15,7 @@ from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QTabWidget,
-                               QToolButton, QWidget)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QTabWidget, QToolButton, QWidget
 
 from gatelab import __version__
 from gatelab.ui import text_dialog
@@ -37,8 +36,7 @@ from gatelab.ui.status_bar import StatusBar
 from gatelab.ui.tabs import (TAB_SPECS, GatePairsSink, GatePairsSource, Panel, PanelBuilderUser,
                              SettingsSaver, StateLineOwner, TabLinker, TabSpec, missing_members)
 from gatelab.ui.wheel_guard import guard_wheel
-from gatelab.ui.window_place import (  # noqa: F401 (PREFERRED_SIZE: old home)
-    PREFERRED_SIZE, WindowPlacement, watch_growth)
+from gatelab.ui.window_place import PREFERRED_SIZE, WindowPlacement, watch_growth  # noqa: F401
 
 
 #: A tab page's least size before its panel is built: the largest built page's, in English (the

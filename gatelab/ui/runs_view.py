@@ -18,18 +18,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QHideEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QGridLayout,
-    QHeaderView,
-    QLabel,
-    QLayout,
-    QMessageBox,
-    QPushButton,
-    QTableWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLabel, QLayout,
+                               QMessageBox, QPushButton, QTableWidget, QVBoxLayout, QWidget)
 
 from gatelab.ui.focus_frame import show_focus
 from gatelab.ui.messages import message_text

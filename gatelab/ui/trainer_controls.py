@@ -12,16 +12,8 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QSettings, QTimer, Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton,
+                               QVBoxLayout, QWidget)
 
 from gatelab.core.budget import rule_8_3
 from gatelab.core.trainconfig import (FFN_VARIANTS, TrainConfig, classic_matched_intermediate,
@@ -30,14 +22,8 @@ from gatelab.ui.messages import message_text
 from gatelab.ui.trainer_corpus import CorpusBox
 from gatelab.ui.trainer_form_errors import LrTextError, fields_of, mark_rows, reveal, show_message
 from gatelab.ui.trainer_spin import make_widget
-from gatelab.ui.trainer_fields import (  # noqa: F401 (re-exported for the panel and tests)
-    DEFAULT_CONFIG,
-    FIELDS,
-    FORM_FIELDS,
-    Field,
-    form_config,
-    variant_label,
-)
+from gatelab.ui.trainer_fields import (DEFAULT_CONFIG, FIELDS,  # noqa: F401 (re-exported for
+                                       FORM_FIELDS, Field, form_config, variant_label)  # tests)
 
 
 class TrainerControls(QWidget):
