@@ -117,9 +117,14 @@ def main() -> int:
     scratch = tempfile.mkdtemp(prefix="gatelab-bench-startup-")
     atexit.register(shutil.rmtree, scratch, True)  # each run used to leave its folder behind
     env["GATELAB_HOME"] = scratch
+    # a user's launches read gatelab's bytecode from __pycache__ (written by the first one; pip
+    # wrote PySide6's and pyqtgraph's at install). Where PYTHONDONTWRITEBYTECODE is set (this
+    # project's dev VM sets it) every app child compiled ~74 gatelab modules (≈ 60 ms, floor
+    # ratio 1.66–1.71 instead of ≈ 1.45) that the floor's site-packages never pay
+    bytecode = env.pop("PYTHONDONTWRITEBYTECODE", None)
     ini = os.path.join(scratch, "settings.ini")  # never the user's settings: defaults only
 
-    run_child(FLOOR_CHILD, [], env)  # warm the file cache once for both
+    run_child(FLOOR_CHILD, [], env)  # warm the file cache once for both (and write bytecode)
     run_child(APP_CHILD, [ini, args.tab], env)
     apps: list[float] = []
     floors: list[float] = []
@@ -137,6 +142,8 @@ def main() -> int:
     print(f"floor (import PySide6.QtWidgets, pyqtgraph):   median {f50:.3f} s, "
           f"min {min(floors):.3f} s, max {max(floors):.3f} s")
     print(f"heavy modules imported by first paint: {', '.join(sorted(heavy)) or 'none'}")
+    print("gatelab's bytecode: cached as on a user's launches"
+          + (" (PYTHONDONTWRITEBYTECODE unset for the children)" if bytecode else ""))
     print(f"startup_s={a50:.3f} floor_ratio={a50 / f50:.2f}")
     return 0
 
