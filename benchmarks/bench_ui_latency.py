@@ -57,9 +57,18 @@ def throughput(rows: list[dict[str, Any]]) -> float:
 
 
 def run_headless(cfg: TrainConfig, run_dir: str) -> float:
-    from gatelab.core.engine import train_steps
-
-    return throughput([s.metrics_row() for s in train_steps(cfg, run_dir=run_dir)])
+    """``train_steps`` in a plain loop, in a process of its own as ``gatelab-train`` runs. Why
+    not here: a main thread that has run torch owns an OpenMP team, and libgomp then spins
+    less in every other thread's team (more threads than cores): the thread worker measured
+    0.52× headless on 2 cores, where the app, whose GUI thread runs no torch, trains at ≈ 0.9×
+    (a matmul in a thread: 0.33 ms/op, 0.47 once the main thread had run one; s23)."""
+    ctx = mp.get_context("spawn")
+    rows: Any = ctx.Queue()
+    child = ctx.Process(target=_child, args=(cfg.to_dict(), run_dir, rows))
+    child.start()
+    got = list(iter(rows.get, None))
+    child.join()
+    return throughput(got)
 
 
 class LagProbe:
