@@ -17,7 +17,8 @@ import os
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QHideEvent, QResizeEvent, QShowEvent
+from PySide6.QtGui import (QDesktopServices, QHideEvent, QKeySequence, QResizeEvent,
+                           QShortcut, QShowEvent)
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLabel, QLayout,
                                QMessageBox, QPushButton, QTableWidget, QVBoxLayout, QWidget)
 
@@ -92,6 +93,10 @@ class RunsView(QWidget):
         self.table.viewport().installEventFilter(self)  # a resized view: refit the columns
         # a double click or Return (activated: Return did nothing, keyboard walkthrough s18)
         self.table.activated.connect(lambda _index: self._on_open())
+        # the Delete key asks as Delete… does (keyboard probe s23 D10: it did nothing)
+        delete_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table)
+        delete_key.setContext(Qt.ShortcutContext.WidgetShortcut)
+        delete_key.activated.connect(lambda: self.btn_delete.isEnabled() and self._on_delete())
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
         self.empty = QLabel()
@@ -137,7 +142,9 @@ class RunsView(QWidget):
                 self.tr("How the run ended; hover for the whole reason"))
         for column, tip in enumerate(tips):
             self.table.horizontalHeaderItem(column).setToolTip(tip)
-        self.table.setToolTip(self.tr("Double-click a run to replay its plots"))
+        self.table.setToolTip(self.tr("Double-click a run (or press Enter) to replay its plots; "
+                                      "Delete asks to delete it"))
+        self.table.setAccessibleName(self.tr("Saved runs"))
         self._show_empty_text()
         for button, text, tip in (
                 (self.btn_refresh, self.tr("Refresh"), self.tr("Read the runs folder again")),

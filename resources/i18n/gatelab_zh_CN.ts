@@ -162,7 +162,7 @@
 <context>
     <name>ActivationsPanel</name>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+131"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+132"/>
         <source>Activation functions f(z) (solid) and derivatives f′(z) (dashed)</source>
         <translation>激活函数 f(z)（实线）及其导数 f′(z)（虚线）</translation>
     </message>
@@ -418,7 +418,7 @@
         <translation>未显示曲线</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/activations_panel.py" line="+65"/>
+        <location filename="../../gatelab/ui/activations_panel.py" line="+71"/>
         <source>dashed: derivative f′(z)</source>
         <translation>虚线：导数 f′(z)</translation>
     </message>
@@ -2395,7 +2395,7 @@
         <translation>这些神经元的 (g, u) 来自一个以 {0} 训练的模型；其下所画的 h 和梯度是 {1} 对这些输入算出的值，而不是那个模型实际算出的值。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+91"/>
+        <location filename="../../gatelab/ui/gate_plane_controls.py" line="+82"/>
         <source>Point (g, u)</source>
         <translation>点 (g, u)</translation>
     </message>
@@ -3710,7 +3710,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+211"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+206"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -4006,7 +4006,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gatelab/ui/main_window.py" line="+295"/>
+        <location filename="../../gatelab/ui/main_window.py" line="+293"/>
         <source>gatelab — the gated MLP, made visible</source>
         <translation>gatelab — 让门控 MLP 看得见</translation>
     </message>
@@ -4988,7 +4988,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+137"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+132"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5023,12 +5023,7 @@ equivalent</source>
         <translation>层数、宽度 d、中间维度 m、头数；+gate：注意力输出门控已开启</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Double-click a run to replay its plots</source>
-        <translation>双击某次运行以回放其曲线</translation>
-    </message>
-    <message>
-        <location line="+124"/>
+        <location line="+134"/>
         <source>No runs yet. Press Start to train one; runs made with gatelab-train appear here too.</source>
         <translation>还没有运行记录。按“开始”训练一个；用 gatelab-train 进行的运行也会显示在这里。</translation>
     </message>
@@ -5078,7 +5073,7 @@ equivalent</source>
         <translation>在“实时曲线”标签页中显示此次运行的曲线</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-19"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
@@ -5123,7 +5118,17 @@ equivalent</source>
         <translation>运行如何结束；悬停可查看完整原因</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
+        <source>Double-click a run (or press Enter) to replay its plots; Delete asks to delete it</source>
+        <translation>双击某个运行（或按回车）可回放其曲线；按 Delete 键会询问是否删除它</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved runs</source>
+        <translation>已保存的运行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Continue from the run&apos;s last checkpoint</source>
         <translation>从此次运行的最后一个检查点继续</translation>
     </message>
@@ -6189,7 +6194,7 @@ equivalent</source>
 <context>
     <name>TrainerControls</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_controls.py" line="+115"/>
+        <location filename="../../gatelab/ui/trainer_controls.py" line="+101"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
