@@ -14,6 +14,9 @@ CONTINUE_MESSAGES: dict[str, str] = {
         "core", "experiment.json does not say which variants, seeds and settings to train"),
     "experiment.busy": QT_TRANSLATE_NOOP(
         "core", "{path}: the experiment is still being trained by a running process"),
+    "experiment.run_in_use": QT_TRANSLATE_NOOP(
+        "core", "{path} belongs to the experiment {experiment}, which is still being trained; "
+                "stop the experiment first (its verdict counts this run)"),
     "experiment.complete": QT_TRANSLATE_NOOP(
         "core", "{path}: every run of the experiment has finished; nothing to continue"),
     "experiment.run_steps": QT_TRANSLATE_NOOP(

@@ -343,6 +343,17 @@ def run_busy(path: Path | str, others_only: bool = False) -> Msg | None:
     return None
 
 
+def experiment_in_use(path: Path | str) -> Msg | None:
+    """Why run ``path`` must not be deleted now because its experiment still trains (the
+    experiment holds its folder's lock while it trains): a run deleted then was counted in the
+    verdict yet gone, and the experiment could never be continued (probe s23 D7). Cheap: no
+    experiment.json is read (it holds every curve)."""
+    parent = Path(path).parent
+    if os.path.lexists(parent / "experiment.json") and folder_locked(parent):
+        return Msg("experiment.run_in_use", {"path": path, "experiment": parent.name})
+    return None
+
+
 def _is_link(p: Path) -> bool:
     return p.is_symlink() or bool(getattr(p, "is_junction", lambda: False)())
 
@@ -361,7 +372,7 @@ def delete_run(path: Path | str) -> Path | None:
         return None
     if not is_run_dir(p) and not (p / "experiment.json").exists():
         raise RunError(Msg("run.not_run_folder", {"path": p}))
-    busy = run_busy(p)
+    busy = run_busy(p) or experiment_in_use(p)
     if busy:
         raise RunError(busy)
     # held while the files go: a resume starting now (it claims the lock first) is refused,
@@ -388,7 +399,7 @@ def delete_run(path: Path | str) -> Path | None:
 
 __all__ = ["CHECKPOINT_S", "RUN_FILES", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
-           "delete_run", "effective_status", "empty_run_dir", "empty_run_info", "has_checkpoint",
+           "delete_run", "effective_status", "experiment_in_use", "empty_run_dir", "empty_run_info", "has_checkpoint",
            "is_run_dir", "keep_alive", "list_runs", "load_checkpoint", "load_run", "make_folder", "new_run_dir",
            "read_config", "read_json", "read_metrics", "run_busy", "run_info", "stats_from_npz",
            "steps_problem", "summary_problems"]

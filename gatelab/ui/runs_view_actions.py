@@ -18,10 +18,11 @@ from gatelab.ui.messages import message_text
 
 def delete_refusal(path: str) -> str:
     """Why the run at ``path`` must not be deleted now (another process trains it, or holds
-    its folder's lock: ``core.runs.run_busy``), in one line; "" when it may be asked about."""
-    from gatelab.core.runs import run_busy  # (imports no torch)
+    its folder's lock: ``core.runs.run_busy``; its experiment still trains), in one line; ""
+    when it may be asked about."""
+    from gatelab.core.runs import experiment_in_use, run_busy  # (imports no torch)
 
-    busy = run_busy(path)
+    busy = run_busy(path) or experiment_in_use(path)  # (a run of an experiment still training)
     return message_text(busy) if busy else ""
 
 

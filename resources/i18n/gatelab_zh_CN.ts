@@ -5229,7 +5229,7 @@ equivalent</source>
         <translation>已删除运行 {0}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view_actions.py" line="+31"/>
+        <location filename="../../gatelab/ui/runs_view_actions.py" line="+32"/>
         <source>Delete run?</source>
         <translation>删除运行？</translation>
     </message>
@@ -7825,6 +7825,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>{path} belongs to the experiment {experiment}, which is still being trained; stop the experiment first (its verdict counts this run)</source>
+        <translation>{path} 属于实验 {experiment}，该实验仍在训练中；请先停止该实验（它的结论会计入这个运行）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>{path}: every run of the experiment has finished; nothing to continue</source>
         <translation>{path}：实验的每个运行都已完成；没有需要继续的</translation>
     </message>
