@@ -17,8 +17,7 @@ import os
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import (QDesktopServices, QHideEvent, QKeySequence, QResizeEvent,
-                           QShortcut, QShowEvent)
+from PySide6.QtGui import QDesktopServices, QHideEvent, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QGridLayout, QHeaderView, QLabel, QLayout,
                                QMessageBox, QPushButton, QTableWidget, QVBoxLayout, QWidget)
 
@@ -31,7 +30,7 @@ from gatelab.ui.runs_view_columns import (SQUEEZED, STATUS, STATUS_CHARS,  # noq
                                            fit_columns, name_least, place_buttons)
 from gatelab.ui.runs_view_table import (TextWidths, keep_anchor, row_cells, show_cells,
                                         view_anchor)
-from gatelab.ui.runs_view_actions import ask_delete, delete_refusal
+from gatelab.ui.runs_view_actions import DELETE_KEY, ask_delete, delete_refusal
 from gatelab.ui.runs_view_rows import (STATUS_WORDS, action_refusal,  # run_status_word: and
                                         poll_signature, read_rows, run_rows,  # from here too
                                         run_status_word)
@@ -94,7 +93,7 @@ class RunsView(QWidget):
         # a double click or Return (activated: Return did nothing, keyboard walkthrough s18)
         self.table.activated.connect(lambda _index: self._on_open())
         # the Delete key asks as Delete… does (keyboard probe s23 D10: it did nothing)
-        delete_key = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table)
+        delete_key = QShortcut(DELETE_KEY, self.table)
         delete_key.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete_key.activated.connect(lambda: self.btn_delete.isEnabled() and self._on_delete())
         self.table.itemSelectionChanged.connect(self._update_buttons)

@@ -10,10 +10,15 @@ starts between the question and the answer).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gatelab.ui.messages import message_text
+
+# on the Runs table: Delete… (s23 D10). The key itself, not StandardKey.Delete: a standard key
+# asks the platform theme, which does not exist before the QApplication (a crash at import)
+DELETE_KEY = QKeySequence(Qt.Key.Key_Delete)
 
 
 def delete_refusal(path: str) -> str:
@@ -37,4 +42,4 @@ def ask_delete(parent: QWidget, path: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-__all__ = ["ask_delete", "delete_refusal"]
+__all__ = ["DELETE_KEY", "ask_delete", "delete_refusal"]

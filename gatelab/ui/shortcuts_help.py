@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
 from gatelab.ui.trainer_live import START_KEY
+from gatelab.ui.runs_view_actions import DELETE_KEY
 from gatelab.ui.trainer_run_bar import PAUSE_KEY, STOP_KEY
 
 
@@ -77,6 +78,8 @@ def panel_rows() -> list[tuple[str, str]]:
          translate("ShortcutsHelp", "Live trainer: stop the run (it is kept and can be resumed)")),
         (PAUSE_KEY.toString(QKeySequence.SequenceFormat.NativeText),
          translate("ShortcutsHelp", "Live trainer: pause or resume the run")),
+        (DELETE_KEY.toString(QKeySequence.SequenceFormat.NativeText),
+         translate("ShortcutsHelp", "Live trainer, Runs list: delete the selected run (asks first)")),
         (translate("ShortcutsHelp", "Arrow keys"),
          translate("ShortcutsHelp", "Gate plane: move the point one step (Shift: a finer step)")),
         (translate("ShortcutsHelp", "Arrow keys"),

@@ -4988,7 +4988,7 @@ equivalent</source>
 <context>
     <name>RunsView</name>
     <message>
-        <location filename="../../gatelab/ui/runs_view.py" line="+132"/>
+        <location filename="../../gatelab/ui/runs_view.py" line="+131"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -5229,7 +5229,7 @@ equivalent</source>
         <translation>已删除运行 {0}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view_actions.py" line="+32"/>
+        <location filename="../../gatelab/ui/runs_view_actions.py" line="+35"/>
         <source>Delete run?</source>
         <translation>删除运行？</translation>
     </message>
@@ -5551,7 +5551,7 @@ equivalent</source>
 <context>
     <name>ShortcutsHelp</name>
     <message>
-        <location filename="../../gatelab/ui/shortcuts_help.py" line="+59"/>
+        <location filename="../../gatelab/ui/shortcuts_help.py" line="+60"/>
         <source>Next tab</source>
         <translation>下一个标签页</translation>
     </message>
@@ -5599,6 +5599,11 @@ equivalent</source>
         <location line="+2"/>
         <source>Live trainer: pause or resume the run</source>
         <translation>实时训练：暂停或继续运行</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live trainer, Runs list: delete the selected run (asks first)</source>
+        <translation>实时训练的运行记录列表：删除选中的运行（会先询问）</translation>
     </message>
     <message>
         <location line="+1"/>
