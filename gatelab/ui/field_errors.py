@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QWidget
 
 from gatelab.ui.qt_cycles import detach
 
@@ -89,6 +89,19 @@ class ErrorLabel(QLabel):
             self.updateGeometry()
 
 
+def form_label(field: QWidget) -> str:
+    """The text of the form label beside ``field`` ("" where it has none), without a colon."""
+    parent = field.parentWidget()  # (``field`` may be a weak proxy: compared, never passed)
+    for form in parent.findChildren(QFormLayout) if parent is not None else ():
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.widget() == field and label is not None \
+                    and isinstance(label.widget(), QLabel):
+                return label.widget().text().strip().rstrip(":：")
+    return ""
+
+
 class ErrorLine(QLabel):
     """``lines`` lines of reserved room under a group of fields, showing their latest refusal.
 
@@ -101,6 +114,7 @@ class ErrorLine(QLabel):
         super().__init__(parent)
         self._lines = max(1, lines)
         self._makers: dict[object, Callable[[], str]] = {}  # key → message, the latest last
+        self._names: dict[object, Callable[[], str]] = {}  # key → its field's name, where given
         self._whole = ""
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setStyleSheet(ERROR_STYLE + " font-size: 11px;")  # the budget form's field errors'
@@ -121,14 +135,19 @@ class ErrorLine(QLabel):
                             + margins.top() + margins.bottom())
 
     # -- the messages -------------------------------------------------------------------------
-    def report(self, key: object, make: Callable[[], str]) -> None:
-        """Show ``make()`` for ``key`` (a field, a check), the latest of the line's refusals."""
+    def report(self, key: object, make: Callable[[], str],
+               name: Callable[[], str] | None = None) -> None:
+        """Show ``make()`` for ``key`` (a field, a check), the latest of the line's refusals;
+        ``name()`` names its field where two refusals share the line."""
         self._makers.pop(key, None)
         self._makers[key] = detach(make, self)  # often names the line's ancestors: no cycle
+        if name is not None:
+            self._names[key] = detach(name, self)
         self._show()
 
     def withdraw(self, key: object) -> None:
         """``key`` has nothing to say any more: show the refusal before it, or nothing."""
+        self._names.pop(key, None)
         if self._makers.pop(key, None) is not None or not self._makers:
             self._show()
 
@@ -152,10 +171,17 @@ class ErrorLine(QLabel):
             return
         said = [" ".join(make().split()) for make in self._makers.values()]
         self._whole = said[-1]
-        if len(said) > 1:  # two fields refused at once: the line says so, the tooltip says all
+        if len(said) > 1:  # two fields refused at once: the line says so, the tooltip says all,
+            # each named: "must lie in [16, 1024]" did not say which field (walkthrough s23 #12)
+            said = [self._named(key, text) for key, text in zip(self._makers, said, strict=True)]
             self._whole = self.tr("{0} (and {1} more: hover to read)").format(said[-1], len(said) - 1)
         self.setToolTip("\n".join(reversed(said)))
         self._fit()
+
+    def _named(self, key: object, text: str) -> str:
+        name_of = self._names.get(key)
+        name = name_of() if name_of is not None else ""
+        return self.tr("{0}: {1}").format(name, text) if name else text
 
     def _fit(self) -> None:
         """The whole message, or as much of it as fits the room, then "…"."""

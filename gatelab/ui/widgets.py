@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.field_errors import ErrorLabel, ErrorLine
+from gatelab.ui.field_errors import ErrorLabel, ErrorLine, form_label
 from gatelab.ui.field_names import name_from_frame
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, weak_method
@@ -140,7 +140,8 @@ class ValidatedField(QWidget):
         """Show ``message`` under the field; ``again`` rebuilds it after a language switch."""
         self._error_again = None if again is None else detach(again, self)  # no cycle
         if self._line is not None:
-            self._line.report(id(self), self._error_again or (lambda: message))
+            self._line.report(id(self), self._error_again or (lambda: message),
+                              detach(lambda: form_label(self), self))  # named beside another
         else:
             self.error_label.setText(message)
             self.error_label.setVisible(True)

@@ -1809,9 +1809,14 @@
         <translation>{0} 已不再由其他进程训练：按“继续”即可接着训练。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/field_errors.py" line="+156"/>
+        <location filename="../../gatelab/ui/field_errors.py" line="+177"/>
         <source>{0} (and {1} more: hover to read)</source>
         <translation>{0}（另有 {1} 条：悬停查看）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -4568,7 +4573,7 @@
 <context>
     <name>NumberField</name>
     <message>
-        <location filename="../../gatelab/ui/widgets.py" line="+246"/>
+        <location filename="../../gatelab/ui/widgets.py" line="+247"/>
         <source>enter a finite number</source>
         <translation>请输入有限数</translation>
     </message>
@@ -5229,7 +5234,7 @@ equivalent</source>
         <translation>已删除运行 {0}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/runs_view_actions.py" line="+35"/>
+        <location filename="../../gatelab/ui/runs_view_actions.py" line="+37"/>
         <source>Delete run?</source>
         <translation>删除运行？</translation>
     </message>
