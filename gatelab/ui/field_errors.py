@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QFormLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from gatelab.ui.qt_cycles import detach
 
@@ -87,19 +87,6 @@ class ErrorLabel(QLabel):
         if need != self._need:
             self._need = need
             self.updateGeometry()
-
-
-def form_label(field: QWidget) -> str:
-    """The text of the form label beside ``field`` ("" where it has none), without a colon."""
-    parent = field.parentWidget()  # (``field`` may be a weak proxy: compared, never passed)
-    for form in parent.findChildren(QFormLayout) if parent is not None else ():
-        for row in range(form.rowCount()):
-            item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
-            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
-            if item is not None and item.widget() == field and label is not None \
-                    and isinstance(label.widget(), QLabel):
-                return label.widget().text().strip().rstrip(":：")
-    return ""
 
 
 class ErrorLine(QLabel):

@@ -3,23 +3,43 @@
 Why: a form's label names the field it is the buddy of: for the app's number fields
 (``ValidatedField``: g, u, β, the map window, every budget field, z min / z max) that is the
 frame around the line edit, while the line edit takes the focus. A screen reader so said
-"edit, 1.5" with no "g" (keyboard probe s23 D4). The edit takes its frame's accessible name
-(Qt's, computed from the buddy label) whenever it is shown or focused, so a label retranslated
-since is read in the new language.
+"edit, 1.5" with no "g" (keyboard probe s23 D4). The edit takes its field's name whenever it
+is shown or focused, so a label retranslated since is read in the new language: the label in
+its form row (a label laid out by ``QFormLayout.addRow(label, field)`` is no buddy, and Qt then
+named 13 fields after their group box: "Map window" for g min … ε, "Range and probe" for z
+min and z max), else Qt's own name for the frame (a buddy label's text). The same name says
+which field an error line's refusal belongs to (``field_errors.ErrorLine``).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
 _NAME = "gatelab-field-names"
 _EVENTS = (QEvent.Type.Show, QEvent.Type.FocusIn)
 
 
+def form_label(field: QWidget) -> str:
+    """The text of the label in ``field``'s form row ("" where it has none), without a colon."""
+    parent = field.parentWidget()  # (``field`` may be a weak proxy: compared, never passed)
+    for form in parent.findChildren(QFormLayout) if parent is not None else ():
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.widget() == field and label is not None \
+                    and isinstance(label.widget(), QLabel):
+                return label.widget().text().strip().rstrip(":：")
+    return ""
+
+
 def frame_name(frame: QWidget) -> str:
-    """``frame``'s accessible name: its own, else its buddy label's text (computed by Qt)."""
+    """``frame``'s name for a screen reader: its form row's label, else Qt's accessible name
+    (its own, else its buddy label's text)."""
+    named = form_label(frame)
+    if named:
+        return named
     iface = QAccessible.queryAccessibleInterface(frame)
     return iface.text(QAccessible.Text.Name) if iface is not None else ""
 
@@ -49,4 +69,4 @@ def name_from_frame(edit: QWidget) -> None:
     edit.installEventFilter(names)
 
 
-__all__ = ["NameFromFrame", "frame_name", "name_from_frame"]
+__all__ = ["NameFromFrame", "form_label", "frame_name", "name_from_frame"]

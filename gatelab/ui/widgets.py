@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gatelab.ui.field_errors import ErrorLabel, ErrorLine, form_label
-from gatelab.ui.field_names import name_from_frame
+from gatelab.ui.field_errors import ErrorLabel, ErrorLine
+from gatelab.ui.field_names import form_label, name_from_frame
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import detach, weak_method
 
