@@ -354,6 +354,12 @@ def experiment_in_use(path: Path | str) -> Msg | None:
     return None
 
 
+def delete_busy(path: Path | str) -> Msg | None:
+    """Why run ``path`` must not be deleted now (``run_busy``, ``experiment_in_use``): what
+    ``delete_run`` refuses, and what the Runs list says before it asks."""
+    return run_busy(path) or experiment_in_use(path)
+
+
 def _is_link(p: Path) -> bool:
     return p.is_symlink() or bool(getattr(p, "is_junction", lambda: False)())
 
@@ -372,7 +378,7 @@ def delete_run(path: Path | str) -> Path | None:
         return None
     if not is_run_dir(p) and not (p / "experiment.json").exists():
         raise RunError(Msg("run.not_run_folder", {"path": p}))
-    busy = run_busy(p) or experiment_in_use(p)
+    busy = delete_busy(p)
     if busy:
         raise RunError(busy)
     # held while the files go: a resume starting now (it claims the lock first) is refused,
@@ -399,7 +405,7 @@ def delete_run(path: Path | str) -> Path | None:
 
 __all__ = ["CHECKPOINT_S", "RUN_FILES", "RunError", "RunInfo", "RunRecord", "RunWriteError", "RunWriter",
            "atomic_write_bytes", "atomic_write_json", "check_folder", "checkpoint_seconds",
-           "delete_run", "effective_status", "experiment_in_use", "empty_run_dir", "empty_run_info", "has_checkpoint",
+           "delete_busy", "delete_run", "effective_status", "experiment_in_use", "empty_run_dir", "empty_run_info", "has_checkpoint",
            "is_run_dir", "keep_alive", "list_runs", "load_checkpoint", "load_run", "make_folder", "new_run_dir",
            "read_config", "read_json", "read_metrics", "run_busy", "run_info", "stats_from_npz",
            "steps_problem", "summary_problems"]

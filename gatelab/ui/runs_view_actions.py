@@ -22,12 +22,12 @@ DELETE_KEY = QKeySequence(Qt.Key.Key_Delete)
 
 
 def delete_refusal(path: str) -> str:
-    """Why the run at ``path`` must not be deleted now (another process trains it, or holds
-    its folder's lock: ``core.runs.run_busy``; its experiment still trains), in one line; ""
+    """Why the run at ``path`` must not be deleted now (another process trains it, holds its
+    folder's lock, or its experiment still trains: ``core.runs.delete_busy``), in one line; ""
     when it may be asked about."""
-    from gatelab.core.runs import experiment_in_use, run_busy  # (imports no torch)
+    from gatelab.core.runs import delete_busy  # (imports no torch)
 
-    busy = run_busy(path) or experiment_in_use(path)  # (a run of an experiment still training)
+    busy = delete_busy(path)  # what delete_run would refuse
     return message_text(busy) if busy else ""
 
 
