@@ -85,8 +85,10 @@ def keep_anchor(table: QTableWidget, anchor: tuple[str, int] | None,
     """Scroll so that the run of ``anchor`` stands at its old y again: runs
     are listed newest first, so each run started elsewhere moved the rows under the user's eyes
     down by one (noticed s22)."""
-    row = row_of(anchor[0]) if anchor is not None else -1
-    if anchor is None or row < 0:
+    if anchor is None:
+        return
+    row = row_of(anchor[0])
+    if row < 0:  # the run is gone
         return
     table.doItemsLayout()  # the new rows' geometry and the scroll bar's range, now
     moved = table.visualRect(table.model().index(row, 0)).top() - anchor[1]
