@@ -320,6 +320,7 @@ class GatePlaneMaps(QWidget):
         self._outline_key = outline_key
         zero = QPainterPath()
         bands = QPainterPath()
+        shade: list[QRectF] = []
         if new_outlines:
             for g in zero_g:
                 zero.moveTo(g, u0)
@@ -327,8 +328,9 @@ class GatePlaneMaps(QWidget):
             for u in zero_u:
                 zero.moveTo(g0, u)
                 zero.lineTo(g1, u)
-            for a, b in closed:
-                bands.addRect(QRectF(a, u0, b - a, u1 - u0))
+            shade = [QRectF(a, u0, b - a, u1 - u0) for a, b in closed]
+            for band in shade:
+                bands.addRect(band)
         new_window = self._spec is None or (spec.g_range, spec.u_range) != (
             self._spec.g_range, self._spec.u_range)
         for key, view in self.views.items():
@@ -338,6 +340,7 @@ class GatePlaneMaps(QWidget):
             if new_outlines:
                 view.zero_lines.setPath(zero)
                 view.bands.setPath(bands)
+                view.band_shade.set_rects(shade)
         self._spec = spec
 
     def set_marker(self, g: float, u: float, inside: bool) -> None:

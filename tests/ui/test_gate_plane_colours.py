@@ -24,7 +24,7 @@ INDEX = {"h": 0, "dh_dg": 1, "dh_du": 2}
 def panel(qtbot) -> GatePlanePanel:  # noqa: ANN001
     p = show_panel(qtbot, GatePlanePanel())
     for view in p.maps.views.values():  # overlays off: the test reads the image itself
-        for item in (view.bands, view.zero_lines, view.crosshair, view.marker):
+        for item in (view.band_shade, view.bands, view.zero_lines, view.crosshair, view.marker):
             item.setVisible(False)
     return p
 
