@@ -1,9 +1,14 @@
 """Re-walk s20 D: /proc/kmsg (a regular file, readable by root) waits for the next kernel
 message. Chosen as the corpus, its read hung the reading thread for good, Start and Stop stuck
-behind it and Quit froze the window. Files are now read without blocking: such a file ends."""
+behind it and Quit froze the window. Files are now read without blocking: such a file ends.
+
+/proc/kmsg gives whatever kernel message is pending when it is read (two full runs saw one), so
+the tests on it hold what holds either way (it returns, and refuses in words what it refuses);
+the exact outcome of a file with nothing more to give is pinned by a stand-in that says so."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -22,7 +27,38 @@ def test_a_waiting_proc_file_ends_instead_of_hanging() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "corpus file is empty: /proc/kmsg\n"  # refused in words, at once
+    # refused in words at once, or (a kernel message was pending) that message loaded or
+    # refused in words: never a hang (the timeout) and never a traceback
+    assert done.stdout in ("corpus file is empty: /proc/kmsg\n", "") or (
+        done.stdout.count("\n") == 1 and "/proc/kmsg" in done.stdout), done.stdout
+
+
+class WaitingFile(io.RawIOBase):
+    """A file like /proc/kmsg with ``data`` pending: read at once, then None (a non-blocking
+    read with nothing more to give), where a blocking read would wait for good."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: memoryview) -> int | None:  # type: ignore[override]
+        if not self._data:
+            return None
+        n = min(len(b), len(self._data))
+        b[:n], self._data = self._data[:n], self._data[n:]
+        return n
+
+
+def test_a_read_ends_where_a_waiting_file_has_nothing_more() -> None:
+    from gatelab.core import fileio
+    for pending in (b"", b"<6>[ 12.5] usb 1-1: new device\n"):  # nothing or one message pending
+        got = fileio._fill(WaitingFile(pending), bytearray(4), 0, 1 << 20, Path("/w"), None)
+        assert bytes(got) == pending
+        head = fileio._fill(WaitingFile(pending), bytearray(8), 0, 8, Path("/w"), None,
+                            stop_at_size=True)
+        assert bytes(head) == pending[:8]
 
 
 def test_an_ordinary_proc_file_is_still_read_whole() -> None:
@@ -52,5 +88,9 @@ def test_every_reader_of_run_files_returns_at_once() -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == ("(b'', 0) b'' [] ''\ncould not read /proc/kmsg: it is truncated or "
-                           "damaged (not a complete .npz archive)\n")
+    first, refusal = done.stdout.splitlines()[0], done.stdout.splitlines()[-1]
+    # nothing pending: every reader gives nothing; a kernel message pending: some reader gives
+    # it (and never metrics: kernel lines are no JSON rows); read_stats refuses either way
+    assert first == "(b'', 0) b'' [] ''" or " [] " in first, done.stdout
+    assert refusal == ("could not read /proc/kmsg: it is truncated or damaged (not a complete "
+                       ".npz archive)"), done.stdout
