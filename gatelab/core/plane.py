@@ -285,3 +285,13 @@ def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
     if not np.all(np.isfinite(pairs)):
         raise error("plane.pairs_finite", path=path)
     return pairs
+
+
+def reopen_gate_pairs(run_dir: str | Path) -> tuple[np.ndarray, str] | None:
+    """(``load_gate_pairs``, ``run_variant``) of a run folder drawn at the last session, or
+    None when it has no stats.npz any more (nothing was asked of the learner at launch: no
+    error to show). Called off the GUI thread: even the existence check may hang on a stalled
+    network folder."""
+    if not os.path.isfile(os.path.join(run_dir, "stats.npz")):
+        return None
+    return load_gate_pairs(run_dir), run_variant(run_dir)

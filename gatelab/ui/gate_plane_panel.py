@@ -208,14 +208,19 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
         self._on_layer_changed(self.controls.layer())
         return True
 
-    def load_neurons_async(self, run_dir: str) -> None:
+    def load_neurons_async(self, run_dir: str, quiet_if_gone: bool = False) -> None:
         """The folder button's path: ``stats.npz`` is read in a helper thread (a slow disk or a
-        hostile file never freezes the window); ``neurons_loaded(ok)`` follows."""
+        hostile file never freezes the window); ``neurons_loaded(ok)`` follows. ``quiet_if_gone``
+        (the launch's reopening): a folder without its stats.npz is skipped without a word."""
         if self._calls is None:
             from gatelab.ui.trainer_worker import BackgroundCalls
             self._calls = BackgroundCalls(self)
             self._calls.call_finished.connect(self._on_neurons_read)
         self._neuron_request = run_dir
+
+        if quiet_if_gone:
+            self._calls.submit(run_dir, lambda: plane.reopen_gate_pairs(run_dir))
+            return
         self._show_neuron_text(lambda: self.tr("Reading {0}…").format(basename(run_dir)))
         self._calls.submit(run_dir, lambda: (plane.load_gate_pairs(run_dir),
                                              plane.run_variant(run_dir)))
@@ -223,6 +228,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
     def _on_neurons_read(self, run_dir: str, pairs: object, error: str) -> None:
         if run_dir != self._neuron_request:
             return  # a newer folder was chosen meanwhile
+        if pairs is None and not error:  # reopening a folder gone since: nothing to say
+            self._wanted_layer = -1
+            return
         if error:
             self._neuron_error(error)
             self.neurons_loaded.emit(False)

@@ -9,7 +9,6 @@ state file can set nothing a learner could not type. Mixed into ``GatePlanePanel
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -170,11 +169,12 @@ class GatePlaneStateMixin:
         """Read the run folder whose neurons were drawn at the last save again (off the GUI
         thread, as the button does), at its layer: after a restart the tab said "No neurons
         loaded." though it kept every other setting (walkthrough s23). A folder without its
-        stats.npz any more is skipped without a word: nothing was asked of the learner."""
+        stats.npz any more is skipped without a word: nothing was asked of the learner. Even
+        that check is made off the GUI thread: a hung network folder stalls a stat too."""
         folder = checked_path(settings.value(NEURONS_KEY, ""))
-        if folder and os.path.isfile(os.path.join(folder, "stats.npz")):
+        if folder:
             self._wanted_layer = settings_int(settings, NEURONS_LAYER_KEY, 0, 0, 10_000)
-            self.load_neurons_async(folder)
+            self.load_neurons_async(folder, quiet_if_gone=True)
 
     def _drawn_from(self, folder: str) -> None:
         """The neurons on show came from run ``folder`` ("": not from a folder); a layer

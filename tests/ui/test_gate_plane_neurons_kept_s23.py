@@ -74,3 +74,31 @@ def test_a_folder_gone_since_is_skipped_quietly(qtbot, settings: QSettings,  # n
     qtbot.wait(200)
     assert b.neuron_points() is None
     assert b.controls.neuron_message.text() == "No neurons loaded."
+
+
+def test_the_reopened_folder_is_not_even_looked_at_on_the_gui_thread(  # noqa: ANN001
+        qtbot, settings: QSettings, tmp_path: Path, monkeypatch) -> None:
+    """A remembered folder on a stalled network mount hangs a stat as well as a read: the
+    launch's check that stats.npz is still there runs in the helper thread too (s24)."""
+    import os
+    import threading
+    pairs = _run(tmp_path / "run-a")
+    a = _panel(qtbot)
+    assert a.load_neurons_from(str(tmp_path / "run-a"))
+    a.save_settings(settings)
+    looked: list[str] = []
+    real_isfile, real_stat = os.path.isfile, os.stat
+
+    def spy(name: str, real):  # noqa: ANN001, ANN202
+        def call(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+            if "run-a" in str(path):
+                looked.append(f"{name} in {threading.current_thread().name}")
+            return real(path, *args, **kwargs)
+        return call
+    monkeypatch.setattr(os.path, "isfile", spy("isfile", real_isfile))
+    monkeypatch.setattr(os, "stat", spy("stat", real_stat))
+    b = _panel(qtbot)
+    b.restore_settings(settings)
+    qtbot.waitUntil(lambda: b.neuron_points() is not None, timeout=10000)
+    np.testing.assert_array_equal(b.neuron_points(), pairs[0])
+    assert looked and not [x for x in looked if x.endswith("MainThread")], looked
