@@ -92,3 +92,42 @@ def test_the_unused_weights_note_reaches_the_cli(llama: Path, tmp_path: Path,
     notes = json.loads(out.read_text())["notes"]
     assert any("does not use" in n for n in notes)
     assert "does not use" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def sharded(llama: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from transformers import AutoModelForCausalLM
+    folder = tmp_path_factory.mktemp("sharded_s24") / "m"
+    AutoModelForCausalLM.from_pretrained(llama).save_pretrained(folder, max_shard_size="20KB")
+    for name in ("tokenizer.json", "tokenizer_config.json"):
+        shutil.copy(llama / name, folder)
+    return folder
+
+
+def test_a_sharded_folder_is_traced(sharded: Path) -> None:
+    assert len(list(sharded.glob("model-*.safetensors"))) > 2
+    assert HfModel(sharded, device="cpu").n_layer == 2
+
+
+def test_a_missing_shard_is_named_as_missing_not_as_damage(sharded: Path,
+                                                           tmp_path: Path) -> None:
+    folder = Path(shutil.copytree(sharded, tmp_path / "m"))
+    gone = sorted(folder.glob("model-*.safetensors"))[1]
+    gone.unlink()
+    with pytest.raises(InsideError) as err:
+        check_hf_folder(folder, device="cpu")
+    assert str(err.value) == f"the weights cannot be read: cannot read {gone}: no such file"
+
+
+def test_an_index_naming_a_shard_outside_the_folder_is_not_called_damaged(
+        sharded: Path, tmp_path: Path) -> None:
+    folder = Path(shutil.copytree(sharded, tmp_path / "m"))
+    index = folder / "model.safetensors.index.json"
+    obj = json.loads(index.read_text())
+    first = sorted(set(obj["weight_map"].values()))[0]
+    obj["weight_map"] = {k: "../" + v if v == first else v for k, v in obj["weight_map"].items()}
+    index.write_text(json.dumps(obj))
+    with pytest.raises(InsideError) as err:
+        check_hf_folder(folder, device="cpu")
+    assert str(err.value) == ("the weights cannot be read: model.safetensors.index.json: shard "
+                              f"'../{first}' must be a .safetensors file beside the index")

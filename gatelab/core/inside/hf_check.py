@@ -179,7 +179,9 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
         raise
     except ValueError as exc:
         why = getattr(exc, "msg", None)
-        if isinstance(why, Msg) and why.key == "st.shard_unreadable":  # a link loop, not damage
+        # a link loop, a shard that is not there (yet) or lies outside the folder: not damage
+        if isinstance(why, Msg) and why.key in ("st.shard_unreadable", "st.cannot_read",
+                                                "file.cannot_read", "st.shard"):
             raise InsideError(Msg("inside.weights_file", {"reason": why})) from None
         raise InsideError(Msg("inside.weights_damaged", {"path": p, "reason": reason(exc)})) from None
 
