@@ -30,6 +30,14 @@ INSIDE_MESSAGES: dict[str, str] = {
     "inside.arch_unknown": QT_TRANSLATE_NOOP(
         "core", "{path}: architecture {model_type!r} is not a causal language model that this "
                 "transformers version knows; update transformers or pick another model"),
+    "inside.weights_unused": QT_TRANSLATE_NOOP(
+        "core", "{path}: the weight files hold {n:,} tensors that the model built from "
+                "config.json does not use (for example {names}); these views show that smaller "
+                "model, not all of the files"),
+    "inside.arch_not_causal": QT_TRANSLATE_NOOP(
+        "core", "{path}: transformers knows {model_type!r}, but not as a causal language model "
+                "(an encoder, an encoder-decoder or an image/audio model); these views trace "
+                "decoder-only language models: pick one of those"),
     "inside.not_folder": QT_TRANSLATE_NOOP("core", "{path}: not a folder"),
     "inside.no_config": QT_TRANSLATE_NOOP("core", "{path}: not a model folder (no config.json)"),
     "inside.no_model_type": QT_TRANSLATE_NOOP(

@@ -252,12 +252,15 @@ def _biased(family: str, attention: str = "attention_bias", mlp: str | None = "m
 S13 = {g.__name__: g for g in (_biased("ministral3", "", None), _biased("granite"),
                                _biased("exaone"), _biased("vaultgemma", mlp=None),
                                _biased("ernie4_5", "use_bias", None))}
+# s24: GLM-4 (dense): q/k/v biases by attention_bias (o_proj never), four norms per layer
+S24 = {g.__name__: g for g in (_biased("glm4", mlp=None),)}
 
 GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe,
                                       qwen3_next,
                                       deepseek_v2, deepseek_v3, glm4_moe, llama4_text, llama4,
                                       gemma3_text,
-                                      gemma3, smollm3, olmo2, *S13.values())}
+                                      gemma3, smollm3, olmo2, *S13.values(),
+                                      *S24.values())}
 
 
 # -- families that were exact before (held to the oracle too, fewer configs each) --------------

@@ -42,7 +42,7 @@ _QUANT_META = re.compile(r"(_scales|\.scales|scale_inv|qzeros|g_idx|\.absmax|qua
 _BUFFER = re.compile(r"(attn\.bias|attn\.masked_bias|inv_freq|position_ids)$")
 _ROUTER = re.compile(r"((mlp|block_sparse_moe|moe|feed_forward)\.gate\.|\.router\.|"
                      r"e_score_correction_bias$)")
-_ATTN = re.compile(r"(self_attn|linear_attn|\.attn\.|\.attention\.|selfattention|encdecattention|"
+_ATTN = re.compile(r"(self_attn\.|linear_attn|\.attn\.|\.attention\.|selfattention|encdecattention|"
                    r"crossattention|(?<!ln_)cross_attn|\.attn_)")
 
 

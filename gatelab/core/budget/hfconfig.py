@@ -31,7 +31,7 @@ EXACT_FAMILIES: tuple[str, ...] = (
     "gemma3", "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind", "qwen3_5",
     "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "qwen3_next", "deepseek_v3", "llama4",
     "llama4_text", "smollm3", "olmo2", "glm4_moe", "ministral3", "granite", "exaone",
-    "vaultgemma", "ernie4_5", "deepseek_v2",
+    "vaultgemma", "ernie4_5", "deepseek_v2", "glm4",
 )
 #: Families counted from their config but not held to transformers (none at present).
 UNVERIFIED_FAMILIES: tuple[str, ...] = ()
@@ -144,7 +144,7 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
         spec.update(linear_layers=n_linear, **F.linear_sizes(cfg))
     attn_bias = R.flag(cfg, "attention_bias", family == "gpt_oss")
     spec["qkv_bias"] = attn_bias
-    spec["o_bias"] = attn_bias and family != "glm4_moe"
+    spec["o_bias"] = attn_bias and family not in ("glm4", "glm4_moe")
     if family in ("qwen2", "qwen2_moe"):  # q/k/v always (qwen2_moe: its qkv_bias flag), o never
         spec["qkv_bias"] = family == "qwen2" or R.flag(cfg, "qkv_bias", True)
         spec["o_bias"] = False
@@ -155,7 +155,7 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
         family == "glm4_moe" and R.flag(cfg, "use_qk_norm", False))
     spec["qk_norm_full"] = family == "olmo2"
     spec["attn_out_gate"] = family in F.HYBRID_FAMILIES
-    spec["norms_per_layer"] = 4 if family in ("gemma2", "gemma3_text") else 2
+    spec["norms_per_layer"] = 4 if family in ("gemma2", "gemma3_text", "glm4") else 2
     spec["norm_place"] = F.norm_place_of(family)
     spec["attn_sinks"] = family == "gpt_oss"
     mlp_layout(cfg, family, hidden, n_layer, spec, notes, given)

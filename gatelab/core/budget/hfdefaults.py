@@ -110,6 +110,8 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
                  "use_qk_norm": _F, "n_routed_experts": 128, "num_local_experts": None,
                  "num_experts_per_tok": 8, "moe_intermediate_size": 1408, "n_shared_experts": 1,
                  "first_k_dense_replace": 1, "num_nextn_predict_layers": 1},
+    "glm4": {"num_key_value_heads": 2, "head_dim": 128, "tie_word_embeddings": _F,
+             "attention_bias": True},
     "ministral3": {"num_key_value_heads": 8, "head_dim": 128, "tie_word_embeddings": _F},
     "granite": {"num_key_value_heads": None, "tie_word_embeddings": _F, "attention_bias": _F,
                 "mlp_bias": _F},

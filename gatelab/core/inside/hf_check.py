@@ -132,7 +132,9 @@ def _side_files_capped(p: Path) -> None:
 
 # "<stack>.<i>.mlp.<part>…" in a weight's name: block i of a stack of decoder blocks (or of a
 # vision tower's) and the first module under its MLP: gate_proj, or experts / router / c_fc
-_BLOCK_MLP = re.compile(r"^(.*?)\.(\d+)\.mlp\.([A-Za-z_]\w*)")
+# (Mixtral's checkpoints name the MLP block_sparse_moe; transformers renames it on loading)
+_BLOCK_MLP = re.compile(r"^(.*?)\.(\d+)\.(?:mlp|block_sparse_moe)\.([A-Za-z_]\w*)")
+_EXPERTS = re.compile(r"\.(mlp|block_sparse_moe)\.experts\.")
 
 
 def gated_stack(names: Any) -> bool | None:
@@ -177,7 +179,9 @@ def _weights(p: Path) -> tuple[list[str], dict[str, tuple[str, tuple[int, ...]]]
         raise
     except ValueError as exc:
         why = getattr(exc, "msg", None)
-        if isinstance(why, Msg) and why.key == "st.shard_unreadable":  # a link loop, not damage
+        # a link loop, a shard that is not there (yet) or lies outside the folder: not damage
+        if isinstance(why, Msg) and why.key in ("st.shard_unreadable", "st.cannot_read",
+                                                "file.cannot_read", "st.shard"):
             raise InsideError(Msg("inside.weights_file", {"reason": why})) from None
         raise InsideError(Msg("inside.weights_damaged", {"path": p, "reason": reason(exc)})) from None
 
@@ -221,12 +225,14 @@ def _architecture_known(model_type: str, path: Path) -> str:
     """The causal-LM class transformers maps ``model_type`` to, or InsideError naming the
     folder ``path`` (every other refusal of a model folder starts with it)."""
     try:
+        from transformers.models.auto.configuration_auto import CONFIG_MAPPING_NAMES
         from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
     except ImportError:
         raise InsideError(Msg("inside.needs_hf")) from None
     cls = MODEL_FOR_CAUSAL_LM_MAPPING_NAMES.get(model_type)
-    if cls is None:
-        raise InsideError(Msg("inside.arch_unknown", {"path": path, "model_type": model_type}))
+    if cls is None:  # a newer transformers may know it; one that knows it otherwise will not help
+        key = "inside.arch_not_causal" if model_type in CONFIG_MAPPING_NAMES else "inside.arch_unknown"
+        raise InsideError(Msg(key, {"path": path, "model_type": model_type}))
     return str(cls)
 
 
@@ -323,7 +329,7 @@ def check_hf_folder(path: Path | str, *, device: str | None = None, dtype: str =
     _float_weights(p, tensors)
     notes += dtype_mismatch_notes(p, cfg, held_dtype(tensors), dt)
     if gated_stack(tensors) is False:  # experts or a classic MLP: no view could be drawn
-        moe = any(".mlp.experts." in str(name) for name in tensors)
+        moe = any(_EXPERTS.search(str(name)) for name in tensors)
         raise InsideError(Msg("inside.moe" if moe else "inside.no_gated_mlp"))
     # transformers allocates what config.json describes before it compares the files' shapes:
     # a config asking for 10⁸ tokens of vocabulary must be refused on its own sizes

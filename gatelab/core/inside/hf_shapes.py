@@ -1,6 +1,6 @@
 """Weight files against config.json, tensor by tensor: refused before loading where the shapes
 disagree (a skeleton of the model on the meta device), and after loading where tensors are
-missing. Either way every view would otherwise describe random numbers, or the load would
+missing (tensors the model does not use are noted). Either way every view would otherwise describe random numbers, or the load would
 allocate what config.json claims instead of what the files hold.
 """
 
@@ -57,4 +57,15 @@ def refuse_missing(p: Path, loading: dict[str, Any]) -> None:
                                  key=lambda t: str(t[0])))
 
 
-__all__ = ["refuse_config_shapes", "refuse_missing"]
+def unused_notes(p: Path, loading: dict[str, Any]) -> list[Msg]:
+    """A note when the weight files held tensors the model built from config.json does not use
+    (a config.json with fewer layers than the files): transformers drops them without a word,
+    and every view would describe a smaller model than the files hold as if it were the same."""
+    unused = sorted(str(k) for k in loading.get("unexpected_keys", ()) or ())
+    if not unused:
+        return []
+    return [Msg("inside.weights_unused", {"path": p, "n": len(unused),
+                                          "names": ", ".join(unused[:3])})]
+
+
+__all__ = ["refuse_config_shapes", "refuse_missing", "unused_notes"]

@@ -30,7 +30,7 @@ from gatelab.core.inside.hf_check import (check_free_memory, check_hf_folder, is
                                           normalise_dtype, trace_bytes)
 from gatelab.core.inside.hf_failures import config_failure, model_failure, tokenizer_failure
 from gatelab.core.inside.hf_config_fields import model_name, refuse_unreadable
-from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing
+from gatelab.core.inside.hf_shapes import refuse_config_shapes, refuse_missing, unused_notes
 from gatelab.core.inside.hf_layers import (ACT_TO_VARIANT, attention_width, config_variant,
                                            model_variant, tied_head, write_hooks)
 from gatelab.core.inside.hf_mlp import act_module, gate_up_hooks, is_gated, neuron_gate_up, width
@@ -122,6 +122,7 @@ class HfModel:
             _refuse_folder_code(p, exc)
             raise InsideError(model_failure(p, exc)) from None
         refuse_missing(p, loading)  # and mismatched shapes, each named
+        self.info["notes"] = [*self.info.get("notes", ()), *unused_notes(p, loading)]
         self._setup(self.model, self.tokenizer, p, device)
         say(0.8, Msg("progress.loaded"))
 
