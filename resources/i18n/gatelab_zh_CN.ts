@@ -1809,7 +1809,7 @@
         <translation>{0} 已不再由其他进程训练：按“继续”即可接着训练。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/field_errors.py" line="+177"/>
+        <location filename="../../gatelab/ui/field_errors.py" line="+164"/>
         <source>{0} (and {1} more: hover to read)</source>
         <translation>{0}（另有 {1} 条：悬停查看）</translation>
     </message>
@@ -2857,7 +2857,7 @@
         <translation>方向键将点 (g, u) 移动 0.1，按住 Shift 时移动 0.01；其精确值列在图下方</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+155"/>
+        <location filename="../../gatelab/ui/gate_plane_map_plot.py" line="+198"/>
         <source>g  (gate pre-activation)</source>
         <translation>g（门控预激活值）</translation>
     </message>
@@ -2910,7 +2910,7 @@
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+51"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
@@ -2941,7 +2941,7 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-44"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-47"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
@@ -3026,7 +3026,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+79"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+82"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -3090,7 +3090,7 @@
 <context>
     <name>GatePlaneStateMixin</name>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_state.py" line="+56"/>
+        <location filename="../../gatelab/ui/gate_plane_state.py" line="+55"/>
         <source>The gate plane&apos;s state must be a JSON object.</source>
         <translation>门控平面的状态必须是 JSON 对象。</translation>
     </message>
@@ -7925,6 +7925,16 @@ equivalent</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>{path}: the weight files hold {n:,} tensors that the model built from config.json does not use (for example {names}); these views show that smaller model, not all of the files</source>
+        <translation>{path}：权重文件中有 {n:,} 个张量未被按 config.json 构建的模型使用（例如 {names}）；这些视图展示的是这个较小的模型，而不是文件中的全部内容</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path}: transformers knows {model_type!r}, but not as a causal language model (an encoder, an encoder-decoder or an image/audio model); these views trace decoder-only language models: pick one of those</source>
+        <translation>{path}：transformers 认识 {model_type!r}，但它不是因果语言模型（而是编码器、编码器-解码器或图像/音频模型）；这些视图追踪的是仅解码器的语言模型：请选择这类模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{path}: not a folder</source>
         <translation>{path}：不是文件夹</translation>
     </message>
