@@ -46,14 +46,16 @@ class MlpView(QWidget):
             card.plot.getPlotItem().setMenuEnabled(False)
             card.plot.setMouseEnabled(x=False, y=False)
             card.csv_source = self.csv_rows
-        self.ratio_card.add_legend((-10, 10))
+        # legends under the plots, never over a bar or a point: in the view's corner the legend
+        # covered the last bar's top with 4 layers, and the text mean's first points (probe s24)
+        self.ratio_card.add_fitted_legend()
         self.token_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=TOKEN_BRUSH,
                                           pen=TOKEN_PEN, name="this token")
         self.mean_bars = pg.BarGraphItem(x=[], height=[], width=BAR_W, brush=MEAN_BRUSH,
                                          pen=pg.mkPen("#666"), name="mean over the text")
         for item in (self.token_bars, self.mean_bars):
             self.ratio_card.plot.addItem(item)
-        self.norm_card.add_legend((10, 10))
+        self.norm_card.add_fitted_legend()
         self.norm_token = self.norm_card.curve("this token", pen=pg.mkPen("#1f77b4", width=2),
                                                symbol="o", symbolSize=7, symbolBrush="#1f77b4")
         self.norm_mean = self.norm_card.curve("mean over the text",
