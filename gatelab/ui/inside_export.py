@@ -144,11 +144,6 @@ class DataCard(PlotCard):
         self.export_button.setToolTip(QCoreApplication.translate(
             "PlotCard", "Save this plot as PNG or SVG, or its data as CSV"))
 
-    def add_legend(self, offset: tuple[int, int] = (10, 10)) -> pg.LegendItem:
-        """A legend with dark, legible labels on the white plot."""
-        return self.plot.addLegend(offset=offset, labelTextColor="#222",
-                                   brush=pg.mkBrush(255, 255, 255, 210))
-
     def export(self, path: str | Path) -> Path:
         path = Path(path)
         if path.suffix.lower() == ".csv":

@@ -101,7 +101,7 @@ def test_data_card_legend_names_are_drawn_as_typed(qtbot) -> None:  # noqa: ANN0
     """DataCard renames through PlotCard's escaping: "g<0" must not be read as an HTML tag."""
     card = DataCard("bars")
     qtbot.addWidget(card)
-    card.add_legend()
+    card.add_fitted_legend()
     bars = pg.BarGraphItem(x=[0, 1], height=[1, 2], width=0.5, brush="b", name="old")
     card.plot.addItem(bars)
     card.rename_curve(bars, "L0 g<0 & <b>")
