@@ -95,6 +95,9 @@ class InsidePanel(QWidget):
             self.views.addTab(widget, "")
         line = rule(self)
         body = trace_page(self.pickers, self.shaded, self.views, self)
+        # Tab reaches the view's tab bar before the view: the pages were built before the tab
+        # widget, so their controls came first and the bar last (keyboard probe s23)
+        QWidget.setTabOrder(self.shaded.export_button, self.views.tabBar())
         self.intro = IntroPage(self)
         self.intro.button.clicked.connect(self.analyse)
         self.pages = QStackedWidget(self)
