@@ -53,3 +53,17 @@ def isolated_dot(view) -> int:  # noqa: ANN001 (a GatesView)
     i = int(np.argmax(score))
     assert score[i] > 12, "no isolated dot to click"
     return i
+
+
+def analyse_hf_folder(qtbot, panel, folder) -> str:  # noqa: ANN001
+    """Analyse "ab ba" with the Hugging Face model in ``folder`` by the panel's own button;
+    the source's line after the trace (its notes)."""
+    from PySide6.QtCore import Qt
+
+    panel.source.set_kind("hf")
+    panel.source.hf_path.setText(str(folder))
+    panel.source.text.setText("ab ba")
+    qtbot.mouseClick(panel.source.analyse, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
+    assert panel.sel.trace is not None, panel.source.message_text()
+    return panel.source.message_text()

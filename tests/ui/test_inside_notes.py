@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QTranslator
 
 pytest.importorskip("transformers")
 
 from gatelab.core.messages import MESSAGES  # noqa: E402
 from gatelab.ui.inside_panel import InsidePanel  # noqa: E402
 from tests.ui.conftest import show_panel  # noqa: E402
+from tests.ui.inside_synth import analyse_hf_folder  # noqa: E402
 
 NOTE = "config.json's torch_dtype says the weights are float8_e4m3fn"
 TEMPLATE = MESSAGES["inside.config_dtype_note"]
@@ -50,16 +51,6 @@ def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
     p.shutdown()
 
 
-def _analyse(qtbot, panel: InsidePanel, folder: Path) -> str:  # noqa: ANN001
-    panel.source.set_kind("hf")
-    panel.source.hf_path.setText(str(folder))
-    panel.source.text.setText("ab ba")
-    qtbot.mouseClick(panel.source.analyse, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
-    assert panel.sel.trace is not None, panel.source.message_text()
-    return panel.source.message_text()
-
-
 def test_a_config_dtype_note_is_shown_and_translated(qtbot, panel: InsidePanel,  # noqa: ANN001
                                                      tiny_hf: Path, tmp_path: Path) -> None:
     folder = tmp_path / "float8"
@@ -67,7 +58,7 @@ def test_a_config_dtype_note_is_shown_and_translated(qtbot, panel: InsidePanel, 
     cfg = json.loads((folder / "config.json").read_text())
     cfg["torch_dtype"] = "float8_e4m3fn"
     (folder / "config.json").write_text(json.dumps(cfg))
-    text = _analyse(qtbot, panel, folder)
+    text = analyse_hf_folder(qtbot, panel, folder)
     assert "tokens through" in text and "Note: " in text and NOTE in text, text
     assert "they were analysed as float32" in text
     assert panel.source.message.isVisible()
@@ -85,5 +76,5 @@ def test_a_config_dtype_note_is_shown_and_translated(qtbot, panel: InsidePanel, 
 
 
 def test_a_clean_folder_shows_no_note(qtbot, panel: InsidePanel, tiny_hf: Path) -> None:  # noqa: ANN001
-    text = _analyse(qtbot, panel, tiny_hf)
+    text = analyse_hf_folder(qtbot, panel, tiny_hf)
     assert "tokens through" in text and "Note:" not in text, text

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 
 pytest.importorskip("transformers")
 
 from gatelab.ui.inside_panel import InsidePanel  # noqa: E402
 from tests.ui.conftest import show_panel  # noqa: E402
+from tests.ui.inside_synth import analyse_hf_folder  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -32,22 +32,12 @@ def panel(qtbot) -> Iterator[InsidePanel]:  # noqa: ANN001
     p.shutdown()
 
 
-def _analyse(qtbot, panel: InsidePanel, folder: Path) -> str:  # noqa: ANN001
-    panel.source.set_kind("hf")
-    panel.source.hf_path.setText(str(folder))
-    panel.source.text.setText("ab ba")
-    qtbot.mouseClick(panel.source.analyse, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not panel.runner.is_busy(), timeout=60000)
-    assert panel.sel.trace is not None, panel.source.message_text()
-    return panel.source.message_text()
-
-
 def test_unused_weights_are_named_in_the_traced_line(qtbot, panel: InsidePanel,  # noqa: ANN001
                                                      folders: tuple[Path, Path]) -> None:
     whole, one_layer = folders
-    line = _analyse(qtbot, panel, one_layer)
+    line = analyse_hf_folder(qtbot, panel, one_layer)
     assert len(panel.sel.trace.layers) == 1
     assert "the weight files hold 9 tensors that the model built from config.json does not use" \
         in line
     assert "model.layers.1." in line
-    assert "does not use" not in _analyse(qtbot, panel, whole)
+    assert "does not use" not in analyse_hf_folder(qtbot, panel, whole)
