@@ -32,13 +32,13 @@ class StridedColumns:
         self.max_rows = max(2, max_rows)
         self.stride = 1
         self._index: list[int] = []  # arrival index of each kept row
-        self._seen = 0
+        self.arrived = 0  # rows offered so far (kept or not)
 
     def __len__(self) -> int:
         return len(self._index)
 
     def append(self, values: tuple[Any, ...]) -> None:
-        index, self._seen = self._seen, self._seen + 1
+        index, self.arrived = self.arrived, self.arrived + 1
         if self._index and self._index[-1] % self.stride:  # kept only as the latest: replace
             for column in (*self.columns, self._index):
                 column.pop()
@@ -67,7 +67,7 @@ class MetricsHistory:
 
     def add_rows(self, rows: Iterable[dict[str, Any]]) -> None:
         for row in rows:
-            step = int(row.get("step", self._train._seen))
+            step = int(row.get("step", self._train.arrived))
             if "train_loss" in row:
                 self._train.append((step, float(row["train_loss"]), float(row.get("lr", np.nan)),
                                     float(row.get("tokens_per_s", np.nan))))
