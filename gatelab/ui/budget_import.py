@@ -63,8 +63,9 @@ class BudgetFilesMixin:
         """A clear, non-blocking error dialog (also on ``error_reported`` / ``last_error`` for tests)."""
         self.last_error = message
         self.error_reported.emit(message)
-        if self._error_box is not None:
-            self._error_box.close()
+        if self._error_box is not None:  # closing only hides it: it is freed here, or each
+            self._error_box.close()  # refusal left a hidden box behind for the whole session
+            self._error_box.deleteLater()
         box = QMessageBox(QMessageBox.Icon.Warning, title, breakable(message),  # paths wrap
                           QMessageBox.StandardButton.Ok, self)  # type: ignore[arg-type]
         box.setWindowModality(Qt.WindowModality.WindowModal)

@@ -59,21 +59,23 @@ def set_language(code: str | None, settings: QSettings | None = None) -> str:
     app = QCoreApplication.instance()
     lang = resolve(code)
     if app is not None:
-        for old in _installed:
-            app.removeTranslator(old)
+        for old in _installed:  # freed, not only removed: parented to the app, each switch
+            app.removeTranslator(old)  # left two more alive, catalogues loaded (soak s24)
+            old.deleteLater()
         _installed.clear()
         _ours = None
         if lang != "en":
-            ours = QTranslator(app)
-            if ours.load(f"gatelab_{lang}", str(resources_dir() / "i18n")):
-                app.installTranslator(ours)
-                _installed.append(ours)
-                _ours = ours
-            qt = QTranslator(app)
             qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-            if qt.load(f"qtbase_{lang}", qt_dir):
-                app.installTranslator(qt)
-                _installed.append(qt)
+            for name, folder in ((f"gatelab_{lang}", str(resources_dir() / "i18n")),
+                                 (f"qtbase_{lang}", qt_dir)):
+                catalogue = QTranslator(app)
+                if not catalogue.load(name, folder):
+                    catalogue.deleteLater()
+                    continue
+                app.installTranslator(catalogue)
+                _installed.append(catalogue)
+                if name.startswith("gatelab_"):
+                    _ours = catalogue
     _current = lang
     if settings is not None:
         settings.setValue(SETTINGS_KEY, lang)

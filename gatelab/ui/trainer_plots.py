@@ -20,6 +20,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
+from gatelab.core.metrics_history import PER_LAYER_KEYS, MetricsHistory  # noqa: F401 (also from here)
 from gatelab.core.smoothing import debiased_ema
 from gatelab.ui.plot_range import Y_LIMIT, sticky_range  # noqa: F401 (imported from here too)
 from gatelab.ui.plot_card import PlotCard
@@ -28,7 +29,6 @@ from gatelab.ui.plot_ticks import index_ticks
 EMA_BETA = 0.95
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf")
-PER_LAYER_KEYS = ("frac_closed", "frac_neg", "max_abs_h", "mlp_ratio", "attn_sink")
 DRAW_ORDER = ("loss", "sparsity", "max_h", "mlp_ratio", "lr", "tokens_per_s")
 # seconds between redraws of each plot: the loss at 10 Hz; the slower-moving plots less often,
 # which halves the GUI's painting (and its share of the GIL that the training thread needs)
@@ -46,55 +46,6 @@ KEY_GREY = "#555"  # the sparsity legend's style samples (solid: closed, dashed:
 
 def layer_color(i: int) -> str:
     return PALETTE[i % len(PALETTE)]
-
-
-class MetricsHistory:
-    """Every row of a run, as growing columns (scalars per step, per-layer lists per stats step)."""
-
-    def __init__(self) -> None:
-        self.steps: list[int] = []
-        self.train_loss: list[float] = []
-        self.lr: list[float] = []
-        self.tokens_per_s: list[float] = []
-        self.val_steps: list[int] = []
-        self.val_loss: list[float] = []
-        self.stat_steps: list[int] = []
-        self.layers: dict[str, list[list[float]]] = {k: [] for k in PER_LAYER_KEYS}
-
-    def __len__(self) -> int:
-        return len(self.steps)
-
-    def add_rows(self, rows: Iterable[dict[str, Any]]) -> None:
-        for row in rows:
-            step = int(row.get("step", len(self.steps)))
-            if "train_loss" in row:
-                self.steps.append(step)
-                self.train_loss.append(float(row["train_loss"]))
-                self.lr.append(float(row.get("lr", np.nan)))
-                self.tokens_per_s.append(float(row.get("tokens_per_s", np.nan)))
-            if row.get("val_loss") is not None:
-                self.val_steps.append(step)
-                self.val_loss.append(float(row["val_loss"]))
-            if all(k in row for k in ("frac_closed", "frac_neg", "max_abs_h")):
-                self.stat_steps.append(step)
-                for k in PER_LAYER_KEYS:
-                    self.layers[k].append([float(v) for v in row.get(k, [])])
-
-    @property
-    def n_layer(self) -> int:
-        return len(self.layers["frac_closed"][-1]) if self.stat_steps else 0
-
-    def layer_matrix(self, key: str) -> np.ndarray:
-        """[n_stat_steps, n_layer] of ``key`` (rows of another length are padded with NaN)."""
-        n = self.n_layer
-        out = np.full((len(self.stat_steps), n), np.nan)
-        for i, values in enumerate(self.layers[key]):
-            m = min(n, len(values))
-            out[i, :m] = values[:m]
-        return out
-
-    def last_val(self) -> float | None:
-        return self.val_loss[-1] if self.val_loss else None
 
 
 class TrainerPlots(QWidget):
@@ -214,7 +165,7 @@ class TrainerPlots(QWidget):
     def _show_sink(self) -> None:
         """The first-token share of the latest statistics row, mean and per layer."""
         h = self.history
-        sink = h.layer_matrix("attn_sink")[-1] if h.stat_steps else np.zeros(0)
+        sink = h.latest("attn_sink")
         if not np.isfinite(sink).any():
             self.sink_label.setText(self.tr("first-token share: —"))
             return
@@ -357,7 +308,7 @@ class TrainerPlots(QWidget):
             n = h.n_layer
             if n:
                 layers = np.arange(n, dtype=np.float64)
-                ratio = np.nan_to_num(h.layer_matrix("mlp_ratio")[-1], nan=0.0)
+                ratio = np.nan_to_num(h.latest("mlp_ratio"), nan=0.0)
                 self.ratio_bars.setOpts(x=layers, height=ratio, width=0.6)
                 self.c_ratio.setData(layers, ratio)
                 self._fit_y("mlp_ratio", ratio, np.zeros(1), floor=0.0)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings
 
+from gatelab.core.metrics_history import PLOT_ROWS
 from gatelab.ui.export_dialog import restore_export_folder, save_export_folder
 from gatelab.ui.messages import message_text
 from gatelab.ui.qt_cycles import weak_call
@@ -31,7 +32,7 @@ TRAINING_KEY = "training_at_exit"  # settings: the run that trained when the app
 if TYPE_CHECKING:  # core.runs imports torch; the tab imports it only when first needed
     from gatelab.core.runs import RunRecord
 
-REPLAY_POINTS = 20_000  # rows of a reopened run drawn (every validation row and the last kept)
+REPLAY_POINTS = PLOT_ROWS  # rows of a reopened run drawn (every validation row and the last kept)
 
 
 class SavedRuns(ResumeRuns):
