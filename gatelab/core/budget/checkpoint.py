@@ -69,7 +69,7 @@ def _classify(n: str, four_dims: bool) -> str:
     if "lm_head" in n or n in ("output.weight", "embed_out.weight"):
         return "lm_head"
     if re.search(r"(embed_tokens|wte|wpe|word_embeddings|position_embeddings|embed_positions|"
-                 r"tok_embeddings|^shared\.weight)", n):
+                 r"tok_embeddings|^shared\.weight|embed_in\.|decoder\.project_(in|out)\.)", n):
         return "embeddings"
     if "shared_expert" in n:
         return "shared_expert"
@@ -165,11 +165,14 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
     hidden = vocab = inter = None
     for r in rows:
         if r.group == "embeddings" and len(r.shape) == 2 and re.search(
-                r"(embed_tokens|wte|word_embeddings|tok_embeddings|shared)", r.name):
+                r"(embed_tokens|wte|word_embeddings|tok_embeddings|shared|embed_in\.)", r.name):
             vocab, hidden = r.shape
             break
     if hidden is None:
         return None, None, None
+    for r in rows:  # OPT-350m: narrower word embeddings, projected in to d ([d, width])
+        if r.name.endswith("project_in.weight") and len(r.shape) == 2 and r.shape[1] == hidden:
+            hidden = r.shape[0]
     for r in sorted(rows, key=lambda r: r.name):
         expert_up = r.group == "experts" and re.search(r"(up_proj|\.w3\.|wi_1)", r.name)
         if (r.group in ("mlp.up", "mlp.gate_up") or expert_up) and len(r.shape) == 2 \
