@@ -93,6 +93,13 @@ class BudgetLoadMixin(SizeFields):
             out.append(self.tr("head size {0} (the fields use d ÷ heads)").format(s.head_dim))
         if s.qkv_bias or s.o_bias:
             out.append(self.tr("attention biases"))
+        if s.mlp_bias:
+            out.append(self.tr("MLP biases"))
+        if s.embed_width and s.embed_width != s.hidden:
+            out.append(self.tr("word embeddings of width {0} (projected to and from d)").format(
+                B.format_int(s.embed_width)))
+        if s.lm_head_bias:
+            out.append(self.tr("the lm_head bias"))
         if s.attn_out_gate:
             out.append(self.tr("the attention output gate"))
         if s.qk_norm:
