@@ -139,3 +139,20 @@ def test_the_widths_read_off_opts_tensors_are_d_not_the_word_embeddings() -> Non
     """OPT-350m's embed_tokens is [vocab, 512] but d is 1024 (project_in [1024, 512])."""
     summary = summarize(header(dict(PROBE["opt"][0], word_embed_proj_dim=16)))
     assert (summary.hidden, summary.intermediate, summary.vocab) == (32, 48, 320)
+
+
+@pytest.mark.parametrize(("cfg", "published"), [
+    ({"model_type": "gpt_neox", "hidden_size": 768, "num_hidden_layers": 12,
+      "num_attention_heads": 12, "intermediate_size": 3072, "vocab_size": 50304,
+      "tie_word_embeddings": False}, 162_322_944),  # Pythia-160m
+    ({"model_type": "opt", "hidden_size": 768, "num_hidden_layers": 12,
+      "num_attention_heads": 12, "ffn_dim": 3072, "vocab_size": 50272,
+      "max_position_embeddings": 2048}, 125_239_296),  # OPT-125m
+    ({"model_type": "phi", "hidden_size": 2560, "num_hidden_layers": 32,
+      "num_attention_heads": 32, "intermediate_size": 10240, "vocab_size": 51200},
+     2_779_683_840),  # phi-2
+], ids=["pythia-160m", "opt-125m", "phi-2"])
+def test_real_sizes_give_the_published_counts(cfg: dict, published: int) -> None:
+    """The counts these models' cards and checkpoints give (sum of the stored tensors)."""
+    got = count_from_hf_config(cfg)
+    assert got.exact and got.total == published
