@@ -100,6 +100,11 @@ class BudgetLoadMixin(SizeFields):
                 B.format_int(s.embed_width)))
         if s.lm_head_bias:
             out.append(self.tr("the lm_head bias"))
+        if s.token_types:
+            out.append(self.tr("token-type embeddings ({0} types)").format(
+                B.format_int(s.token_types)))
+        if s.pooler:
+            out.append(self.tr("the pooler"))
         if s.attn_out_gate:
             out.append(self.tr("the attention output gate"))
         if s.qk_norm:

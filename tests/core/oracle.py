@@ -9,6 +9,7 @@ checkpoints, so they count too; tied weights count once.
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ transformers = pytest.importorskip("transformers")
 torch = pytest.importorskip("torch")
 
 #: Top-level parameter prefixes of multimodal wrappers that are not the language model.
+#: Encoder-only families: counted as their base model (BERT: BertModel, pooler included).
+ENCODERS = ("bert",)
 TOWERS = ("model.vision_tower.", "model.multi_modal_projector.", "model.visual.", "visual.",
           "vision_model.", "multi_modal_projector.")
 
@@ -40,6 +43,7 @@ def build(cfg: dict[str, Any]) -> Any:
         warnings.simplefilter("ignore")
         config = transformers.AutoConfig.for_model(family, **kwargs)
         auto = (transformers.AutoModelForImageTextToText if "vision_config" in cfg
+                else transformers.AutoModel if family in ENCODERS
                 else transformers.AutoModelForSeq2SeqLM if config.is_encoder_decoder
                 else transformers.AutoModelForCausalLM)
         with torch.device("meta"):
@@ -55,8 +59,10 @@ def truth(cfg: dict[str, Any], top_k: int = 0) -> Truth:
     sizes = {n: v for n, v in sizes.items() if not n.startswith(TOWERS)}
     total = sum(sizes.values())
     mlp = sum(v for n, v in sizes.items() if ".mlp." in n or ".feed_forward." in n
-              or ".fc1." in n or ".fc2." in n)  # (OPT's MLP sits in the layer itself)
-    full = sum(v for n, v in sizes.items() if ".self_attn." in n or ".attention." in n)
+              or ".fc1." in n or ".fc2." in n  # (OPT's MLP sits in the layer itself)
+              or re.search(r"layer\.\d+\.(intermediate|output)\.dense\.", n))  # (BERT's)
+    full = sum(v for n, v in sizes.items() if ".self_attn." in n or (
+        re.search(r"\.(cross)?attention\.", n) and "LayerNorm" not in n))
     linear = sum(v for n, v in sizes.items() if ".linear_attn." in n)
     active = total
     if top_k:  # routed expert tensors are stacked [n_experts, …]: k of n are used per token
@@ -302,7 +308,16 @@ def phi(r: random.Random) -> tuple[dict[str, Any], int]:
     return cfg, 0
 
 
-FAMX = {g.__name__: g for g in (gpt_neox, opt, phi)}
+def bert(r: random.Random) -> tuple[dict[str, Any], int]:
+    """BertModel (encoder and pooler); half the configs a decoder that cross-attends."""
+    cfg = dict(_classic(r, "bert"), intermediate_size=r.randint(8, 96),
+               max_position_embeddings=r.randint(4, 64), type_vocab_size=r.randint(1, 4))
+    if r.random() < 0.3:
+        cfg.update(is_decoder=True, add_cross_attention=True)
+    return cfg, 0
+
+
+FAMX = {g.__name__: g for g in (gpt_neox, opt, phi, bert)}
 
 GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe,
                                       qwen3_next,

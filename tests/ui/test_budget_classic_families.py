@@ -22,6 +22,7 @@ CONFIGS = {
     "tiny-opt": {"model_type": "opt", "ffn_dim": 96, "max_position_embeddings": 64,
                  "word_embed_proj_dim": 16},
     "tiny-phi": {"model_type": "phi", "intermediate_size": 96},
+    "tiny-bert": {"model_type": "bert", "intermediate_size": 96, "max_position_embeddings": 64},
 }
 
 
@@ -55,6 +56,7 @@ def test_the_gate_bar_is_empty_and_the_count_exact(panel: BudgetPanel, qtbot,  #
     assert gate_bar["width"][row] == 0.0 and panel.matrix_chart._bars[1].opts["width"][row] == 3.0
     note = panel.compare_note.text()
     assert "Not exact" not in note and "estimate" not in note
+    assert ("base model" in note) == (name == "tiny-bert")
     assert B.format_int(count.total).replace(",", ",\u200b") in note \
         or B.format_int(count.total) in note
 
@@ -63,6 +65,7 @@ def test_the_gate_bar_is_empty_and_the_count_exact(panel: BudgetPanel, qtbot,  #
     ("tiny-phi", ["the lm_head bias", "MLP biases"]),
     ("tiny-opt", ["word embeddings of width 16 (projected to and from d)", "MLP biases"]),
     ("tiny-neox", ["MLP biases"]),
+    ("tiny-bert", ["MLP biases", "token-type embeddings (2 types)", "the pooler"]),
 ])
 def test_loading_one_into_the_fields_names_what_they_cannot_hold(
         panel: BudgetPanel, qtbot, tmp_path: Path, name: str, said: list[str]) -> None:  # noqa: ANN001

@@ -1,4 +1,4 @@
-"""Classic (two-matrix, non-gated) MLP decoders from their config.json: GPT-NeoX, OPT and Phi.
+"""Classic (two-matrix, non-gated) MLP models from their config.json: GPT-NeoX, OPT, Phi, BERT.
 
 Why a module of its own: each lays its tensors out its own way, and none like Llama, which the
 generic reader assumes. GPT-NeoX fuses q/k/v into one ``query_key_value`` [3d, d] whatever its
@@ -6,7 +6,9 @@ head count; OPT has learned positions two rows longer than ``max_position_embedd
 offset of 2), optional projections in and out of a narrower word embedding, and post-LN
 variants; Phi runs attention and MLP in parallel from one LayerNorm and biases its lm_head.
 Rotary embeddings (GPT-NeoX's ``rotary_pct``, Phi's partial rotary) and the parallel residual
-hold no parameters. Every rule is held to transformers' own models by the oracle tests.
+hold no parameters. BERT is an encoder: counted as BertModel (post-LN layers, token-type
+embeddings, an embedding LayerNorm and the pooler), since its task heads differ by checkpoint.
+Every rule is held to transformers' own models by the oracle tests.
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from typing import Any
 
 from gatelab.core.budget import hfread as R
 from gatelab.core.budget.model import ModelSpec
-from gatelab.core.messages import error
+from gatelab.core.messages import Msg, error
 
 #: The families this module reads.
-CLASSIC_FAMILIES: tuple[str, ...] = ("gpt_neox", "opt", "phi")
+CLASSIC_FAMILIES: tuple[str, ...] = ("gpt_neox", "opt", "phi", "bert")
 
 
 def classic_spec(cfg: Mapping[str, Any], family: str, notes: list[Any]) -> ModelSpec:
@@ -35,6 +37,8 @@ def classic_spec(cfg: Mapping[str, Any], family: str, notes: list[Any]) -> Model
     if hidden % n_head:  # transformers refuses to build these two (d is split into the heads)
         raise error("train.width_heads", width=hidden, heads=n_head)
     common["head_dim"] = hidden // n_head
+    if family == "bert":
+        return _bert(cfg, common, notes)
     if family == "gpt_neox":
         bias = R.flag(cfg, "attention_bias", True)
         return ModelSpec(qkv_bias=bias, o_bias=bias,
@@ -56,6 +60,20 @@ def _opt(cfg: Mapping[str, Any], common: dict[str, Any]) -> ModelSpec:
         max_positions=R.opt(cfg, "max_position_embeddings", 2048) + 2,
         embed_width=R.opt(cfg, "word_embed_proj_dim", common["hidden"], minimum=1),
         tie_embeddings=R.flag(cfg, "tie_word_embeddings", True), **spec).validate()
+
+
+def _bert(cfg: Mapping[str, Any], common: dict[str, Any], notes: list[Any]) -> ModelSpec:
+    """BertModel: biased q/k/v/o and MLP, two LayerNorms after each block, none at the end;
+    ``add_cross_attention`` (a decoder) adds a cross-attention block and its LayerNorm."""
+    cross = R.flag(cfg, "add_cross_attention", False)
+    notes.append(Msg("note.base_model_only", {"family": "bert"}))
+    if cross:
+        notes.append(Msg("note.cross_attention"))
+    return ModelSpec(**dict(
+        common, notes=tuple(notes)), qkv_bias=True, o_bias=True, norm_place="post",
+        final_norm=False, embed_norm=True, pooler=True, tie_embeddings=True,
+        cross_attention=cross, max_positions=R.opt(cfg, "max_position_embeddings", 512),
+        token_types=R.opt(cfg, "type_vocab_size", 2)).validate()
 
 
 def _phi(cfg: Mapping[str, Any], common: dict[str, Any]) -> ModelSpec:

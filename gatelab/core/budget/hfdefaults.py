@@ -128,6 +128,8 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
             "_remove_final_layer_norm": _F, "layer_norm_elementwise_affine": True,
             "word_embed_proj_dim": None, "max_position_embeddings": 2048},
     "phi": {"num_key_value_heads": None, "tie_word_embeddings": _F, "qk_layernorm": _F},
+    "bert": {"tie_word_embeddings": True, "add_cross_attention": _F, "type_vocab_size": 2,
+             "max_position_embeddings": 512},
     "t5": {"head_dim": None, "d_kv": 64, "d_ff": 2048, "num_decoder_layers": None,
            "feed_forward_proj": "relu", "relative_attention_num_buckets": 32,
            "tie_word_embeddings": True},

@@ -66,6 +66,9 @@ class ModelSpec:
     ``embed_width`` (OPT's word_embed_proj_dim) is the token embedding's and lm_head's width,
     and when it differs from d, project_in [d, width] and project_out [width, d] join the
     embeddings; ``lm_head_bias`` adds Phi's [vocab] bias (kept when lm_head is tied).
+    Encoders (BERT): ``token_types`` rows of token-type embeddings, ``embed_norm`` a norm on the
+    embeddings' sum, and ``pooler`` BertModel's [d, d] dense with its bias, shown as the head
+    (lm_head part); with ``tie_embeddings`` True there is no lm_head of its own.
     """
 
     hidden: int
@@ -92,6 +95,9 @@ class ModelSpec:
     max_positions: int = 0  # learned absolute position embeddings [max_positions, d]; 0 for none
     embed_width: int = 0  # token embedding and lm_head width when not d (OPT); 0 means d
     lm_head_bias: bool = False  # lm_head [vocab] bias (Phi)
+    token_types: int = 0  # token-type (segment) embeddings [token_types, d] (BERT)
+    embed_norm: bool = False  # a norm on the summed embeddings (BERT's embeddings.LayerNorm)
+    pooler: bool = False  # BertModel's pooler: dense [d, d] and bias, counted as the head
     # mixture of experts
     n_experts: int = 0
     experts_per_token: int = 0
@@ -149,7 +155,8 @@ class ModelSpec:
             check_dim(name, getattr(self, name))
         check_dim("intermediate", self.intermediate,
                   minimum=0 if self.n_experts and self.first_dense_layers == 0 else 1)
-        for name in ("max_positions", "embed_width", "qk_norm_width", "n_experts", "experts_per_token", "moe_intermediate",
+        for name in ("max_positions", "embed_width", "qk_norm_width", "token_types",
+                     "n_experts", "experts_per_token", "moe_intermediate",
                      "n_shared_experts", "shared_intermediate", "first_dense_layers",
                      "encoder_layers", "relative_attention_buckets", "q_lora_rank",
                      "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim",
@@ -191,7 +198,7 @@ class ModelSpec:
                      "qk_norm_full",
                      "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
                      "router_bias", "router_correction_bias", "expert_bias", "cross_attention",
-                     "lm_head_bias", "exact"):
+                     "lm_head_bias", "embed_norm", "pooler", "exact"):
             if not isinstance(getattr(self, name), bool):
                 raise error("value.bool", name=name, value=getattr(self, name))
         return self
@@ -299,9 +306,10 @@ def _embeddings_and_head(spec: ModelSpec) -> tuple[int, int]:
     """Token (and learned position) embeddings, OPT's projections, and lm_head with its bias."""
     d = spec.hidden
     width = spec.embed_width or d
-    emb = spec.vocab * width + spec.max_positions * d + (2 * d * width if width != d else 0)
+    emb = spec.vocab * width + (spec.max_positions + spec.token_types) * d \
+        + (2 * d * width if width != d else 0)
     lm_head = (0 if spec.tie_embeddings else spec.vocab * width) \
-        + (spec.vocab if spec.lm_head_bias else 0)
+        + (spec.vocab if spec.lm_head_bias else 0) + (d * d + d if spec.pooler else 0)
     return emb, lm_head
 
 
@@ -366,6 +374,8 @@ def count_model(spec: ModelSpec) -> ModelCount:
             main_layer_mlp = total_l
             ffn_one = ffn_params(d, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
     if spec.final_norm:  # (for encoder-decoder: the decoder's; the encoder's was added above)
+        norms += norm_size
+    if spec.embed_norm:
         norms += norm_size
 
     parts = {"embeddings": emb, "attention": attention, "mlp": mlp, "norms": norms,
