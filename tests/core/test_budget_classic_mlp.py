@@ -156,3 +156,14 @@ def test_real_sizes_give_the_published_counts(cfg: dict, published: int) -> None
     """The counts these models' cards and checkpoints give (sum of the stored tensors)."""
     got = count_from_hf_config(cfg)
     assert got.exact and got.total == published
+
+
+@pytest.mark.parametrize(("family", "act", "variant"), [
+    ("gpt_neox", {"hidden_act": "gelu"}, "gelu"), ("opt", {"activation_function": "relu"}, "relu"),
+    ("phi", {"hidden_act": "gelu_new"}, "gelu")])
+def test_the_forward_map_draws_them_without_a_gate(family: str, act: dict, variant: str) -> None:
+    """The map read the Llama-style estimate: GeGLU, ReGLU and GeGLU-tanh, gates they lack."""
+    from gatelab.core.forward_map import sizes_from_hf_config
+
+    sizes = sizes_from_hf_config(dict(PROBE[family][0], **act))
+    assert (sizes.gated, sizes.variant) == (False, variant)
