@@ -184,6 +184,10 @@ BUDGET_MESSAGES: dict[str, str] = {
         "core", "The decoder has {n} layers, not num_hidden_layers' {encoder}: transformers' "
                 "{family} config takes the decoder's depth from num_layers ({n} here; {default} "
                 "when the file leaves it out)."),
+    "note.base_model_only": QT_TRANSLATE_NOOP(
+        "core", "{family!r} is counted as its base model (the encoder, and its pooler shown as the "
+                "head); task heads "
+                "such as the masked-LM head (cls.*) differ by checkpoint and are not counted."),
     "note.cross_attention": QT_TRANSLATE_NOOP(
         "core", "add_cross_attention: every layer also has a cross-attention block and its norm "
                 "(to attend to an encoder's outputs), counted under attention and norms."),

@@ -93,6 +93,18 @@ class BudgetLoadMixin(SizeFields):
             out.append(self.tr("head size {0} (the fields use d ÷ heads)").format(s.head_dim))
         if s.qkv_bias or s.o_bias:
             out.append(self.tr("attention biases"))
+        if s.mlp_bias:
+            out.append(self.tr("MLP biases"))
+        if s.embed_width and s.embed_width != s.hidden:
+            out.append(self.tr("word embeddings of width {0} (projected to and from d)").format(
+                B.format_int(s.embed_width)))
+        if s.lm_head_bias:
+            out.append(self.tr("the lm_head bias"))
+        if s.token_types:
+            out.append(self.tr("token-type embeddings ({0} types)").format(
+                B.format_int(s.token_types)))
+        if s.pooler:
+            out.append(self.tr("the pooler"))
         if s.attn_out_gate:
             out.append(self.tr("the attention output gate"))
         if s.qk_norm:

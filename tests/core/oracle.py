@@ -9,6 +9,7 @@ checkpoints, so they count too; tied weights count once.
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ transformers = pytest.importorskip("transformers")
 torch = pytest.importorskip("torch")
 
 #: Top-level parameter prefixes of multimodal wrappers that are not the language model.
+#: Encoder-only families: counted as their base model (BERT: BertModel, pooler included).
+ENCODERS = ("bert",)
 TOWERS = ("model.vision_tower.", "model.multi_modal_projector.", "model.visual.", "visual.",
           "vision_model.", "multi_modal_projector.")
 
@@ -40,6 +43,7 @@ def build(cfg: dict[str, Any]) -> Any:
         warnings.simplefilter("ignore")
         config = transformers.AutoConfig.for_model(family, **kwargs)
         auto = (transformers.AutoModelForImageTextToText if "vision_config" in cfg
+                else transformers.AutoModel if family in ENCODERS
                 else transformers.AutoModelForSeq2SeqLM if config.is_encoder_decoder
                 else transformers.AutoModelForCausalLM)
         with torch.device("meta"):
@@ -54,8 +58,11 @@ def truth(cfg: dict[str, Any], top_k: int = 0) -> Truth:
     sizes.update({n: b.numel() for n, b in model.named_buffers() if n in stored})
     sizes = {n: v for n, v in sizes.items() if not n.startswith(TOWERS)}
     total = sum(sizes.values())
-    mlp = sum(v for n, v in sizes.items() if ".mlp." in n or ".feed_forward." in n)
-    full = sum(v for n, v in sizes.items() if ".self_attn." in n)
+    mlp = sum(v for n, v in sizes.items() if ".mlp." in n or ".feed_forward." in n
+              or ".fc1." in n or ".fc2." in n  # (OPT's MLP sits in the layer itself)
+              or re.search(r"layer\.\d+\.(intermediate|output)\.dense\.", n))  # (BERT's)
+    full = sum(v for n, v in sizes.items() if ".self_attn." in n or (
+        re.search(r"\.(cross)?attention\.", n) and "LayerNorm" not in n))
     linear = sum(v for n, v in sizes.items() if ".linear_attn." in n)
     active = total
     if top_k:  # routed expert tensors are stacked [n_experts, …]: k of n are used per token
@@ -255,12 +262,69 @@ S13 = {g.__name__: g for g in (_biased("ministral3", "", None), _biased("granite
 # s24: GLM-4 (dense): q/k/v biases by attention_bias (o_proj never), four norms per layer
 S24 = {g.__name__: g for g in (_biased("glm4", mlp=None),)}
 
+
+
+# famx: classic (non-gated) MLP decoders; every config key that changes a tensor varies here
+def _classic(r: random.Random, family: str) -> dict[str, Any]:
+    heads = r.choice([1, 2, 3, 4])
+    cfg = {"model_type": family, "hidden_size": heads * r.choice([2, 4, 8, 12]),
+           "num_attention_heads": heads, "num_hidden_layers": r.randint(1, 5),
+           "vocab_size": r.randint(40, 300), "pad_token_id": None, "bos_token_id": None,
+           "eos_token_id": None}
+    if r.random() < 0.7:  # else the family's default applies
+        cfg["tie_word_embeddings"] = r.random() < 0.5
+    return cfg
+
+
+def gpt_neox(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_classic(r, "gpt_neox"), intermediate_size=r.randint(8, 96),
+               use_parallel_residual=r.random() < 0.5, rotary_pct=r.choice([0.25, 0.5, 1.0]))
+    if r.random() < 0.7:
+        cfg["attention_bias"] = r.random() < 0.5
+    return cfg, 0
+
+
+def opt(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_classic(r, "opt"), ffn_dim=r.randint(8, 96),
+               max_position_embeddings=r.randint(4, 64))
+    for key in ("enable_bias", "do_layer_norm_before", "layer_norm_elementwise_affine",
+                "_remove_final_layer_norm"):
+        if r.random() < 0.5:
+            cfg[key] = r.random() < 0.5
+    if r.random() < 0.5:
+        cfg["word_embed_proj_dim"] = r.choice([cfg["hidden_size"], r.randint(4, 40)])
+    return cfg, 0
+
+
+def phi(r: random.Random) -> tuple[dict[str, Any], int]:
+    cfg = dict(_classic(r, "phi"), intermediate_size=r.randint(8, 96),
+               partial_rotary_factor=r.choice([0.25, 0.5, 1.0]))
+    heads = cfg["num_attention_heads"]
+    cfg["num_key_value_heads"] = r.choice([k for k in (1, 2, 3, 4) if heads % k == 0])
+    if r.random() < 0.5:
+        cfg["qk_layernorm"] = r.random() < 0.5
+    if r.random() < 0.3:
+        cfg["head_dim"] = r.choice([2, 4, 6, 8])
+    return cfg, 0
+
+
+def bert(r: random.Random) -> tuple[dict[str, Any], int]:
+    """BertModel (encoder and pooler); half the configs a decoder that cross-attends."""
+    cfg = dict(_classic(r, "bert"), intermediate_size=r.randint(8, 96),
+               max_position_embeddings=r.randint(4, 64), type_vocab_size=r.randint(1, 4))
+    if r.random() < 0.3:
+        cfg.update(is_decoder=True, add_cross_attention=True)
+    return cfg, 0
+
+
+FAMX = {g.__name__: g for g in (gpt_neox, opt, phi, bert)}
+
 GENERATORS = {f.__name__: f for f in (qwen3_5_text, qwen3_5, qwen3_5_moe_text, qwen3_5_moe,
                                       qwen3_next,
                                       deepseek_v2, deepseek_v3, glm4_moe, llama4_text, llama4,
                                       gemma3_text,
                                       gemma3, smollm3, olmo2, *S13.values(),
-                                      *S24.values())}
+                                      *S24.values(), *FAMX.values())}
 
 
 # -- families that were exact before (held to the oracle too, fewer configs each) --------------

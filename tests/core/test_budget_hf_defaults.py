@@ -32,7 +32,8 @@ CONSUMED: tuple[str, ...] = (
     "linear_num_value_heads", "linear_key_head_dim", "linear_value_head_dim",
     "linear_conv_kernel_dim", "n_inner", "n_positions", "d_ff", "num_decoder_layers",
     "feed_forward_proj", "relative_attention_num_buckets", "use_moe", "use_bias",
-    "add_cross_attention",
+    "add_cross_attention", "enable_bias", "word_embed_proj_dim", "do_layer_norm_before",
+    "layer_norm_elementwise_affine", "_remove_final_layer_norm", "qk_layernorm",
 )
 #: Where the table deliberately leaves transformers' constant to the reader, and why.
 LEFT_DERIVED = {("deepseek_v3", "num_key_value_heads"): "MLA never uses it; 128 would not divide"}

@@ -46,6 +46,8 @@ _ATTN = re.compile(r"(self_attn\.|linear_attn|\.attn\.|\.attention\.|selfattenti
                    r"crossattention|(?<!ln_)cross_attn|\.attn_)")
 
 
+#: BERT's LayerNorm after attention sits in the attention module (attention.output.LayerNorm).
+_BERT_NORM = re.compile(r"attention\.output\.layernorm\.")
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
 
 
@@ -66,10 +68,13 @@ def _classify(n: str, four_dims: bool) -> str:
         return "quantization"
     if _TOWER.match(n):
         return "towers"
+    if n.startswith("cls."):
+        return "other"  # BERT's task heads (masked-LM, next sentence): not in the base count
     if "lm_head" in n or n in ("output.weight", "embed_out.weight"):
         return "lm_head"
     if re.search(r"(embed_tokens|wte|wpe|word_embeddings|position_embeddings|embed_positions|"
-                 r"tok_embeddings|^shared\.weight)", n):
+                 r"tok_embeddings|^shared\.weight|embed_in\.|decoder\.project_(in|out)\.|"
+                 r"token_type_embeddings)", n):
         return "embeddings"
     if "shared_expert" in n:
         return "shared_expert"
@@ -77,6 +82,8 @@ def _classify(n: str, four_dims: bool) -> str:
         return "router"
     if "experts" in n:
         return "experts"
+    if _BERT_NORM.search(n):
+        return "norms"
     if _ATTN.search(n):
         return "attention"
     if "norm" in n or re.search(r"(^|\.)ln_", n):
@@ -85,9 +92,12 @@ def _classify(n: str, four_dims: bool) -> str:
         return "mlp.gate_up"
     if re.search(r"(gate_proj|\.w1\.|wi_0|\.gate\.)", n):
         return "mlp.gate"
-    if re.search(r"(up_proj|\.w3\.|wi_1|c_fc|fc1|dense_h_to_4h|\.wi\.)", n):
+    if re.search(r"(^|\.)pooler\.", n):
+        return "lm_head"  # BertModel's pooler: its output head, as the count has it
+    if re.search(r"(up_proj|\.w3\.|wi_1|c_fc|fc1|dense_h_to_4h|\.wi\.|\.intermediate\.dense)", n):
         return "mlp.up"
-    if re.search(r"(down_proj|\.w2\.|\.wo\.|mlp\.c_proj|fc2|dense_4h_to_h)", n):
+    if re.search(r"(down_proj|\.w2\.|\.wo\.|mlp\.c_proj|fc2|dense_4h_to_h|"
+                 r"layer\.#\.output\.dense)", n):
         return "mlp.down"
     return "other"
 
@@ -165,11 +175,14 @@ def _infer_widths(rows: list[TensorRow]) -> tuple[int | None, int | None, int | 
     hidden = vocab = inter = None
     for r in rows:
         if r.group == "embeddings" and len(r.shape) == 2 and re.search(
-                r"(embed_tokens|wte|word_embeddings|tok_embeddings|shared)", r.name):
+                r"(embed_tokens|wte|word_embeddings|tok_embeddings|shared|embed_in\.)", r.name):
             vocab, hidden = r.shape
             break
     if hidden is None:
         return None, None, None
+    for r in rows:  # OPT-350m: narrower word embeddings, projected in to d ([d, width])
+        if r.name.endswith("project_in.weight") and len(r.shape) == 2 and r.shape[1] == hidden:
+            hidden = r.shape[0]
     for r in sorted(rows, key=lambda r: r.name):
         expert_up = r.group == "experts" and re.search(r"(up_proj|\.w3\.|wi_1)", r.name)
         if (r.group in ("mlp.up", "mlp.gate_up") or expert_up) and len(r.shape) == 2 \

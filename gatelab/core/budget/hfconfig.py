@@ -16,6 +16,7 @@ from typing import Any
 
 from gatelab.core.budget import hfdefaults as D
 from gatelab.core.budget import hffamilies as F
+from gatelab.core.budget.hfclassic import CLASSIC_FAMILIES, classic_spec
 from gatelab.core.budget import hfread as R
 from gatelab.core.budget.hfmoe import mlp_layout
 from gatelab.core.budget.jsonio import read_json_object
@@ -31,7 +32,7 @@ EXACT_FAMILIES: tuple[str, ...] = (
     "gemma3", "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind", "qwen3_5",
     "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "qwen3_next", "deepseek_v3", "llama4",
     "llama4_text", "smollm3", "olmo2", "glm4_moe", "ministral3", "granite", "exaone",
-    "vaultgemma", "ernie4_5", "deepseek_v2", "glm4",
+    "vaultgemma", "ernie4_5", "deepseek_v2", "glm4", "gpt_neox", "opt", "phi", "bert",
 )
 #: Families counted from their config but not held to transformers (none at present).
 UNVERIFIED_FAMILIES: tuple[str, ...] = ()
@@ -119,6 +120,8 @@ def _spec(config: Mapping[str, Any]) -> ModelSpec:
         return _t5_spec(cfg, family, notes)
     if family == "gpt2":
         return _gpt2_spec(cfg, notes)
+    if family in CLASSIC_FAMILIES:
+        return classic_spec(cfg, family, notes)
 
     hidden = R.size(cfg, "hidden")
     n_head = R.size(cfg, "n_head")

@@ -123,6 +123,13 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
                  "use_bias": _F},
     "gpt2": {"tie_word_embeddings": True, "n_inner": None, "n_positions": 1024,
              "add_cross_attention": _F},
+    "gpt_neox": {"tie_word_embeddings": _F, "attention_bias": True},
+    "opt": {"tie_word_embeddings": True, "enable_bias": True, "do_layer_norm_before": True,
+            "_remove_final_layer_norm": _F, "layer_norm_elementwise_affine": True,
+            "word_embed_proj_dim": None, "max_position_embeddings": 2048},
+    "phi": {"num_key_value_heads": None, "tie_word_embeddings": _F, "qk_layernorm": _F},
+    "bert": {"tie_word_embeddings": True, "add_cross_attention": _F, "type_vocab_size": 2,
+             "max_position_embeddings": 512},
     "t5": {"head_dim": None, "d_kv": 64, "d_ff": 2048, "num_decoder_layers": None,
            "feed_forward_proj": "relu", "relative_attention_num_buckets": 32,
            "tie_word_embeddings": True},
@@ -141,7 +148,7 @@ SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "gpt2": {"hidden": ("hidden_size", "n_embd"), "intermediate": ("n_inner",),
              "n_layer": ("num_hidden_layers", "n_layer"),
              "n_head": ("num_attention_heads", "n_head")},
-    "t5": _T5_SPELLINGS, "mt5": _T5_SPELLINGS,
+    "t5": _T5_SPELLINGS, "mt5": _T5_SPELLINGS, "opt": {"intermediate": ("ffn_dim",)},
     "exaone": {"n_layer": ("num_hidden_layers", "num_layers")},
     "qwen3_5_moe_text": {"intermediate": ()},  # every layer is routed: no dense width at all
 }

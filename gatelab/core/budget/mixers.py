@@ -29,8 +29,8 @@ def attention(spec: ModelSpec) -> int:
         n += q_out + 2 * kv_out
     if spec.o_bias:
         n += d
-    if spec.qk_norm:
-        n += 2 * hd
+    if spec.qk_norm:  # one norm over each head's q and k (Phi's a LayerNorm of d // heads)
+        n += 2 * (spec.qk_norm_width or hd) * (2 if spec.norm == "layer" else 1)
     if spec.qk_norm_full:
         n += spec.n_head * hd + kv_out
     if spec.attn_sinks:

@@ -20,7 +20,10 @@ PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
 #: PARTS with attention split by token mixer: softmax ("full") and linear (Gated DeltaNet) layers.
 SPLIT_PARTS: tuple[str, ...] = ("embeddings", "attention_full", "attention_linear", "mlp", "norms",
                                 "lm_head")
-NORM_KINDS: tuple[str, ...] = ("rms", "layer")
+#: "rms": weight only; "layer": weight and bias; "none": a LayerNorm without learned weights
+#: (OPT's ``layer_norm_elementwise_affine`` false), which holds no parameters.
+NORM_KINDS: tuple[str, ...] = ("rms", "layer", "none")
+_NORM_TENSORS = {"rms": 1, "layer": 2, "none": 0}
 #: Where a layer's norms sit: "pre" before attention and the MLP (Llama, Qwen, gatelab's own),
 #: "sandwich" before and after each (Gemma 2/3), "post" after each only (OLMo 2, EXAONE 4).
 #: Counting does not depend on it (``norms_per_layer`` does); the forward-pass map draws it.
@@ -59,6 +62,13 @@ class ModelSpec:
     Encoder-decoder (T5): ``encoder_layers`` > 0 adds an encoder stack; the ``n_layer`` decoder
     layers then also carry cross-attention and a third norm (``cross_attention`` gives a
     decoder-only stack the same, as GPT-2's ``add_cross_attention`` does).
+    Classic-MLP decoders (GPT-2, GPT-NeoX, OPT, Phi): ``gated=False`` with biases and LayerNorms;
+    ``embed_width`` (OPT's word_embed_proj_dim) is the token embedding's and lm_head's width,
+    and when it differs from d, project_in [d, width] and project_out [width, d] join the
+    embeddings; ``lm_head_bias`` adds Phi's [vocab] bias (kept when lm_head is tied).
+    Encoders (BERT): ``token_types`` rows of token-type embeddings, ``embed_norm`` a norm on the
+    embeddings' sum, and ``pooler`` BertModel's [d, d] dense with its bias, shown as the head
+    (lm_head part); with ``tie_embeddings`` True there is no lm_head of its own.
     """
 
     hidden: int
@@ -75,6 +85,7 @@ class ModelSpec:
     attn_out_gate: bool = False
     qk_norm: bool = False  # per-head RMSNorm weights on q and k (Qwen3): 2·head_dim per layer
     qk_norm_full: bool = False  # RMSNorm over all of q and k (OLMo-2): (heads + KV heads)·head_dim
+    qk_norm_width: int = 0  # width of those per-head q/k norms when not head_dim (Phi: d // heads)
     attn_sinks: bool = False  # one learned sink logit per head per layer (gpt-oss)
     norm: str = "rms"  # "rms": weight only; "layer": weight and bias
     norms_per_layer: int = 2
@@ -82,6 +93,11 @@ class ModelSpec:
     final_norm: bool = True
     tie_embeddings: bool = False
     max_positions: int = 0  # learned absolute position embeddings [max_positions, d]; 0 for none
+    embed_width: int = 0  # token embedding and lm_head width when not d (OPT); 0 means d
+    lm_head_bias: bool = False  # lm_head [vocab] bias (Phi)
+    token_types: int = 0  # token-type (segment) embeddings [token_types, d] (BERT)
+    embed_norm: bool = False  # a norm on the summed embeddings (BERT's embeddings.LayerNorm)
+    pooler: bool = False  # BertModel's pooler: dense [d, d] and bias, counted as the head
     # mixture of experts
     n_experts: int = 0
     experts_per_token: int = 0
@@ -139,7 +155,8 @@ class ModelSpec:
             check_dim(name, getattr(self, name))
         check_dim("intermediate", self.intermediate,
                   minimum=0 if self.n_experts and self.first_dense_layers == 0 else 1)
-        for name in ("max_positions", "n_experts", "experts_per_token", "moe_intermediate",
+        for name in ("max_positions", "embed_width", "qk_norm_width", "token_types",
+                     "n_experts", "experts_per_token", "moe_intermediate",
                      "n_shared_experts", "shared_intermediate", "first_dense_layers",
                      "encoder_layers", "relative_attention_buckets", "q_lora_rank",
                      "kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim",
@@ -181,7 +198,7 @@ class ModelSpec:
                      "qk_norm_full",
                      "attn_sinks", "final_norm", "tie_embeddings", "shared_expert_gate",
                      "router_bias", "router_correction_bias", "expert_bias", "cross_attention",
-                     "exact"):
+                     "lm_head_bias", "embed_norm", "pooler", "exact"):
             if not isinstance(getattr(self, name), bool):
                 raise error("value.bool", name=name, value=getattr(self, name))
         return self
@@ -285,13 +302,23 @@ def _mtp(spec: ModelSpec, attn: int, layer_mlp: int, norm_size: int) -> int:
     return spec.mtp_layers * per
 
 
+def _embeddings_and_head(spec: ModelSpec) -> tuple[int, int]:
+    """Token (and learned position) embeddings, OPT's projections, and lm_head with its bias."""
+    d = spec.hidden
+    width = spec.embed_width or d
+    emb = spec.vocab * width + (spec.max_positions + spec.token_types) * d \
+        + (2 * d * width if width != d else 0)
+    lm_head = (0 if spec.tie_embeddings else spec.vocab * width) \
+        + (spec.vocab if spec.lm_head_bias else 0) + (d * d + d if spec.pooler else 0)
+    return emb, lm_head
+
+
 def count_model(spec: ModelSpec) -> ModelCount:
     """Count every parameter tensor of ``spec`` (validated first); exact Python ints."""
     spec.validate()
     d = spec.hidden
-    norm_size = d * (2 if spec.norm == "layer" else 1)
-    emb = spec.vocab * d + spec.max_positions * d
-    lm_head = 0 if spec.tie_embeddings else spec.vocab * d
+    norm_size = d * _NORM_TENSORS[spec.norm]
+    emb, lm_head = _embeddings_and_head(spec)
     attn = mixers.attention(spec)
     linear_attn = mixers.linear_attention(spec) if spec.linear_layers else 0
     dense_ffn = ffn_params(d, spec.intermediate, spec.gated, bias=spec.mlp_bias) \
@@ -347,6 +374,8 @@ def count_model(spec: ModelSpec) -> ModelCount:
             main_layer_mlp = total_l
             ffn_one = ffn_params(d, spec.moe_intermediate, spec.gated, bias=spec.expert_bias)
     if spec.final_norm:  # (for encoder-decoder: the decoder's; the encoder's was added above)
+        norms += norm_size
+    if spec.embed_norm:
         norms += norm_size
 
     parts = {"embeddings": emb, "attention": attention, "mlp": mlp, "norms": norms,
