@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+90"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+91"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -929,6 +929,31 @@
         <location line="+2"/>
         <source>attention biases</source>
         <translation>注意力偏置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MLP biases</source>
+        <translation>MLP 偏置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>word embeddings of width {0} (projected to and from d)</source>
+        <translation>宽度为 {0} 的词嵌入（与 d 之间有投影）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the lm_head bias</source>
+        <translation>lm_head 偏置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>token-type embeddings ({0} types)</source>
+        <translation>token 类型嵌入（{0} 种类型）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the pooler</source>
+        <translation>池化层（pooler）</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2036,7 +2061,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="+177"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="+172"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
@@ -3394,7 +3419,7 @@
 <context>
     <name>InsideExport</name>
     <message>
-        <location filename="../../gatelab/ui/inside_export.py" line="-76"/>
+        <location filename="../../gatelab/ui/inside_export.py" line="-71"/>
         <source>Unknown export format {0}: use .png or .svg</source>
         <translation>未知的导出格式 {0}：请使用 .png 或 .svg</translation>
     </message>
@@ -3715,7 +3740,7 @@
         <translation>正在停止</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/inside_panel.py" line="+206"/>
+        <location filename="../../gatelab/ui/inside_panel.py" line="+209"/>
         <source>Type a text to analyse (or pick an example).</source>
         <translation>输入要分析的文本（或选择一个示例）。</translation>
     </message>
@@ -4472,7 +4497,7 @@
 <context>
     <name>MlpView</name>
     <message>
-        <location filename="../../gatelab/ui/inside_mlp.py" line="+93"/>
+        <location filename="../../gatelab/ui/inside_mlp.py" line="+95"/>
         <source>MLP contribution: ‖MLP out‖ / ‖layer out‖</source>
         <translation>MLP 贡献：‖MLP 输出‖ / ‖层输出‖</translation>
     </message>
@@ -5354,7 +5379,7 @@ equivalent</source>
 <context>
     <name>SavedRuns</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_saved.py" line="+69"/>
+        <location filename="../../gatelab/ui/trainer_saved.py" line="+70"/>
         <source>Reading run {0}…</source>
         <translation>正在读取运行 {0}…</translation>
     </message>
@@ -6813,7 +6838,7 @@ equivalent</source>
 <context>
     <name>TrainerPlots</name>
     <message>
-        <location filename="../../gatelab/ui/trainer_plots.py" line="+188"/>
+        <location filename="../../gatelab/ui/trainer_plots.py" line="+139"/>
         <location line="+1"/>
         <location line="+1"/>
         <location line="+2"/>
@@ -9228,6 +9253,11 @@ equivalent</source>
         <location line="+3"/>
         <source>The decoder has {n} layers, not num_hidden_layers&apos; {encoder}: transformers&apos; {family} config takes the decoder&apos;s depth from num_layers ({n} here; {default} when the file leaves it out).</source>
         <translation>解码器有 {n} 层，而不是 num_hidden_layers 的 {encoder} 层：transformers 的 {family} 配置从 num_layers 取解码器的深度（这里是 {n}；文件未给出时为 {default}）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{family!r} is counted as its base model (the encoder, and its pooler shown as the head); task heads such as the masked-LM head (cls.*) differ by checkpoint and are not counted.</source>
+        <translation>{family!r} 按其基础模型计数（编码器，以及作为输出头显示的池化层）；各检查点的任务头（如掩码语言模型头 cls.*）各不相同，不计入。</translation>
     </message>
     <message>
         <location line="+4"/>
