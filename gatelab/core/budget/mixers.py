@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gatelab.core.budget.rules import check_dim
+from gatelab.core.budget.rules import NORM_TENSORS, check_dim
 from gatelab.core.messages import error
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +30,7 @@ def attention(spec: ModelSpec) -> int:
     if spec.o_bias:
         n += d
     if spec.qk_norm:  # one norm over each head's q and k (Phi's a LayerNorm of d // heads)
-        n += 2 * (spec.qk_norm_width or hd) * (2 if spec.norm == "layer" else 1)
+        n += 2 * (spec.qk_norm_width or hd) * NORM_TENSORS[spec.norm]
     if spec.qk_norm_full:
         n += spec.n_head * hd + kv_out
     if spec.attn_sinks:

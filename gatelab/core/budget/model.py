@@ -13,17 +13,14 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from gatelab.core.budget import mixers
-from gatelab.core.budget.rules import check_dim, ffn_params
+from gatelab.core.budget.rules import NORM_TENSORS, check_dim, ffn_params
 from gatelab.core.messages import error
 
 PARTS: tuple[str, ...] = ("embeddings", "attention", "mlp", "norms", "lm_head")
 #: PARTS with attention split by token mixer: softmax ("full") and linear (Gated DeltaNet) layers.
 SPLIT_PARTS: tuple[str, ...] = ("embeddings", "attention_full", "attention_linear", "mlp", "norms",
                                 "lm_head")
-#: "rms": weight only; "layer": weight and bias; "none": a LayerNorm without learned weights
-#: (OPT's ``layer_norm_elementwise_affine`` false), which holds no parameters.
-NORM_KINDS: tuple[str, ...] = ("rms", "layer", "none")
-_NORM_TENSORS = {"rms": 1, "layer": 2, "none": 0}
+NORM_KINDS: tuple[str, ...] = tuple(NORM_TENSORS)  # "rms", "layer", "none"
 #: Where a layer's norms sit: "pre" before attention and the MLP (Llama, Qwen, gatelab's own),
 #: "sandwich" before and after each (Gemma 2/3), "post" after each only (OLMo 2, EXAONE 4).
 #: Counting does not depend on it (``norms_per_layer`` does); the forward-pass map draws it.
@@ -87,7 +84,7 @@ class ModelSpec:
     qk_norm_full: bool = False  # RMSNorm over all of q and k (OLMo-2): (heads + KV heads)·head_dim
     qk_norm_width: int = 0  # width of those per-head q/k norms when not head_dim (Phi: d // heads)
     attn_sinks: bool = False  # one learned sink logit per head per layer (gpt-oss)
-    norm: str = "rms"  # "rms": weight only; "layer": weight and bias
+    norm: str = "rms"  # "rms": weight only; "layer": weight and bias; "none": no weights
     norms_per_layer: int = 2
     norm_place: str = "pre"  # one of NORM_PLACES
     final_norm: bool = True
@@ -317,7 +314,7 @@ def count_model(spec: ModelSpec) -> ModelCount:
     """Count every parameter tensor of ``spec`` (validated first); exact Python ints."""
     spec.validate()
     d = spec.hidden
-    norm_size = d * _NORM_TENSORS[spec.norm]
+    norm_size = d * NORM_TENSORS[spec.norm]
     emb, lm_head = _embeddings_and_head(spec)
     attn = mixers.attention(spec)
     linear_attn = mixers.linear_attention(spec) if spec.linear_layers else 0

@@ -16,6 +16,9 @@ from gatelab.core.messages import error
 
 #: Largest size accepted for any single dimension (anything larger is surely a typo).
 MAX_DIM = 10**15
+#: Weight vectors of width d per norm, by kind: "rms" a weight; "layer" a weight and a bias;
+#: "none" a LayerNorm without learned weights (OPT's ``layer_norm_elementwise_affine`` false).
+NORM_TENSORS: dict[str, int] = {"rms": 1, "layer": 2, "none": 0}
 
 
 def check_dim(name: str, value: Any, minimum: int = 1, maximum: int = MAX_DIM) -> int:
