@@ -287,11 +287,11 @@ def load_gate_pairs(run_dir: str | Path) -> np.ndarray:
     return pairs
 
 
-def reopen_gate_pairs(run_dir: str | Path) -> tuple[np.ndarray, str] | None:
-    """(``load_gate_pairs``, ``run_variant``) of a run folder drawn at the last session, or
-    None when it has no stats.npz any more (nothing was asked of the learner at launch: no
-    error to show). Called off the GUI thread: even the existence check may hang on a stalled
-    network folder."""
-    if not os.path.isfile(os.path.join(run_dir, "stats.npz")):
+def run_gate_pairs(run_dir: str | Path, gone_ok: bool = False) -> tuple[np.ndarray, str] | None:
+    """(``load_gate_pairs``, ``run_variant``) of a run folder: what the gate plane draws from it.
+    ``gone_ok`` (the launch's reopening of the folder drawn last session): None when it has no
+    stats.npz any more, since nothing was asked of the learner and no error is owed. Called off
+    the GUI thread: even that existence check may hang on a stalled network folder."""
+    if gone_ok and not os.path.isfile(os.path.join(run_dir, "stats.npz")):
         return None
     return load_gate_pairs(run_dir), run_variant(run_dir)

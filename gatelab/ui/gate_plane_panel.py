@@ -217,13 +217,9 @@ class GatePlanePanel(GatePlaneStateMixin, GatePlaneLessonMixin, QWidget):
             self._calls = BackgroundCalls(self)
             self._calls.call_finished.connect(self._on_neurons_read)
         self._neuron_request = run_dir
-
-        if quiet_if_gone:
-            self._calls.submit(run_dir, lambda: plane.reopen_gate_pairs(run_dir))
-            return
-        self._show_neuron_text(lambda: self.tr("Reading {0}…").format(basename(run_dir)))
-        self._calls.submit(run_dir, lambda: (plane.load_gate_pairs(run_dir),
-                                             plane.run_variant(run_dir)))
+        if not quiet_if_gone:
+            self._show_neuron_text(lambda: self.tr("Reading {0}…").format(basename(run_dir)))
+        self._calls.submit(run_dir, lambda: plane.run_gate_pairs(run_dir, gone_ok=quiet_if_gone))
 
     def _on_neurons_read(self, run_dir: str, pairs: object, error: str) -> None:
         if run_dir != self._neuron_request:

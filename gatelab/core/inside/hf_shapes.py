@@ -1,7 +1,8 @@
 """Weight files against config.json, tensor by tensor: refused before loading where the shapes
 disagree (a skeleton of the model on the meta device), and after loading where tensors are
-missing (tensors the model does not use are noted). Either way every view would otherwise describe random numbers, or the load would
-allocate what config.json claims instead of what the files hold.
+missing. Either way every view would otherwise describe random numbers, or the load would
+allocate what config.json claims instead of what the files hold. Tensors the model does not
+use are noted, not refused.
 """
 
 from __future__ import annotations
