@@ -11,9 +11,12 @@ instrumentation on. Prints tokens/s, MFU (FLOPs/token = 6N + 12·L·T·d, N = pa
 
 The corpus is the positional argument (or --corpus); by default the first of
 ../shared/data/tinyshakespeare.txt, shared/data/tinyshakespeare.txt and
-.gpudata/tinyshakespeare.txt that exists. Stops as soon as an evaluation reaches the target (or
-after --steps); prints progress every --progress steps. On a machine without CUDA it prints a
-clear message and exits with status 2. LAST line:
+.gpudata/tinyshakespeare.txt that exists. Stops as soon as an evaluation reaches the target, after
+--steps, or once --patience evaluations in a row have not beaten the best val (the model has
+started to overfit: waiting longer only spends device time); prints progress every --progress
+steps. On a machine without CUDA it prints a clear message and exits with status 2
+(``--device cpu --quick`` smoke-tests the script itself on a CPU). Before the last line:
+``best_val=<v> best_step=<n>``. LAST line:
 ``gpu_tokens_per_s=<x> mfu=<m> time_to_target_s=<t> val=<v>``.
 """
 
@@ -40,6 +43,21 @@ def default_corpus() -> str:
     return str(CORPUS_PLACES[0] / "tinyshakespeare.txt")
 
 
+class Best:
+    """The best val so far, and whether ``patience`` evaluations in a row have failed to beat it."""
+
+    def __init__(self, patience: int) -> None:
+        self.patience, self.val, self.step, self.misses = patience, float("inf"), 0, 0
+
+    def add(self, step: int, val: float) -> bool:
+        """Record one evaluation; True when the run should stop (patience spent)."""
+        if val < self.val:
+            self.val, self.step, self.misses = val, step, 0
+            return False
+        self.misses += 1
+        return 0 < self.patience <= self.misses
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", nargs="?", help="tiny Shakespeare text file (same as --corpus)")
@@ -56,6 +74,9 @@ def main() -> int:
     p.add_argument("--eval-interval", type=int, default=250)
     p.add_argument("--eval-iters", type=int, default=50)
     p.add_argument("--log-interval", type=int, default=25)
+    p.add_argument("--patience", type=int, default=4,
+                   help="stop after this many evaluations without a new best val (0: never)")
+    p.add_argument("--device", default="cuda", help="cuda (the benchmark) or cpu (smoke test)")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     p.add_argument("--no-stats", action="store_true", help="instrumentation off")
     p.add_argument("--peak-tflops", type=float, default=989.0, help="dense bf16 peak of the GPU")
@@ -67,7 +88,7 @@ def main() -> int:
 
     import torch
 
-    if not torch.cuda.is_available():
+    if args.device == "cuda" and not torch.cuda.is_available():
         sys.stderr.write("bench_gpu: error: this benchmark needs a CUDA GPU and none is available "
                          "here (torch " + torch.__version__ + "); run it on a GPU machine\n")
         return 2
@@ -85,13 +106,14 @@ def main() -> int:
                       intermediate=args.intermediate, block_size=256, batch_size=64,
                       dropout=args.dropout, steps=args.steps, lr=args.lr, warmup_steps=100,
                       min_lr_ratio=0.1, eval_interval=args.eval_interval,
-                      eval_iters=args.eval_iters, device="cuda", compile=not args.no_compile,
+                      eval_iters=args.eval_iters, device=args.device, compile=not args.no_compile,
                       stats=not args.no_stats, stats_interval=50, log_interval=args.log_interval,
                       checkpoint_interval=10**6, sample_chars=0, seed=1337).validate()
     n_params = GPT(cfg, 65).num_params()  # tiny Shakespeare has 65 characters
     L, T, d = cfg.n_layer, cfg.block_size, cfg.n_embd
     flops_per_token = 6 * n_params + 12 * L * T * d
-    print(f"{torch.cuda.get_device_name()}: {cfg.variant}, {n_params:,} parameters, "
+    name = torch.cuda.get_device_name() if args.device == "cuda" else args.device
+    print(f"{name}: {cfg.variant}, {n_params:,} parameters, "
           f"{flops_per_token / 1e6:.1f} MFLOPs/token, compile={cfg.compile}, stats={cfg.stats}",
           flush=True)
 
@@ -100,6 +122,7 @@ def main() -> int:
     reached: float | None = None
     last = None
     val = float("nan")
+    best = Best(args.patience)
     t0 = time.perf_counter()
     first_s: float | None = None
     for snap in train_steps(cfg, stop):
@@ -115,14 +138,20 @@ def main() -> int:
             val = snap.val_loss
             print(f"step {snap.step}: train {snap.train_loss:.4f} val {snap.val_loss:.4f} "
                   f"{snap.tokens_per_s:,.0f} tok/s  {time.perf_counter() - t0:.1f}s", flush=True)
+            stalled = best.add(snap.step, snap.val_loss)
             if reached is None and snap.val_loss <= args.target:
                 reached = time.perf_counter() - t0
+                stop.set()
+            elif stalled:
+                print(f"stopping: {args.patience} evaluations without a new best val "
+                      f"(best {best.val:.4f} at step {best.step})", flush=True)
                 stop.set()
     wall = time.perf_counter() - t0
     tps = statistics.median(rates) if rates else (last.tokens_per_s if last else 0.0)
     mfu = flops_per_token * tps / (args.peak_tflops * 1e12)
     print(f"wall {wall:.1f} s (of which {first_s or 0.0:.1f} s until the first snapshot: setup and "
           f"compilation), {'reached' if reached else 'did not reach'} val ≤ {args.target}")
+    print(f"best_val={best.val:.4f} best_step={best.step}")
     print(f"gpu_tokens_per_s={tps:.0f} mfu={mfu:.4f} "
           f"time_to_target_s={reached if reached is not None else float('nan'):.1f} val={val:.4f}")
     return 0
