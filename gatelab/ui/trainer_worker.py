@@ -79,6 +79,7 @@ class JobWorker(QObject):
         self.stop_event = threading.Event()
         self._running = threading.Event()  # cleared while paused
         self._running.set()
+        self._pause_told = False  # the engine's last ``pausing()`` answer (see engine_pausing)
         self._pending = Progress()
         self._last_emit = 0.0
         self._reported = False  # a snapshot was reported: training got past its start
@@ -100,8 +101,23 @@ class JobWorker(QObject):
         return not self._running.is_set()
 
     # -- called from the worker thread ------------------------------------------------------
-    def wait_if_paused(self) -> None:
-        """Block while paused (the engine's generator is simply not pulled)."""
+    def engine_pausing(self) -> bool:
+        """The engine's ``pausing`` callback, asked after each step: True makes it checkpoint
+        the step it reports. The answer is kept, so that ``wait_if_paused(told_only=True)``
+        blocks only at a step the engine checkpointed."""
+        self._pause_told = self.paused
+        return self._pause_told
+
+    def wait_if_paused(self, told_only: bool = False) -> None:
+        """Block while paused (the engine's generator is simply not pulled).
+
+        ``told_only``: block only if the engine was told of the pause after this step (and so
+        checkpointed it). Why: a click between the engine's question and this wait paused the
+        run at a step with no checkpoint, and a kill then lost every step since the last one
+        (a full-suite run under load, 2026-12-04). Such a pause now takes one more step, which
+        the engine checkpoints."""
+        if told_only and not self._pause_told:
+            return
         if not self._running.is_set():
             self.flush()  # show everything up to the pause
         while not self._running.wait(0.05):
@@ -189,14 +205,14 @@ def snapshot_job(make_iter: Callable[..., Iterator[Snapshot]], final_sample: boo
         # a run's own job (final_sample) checkpoints the step it pauses at: a crash while
         # paused lost everything since the last checkpoint (212 steps in a probe)
         snaps = (make_iter(worker.stop_event, on_sampling=sampling,
-                           pausing=lambda: worker.paused) if final_sample
+                           pausing=worker.engine_pausing) if final_sample
                  else make_iter(worker.stop_event))
         last: Snapshot | None = None
         for snap in snaps:
             last = snap
             worker.report(snap, row=snap.step not in shown)
             if snap.status == "running":
-                worker.wait_if_paused()
+                worker.wait_if_paused(told_only=final_sample)
         return last
 
     return job
