@@ -32,7 +32,7 @@ BLOCKS: tuple[str, ...] = ("sequential", "parallel", "parallel_shared", "post_ad
 #: kind: RMSNorm for the generic reader, LayerNorm for GPT-2 and the classic families.
 LAYER_NORM_TYPES: frozenset[str] = frozenset({
     "bart", "bigbird_pegasus", "biogpt", "blenderbot", "blenderbot-small", "bloom", "codegen",
-    "cohere", "cohere2", "cohere_compass_text", "data2vec-text", "dbrx", "falcon", "gpt2",
+    "cohere", "cohere2", "cohere_compass_text", "dbrx", "falcon", "gpt2",
     "gpt_bigcode", "gpt_neo", "gpt_neox", "gpt_neox_japanese", "gptj", "jais2", "marian",
     "mbart", "moss_transcribe_diarize", "mpt", "musicgen", "musicgen_melody", "mvp", "nemotron",
     "olmo", "openai-gpt", "opt", "pegasus", "persimmon", "phi", "phimoe", "plbart",
