@@ -140,14 +140,13 @@ class MapTexts(QObject):
         "" for the sequential layer the map draws."""
         block = "sequential" if sizes is None else sizes.block
         return {
-            "parallel": self.tr("In this family attention and the MLP run in parallel: both read "
-                                "the same stream, each through its own norm, and both outputs "
-                                "are added to it at once (the map draws them one after the "
-                                "other)."),
+            "parallel": self.tr("In this family attention and the MLP run in parallel on the same "
+                                "input, each through its own norm, and both outputs are added "
+                                "at once (the map draws them in turn)."),
             "parallel_shared": self.tr("In this family attention and the MLP run in parallel on "
                                        "the same normalised input (one norm shared by both), and "
-                                       "both outputs are added to the stream at once (the map "
-                                       "draws them one after the other, each with a norm)."),
+                                       "both outputs are added at once (the map draws them in "
+                                       "turn)."),
             "post_add": self.tr("This family normalises after each residual add (post-norm): "
                                 "x → norm(x + block(x)); the map draws each norm before its +."),
         }.get(block, "")

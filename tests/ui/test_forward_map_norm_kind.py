@@ -74,8 +74,8 @@ def test_a_model_without_norms_shows_no_norm_box(panel: ForwardMapPanel) -> None
 
 
 @pytest.mark.parametrize(("config", "note"), [
-    ({"model_type": "gpt_neox", **SIZES}, "attention and the MLP run in parallel: both read "
-                                          "the same stream, each through its own norm"),
+    ({"model_type": "gpt_neox", **SIZES}, "attention and the MLP run in parallel on the same "
+                                          "input, each through its own norm"),
     ({"model_type": "phi", **SIZES}, "attention and the MLP run in parallel on the same "
                                      "normalised input (one norm shared by both)"),
     ({"model_type": "bert", **SIZES}, "normalises after each residual add (post-norm)"),
