@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gatelab.core.budget import NORM_PLACES, ModelSpec, check_dim, rule_8_3, spec_from_hf_config
+from gatelab.core.forward_block import BLOCKS, MAP_NORMS, block_of, model_type, norm_kind
 from gatelab.core.messages import error, reason
 from gatelab.core.reasons import json_kind
 from gatelab.core.trainconfig import FFN_VARIANTS, TrainConfig, is_gated
@@ -41,6 +42,10 @@ GATED_ONLY: frozenset[str] = frozenset({"gate_proj", "mul"})
 #: Where a layer's norms sit (``budget.NORM_PLACES``): the boxes of the other places are hidden.
 PRE_NORMS: frozenset[str] = frozenset({"attn_norm", "mlp_norm"})
 POST_NORMS: frozenset[str] = frozenset({"attn_post_norm", "mlp_post_norm"})
+#: Every norm box: a model without norms (``norm`` "none") shows none of them.
+NORM_BOXES: frozenset[str] = PRE_NORMS | POST_NORMS | {"final_norm"}
+#: The label of a norm of each kind (formula names, not translated).
+NORM_NAMES: dict[str, str] = {"rms": "RMSNorm", "layer": "LayerNorm"}
 
 #: Which tab explains each box. Choices where the brief left room:
 #: - attention → "inside": its attention-sink view shows what attention does in a trained model
@@ -108,6 +113,8 @@ class ForwardSizes:
     attn_gate: bool = False  # a sigmoid output gate on attention (Qwen3.5, the trainer's option)
     norm_place: str = "pre"  # one of NORM_PLACES
     tied_head: bool = False  # the LM head's weights are the embedding's
+    norm: str = "rms"  # one of forward_block.MAP_NORMS: RMSNorm, LayerNorm, or no norms
+    block: str = "sequential"  # one of forward_block.BLOCKS: how attention and the MLP are wired
 
     def validate(self) -> ForwardSizes:
         """Raise ``ValueError`` naming the bad field; return self when valid."""
@@ -123,9 +130,10 @@ class ForwardSizes:
         for name in ("gated", "tied_head"):
             if not isinstance(getattr(self, name), bool):
                 raise error("value.bool", name=name, value=getattr(self, name))
-        if self.norm_place not in NORM_PLACES:
-            raise error("value.one_of", name="norm_place", value=self.norm_place,
-                        valid=", ".join(repr(n) for n in NORM_PLACES))
+        for name, valid in (("norm_place", NORM_PLACES), ("norm", MAP_NORMS), ("block", BLOCKS)):
+            if getattr(self, name) not in valid:
+                raise error("value.one_of", name=name, value=getattr(self, name),
+                            valid=", ".join(repr(n) for n in valid))
         if not isinstance(self.variant, str) or (self.variant and self.variant not in FFN_VARIANTS):
             raise error("train.variant", variant=self.variant, valid=", ".join(FFN_VARIANTS))
         if self.variant and is_gated(self.variant) != self.gated:
@@ -139,10 +147,12 @@ class ForwardSizes:
 
     def hidden_boxes(self) -> frozenset[str]:
         """The boxes this model does not have: ⊙ and gate_proj in a classic MLP, the norms
-        before the blocks where they come after, those after where they come before."""
+        before the blocks where they come after, those after where they come before, every norm
+        in a model without norms."""
         hidden = set() if self.gated else set(GATED_ONLY)
         hidden |= POST_NORMS if self.norm_place == "pre" else set()
         hidden |= PRE_NORMS if self.norm_place == "post" else set()
+        hidden |= NORM_BOXES if self.norm == "none" else set()
         return frozenset(hidden)
 
     @property
@@ -179,7 +189,8 @@ class ForwardSizes:
                         n_linear=data.get("n_linear", 0), attn_width=data.get("attn_width"),
                         n_kv_head=data.get("n_kv_head"), attn_gate=data.get("attn_gate") is True,
                         norm_place=data.get("norm_place", "pre"),
-                        tied_head=data.get("tied_head") is True)
+                        tied_head=data.get("tied_head") is True, norm=data.get("norm", "rms"),
+                        block=data.get("block", "sequential"))
         except KeyError as exc:
             raise error("map.lacks", name=exc.args[0]) from None
         return sizes.validate()
@@ -236,9 +247,12 @@ def _hidden_act(config: Mapping[str, Any]) -> Any:
 
 
 def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
-                    origin: str = "budget") -> ForwardSizes:
+                    origin: str = "budget", family: str = "",
+                    block: str = "sequential") -> ForwardSizes:
     """The map's sizes of a budget ``ModelSpec``: an MoE model whose layers are mostly routed
-    shows one expert's width and the expert count; otherwise the dense width."""
+    shows one expert's width and the expert count; otherwise the dense width. ``family`` (the
+    config's model_type) and ``block`` say what the spec does not: LayerNorm where the family
+    has it, and how the layer is wired (``forward_block``)."""
     routed = spec.n_layer - spec.first_dense_layers if spec.n_experts else 0
     moe = spec.n_experts > 0 and (routed >= spec.first_dense_layers or not spec.intermediate)
     if variant and is_gated(variant) != spec.gated:
@@ -252,7 +266,7 @@ def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
         attn_width=width if width != spec.hidden else None,
         n_kv_head=spec.n_kv_head if spec.n_kv_head != spec.n_head else None,
         attn_gate=bool(spec.attn_out_gate), tied_head=bool(spec.tie_embeddings),
-        norm_place=spec.norm_place).validate()
+        norm_place=spec.norm_place, norm=norm_kind(spec.norm, family), block=block).validate()
 
 
 def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
@@ -265,7 +279,7 @@ def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
     variant = _variant_for_act(_hidden_act(config), spec.gated)
     if "gpt_oss" in (config.get("model_type"), spec.name):  # clamped SwiGLU, no hidden_act key
         variant = "swiglu_clamped"
-    return sizes_from_spec(spec, variant, source, origin)
+    return sizes_from_spec(spec, variant, source, origin, model_type(config), block_of(config))
 
 
 def sizes_of_trace(trace: Trace) -> dict[str, Any] | None:
@@ -283,7 +297,8 @@ def sizes_of_trace(trace: Trace) -> dict[str, Any] | None:
             "n_kv_head": kv if heads and 0 < kv < heads else None,
             "attn_width": trace.attn_width if trace.attn_width not in (0, d) else None,
             "attn_gate": any(layer.attn_gate_mean is not None for layer in trace.layers),
-            "norm_place": trace.norm_place, "tied_head": trace.tied_head}
+            "norm_place": trace.norm_place, "tied_head": trace.tied_head, "norm": trace.norm,
+            "block": trace.block}
 
 
 def train_intermediate(config: TrainConfig) -> int:
@@ -309,7 +324,7 @@ def sizes_from_train_config(config: TrainConfig | Mapping[str, Any], vocab: int 
     return ForwardSizes(vocab=vocab, d=config.n_embd, m=train_intermediate(config),
                         n_layer=config.n_layer, n_head=config.n_head, gated=config.gated,
                         variant=config.variant, source=source[:MAX_SOURCE_CHARS],
-                        origin=origin, attn_gate=config.attn_gate,
+                        origin=origin, attn_gate=config.attn_gate, norm="rms",  # model.RMSNorm
                         n_kv_head=config.n_kv_head if config.n_kv_head not in (None, config.n_head)
                         else None, tied_head=config.tie_embeddings).validate()
 
@@ -331,12 +346,11 @@ def size_texts(sizes: ForwardSizes | None) -> dict[str, str]:
     else:
         v = "V" if sizes.vocab is None else dim_text(sizes.vocab)
         d, m = dim_text(sizes.d), dim_text(sizes.m)
+    norm = f"{NORM_NAMES.get(sizes.norm if sizes else 'rms', 'RMSNorm')} · {d}"
     return {
         "tokens": f"V = {v}" if v != "V" else "V",
         "embedding": f"{v} × {d}",
-        "attn_norm": f"RMSNorm · {d}", "mlp_norm": f"RMSNorm · {d}",
-        "attn_post_norm": f"RMSNorm · {d}", "mlp_post_norm": f"RMSNorm · {d}",
-        "final_norm": f"RMSNorm · {d}",
+        **dict.fromkeys(sorted(NORM_BOXES), norm),
         "attention": (f"{d} → {dim_text(sizes.attn_width)} → {d}"
                       if sizes is not None and sizes.attn_width else f"{d} → {d}"),
         "gate_proj": f"{d} → {m}", "up_proj": f"{d} → {m}",

@@ -62,6 +62,11 @@ class ForwardMapPanel(QWidget):
         self.caption = QLabel(self)
         self.caption.setObjectName("forward-caption")
         self.caption.setWordWrap(True)
+        self.family_note = QLabel(self)  # how this family's layer differs from the drawing
+        self.family_note.setObjectName("forward-family-note")
+        self.family_note.setWordWrap(True)
+        self.family_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.family_note.hide()
         self.refresh_button = QPushButton(self)
         self.refresh_button.setObjectName("forward-refresh")
         self.hint = QLabel(self)
@@ -85,6 +90,7 @@ class ForwardMapPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(top)
+        layout.addWidget(self.family_note)
         layout.addWidget(self.hint)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.readout)
@@ -293,6 +299,9 @@ class ForwardMapPanel(QWidget):
                               self.texts.notes(sizes),
                               fm.POST_NORMS if sizes is None else sizes.hidden_boxes())
         self.caption.setText(self.texts.caption(sizes))
+        note = self.texts.family_note(sizes)
+        self.family_note.setText(note)
+        self.family_note.setVisible(bool(note))
         self._show_readout()
 
     def _reserve_readout(self) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from gatelab.core.forward_map import BOX_TABS, ForwardSizes, dim_text, mlp_widths_text, size_texts
+from gatelab.core.forward_map import (BOX_TABS, POST_NORMS, ForwardSizes, dim_text,
+                                      mlp_widths_text, size_texts)
 from gatelab.ui.forward_map_view import BoxText
 from gatelab.ui.messages import after_label
 from gatelab.ui.tabs import TAB_SPECS
@@ -56,21 +57,48 @@ class MapTexts(QObject):
         subs["sample"] = self.tr("softmax → next token")
         return subs
 
+    def _norm_tips(self, sizes: ForwardSizes | None) -> dict[str, str]:
+        """The norm boxes' tooltips in the model's kind: RMSNorm (gatelab's, Llama's...) only
+        divides by the root mean square; LayerNorm (GPT-2, GPT-NeoX, OPT, Phi, BERT...) also
+        subtracts the mean and adds a learned bias. Where the family norms after the residual
+        add (post_add), the norms drawn after a block are said to come after the add."""
+        if sizes is None or sizes.norm != "layer":
+            return {
+                "attn_norm": self.tr("RMSNorm: rescales the residual stream before attention"),
+                "mlp_norm": self.tr("RMSNorm: rescales the residual stream before the MLP"),
+                "attn_post_norm": self.tr(
+                    "RMSNorm: rescales attention's output before it is added to the stream"),
+                "mlp_post_norm": self.tr(
+                    "RMSNorm: rescales the MLP's output before it is added to the stream"),
+                "final_norm": self.tr("RMSNorm after the last layer"),
+            }
+        how = "{0}\n{1}".format(
+            self.tr("LayerNorm subtracts the mean and divides by the standard deviation, with a "
+                    "learned scale and bias"),
+            self.tr("(RMSNorm would only divide by the root mean square, with a learned scale)"))
+        post_add = sizes.block == "post_add"
+        where = {
+            "attn_norm": self.tr("LayerNorm of the residual stream before attention"),
+            "mlp_norm": self.tr("LayerNorm of the residual stream before the MLP"),
+            "attn_post_norm": self.tr("LayerNorm of the stream after attention's output is "
+                                      "added to it (post-norm)") if post_add else
+            self.tr("LayerNorm of attention's output before it is added to the stream"),
+            "mlp_post_norm": self.tr("LayerNorm of the stream after the MLP's output is added "
+                                     "to it (post-norm)") if post_add else
+            self.tr("LayerNorm of the MLP's output before it is added to the stream"),
+            "final_norm": self.tr("LayerNorm after the last layer"),
+        }
+        return {key: "{0}\n{1}".format(text, how) for key, text in where.items()}
+
     def _tips(self, sizes: ForwardSizes | None) -> dict[str, str]:
         m = "m" if sizes is None else dim_text(sizes.m)
-        return {
+        return {**self._norm_tips(sizes),
             "tokens": self.tr("The text as token ids, each below the vocabulary size V"),
             "embedding": self.tr("One learned row of d numbers per token id: the residual "
                                  "stream starts here"),
-            "attn_norm": self.tr("RMSNorm: rescales the residual stream before attention"),
             "attention": self.tr("Mixes information between positions; the attention sink "
                                  "lives here"),
             "attn_add": self.tr("Residual add: attention's output is added to the stream"),
-            "mlp_norm": self.tr("RMSNorm: rescales the residual stream before the MLP"),
-            "attn_post_norm": self.tr("RMSNorm: rescales attention's output before it is added "
-                                      "to the stream"),
-            "mlp_post_norm": self.tr("RMSNorm: rescales the MLP's output before it is added to "
-                                     "the stream"),
             "mlp": self.tr("The gated MLP: every neuron computes h = act(g)·u"),
             "gate_proj": self.tr("Widening projection d → m: the pre-gates g"),
             "up_proj": self.tr("Widening projection d → m: the values u"),
@@ -80,7 +108,6 @@ class MapTexts(QObject):
             "down_proj": self.tr("Narrowing projection m → d back to the residual stream"),
             "mlp_add": self.tr("Residual add: the MLP's output is a small correction to the "
                                "stream"),
-            "final_norm": self.tr("RMSNorm after the last layer"),
             "lm_head": self.tr("Projects d → V: one logit per vocabulary entry; tied: its "
                                "weights are the embedding's") if sizes is not None and
             sizes.tied_head else self.tr("Projects d → V: one logit per vocabulary entry"),
@@ -105,6 +132,24 @@ class MapTexts(QObject):
     def notes(self, sizes: ForwardSizes | None) -> dict[str, str]:
         d = "d" if sizes is None else "d = {0}".format(dim_text(sizes.d))
         return {"residual": self.tr("residual stream, {0}").format(d)}
+
+    def family_note(self, sizes: ForwardSizes | None) -> str:
+        """One line under the caption where the model's layer is not wired as the map draws it
+        (``ForwardSizes.block``, from ``core.forward_block``): attention and the MLP in parallel
+        (GPT-NeoX, Phi, GPT-J, Falcon, Cohere), or norms after each residual add (BERT, OPT-350m).
+        "" for the sequential layer the map draws."""
+        block = "sequential" if sizes is None else sizes.block
+        return {
+            "parallel": self.tr("In this family attention and the MLP run in parallel on the same "
+                                "input, each through its own norm, and both outputs are added "
+                                "at once (the map draws them in turn)."),
+            "parallel_shared": self.tr("In this family attention and the MLP run in parallel on "
+                                       "the same normalised input (one norm shared by both), and "
+                                       "both outputs are added at once (the map draws them in "
+                                       "turn)."),
+            "post_add": self.tr("This family normalises after each residual add (post-norm): "
+                                "x → norm(x + block(x)); the map draws each norm before its +."),
+        }.get(block, "")
 
     def caption(self, sizes: ForwardSizes | None) -> str:
         """Where the numbers come from, and the MLP's widths in one line."""
@@ -169,6 +214,13 @@ class MapTexts(QObject):
             text = self.tr("LM head: {0}, one logit per vocabulary entry; tied: it reuses the "
                            "embedding's {1} table, no weights of its own.").format(
                 s["lm_head"], s["embedding"])
+        if sizes is not None and sizes.block == "post_add" and key in POST_NORMS:
+            text = (self.tr("Norm after the residual add: {0}; this family normalises the stream "
+                            "after attention's output is added (the map draws it before the +).")
+                    if key == "attn_post_norm" else
+                    self.tr("Norm after the residual add: {0}; this family normalises the stream "
+                            "after the MLP's output is added (the map draws it before the +).")
+                    ).format(s[key])
         if sizes is not None and not sizes.gated and key == "mlp":
             text = self.tr("MLP: up_proj widens {0}, down_proj narrows {1}; {2} in each of {3} "
                            "layers.").format(s["up_proj"], s["down_proj"], widths, n)

@@ -37,8 +37,11 @@ def paint_wires(p: QPainter, line: QColor, r: dict[str, QRectF],
     arrow(p, [(x, r["tokens"].bottom()), (x, r["embedding"].top())])
     arrow(p, [(x, r["embedding"].bottom()), (x, r["attn_add"].top())])
     arrow(p, [(x, r["attn_add"].bottom()), (x, r["mlp_add"].top())])
-    arrow(p, [(x, r["mlp_add"].bottom()), (x, r["final_norm"].top())])
-    arrow(p, [(r["final_norm"].right(), 565), (r["lm_head"].left(), 565)])
+    if "final_norm" in hidden:  # a model without norms: the stream goes on to the LM head
+        arrow(p, [(x, r["mlp_add"].bottom()), (x, 565), (r["lm_head"].left(), 565)])
+    else:
+        arrow(p, [(x, r["mlp_add"].bottom()), (x, r["final_norm"].top())])
+        arrow(p, [(r["final_norm"].right(), 565), (r["lm_head"].left(), 565)])
     arrow(p, [(r["lm_head"].right(), 565), (r["sample"].left(), 565)])
     for norm, block, post, add in (("attn_norm", "attention", "attn_post_norm", "attn_add"),
                                    ("mlp_norm", "mlp", "mlp_post_norm", "mlp_add")):

@@ -22,6 +22,7 @@ from typing import Any
 import torch
 
 from gatelab.core.budget.hffamilies import norm_place_of
+from gatelab.core.forward_block import block_of, norm_kind
 from gatelab.core.values import is_int
 from gatelab.core.inside.capture import LayerParts, finish_all, gate_mean_from_q
 from gatelab.core.inside.errors import InsideError
@@ -274,6 +275,8 @@ class HfModel:
         unk = getattr(self.tokenizer, "unk_token_id", None)
         unknown = tuple(i for i, t in enumerate(ids) if unk is not None and t == unk)
         tt = self.token_text(ids)
+        family = str(getattr(self.text_config, "model_type", "")
+                     or getattr(self.model.config, "model_type", ""))
         return Trace(source=str(self.path), source_kind="hf", tokens=tt.shown, text=tt.text,
                      token_spans=tuple(tt.spans),
                      variant=self.variant, gate_eps=0.1, layers=layers,
@@ -284,8 +287,8 @@ class HfModel:
                      n_head=_positive_int(getattr(self.text_config, "num_attention_heads", 0)),
                      n_kv_head=_positive_int(getattr(self.text_config, "num_key_value_heads", 0)),
                      attn_width=attention_width(self.text_config),
-                     norm_place=norm_place_of(str(getattr(self.text_config, "model_type", "")
-                                                  or getattr(self.model.config, "model_type", ""))),
+                     norm_place=norm_place_of(family), norm=norm_kind("rms", family),
+                     block=block_of({**self.text_config.to_dict(), "model_type": family}),
                      tied_head=tied_head(self.model),
                      unknown=unknown, unknown_chars=hf_unknown_chars(self.tokenizer, text,
                                                                      ids, unk, special=True),

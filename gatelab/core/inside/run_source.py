@@ -154,7 +154,7 @@ def _trace_gpt(model: GPT, vocab: data.Vocab, config: TrainConfig, text: str, so
                  gate_eps=config.gate_eps, layers=layers, model_name=name,
                  hidden_size=config.n_embd, vocab_size=len(vocab), n_head=config.n_head,
                  n_kv_head=config.n_kv_head or config.n_head, attn_width=config.n_embd,
-                 tied_head=config.tie_embeddings,
+                 tied_head=config.tie_embeddings, norm="rms",  # model.RMSNorm
                  step=step, unknown=unknown, unknown_chars=run_unknown_chars(text, unknown),
                  unknown_as=vocab.chars[vocab.unknown_id] if unknown else "")
 

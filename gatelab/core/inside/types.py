@@ -60,6 +60,8 @@ class Trace:
     attn_width: int = 0          # n_head · head_dim of the attention (0: unknown)
     norm_place: str = "pre"      # where the layer norms sit (budget.NORM_PLACES)
     tied_head: bool = False      # the LM head's weight is the embedding's
+    norm: str = "rms"            # the layers' norm kind (forward_block.MAP_NORMS)
+    block: str = "sequential"    # how attention and the MLP are wired (forward_block.BLOCKS)
     step: int | None = None      # training step of the weights (runs only)
     # positions whose character is outside the run's vocabulary: the model did not see it but
     # ``unknown_as`` in its place (Vocab.encode's substitute), so its numbers describe that
