@@ -2257,7 +2257,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+109"/>
+        <location filename="../../gatelab/ui/forward_map.py" line="+115"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2307,7 +2307,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+154"/>
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -2935,7 +2935,7 @@
         <translation>神经元点必须是 (g, u) 对组成的数组，实际形状为 {0}</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+47"/>
         <source>Could not load neurons: {0}</source>
         <translation>无法加载神经元：{0}</translation>
     </message>
@@ -2966,7 +2966,7 @@
         <translation>{0}；{1}</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-47"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="-46"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
     </message>
@@ -3051,7 +3051,7 @@
         <translation>{0}；{1}。</translation>
     </message>
     <message>
-        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+82"/>
+        <location filename="../../gatelab/ui/gate_plane_panel.py" line="+81"/>
         <source>Not applied: {0}</source>
         <translation>未应用：{0}</translation>
     </message>
@@ -4161,7 +4161,7 @@
 <context>
     <name>MapTexts</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map_text.py" line="+32"/>
+        <location filename="../../gatelab/ui/forward_map_text.py" line="+33"/>
         <source>gated MLP ({0}): {1} experts, one shown</source>
         <translation>门控 MLP（{0}）：{1} 个专家，显示其中一个</translation>
     </message>
@@ -4243,7 +4243,7 @@
         <translation>softmax → 下一个 token</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+39"/>
         <source>The text as token ids, each below the vocabulary size V</source>
         <translation>以 token id 表示的文本，每个 id 都小于词表大小 V</translation>
     </message>
@@ -4253,12 +4253,12 @@
         <translation>每个 token id 对应一行可学习的 d 个数：残差流从这里开始</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-30"/>
         <source>RMSNorm: rescales the residual stream before attention</source>
         <translation>RMSNorm：在注意力之前重新缩放残差流</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+32"/>
         <source>Mixes information between positions; the attention sink lives here</source>
         <translation>在不同位置之间混合信息；注意力汇聚（sink）就在这里</translation>
     </message>
@@ -4268,12 +4268,12 @@
         <translation>残差相加：注意力的输出加到残差流上</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-33"/>
         <source>RMSNorm: rescales the residual stream before the MLP</source>
         <translation>RMSNorm：在 MLP 之前重新缩放残差流</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>RMSNorm: rescales attention&apos;s output before it is added to the stream</source>
         <translation>RMSNorm：在注意力的输出加回残差流之前重新缩放它</translation>
     </message>
@@ -4283,7 +4283,7 @@
         <translation>RMSNorm：在 MLP 的输出加回残差流之前重新缩放它</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+30"/>
         <source>The gated MLP: every neuron computes h = act(g)·u</source>
         <translation>门控 MLP：每个神经元计算 h = act(g)·u</translation>
     </message>
@@ -4318,12 +4318,57 @@
         <translation>残差相加：MLP 的输出是对残差流的一个小修正</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-36"/>
         <source>RMSNorm after the last layer</source>
         <translation>最后一层之后的 RMSNorm</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>LayerNorm subtracts the mean and divides by the standard deviation, with a learned scale and bias</source>
+        <translation>LayerNorm 先减去均值，再除以标准差，并带有可学习的缩放和偏置</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(RMSNorm would only divide by the root mean square, with a learned scale)</source>
+        <translation>（RMSNorm 只除以均方根，并带有可学习的缩放）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>LayerNorm of the residual stream before attention</source>
+        <translation>注意力之前对残差流做 LayerNorm</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>LayerNorm of the residual stream before the MLP</source>
+        <translation>MLP 之前对残差流做 LayerNorm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LayerNorm of the stream after attention&apos;s output is added to it (post-norm)</source>
+        <translation>注意力的输出加到残差流之后，对残差流做 LayerNorm（后归一化）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LayerNorm of attention&apos;s output before it is added to the stream</source>
+        <translation>注意力的输出加回残差流之前，对它做 LayerNorm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LayerNorm of the stream after the MLP&apos;s output is added to it (post-norm)</source>
+        <translation>MLP 的输出加到残差流之后，对残差流做 LayerNorm（后归一化）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LayerNorm of the MLP&apos;s output before it is added to the stream</source>
+        <translation>MLP 的输出加回残差流之前，对它做 LayerNorm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LayerNorm after the last layer</source>
+        <translation>最后一层之后的 LayerNorm</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Projects d → V: one logit per vocabulary entry; tied: its weights are the embedding&apos;s</source>
         <translation>投影 d → V：词表中每一项对应一个 logit；共享权重：它的权重就是嵌入的权重</translation>
     </message>
@@ -4339,12 +4384,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+83"/>
+        <location line="+108"/>
         <source>Click or press Enter to open:</source>
         <translation>点击或按 Enter 打开：</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="-101"/>
         <source>× N layers</source>
         <translation>× N 层</translation>
     </message>
@@ -4364,7 +4409,22 @@
         <translation>残差流，{0}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
+        <source>In this family attention and the MLP run in parallel on the same input, each through its own norm, and both outputs are added at once (the map draws them in turn).</source>
+        <translation>在这一系列模型中，注意力和 MLP 并行作用于同一输入，各自经过自己的归一化，两者的输出同时相加（图中按先后顺序绘制）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In this family attention and the MLP run in parallel on the same normalised input (one norm shared by both), and both outputs are added at once (the map draws them in turn).</source>
+        <translation>在这一系列模型中，注意力和 MLP 并行作用于同一个归一化后的输入（两者共用一个归一化），两者的输出同时相加（图中按先后顺序绘制）。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This family normalises after each residual add (post-norm): x → norm(x + block(x)); the map draws each norm before its +.</source>
+        <translation>这一系列模型在每次残差相加之后做归一化（后归一化）：x → norm(x + block(x))；图中把每个归一化画在对应的 + 之前。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>No model known yet: generic sizes d (width), m (MLP width), N (layers), V (vocabulary). Analyse a text in Inside the model, set up the Live trainer or pick a preset in Parameter budget, then press Refresh.</source>
         <translation>尚无已知模型：使用通用尺寸 d（宽度）、m（MLP 宽度）、N（层数）、V（词表）。请在“模型内部”中分析一段文本、在“实时训练”中设置好模型，或在“参数预算”中选择一个预设，然后按“刷新”。</translation>
     </message>
@@ -4487,6 +4547,16 @@
         <location line="+5"/>
         <source>LM head: {0}, one logit per vocabulary entry; tied: it reuses the embedding&apos;s {1} table, no weights of its own.</source>
         <translation>LM 输出头：{0}，词表中每一项对应一个 logit；共享权重：它复用嵌入的 {1} 表，没有自己的权重。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Norm after the residual add: {0}; this family normalises the stream after attention&apos;s output is added (the map draws it before the +).</source>
+        <translation>残差相加之后的归一化：{0}；这一系列模型在注意力的输出加到残差流之后才做归一化（图中画在 + 之前）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Norm after the residual add: {0}; this family normalises the stream after the MLP&apos;s output is added (the map draws it before the +).</source>
+        <translation>残差相加之后的归一化：{0}；这一系列模型在 MLP 的输出加到残差流之后才做归一化（图中画在 + 之前）。</translation>
     </message>
     <message>
         <location line="+4"/>
