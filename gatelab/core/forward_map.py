@@ -115,6 +115,8 @@ class ForwardSizes:
     tied_head: bool = False  # the LM head's weights are the embedding's
     norm: str = "rms"  # one of forward_block.MAP_NORMS: RMSNorm, LayerNorm, or no norms
     block: str = "sequential"  # one of forward_block.BLOCKS: how attention and the MLP are wired
+    final_norm: bool = True  # a norm after the last layer (BERT and OPT-350m, post-norm, have none)
+    encoder: bool = False  # an encoder's base model (BERT): no causal mask, a pooler, no LM head
 
     def validate(self) -> ForwardSizes:
         """Raise ``ValueError`` naming the bad field; return self when valid."""
@@ -127,7 +129,7 @@ class ForwardSizes:
         check_dim("n_linear", self.n_linear, minimum=0)
         if self.n_linear > self.n_layer:
             raise error("map.linear_layers", n_linear=self.n_linear, n_layer=self.n_layer)
-        for name in ("gated", "tied_head"):
+        for name in ("gated", "tied_head", "final_norm", "encoder"):
             if not isinstance(getattr(self, name), bool):
                 raise error("value.bool", name=name, value=getattr(self, name))
         for name, valid in (("norm_place", NORM_PLACES), ("norm", MAP_NORMS), ("block", BLOCKS)):
@@ -147,12 +149,13 @@ class ForwardSizes:
 
     def hidden_boxes(self) -> frozenset[str]:
         """The boxes this model does not have: ⊙ and gate_proj in a classic MLP, the norms
-        before the blocks where they come after, those after where they come before, every norm
-        in a model without norms."""
+        before the blocks where they come after, those after where they come before, the final
+        norm where there is none, every norm in a model without norms."""
         hidden = set() if self.gated else set(GATED_ONLY)
         hidden |= POST_NORMS if self.norm_place == "pre" else set()
         hidden |= PRE_NORMS if self.norm_place == "post" else set()
         hidden |= NORM_BOXES if self.norm == "none" else set()
+        hidden |= set() if self.final_norm else {"final_norm"}
         return frozenset(hidden)
 
     @property
@@ -190,7 +193,9 @@ class ForwardSizes:
                         n_kv_head=data.get("n_kv_head"), attn_gate=data.get("attn_gate") is True,
                         norm_place=data.get("norm_place", "pre"),
                         tied_head=data.get("tied_head") is True, norm=data.get("norm", "rms"),
-                        block=data.get("block", "sequential"))
+                        block=data.get("block", "sequential"),
+                        final_norm=data.get("final_norm") is not False,
+                        encoder=data.get("encoder") is True)
         except KeyError as exc:
             raise error("map.lacks", name=exc.args[0]) from None
         return sizes.validate()
@@ -266,7 +271,8 @@ def sizes_from_spec(spec: ModelSpec, variant: str = "", source: str = "",
         attn_width=width if width != spec.hidden else None,
         n_kv_head=spec.n_kv_head if spec.n_kv_head != spec.n_head else None,
         attn_gate=bool(spec.attn_out_gate), tied_head=bool(spec.tie_embeddings),
-        norm_place=spec.norm_place, norm=norm_kind(spec.norm, family), block=block).validate()
+        norm_place=spec.norm_place, norm=norm_kind(spec.norm, family), block=block,
+        final_norm=bool(spec.final_norm), encoder=bool(spec.pooler)).validate()
 
 
 def sizes_from_hf_config(config: Mapping[str, Any], source: str = "",
@@ -298,7 +304,9 @@ def sizes_of_trace(trace: Trace) -> dict[str, Any] | None:
             "attn_width": trace.attn_width if trace.attn_width not in (0, d) else None,
             "attn_gate": any(layer.attn_gate_mean is not None for layer in trace.layers),
             "norm_place": trace.norm_place, "tied_head": trace.tied_head, "norm": trace.norm,
-            "block": trace.block}
+            "block": trace.block,
+            # the causal LMs that normalise after each add (OPT-350m) have no final norm
+            "final_norm": trace.block != "post_add"}
 
 
 def train_intermediate(config: TrainConfig) -> int:

@@ -139,7 +139,7 @@ class MapTexts(QObject):
         (GPT-NeoX, Phi, GPT-J, Falcon, Cohere), or norms after each residual add (BERT, OPT-350m).
         "" for the sequential layer the map draws."""
         block = "sequential" if sizes is None else sizes.block
-        return {
+        note = {
             "parallel": self.tr("In this family attention and the MLP run in parallel on the same "
                                 "input, each through its own norm, and both outputs are added "
                                 "at once (the map draws them in turn)."),
@@ -150,6 +150,12 @@ class MapTexts(QObject):
             "post_add": self.tr("This family normalises after each residual add (post-norm): "
                                 "x → norm(x + block(x)); the map draws each norm before its +."),
         }.get(block, "")
+        if sizes is not None and sizes.encoder:  # BERT: the map's last boxes are a causal LM's
+            note = " ".join(filter(None, (note, self.tr(
+                "It is an encoder: every token sees the whole text (no causal mask), and its base "
+                "model ends in a pooler, not in an LM head; the map's last two boxes show what a "
+                "causal LM does instead."))))
+        return note
 
     def caption(self, sizes: ForwardSizes | None) -> str:
         """Where the numbers come from, and the MLP's widths in one line."""

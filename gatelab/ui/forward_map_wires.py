@@ -37,7 +37,7 @@ def paint_wires(p: QPainter, line: QColor, r: dict[str, QRectF],
     arrow(p, [(x, r["tokens"].bottom()), (x, r["embedding"].top())])
     arrow(p, [(x, r["embedding"].bottom()), (x, r["attn_add"].top())])
     arrow(p, [(x, r["attn_add"].bottom()), (x, r["mlp_add"].top())])
-    if "final_norm" in hidden:  # a model without norms: the stream goes on to the LM head
+    if "final_norm" in hidden:  # no norm after the last layer: the stream goes on to the LM head
         arrow(p, [(x, r["mlp_add"].bottom()), (x, 565), (r["lm_head"].left(), 565)])
     else:
         arrow(p, [(x, r["mlp_add"].bottom()), (x, r["final_norm"].top())])

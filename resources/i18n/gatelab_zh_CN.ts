@@ -4384,12 +4384,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+108"/>
+        <location line="+114"/>
         <source>Click or press Enter to open:</source>
         <translation>点击或按 Enter 打开：</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-107"/>
         <source>× N layers</source>
         <translation>× N 层</translation>
     </message>
@@ -4424,7 +4424,12 @@
         <translation>这一系列模型在每次残差相加之后做归一化（后归一化）：x → norm(x + block(x))；图中把每个归一化画在对应的 + 之前。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>It is an encoder: every token sees the whole text (no causal mask), and its base model ends in a pooler, not in an LM head; the map&apos;s last two boxes show what a causal LM does instead.</source>
+        <translation>它是一个编码器：每个 token 都能看到整段文本（没有因果掩码），其基础模型以池化层（pooler）结尾，而不是 LM 输出头；图中最后两个框展示的是因果语言模型的做法。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>No model known yet: generic sizes d (width), m (MLP width), N (layers), V (vocabulary). Analyse a text in Inside the model, set up the Live trainer or pick a preset in Parameter budget, then press Refresh.</source>
         <translation>尚无已知模型：使用通用尺寸 d（宽度）、m（MLP 宽度）、N（层数）、V（词表）。请在“模型内部”中分析一段文本、在“实时训练”中设置好模型，或在“参数预算”中选择一个预设，然后按“刷新”。</translation>
     </message>

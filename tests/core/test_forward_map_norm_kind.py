@@ -236,3 +236,41 @@ def test_a_traced_folder_carries_its_norm_kind_and_wiring(tmp_path: Path) -> Non
         trace = HfModel(folder, device="cpu").trace("the gate opens")
         sizes = fm.ForwardSizes.from_dict(fm.sizes_of_trace(trace) or {})
         assert (trace.norm, trace.block, sizes.norm, sizes.block) == (norm, block, norm, block)
+
+
+@pytest.mark.parametrize(("config", "final_norm", "encoder"), [
+    ({"model_type": "bert", **SIZES}, False, True),
+    ({"model_type": "opt", "ffn_dim": 256, "do_layer_norm_before": False, **SIZES}, False, False),
+    ({"model_type": "opt", "ffn_dim": 256, **SIZES}, True, False),
+    ({"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "vocab_size": 100},
+     True, False),
+    ({"model_type": "llama", **SIZES}, True, False),
+])
+def test_a_model_without_a_final_norm_shows_none(config: dict, final_norm: bool,
+                                                 encoder: bool) -> None:
+    """BERT and OPT-350m normalise after each add and have no norm after the last layer: the
+    map drew a "final norm" box for them. BERT is an encoder (its base model ends in a pooler)."""
+    sizes = fm.sizes_from_hf_config(config, "tiny")
+    assert (sizes.final_norm, sizes.encoder) == (final_norm, encoder)
+    assert ("final_norm" in sizes.hidden_boxes()) == (not final_norm)
+    again = fm.ForwardSizes.from_dict(sizes.to_dict())
+    assert (again.final_norm, again.encoder) == (final_norm, encoder)
+    old = {k: v for k, v in sizes.to_dict().items() if k not in ("final_norm", "encoder")}
+    assert (fm.ForwardSizes.from_dict(old).final_norm, fm.ForwardSizes.from_dict(old).encoder) \
+        == (True, False)  # saved before these fields: drawn as before
+
+
+def test_the_final_norms_absence_is_transformers_own() -> None:
+    """transformers builds no final norm for OPT with do_layer_norm_before=False nor for BERT
+    (its layers' last op is the post-add LayerNorm), and one for default OPT."""
+    import transformers as T
+
+    opt = dict(hidden_size=32, ffn_dim=64, num_attention_heads=4, num_hidden_layers=1,
+               vocab_size=50)
+    assert T.OPTForCausalLM(T.OPTConfig(**opt, do_layer_norm_before=False)
+                            ).model.decoder.final_layer_norm is None
+    assert T.OPTForCausalLM(T.OPTConfig(**opt)).model.decoder.final_layer_norm is not None
+    bert = T.BertModel(T.BertConfig(hidden_size=32, intermediate_size=64, num_attention_heads=4,
+                                    num_hidden_layers=1, vocab_size=50))
+    top = [name for name, _ in bert.named_children()]
+    assert top == ["embeddings", "encoder", "pooler"]  # no norm after the encoder's layers

@@ -272,7 +272,7 @@ def test_the_real_inside_panel_reports_its_trace(qtbot) -> None:  # noqa: ANN001
                                         "n_linear": 0, "n_kv_head": None, "attn_width": None,
                                         "attn_gate": True,  # layer 0 has a gate mean
                                         "norm_place": "pre", "tied_head": False, "norm": "rms",
-                                        "block": "sequential"}
+                                        "block": "sequential", "final_norm": True}
         p = ForwardMapPanel()
         qtbot.addWidget(p)
         p.set_panel_lookup(_lookup(inside=inside))

@@ -104,3 +104,21 @@ def test_a_post_norm_family_says_its_norms_follow_the_add(panel: ForwardMapPanel
     assert panel.readout.text().startswith(
         "Norm after the residual add: LayerNorm · 64; this family normalises the stream after "
         "the MLP's output is added")
+
+
+def test_an_encoder_without_a_final_norm_shows_none_and_says_so(panel: ForwardMapPanel) -> None:
+    """BERT: no "final norm" box (the map drew one), the stream's wire runs on to the last
+    boxes, and the note says it is an encoder whose base model has no LM head."""
+    panel.show_sizes(fm.sizes_from_hf_config({"model_type": "bert", **SIZES}, "tiny"))
+    view = panel.view
+    assert "final_norm" not in view.keys()
+    s, off = view._scale_offset()
+    assert view.box_at(QPointF(off.x() + RESIDUAL_X * s, off.y() + 552 * s)) is None
+    image = view.grab().toImage()
+    wire = QColor(image.pixel(round(off.x() + RESIDUAL_X * s), round(off.y() + 552 * s)))
+    assert wire.lightness() < 200 and abs(wire.red() - wire.blue()) < 20  # the grey wire
+    note = panel.family_note.text()
+    assert "normalises after each residual add" in note and "It is an encoder" in note
+    assert panel.family_note.isVisible()
+    panel.show_sizes(fm.sizes_from_hf_config(GPT2, "tiny"))  # a causal LM with a final norm
+    assert "final_norm" in view.keys() and panel.family_note.text() == ""
