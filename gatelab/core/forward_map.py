@@ -230,6 +230,18 @@ HIDDEN_ACTIVATION_TYPES: dict[str, str] = {
 }
 
 
+#: The MLP activation of families whose config.json may leave it out (transformers saves only
+#: the keys that differ from the config class's defaults) and whose default is not SiLU: the
+#: map drew BERT's MLP with a SiLU box. Held to transformers' config classes by a test; BLOOM's
+#: is hard-coded in its modelling file (BloomGelu, the tanh approximation).
+FAMILY_ACT: dict[str, str] = {
+    "gpt2": "gelu_new", "bert": "gelu", "gpt_neox": "gelu", "opt": "relu", "phi": "gelu_new",
+    "gptj": "gelu_new", "codegen": "gelu_new", "falcon": "gelu", "gpt_bigcode":
+    "gelu_pytorch_tanh", "gpt_neo": "gelu_new", "bloom": "gelu_new",
+    "starcoder2": "gelu_pytorch_tanh", "gemma": "gelu_pytorch_tanh",
+}
+
+
 def _hidden_act(config: Mapping[str, Any]) -> Any:
     """The MLP activation's name, wherever the family keeps it (text_config first), read as the
     family's modelling code reads it (``hidden_activation`` where its config class declares it,
@@ -248,6 +260,10 @@ def _hidden_act(config: Mapping[str, Any]) -> Any:
         proj = cfg.get("feed_forward_proj")  # T5: "gated-gelu", "relu"
         if isinstance(proj, str):
             return proj.rsplit("-", 1)[-1]
+        if model_type == "falcon" and isinstance(cfg.get("activation"), str):
+            return cfg["activation"]  # (FalconConfig's own key)
+        if isinstance(model_type, str) and model_type in FAMILY_ACT:
+            return FAMILY_ACT[model_type]  # left out of config.json: the family's default
     return None
 
 

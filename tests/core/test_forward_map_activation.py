@@ -65,3 +65,49 @@ def test_a_composite_config_reads_its_text_config_by_the_outer_model_type() -> N
     assert fm._hidden_act(config) == "gelu_pytorch_tanh"  # the declared key is absent: default
     config["text_config"] = {**text, "hidden_activation": "gelu"}
     assert fm._hidden_act(config) == "gelu"
+
+
+def test_the_family_defaults_are_transformers_own() -> None:
+    """``FAMILY_ACT``: the activation a config.json may leave out (transformers writes only what
+    differs from its config class's defaults), for every family but BLOOM, whose is coded."""
+    for model_type, act in fm.FAMILY_ACT.items():
+        if model_type == "bloom":
+            continue
+        default = CONFIG_MAPPING[model_type]().to_dict()
+        found = next(default[k] for k in ("hidden_act", "activation_function", "activation")
+                     if isinstance(default.get(k), str))
+        assert found == act, model_type
+
+
+def test_blooms_coded_gelu_is_the_tanh_approximation() -> None:
+    import torch
+    from transformers.activations import ACT2FN
+    from transformers.models.bloom import modeling_bloom
+
+    x = torch.linspace(-4, 4, 101)
+    torch.testing.assert_close(modeling_bloom.bloom_gelu_forward(x), ACT2FN["gelu_new"](x),
+                               atol=1e-6, rtol=0)
+
+
+@pytest.mark.parametrize(("config", "variant", "act"), [
+    ({"model_type": "bert", "hidden_size": 64, "intermediate_size": 256, "num_hidden_layers": 2,
+      "num_attention_heads": 4, "vocab_size": 100}, "gelu", "GELU"),
+    ({"model_type": "opt", "hidden_size": 64, "ffn_dim": 256, "num_hidden_layers": 2,
+      "num_attention_heads": 4, "vocab_size": 100}, "relu", "ReLU"),
+    ({"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "vocab_size": 100},
+     "gelu", "GELU"),
+    ({"model_type": "gpt_neox", "hidden_size": 64, "intermediate_size": 256,
+      "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100}, "gelu", "GELU"),
+    ({"model_type": "llama", "hidden_size": 64, "intermediate_size": 256,
+      "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 100}, "", "SiLU"),
+])  # (Llama's: no variant named, drawn as the gated default, SwiGLU with SiLU)
+def test_a_config_without_its_activation_key_shows_the_familys(config: dict, variant: str,
+                                                               act: str) -> None:
+    """A config.json saved by transformers leaves a default activation out: the map drew
+    BERT's, GPT-2's and OPT's classic MLPs as "MLP (MLP)" with a SiLU box."""
+    sizes = fm.sizes_from_hf_config(config, "tiny")
+    assert (sizes.variant, sizes.act) == (variant, act)
+    if variant:  # a key that says otherwise still wins
+        other = "relu" if variant == "gelu" else "gelu"
+        key = "activation_function" if config["model_type"] in ("gpt2", "opt") else "hidden_act"
+        assert fm.sizes_from_hf_config({**config, key: other}, "tiny").variant == other
