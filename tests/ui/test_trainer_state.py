@@ -7,7 +7,6 @@ forever; and the sample box showed the previous run's text during a new run.
 
 from __future__ import annotations
 
-import time
 
 from pathlib import Path
 
@@ -37,6 +36,16 @@ def test_active_clock_leaves_out_pauses() -> None:
     assert clock.elapsed() == 2.0
 
 
+def _saved_step(panel) -> int | None:  # noqa: ANN001
+    """The step of the run's checkpoint (None: not written yet, or being replaced)."""
+    from gatelab.core.runs_read import load_checkpoint
+
+    try:
+        return int(load_checkpoint(Path(panel.run_dir) / "ckpt.pt")["step"])
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def _bar_text(panel) -> str:  # noqa: ANN001
     return panel.bar.progress.format()
 
@@ -50,13 +59,16 @@ def test_pause_stop_and_replay_show_no_stale_eta(qtbot, panel) -> None:  # noqa:
     qtbot.waitUntil(lambda: "ETA" in _bar_text(panel), timeout=30000)
     panel.bar.btn_pause.click()
     assert "paused" in _bar_text(panel) and "ETA" not in _bar_text(panel)
-    # the step under way when Pause was pressed finishes and its rows arrive (later on a busy
-    # machine): wait until the bar holds still, then it must stay so
-    deadline, last = time.monotonic() + 15, None
-    while time.monotonic() < deadline and _bar_text(panel) != last:
-        last = _bar_text(panel)
-        assert "paused" in last and "ETA" not in last
-        qtbot.wait(600)
+    # the step under way when Pause was pressed finishes, is checkpointed (one more step when
+    # the click came after the engine asked; slow on a busy machine) and its row arrives: wait
+    # for that checkpoint, with the bar saying "paused" all along; then it must stay so
+    def paused_at_checkpoint() -> bool:
+        text = _bar_text(panel)
+        assert "paused" in text and "ETA" not in text
+        steps = panel.plots.history.steps
+        return bool(steps) and _saved_step(panel) == steps[-1] and f"step {steps[-1]} " in text
+
+    qtbot.waitUntil(paused_at_checkpoint, timeout=30000)
     frozen_text, frozen_s = _bar_text(panel), panel._clock.elapsed()
     assert "paused" in frozen_text and "ETA" not in frozen_text
     qtbot.wait(400)
