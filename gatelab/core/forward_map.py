@@ -230,6 +230,13 @@ HIDDEN_ACTIVATION_TYPES: dict[str, str] = {
 }
 
 
+#: Classic-MLP model types whose activation is not under ``hidden_act``/``activation_function``:
+#: Falcon's config names it ``activation`` ("gelu" when left out); BLOOM's (BloomGelu, the tanh
+#: approximation) and MPT's (nn.GELU) are fixed in their modelling code, whatever the config says.
+OWN_ACTIVATION_KEY: dict[str, tuple[str, str]] = {"falcon": ("activation", "gelu")}
+FIXED_ACTIVATION: dict[str, str] = {"bloom": "gelu_new", "mpt": "gelu"}
+
+
 def _hidden_act(config: Mapping[str, Any]) -> Any:
     """The MLP activation's name, wherever the family keeps it (text_config first), read as the
     family's modelling code reads it (``hidden_activation`` where its config class declares it,
@@ -240,6 +247,11 @@ def _hidden_act(config: Mapping[str, Any]) -> Any:
         if isinstance(model_type, str) and model_type in HIDDEN_ACTIVATION_TYPES:
             act = cfg.get("hidden_activation")
             return act if isinstance(act, str) else HIDDEN_ACTIVATION_TYPES[model_type]
+        if model_type in FIXED_ACTIVATION:
+            return FIXED_ACTIVATION[model_type]
+        if model_type in OWN_ACTIVATION_KEY:
+            key, default = OWN_ACTIVATION_KEY[model_type]
+            return cfg[key] if isinstance(cfg.get(key), str) else default
         for key in ("hidden_act", "hidden_activation", "activation_function"):
             if isinstance(cfg.get(key), str):
                 if model_type == "gemma" and key == "hidden_act" and cfg[key] == "gelu":
