@@ -28,8 +28,10 @@ from gatelab.core.messages import Msg, error
 #: The families this module reads.
 CLASSIC_FAMILIES: tuple[str, ...] = ("gpt_neox", "opt", "phi", "bert", "gptj", "codegen",
                                      "falcon", "gpt_bigcode", "gpt_neo", "bloom", "mpt")
-#: Families whose MLP is always 4·d wide (their config has no width key).
+#: Families whose MLP is always 4·d wide (their config has no width key), and those whose
+#: config must give the width (the others default to 4·d, as GPT-2 does).
 _FOUR_D: tuple[str, ...] = ("bloom", "mpt")
+_WIDTH_REQUIRED: tuple[str, ...] = ("gpt_neox", "opt", "phi", "bert")
 #: Families whose config may give ``n_embed``, which transformers reads before ``hidden_size``.
 _N_EMBED: tuple[str, ...] = ("falcon", "bloom")
 
@@ -44,8 +46,7 @@ def classic_spec(cfg: Mapping[str, Any], family: str, notes: list[Any]) -> Model
     """The ``ModelSpec`` of one of ``CLASSIC_FAMILIES`` (defaults already filled in)."""
     hidden, n_head = _hidden(cfg, family), R.size(cfg, "n_head")
     intermediate = 4 * hidden if family in _FOUR_D else R.size(
-        cfg, "intermediate", default=None if family in ("gpt_neox", "opt", "phi", "bert")
-        else 4 * hidden)
+        cfg, "intermediate", default=None if family in _WIDTH_REQUIRED else 4 * hidden)
     common: dict[str, Any] = {
         "name": R.string(cfg, "_name_or_path", family), "hidden": hidden, "n_head": n_head,
         "n_layer": R.size(cfg, "n_layer"), "vocab": R.size(cfg, "vocab"),
@@ -53,7 +54,8 @@ def classic_spec(cfg: Mapping[str, Any], family: str, notes: list[Any]) -> Model
         "norm": "layer", "notes": tuple(notes)}
     if family == "phi":
         return _phi(cfg, common)
-    if hidden % n_head:  # transformers refuses to build the others (d is split into the heads)
+    if hidden % n_head:  # transformers refuses to build the others (d is split into the heads;
+        # MPT builds it, and fails on its first forward pass)
         raise error("train.width_heads", width=hidden, heads=n_head)
     common["head_dim"] = hidden // n_head
     if family == "bert":
