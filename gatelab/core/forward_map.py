@@ -232,14 +232,18 @@ HIDDEN_ACTIVATION_TYPES: dict[str, str] = {
 
 #: The MLP activation of families whose config.json may leave it out (transformers saves only
 #: the keys that differ from the config class's defaults) and whose default is not SiLU: the
-#: map drew BERT's MLP with a SiLU box. Held to transformers' config classes by a test; BLOOM's
-#: is hard-coded in its modelling file (BloomGelu, the tanh approximation).
+#: map drew BERT's MLP with a SiLU box. Held to transformers' config classes by a test.
 FAMILY_ACT: dict[str, str] = {
     "gpt2": "gelu_new", "bert": "gelu", "gpt_neox": "gelu", "opt": "relu", "phi": "gelu_new",
-    "gptj": "gelu_new", "codegen": "gelu_new", "falcon": "gelu", "gpt_bigcode":
-    "gelu_pytorch_tanh", "gpt_neo": "gelu_new", "bloom": "gelu_new",
+    "gptj": "gelu_new", "codegen": "gelu_new", "gpt_bigcode": "gelu_pytorch_tanh",
+    "gpt_neo": "gelu_new",
     "starcoder2": "gelu_pytorch_tanh", "gemma": "gelu_pytorch_tanh",
 }
+#: Classic-MLP model types whose activation is not under ``hidden_act``/``activation_function``:
+#: Falcon's config names it ``activation`` ("gelu" when left out); BLOOM's (BloomGelu, the tanh
+#: approximation) and MPT's (nn.GELU) are fixed in their modelling code, whatever the config says.
+OWN_ACTIVATION_KEY: dict[str, tuple[str, str]] = {"falcon": ("activation", "gelu")}
+FIXED_ACTIVATION: dict[str, str] = {"bloom": "gelu_new", "mpt": "gelu"}
 
 
 def _hidden_act(config: Mapping[str, Any]) -> Any:
@@ -252,6 +256,11 @@ def _hidden_act(config: Mapping[str, Any]) -> Any:
         if isinstance(model_type, str) and model_type in HIDDEN_ACTIVATION_TYPES:
             act = cfg.get("hidden_activation")
             return act if isinstance(act, str) else HIDDEN_ACTIVATION_TYPES[model_type]
+        if model_type in FIXED_ACTIVATION:
+            return FIXED_ACTIVATION[model_type]
+        if model_type in OWN_ACTIVATION_KEY:
+            key, default = OWN_ACTIVATION_KEY[model_type]
+            return cfg[key] if isinstance(cfg.get(key), str) else default
         for key in ("hidden_act", "hidden_activation", "activation_function"):
             if isinstance(cfg.get(key), str):
                 if model_type == "gemma" and key == "hidden_act" and cfg[key] == "gelu":
@@ -260,8 +269,6 @@ def _hidden_act(config: Mapping[str, Any]) -> Any:
         proj = cfg.get("feed_forward_proj")  # T5: "gated-gelu", "relu"
         if isinstance(proj, str):
             return proj.rsplit("-", 1)[-1]
-        if model_type == "falcon" and isinstance(cfg.get("activation"), str):
-            return cfg["activation"]  # (FalconConfig's own key)
         if isinstance(model_type, str) and model_type in FAMILY_ACT:
             return FAMILY_ACT[model_type]  # left out of config.json: the family's default
     return None

@@ -154,6 +154,9 @@ BUDGET_MESSAGES: dict[str, str] = {
                 "not divide num_attention_heads ({heads}): add num_key_value_heads to the config"),
     "hf.bad_arg": QT_TRANSLATE_NOOP("core", "expected a config.json path or a dict, got {found}"),
     "hf.malformed": QT_TRANSLATE_NOOP("core", "malformed config: {reason}"),
+    "hf.bigcode_mq_cross": QT_TRANSLATE_NOOP(
+        "core", "add_cross_attention with multi_query: transformers' gpt_bigcode model refuses "
+                "this combination (multi-query cross-attention is not supported)"),
     "preset.unreadable": QT_TRANSLATE_NOOP("core", "preset {name}: {reason}"),
     "preset.no_config": QT_TRANSLATE_NOOP("core", "preset {name} must be an object with a 'config' object"),
     "preset.no_name": QT_TRANSLATE_NOOP("core", "preset {name} needs 'name' and 'source' strings"),

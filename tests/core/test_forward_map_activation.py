@@ -69,14 +69,13 @@ def test_a_composite_config_reads_its_text_config_by_the_outer_model_type() -> N
 
 def test_the_family_defaults_are_transformers_own() -> None:
     """``FAMILY_ACT``: the activation a config.json may leave out (transformers writes only what
-    differs from its config class's defaults), for every family but BLOOM, whose is coded."""
+    differs from its config class's defaults)."""
     for model_type, act in fm.FAMILY_ACT.items():
-        if model_type == "bloom":
-            continue
         default = CONFIG_MAPPING[model_type]().to_dict()
         found = next(default[k] for k in ("hidden_act", "activation_function", "activation")
                      if isinstance(default.get(k), str))
         assert found == act, model_type
+    assert fm.FIXED_ACTIVATION["bloom"] == "gelu_new"  # (BloomGelu: next test)
 
 
 def test_blooms_coded_gelu_is_the_tanh_approximation() -> None:

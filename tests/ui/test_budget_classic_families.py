@@ -23,6 +23,12 @@ CONFIGS = {
                  "word_embed_proj_dim": 16},
     "tiny-phi": {"model_type": "phi", "intermediate_size": 96},
     "tiny-bert": {"model_type": "bert", "intermediate_size": 96, "max_position_embeddings": 64},
+    # s25: refused (GPT-J: no intermediate_size) or gated estimates before
+    "tiny-gptj": {"model_type": "gptj", "n_inner": 96, "rotary_dim": 4},
+    "tiny-falcon": {"model_type": "falcon", "ffn_hidden_size": 96, "num_key_value_heads": 1},
+    "tiny-bigcode": {"model_type": "gpt_bigcode", "n_inner": 96, "n_positions": 64},
+    "tiny-neo": {"model_type": "gpt_neo", "intermediate_size": 96,
+                 "max_position_embeddings": 64},
 }
 
 
@@ -66,6 +72,8 @@ def test_the_gate_bar_is_empty_and_the_count_exact(panel: BudgetPanel, qtbot,  #
     ("tiny-opt", ["word embeddings of width 16 (projected to and from d)", "MLP biases"]),
     ("tiny-neox", ["MLP biases"]),
     ("tiny-bert", ["MLP biases", "token-type embeddings (2 types)", "the pooler"]),
+    ("tiny-gptj", ["the lm_head bias", "MLP biases"]),
+    ("tiny-falcon", ["its norm layout (layer, 1 per layer)"]),
 ])
 def test_loading_one_into_the_fields_names_what_they_cannot_hold(
         panel: BudgetPanel, qtbot, tmp_path: Path, name: str, said: list[str]) -> None:  # noqa: ANN001

@@ -39,11 +39,14 @@ _TOWER = re.compile(r"^(model\.|thinker\.)?(visual|vision_tower|vision_model|vis
 _INT_DTYPES = {"U8", "I8", "U16", "I16", "U32", "I32", "U64", "I64"}
 _QUANT_META = re.compile(r"(_scales|\.scales|scale_inv|qzeros|g_idx|\.absmax|quant_map|"
                          r"quant_state|nested_absmax|nested_quant_map|_zeros)$")
-_BUFFER = re.compile(r"(attn\.bias|attn\.masked_bias|inv_freq|position_ids)$")
+#: GPT-Neo's checkpoints keep their causal mask as attn.attention.bias [1, 1, n, n] and masked_bias.
+_BUFFER = re.compile(r"(attn\.bias|attn\.masked_bias|attn\.attention\.bias|"
+                     r"attn\.attention\.masked_bias|inv_freq|position_ids)$")
 _ROUTER = re.compile(r"((mlp|block_sparse_moe|moe|feed_forward)\.gate\.|\.router\.|"
                      r"e_score_correction_bias$)")
 _ATTN = re.compile(r"(self_attn\.|linear_attn|\.attn\.|\.attention\.|selfattention|encdecattention|"
-                   r"crossattention|(?<!ln_)cross_attn|\.attn_)")
+                   r"crossattention|(?<!ln_)cross_attn|\.attn_|"
+                   r"\.self_attention\.)")  # (the last: Falcon's and BLOOM's)
 
 
 #: BERT's LayerNorm after attention sits in the attention module (attention.output.LayerNorm).
@@ -62,7 +65,7 @@ def classify(name: str, dtype: str = "F32", shape: tuple[int, ...] = ()) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _classify(n: str, four_dims: bool) -> str:
-    if _BUFFER.search(n) and (not n.endswith("attn.bias") or four_dims):
+    if _BUFFER.search(n) and (not n.endswith(("attn.bias", "attention.bias")) or four_dims):
         return "buffers"
     if _QUANT_META.search(n):
         return "quantization"
@@ -72,6 +75,8 @@ def _classify(n: str, four_dims: bool) -> str:
         return "other"  # BERT's task heads (masked-LM, next sentence): not in the base count
     if "lm_head" in n or n in ("output.weight", "embed_out.weight"):
         return "lm_head"
+    if n.endswith(("word_embeddings_layernorm.weight", "word_embeddings_layernorm.bias")):
+        return "norms"  # BLOOM's LayerNorm on the word embeddings
     if re.search(r"(embed_tokens|wte|wpe|word_embeddings|position_embeddings|embed_positions|"
                  r"tok_embeddings|^shared\.weight|embed_in\.|decoder\.project_(in|out)\.|"
                  r"token_type_embeddings)", n):
@@ -94,9 +99,10 @@ def _classify(n: str, four_dims: bool) -> str:
         return "mlp.gate"
     if re.search(r"(^|\.)pooler\.", n):
         return "lm_head"  # BertModel's pooler: its output head, as the count has it
-    if re.search(r"(up_proj|\.w3\.|wi_1|c_fc|fc1|dense_h_to_4h|\.wi\.|\.intermediate\.dense)", n):
+    if re.search(r"(up_proj|\.w3\.|wi_1|c_fc|fc1|fc_in|dense_h_to_4h|\.wi\.|"
+                 r"\.intermediate\.dense)", n):
         return "mlp.up"
-    if re.search(r"(down_proj|\.w2\.|\.wo\.|mlp\.c_proj|fc2|dense_4h_to_h|"
+    if re.search(r"(down_proj|\.w2\.|\.wo\.|mlp\.c_proj|fc2|fc_out|dense_4h_to_h|"
                  r"layer\.#\.output\.dense)", n):
         return "mlp.down"
     return "other"

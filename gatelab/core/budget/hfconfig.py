@@ -32,7 +32,8 @@ EXACT_FAMILIES: tuple[str, ...] = (
     "gemma3", "gemma3_text", "phi3", "gpt2", "t5", "gpt_oss", "minimind", "qwen3_5",
     "qwen3_5_text", "qwen3_5_moe", "qwen3_5_moe_text", "qwen3_next", "deepseek_v3", "llama4",
     "llama4_text", "smollm3", "olmo2", "glm4_moe", "ministral3", "granite", "exaone",
-    "vaultgemma", "ernie4_5", "deepseek_v2", "glm4", "gpt_neox", "opt", "phi", "bert",
+    "vaultgemma", "ernie4_5", "deepseek_v2", "glm4", "gpt_neox", "opt", "phi", "bert", "gptj",
+    "codegen", "falcon", "gpt_bigcode", "gpt_neo", "bloom", "mpt",
 )
 #: Families counted from their config but not held to transformers (none at present).
 UNVERIFIED_FAMILIES: tuple[str, ...] = ()

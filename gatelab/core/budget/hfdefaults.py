@@ -130,6 +130,16 @@ FAMILY_DEFAULTS: dict[str, dict[str, Any]] = {
     "phi": {"num_key_value_heads": None, "tie_word_embeddings": _F, "qk_layernorm": _F},
     "bert": {"tie_word_embeddings": True, "add_cross_attention": _F, "type_vocab_size": 2,
              "max_position_embeddings": 512},
+    "gptj": {"tie_word_embeddings": _F, "n_inner": None, "n_positions": 2048},
+    "codegen": {"tie_word_embeddings": _F, "n_inner": None, "n_positions": 2048},
+    "falcon": {"tie_word_embeddings": True, "num_kv_heads": None, "new_decoder_architecture": _F,
+               "multi_query": True, "parallel_attn": True, "bias": _F,
+               "num_ln_in_parallel_attn": None},
+    "gpt_bigcode": {"tie_word_embeddings": True, "n_inner": None, "n_positions": 1024,
+                    "add_cross_attention": _F, "multi_query": True},
+    "gpt_neo": {"tie_word_embeddings": True, "max_position_embeddings": 2048},
+    "bloom": {"tie_word_embeddings": True},
+    "mpt": {"tie_word_embeddings": True},
     "t5": {"head_dim": None, "d_kv": 64, "d_ff": 2048, "num_decoder_layers": None,
            "feed_forward_proj": "relu", "relative_attention_num_buckets": 32,
            "tie_word_embeddings": True},
@@ -144,10 +154,18 @@ _T5_SPELLINGS = {"hidden": ("hidden_size", "d_model"), "intermediate": ("d_ff",)
 #: The spellings of a size a family's config class declares, where they differ from what
 #: ``readable`` assumes (for the five sizes, the reader's first spelling alone); held to
 #: transformers' config classes by ``tests/core/test_budget_spellings.py``.
+_GPT2_SPELLINGS = {"hidden": ("hidden_size", "n_embd"), "intermediate": ("n_inner",),
+                   "n_layer": ("num_hidden_layers", "n_layer"),
+                   "n_head": ("num_attention_heads", "n_head")}
 SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
-    "gpt2": {"hidden": ("hidden_size", "n_embd"), "intermediate": ("n_inner",),
-             "n_layer": ("num_hidden_layers", "n_layer"),
-             "n_head": ("num_attention_heads", "n_head")},
+    "gpt2": _GPT2_SPELLINGS, "gptj": _GPT2_SPELLINGS, "codegen": _GPT2_SPELLINGS,
+    "gpt_bigcode": _GPT2_SPELLINGS, "falcon": {"intermediate": ("ffn_hidden_size",)},
+    "gpt_neo": {"n_layer": ("num_hidden_layers", "num_layers"),
+                "n_head": ("num_attention_heads", "num_heads")},
+    "bloom": {"n_layer": ("num_hidden_layers", "n_layer"),
+              "n_head": ("num_attention_heads", "n_head"), "intermediate": ()},  # always 4·d
+    "mpt": {"hidden": ("hidden_size", "d_model"), "n_layer": ("num_hidden_layers", "n_layers"),
+            "n_head": ("num_attention_heads", "n_heads"), "intermediate": ()},  # always 4·d
     "t5": _T5_SPELLINGS, "mt5": _T5_SPELLINGS, "opt": {"intermediate": ("ffn_dim",)},
     "exaone": {"n_layer": ("num_hidden_layers", "num_layers")},
     "qwen3_5_moe_text": {"intermediate": ()},  # every layer is routed: no dense width at all
@@ -162,6 +180,14 @@ _TABLE_SIZES: tuple[str, ...] = ("n_kv_head", "head_dim", "n_experts", "experts_
 #: spelling is transformers' choice already (held pair by pair by a test).
 WINNING_SPELLINGS: dict[str, tuple[str, ...]] = {
     "mixtral": ("num_experts",), "gpt_oss": ("num_experts",), "exaone": ("num_layers",),
+}
+
+
+#: Keys a family's config class derives from others and writes into config.json, and sets again
+#: from those others when it reads the file back (Falcon's and GPT-BigCode's
+#: ``num_key_value_heads``, from ``multi_query`` and ``num_kv_heads``): dropped without a note.
+DERIVED_KEYS: dict[str, tuple[str, ...]] = {
+    "falcon": ("num_key_value_heads",), "gpt_bigcode": ("num_key_value_heads",),
 }
 
 
@@ -215,6 +241,8 @@ def with_defaults(family: str, cfg: Mapping[str, Any]) -> tuple[dict[str, Any], 
     table = FAMILY_DEFAULTS.get(family)
     if table is None:  # unknown family (or MiniMind): read every key, as before
         return out, []
+    for key in DERIVED_KEYS.get(family, ()):
+        out.pop(key, None)
     dropped = _drop_unread(family, out)
     for key in FAMILY_ONLY:
         if key in out and key not in table and _matters(value := out.pop(key)) \

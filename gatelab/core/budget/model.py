@@ -59,10 +59,10 @@ class ModelSpec:
     Encoder-decoder (T5): ``encoder_layers`` > 0 adds an encoder stack; the ``n_layer`` decoder
     layers then also carry cross-attention and a third norm (``cross_attention`` gives a
     decoder-only stack the same, as GPT-2's ``add_cross_attention`` does).
-    Classic-MLP decoders (GPT-2, GPT-NeoX, OPT, Phi): ``gated=False`` with biases and LayerNorms;
-    ``embed_width`` (OPT's word_embed_proj_dim) is the token embedding's and lm_head's width,
-    and when it differs from d, project_in [d, width] and project_out [width, d] join the
-    embeddings; ``lm_head_bias`` adds Phi's [vocab] bias (kept when lm_head is tied).
+    Classic-MLP decoders (GPT-2, GPT-NeoX, GPT-J, Falcon, OPT, Phi…): ``gated=False`` with
+    biases and LayerNorms; ``embed_width`` (OPT's word_embed_proj_dim) is the token
+    embedding's and lm_head's width, and when it differs from d, project_in [d, width] and
+    project_out [width, d] join the embeddings; ``lm_head_bias`` adds Phi's [vocab] bias (kept when lm_head is tied).
     Encoders (BERT): ``token_types`` rows of token-type embeddings, ``embed_norm`` a norm on the
     embeddings' sum, and ``pooler`` BertModel's [d, d] dense with its bias, shown as the head
     (lm_head part); with ``tie_embeddings`` True there is no lm_head of its own.
@@ -93,7 +93,8 @@ class ModelSpec:
     embed_width: int = 0  # token embedding and lm_head width when not d (OPT); 0 means d
     lm_head_bias: bool = False  # lm_head [vocab] bias (Phi)
     token_types: int = 0  # token-type (segment) embeddings [token_types, d] (BERT)
-    embed_norm: bool = False  # a norm on the summed embeddings (BERT's embeddings.LayerNorm)
+    embed_norm: bool = False  # a norm on the summed embeddings (BERT's embeddings.LayerNorm,
+    # BLOOM's word_embeddings_layernorm)
     pooler: bool = False  # BertModel's pooler: dense [d, d] and bias, counted as the head
     # mixture of experts
     n_experts: int = 0
