@@ -98,8 +98,12 @@ class ForwardMapPanel(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.caption, 1)
-        top.addWidget(self.source_label, 0, Qt.AlignmentFlag.AlignTop)
-        top.addWidget(self.source_box, 0, Qt.AlignmentFlag.AlignTop)
+        pick = QWidget(self)  # the label centred on the box's line, both at the row's top
+        pick_row = QHBoxLayout(pick)
+        pick_row.setContentsMargins(0, 0, 0, 0)
+        pick_row.addWidget(self.source_label)
+        pick_row.addWidget(self.source_box)
+        top.addWidget(pick, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)

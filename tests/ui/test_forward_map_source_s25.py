@@ -15,7 +15,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from types import SimpleNamespace
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QRect, QSettings, Qt
+from PySide6.QtWidgets import QWidget
 
 from gatelab.core.trainconfig import TrainConfig
 from gatelab.ui.forward_map import SOURCES, ForwardMapPanel
@@ -101,9 +102,13 @@ def test_the_source_box_sits_between_caption_and_refresh(panel: ForwardMapPanel)
     assert panel.source_label.text() == "Sizes from" and panel.source_label.isVisible()
     assert [box.itemText(i) for i in range(box.count())] == [
         "Automatic", "Inside the model", "Live trainer", "Parameter budget"]
-    label = panel.source_label.geometry()
-    assert caption.geometry().right() < label.left() < label.right() < box.geometry().left()
-    assert box.geometry().right() < refresh.geometry().left()
+    def rect(widget: QWidget) -> QRect:  # in the panel's coordinates
+        return QRect(widget.mapTo(panel, QPoint(0, 0)), widget.size())
+
+    label, combo = rect(panel.source_label), rect(box)
+    assert caption.geometry().right() < label.left() < label.right() < combo.left()
+    assert combo.right() < refresh.geometry().left()
+    assert abs(label.center().y() - combo.center().y()) <= 1  # on one line, not label higher
     # every item's text fits the closed box (AdjustToContents): nothing cut
     width = max(box.fontMetrics().horizontalAdvance(box.itemText(i)) for i in range(box.count()))
     assert box.width() > width
