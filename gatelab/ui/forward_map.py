@@ -330,6 +330,9 @@ class ForwardMapPanel(QWidget):
         name = panel.compare_name()
         if not name:
             return None
+        config = getattr(panel, "configs", {}).get(name)
+        if config is not None:  # a config.json opened there names the activation (and family)
+            return fm.sizes_from_hf_config(config, name, "config")  # (walk s25 F3: GPT-2 SiLU)
         sizes = _preset_sizes(name)  # a preset: its config names the activation too
         if sizes is None:
             count = panel.models.get(name)

@@ -13,7 +13,10 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import json
 from types import SimpleNamespace
+
+import pytest
 
 from PySide6.QtCore import QPoint, QRect, QSettings, Qt
 from PySide6.QtWidgets import QWidget
@@ -126,3 +129,35 @@ def test_a_config_json_opened_in_the_budget_is_no_preset(panel: ForwardMapPanel)
                                     "MLP 64 → 256 → 64 × 2 layers")
     assert panel.view.text("attn_norm").sub == "LayerNorm · 64"
     assert panel.view.text("final_norm").sub == "LayerNorm · 64"
+
+
+@pytest.mark.parametrize(("config", "act", "mlp", "norm"), [
+    # GPT-2 leaves its activation out of config.json (gelu_new is the default): GELU, not SiLU
+    ({"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "vocab_size": 100},
+     "GELU", "MLP (GELU)", "LayerNorm · 64"),
+    ({"model_type": "llama", "hidden_size": 64, "intermediate_size": 172, "num_hidden_layers": 2,
+      "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 100,
+      "hidden_act": "silu"}, "SiLU", "gated MLP (SwiGLU)", "RMSNorm · 64"),
+])
+def test_a_config_json_opened_in_the_real_budget_is_drawn_as_it_says(
+        qtbot, tmp_path, config: dict, act: str, mlp: str, norm: str) -> None:  # noqa: ANN001
+    from gatelab.ui.budget_panel import BudgetPanel
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    budget = BudgetPanel()
+    qtbot.addWidget(budget)
+    try:
+        with qtbot.waitSignal(budget.file_loader().result_applied, timeout=20000) as blocker:
+            budget.load_config(folder / "config.json")
+        assert blocker.args[2] is True and budget.compare_name() == "tiny/config.json"
+        p = ForwardMapPanel()
+        qtbot.addWidget(p)
+        p.set_panel_lookup(_lookup(budget=budget))
+        p.set_source("budget")
+        assert (p.view.text("act").title, p.view.text("mlp").title) == (act, mlp)
+        assert p.view.text("attn_norm").sub == norm and p.view.text("final_norm").sub == norm
+        assert act in p.view.visible_texts()  # the painted box, not only the held text
+    finally:
+        budget.shutdown()
