@@ -37,6 +37,7 @@ class BudgetFilesMixin:
 
     models: dict[str, B.ModelCount]
     sources: dict[str, str]
+    configs: dict[str, dict[str, Any]]
     preset_notes: dict[str, str]
     last_error: str
     _error_box: QMessageBox | None
@@ -137,6 +138,7 @@ class BudgetFilesMixin:
         name = stem or (p.parent.name + "/" + p.name)
         self.models[name] = count
         self.sources[name] = str(p)
+        self.configs[name] = config
         self.preset_notes.pop(name, None)  # a config named like a preset replaces it, note too
         self._fill_compare_combo(name)
         self._on_inputs_changed()

@@ -10,7 +10,7 @@ builds the widgets and wires them; ``budget_readout`` renders the numbers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -52,6 +52,8 @@ class BudgetPanel(BudgetReopenMixin, BudgetSplitMixin, BudgetFilesMixin, BudgetL
         super().__init__(parent)
         self.models: dict[str, B.ModelCount] = {}
         self.sources: dict[str, str] = {}
+        # config.json files opened here, by name: the Forward pass reads their activation
+        self.configs: dict[str, dict[str, Any]] = {}
         self.preset_notes: dict[str, str] = {}  # English, by name; translated when shown
         self.user_count: B.ModelCount | None = None
         self.last_error = ""

@@ -1,10 +1,11 @@
 """The "Forward pass" tab: a clickable map of one forward pass, each box opening the tab that
 explains it, with the real sizes of the model the app knows about.
 
-Sizes come, in this order, from the inside tab's traced model (``InsidePanel.model_sizes()``), the
-Live trainer's form, or the budget tab's chosen model, read through ``set_panel_lookup`` when the
-tab is shown and on Refresh; without any, the map shows the symbols d, m, N, V. A lesson step can
-pin a preset's sizes; Refresh returns to the other tabs' model. Which box opens which tab is
+Sizes come from the tab the "sizes from" box names, or (Automatic, the default) in this order from
+the inside tab's traced model (``InsidePanel.model_sizes()``), the Live trainer's form, or the
+budget tab's chosen model, read through ``set_panel_lookup`` when the tab is shown and on Refresh;
+without any, the map shows the symbols d, m, N, V. A lesson step can pin a preset's sizes;
+Refresh returns to the other tabs' model. Which box opens which tab is
 ``core.forward_map.BOX_TABS`` (documented there).
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gatelab.core import forward_map as fm
 from gatelab.core.forward_map import ForwardSizes
@@ -30,6 +31,10 @@ from gatelab.ui.field_errors import reserve_lines
 
 LESSON_PRESET = "qwen3.5-0.8b"  # the lessons' model: 1024 → 3584 → 1024 × 24 layers
 READOUT_LINES = 2  # the readout's reserved height, in lines: most descriptions fit in two
+# where the sizes come from: "auto" is the first of the others that knows a model. Why a choice:
+# the trainer's form always knows one, so the budget's preset (GPT-2, a config.json opened
+# there) could never be drawn, nor the trainer's form once Inside had traced a text (walk s25 F1)
+SOURCES = ("auto", "inside", "trainer", "budget")
 
 
 _PRESETS: dict[str, ForwardSizes] = {}  # shipped presets by file stem and by name, read once
@@ -67,6 +72,13 @@ class ForwardMapPanel(QWidget):
         self.family_note.setWordWrap(True)
         self.family_note.setTextFormat(Qt.TextFormat.PlainText)
         self.family_note.hide()
+        self.source_label = QLabel(self)
+        self.source_box = QComboBox(self)  # which tab's model: SOURCES, in that order
+        self.source_label.setBuddy(self.source_box)
+        self.source_box.setObjectName("forward-source")
+        self.source_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for key in SOURCES:
+            self.source_box.addItem(key, key)
         self.refresh_button = QPushButton(self)
         self.refresh_button.setObjectName("forward-refresh")
         self.hint = QLabel(self)
@@ -86,6 +98,12 @@ class ForwardMapPanel(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.caption, 1)
+        pick = QWidget(self)  # the label centred on the box's line, both at the row's top
+        pick_row = QHBoxLayout(pick)
+        pick_row.setContentsMargins(0, 0, 0, 0)
+        pick_row.addWidget(self.source_label)
+        pick_row.addWidget(self.source_box)
+        top.addWidget(pick, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -96,6 +114,7 @@ class ForwardMapPanel(QWidget):
         layout.addWidget(self.readout)
 
         self.refresh_button.clicked.connect(self.refresh)
+        self.source_box.activated.connect(self._on_source_chosen)
         self.view.box_activated.connect(self.activate_box)
         self.view.selection_changed.connect(lambda _key: self._show_readout())
         self.retranslate()
@@ -115,6 +134,15 @@ class ForwardMapPanel(QWidget):
         self.refresh_button.setText(self.tr("Refresh"))
         self.refresh_button.setToolTip(self.tr("Read the sizes again from Inside the model, the "
                                                "Live trainer or Parameter budget"))
+        names = {"auto": self.tr("Automatic"), "inside": self.tr("Inside the model"),
+                 "trainer": self.tr("Live trainer"), "budget": self.tr("Parameter budget")}
+        for i, key in enumerate(SOURCES):
+            self.source_box.setItemText(i, names[key])
+        self.source_box.setToolTip(self.tr("Whose model the map shows. Automatic: the model "
+                                           "analysed in Inside the model, else the Live "
+                                           "trainer's form, else the model picked in Parameter "
+                                           "budget"))
+        self.source_label.setText(self.tr("Sizes from"))
         self.hint.setText(self.tr("One forward pass, top to bottom. Click a box (or move to it "
                                   "with Tab or the arrow keys and press Enter) to open the tab "
                                   "that explains it."))
@@ -126,9 +154,13 @@ class ForwardMapPanel(QWidget):
         value = settings.value("selected", "")
         if isinstance(value, str) and value in self.view.keys():
             self.view.select(value)
+        source = settings.value("source", "auto")
+        if isinstance(source, str) and source in SOURCES:  # read when the tab is shown
+            self.source_box.setCurrentIndex(SOURCES.index(source))
 
     def save_settings(self, settings: QSettings) -> None:
         settings.setValue("selected", self.view.selected())
+        settings.setValue("source", self.source())
 
     def shutdown(self) -> None:
         """Nothing runs in the background here."""
@@ -194,8 +226,21 @@ class ForwardMapPanel(QWidget):
         self.show_sizes(dataclasses.replace(sizes, origin="lesson"))
         return True
 
+    def source(self) -> str:
+        """The chosen source, one of SOURCES."""
+        return str(self.source_box.currentData())
+
+    def set_source(self, key: str) -> None:
+        """Choose where the sizes come from (one of SOURCES) and read them from there."""
+        self.source_box.setCurrentIndex(SOURCES.index(key))
+        self.refresh()
+
+    def _on_source_chosen(self, _index: int) -> None:
+        self.refresh()
+
     def refresh(self) -> None:
-        """Read the sizes from the other tabs again: inside, else trainer, else budget."""
+        """Read the sizes again from the chosen tab (Automatic: inside, else trainer, else
+        budget)."""
         self._pinned = False
         self._set_sizes(self._sizes_from_panels())
 
@@ -208,6 +253,7 @@ class ForwardMapPanel(QWidget):
         sizes = self._sizes_from("trainer", build=True)
         if sizes is None:
             return "bad form"
+        self.source_box.setCurrentIndex(SOURCES.index("trainer"))  # it stays on showing the tab
         self._pinned = False
         self._set_sizes(sizes)
         return ""
@@ -221,8 +267,11 @@ class ForwardMapPanel(QWidget):
         return panel
 
     def _sizes_from_panels(self, build: bool = True) -> ForwardSizes | None:
-        """The first source that knows sizes: inside, else trainer, else budget."""
-        for name in ("inside", "trainer", "budget"):
+        """The chosen source's sizes; Automatic: the first source that knows sizes (inside,
+        else trainer, else budget)."""
+        if self.source() != "auto":
+            return self._sizes_from(self.source(), build)
+        for name in SOURCES[1:]:
             sizes = self._sizes_from(name, build)
             if sizes is not None:
                 return sizes
@@ -281,10 +330,15 @@ class ForwardMapPanel(QWidget):
         name = panel.compare_name()
         if not name:
             return None
+        config = getattr(panel, "configs", {}).get(name)
+        if config is not None:  # a config.json opened there names the activation (and family)
+            return fm.sizes_from_hf_config(config, name, "config")  # (walk s25 F3: GPT-2 SiLU)
         sizes = _preset_sizes(name)  # a preset: its config names the activation too
         if sizes is None:
             count = panel.models.get(name)
-            sizes = None if count is None else fm.sizes_from_spec(count.spec, source=name)
+            # a config.json or checkpoint opened there, no shipped preset: "config" (walk s25 F2)
+            sizes = None if count is None else fm.sizes_from_spec(count.spec, source=name,
+                                                                  origin="config")
         return sizes
 
     def _set_sizes(self, sizes: ForwardSizes | None) -> None:

@@ -169,6 +169,7 @@ class MapTexts(QObject):
             "inside": self.tr("sizes from: {0} (Inside the model) · MLP {1} × {2} layers"),
             "trainer": self.tr("sizes from: {0} (the Live trainer's form) · MLP {1} × {2} layers"),
             "budget": preset, "lesson": preset,
+            "config": self.tr("sizes from: {0} (Parameter budget) · MLP {1} × {2} layers"),
         }.get(sizes.origin, self.tr("sizes from: {0} · MLP {1} × {2} layers"))
         return template.format(sizes.source or "—", mlp_widths_text(sizes), sizes.n_layer)
 

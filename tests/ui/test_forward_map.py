@@ -237,7 +237,7 @@ def test_budget_model_that_is_no_preset_uses_its_spec(panel: ForwardMapPanel) ->
                                   name="mine"))
     panel.set_panel_lookup(_lookup(budget=FakeBudget("my config.json", {"my config.json": count})))
     assert panel.view.text("gate_proj").sub == "64 → 176"
-    assert panel.caption.text().startswith("sizes from: my config.json preset")
+    assert panel.caption.text().startswith("sizes from: my config.json (Parameter budget)")
 
 
 def test_no_source_shows_generic_labels_and_show_event_refreshes(panel: ForwardMapPanel,
