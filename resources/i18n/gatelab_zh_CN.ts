@@ -614,7 +614,7 @@
 <context>
     <name>BudgetFilesMixin</name>
     <message>
-        <location filename="../../gatelab/ui/budget_import.py" line="+91"/>
+        <location filename="../../gatelab/ui/budget_import.py" line="+92"/>
         <location line="+5"/>
         <source>Reading {0}…</source>
         <translation>正在读取 {0}…</translation>
@@ -631,7 +631,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>{0}
 
 {1}</source>
@@ -660,12 +660,12 @@
         <translation>（同目录下的 config.json 无法读取：{0}）</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-42"/>
         <source>Could not read {0}</source>
         <translation>无法读取 {0}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>the selected model {0} (no config.json beside the file)</source>
         <translation>所选模型 {0}（同目录下没有 config.json）</translation>
     </message>
@@ -1039,7 +1039,7 @@
 <context>
     <name>BudgetPanel</name>
     <message>
-        <location filename="../../gatelab/ui/budget_panel.py" line="+222"/>
+        <location filename="../../gatelab/ui/budget_panel.py" line="+224"/>
         <source>Intermediate width m of the FFN (Up/Down keys step by the rounding multiple)</source>
         <translation>FFN 的中间维 m（上/下方向键按取整倍数步进）</translation>
     </message>
@@ -2257,7 +2257,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+115"/>
+        <location filename="../../gatelab/ui/forward_map.py" line="+134"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2268,6 +2268,36 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Inside the model</source>
+        <translation>模型内部</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live trainer</source>
+        <translation>实时训练</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Parameter budget</source>
+        <translation>参数预算</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Whose model the map shows. Automatic: the model analysed in Inside the model, else the Live trainer&apos;s form, else the model picked in Parameter budget</source>
+        <translation>图中显示哪个模型。自动：优先使用“模型内部”中分析的模型，其次是“实时训练”表单中的模型，再次是“参数预算”中选择的模型</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sizes from</source>
+        <translation>尺寸来源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>One forward pass, top to bottom. Click a box (or move to it with Tab or the arrow keys and press Enter) to open the tab that explains it.</source>
         <translation>一次前向传播，自上而下。点击某个方框（或用 Tab 键、方向键移到该方框后按 Enter），即可打开讲解它的标签页。</translation>
     </message>
@@ -2277,7 +2307,7 @@
         <translation>前向传播图</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+26"/>
         <source>The forward-pass state must be an object.</source>
         <translation>前向传播状态必须是一个对象。</translation>
     </message>
@@ -2307,7 +2337,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+176"/>
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -4384,12 +4414,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+114"/>
+        <location line="+115"/>
         <source>Click or press Enter to open:</source>
         <translation>点击或按 Enter 打开：</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-108"/>
         <source>× N layers</source>
         <translation>× N 层</translation>
     </message>
@@ -4450,6 +4480,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>sizes from: {0} (Parameter budget) · MLP {1} × {2} layers</source>
+        <translation>尺寸来自：{0}（参数预算）· MLP {1} × {2} 层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>sizes from: {0} · MLP {1} × {2} layers</source>
         <translation>尺寸来自：{0} · MLP {1} × {2} 层</translation>
     </message>
@@ -9271,6 +9306,11 @@ equivalent</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>add_cross_attention with multi_query: transformers&apos; gpt_bigcode model refuses this combination (multi-query cross-attention is not supported)</source>
+        <translation>add_cross_attention 与 multi_query 同时开启：transformers 的 gpt_bigcode 模型拒绝这种组合（不支持多查询交叉注意力）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>preset {name}: {reason}</source>
         <translation>预设 {name}：{reason}</translation>
     </message>
