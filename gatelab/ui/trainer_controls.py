@@ -155,6 +155,18 @@ class TrainerControls(QWidget):
         values = {f.key: self._value(f) for f in FIELDS}
         return DEFAULT_CONFIG.replace(corpus=self.corpus.corpus(), **values)
 
+    def _sized_config(self) -> TrainConfig:
+        """The form as a config for the parameter count. Why not ``raw_config``: a learning rate
+        that is no number raised there and blanked the count ("—"), though it sizes nothing
+        (walkthrough s25); such text keeps the default here."""
+        values = {}
+        for f in FIELDS:
+            try:
+                values[f.key] = self._value(f)
+            except LrTextError:
+                continue
+        return DEFAULT_CONFIG.replace(corpus=self.corpus.corpus(), **values)
+
     def _value(self, f: Field) -> Any:
         widget = getattr(self, f.attr)
         if f.kind == "spin":
@@ -266,7 +278,7 @@ class TrainerControls(QWidget):
         mark_rows(rows, self.invalid_fields() if message else (), message)
         summary = self.corpus.summary
         try:
-            count = count_params(self.raw_config(), summary.vocab_size if summary else None)
+            count = count_params(self._sized_config(), summary.vocab_size if summary else None)
         except ValueError:
             count = None
         if count is None:
