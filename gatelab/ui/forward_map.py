@@ -94,6 +94,7 @@ class ForwardMapPanel(QWidget):
         self._sizes: ForwardSizes | None = None
         self._pinned = False  # a lesson step's preset stays until Refresh
         self._corpus_box: weakref.ref[Any] | None = None  # the trainer's, once awaited
+        self._budget_panel: weakref.ref[Any] | None = None  # the budget, once listened to
         self._lesson = ForwardMapLesson(self)
 
         top = QHBoxLayout()
@@ -325,8 +326,8 @@ class ForwardMapPanel(QWidget):
         if sizes is not None and sizes != self._sizes:
             self._set_sizes(sizes)
 
-    @staticmethod
-    def _from_budget(panel: Any) -> ForwardSizes | None:
+    def _from_budget(self, panel: Any) -> ForwardSizes | None:
+        self._await_budget(panel)
         name = panel.compare_name()
         if not name:
             return None
@@ -340,6 +341,29 @@ class ForwardMapPanel(QWidget):
             sizes = None if count is None else fm.sizes_from_spec(count.spec, source=name,
                                                                   origin="config")
         return sizes
+
+    def _await_budget(self, panel: Any) -> None:
+        """Read the budget's model again whenever a file it reads in the background lands. Why:
+        after a relaunch the budget opens the remembered config.json off the GUI thread, and the
+        map, shown first, kept the budget's default preset until Refresh (walkthrough s25)."""
+        loader = getattr(panel, "file_loader", None)
+        if loader is None or (self._budget_panel is not None and self._budget_panel() is panel):
+            return  # (a stand-in budget without files, or already listened to)
+        self._budget_panel = weakref.ref(panel)
+        loader().result_applied.connect(self._on_budget_read)
+
+    def _on_budget_read(self, _kind: str, _path: str, ok: bool) -> None:
+        """A config.json or checkpoint is on the budget's screen: redraw it where the map shows
+        the budget's model (or would: Automatic without another model), unless a lesson pinned
+        sizes or the learner chose another tab's model."""
+        shown = self._sizes.origin if self._sizes is not None else ""
+        if not ok or self._pinned or shown not in ("", "budget", "config"):
+            return
+        if self.source() not in ("auto", "budget"):
+            return
+        sizes = self._sizes_from_panels(build=False)
+        if sizes is not None and sizes != self._sizes:
+            self._set_sizes(sizes)
 
     def _set_sizes(self, sizes: ForwardSizes | None) -> None:
         self._sizes = sizes

@@ -161,3 +161,37 @@ def test_a_config_json_opened_in_the_real_budget_is_drawn_as_it_says(
         assert act in p.view.visible_texts()  # the painted box, not only the held text
     finally:
         budget.shutdown()
+
+
+def test_a_config_the_budget_reads_later_is_drawn_without_refresh(qtbot, tmp_path) -> None:  # noqa: ANN001
+    """After a relaunch the budget re-opens its remembered config.json in the background: the
+    map, shown first on "Parameter budget", kept the budget's default preset until Refresh
+    (walkthrough s25). It now redraws when the budget's file lands, and only then."""
+    from gatelab.ui.budget_panel import BudgetPanel
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(
+        {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 4, "vocab_size": 100}),
+        encoding="utf-8")
+    budget = BudgetPanel()
+    qtbot.addWidget(budget)
+    try:
+        p = ForwardMapPanel()
+        qtbot.addWidget(p)
+        p.set_panel_lookup(_lookup(budget=budget))
+        p.set_source("budget")
+        before = p.caption.text()
+        assert before.startswith("sizes from: ") and "tiny/config.json" not in before
+        with qtbot.waitSignal(budget.file_loader().result_applied, timeout=20000) as blocker:
+            budget.load_config(folder / "config.json")
+        assert blocker.args[2] is True
+        assert "tiny/config.json" in p.caption.text()  # no Refresh pressed
+        assert p.view.text("attn_norm").sub == "LayerNorm · 64"
+        p.set_source("trainer")  # another tab's model chosen: a later file leaves it alone
+        shown = p.caption.text()
+        with qtbot.waitSignal(budget.file_loader().result_applied, timeout=20000):
+            budget.load_config(folder / "config.json")
+        assert p.caption.text() == shown
+    finally:
+        budget.shutdown()
