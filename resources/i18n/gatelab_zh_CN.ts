@@ -2257,7 +2257,7 @@
 <context>
     <name>ForwardMapPanel</name>
     <message>
-        <location filename="../../gatelab/ui/forward_map.py" line="+134"/>
+        <location filename="../../gatelab/ui/forward_map.py" line="+115"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
@@ -2337,7 +2337,7 @@
         <translation>前向传播尺寸无效：{0}</translation>
     </message>
     <message>
-        <location line="+176"/>
+        <location line="+93"/>
         <source>Opening:</source>
         <translation>正在打开：</translation>
     </message>
@@ -6560,12 +6560,12 @@ equivalent</source>
         <translation>把所有设置恢复为 gatelab 的默认值</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+55"/>
         <source>learning rate must be a number like 1e-3, got {0!r}</source>
         <translation>学习率必须是类似 1e-3 的数字，实际为 {0!r}</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-45"/>
         <location line="+14"/>
         <source>CPU</source>
         <translation>CPU</translation>
@@ -6576,7 +6576,7 @@ equivalent</source>
         <translation>自动 → {0}</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+148"/>
         <source>—</source>
         <translation>—</translation>
     </message>
