@@ -4,7 +4,6 @@ lost every step since the last one. The pause now takes effect at a checkpointed
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,24 +11,12 @@ import pytest
 from gatelab.core.runs_read import load_checkpoint
 from gatelab.core.trainconfig import Snapshot, TrainConfig
 from gatelab.ui.trainer_jobs import training_iter
-from gatelab.ui.trainer_worker import JobWorker, Outcome, Progress, TrainingController, snapshot_job
+from gatelab.ui.trainer_worker import JobWorker, snapshot_job
+from tests.ui.test_trainer_worker import controller  # noqa: F401 (fixture)
 
 CFG = TrainConfig(n_layer=1, n_head=2, n_embd=32, block_size=16, batch_size=4, steps=100_000,
                   eval_interval=50_000, eval_iters=1, threads=1, stats_interval=50_000, log_interval=1,
                   checkpoint_interval=100_000, sample_chars=0, device="cpu", corpus="generated")
-
-
-@pytest.fixture
-def controller(qtbot) -> Iterator[TrainingController]:  # noqa: ANN001
-    ctl = TrainingController()
-    progress: list[Progress] = []
-    done: list[Outcome] = []
-    ctl.progress_reported.connect(progress.append)
-    ctl.job_finished.connect(done.append)
-    ctl.progress, ctl.done = progress, done  # type: ignore[attr-defined]
-    yield ctl
-    ctl.shutdown()
-    assert not ctl.is_busy()
 
 
 def _saved_step(run: Path) -> int | None:
