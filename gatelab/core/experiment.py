@@ -144,8 +144,8 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
                    on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
                    root: Path | str | None = None,
                    on_warning: Callable[[str], None] | None = None,
-                   on_result: Callable[[ExperimentResult], None] | None = None
-                   ) -> ExperimentResult:
+                   on_result: Callable[[ExperimentResult], None] | None = None,
+                   pausing: Callable[[], bool] | None = None) -> ExperimentResult:
     """Train each variant × seed at matched parameters; persist under ``root`` (default runs_dir()).
 
     The experiment folder holds experiment.json and one run folder per (variant, seed), named
@@ -155,7 +155,8 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     seed 1, then seed 2 …) so a stopped experiment still compares like with like. ``on_warning``
     is passed to every run (``train_steps``). ``on_result`` gets the results so far (status
     "running") after every finished run but the last, so a viewer can show them long before the
-    end. RunWriteError (a ValueError) when ``root`` cannot hold the folder.
+    end. ``pausing`` goes to every run (``train_steps``: True checkpoints the step it reports,
+    so a kill while the viewer pauses loses nothing). RunWriteError (a ValueError) when ``root`` cannot hold the folder.
     """
     variants = list(dict.fromkeys(variants))
     if not variants:
@@ -171,7 +172,7 @@ def run_experiment(variants: Sequence[str], seeds: Sequence[int], config: TrainC
     lock = claim_experiment(folder)  # held while it trains: a --continue of it is refused
     try:
         return train_experiment(folder, variants, seeds, config, time.time(), {}, set(),
-                                stop_event, on_snapshot, on_warning, on_result)
+                                stop_event, on_snapshot, on_warning, on_result, pausing)
     finally:
         lock.release()
 
@@ -182,8 +183,8 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
                      stop_event: threading.Event | None = None,
                      on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
                      on_warning: Callable[[str], None] | None = None,
-                     on_result: Callable[[ExperimentResult], None] | None = None
-                     ) -> ExperimentResult:
+                     on_result: Callable[[ExperimentResult], None] | None = None,
+                     pausing: Callable[[], bool] | None = None) -> ExperimentResult:
     """Train the runs of ``folder`` not in ``done`` ((variant, seed) -> (final val loss, curve
     rows) of runs finished before), resuming those in ``resume`` from their checkpoints, and
     keep experiment.json up to date: written first (status "running"), after every finished
@@ -233,7 +234,8 @@ def train_experiment(folder: Path, variants: list[str], seeds: list[int], config
                 curves[key] = []
                 last = None
                 for snap in train_steps(cfg, stop_event, run_dir=run_dir,
-                                        resume=(v, seed) in resume, on_warning=on_warning):
+                                        resume=(v, seed) in resume, on_warning=on_warning,
+                                        pausing=pausing):
                     curves[key].append(_curve_row(snap.metrics_row()))
                     if on_snapshot is not None:
                         on_snapshot(v, seed, snap)

@@ -68,8 +68,8 @@ def _continuable(folder: Path) -> tuple[dict[str, Any], ExperimentPlan, RunsPlan
 def continue_experiment(path: Path | str, stop_event: threading.Event | None = None,
                         on_snapshot: Callable[[str, int, Snapshot], None] | None = None,
                         on_warning: Callable[[str], None] | None = None,
-                        on_result: Callable[[ExperimentResult], None] | None = None
-                        ) -> ExperimentResult:
+                        on_result: Callable[[ExperimentResult], None] | None = None,
+                        pausing: Callable[[], bool] | None = None) -> ExperimentResult:
     """Train the missing and unfinished runs of the experiment in ``path`` and write its verdict
     there (the callbacks as in ``run_experiment``). Refused (GatelabError) as ``continue_plan``
     says. The finished runs' final losses and curves are read back from their folders."""
@@ -89,7 +89,8 @@ def continue_experiment(path: Path | str, stop_event: threading.Event | None = N
             for key, final in runs.done.items()}
         return train_experiment(folder, plan.variants, plan.seeds, plan.config,
                                 created if finite_time(created) else 0.0, done,
-                                runs.resume, stop_event, on_snapshot, on_warning, on_result)
+                                runs.resume, stop_event, on_snapshot, on_warning, on_result,
+                                pausing)
     finally:
         lock.release()
 

@@ -99,15 +99,16 @@ def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> A
             index = order.get((variant, seed), 0)
             worker.report(snap, extra=ExperimentProgress(index, n_runs, variant, seed, snap.step,
                                                          index * cfg.steps + snap.step))
-            if snap.status == "running":
-                worker.wait_if_paused()
+            if snap.status == "running":  # (at a step the engine checkpointed for the pause)
+                worker.wait_if_paused(told_only=True)
 
         def on_result(res: Any) -> None:
             done = sum(len(v.final_val) for v in res.variants)
             worker.report_extra(ExperimentPartial(summarise_experiment(res), done, n_runs))
 
         return summarise_experiment(run_experiment(variants, seeds, cfg, worker.stop_event,
-                                                   on_snapshot, on_result=on_result))
+                                                   on_snapshot, on_result=on_result,
+                                                   pausing=worker.engine_pausing))
 
     return job
 

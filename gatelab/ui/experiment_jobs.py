@@ -84,15 +84,16 @@ def continue_job(path: str) -> Any:
             index = order.get((variant, seed), 0)
             worker.report(snap, extra=ExperimentProgress(index, n_runs, variant, seed, snap.step,
                                                          index * steps + snap.step))
-            if snap.status == "running":
-                worker.wait_if_paused()
+            if snap.status == "running":  # (at a step the engine checkpointed for the pause)
+                worker.wait_if_paused(told_only=True)
 
         def on_result(res: Any) -> None:
             done = sum(len(v.final_val) for v in res.variants)
             worker.report_extra(ExperimentPartial(summarise_experiment(res), done, n_runs))
 
         return summarise_experiment(continue_experiment(path, worker.stop_event, on_snapshot,
-                                                        on_result=on_result))
+                                                        on_result=on_result,
+                                                        pausing=worker.engine_pausing))
 
     return job
 
