@@ -18,6 +18,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QComboBox, QWidget
 
+from gatelab.core.fileio import read_bytes_capped
 from gatelab.paths import resources_dir
 
 # code → the language's own name (never translated: a reader must find their language).
@@ -25,6 +26,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 SETTINGS_KEY = "ui/language"
 
 _installed: list[QTranslator] = []
+_catalogue_bytes: list[bytes] = []  # what gatelab's installed catalogue reads (Qt does not copy)
+MAX_CATALOGUE_BYTES = 16 * 1024 * 1024  # the shipped .qm is ~0.3 MB
 _ours: QTranslator | None = None
 _current = "en"
 
@@ -63,13 +66,14 @@ def set_language(code: str | None, settings: QSettings | None = None) -> str:
             app.removeTranslator(old)  # left two more alive, catalogues loaded (soak s24)
             old.deleteLater()
         _installed.clear()
+        _catalogue_bytes.clear()  # (removed above: Qt reads a catalogue only while installed)
         _ours = None
         if lang != "en":
             qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
             for name, folder in ((f"gatelab_{lang}", str(resources_dir() / "i18n")),
                                  (f"qtbase_{lang}", qt_dir)):
                 catalogue = QTranslator(app)
-                if not catalogue.load(name, folder):
+                if not _load(catalogue, name, folder):
                     catalogue.deleteLater()
                     continue
                 app.installTranslator(catalogue)
@@ -80,6 +84,24 @@ def set_language(code: str | None, settings: QSettings | None = None) -> str:
     if settings is not None:
         settings.setValue(SETTINGS_KEY, lang)
     return lang
+
+
+def _load(catalogue: QTranslator, name: str, folder: str) -> bool:
+    """Load catalogue ``name`` from ``folder``; gatelab's own from a copy in memory. Why: Qt maps
+    a .qm file into memory, so a catalogue rewritten while the app runs (regenerated, or an
+    upgrade in place) crashed the next translation (a segfault in ``tr``, seen in a test run
+    while the translations were regenerated). Qt's own catalogue stays a file: it may name
+    others to load beside it."""
+    if not name.startswith("gatelab_"):
+        return catalogue.load(name, folder)
+    try:
+        data = bytes(read_bytes_capped(f"{folder}/{name}.qm", MAX_CATALOGUE_BYTES))
+    except (OSError, ValueError):
+        return False  # missing or unreadable: English, as for a missing .qm before
+    if not catalogue.load(data, folder):
+        return False
+    _catalogue_bytes.append(data)
+    return True
 
 
 def remembered_language(settings: QSettings) -> str | None:
