@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QFocusEvent, QKeyEvent, QPainter, QPainterPath, QPaintEvent, QPalette,
                            QPen, QResizeEvent)
@@ -118,7 +119,7 @@ class GatePlaneMaps(QWidget):
         self._refit.timeout.connect(self._fit_size)
         for view in self.views.values():
             view.vb.point_picked.connect(self.point_picked)
-            view.vb.sigResized.connect(lambda _vb: self._refit.start(0))
+            view.vb.sigResized.connect(self._refit_soon)
             view.plot.getAxis("left").geometryChanged.connect(self._same_axes)
         self._shown: tuple[str, ...] = ()
         self._columns = 0  # maps per row as laid out (0: none yet)
@@ -209,6 +210,13 @@ class GatePlaneMaps(QWidget):
     def resizeEvent(self, ev: QResizeEvent) -> None:  # noqa: N802 (Qt override)
         super().resizeEvent(ev)
         self._fit_size()
+
+    def _refit_soon(self, *_args: object) -> None:
+        """A map was resized: fit the maps' size once the layout settles. A method, not a
+        lambda: Qt drops a method's connection with its object, and a lambda held on and
+        fired at a timer already freed while the window was being deleted (s25)."""
+        if shiboken6.isValid(self._refit):
+            self._refit.start(0)
 
     def _fit_size(self) -> None:
         """Square maps as large as the room allows, the legend and readout right under them.
