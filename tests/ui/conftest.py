@@ -73,19 +73,6 @@ def ts_sources(ts: Path, context: str | None = None) -> set[str]:
             if context is None or c.findtext("name") == context for m in c.iter("message")}
 
 
-
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    """Free the widgets the test's qtbot closed. pytest-qt closes them and calls deleteLater,
-    but Qt deletes such objects only when an event loop runs, which a test's processEvents
-    does not do. Hundreds of hidden windows (29 main windows after one layout file) then piled
-    up in a worker until some later test waited, and every language switch retranslated them
-    all: test_messages_ui took 1.9 s alone and 81 s in the full suite (s25)."""
-    from PySide6.QtCore import QCoreApplication, QEvent
-
-    if QCoreApplication.instance() is not None:
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-
 def settle(rounds: int = 20) -> None:
     """Let queued layout and paint events run (a few rounds: one layout can queue another)."""
     from PySide6.QtWidgets import QApplication
