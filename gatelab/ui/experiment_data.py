@@ -87,28 +87,36 @@ def summarise_experiment(res: Any) -> ExperimentSummary:
                              res.path, res.status)
 
 
+def experiment_reporters(worker: Any, order: dict[tuple[str, int], int], n_runs: int,
+                         steps: int) -> dict[str, Any]:
+    """The callbacks both experiment jobs (a new one, a continued one) hand the engine: progress
+    over the whole experiment (``order``: each run's place), the results so far after each run,
+    and the pause question, so that a pause waits at a step the engine checkpointed."""
+
+    def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
+        index = order.get((variant, seed), 0)
+        worker.report(snap, extra=ExperimentProgress(index, n_runs, variant, seed, snap.step,
+                                                     index * steps + snap.step))
+        if snap.status == "running":
+            worker.wait_if_paused(told_only=True)
+
+    def on_result(res: Any) -> None:
+        done = sum(len(v.final_val) for v in res.variants)
+        worker.report_extra(ExperimentPartial(summarise_experiment(res), done, n_runs))
+
+    return {"on_snapshot": on_snapshot, "on_result": on_result, "pausing": worker.engine_pausing}
+
+
 def experiment_job(variants: list[str], seeds: list[int], cfg: TrainConfig) -> Any:
     """A worker job running the engine's experiment and reporting overall progress."""
     order = {(v, s): i for i, (s, v) in enumerate((s, v) for s in seeds for v in variants)}
-    n_runs = len(order)
 
     def job(worker: Any) -> ExperimentSummary:
         from gatelab.core.experiment import run_experiment
 
-        def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
-            index = order.get((variant, seed), 0)
-            worker.report(snap, extra=ExperimentProgress(index, n_runs, variant, seed, snap.step,
-                                                         index * cfg.steps + snap.step))
-            if snap.status == "running":  # (at a step the engine checkpointed for the pause)
-                worker.wait_if_paused(told_only=True)
-
-        def on_result(res: Any) -> None:
-            done = sum(len(v.final_val) for v in res.variants)
-            worker.report_extra(ExperimentPartial(summarise_experiment(res), done, n_runs))
-
-        return summarise_experiment(run_experiment(variants, seeds, cfg, worker.stop_event,
-                                                   on_snapshot, on_result=on_result,
-                                                   pausing=worker.engine_pausing))
+        return summarise_experiment(run_experiment(
+            variants, seeds, cfg, worker.stop_event,
+            **experiment_reporters(worker, order, len(order), cfg.steps)))
 
     return job
 

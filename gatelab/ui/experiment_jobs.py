@@ -14,11 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from gatelab.core.experiment import EXPERIMENT_FILE
-from gatelab.core.trainconfig import Snapshot
 from gatelab.ui.experiment_data import (
-    ExperimentPartial,
-    ExperimentProgress,
     ExperimentSummary,
+    experiment_reporters,
     experiment_summary,
     latest_experiment,
     read_experiment_json,
@@ -78,22 +76,9 @@ def continue_job(path: str) -> Any:
 
         plan, _ = continue_plan(path)
         order = {key: i for i, key in enumerate(plan.order())}
-        n_runs, steps = plan.n_runs, plan.config.steps
-
-        def on_snapshot(variant: str, seed: int, snap: Snapshot) -> None:
-            index = order.get((variant, seed), 0)
-            worker.report(snap, extra=ExperimentProgress(index, n_runs, variant, seed, snap.step,
-                                                         index * steps + snap.step))
-            if snap.status == "running":  # (at a step the engine checkpointed for the pause)
-                worker.wait_if_paused(told_only=True)
-
-        def on_result(res: Any) -> None:
-            done = sum(len(v.final_val) for v in res.variants)
-            worker.report_extra(ExperimentPartial(summarise_experiment(res), done, n_runs))
-
-        return summarise_experiment(continue_experiment(path, worker.stop_event, on_snapshot,
-                                                        on_result=on_result,
-                                                        pausing=worker.engine_pausing))
+        return summarise_experiment(continue_experiment(
+            path, worker.stop_event,
+            **experiment_reporters(worker, order, plan.n_runs, plan.config.steps)))
 
     return job
 
